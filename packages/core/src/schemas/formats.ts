@@ -1,0 +1,33 @@
+// Shared value formats from decisions.md: languages, timecodes, identifiers and integers in query strings.
+import { z } from 'zod';
+import { isTimecode } from '../timecode.ts';
+
+/** A source language, without dialect: `en`, `pt` (not `en-us`). */
+export const srcLangSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}$/, 'Expected a source language without dialect in lower case, like "en" (not "en-us")');
+
+/** A destination language, optionally with a lower-case dialect: `es`, `en-us`, `pt-br`, `zh-cn`. */
+export const dstLangSchema = z
+  .string()
+  .regex(
+    /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/,
+    'Expected a destination language in lower case with an optional dialect, like "es" or "en-us"',
+  );
+
+/** `HH:MM:SS,mmm`, comma before the milliseconds. */
+export const timecodeSchema = z
+  .string()
+  .refine(isTimecode, 'Expected a timecode HH:MM:SS,mmm (for example 00:01:02,345)');
+
+/** Identifiers the client sends (project, media, transcript, glossary ids): 8-4-4-4-12 hex. */
+export const idSchema = z.guid('Expected an id in UUID form (8-4-4-4-12 hex digits)');
+
+/** A non-negative whole number given either as a number (client) or as a query-string digit run (server). */
+export const queryIntSchema = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'Expected a whole number').transform(Number)])
+  .pipe(z.int('Expected a whole number').min(0, 'Expected a number of 0 or more'));
+
+export type SrcLang = z.infer<typeof srcLangSchema>;
+export type DstLang = z.infer<typeof dstLangSchema>;
+export type Timecode = z.infer<typeof timecodeSchema>;
