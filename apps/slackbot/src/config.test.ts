@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = {
+  SLACK_BOT_TOKEN: 'xoxb-1',
+  SLACK_SIGNING_SECRET: 'secret',
+  DUBKIT_TOKEN: 'tok',
+};
+
+describe('loadConfig', () => {
+  it('reads HTTP mode with defaults', () => {
+    const config = loadConfig(base);
+    expect(config.slackMode).toEqual({ kind: 'http', signingSecret: 'secret', port: 3000 });
+    expect(config.store).toEqual({ kind: 'sqlite', path: './data/dubkit.db' });
+    expect(config.service).toEqual({ baseUrl: 'https://api.rask.ai', auth: { token: 'tok' } });
+    expect(config.polling.minMs).toBeLessThan(config.polling.maxMs);
+  });
+
+  it('prefers Socket Mode when an app token is given, and takes client credentials', () => {
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_APP_TOKEN: 'xapp-1',
+      DUBKIT_CLIENT_ID: 'id',
+      DUBKIT_CLIENT_SECRET: 'shh',
+      DATABASE_URL: 'sqlite:/tmp/x.db',
+      SLACK_API_URL: 'http://127.0.0.1:9/api/',
+    });
+    expect(config.slackMode).toEqual({ kind: 'socket', appToken: 'xapp-1' });
+    expect(config.service.auth).toEqual({ clientId: 'id', clientSecret: 'shh' });
+    expect(config.store.path).toBe('/tmp/x.db');
+    expect(config.slackApiUrl).toBe('http://127.0.0.1:9/api/');
+  });
+
+  it('names every missing or malformed variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        SLACK_BOT_TOKEN: 'xoxp-user',
+        PORT: 'eighty',
+        DUBKIT_CLIENT_ID: 'id',
+        DATABASE_URL: 'mysql://x',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems.join('\n')).toMatch(/SLACK_BOT_TOKEN must be a bot token/);
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/SLACK_APP_TOKEN \(Socket Mode\) or SLACK_SIGNING_SECRET/);
+    expect(problems.join('\n')).toMatch(/DUBKIT_CLIENT_SECRET is missing/);
+    expect(message).toMatch(/DATABASE_URL must look like sqlite:/);
+    expect(message).not.toMatch(/xoxp-user/);
+  });
+
+  it('says which variable is missing when the environment is empty', () => {
+    expect(() => loadConfig({})).toThrow(/SLACK_BOT_TOKEN is missing/);
+  });
+});

@@ -1,0 +1,157 @@
+// The app's configuration, read from the environment once at start and validated, so that a missing or
+// malformed variable stops the app with one message naming every problem instead of failing later.
+import { z } from 'zod';
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be above 0');
+const nonEmpty = z.string().trim().min(1);
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const EnvSchema = z.object({
+  SLACK_BOT_TOKEN: nonEmpty.startsWith('xoxb-', 'must be a bot token starting with "xoxb-"'),
+  SLACK_APP_TOKEN: nonEmpty
+    .startsWith('xapp-', 'must be an app-level token starting with "xapp-"')
+    .optional(),
+  SLACK_SIGNING_SECRET: nonEmpty.optional(),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .default(3000),
+  SLACK_API_URL: httpUrl.optional(),
+  DUBKIT_BASE_URL: httpUrl.default('https://api.rask.ai'),
+  DUBKIT_TOKEN: nonEmpty.optional(),
+  DUBKIT_CLIENT_ID: nonEmpty.optional(),
+  DUBKIT_CLIENT_SECRET: nonEmpty.optional(),
+  DUBKIT_TOKEN_URL: httpUrl.optional(),
+  DATABASE_URL: nonEmpty.default('sqlite:./data/dubkit.db'),
+  MAX_FILE_BYTES: positiveInt.default(2 * 1024 ** 3),
+  POLL_MIN_MS: positiveInt.default(5_000),
+  POLL_MAX_MS: positiveInt.default(60_000),
+  SERVICE_REQUESTS_PER_SECOND: positiveInt.default(10),
+  SLACK_CHANNEL_PACE_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(1_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type SlackMode =
+  | { kind: 'socket'; appToken: string }
+  | { kind: 'http'; signingSecret: string; port: number };
+
+export type ServiceAuth = { token: string } | { clientId: string; clientSecret: string; tokenUrl?: string };
+
+export interface StoreLocation {
+  kind: 'sqlite';
+  /** A file path, or ':memory:'. */
+  path: string;
+}
+
+export interface PollingConfig {
+  /** Interval right after a status change. */
+  minMs: number;
+  /** Interval a stable project backs off to. */
+  maxMs: number;
+  /** Global budget of requests per second to the service, shared by every poll. */
+  requestsPerSecond: number;
+}
+
+export interface Config {
+  slackBotToken: string;
+  slackMode: SlackMode;
+  slackApiUrl?: string;
+  service: { baseUrl: string; auth: ServiceAuth };
+  store: StoreLocation;
+  maxFileBytes: number;
+  polling: PollingConfig;
+  /** Minimum time between two writes into the same Slack channel. */
+  channelPaceMs: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(
+      `The app cannot start; fix these environment variables:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Reads the config from an environment (process.env by default); throws one ConfigError naming every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '?');
+      problems.push(present[name] === undefined ? `${name} is missing` : `${name} ${issue.message}`);
+    }
+  }
+  const e = parsed.success ? parsed.data : undefined;
+
+  if (present.SLACK_APP_TOKEN === undefined && present.SLACK_SIGNING_SECRET === undefined) {
+    problems.push(
+      'SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode) is missing: set one of them',
+    );
+  }
+  if (present.DUBKIT_TOKEN === undefined) {
+    const id = present.DUBKIT_CLIENT_ID;
+    const secret = present.DUBKIT_CLIENT_SECRET;
+    if (id === undefined && secret === undefined) {
+      problems.push('DUBKIT_TOKEN, or DUBKIT_CLIENT_ID with DUBKIT_CLIENT_SECRET, is missing');
+    } else if (id === undefined) {
+      problems.push('DUBKIT_CLIENT_ID is missing (DUBKIT_CLIENT_SECRET is set)');
+    } else if (secret === undefined) {
+      problems.push('DUBKIT_CLIENT_SECRET is missing (DUBKIT_CLIENT_ID is set)');
+    }
+  }
+  const store = parseDatabaseUrl(present.DATABASE_URL ?? 'sqlite:./data/dubkit.db', problems);
+  if (e && e.POLL_MIN_MS > e.POLL_MAX_MS) problems.push('POLL_MIN_MS must not exceed POLL_MAX_MS');
+  if (problems.length > 0 || !e || !store) throw new ConfigError(problems);
+
+  const slackMode: SlackMode = e.SLACK_APP_TOKEN
+    ? { kind: 'socket', appToken: e.SLACK_APP_TOKEN }
+    : { kind: 'http', signingSecret: e.SLACK_SIGNING_SECRET!, port: e.PORT };
+  const auth: ServiceAuth = e.DUBKIT_TOKEN
+    ? { token: e.DUBKIT_TOKEN }
+    : {
+        clientId: e.DUBKIT_CLIENT_ID!,
+        clientSecret: e.DUBKIT_CLIENT_SECRET!,
+        ...(e.DUBKIT_TOKEN_URL ? { tokenUrl: e.DUBKIT_TOKEN_URL } : {}),
+      };
+  return {
+    slackBotToken: e.SLACK_BOT_TOKEN,
+    slackMode,
+    ...(e.SLACK_API_URL ? { slackApiUrl: e.SLACK_API_URL } : {}),
+    service: { baseUrl: e.DUBKIT_BASE_URL, auth },
+    store,
+    maxFileBytes: e.MAX_FILE_BYTES,
+    polling: { minMs: e.POLL_MIN_MS, maxMs: e.POLL_MAX_MS, requestsPerSecond: e.SERVICE_REQUESTS_PER_SECOND },
+    channelPaceMs: e.SLACK_CHANNEL_PACE_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function parseDatabaseUrl(url: string, problems: string[]): StoreLocation | undefined {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (path === '') {
+      problems.push('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/dubkit.db');
+      return undefined;
+    }
+    return { kind: 'sqlite', path };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    problems.push('DATABASE_URL: PostgreSQL is not supported yet; use sqlite:<path>');
+    return undefined;
+  }
+  problems.push(`DATABASE_URL must look like sqlite:./data/dubkit.db (got "${url.split(':')[0]}:...")`);
+  return undefined;
+}

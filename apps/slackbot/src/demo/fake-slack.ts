@@ -1,0 +1,449 @@
+// A small fake of Slack's Web API on 127.0.0.1, used by the end-to-end tests, the demo and the bench:
+// the methods the app calls (messages, ephemerals, views, the external file upload flow, files, threads),
+// shared files served at url_private_download behind the bot token, response_url endpoints, and a record of
+// every call. It keeps channels and threads in memory so that a test or the demo can read the thread back.
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  method: string;
+  args: Record<string, unknown>;
+  at: number;
+}
+
+export interface SlackFile {
+  id: string;
+  name: string;
+  title: string;
+  mimetype: string;
+  filetype: string;
+  size: number;
+  url_private: string;
+  url_private_download: string;
+  /** Bytes of a file shared by a user or uploaded by the app. */
+  content: Uint8Array;
+}
+
+export interface SlackMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  user: string;
+  bot_id?: string;
+  text: string;
+  blocks?: unknown[];
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
+  files?: SlackFile[];
+  /** Earlier versions, oldest first, when the message was edited with chat.update. */
+  history: { text: string; blocks?: unknown[] }[];
+}
+
+export interface Ephemeral {
+  channel: string;
+  user: string;
+  text: string;
+  blocks?: unknown[];
+  thread_ts?: string;
+  via: 'chat.postEphemeral' | 'response_url';
+}
+
+export interface FakeSlackOptions {
+  botToken: string;
+  botUserId?: string;
+  botId?: string;
+  teamId?: string;
+  /** Answer this many calls of a method with 429 and Retry-After (seconds) before serving it. */
+  rateLimit?: { method: string; times: number; retryAfterSeconds: number };
+}
+
+/** Events the demo follows to print the thread as it changes. */
+export interface FakeSlackEvents {
+  message: [SlackMessage];
+  update: [SlackMessage];
+  ephemeral: [Ephemeral];
+}
+
+export class FakeSlack extends EventEmitter<FakeSlackEvents> {
+  readonly calls: RecordedCall[] = [];
+  readonly messages: SlackMessage[] = [];
+  readonly ephemerals: Ephemeral[] = [];
+  readonly views: { id: string; trigger_id?: string; user_id?: string; view: Record<string, unknown> }[] = [];
+  readonly files = new Map<string, SlackFile>();
+  readonly botUserId: string;
+  readonly botId: string;
+  readonly teamId: string;
+  readonly #options: FakeSlackOptions;
+  readonly #server: Server;
+  readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
+  readonly #responseUrls = new Map<string, { channel: string; user: string }>();
+  #rateLimited = 0;
+  #clock = 1_700_000_000_000;
+  #url = '';
+
+  constructor(options: FakeSlackOptions) {
+    super();
+    this.#options = options;
+    this.botUserId = options.botUserId ?? 'UDUBKIT';
+    this.botId = options.botId ?? 'BDUBKIT';
+    this.teamId = options.teamId ?? 'T0DUBKIT';
+    this.#server = createServer((req, res) => {
+      this.#handle(req, res).catch((error: unknown) => {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+      });
+    });
+  }
+
+  /** Starts listening on 127.0.0.1 at a free port. */
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.#server.address() as AddressInfo;
+    this.#url = `http://127.0.0.1:${port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  /** The Web API base URL to give the app (SLACK_API_URL). */
+  get apiUrl(): string {
+    return `${this.#url}/api/`;
+  }
+
+  get url(): string {
+    return this.#url;
+  }
+
+  /** A message as a user posts it; returns it (its ts) so that an event about it can be sent. */
+  postUserMessage(input: {
+    channel: string;
+    user: string;
+    text: string;
+    files?: SlackFile[];
+    thread_ts?: string;
+  }) {
+    const message: SlackMessage = {
+      channel: input.channel,
+      ts: this.#nextTs(),
+      user: input.user,
+      text: input.text,
+      history: [],
+      ...(input.thread_ts ? { thread_ts: input.thread_ts } : {}),
+      ...(input.files ? { files: input.files } : {}),
+    };
+    this.messages.push(message);
+    this.emit('message', message);
+    return message;
+  }
+
+  /** A file as a user shares it: served at url_private_download to the bot token only. */
+  addFile(input: { name: string; mimetype: string; content: Uint8Array }): SlackFile {
+    const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;
+    const file: SlackFile = {
+      id,
+      name: input.name,
+      title: input.name,
+      mimetype: input.mimetype,
+      filetype: input.name.split('.').pop() ?? 'binary',
+      size: input.content.byteLength,
+      url_private: `${this.#url}/files-pri/${this.teamId}-${id}/${encodeURIComponent(input.name)}`,
+      url_private_download: `${this.#url}/files-pri/${this.teamId}-${id}/download/${encodeURIComponent(input.name)}`,
+      content: input.content,
+    };
+    this.files.set(id, file);
+    return file;
+  }
+
+  /** A response_url for an interaction or command in `channel` by `user`. */
+  responseUrl(channel: string, user: string): string {
+    const id = randomBytes(6).toString('hex');
+    this.#responseUrls.set(id, { channel, user });
+    return `${this.#url}/response/${id}`;
+  }
+
+  /** The root message and its replies, in order. */
+  thread(channel: string, ts: string): SlackMessage[] {
+    return this.messages.filter((m) => m.channel === channel && (m.ts === ts || m.thread_ts === ts));
+  }
+
+  message(channel: string, ts: string): SlackMessage | undefined {
+    return this.messages.find((m) => m.channel === channel && m.ts === ts);
+  }
+
+  callsOf(method: string): RecordedCall[] {
+    return this.calls.filter((call) => call.method === method);
+  }
+
+  #nextTs(): string {
+    this.#clock += 1;
+    return `${Math.floor(this.#clock / 1000)}.${String((this.#clock % 1000) * 1000).padStart(6, '0')}`;
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.#url);
+    const body = await readBody(req);
+    if (req.method === 'GET' && url.pathname.startsWith('/files-pri/')) return this.#serveFile(req, res, url);
+    if (req.method === 'POST' && url.pathname.startsWith('/upload/'))
+      return this.#receiveUpload(req, res, url, body);
+    if (req.method === 'POST' && url.pathname.startsWith('/response/')) {
+      return this.#respond(res, url, parseJsonOrForm(req, body));
+    }
+    if (req.method === 'POST' && url.pathname.startsWith('/api/')) {
+      const method = url.pathname.slice('/api/'.length);
+      const args = parseJsonOrForm(req, body);
+      this.calls.push({ method, args, at: Date.now() });
+      const limit = this.#options.rateLimit;
+      if (limit && limit.method === method && this.#rateLimited < limit.times) {
+        this.#rateLimited++;
+        res.writeHead(429, {
+          'retry-after': String(limit.retryAfterSeconds),
+          'content-type': 'application/json',
+        });
+        res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
+      if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
+        return json(res, { ok: false, error: 'invalid_auth' });
+      }
+      return json(res, this.#call(method, args));
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  }
+
+  #call(method: string, args: Record<string, unknown>): Record<string, unknown> {
+    const channel = String(args.channel ?? args.channel_id ?? '');
+    switch (method) {
+      case 'auth.test':
+        return {
+          ok: true,
+          url: `${this.#url}/`,
+          team: 'dubkit',
+          user: 'dubkit',
+          team_id: this.teamId,
+          user_id: this.botUserId,
+          bot_id: this.botId,
+        };
+      case 'chat.postMessage': {
+        if (!channel) return { ok: false, error: 'channel_not_found' };
+        const message: SlackMessage = {
+          channel,
+          ts: this.#nextTs(),
+          user: this.botUserId,
+          bot_id: this.botId,
+          text: String(args.text ?? ''),
+          history: [],
+          ...(args.thread_ts ? { thread_ts: String(args.thread_ts) } : {}),
+          ...(args.blocks ? { blocks: parseMaybeJson(args.blocks) as unknown[] } : {}),
+          ...(args.metadata ? { metadata: parseMaybeJson(args.metadata) as SlackMessage['metadata'] } : {}),
+        };
+        this.messages.push(message);
+        this.emit('message', message);
+        return { ok: true, channel, ts: message.ts, message };
+      }
+      case 'chat.update': {
+        const message = this.message(channel, String(args.ts));
+        if (!message) return { ok: false, error: 'message_not_found' };
+        message.history.push({ text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
+        message.text = String(args.text ?? '');
+        if (args.blocks) message.blocks = parseMaybeJson(args.blocks) as unknown[];
+        this.emit('update', message);
+        return { ok: true, channel, ts: message.ts, text: message.text };
+      }
+      case 'chat.postEphemeral': {
+        const ephemeral: Ephemeral = {
+          channel,
+          user: String(args.user),
+          text: String(args.text ?? ''),
+          via: 'chat.postEphemeral',
+          ...(args.blocks ? { blocks: parseMaybeJson(args.blocks) as unknown[] } : {}),
+          ...(args.thread_ts ? { thread_ts: String(args.thread_ts) } : {}),
+        };
+        this.ephemerals.push(ephemeral);
+        this.emit('ephemeral', ephemeral);
+        return { ok: true, message_ts: this.#nextTs() };
+      }
+      case 'conversations.replies': {
+        const thread = this.thread(channel, String(args.ts));
+        if (thread.length === 0) return { ok: false, error: 'thread_not_found' };
+        const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
+        return {
+          ok: true,
+          has_more: false,
+          messages: thread.map(({ history: _history, metadata, files, ...rest }) => ({
+            ...rest,
+            ...(withMetadata && metadata ? { metadata } : {}),
+            ...(files ? { files: files.map(publicFile) } : {}),
+          })),
+        };
+      }
+      case 'conversations.info':
+        return { ok: true, channel: { id: channel, name: channel.toLowerCase(), is_member: true } };
+      case 'views.open':
+      case 'views.push':
+      case 'views.update':
+      case 'views.publish': {
+        const view = parseMaybeJson(args.view) as Record<string, unknown>;
+        const id = String(args.view_id ?? `V${randomBytes(5).toString('hex').toUpperCase()}`);
+        const existing = this.views.find((v) => v.id === id);
+        if (existing) existing.view = view;
+        else
+          this.views.push({
+            id,
+            view,
+            ...(args.trigger_id ? { trigger_id: String(args.trigger_id) } : {}),
+            ...(args.user_id ? { user_id: String(args.user_id) } : {}),
+          });
+        return { ok: true, view: { ...view, id } };
+      }
+      case 'files.getUploadURLExternal': {
+        const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;
+        const length = Number(args.length);
+        if (!args.filename || !Number.isInteger(length) || length <= 0)
+          return { ok: false, error: 'invalid_arguments' };
+        this.#pendingUploads.set(id, { filename: String(args.filename), length });
+        return { ok: true, upload_url: `${this.#url}/upload/${id}`, file_id: id };
+      }
+      case 'files.completeUploadExternal': {
+        const entries = parseMaybeJson(args.files) as { id: string; title?: string }[];
+        const shared: SlackFile[] = [];
+        for (const entry of entries) {
+          const pending = this.#pendingUploads.get(entry.id);
+          if (!pending?.content) return { ok: false, error: 'file_not_found' };
+          this.#pendingUploads.delete(entry.id);
+          const file = this.addFile({
+            name: pending.filename,
+            mimetype: 'text/plain',
+            content: pending.content,
+          });
+          this.files.delete(file.id);
+          file.id = entry.id;
+          file.title = entry.title ?? pending.filename;
+          this.files.set(entry.id, file);
+          shared.push(file);
+        }
+        if (channel) {
+          const message: SlackMessage = {
+            channel,
+            ts: this.#nextTs(),
+            user: this.botUserId,
+            bot_id: this.botId,
+            text: String(args.initial_comment ?? ''),
+            files: shared,
+            history: [],
+            ...(args.thread_ts ? { thread_ts: String(args.thread_ts) } : {}),
+          };
+          this.messages.push(message);
+          this.emit('message', message);
+        }
+        return { ok: true, files: shared.map(publicFile) };
+      }
+      case 'files.info': {
+        const file = this.files.get(String(args.file));
+        return file ? { ok: true, file: publicFile(file) } : { ok: false, error: 'file_not_found' };
+      }
+      default:
+        return { ok: false, error: 'unknown_method' };
+    }
+  }
+
+  #serveFile(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const id = url.pathname.split('/')[2]?.split('-')[1] ?? '';
+    const file = this.files.get(id);
+    if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
+      // What Slack does for a token without files:read: a 200 with its sign-in page.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><html><body>Sign in to Slack</body></html>');
+      return;
+    }
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('file not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.mimetype, 'content-length': String(file.size) });
+    res.end(file.content);
+  }
+
+  async #receiveUpload(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): Promise<void> {
+    const id = url.pathname.split('/')[2] ?? '';
+    const pending = this.#pendingUploads.get(id);
+    if (!pending) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('unknown upload');
+      return;
+    }
+    let content: Uint8Array = body;
+    const type = req.headers['content-type'] ?? '';
+    if (type.startsWith('multipart/form-data')) {
+      const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+      const part = [...form.values()].find((value) => typeof value !== 'string');
+      if (!part) {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('no file part');
+        return;
+      }
+      content = new Uint8Array(await part.arrayBuffer());
+    }
+    if (content.byteLength !== pending.length) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end(`expected ${pending.length} bytes`);
+      return;
+    }
+    pending.content = content;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(`OK - ${content.byteLength}`);
+  }
+
+  #respond(res: ServerResponse, url: URL, args: Record<string, unknown>): void {
+    const target = this.#responseUrls.get(url.pathname.split('/')[2] ?? '');
+    if (!target) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('expired_url');
+      return;
+    }
+    this.calls.push({ method: 'response_url', args, at: Date.now() });
+    if (args.response_type === 'in_channel') {
+      this.#call('chat.postMessage', { ...args, channel: target.channel });
+    } else {
+      const ephemeral: Ephemeral = {
+        channel: target.channel,
+        user: target.user,
+        text: String(args.text ?? ''),
+        via: 'response_url',
+        ...(args.blocks ? { blocks: args.blocks as unknown[] } : {}),
+      };
+      this.ephemerals.push(ephemeral);
+      this.emit('ephemeral', ephemeral);
+    }
+    json(res, { ok: true });
+  }
+}
+
+function publicFile({ content: _content, ...file }: SlackFile): Omit<SlackFile, 'content'> {
+  return file;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parseJsonOrForm(req: IncomingMessage, body: Buffer): Record<string, unknown> {
+  const text = body.toString('utf8');
+  if (text === '') return {};
+  if ((req.headers['content-type'] ?? '').includes('application/json')) return JSON.parse(text);
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/** The Web API client sends objects as JSON strings inside form bodies. */
+function parseMaybeJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function json(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,253 @@
+// Plays Slack's side of the conversation against the app's /slack/events endpoint over HTTP: events,
+// slash commands, button clicks, shortcuts and modal submissions, each signed the way Slack signs them
+// (v0 HMAC-SHA256 of "v0:timestamp:body"), with X-Slack-Retry-Num on redeliveries.
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FakeSlack, SlackFile, SlackMessage } from './fake-slack.ts';
+
+export interface DriverResponse {
+  status: number;
+  body: string;
+}
+
+export class SlackDriver {
+  readonly #eventsUrl: string;
+  readonly #signingSecret: string;
+  readonly #slack: FakeSlack;
+
+  constructor(options: { eventsUrl: string; signingSecret: string; slack: FakeSlack }) {
+    this.#eventsUrl = options.eventsUrl;
+    this.#signingSecret = options.signingSecret;
+    this.#slack = options.slack;
+  }
+
+  async #send(body: string, contentType: string, retryNum?: number): Promise<DriverResponse> {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = `v0=${createHmac('sha256', this.#signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'x-slack-request-timestamp': timestamp,
+      'x-slack-signature': signature,
+    };
+    if (retryNum !== undefined) {
+      headers['x-slack-retry-num'] = String(retryNum);
+      headers['x-slack-retry-reason'] = 'http_timeout';
+    }
+    const response = await fetch(this.#eventsUrl, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  /** Sends an Events API envelope; pass the same eventId with retryNum to redeliver it. */
+  async event(
+    event: Record<string, unknown>,
+    options: { eventId?: string; retryNum?: number } = {},
+  ): Promise<DriverResponse & { eventId: string }> {
+    const eventId = options.eventId ?? `Ev${randomBytes(6).toString('hex').toUpperCase()}`;
+    const envelope = {
+      token: 'unused',
+      team_id: this.#slack.teamId,
+      api_app_id: 'ADUBKIT',
+      event: { event_ts: event.ts, ...event },
+      type: 'event_callback',
+      event_id: eventId,
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [{ team_id: this.#slack.teamId, user_id: this.#slack.botUserId, is_bot: true }],
+    };
+    const response = await this.#send(JSON.stringify(envelope), 'application/json', options.retryNum);
+    return { ...response, eventId };
+  }
+
+  /** The app_mention event for a user's message that mentions the app. */
+  mention(message: SlackMessage, options: { eventId?: string; retryNum?: number } = {}) {
+    return this.event(
+      {
+        type: 'app_mention',
+        user: message.user,
+        text: message.text,
+        ts: message.ts,
+        channel: message.channel,
+      },
+      options,
+    );
+  }
+
+  /** The message event Slack sends when a user shares files in a channel. */
+  fileShare(message: SlackMessage, options: { eventId?: string; retryNum?: number } = {}) {
+    return this.event(
+      {
+        type: 'message',
+        subtype: 'file_share',
+        user: message.user,
+        text: message.text,
+        ts: message.ts,
+        channel: message.channel,
+        channel_type: 'channel',
+        files: (message.files ?? []).map(publicFile),
+      },
+      options,
+    );
+  }
+
+  /** A slash command as Slack posts it (form-encoded), with a working response_url. */
+  command(input: { command?: string; text: string; channel: string; user: string }): Promise<DriverResponse> {
+    const form = new URLSearchParams({
+      token: 'unused',
+      team_id: this.#slack.teamId,
+      channel_id: input.channel,
+      channel_name: input.channel.toLowerCase(),
+      user_id: input.user,
+      user_name: input.user.toLowerCase(),
+      command: input.command ?? '/dub',
+      text: input.text,
+      api_app_id: 'ADUBKIT',
+      response_url: this.#slack.responseUrl(input.channel, input.user),
+      trigger_id: randomBytes(8).toString('hex'),
+    });
+    return this.#send(form.toString(), 'application/x-www-form-urlencoded');
+  }
+
+  async #interaction(payload: Record<string, unknown>): Promise<DriverResponse> {
+    const form = new URLSearchParams({ payload: JSON.stringify(payload) });
+    return this.#send(form.toString(), 'application/x-www-form-urlencoded');
+  }
+
+  /**
+   * Clicks a button of a message the app posted, with the picker's selections as the user left them:
+   * `selections` maps an action id to the chosen option values (initial options otherwise).
+   */
+  click(input: {
+    message: SlackMessage;
+    actionId: string;
+    user: string;
+    selections?: Record<string, string[]>;
+  }): Promise<DriverResponse> {
+    const { message } = input;
+    const blocks = (message.blocks ?? []) as Block[];
+    let clicked: { element: Element; blockId: string } | undefined;
+    const values: Record<string, Record<string, unknown>> = {};
+    for (const block of blocks) {
+      for (const element of block.elements ?? []) {
+        if (element.action_id === input.actionId) clicked = { element, blockId: block.block_id ?? '' };
+        if (element.type === 'multi_static_select' || element.type === 'static_select') {
+          const chosen = input.selections?.[element.action_id ?? ''];
+          const options = [
+            ...(element.options ?? []),
+            ...(element.option_groups ?? []).flatMap((g) => g.options),
+          ];
+          const pick = (value: string) => {
+            const found = options.find((o) => o.value === value);
+            if (!found) throw new Error(`no option ${value} in ${element.action_id}`);
+            return found;
+          };
+          const entry =
+            element.type === 'multi_static_select'
+              ? {
+                  type: element.type,
+                  selected_options: chosen ? chosen.map(pick) : (element.initial_options ?? []),
+                }
+              : {
+                  type: element.type,
+                  selected_option: chosen?.[0] ? pick(chosen[0]) : (element.initial_option ?? null),
+                };
+          values[block.block_id ?? ''] = {
+            ...values[block.block_id ?? ''],
+            [element.action_id ?? '']: entry,
+          };
+        }
+      }
+    }
+    if (!clicked) throw new Error(`message ${message.ts} has no element ${input.actionId}`);
+    return this.#interaction({
+      type: 'block_actions',
+      team: { id: this.#slack.teamId },
+      user: { id: input.user, name: input.user.toLowerCase() },
+      api_app_id: 'ADUBKIT',
+      token: 'unused',
+      container: {
+        type: 'message',
+        message_ts: message.ts,
+        channel_id: message.channel,
+        is_ephemeral: false,
+      },
+      trigger_id: randomBytes(8).toString('hex'),
+      channel: { id: message.channel },
+      message: { ...message, history: undefined },
+      state: { values },
+      response_url: this.#slack.responseUrl(message.channel, input.user),
+      actions: [
+        {
+          type: clicked.element.type,
+          action_id: input.actionId,
+          block_id: clicked.blockId,
+          value: clicked.element.value,
+          text: clicked.element.text,
+          action_ts: String(Date.now() / 1000),
+        },
+      ],
+    });
+  }
+
+  /** The message shortcut "Dub this video" on a message. */
+  messageShortcut(input: {
+    message: SlackMessage;
+    user: string;
+    callbackId?: string;
+  }): Promise<DriverResponse> {
+    return this.#interaction({
+      type: 'message_action',
+      callback_id: input.callbackId ?? 'dub_message',
+      team: { id: this.#slack.teamId },
+      user: { id: input.user, name: input.user.toLowerCase() },
+      channel: { id: input.message.channel, name: input.message.channel.toLowerCase() },
+      message: { ...input.message, history: undefined, files: input.message.files?.map(publicFile) },
+      message_ts: input.message.ts,
+      trigger_id: randomBytes(8).toString('hex'),
+      response_url: this.#slack.responseUrl(input.message.channel, input.user),
+      token: 'unused',
+      action_ts: String(Date.now() / 1000),
+    });
+  }
+
+  /** Submits a modal the app opened, with `values` as Slack's view.state.values. */
+  submitView(input: { viewId: string; user: string; values: Record<string, Record<string, unknown>> }) {
+    const view = this.#slack.views.find((v) => v.id === input.viewId);
+    if (!view) throw new Error(`no view ${input.viewId}`);
+    return this.#interaction({
+      type: 'view_submission',
+      team: { id: this.#slack.teamId },
+      user: { id: input.user, name: input.user.toLowerCase() },
+      api_app_id: 'ADUBKIT',
+      token: 'unused',
+      trigger_id: randomBytes(8).toString('hex'),
+      view: { ...view.view, id: view.id, state: { values: input.values } },
+    });
+  }
+}
+
+interface Option {
+  value?: string;
+  text?: unknown;
+}
+interface Element {
+  type: string;
+  action_id?: string;
+  value?: string;
+  text?: unknown;
+  options?: Option[];
+  option_groups?: { options: Option[] }[];
+  initial_options?: Option[];
+  initial_option?: Option;
+}
+interface Block {
+  type: string;
+  block_id?: string;
+  elements?: Element[];
+}
+
+function publicFile({ content: _content, ...file }: SlackFile): Omit<SlackFile, 'content'> {
+  return file;
+}

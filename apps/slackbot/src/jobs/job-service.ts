@@ -1,0 +1,79 @@
+// What listeners ask of the jobs, after they acked: open a job (card or immediate start), start it with the
+// picked languages, cancel it, retry a failed language. Each call records the change and the Slack writes it
+// causes in the store, then wakes the loops that carry them out.
+import type { JobChoice, NewJob, Store } from '../store/store.ts';
+import { cardDelivery, statusDelivery } from './notifier.ts';
+
+export interface JobServiceOptions {
+  store: Store;
+  /** Wake the deliverer (Slack writes were enqueued) and the tracker (work became due). */
+  wakeDeliverer: () => void;
+  wakeTracker: () => void;
+  now?: () => number;
+}
+
+export type OpenResult = { outcome: 'created' | 'duplicate'; jobId: string };
+
+export class JobService {
+  readonly #o: JobServiceOptions;
+  readonly #now: () => number;
+
+  constructor(options: JobServiceOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Opens a job for a trigger (once per trigger: a redelivered event finds the job already there). With a
+   * choice it starts at once; otherwise the job card with the picker is posted, unless `postCard` is false
+   * (the shortcut's modal picks instead).
+   */
+  open(input: NewJob & { choice?: JobChoice; postCard: boolean }): OpenResult {
+    const { store } = this.#o;
+    const { job, created } = store.createJob(input, this.#now());
+    if (!created) return { outcome: 'duplicate', jobId: job.id };
+    if (input.choice) this.start(job.id, input.choice);
+    else if (input.postCard) {
+      store.enqueue(cardDelivery(job, 'picking', []), this.#now());
+      this.#o.wakeDeliverer();
+    }
+    return { outcome: 'created', jobId: job.id };
+  }
+
+  /** Starts a job waiting for its languages; false when it was already started or cancelled. */
+  start(jobId: string, choice: JobChoice): boolean {
+    const { store } = this.#o;
+    const now = this.#now();
+    const job = store.startJob(jobId, choice, now);
+    if (!job) return false;
+    store.enqueue(cardDelivery(job, 'started', choice.dstLangs), now);
+    for (const target of store.targetsOf(job.id)) {
+      store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
+    }
+    this.#o.wakeDeliverer();
+    this.#o.wakeTracker();
+    return true;
+  }
+
+  cancel(jobId: string): boolean {
+    const { store } = this.#o;
+    if (!store.cancelJob(jobId)) return false;
+    const job = store.getJob(jobId)!;
+    store.enqueue(cardDelivery(job, 'cancelled', []), this.#now());
+    this.#o.wakeDeliverer();
+    return true;
+  }
+
+  /** Starts a new attempt for a failed language; false when it is not failed (a second click). */
+  retry(targetId: string): boolean {
+    const { store } = this.#o;
+    const now = this.#now();
+    const target = store.retryTarget(targetId, now);
+    if (!target) return false;
+    const job = store.getJob(target.jobId)!;
+    store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
+    this.#o.wakeDeliverer();
+    this.#o.wakeTracker();
+    return true;
+  }
+}

@@ -1,0 +1,12 @@
+// What every listener gets: the store (event dedupe), the job service it hands work to, a logger, limits.
+import type { Logger } from 'pino';
+import type { JobService } from '../jobs/job-service.ts';
+import type { Store } from '../store/store.ts';
+
+export interface ListenerDeps {
+  store: Store;
+  jobs: JobService;
+  logger: Logger;
+  maxFileBytes: number;
+  now: () => number;
+}

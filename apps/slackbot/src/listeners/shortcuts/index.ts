@@ -1,0 +1,8 @@
+// Registers the shortcuts.
+import type { App } from '@slack/bolt';
+import type { ListenerDeps } from '../deps.ts';
+import { DUB_SHORTCUT, dubMessageShortcut } from './dub-message.ts';
+
+export function registerShortcuts(app: App, deps: ListenerDeps): void {
+  app.shortcut({ type: 'message_action', callback_id: DUB_SHORTCUT }, dubMessageShortcut(deps));
+}

@@ -1,0 +1,9 @@
+// Registers the modal submissions.
+import type { App } from '@slack/bolt';
+import { JOB_MODAL } from '../../ui/job-modal.ts';
+import type { ListenerDeps } from '../deps.ts';
+import { submitJobModal } from './job-modal.ts';
+
+export function registerViews(app: App, deps: ListenerDeps): void {
+  app.view({ type: 'view_submission', callback_id: JOB_MODAL.callbackId }, submitJobModal(deps));
+}

@@ -1,0 +1,398 @@
+// The Store on SQLite (node:sqlite): the embedded default. One file, WAL journal; leases make claims safe
+// between the tracker's concurrent loops (and between processes sharing the file).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type {
+  Delivery,
+  DeliveryInput,
+  Job,
+  JobChoice,
+  JobSource,
+  JobState,
+  NewJob,
+  PollResult,
+  Store,
+  Target,
+} from './store.ts';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (event_id TEXT PRIMARY KEY, at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS jobs (
+  id TEXT PRIMARY KEY, trigger_key TEXT NOT NULL UNIQUE, state TEXT NOT NULL, channel TEXT NOT NULL,
+  thread_ts TEXT, user_id TEXT NOT NULL, source TEXT NOT NULL, title TEXT NOT NULL, src_lang TEXT,
+  num_speakers INTEGER, media_id TEXT, media_error TEXT, created_at INTEGER NOT NULL, started_at INTEGER,
+  lease_owner TEXT, lease_until INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS jobs_starting ON jobs (state, lease_until);
+CREATE TABLE IF NOT EXISTS targets (
+  id TEXT PRIMARY KEY, job_id TEXT NOT NULL REFERENCES jobs(id), dst_lang TEXT NOT NULL,
+  attempt INTEGER NOT NULL DEFAULT 1, project_id TEXT, create_intent_at INTEGER, status TEXT, status_at INTEGER,
+  started_at INTEGER NOT NULL, terminal INTEGER NOT NULL DEFAULT 0, next_poll_at INTEGER NOT NULL,
+  interval_ms INTEGER NOT NULL, lease_owner TEXT, lease_until INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (job_id, dst_lang));
+CREATE INDEX IF NOT EXISTS targets_due ON targets (terminal, next_poll_at);
+CREATE TABLE IF NOT EXISTS deliveries (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, job_id TEXT NOT NULL, kind TEXT NOT NULL,
+  in_thread INTEGER NOT NULL, payload TEXT NOT NULL, sent_payload TEXT, state TEXT NOT NULL, ts TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL DEFAULT 1, not_before INTEGER NOT NULL DEFAULT 0,
+  uncertain INTEGER NOT NULL DEFAULT 0,
+  lease_owner TEXT, lease_until INTEGER NOT NULL DEFAULT 0, updated_at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, not_before);
+CREATE INDEX IF NOT EXISTS deliveries_job ON deliveries (job_id);
+`;
+
+type Row = Record<string, SQLInputValue>;
+
+export class SqliteStore implements Store {
+  readonly #db: DatabaseSync;
+
+  /** Opens (creating when needed) the database at `path`, or an in-memory one for ':memory:'. */
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.#db = new DatabaseSync(path);
+    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.#db.exec(SCHEMA);
+  }
+
+  #tx<T>(work: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.#db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  #run(sql: string, ...params: SQLInputValue[]): number {
+    return Number(this.#db.prepare(sql).run(...params).changes);
+  }
+
+  #all(sql: string, ...params: SQLInputValue[]): Row[] {
+    return this.#db.prepare(sql).all(...params) as Row[];
+  }
+
+  #get(sql: string, ...params: SQLInputValue[]): Row | undefined {
+    return this.#db.prepare(sql).get(...params) as Row | undefined;
+  }
+
+  recordEvent(eventId: string, now: number): boolean {
+    return this.#run('INSERT OR IGNORE INTO events (event_id, at) VALUES (?, ?)', eventId, now) === 1;
+  }
+
+  hasEvent(eventId: string): boolean {
+    return this.#get('SELECT 1 AS hit FROM events WHERE event_id = ?', eventId) !== undefined;
+  }
+
+  createJob(input: NewJob, now: number): { job: Job; created: boolean } {
+    return this.#tx(() => {
+      const existing = this.#get('SELECT * FROM jobs WHERE trigger_key = ?', input.triggerKey);
+      if (input.eventId !== undefined) this.recordEvent(input.eventId, now);
+      if (existing) return { job: toJob(existing), created: false };
+      const id = newId();
+      this.#run(
+        `INSERT INTO jobs (id, trigger_key, state, channel, thread_ts, user_id, source, title, src_lang, num_speakers,
+          created_at) VALUES (?, ?, 'picking', ?, ?, ?, ?, ?, ?, ?, ?)`,
+        id,
+        input.triggerKey,
+        input.channel,
+        input.threadTs,
+        input.userId,
+        JSON.stringify(input.source),
+        input.title,
+        input.srcLang ?? null,
+        input.numSpeakers ?? null,
+        now,
+      );
+      return { job: this.getJob(id)!, created: true };
+    });
+  }
+
+  getJob(id: string): Job | undefined {
+    const row = this.#get('SELECT * FROM jobs WHERE id = ?', id);
+    return row ? toJob(row) : undefined;
+  }
+
+  setJobThread(jobId: string, threadTs: string): void {
+    this.#run('UPDATE jobs SET thread_ts = ? WHERE id = ? AND thread_ts IS NULL', threadTs, jobId);
+  }
+
+  startJob(jobId: string, choice: JobChoice, now: number): Job | undefined {
+    return this.#tx(() => {
+      const changed = this.#run(
+        `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?, lease_until = 0
+          WHERE id = ? AND state = 'picking'`,
+        choice.srcLang,
+        choice.numSpeakers,
+        now,
+        jobId,
+      );
+      if (changed === 0) return undefined;
+      for (const lang of choice.dstLangs) {
+        this.#run(
+          `INSERT INTO targets (id, job_id, dst_lang, started_at, next_poll_at, interval_ms) VALUES (?, ?, ?, ?, ?, 0)`,
+          newId(),
+          jobId,
+          lang,
+          now,
+          Number.MAX_SAFE_INTEGER,
+        );
+      }
+      return this.getJob(jobId);
+    });
+  }
+
+  cancelJob(jobId: string): boolean {
+    return this.#run(`UPDATE jobs SET state = 'cancelled' WHERE id = ? AND state = 'picking'`, jobId) === 1;
+  }
+
+  claimJobsToStart(owner: string, now: number, leaseMs: number, limit: number): Job[] {
+    return this.#all(
+      `UPDATE jobs SET lease_owner = ?, lease_until = ? WHERE id IN (
+         SELECT id FROM jobs WHERE state = 'starting' AND lease_until < ? ORDER BY started_at LIMIT ?)
+       RETURNING *`,
+      owner,
+      now + leaseMs,
+      now,
+      limit,
+    ).map(toJob);
+  }
+
+  releaseJob(jobId: string, owner: string, retryAt: number): void {
+    this.#run('UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ?', retryAt, jobId, owner);
+  }
+
+  setJobMedia(jobId: string, mediaId: string): void {
+    this.#run('UPDATE jobs SET media_id = ?, media_error = NULL WHERE id = ?', mediaId, jobId);
+  }
+
+  setJobMediaError(jobId: string, error: string): void {
+    this.#run('UPDATE jobs SET media_error = ? WHERE id = ?', error, jobId);
+  }
+
+  setJobRunning(jobId: string): void {
+    this.#run(
+      `UPDATE jobs SET state = 'running', lease_until = 0 WHERE id = ? AND state = 'starting'`,
+      jobId,
+    );
+  }
+
+  targetsOf(jobId: string): Target[] {
+    return this.#all('SELECT * FROM targets WHERE job_id = ? ORDER BY rowid', jobId).map(toTarget);
+  }
+
+  getTarget(id: string): Target | undefined {
+    const row = this.#get('SELECT * FROM targets WHERE id = ?', id);
+    return row ? toTarget(row) : undefined;
+  }
+
+  markCreateIntent(targetId: string, now: number): void {
+    this.#run('UPDATE targets SET create_intent_at = ? WHERE id = ?', now, targetId);
+  }
+
+  setTargetProject(targetId: string, projectId: string, now: number): void {
+    this.#run(
+      'UPDATE targets SET project_id = ?, next_poll_at = ?, interval_ms = 0, lease_until = 0 WHERE id = ?',
+      projectId,
+      now,
+      targetId,
+    );
+  }
+
+  claimDueTargets(owner: string, now: number, leaseMs: number, limit: number): Target[] {
+    return this.#all(
+      `UPDATE targets SET lease_owner = ?, lease_until = ? WHERE id IN (
+         SELECT id FROM targets WHERE terminal = 0 AND project_id IS NOT NULL AND next_poll_at <= ? AND lease_until < ?
+         ORDER BY next_poll_at LIMIT ?)
+       RETURNING *`,
+      owner,
+      now + leaseMs,
+      now,
+      now,
+      limit,
+    ).map(toTarget);
+  }
+
+  recordPoll(targetId: string, result: PollResult, now: number, deliveries: DeliveryInput[]): void {
+    this.#tx(() => {
+      this.#run(
+        `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
+          next_poll_at = ?, interval_ms = ?, lease_until = 0 WHERE id = ?`,
+        result.status,
+        result.changed ? 1 : 0,
+        now,
+        result.terminal ? 1 : 0,
+        result.nextPollAt,
+        result.intervalMs,
+        targetId,
+      );
+      for (const delivery of deliveries) this.enqueue(delivery, now);
+    });
+  }
+
+  retryTarget(targetId: string, now: number): Target | undefined {
+    return this.#tx(() => {
+      const target = this.getTarget(targetId);
+      if (!target?.terminal || target.status === 'merging_done') return undefined;
+      this.#run(
+        `UPDATE targets SET attempt = attempt + 1, project_id = NULL, create_intent_at = NULL, status = NULL,
+          status_at = NULL, started_at = ?, terminal = 0, next_poll_at = ?, interval_ms = 0, lease_until = 0
+          WHERE id = ?`,
+        now,
+        Number.MAX_SAFE_INTEGER,
+        targetId,
+      );
+      this.#run(`UPDATE jobs SET state = 'starting', lease_until = 0 WHERE id = ?`, target.jobId);
+      return this.getTarget(targetId);
+    });
+  }
+
+  activeTargetCount(): number {
+    return Number(this.#get('SELECT count(*) AS n FROM targets WHERE terminal = 0')?.n ?? 0);
+  }
+
+  enqueue(delivery: DeliveryInput, now: number): void {
+    const payload = JSON.stringify(delivery.payload);
+    this.#run(
+      `INSERT INTO deliveries (key, job_id, kind, in_thread, payload, state, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', ?)
+       ON CONFLICT (key) DO UPDATE SET payload = excluded.payload, version = version + 1,
+         state = CASE WHEN state = 'sending' THEN state ELSE 'pending' END, updated_at = excluded.updated_at
+       WHERE deliveries.payload <> excluded.payload`,
+      delivery.key,
+      delivery.jobId,
+      delivery.kind,
+      delivery.inThread ? 1 : 0,
+      payload,
+      now,
+    );
+  }
+
+  claimDeliveries(owner: string, now: number, leaseMs: number, limit: number): Delivery[] {
+    return this.#all(
+      `UPDATE deliveries SET lease_owner = ?, lease_until = ?, attempts = attempts + 1,
+         state = 'sending', uncertain = CASE WHEN state = 'sending' THEN 1 ELSE uncertain END
+       WHERE seq IN (
+         SELECT seq FROM deliveries
+         WHERE (state = 'pending' AND not_before <= ?) OR (state = 'sending' AND lease_until < ?)
+         ORDER BY seq LIMIT ?)
+       RETURNING *`,
+      owner,
+      now + leaseMs,
+      now,
+      now,
+      limit,
+    )
+      .map(toDelivery)
+      .sort((a, b) => a.seq - b.seq);
+  }
+
+  completeDelivery(key: string, version: number, ts: string | null, now: number): void {
+    this.#run(
+      `UPDATE deliveries SET ts = coalesce(?, ts), sent_payload = CASE WHEN version = ? THEN payload ELSE sent_payload END,
+         state = CASE WHEN version = ? THEN 'done' ELSE 'pending' END, not_before = 0, lease_until = 0,
+         uncertain = 0, updated_at = ?
+       WHERE key = ?`,
+      ts,
+      version,
+      version,
+      now,
+      key,
+    );
+  }
+
+  deferDelivery(key: string, notBefore: number, uncertain: boolean): void {
+    this.#run(
+      `UPDATE deliveries SET state = 'pending', not_before = ?, lease_until = 0, uncertain = max(uncertain, ?)
+       WHERE key = ?`,
+      notBefore,
+      uncertain ? 1 : 0,
+      key,
+    );
+  }
+
+  getDelivery(key: string): Delivery | undefined {
+    const row = this.#get('SELECT * FROM deliveries WHERE key = ?', key);
+    return row ? toDelivery(row) : undefined;
+  }
+
+  deliveriesOf(jobId: string): Delivery[] {
+    return this.#all('SELECT * FROM deliveries WHERE job_id = ? ORDER BY seq', jobId).map(toDelivery);
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}
+
+/** A short random id: also used in project names as the job tag, so it must be unique and searchable. */
+function newId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+function str(value: SQLInputValue | undefined): string {
+  return String(value);
+}
+
+function strOrNull(value: SQLInputValue | undefined): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+function numOrNull(value: SQLInputValue | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function toJob(row: Row): Job {
+  return {
+    id: str(row.id),
+    triggerKey: str(row.trigger_key),
+    state: str(row.state) as JobState,
+    channel: str(row.channel),
+    threadTs: strOrNull(row.thread_ts),
+    userId: str(row.user_id),
+    source: JSON.parse(str(row.source)) as JobSource,
+    title: str(row.title),
+    srcLang: strOrNull(row.src_lang),
+    numSpeakers: numOrNull(row.num_speakers),
+    mediaId: strOrNull(row.media_id),
+    mediaError: strOrNull(row.media_error),
+    createdAt: Number(row.created_at),
+    startedAt: numOrNull(row.started_at),
+  };
+}
+
+function toTarget(row: Row): Target {
+  return {
+    id: str(row.id),
+    jobId: str(row.job_id),
+    dstLang: str(row.dst_lang),
+    attempt: Number(row.attempt),
+    projectId: strOrNull(row.project_id),
+    createIntentAt: numOrNull(row.create_intent_at),
+    status: strOrNull(row.status),
+    statusAt: numOrNull(row.status_at),
+    startedAt: Number(row.started_at),
+    terminal: Number(row.terminal) === 1,
+    nextPollAt: Number(row.next_poll_at),
+    intervalMs: Number(row.interval_ms),
+  };
+}
+
+function toDelivery(row: Row): Delivery {
+  return {
+    seq: Number(row.seq),
+    key: str(row.key),
+    jobId: str(row.job_id),
+    kind: str(row.kind) as Delivery['kind'],
+    inThread: Number(row.in_thread) === 1,
+    payload: JSON.parse(str(row.payload)),
+    state: str(row.state) as Delivery['state'],
+    ts: strOrNull(row.ts),
+    attempts: Number(row.attempts),
+    version: Number(row.version),
+    uncertain: Number(row.uncertain) === 1,
+  };
+}

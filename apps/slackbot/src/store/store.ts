@@ -1,0 +1,152 @@
+// The one interface to the app's state: jobs, their per-language projects, the Slack messages to deliver
+// (an outbox, so that a restart posts nothing twice) and the Slack event ids already handled.
+// Everything that matters lives here and never only in memory; SQLite implements it (sqlite-store.ts).
+
+/** Where the video comes from: a link, or a file shared in Slack. */
+export type JobSource =
+  | { kind: 'link'; link: string }
+  | { kind: 'file'; fileId: string; name: string; size: number; mimetype: string; url: string };
+
+/**
+ * picking: the job card waits for the user's choice · starting: upload and project creation are due ·
+ * running: every language has its project · cancelled: the user cancelled before starting.
+ */
+export type JobState = 'picking' | 'starting' | 'running' | 'cancelled';
+
+export interface Job {
+  /** Random, unique; also the base of every project's job tag. */
+  id: string;
+  /** What caused the job (a message, a command); unique, so that one message never gives two jobs. */
+  triggerKey: string;
+  state: JobState;
+  channel: string;
+  /** The thread everything is posted in; null until a slash command's job card is posted. */
+  threadTs: string | null;
+  userId: string;
+  source: JobSource;
+  title: string;
+  /** Source language, null for auto-detect. */
+  srcLang: string | null;
+  /** Number of speakers, null for auto. */
+  numSpeakers: number | null;
+  mediaId: string | null;
+  /** Why the media could not be created (the service's status and detail), when it could not. */
+  mediaError: string | null;
+  createdAt: number;
+  startedAt: number | null;
+}
+
+/** One destination language of a job: at most one live project at a time (attempt counts retries). */
+export interface Target {
+  id: string;
+  jobId: string;
+  dstLang: string;
+  attempt: number;
+  projectId: string | null;
+  /** Set just before asking the service to create the project, so a crash can find what it created. */
+  createIntentAt: number | null;
+  /** The project's last status seen, or a local failure status (upload_failed) when there is no project. */
+  status: string | null;
+  statusAt: number | null;
+  /** When this attempt started (for the elapsed time). */
+  startedAt: number;
+  terminal: boolean;
+  nextPollAt: number;
+  intervalMs: number;
+}
+
+export type DeliveryKind = 'card' | 'status' | 'reply' | 'files';
+
+/** A Slack write the app owes, identified by a key so that it happens once. */
+export interface DeliveryInput {
+  key: string;
+  jobId: string;
+  kind: DeliveryKind;
+  /** True: post into the job's thread; false: post at the channel level (a slash command's card). */
+  inThread: boolean;
+  /** What to send (rendered text and blocks, or for files what to build them from). */
+  payload: unknown;
+}
+
+export interface Delivery extends DeliveryInput {
+  seq: number;
+  state: 'pending' | 'sending' | 'done';
+  /** The posted message's ts once posted (status messages and cards are then updated in place). */
+  ts: string | null;
+  attempts: number;
+  /** Grows with each change of payload; a completion only counts for the version that was sent. */
+  version: number;
+  /** A previous try may have reached Slack before the process died: check before posting again. */
+  uncertain: boolean;
+}
+
+export interface NewJob {
+  triggerKey: string;
+  channel: string;
+  threadTs: string | null;
+  userId: string;
+  source: JobSource;
+  title: string;
+  srcLang?: string | null;
+  numSpeakers?: number | null;
+  /** The Slack event that caused it, recorded in the same transaction. */
+  eventId?: string;
+}
+
+export interface JobChoice {
+  dstLangs: string[];
+  srcLang: string | null;
+  numSpeakers: number | null;
+}
+
+export interface PollResult {
+  status: string;
+  changed: boolean;
+  terminal: boolean;
+  nextPollAt: number;
+  intervalMs: number;
+}
+
+export interface Store {
+  /** Records a Slack event id; false when it was already recorded (a redelivery). */
+  recordEvent(eventId: string, now: number): boolean;
+  hasEvent(eventId: string): boolean;
+  /** Creates a job unless one exists for the trigger; `created` says which. */
+  createJob(input: NewJob, now: number): { job: Job; created: boolean };
+  getJob(id: string): Job | undefined;
+  setJobThread(jobId: string, threadTs: string): void;
+  /** Moves a picking job to starting with one target per language; undefined when it was not picking. */
+  startJob(jobId: string, choice: JobChoice, now: number): Job | undefined;
+  cancelJob(jobId: string): boolean;
+  /** Leases jobs whose upload or project creation is due (state starting, lease free). */
+  claimJobsToStart(owner: string, now: number, leaseMs: number, limit: number): Job[];
+  /** Frees a job's lease; it is claimed again from `retryAt` (after a transient failure). */
+  releaseJob(jobId: string, owner: string, retryAt: number): void;
+  setJobMedia(jobId: string, mediaId: string): void;
+  setJobMediaError(jobId: string, error: string): void;
+  setJobRunning(jobId: string): void;
+
+  targetsOf(jobId: string): Target[];
+  getTarget(id: string): Target | undefined;
+  markCreateIntent(targetId: string, now: number): void;
+  setTargetProject(targetId: string, projectId: string, now: number): void;
+  /** Leases targets whose poll is due. */
+  claimDueTargets(owner: string, now: number, leaseMs: number, limit: number): Target[];
+  /** Saves a poll's outcome and the Slack writes it causes, atomically, and frees the lease. */
+  recordPoll(targetId: string, result: PollResult, now: number, deliveries: DeliveryInput[]): void;
+  /** Starts a new attempt for a failed target; undefined when it is not failed. */
+  retryTarget(targetId: string, now: number): Target | undefined;
+  /** Counts targets that are not terminal (for the tracker's idle check and the bench). */
+  activeTargetCount(): number;
+
+  /** Adds a delivery; for a key already present, replaces its payload and makes it pending again if changed. */
+  enqueue(delivery: DeliveryInput, now: number): void;
+  claimDeliveries(owner: string, now: number, leaseMs: number, limit: number): Delivery[];
+  /** Marks the version sent as delivered; a newer payload enqueued meanwhile stays pending. */
+  completeDelivery(key: string, version: number, ts: string | null, now: number): void;
+  /** Puts a delivery back for another try at `notBefore`; `uncertain` when the failed try may have reached Slack. */
+  deferDelivery(key: string, notBefore: number, uncertain: boolean): void;
+  getDelivery(key: string): Delivery | undefined;
+  deliveriesOf(jobId: string): Delivery[];
+  close(): void;
+}

@@ -1,0 +1,96 @@
+// Small helpers shared by the Block Kit builders: escaping, truncation to Slack's limits, and the few block
+// shapes the app uses. Pure functions.
+import type { types } from '@slack/bolt';
+
+export type Block = types.KnownBlock;
+
+/** What a message needs: blocks for the client, text for notifications and screen readers. */
+export interface MessageContent {
+  text: string;
+  blocks: Block[];
+}
+
+/** Slack's limits the builders stay within (https://docs.slack.dev/reference/block-kit). */
+export const LIMITS = {
+  messageBlocks: 50,
+  modalBlocks: 100,
+  sectionText: 3000,
+  contextElements: 10,
+  actionsElements: 25,
+  buttonText: 75,
+  buttonValue: 2000,
+  actionId: 255,
+  blockId: 255,
+  optionText: 75,
+  optionValue: 150,
+  options: 100,
+  optionGroups: 100,
+  placeholder: 150,
+  headerText: 150,
+  messageText: 4000,
+  modalTitle: 24,
+} as const;
+
+/** Escapes the three characters Slack's mrkdwn treats as control characters. */
+export function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Cuts text to `max` characters, ending with an ellipsis when cut. */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+export function section(markdown: string, blockId?: string): Block {
+  return {
+    type: 'section',
+    text: { type: 'mrkdwn', text: truncate(markdown, LIMITS.sectionText) },
+    ...(blockId ? { block_id: blockId } : {}),
+  };
+}
+
+export function context(...markdown: string[]): Block {
+  return {
+    type: 'context',
+    elements: markdown
+      .slice(0, LIMITS.contextElements)
+      .map((text) => ({ type: 'mrkdwn' as const, text: truncate(text, LIMITS.sectionText) })),
+  };
+}
+
+export function button(
+  text: string,
+  actionId: string,
+  value: string,
+  style?: 'primary' | 'danger',
+): types.Button {
+  return {
+    type: 'button',
+    text: { type: 'plain_text', text: truncate(text, LIMITS.buttonText), emoji: true },
+    action_id: actionId,
+    value: truncate(value, LIMITS.buttonValue),
+    ...(style ? { style } : {}),
+  };
+}
+
+/** A Slack link `<url|label>`, or the label alone when there is no url. */
+export function link(url: string | null | undefined, label: string): string {
+  return url ? `<${url}|${escapeText(label)}>` : escapeText(label);
+}
+
+/** "45 s", "6 min", "1 h 12 min". */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+
+/** "▰▰▰▰▰▱▱▱▱▱ 50%" */
+export function progressBar(fraction: number, cells = 10): string {
+  const clamped = Math.min(1, Math.max(0, fraction));
+  const filled = Math.round(clamped * cells);
+  return `${'▰'.repeat(filled)}${'▱'.repeat(cells - filled)} ${Math.round(clamped * 100)}%`;
+}

@@ -1,0 +1,43 @@
+// What to tell people when a language's dub stops: one plain explanation per terminal status, saying what
+// to do next, and whether pressing Retry can help.
+
+export interface FailureExplanation {
+  text: string;
+  /** Retrying the same input can succeed (a transient or fixable cause). */
+  retry: boolean;
+}
+
+/** `stage` is the human label of the stage the project stopped in ("Translating"), when known. */
+export function explainFailure(status: string, stage?: string, detail?: string): FailureExplanation {
+  switch (status) {
+    case 'no_audio':
+      return {
+        text: 'The video has no sound track, so there is nothing to dub. Upload a version with audio.',
+        retry: false,
+      };
+    case 'no_words':
+      return {
+        text: 'No speech was found. If the video has speech, check that the source language is right and try again.',
+        retry: true,
+      };
+    case 'forbidden_link':
+      return {
+        text: 'The service could not open that link (private or restricted). Make it public, or upload the file here.',
+        retry: true,
+      };
+    case 'upload_failed':
+      return {
+        text: `The video could not be uploaded${detail ? `: ${detail}` : ''}.`,
+        retry: true,
+      };
+    default:
+      return {
+        text: `Dubbing stopped${stage ? ` while ${lowerFirst(stage)}` : ''}.`,
+        retry: true,
+      };
+  }
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

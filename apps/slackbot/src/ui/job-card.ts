@@ -1,0 +1,168 @@
+// The job card: what will be dubbed, the picker (source language, destination languages, speakers) with
+// Start and Cancel while the job waits, then a summary of the choice once started or cancelled.
+import type { types } from '@slack/bolt';
+import {
+  button,
+  context,
+  escapeText,
+  LIMITS,
+  link,
+  type MessageContent,
+  section,
+  truncate,
+} from './blocks.ts';
+import { destinationGroups, LANGUAGES, languageLabel, languageName } from './languages.ts';
+
+/** Action and block ids of the card; listeners read the picker's state by these. */
+export const JOB_CARD = {
+  dstBlock: 'job_dst',
+  dstAction: 'job_dst',
+  srcBlock: 'job_src',
+  srcAction: 'job_src',
+  speakersBlock: 'job_speakers',
+  speakersAction: 'job_speakers',
+  start: 'job_start',
+  cancel: 'job_cancel',
+  autoValue: 'auto',
+} as const;
+
+export interface JobCardInput {
+  jobId: string;
+  title: string;
+  /** The link, or the file's name for a shared file. */
+  source: { kind: 'link'; link: string } | { kind: 'file'; name: string };
+  state: 'picking' | 'started' | 'cancelled';
+  /** Preselected (picking) or chosen (started) destination languages. */
+  dstLangs: string[];
+  srcLang: string | null;
+  numSpeakers: number | null;
+  userId: string;
+}
+
+export const MAX_SPEAKERS = 10;
+
+export function jobCard(input: JobCardInput): MessageContent {
+  const from = input.srcLang ? `from ${languageName(input.srcLang)}` : 'source language auto-detected';
+  const what =
+    input.source.kind === 'link'
+      ? link(input.source.link, input.title)
+      : `📎 ${escapeText(input.source.name)}`;
+  const header = section(`🎬 *${what}*`);
+  if (input.state === 'cancelled') {
+    return {
+      text: `Dubbing of ${input.title} cancelled`,
+      blocks: [header, context(`Cancelled by <@${input.userId}>.`)],
+    };
+  }
+  if (input.state === 'started') {
+    const into = input.dstLangs.map(languageLabel).join(', ');
+    const speakers = input.numSpeakers ? `${input.numSpeakers} speakers` : 'speakers auto-detected';
+    return {
+      text: `Dubbing ${input.title} into ${input.dstLangs.map(languageName).join(', ')}`,
+      blocks: [
+        header,
+        section(`Dubbing into ${into}`),
+        context(`${from} · ${speakers} · started by <@${input.userId}>`),
+      ],
+    };
+  }
+  return {
+    text: `Dub ${input.title}: pick the languages and press Start`,
+    blocks: [
+      header,
+      context(`Pick the languages to dub into, then press *Start*. One project is created per language.`),
+      {
+        type: 'actions',
+        block_id: JOB_CARD.dstBlock,
+        elements: [destinationSelect(input.dstLangs)],
+      },
+      {
+        type: 'actions',
+        block_id: JOB_CARD.srcBlock,
+        elements: [sourceSelect(input.srcLang), speakersSelect(input.numSpeakers)],
+      },
+      {
+        type: 'actions',
+        block_id: 'job_buttons',
+        elements: [
+          button('Start', JOB_CARD.start, input.jobId, 'primary'),
+          button('Cancel', JOB_CARD.cancel, input.jobId),
+        ],
+      },
+    ],
+  };
+}
+
+function option(text: string, value: string): types.PlainTextOption {
+  return {
+    text: { type: 'plain_text', text: truncate(text, LIMITS.optionText), emoji: true },
+    value: truncate(value, LIMITS.optionValue),
+  };
+}
+
+export function destinationSelect(preselected: string[]): types.MultiStaticSelect {
+  const groups = destinationGroups().map((group) => ({
+    label: { type: 'plain_text' as const, text: group.label },
+    options: group.codes.map((code) => option(languageLabel(code), code)),
+  }));
+  const initial = groups.flatMap((g) => g.options).filter((o) => preselected.includes(o.value ?? ''));
+  return {
+    type: 'multi_static_select',
+    action_id: JOB_CARD.dstAction,
+    placeholder: { type: 'plain_text', text: 'Dub into…' },
+    option_groups: groups,
+    ...(initial.length > 0 ? { initial_options: initial } : {}),
+  };
+}
+
+export function sourceSelect(srcLang: string | null): types.StaticSelect {
+  const auto = option('Source: auto-detect', JOB_CARD.autoValue);
+  const languages = [...LANGUAGES]
+    .sort((a, b) => languageName(a).localeCompare(languageName(b)))
+    .map((code) => option(`From ${languageName(code)}`, code));
+  const all = [auto, ...languages];
+  return {
+    type: 'static_select',
+    action_id: JOB_CARD.srcAction,
+    placeholder: { type: 'plain_text', text: 'Source language' },
+    options: all,
+    initial_option: all.find((o) => o.value === srcLang) ?? auto,
+  };
+}
+
+export function speakersSelect(numSpeakers: number | null): types.StaticSelect {
+  const auto = option('Speakers: auto', JOB_CARD.autoValue);
+  const counts = Array.from({ length: MAX_SPEAKERS }, (_, i) =>
+    option(`${i + 1} speaker${i === 0 ? '' : 's'}`, String(i + 1)),
+  );
+  const all = [auto, ...counts];
+  return {
+    type: 'static_select',
+    action_id: JOB_CARD.speakersAction,
+    placeholder: { type: 'plain_text', text: 'Speakers' },
+    options: all,
+    initial_option: all.find((o) => o.value === String(numSpeakers)) ?? auto,
+  };
+}
+
+type StateValues = Record<
+  string,
+  Record<string, { selected_option?: { value?: string } | null; selected_options?: { value?: string }[] }>
+>;
+
+/** Reads the picker's choice from a card's or modal's `state.values` (unchecked: the caller validates). */
+export function readJobChoice(values: StateValues): {
+  dstLangs: string[];
+  srcLang: string | null;
+  numSpeakers: number | null;
+} {
+  const find = (actionId: string) => Object.values(values).find((block) => block[actionId])?.[actionId];
+  const dst = find(JOB_CARD.dstAction)?.selected_options ?? [];
+  const src = find(JOB_CARD.srcAction)?.selected_option?.value;
+  const speakers = find(JOB_CARD.speakersAction)?.selected_option?.value;
+  return {
+    dstLangs: dst.map((o) => o.value).filter((v): v is string => typeof v === 'string'),
+    srcLang: src && src !== JOB_CARD.autoValue ? src : null,
+    numSpeakers: speakers && speakers !== JOB_CARD.autoValue ? Number(speakers) : null,
+  };
+}

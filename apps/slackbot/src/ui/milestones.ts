@@ -1,0 +1,73 @@
+// Milestone replies in a job's thread: one per event that matters (started, dubbed, failed), never one
+// per status.
+import { button, context, escapeText, formatDuration, link, type MessageContent, section } from './blocks.ts';
+import { explainFailure } from './failures.ts';
+import { languageLabel, languageName } from './languages.ts';
+
+export const MILESTONE_ACTIONS = { retry: 'target_retry' } as const;
+
+export function startedReply(input: { langs: string[]; userId: string; again?: boolean }): MessageContent {
+  const names = input.langs.map(languageLabel).join(', ');
+  const verb = input.again ? 'Started again' : 'Started';
+  return {
+    text: `${verb}: dubbing into ${input.langs.map(languageName).join(', ')}`,
+    blocks: [
+      section(`▶️ ${verb}: dubbing into ${names}.`),
+      context(`Requested by <@${input.userId}> · the status messages above follow each language.`),
+    ],
+  };
+}
+
+export interface DubbedLinks {
+  video?: string | null;
+  audio?: string | null;
+  voiceover?: string | null;
+  srt?: string | null;
+  vtt?: string | null;
+}
+
+export function dubbedReply(input: {
+  lang: string;
+  title: string;
+  links: DubbedLinks;
+  projectId: string;
+  elapsedMs: number;
+}): MessageContent {
+  const links = [
+    link(input.links.video, '▶ Video'),
+    link(input.links.audio, '🔊 Audio'),
+    link(input.links.voiceover, '🎙 Voice only'),
+    link(input.links.srt, '💬 SRT'),
+    link(input.links.vtt, '💬 VTT'),
+  ].join(' · ');
+  return {
+    text: `${languageName(input.lang)} dub of ${input.title} ready`,
+    blocks: [
+      section(`✅ *${languageLabel(input.lang)} dub ready* — ${escapeText(input.title)}\n${links}`),
+      context(`Project \`${input.projectId}\` · ${formatDuration(input.elapsedMs)}`),
+    ],
+  };
+}
+
+export function failedReply(input: {
+  lang: string;
+  status: string;
+  stageLabel?: string;
+  detail?: string;
+  projectId: string | null;
+  targetId: string;
+}): MessageContent {
+  const why = explainFailure(input.status, input.stageLabel, input.detail);
+  const support = input.projectId ? `Project \`${input.projectId}\` · ` : '';
+  const blocks = [
+    section(`❌ *${languageLabel(input.lang)} dub failed.* ${escapeText(why.text)}`),
+    context(`${support}status \`${input.status}\``),
+  ];
+  if (why.retry) {
+    blocks.push({
+      type: 'actions',
+      elements: [button('Retry', MILESTONE_ACTIONS.retry, input.targetId, 'primary')],
+    });
+  }
+  return { text: `${languageName(input.lang)} dub failed: ${why.text}`, blocks };
+}

@@ -1,0 +1,35 @@
+// The status message each destination language has in the thread, edited in place as its project moves:
+// stage in plain words, a progress bar, the time elapsed (never a promised ETA).
+import { context, formatDuration, type MessageContent, progressBar, section } from './blocks.ts';
+import { languageLabel, languageName } from './languages.ts';
+
+export interface LanguageStatus {
+  lang: string;
+  phase: 'running' | 'dubbed' | 'failed';
+  /** "Separating background", "Uploading the video". */
+  stageLabel: string;
+  /** 0..1, from the stage's place in the pipeline. */
+  progress: number;
+  elapsedMs: number;
+  projectId: string | null;
+}
+
+export function statusMessage(status: LanguageStatus): MessageContent {
+  const who = `${languageLabel(status.lang)}`;
+  const elapsed = formatDuration(status.elapsedMs);
+  let line: string;
+  let text: string;
+  if (status.phase === 'dubbed') {
+    line = `${who} — ✅ Dubbed in ${elapsed}`;
+    text = `${languageName(status.lang)}: dubbed`;
+  } else if (status.phase === 'failed') {
+    line = `${who} — ❌ Stopped: ${status.stageLabel} · after ${elapsed}`;
+    text = `${languageName(status.lang)}: stopped`;
+  } else {
+    line = `${who} — ${status.stageLabel}  ${progressBar(status.progress)}  · ${elapsed} elapsed`;
+    text = `${languageName(status.lang)}: ${status.stageLabel} (${Math.round(status.progress * 100)}%)`;
+  }
+  const blocks = [section(line)];
+  if (status.projectId) blocks.push(context(`Project \`${status.projectId}\``));
+  return { text, blocks };
+}

@@ -1,0 +1,27 @@
+// Ephemeral messages to one person: how to use /dub, and what was wrong with what they gave.
+import { escapeText, type MessageContent, section } from './blocks.ts';
+
+export const USAGE =
+  '`/dub <link> [to es,de-de] [from en] [speakers 2]` — dub a video. Without `to`, I post a card to pick ' +
+  'the languages. You can also share a video file in a channel I am in, or mention me with a link.';
+
+export function helpMessage(): MessageContent {
+  return {
+    text: USAGE,
+    blocks: [
+      section(`*Dub a video into other languages*\n${USAGE}`),
+      section(
+        'Examples:\n• `/dub https://youtu.be/abc123 to es,de`\n• `/dub https://example.com/talk.mp4 to pt-br from en speakers 2`' +
+          '\n• `/dub https://vimeo.com/12345` (then pick the languages)',
+      ),
+    ],
+  };
+}
+
+/** "what was wrong" in plain words; the usage line follows. */
+export function usageError(problem: string): MessageContent {
+  return {
+    text: `${problem} ${USAGE}`,
+    blocks: [section(`⚠️ ${escapeText(problem)}\n${USAGE}`)],
+  };
+}
