@@ -1,0 +1,135 @@
+// The service's rules for glossary entries (decisions.md, "Glossary entries"): each term non-empty, at most
+// 1024 UTF-8 bytes, no tab or newline, no leading or trailing white space; the whole glossary under 10,485,760 bytes.
+import { Buffer } from 'node:buffer';
+import type { GlossaryIssue, IssueCode } from './types.ts';
+
+export const MAX_TERM_BYTES = 1024;
+/** The whole glossary must stay strictly below this, measured as the UTF-8 size of `JSON.stringify(entries)`. */
+export const MAX_GLOSSARY_BYTES = 10_485_760;
+
+// White space as JavaScript's trim() sees it, plus what Python's str.strip() also removes (the service is
+// written in Python), so that a term trimmed here is trimmed for the service too.
+const EDGE_SPACE = /^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/g;
+const SPACE_CHAR = /[\s\x1c-\x1f\x85]/;
+
+function isSpaceAt(term: string, index: number): boolean {
+  const code = term.charCodeAt(index);
+  if (code > 0x20 && code < 0x7f) return false;
+  return SPACE_CHAR.test(term[index]!);
+}
+
+export function hasEdgeSpace(term: string): boolean {
+  return term.length > 0 && (isSpaceAt(term, 0) || isSpaceAt(term, term.length - 1));
+}
+
+export function trimTerm(term: string): string {
+  return hasEdgeSpace(term) ? term.replace(EDGE_SPACE, '') : term;
+}
+
+export function utf8Length(term: string): number {
+  // A UTF-16 code unit never takes more than 3 UTF-8 bytes, so short terms need no count.
+  return term.length * 3 <= MAX_TERM_BYTES ? term.length : Buffer.byteLength(term, 'utf8');
+}
+
+export interface TermProblem {
+  code: IssueCode;
+  message: string;
+}
+
+/** What is wrong with an already trimmed term, if anything (one problem: the first that applies). */
+export function termProblem(term: string, role: 'source' | 'target'): TermProblem | undefined {
+  if (term.length === 0) return { code: 'empty-term', message: `the ${role} term is empty` };
+  if (term.length * 3 > MAX_TERM_BYTES) {
+    const bytes = Buffer.byteLength(term, 'utf8');
+    if (bytes > MAX_TERM_BYTES) {
+      return {
+        code: 'term-too-long',
+        message: `the ${role} term is ${bytes} bytes in UTF-8; the service allows at most ${MAX_TERM_BYTES}`,
+      };
+    }
+  }
+  if (term.includes('\t')) {
+    return {
+      code: 'term-has-tab',
+      message: `the ${role} term ${quote(term)} contains a tab, which the service rejects`,
+    };
+  }
+  if (term.includes('\n') || term.includes('\r')) {
+    return {
+      code: 'term-has-newline',
+      message: `the ${role} term ${quote(term)} contains a line break, which the service rejects`,
+    };
+  }
+  return undefined;
+}
+
+const NEEDS_JSON_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
+
+/** Bytes that `"term"` takes in the JSON body. */
+export function jsonStringLength(term: string): number {
+  if (!NEEDS_JSON_ESCAPE.test(term)) return Buffer.byteLength(term, 'utf8') + 2;
+  return Buffer.byteLength(JSON.stringify(term), 'utf8');
+}
+
+/** Bytes one more entry adds to `JSON.stringify(entries)`: `"source":"target"` and a comma unless it is the first. */
+export function entryJsonLength(source: string, target: string, isFirst: boolean): number {
+  return jsonStringLength(source) + 1 + jsonStringLength(target) + (isFirst ? 0 : 1);
+}
+
+/** Quotes a term for a message, shortened so that one bad row cannot flood a report. */
+export function quote(term: string): string {
+  const shown = term.length > 60 ? `${term.slice(0, 57)}...` : term;
+  return JSON.stringify(shown);
+}
+
+/**
+ * Checks entries against the service's rules without changing them (nothing is trimmed here: white space
+ * at either end is an error). `line` in each issue is the entry's 1-based position in `entries`, which is
+ * its line in a header-less file written by formatGlossaryCsv; `column` 1 is the source term, 2 the target.
+ */
+export function validateGlossaryEntries(entries: Record<string, string>): GlossaryIssue[] {
+  const issues: GlossaryIssue[] = [];
+  let size = 2;
+  let position = 0;
+  let firstOverLimit = 0;
+  for (const [source, target] of Object.entries(entries)) {
+    position++;
+    const terms: ['source' | 'target', unknown][] = [
+      ['source', source],
+      ['target', target],
+    ];
+    for (const [index, [role, term]] of terms.entries()) {
+      const column = index + 1;
+      if (typeof term !== 'string') {
+        issues.push({
+          line: position,
+          column,
+          severity: 'error',
+          code: 'not-text',
+          message: `the ${role} term of ${quote(source)} is ${term === null ? 'null' : typeof term}, not text`,
+        });
+        continue;
+      }
+      const problem = hasEdgeSpace(term)
+        ? {
+            code: 'untrimmed-term' as const,
+            message: `the ${role} term ${quote(term)} starts or ends with white space, which the service rejects`,
+          }
+        : termProblem(term, role);
+      if (problem) issues.push({ line: position, column, severity: 'error', ...problem });
+    }
+    size += entryJsonLength(source, String(target), position === 1);
+    if (size >= MAX_GLOSSARY_BYTES && firstOverLimit === 0) firstOverLimit = position;
+  }
+  if (firstOverLimit > 0) {
+    issues.push({
+      line: firstOverLimit,
+      severity: 'error',
+      code: 'glossary-too-large',
+      message:
+        `the glossary is ${size} bytes as JSON and reaches the service's limit (less than ${MAX_GLOSSARY_BYTES}) ` +
+        `at entry ${firstOverLimit} of ${position}`,
+    });
+  }
+  return issues;
+}
