@@ -1,1 +1,28 @@
-export {};
+// @dubkit/srt: SRT ⇄ cues ⇄ the dubbing service's segments, WebVTT out, and the src.0/dst.0 upload.
+export { decodeSrtBytes, decodeWindows1252 } from './decode.ts';
+export { SrtParseError, SrtUploadError, TimecodeError } from './errors.ts';
+export { type ParseOptions, parseSrt } from './parse.ts';
+export {
+  type CuePair,
+  cuesToSegments,
+  type SegmentsResult,
+  segmentsToCues,
+  segmentsToSrt,
+  segmentsToVtt,
+} from './segments.ts';
+export { type SerializeOptions, serializeSrt } from './serialize.ts';
+export { normalizeCueText } from './text.ts';
+export { formatTimecode, formatVttTimestamp, parseTimecode } from './timecode.ts';
+export type {
+  Cue,
+  CuePosition,
+  ParseResult,
+  Segment,
+  SegmentLike,
+  SegmentSide,
+  SegmentText,
+  SrtIssue,
+  SrtSideInput,
+} from './types.ts';
+export { buildSrtUpload, type SrtUpload } from './upload.ts';
+export { toWebVtt } from './webvtt.ts';

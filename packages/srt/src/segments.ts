@@ -1,0 +1,164 @@
+// Between cues and the service's transcription segments: one side's text out as SRT/WebVTT, a file pair in.
+import { TimecodeError } from './errors.ts';
+import { parseSrtLocated } from './parse.ts';
+import { type SerializeOptions, serializeSrt } from './serialize.ts';
+import { formatTimecode, parseTimecode } from './timecode.ts';
+import type { Cue, Segment, SegmentLike, SegmentSide, SrtIssue, SrtSideInput } from './types.ts';
+import { toWebVtt } from './webvtt.ts';
+
+function segmentTime(segment: SegmentLike, position: number, field: 'start' | 'end'): number {
+  try {
+    return parseTimecode(segment[field]);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new TimecodeError(`segment ${position + 1}, ${field}: ${message}`);
+  }
+}
+
+/** One side of the segments as cues numbered from 1. Throws a TimecodeError naming the segment with a bad timecode. */
+export function segmentsToCues(segments: readonly SegmentLike[], side: SegmentSide): Cue[] {
+  return segments.map((segment, position) => ({
+    index: position + 1,
+    startMs: segmentTime(segment, position, 'start'),
+    endMs: segmentTime(segment, position, 'end'),
+    text: segment[side]?.text ?? '',
+  }));
+}
+
+/** The source (`src`) or translated (`dst`) text of the segments as an SRT file. */
+export function segmentsToSrt(
+  segments: readonly SegmentLike[],
+  side: SegmentSide,
+  options: SerializeOptions = {},
+): string {
+  return serializeSrt(segmentsToCues(segments, side), options);
+}
+
+/** The source (`src`) or translated (`dst`) text of the segments as a WebVTT file. */
+export function segmentsToVtt(segments: readonly SegmentLike[], side: SegmentSide): string {
+  return toWebVtt(segmentsToCues(segments, side));
+}
+
+export interface CuePair {
+  src?: SrtSideInput;
+  dst?: SrtSideInput;
+}
+
+export interface SegmentsResult {
+  segments: Segment[];
+  issues: SrtIssue[];
+}
+
+/** One side read into usable cues (with their lines), its issues tagged with the side. */
+export interface ReadSide {
+  lang: string;
+  cues: Cue[];
+  lines: number[];
+  issues: SrtIssue[];
+}
+
+/** Cues given directly are checked as the parser checks a file: a cue that cannot be used is an error (line 0). */
+function readGivenCues(given: readonly Cue[], side: SegmentSide): { cues: Cue[]; issues: SrtIssue[] } {
+  const cues: Cue[] = [];
+  const issues: SrtIssue[] = [];
+  given.forEach((cue, position) => {
+    const name = `cue ${position + 1} (number ${cue.index})`;
+    const report = (code: string, message: string) =>
+      issues.push({ line: 0, severity: 'error', code, message: `${name} ${message}; it is not used`, side });
+    if (![cue.startMs, cue.endMs].every((ms) => Number.isSafeInteger(ms) && ms >= 0)) {
+      report('bad-timecode', `needs whole, non-negative milliseconds; has ${cue.startMs} to ${cue.endMs}`);
+    } else if (cue.endMs < cue.startMs) {
+      report(
+        'end-before-start',
+        `ends (${formatTimecode(cue.endMs)}) before it starts (${formatTimecode(cue.startMs)})`,
+      );
+    } else if (cue.endMs === cue.startMs) {
+      report('zero-duration', `ends when it starts (${formatTimecode(cue.startMs)})`);
+    } else {
+      cues.push(cue);
+    }
+  });
+  return { cues, issues };
+}
+
+/** One side of a pair read into usable cues, with the line of each (0 for cues given directly). */
+export function readSide(input: SrtSideInput, side: SegmentSide): ReadSide {
+  if ('srt' in input) {
+    const { cues, lines, issues } = parseSrtLocated(input.srt);
+    return { lang: input.lang, cues, lines, issues: issues.map((issue) => ({ ...issue, side })) };
+  }
+  const { cues, issues } = readGivenCues(input.cues, side);
+  return { lang: input.lang, cues, lines: cues.map(() => 0), issues };
+}
+
+function describeCue(cue: Cue): string {
+  return `cue ${cue.index} (${formatTimecode(cue.startMs)} --> ${formatTimecode(cue.endMs)})`;
+}
+
+/**
+ * Pairs source and translation cues by their timecodes into segments, in source order. A cue with no partner
+ * of the same start and end on the other side is an `unpaired-cue` error and makes no segment. With one side
+ * only, the other side's text and language are empty.
+ */
+export function pairSides(src: ReadSide | undefined, dst: ReadSide | undefined): SegmentsResult {
+  const issues = [...(src?.issues ?? []), ...(dst?.issues ?? [])];
+  const segments: Segment[] = [];
+  const text = (cue: Cue | undefined, side: ReadSide | undefined) => ({
+    text: cue?.text ?? '',
+    lang: side?.lang ?? '',
+  });
+  const segment = (cue: Cue, srcCue: Cue | undefined, dstCue: Cue | undefined): Segment => ({
+    start: formatTimecode(cue.startMs),
+    end: formatTimecode(cue.endMs),
+    src: text(srcCue, src),
+    dst: text(dstCue, dst),
+  });
+  if (!src || !dst) {
+    const only = src ?? dst;
+    for (const cue of only?.cues ?? []) segments.push(segment(cue, src && cue, dst && cue));
+    return { segments, issues };
+  }
+  const waiting = new Map<string, number[]>();
+  dst.cues.forEach((cue, position) => {
+    const key = `${cue.startMs}:${cue.endMs}`;
+    const queue = waiting.get(key);
+    if (queue) queue.push(position);
+    else waiting.set(key, [position]);
+  });
+  const paired = new Set<number>();
+  src.cues.forEach((cue, position) => {
+    const partner = waiting.get(`${cue.startMs}:${cue.endMs}`)?.shift();
+    if (partner === undefined) {
+      issues.push({
+        line: src.lines[position] ?? 0,
+        severity: 'error',
+        code: 'unpaired-cue',
+        message: `source ${describeCue(cue)} has no translation cue with the same timecodes`,
+        side: 'src',
+      });
+      return;
+    }
+    paired.add(partner);
+    segments.push(segment(cue, cue, dst.cues[partner]));
+  });
+  dst.cues.forEach((cue, position) => {
+    if (paired.has(position)) return;
+    issues.push({
+      line: dst.lines[position] ?? 0,
+      severity: 'error',
+      code: 'unpaired-cue',
+      message: `translation ${describeCue(cue)} has no source cue with the same timecodes`,
+      side: 'dst',
+    });
+  });
+  issues.sort((a, b) => (a.side === b.side ? a.line - b.line : a.side === 'src' ? -1 : 1));
+  return { segments, issues };
+}
+
+/**
+ * Source and/or translation (as SRT text, bytes or cues) → the service's segments, aligned by timecodes.
+ * Issues include each file's parse issues (tagged with `side`) and every cue that has no partner.
+ */
+export function cuesToSegments(pair: CuePair): SegmentsResult {
+  return pairSides(pair.src && readSide(pair.src, 'src'), pair.dst && readSide(pair.dst, 'dst'));
+}
