@@ -71,6 +71,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly ephemerals: Ephemeral[] = [];
   readonly views: { id: string; trigger_id?: string; user_id?: string; view: Record<string, unknown> }[] = [];
   readonly files = new Map<string, SlackFile>();
+  /** How often each shared file was downloaded with the bot token. */
+  readonly downloads = new Map<string, number>();
   readonly botUserId: string;
   readonly botId: string;
   readonly teamId: string;
@@ -279,6 +281,21 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           })),
         };
       }
+      case 'conversations.history': {
+        const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
+        const roots = this.messages.filter(
+          (m) => m.channel === channel && (!m.thread_ts || m.thread_ts === m.ts),
+        );
+        return {
+          ok: true,
+          has_more: false,
+          messages: roots.reverse().map(({ history: _history, metadata, files, ...rest }) => ({
+            ...rest,
+            ...(withMetadata && metadata ? { metadata } : {}),
+            ...(files ? { files: files.map(publicFile) } : {}),
+          })),
+        };
+      }
       case 'conversations.info':
         return { ok: true, channel: { id: channel, name: channel.toLowerCase(), is_member: true } };
       case 'views.open':
@@ -362,6 +379,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('file not found');
       return;
     }
+    this.downloads.set(file.id, (this.downloads.get(file.id) ?? 0) + 1);
     res.writeHead(200, { 'content-type': file.mimetype, 'content-length': String(file.size) });
     res.end(file.content);
   }

@@ -21,9 +21,9 @@ export interface StarterOptions {
   now?: () => number;
 }
 
-/** The tag that marks a project as this target's attempt; searchable through the name filter. */
-export function jobTag(target: Target): string {
-  return `dk-${target.id}-${target.attempt}`;
+/** The tag that marks a project as this language's attempt of the job; searchable through the name filter. */
+export function jobTag(job: Job, target: Target): string {
+  return `dk-${job.id}-${target.dstLang}-${target.attempt}`;
 }
 
 export class JobStarter {
@@ -101,7 +101,7 @@ export class JobStarter {
 
   async #ensureProject(job: Job, target: Target, mediaId: string): Promise<void> {
     const { store, service } = this.#o;
-    const tag = jobTag(target);
+    const tag = jobTag(job, target);
     if (target.createIntentAt !== null) {
       // A previous run asked for this project and may have died before recording the answer.
       const found = (await service.findProjects(tag)).find((p) => p.name.includes(tag));

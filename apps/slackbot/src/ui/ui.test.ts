@@ -14,6 +14,12 @@ import { dubbedReply, failedReply, startedReply } from './milestones.ts';
 import { statusMessage } from './status-message.ts';
 import { helpMessage, usageError } from './usage.ts';
 
+/** A parsed JSON tree (blocks as Slack receives them). */
+// biome-ignore lint/suspicious/noExplicitAny: walking arbitrary Block Kit JSON
+type Loose = Record<string, any>;
+
+const json = (value: unknown): Loose => JSON.parse(JSON.stringify(value));
+
 /** Every Slack limit a builder must respect, checked over the whole tree of blocks. */
 function limitProblems(blocks: Block[], maxBlocks: number = LIMITS.messageBlocks): string[] {
   const problems: string[] = [];
@@ -26,7 +32,8 @@ function limitProblems(blocks: Block[], maxBlocks: number = LIMITS.messageBlocks
     text(o.text, LIMITS.optionText, `${where} option`);
     if ((o.value ?? '').length > LIMITS.optionValue) problems.push(`${where} option value too long`);
   };
-  for (const block of blocks as Record<string, any>[]) {
+  const tree: Loose[] = JSON.parse(JSON.stringify(blocks));
+  for (const block of tree) {
     if (block.block_id && block.block_id.length > LIMITS.blockId) problems.push('block_id too long');
     if (block.type === 'section') text(block.text, LIMITS.sectionText, 'section');
     if (block.type === 'context' && block.elements.length > LIMITS.contextElements)
@@ -45,7 +52,7 @@ function limitProblems(blocks: Block[], maxBlocks: number = LIMITS.messageBlocks
       if (el.options) {
         if (el.options.length > LIMITS.options)
           problems.push(`${el.options.length} options > ${LIMITS.options}`);
-        el.options.forEach((o: never) => option(o, el.action_id));
+        for (const o of el.options) option(o, el.action_id);
       }
       if (el.option_groups) {
         if (el.option_groups.length > LIMITS.optionGroups) problems.push('too many option groups');
@@ -53,7 +60,7 @@ function limitProblems(blocks: Block[], maxBlocks: number = LIMITS.messageBlocks
           if (g.options.length > LIMITS.options)
             problems.push(`group ${g.label.text}: ${g.options.length} options`);
           text(g.label, LIMITS.optionText, 'group label');
-          g.options.forEach((o: never) => option(o, el.action_id));
+          for (const o of g.options) option(o, el.action_id);
         }
       }
     }
@@ -80,8 +87,8 @@ describe('job card', () => {
     expect(groups[0]?.label).toBe('Popular');
     expect(groups[0]?.codes.slice(0, 3)).toEqual(['es', 'de', 'fr']);
     expect(new Set(groups.flatMap((g) => g.codes)).size).toBe(groups.flatMap((g) => g.codes).length);
-    const select = (card.blocks[2] as any).elements[0];
-    expect(select.initial_options.map((o: any) => o.value)).toEqual(['es', 'de']);
+    const select = json(card.blocks[2]).elements[0];
+    expect(select.initial_options.map((o: Loose) => o.value)).toEqual(['es', 'de']);
     expect(select.option_groups[0].options[0].text.text).toBe('🇪🇸 Spanish');
   });
 
@@ -128,7 +135,7 @@ describe('status and milestones', () => {
       elapsedMs: 6 * 60_000 + 5_000,
       projectId: 'p1',
     });
-    expect((message.blocks[0] as any).text.text).toBe(
+    expect(json(message.blocks[0]).text.text).toBe(
       '🇪🇸 Spanish — Translating  ▰▰▰▰▰▱▱▱▱▱ 50%  · 6 min elapsed',
     );
     expect(limitProblems(message.blocks)).toEqual([]);
@@ -148,7 +155,7 @@ describe('status and milestones', () => {
         vtt: 'https://x/s.vtt',
       },
     });
-    const text = (reply.blocks[0] as any).text.text as string;
+    const text = json(reply.blocks[0]).text.text as string;
     expect(text).toContain('<https://x/v.mp4|▶ Video>');
     expect(text).toContain('🎙 Voice only'); // no link, still listed
     expect(text).toContain('Q&amp;A &lt;live&gt;');

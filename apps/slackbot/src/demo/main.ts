@@ -1,0 +1,91 @@
+// `pnpm demo`: the main job end to end on embedded defaults. Starts the service emulator, a fake Slack and
+// the real app (HTTP mode, signed requests, SQLite store in a temp folder), plays a scene — a link dropped
+// mentioning the app, Spanish and German picked, Start pressed — and prints the thread as it reads in
+// Slack, edits included. Exits 0 once both dubs and their subtitle files are in the thread.
+import type { SlackMessage } from './fake-slack.ts';
+import { renderMessage } from './render-thread.ts';
+import { setStage, waitFor } from './stage.ts';
+
+const CHANNEL = 'C0LOCALIZATION';
+const USER = 'U0ANA';
+const LANGS = ['es', 'de'];
+const DEADLINE_MS = 50_000;
+
+const started = Date.now();
+const stamp = () => `+${((Date.now() - started) / 1000).toFixed(1).padStart(4)}s`;
+const who = (m: SlackMessage) => (m.bot_id ? 'dubkit' : `@${m.user}`);
+const indent = (lines: string[], pad: string) => lines.map((line) => `${pad}${line}`).join('\n');
+
+const stage = await setStage({ speed: 12, pollMinMs: 150, pollMaxMs: 1_000, requestsPerSecond: 50 });
+const { slack } = stage;
+let rootTs = '';
+const inThread = (m: SlackMessage) => m.channel === CHANNEL && (m.ts === rootTs || m.thread_ts === rootTs);
+
+slack.on('message', (m) => {
+  if (!inThread(m)) return;
+  const where = m.ts === rootTs ? '#localization' : '  └ reply';
+  console.log(`${stamp()} ${where} ${who(m)}:\n${indent(renderMessage(m), '      ')}`);
+});
+slack.on('update', (m) => {
+  if (!inThread(m)) return;
+  console.log(`${stamp()}   ✎ ${who(m)} edited:\n${indent(renderMessage(m), '      ')}`);
+});
+slack.on('ephemeral', (e) => console.log(`${stamp()}   (only @${e.user} sees) ${e.text}`));
+
+let exitCode = 1;
+try {
+  console.log(
+    `dubkit demo: emulator at ${stage.serviceUrl}, fake Slack at ${slack.url}, app at ${stage.app.eventsUrl}\n`,
+  );
+  const link = 'https://www.youtube.com/watch?v=dubkit-launch-keynote';
+  const drop = slack.postUserMessage({
+    channel: CHANNEL,
+    user: USER,
+    text: `<@${slack.botUserId}> can we have this in Spanish and German? <${link}>`,
+  });
+  rootTs = drop.ts;
+  console.log(
+    `${stamp()} #localization @${USER}:\n      @dubkit can we have this in Spanish and German? ${link}`,
+  );
+  await stage.driver.mention(drop);
+
+  const card = await waitFor(
+    () => slack.thread(CHANNEL, rootTs).find((m) => JSON.stringify(m.blocks ?? []).includes('job_start')),
+    10_000,
+    'the job card',
+  );
+  console.log(`${stamp()}   (@${USER} picks Spanish and German and presses Start)`);
+  await stage.driver.click({
+    message: card,
+    actionId: 'job_start',
+    user: USER,
+    selections: { job_dst: LANGS },
+  });
+
+  await waitFor(
+    () => {
+      const thread = slack.thread(CHANNEL, rootTs);
+      const dubbed = thread.filter((m) => m.text.includes('dub of') && m.text.endsWith('ready')).length;
+      const files = thread.flatMap((m) => m.files ?? []).length;
+      return dubbed === LANGS.length && files === LANGS.length * 2;
+    },
+    DEADLINE_MS - (Date.now() - started),
+    'both dubs and their subtitle files',
+  );
+  console.log(`\n${stamp()} Both dubs delivered. The thread as it reads now:\n`);
+  for (const m of slack.thread(CHANNEL, rootTs)) {
+    const edits = m.history.length > 0 ? ` (edited ${m.history.length}×)` : '';
+    console.log(`${m.ts === rootTs ? '' : '  └ '}${who(m)}${edits}\n${indent(renderMessage(m), '      ')}`);
+  }
+  const calls = slack.calls.reduce<Record<string, number>>((acc, c) => {
+    acc[c.method] = (acc[c.method] ?? 0) + 1;
+    return acc;
+  }, {});
+  console.log(`\nSlack calls made by the app: ${JSON.stringify(calls)}`);
+  exitCode = 0;
+} catch (error) {
+  console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await stage.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,265 @@
+// End to end over real HTTP: the real Bolt app in HTTP mode (signatures checked), the fake Slack Web API,
+// the service emulator at high speed and the real SQLite store. Each scenario asserts the Slack calls made.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackMessage } from './demo/fake-slack.ts';
+import { type Stage, setStage, waitFor } from './demo/stage.ts';
+
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
+const USER = 'U0ANA';
+const WAIT_MS = 20_000;
+
+/** The delivery key the app put in a message's metadata ("card:…", "dubbed:…"). */
+const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
+const posted = (stage: Stage, channel: string) =>
+  stage.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === channel);
+const byKind = (thread: SlackMessage[], kind: string) =>
+  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
+
+async function waitForDubs(stage: Stage, channel: string, rootTs: string, langs: number) {
+  return waitFor(
+    () => {
+      const thread = stage.slack.thread(channel, rootTs);
+      const files = thread.flatMap((m) => m.files ?? []);
+      return byKind(thread, 'dubbed').length === langs && files.length === langs * 2 ? thread : undefined;
+    },
+    WAIT_MS,
+    `${langs} dubbed replies with their subtitle files`,
+  );
+}
+
+/** Every message the app posted was posted once: no delivery key appears twice. */
+function expectNoDuplicates(stage: Stage, channel: string) {
+  const keys = posted(stage, channel).map(
+    (c) => JSON.parse(String(c.args.metadata)).event_payload.key as string,
+  );
+  expect(new Set(keys).size).toBe(keys.length);
+}
+
+async function cardIn(stage: Stage, channel: string, rootTs: string) {
+  return waitFor(
+    () => stage.slack.thread(channel, rootTs).find((m) => keyOf(m).startsWith('card:')),
+    WAIT_MS,
+    'the job card',
+  );
+}
+
+describe('the Slack app end to end', () => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+  });
+  afterAll(async () => {
+    await stage?.close();
+  });
+
+  it('/dub with two languages ends with two dubbed replies and four subtitle files in one thread', async () => {
+    const channel = 'C1CMD';
+    const res = await stage.driver.command({
+      channel,
+      user: USER,
+      text: 'https://www.youtube.com/watch?v=keynote to es,de from en',
+    });
+    expect(res.status).toBe(200);
+    const card = await waitFor(
+      () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
+      WAIT_MS,
+      'the card',
+    );
+    expect(card.thread_ts).toBeUndefined(); // the card opens the thread
+    const thread = await waitForDubs(stage, channel, card.ts, 2);
+    expect(thread.every((m) => m.ts === card.ts || m.thread_ts === card.ts)).toBe(true);
+    expect(byKind(thread, 'status')).toHaveLength(2);
+    expect(byKind(thread, 'started')).toHaveLength(1);
+    const names = thread.flatMap((m) => m.files ?? []).map((f) => f.name);
+    expect(names.sort()).toEqual(
+      ['es.srt', 'es.vtt', 'de.srt', 'de.vtt'].map((ext) => `www-youtube-com-watch-v-keynote.${ext}`).sort(),
+    );
+    const srt = thread.flatMap((m) => m.files ?? []).find((f) => f.name.endsWith('es.srt'))!;
+    expect(new TextDecoder().decode(srt.content)).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d{3} --> /);
+    // Status messages were edited in place, and only when what they say changed.
+    for (const status of byKind(thread, 'status')) {
+      expect(status.history.length).toBeGreaterThan(1);
+      const versions = [...status.history.map((h) => h.text), status.text];
+      versions.slice(1).forEach((text, i) => expect(text).not.toBe(versions[i]));
+      expect(status.text).toMatch(/dubbed$/);
+    }
+    const dubbed = byKind(thread, 'dubbed')[0]!;
+    expect(JSON.stringify(dubbed.blocks)).toMatch(/▶ Video/);
+    expect(
+      stage.slack.callsOf('files.completeUploadExternal').filter((c) => c.args.channel_id === channel),
+    ).toHaveLength(2);
+    expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toHaveLength(0);
+    expectNoDuplicates(stage, channel);
+  });
+
+  it('a shared video file gets the card in its thread and is dubbed', async () => {
+    const channel = 'C2FILE';
+    const file = stage.slack.addFile({
+      name: 'talk.mp4',
+      mimetype: 'video/mp4',
+      content: fixture('talk.mp4'),
+    });
+    const drop = stage.slack.postUserMessage({ channel, user: USER, text: 'new cut', files: [file] });
+    await stage.driver.fileShare(drop);
+    const card = await cardIn(stage, channel, drop.ts);
+    await stage.driver.click({
+      message: card,
+      actionId: 'job_start',
+      user: USER,
+      selections: { job_dst: ['fr'] },
+    });
+    const thread = await waitForDubs(stage, channel, drop.ts, 1);
+    expect(stage.slack.downloads.get(file.id)).toBe(1);
+    expect(thread.find((m) => keyOf(m).startsWith('card:'))?.text).toMatch(/^Dubbing talk\.mp4 into French/);
+    expectNoDuplicates(stage, channel);
+  });
+
+  it('a link mentioning the app gets the picker; the picked languages are dubbed', async () => {
+    const channel = 'C3LINK';
+    const drop = stage.slack.postUserMessage({
+      channel,
+      user: USER,
+      text: `<@${stage.slack.botUserId}> please <https://vimeo.com/12345|vimeo.com/12345>`,
+    });
+    await stage.driver.mention(drop);
+    const card = await cardIn(stage, channel, drop.ts);
+    expect(JSON.stringify(card.blocks)).toContain('"text":"Popular"');
+    const res = await stage.driver.click({
+      message: card,
+      actionId: 'job_start',
+      user: USER,
+      selections: { job_dst: ['pt-br', 'ja'], job_src: ['en'], job_speakers: ['2'] },
+    });
+    expect(res.status).toBe(200);
+    await waitForDubs(stage, channel, drop.ts, 2);
+    // A second click on the old card does not start anything again.
+    await stage.driver.click({
+      message: card,
+      actionId: 'job_start',
+      user: USER,
+      selections: { job_dst: ['es'] },
+    });
+    await waitFor(() => stage.slack.ephemerals.find((e) => e.channel === channel), WAIT_MS, 'the ephemeral');
+    expect(stage.slack.ephemerals.find((e) => e.channel === channel)?.text).toBe(
+      'This job has already started.',
+    );
+    expectNoDuplicates(stage, channel);
+  });
+
+  it('a video without sound ends with a plain explanation and no Retry', async () => {
+    const channel = 'C4SILENT';
+    const file = stage.slack.addFile({
+      name: 'silent.mp4',
+      mimetype: 'video/mp4',
+      content: fixture('silent.mp4'),
+    });
+    const drop = stage.slack.postUserMessage({ channel, user: USER, text: '', files: [file] });
+    await stage.driver.fileShare(drop);
+    const card = await cardIn(stage, channel, drop.ts);
+    await stage.driver.click({
+      message: card,
+      actionId: 'job_start',
+      user: USER,
+      selections: { job_dst: ['es'] },
+    });
+    const failed = await waitFor(
+      () => byKind(stage.slack.thread(channel, drop.ts), 'failed')[0],
+      WAIT_MS,
+      'the failure reply',
+    );
+    expect(failed.text).toContain('The video has no sound track, so there is nothing to dub.');
+    expect(JSON.stringify(failed.blocks)).not.toContain('target_retry');
+    const status = byKind(stage.slack.thread(channel, drop.ts), 'status')[0]!;
+    expect(status.text).toMatch(/stopped/);
+    expect(stage.slack.thread(channel, drop.ts).flatMap((m) => m.files ?? [])).toHaveLength(0);
+  });
+
+  it('the same event delivered twice gives one job and one card', async () => {
+    const channel = 'C5TWICE';
+    const drop = stage.slack.postUserMessage({
+      channel,
+      user: USER,
+      text: `<@${stage.slack.botUserId}> <https://www.youtube.com/watch?v=twice>`,
+    });
+    const first = await stage.driver.mention(drop);
+    const again = await stage.driver.mention(drop, { eventId: first.eventId, retryNum: 1 });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    await cardIn(stage, channel, drop.ts);
+    await stage.driver.mention(drop, { eventId: first.eventId, retryNum: 2 });
+    // Give a wrongly created second job time to show its card before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(byKind(stage.slack.thread(channel, drop.ts), 'card')).toHaveLength(1);
+    expect(posted(stage, channel)).toHaveLength(1);
+  });
+
+  it('a bad link gets only an ephemeral message, and nothing is created', async () => {
+    const channel = 'C6BAD';
+    await stage.driver.command({ channel, user: USER, text: 'www.example.com/video to es' });
+    await stage.driver.command({ channel, user: USER, text: 'https://example.com/v.mp4 to klingon' });
+    const drop = stage.slack.postUserMessage({
+      channel,
+      user: USER,
+      text: `<@${stage.slack.botUserId}> <https://example.com/brief.pdf>`,
+    });
+    await stage.driver.mention(drop);
+    await waitFor(
+      () => stage.slack.ephemerals.filter((e) => e.channel === channel).length === 3,
+      WAIT_MS,
+      'ephemerals',
+    );
+    const texts = stage.slack.ephemerals.filter((e) => e.channel === channel).map((e) => e.text);
+    expect(texts[0]).toMatch(/^"www\.example\.com\/video" is not a link\./);
+    expect(texts[1]).toMatch(/"klingon" is not a language code/);
+    expect(texts[2]).toMatch(/does not look like a video/);
+    expect(texts.every((t) => t.includes('/dub <link>'))).toBe(true);
+    expect(posted(stage, channel)).toHaveLength(0);
+  });
+});
+
+describe('a restart in the middle of a job', () => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = await setStage({ speed: 15, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+  });
+  afterAll(async () => {
+    await stage?.close();
+  });
+
+  it('resumes every language without posting or creating anything twice', async () => {
+    const channel = 'C7RESTART';
+    await stage.driver.command({ channel, user: USER, text: 'https://vimeo.com/777 to es,de' });
+    const card = await waitFor(
+      () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
+      WAIT_MS,
+      'the card',
+    );
+    // Wait until both projects are being worked on and their status messages have moved.
+    await waitFor(
+      () =>
+        byKind(stage.slack.thread(channel, card.ts), 'status').filter((m) => m.history.length >= 2).length ===
+        2,
+      WAIT_MS,
+      'both projects under way',
+    );
+    const projectsBefore = stage.app.store
+      .targetsOf(stage.app.store.getJob(jobIdOf(card))!.id)
+      .map((t) => t.projectId);
+    expect(projectsBefore.every(Boolean)).toBe(true);
+    await stage.restartApp();
+    const thread = await waitForDubs(stage, channel, card.ts, 2);
+    const job = stage.app.store.getJob(jobIdOf(card))!;
+    expect(stage.app.store.targetsOf(job.id).map((t) => t.projectId)).toEqual(projectsBefore);
+    expect(byKind(thread, 'status')).toHaveLength(2);
+    expect(byKind(thread, 'started')).toHaveLength(1);
+    expectNoDuplicates(stage, channel);
+    const found = await stage.app.service.findProjects(job.id);
+    expect(found).toHaveLength(2);
+  });
+});
+
+/** The job id the card carries in its Start button or its metadata key. */
+function jobIdOf(card: SlackMessage): string {
+  return keyOf(card).slice('card:'.length);
+}

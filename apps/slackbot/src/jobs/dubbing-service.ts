@@ -1,0 +1,121 @@
+// The DubbingService port implemented with @dubkit/core's DubbingClient: uploads stream, errors are mapped
+// to what the jobs act on (rejected media or project, slow down), and each status is described with core's
+// status helper.
+import {
+  ApiValidationError,
+  DubbingClient,
+  type DubbingClientOptions,
+  describeStatus,
+  InsufficientCreditsError,
+  MediaCreationError,
+  RateLimitError,
+} from '@dubkit/core';
+import type { ServiceAuth } from '../config.ts';
+import {
+  type CreateProjectInput,
+  type DubbingService,
+  MediaRejectedError,
+  ProjectRejectedError,
+  type ProjectSnapshot,
+  SlowDownError,
+  type StatusInfo,
+} from './service.ts';
+
+export interface DubbingServiceOptions {
+  baseUrl: string;
+  auth: ServiceAuth;
+  /** How long to wait for uploaded media to be ready. */
+  mediaTimeoutMs?: number;
+  dispatcher?: DubbingClientOptions['dispatcher'];
+}
+
+export function createDubbingService(options: DubbingServiceOptions): DubbingService {
+  const client = new DubbingClient({
+    baseUrl: options.baseUrl,
+    ...options.auth,
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+  });
+  const mediaTimeoutMs = options.mediaTimeoutMs ?? 30 * 60_000;
+
+  const ready = async (mediaId: string, signal?: AbortSignal) => {
+    await client.media.waitUntilReady(mediaId, { timeoutMs: mediaTimeoutMs, ...(signal ? { signal } : {}) });
+    return { mediaId };
+  };
+
+  return {
+    async uploadFile(data, { filename, contentType, name, signal }) {
+      const media = await mapMediaErrors(() =>
+        client.media.upload(data, { filename, contentType, name, ...(signal ? { signal } : {}) }),
+      );
+      return ready(media.id, signal);
+    },
+    async uploadLink(link, name, signal) {
+      const media = await mapMediaErrors(() => client.media.uploadLink({ link, name }));
+      return ready(media.id, signal);
+    },
+    async createProject(input: CreateProjectInput): Promise<ProjectSnapshot> {
+      try {
+        return await client.projects.create({
+          video_id: input.videoId,
+          dst_lang: input.dstLang,
+          name: input.name,
+          ...(input.srcLang ? { src_lang: input.srcLang } : {}),
+          ...(input.numSpeakers ? { num_speakers: input.numSpeakers } : {}),
+        });
+      } catch (error) {
+        if (error instanceof InsufficientCreditsError) {
+          throw new ProjectRejectedError('There are not enough minutes left on the account for this video.');
+        }
+        if (error instanceof ApiValidationError) throw new ProjectRejectedError(error.message);
+        throw slowDown(error);
+      }
+    },
+    async findProjects(text) {
+      const page = await client.projects.list({ name: text, limit: 100 });
+      return page.projects.map((p) => ({ id: p.id, name: p.name, status: p.status }));
+    },
+    async getProject(id) {
+      try {
+        return await client.projects.get(id);
+      } catch (error) {
+        throw slowDown(error);
+      }
+    },
+    async getSegments(projectId) {
+      return (await client.transcription.get(projectId)).segments;
+    },
+    describeStatus(status: string): StatusInfo {
+      const info = describeStatus(status);
+      return { label: info.label, progress: info.progress, terminal: info.terminal, failed: info.failed };
+    },
+  };
+}
+
+async function mapMediaErrors<T>(upload: () => Promise<T>): Promise<T> {
+  try {
+    return await upload();
+  } catch (error) {
+    if (error instanceof MediaCreationError)
+      throw new MediaRejectedError(error.mediaStatus, mediaProblem(error));
+    throw slowDown(error);
+  }
+}
+
+/** The service's reason for refusing media, in words for the thread. */
+function mediaProblem(error: MediaCreationError): string {
+  switch (error.mediaStatus) {
+    case 'media_mime_type_non_acceptable':
+      return 'it is not a video or audio file';
+    case 'media_broken_error':
+      return 'the file is damaged or in a format that cannot be read';
+    case 'media_process_error':
+      return 'the link could not be fetched';
+    default:
+      return error.message;
+  }
+}
+
+function slowDown(error: unknown): unknown {
+  if (error instanceof RateLimitError) return new SlowDownError(error.retryAfterMs ?? 1_000);
+  return error;
+}

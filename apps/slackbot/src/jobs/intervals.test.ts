@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { RequestBudget } from './budget.ts';
+import { nextInterval, withJitter } from './intervals.ts';
+
+const policy = { minMs: 1000, maxMs: 8000 };
+
+describe('polling intervals', () => {
+  it('polls quickly after a change and backs off to the cap while stable', () => {
+    let interval = nextInterval(0, false, policy);
+    const seen = [interval];
+    for (let i = 0; i < 5; i++) seen.push((interval = nextInterval(interval, false, policy)));
+    expect(seen).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
+    expect(nextInterval(8000, true, policy)).toBe(1000);
+  });
+
+  it('jitters by at most 15 % and never above the cap', () => {
+    expect(withJitter(1000, policy, () => 0)).toBe(850);
+    expect(withJitter(1000, policy, () => 1)).toBe(1150);
+    expect(withJitter(8000, policy, () => 1)).toBe(8000);
+  });
+});
+
+describe('RequestBudget', () => {
+  it('spaces requests to the rate and pauses after a 429', async () => {
+    let now = 0;
+    const budget = new RequestBudget(10, { burst: 1, now: () => now });
+    const waits: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    // Record the waits the budget asks for instead of sleeping through them.
+    globalThis.setTimeout = ((fn: () => void, ms: number) => {
+      waits.push(ms);
+      return realSetTimeout(fn, 0);
+    }) as typeof setTimeout;
+    try {
+      await budget.take();
+      await budget.take();
+      await budget.take();
+      budget.pauseFor(2000);
+      await budget.take();
+      now = 5000;
+      await budget.take();
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+    expect(waits).toEqual([100, 200, 2000]);
+  });
+});
