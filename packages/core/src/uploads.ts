@@ -1,0 +1,203 @@
+// Upload sources (a path, a Blob, a stream or bytes) turned into a multipart body that streams from its
+// source with a known Content-Length when the size is known; a multi-gigabyte file never sits in memory.
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { RequestValidationError } from './errors.ts';
+import type { RequestBody } from './transport.ts';
+
+/** A path on disk, a Blob or File, a web or Node stream, or bytes in memory. */
+export type UploadSource =
+  | string
+  | URL
+  | Blob
+  | ReadableStream<Uint8Array>
+  | NodeJS.ReadableStream
+  | Uint8Array
+  | ArrayBuffer;
+
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  /** Undefined for a stream of unknown length. */
+  size: number | undefined;
+  open(): Readable;
+  replayable: boolean;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/x-m4v',
+  '.mov': 'video/quicktime',
+  '.mkv': 'video/x-matroska',
+  '.webm': 'video/webm',
+  '.avi': 'video/x-msvideo',
+  '.mpeg': 'video/mpeg',
+  '.mpg': 'video/mpeg',
+  '.ts': 'video/mp2t',
+  '.3gp': 'video/3gpp',
+  '.flv': 'video/x-flv',
+  '.wmv': 'video/x-ms-wmv',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.aac': 'audio/aac',
+  '.ogg': 'audio/ogg',
+  '.oga': 'audio/ogg',
+  '.opus': 'audio/opus',
+  '.flac': 'audio/flac',
+  '.wma': 'audio/x-ms-wma',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.heic': 'image/heic',
+  '.srt': 'application/x-subrip',
+  '.vtt': 'text/vtt',
+};
+
+/** The MIME type for a file name's extension, or application/octet-stream. */
+export function contentTypeFor(filename: string): string {
+  return CONTENT_TYPES[extname(filename).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** 1 MiB reads: fewer, larger writes to the socket for big files. */
+const READ_CHUNK = 1024 * 1024;
+
+function isNodeStream(value: unknown): value is NodeJS.ReadableStream {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { pipe?: unknown }).pipe === 'function'
+  );
+}
+
+export async function resolveFile(
+  source: UploadSource,
+  options: { filename?: string | undefined; contentType?: string | undefined },
+): Promise<FilePart> {
+  const finish = (
+    defaultName: string,
+    size: number | undefined,
+    open: () => Readable,
+    replayable: boolean,
+    type?: string,
+  ) => {
+    const filename = options.filename ?? defaultName;
+    return {
+      filename,
+      contentType: options.contentType ?? (type || contentTypeFor(filename)),
+      size,
+      open,
+      replayable,
+    };
+  };
+  if (typeof source === 'string' || source instanceof URL) {
+    let info: Awaited<ReturnType<typeof stat>>;
+    try {
+      info = await stat(source);
+    } catch (cause) {
+      throw new RequestValidationError('upload', [
+        { path: 'file', message: `cannot read ${String(source)}: ${(cause as Error).message}` },
+      ]);
+    }
+    if (!info.isFile())
+      throw new RequestValidationError('upload', [
+        { path: 'file', message: `${String(source)} is not a file` },
+      ]);
+    const path = source;
+    const name = basename(typeof path === 'string' ? path : path.pathname);
+    return finish(name, info.size, () => createReadStream(path, { highWaterMark: READ_CHUNK }), true);
+  }
+  if (source instanceof Blob) {
+    const name = 'name' in source && typeof source.name === 'string' && source.name ? source.name : 'upload';
+    return finish(
+      name,
+      source.size,
+      () => Readable.fromWeb(source.stream() as WebReadableStream<Uint8Array>),
+      true,
+      source.type,
+    );
+  }
+  if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
+    const bytes = source instanceof Uint8Array ? source : new Uint8Array(source);
+    return finish('upload', bytes.byteLength, () => Readable.from([bytes]), true);
+  }
+  if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) {
+    let used = false;
+    return finish(
+      'upload',
+      undefined,
+      () => {
+        if (used) throw new Error('A ReadableStream can be uploaded only once');
+        used = true;
+        return Readable.fromWeb(source as WebReadableStream<Uint8Array>);
+      },
+      false,
+    );
+  }
+  if (isNodeStream(source)) {
+    const path = (source as { path?: unknown }).path;
+    const name = typeof path === 'string' ? basename(path) : 'upload';
+    return finish(
+      name,
+      undefined,
+      () => (source instanceof Readable ? source : Readable.from(source as AsyncIterable<Uint8Array>)),
+      false,
+    );
+  }
+  throw new RequestValidationError('upload', [
+    {
+      path: 'file',
+      message: 'expected a file path, URL, Blob, ReadableStream, Node stream, Uint8Array or ArrayBuffer',
+    },
+  ]);
+}
+
+/** Quotes a form-data name or file name the way browsers do (", CR and LF percent-encoded). */
+function quote(value: string): string {
+  return `"${value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}"`;
+}
+
+/** A multipart/form-data body of text fields and files, streamed part after part. */
+export function multipartBody(fields: [string, string][], files: [string, FilePart][]): RequestBody {
+  const boundary = `----dubkit${randomBytes(16).toString('hex')}`;
+  const head: Buffer[] = fields.map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name=${quote(name)}\r\n\r\n${value}\r\n`),
+  );
+  const fileHeads = files.map(([name, file]) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name=${quote(name)}; filename=${quote(file.filename)}\r\n` +
+        `Content-Type: ${file.contentType}\r\n\r\n`,
+    ),
+  );
+  const crlf = Buffer.from('\r\n');
+  const tail = Buffer.from(`--${boundary}--\r\n`);
+  const sizes = files.map(([, file]) => file.size);
+  const length = sizes.every((size) => size !== undefined)
+    ? [...head, ...fileHeads, tail].reduce((sum, part) => sum + part.length, 0) +
+      sizes.reduce<number>((sum, size) => sum + (size ?? 0) + crlf.length, 0)
+    : undefined;
+
+  async function* parts(): AsyncGenerator<Buffer | Uint8Array> {
+    yield* head;
+    for (const [index, [, file]] of files.entries()) {
+      yield fileHeads[index]!;
+      yield* file.open();
+      yield crlf;
+    }
+    yield tail;
+  }
+
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length,
+    open: () => Readable.from(parts(), { objectMode: false }),
+    replayable: files.every(([, file]) => file.replayable),
+  };
+}
