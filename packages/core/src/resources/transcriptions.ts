@@ -18,7 +18,13 @@ const srtFilesSchema = z
     'Expected a src or a dst .srt file, or both',
   );
 
-const readyFormSchema = z.strictObject({
+/** A form built elsewhere (for example by `@dubkit/srt`'s `buildSrtUpload`), sent as it is. */
+export interface SrtForm {
+  form: FormData;
+  query: URLSearchParams;
+}
+
+const readyFormSchema: z.ZodType<SrtForm> = z.strictObject({
   form: z.instanceof(FormData),
   query: z.instanceof(URLSearchParams),
 });
