@@ -1,6 +1,6 @@
 // Physical line numbers for papaparse rows. Papaparse reports no positions, so a row's first line is counted
 // from the line breaks inside the cells of the rows before it: with blank lines kept as rows, every line
-// break of the file is either the end of a row or inside a cell.
+// break of the file either ends a row or is inside a cell.
 
 /** Line breaks in `text`: `\r\n`, `\n` and a lone `\r` each count once. */
 export function countLineBreaks(text: string): number {
@@ -22,18 +22,11 @@ function breaksInCell(cell: string): number {
   return cell.indexOf('\n') === -1 && cell.indexOf('\r') === -1 ? 0 : countLineBreaks(cell);
 }
 
-/** The first line of each row, given the line of the first row. */
-export function rowStartLines(rows: readonly (readonly string[])[], firstLine: number): Uint32Array {
-  const lines = new Uint32Array(rows.length);
-  let line = firstLine;
-  for (let index = 0; index < rows.length; index++) {
-    lines[index] = line;
-    const row = rows[index]!;
-    let breaks = 1;
-    for (let cell = 0; cell < row.length; cell++) breaks += breaksInCell(row[cell]!);
-    line += breaks;
-  }
-  return lines;
+/** Line breaks inside the cells of a row. */
+export function rowBreaks(row: readonly string[]): number {
+  let breaks = 0;
+  for (let cell = 0; cell < row.length; cell++) breaks += breaksInCell(row[cell]!);
+  return breaks;
 }
 
 /** The line on which cell `column` (0-based) of a row starting at `rowLine` begins. */

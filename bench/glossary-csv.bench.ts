@@ -1,0 +1,117 @@
+// Benchmark of @dubkit/glossary-csv: parseGlossaryCsv (decode + papaparse + layout + validation) on the largest
+// glossary the service accepts, against bare papaparse decoding and parsing the same bytes in the same run.
+// Goals (issue 5): under 0.5 s, and at most 1.5× the bare library. Run after a build:
+//   cd bench && node glossary-csv.bench.ts
+import { MAX_GLOSSARY_BYTES, parseGlossaryCsv } from '@dubkit/glossary-csv';
+import Papa from 'papaparse';
+
+const RUNS = 7;
+const GOAL_SECONDS = 0.5;
+const GOAL_RATIO = 1.5;
+
+/** Deterministic pseudo-random numbers (mulberry32), so that every run measures the same file. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mé', 'tra', 'dub', 'son', 'vi', 'ño', 'qui', 'ré', 'sta', 'ge', 'ü', 'bel', 'ox'];
+
+/** A CSV of term pairs whose entries, as JSON, are just under the service's limit: the largest valid glossary. */
+function buildGlossaryCsv(): Uint8Array {
+  const next = random(5);
+  const word = () => {
+    let text = '';
+    const syllables = 2 + Math.floor(next() * 4);
+    for (let i = 0; i < syllables; i++) text += SYLLABLES[Math.floor(next() * SYLLABLES.length)];
+    return text;
+  };
+  const term = (index: number) => {
+    const words = 1 + Math.floor(next() * 3);
+    let text = word();
+    for (let i = 1; i < words; i++) text += ' ' + word();
+    // Some terms hold a comma or a quote, as product names do; papaparse quotes those cells.
+    if (index % 17 === 0) return `${text}, ${word()}`;
+    if (index % 29 === 0) return `${text} "${word()}"`;
+    return text;
+  };
+  const rows = [['en', 'es']];
+  let jsonBytes = 2;
+  for (let index = 0; ; index++) {
+    const source = `${term(index)} ${index}`;
+    const target = term(index + 1);
+    const entryBytes = Buffer.byteLength(`${JSON.stringify(source)}:${JSON.stringify(target)},`, 'utf8');
+    if (jsonBytes + entryBytes >= MAX_GLOSSARY_BYTES) break;
+    rows.push([source, target]);
+    jsonBytes += entryBytes;
+  }
+  return new TextEncoder().encode(Papa.unparse(rows, { newline: '\r\n' }) + '\r\n');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function time(work: () => void): number {
+  const start = process.hrtime.bigint();
+  work();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+const bytes = buildGlossaryCsv();
+const ours: number[] = [];
+const bare: number[] = [];
+const bareParseOnly: number[] = [];
+const objectFloor: number[] = [];
+const decoded = new TextDecoder().decode(bytes);
+let result = parseGlossaryCsv(bytes);
+const entriesJson = JSON.stringify(result.entries);
+let bareRows = 0;
+// One untimed warm-up each, then alternate so that both see the same machine state.
+Papa.parse(decoded);
+for (let run = 0; run < RUNS; run++) {
+  globalThis.gc?.();
+  bare.push(
+    time(() => {
+      bareRows = Papa.parse<string[]>(new TextDecoder().decode(bytes)).data.length;
+    }),
+  );
+  globalThis.gc?.();
+  bareParseOnly.push(time(() => Papa.parse<string[]>(decoded)));
+  globalThis.gc?.();
+  objectFloor.push(time(() => JSON.parse(entriesJson)));
+  globalThis.gc?.();
+  ours.push(
+    time(() => {
+      result = parseGlossaryCsv(bytes);
+    }),
+  );
+}
+
+const oursMedian = median(ours);
+const bareMedian = median(bare);
+const ratio = oursMedian / bareMedian;
+const mib = (n: number) => (n / 1048576).toFixed(2);
+const seconds = (n: number) => `${n.toFixed(3)} s`;
+console.log(
+  `glossary: ${mib(bytes.byteLength)} MiB of CSV, ${result.stats.entries} entries, ` +
+    `${mib(result.stats.bytes)} MiB as JSON (service limit ${mib(MAX_GLOSSARY_BYTES)} MiB), ` +
+    `${result.stats.errors} errors, ${bareRows} papaparse rows`,
+);
+console.log(`median of ${RUNS} runs:`);
+console.log(`  parseGlossaryCsv (decode + parse + validate):  ${seconds(oursMedian)}`);
+console.log(`  papaparse (TextDecoder + Papa.parse, auto delimiter): ${seconds(bareMedian)}`);
+console.log(`  papaparse, parse only (already decoded):        ${seconds(median(bareParseOnly))}`);
+// Not a baseline: what V8 needs to build an object with this many keys at all, which parseGlossaryCsv must do.
+console.log(`  reference: JSON.parse of the entries as JSON:    ${seconds(median(objectFloor))}`);
+const fastEnough = oursMedian < GOAL_SECONDS;
+const closeEnough = ratio <= GOAL_RATIO;
+console.log(`  time goal  < ${GOAL_SECONDS} s:      ${fastEnough ? 'PASS' : 'FAIL'} (${seconds(oursMedian)})`);
+console.log(`  ratio goal <= ${GOAL_RATIO}x bare:  ${closeEnough ? 'PASS' : 'FAIL'} (${ratio.toFixed(2)}x)`);
+if (result.stats.errors > 0 || !fastEnough || !closeEnough) process.exitCode = 1;
