@@ -1,1 +1,7 @@
-export {};
+// @dubkit/emulator: a local, strict stand-in for the hosted dubbing service.
+export type { FaultStage, Faults } from './faults.ts';
+export { FAULT_STAGES } from './faults.ts';
+export type { ClientCredentials } from './http/auth.ts';
+export type { Emulator, EmulatorOptions } from './server.ts';
+export { startEmulator } from './server.ts';
+export type { CreditTotals } from './state.ts';

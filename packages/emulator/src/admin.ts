@@ -1,0 +1,134 @@
+// /_admin: test and demo controls (faults, clock, speed, credits, tokens, seeding, stats). Guarded by the
+// admin token when one is configured, otherwise open to loopback callers only.
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { Env } from './app.ts';
+import { type Faults, faultProblems } from './faults.ts';
+import type { TokenBook } from './http/auth.ts';
+import { HttpError, invalid } from './http/errors.ts';
+import { seedProjects } from './seed.ts';
+import type { EmulatorState } from './state.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+const sameSecret = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+async function jsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  let value: unknown;
+  try {
+    value = text === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    throw invalid(['body'], `JSON decode error: ${(error as Error).message}`, 'json_invalid');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid(['body'], 'Expected a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function count(body: Record<string, unknown>, key: string, required = false): number | undefined {
+  const value = body[key];
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw invalid(['body', key], `${key} must be a number ≥ 0`);
+  }
+  return value;
+}
+
+function accountName(body: Record<string, unknown>): string {
+  const value = body.account ?? 'default';
+  if (typeof value !== 'string' || value === '')
+    throw invalid(['body', 'account'], 'account must be a non-empty string');
+  return value;
+}
+
+export function adminRoutes(state: EmulatorState, tokens: TokenBook, adminToken: string | undefined) {
+  const admin = new Hono<Env>();
+
+  admin.use('*', async (c, next) => {
+    if (adminToken !== undefined) {
+      const given =
+        c.req.header('x-admin-token') ?? /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!given || !sameSecret(given, adminToken))
+        throw new HttpError(401, { detail: 'Admin token required' });
+    } else if (!LOOPBACK.has(c.env.incoming.socket.remoteAddress ?? '')) {
+      throw new HttpError(403, {
+        detail: 'The admin endpoints answer loopback callers only (or set an admin token)',
+      });
+    }
+    await next();
+  });
+
+  admin.get('/faults', (c) => c.json(state.faults.current));
+  const setFaults =
+    (merge: boolean) => async (c: { req: { raw: Request }; json: (body: object) => Response }) => {
+      const body = await jsonObject(c.req.raw);
+      const problems = faultProblems(body);
+      if (problems.length > 0) throw invalid(['body'], problems.join('; '));
+      if (merge) state.faults.update(body as Faults);
+      else state.faults.set(body as Faults);
+      return c.json(state.faults.current);
+    };
+  admin.post('/faults', setFaults(true));
+  admin.put('/faults', setFaults(false));
+  admin.delete('/faults', (c) => {
+    state.faults.clear();
+    return c.json(state.faults.current);
+  });
+
+  admin.post('/clock', async (c) => {
+    const advance = count(await jsonObject(c.req.raw), 'advance_ms', true)!;
+    return c.json({ now: new Date(state.clock.advance(advance)).toISOString() });
+  });
+
+  admin.get('/speed', (c) => c.json({ speed: state.speed }));
+  admin.post('/speed', async (c) => {
+    const speed = count(await jsonObject(c.req.raw), 'speed', true)!;
+    if (speed <= 0) throw invalid(['body', 'speed'], 'speed must be above 0');
+    state.speed = speed;
+    return c.json({ speed });
+  });
+
+  admin.post('/credits', async (c) => {
+    const body = await jsonObject(c.req.raw);
+    const { credits } = state.account(accountName(body));
+    for (const key of ['minutes', 'video', 'lipsync_free_minutes'] as const) {
+      const total = count(body, key);
+      if (total !== undefined) credits[key].total = total;
+    }
+    return c.json(credits);
+  });
+
+  admin.post('/tokens', async (c) => {
+    const body = await jsonObject(c.req.raw);
+    const account = accountName(body);
+    if (body.token !== undefined) {
+      if (typeof body.token !== 'string') throw invalid(['body', 'token'], 'token must be a string');
+      tokens.addToken(body.token, account);
+      return c.json({ access_token: body.token, token_type: 'Bearer', account });
+    }
+    return c.json({ ...tokens.issue(account, count(body, 'ttl_seconds')), account });
+  });
+
+  admin.post('/seed', async (c) => {
+    const body = await jsonObject(c.req.raw);
+    const created = await seedProjects(state, state.account(accountName(body)), count(body, 'count', true)!);
+    return c.json({ created: created.length, ids: created.length <= 100 ? created : undefined });
+  });
+
+  admin.get('/stats', (c) => {
+    if (c.req.query('gc') !== undefined) (globalThis as { gc?: () => void }).gc?.();
+    return c.json({
+      accounts: state.accounts.size,
+      media: state.media.size,
+      projects: state.projects.size,
+      glossaries: state.glossaries.size,
+      transcriptions: state.transcriptions.size,
+      speed: state.speed,
+      now: new Date(state.clock.now()).toISOString(),
+      memory: process.memoryUsage(),
+    });
+  });
+  return admin;
+}

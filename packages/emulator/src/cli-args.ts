@@ -1,0 +1,112 @@
+// Command-line options of dubkit-emulator → startEmulator options.
+import { parseArgs } from 'node:util';
+import { FAULT_STAGES, type Faults } from './faults.ts';
+import type { ClientCredentials } from './http/auth.ts';
+import type { EmulatorOptions } from './server.ts';
+
+export const HELP = `Usage: dubkit-emulator [options]
+
+  --port N                 port (default 4010; 0 picks a free one)
+  --host HOST              interface (default 127.0.0.1)
+  --token TOKEN[=ACCOUNT]  static bearer token, repeatable (default: dev-token of account "default")
+  --client ID:SECRET[=ACCOUNT]  OAuth2 client for POST /oauth2/token, repeatable
+  --speed N                pipeline speed factor (default 1; 100 = a one-minute pipeline in 0.6 s)
+  --allow-link-host HOST   fetch plain http(s) links from this host, repeatable (default: none)
+  --fault NAME=VALUE       a fault, repeatable: latencyMs=200, latencyMs=100-400, errorRate=0.1, errorNext=3,
+                           rateLimitNext=5, rateLimitRate=0.2, retryAfterSeconds=2, resetRate=0.05, resetNext=1,
+                           failStage=<${FAULT_STAGES.join('|')}>, paths=/v2/projects,/v2/credits
+  --max-duration SECONDS   limit of a project's duration (default 3600)
+  --data-dir DIR           where uploads are stored (default: a temporary folder)
+  --admin-token TOKEN      require this token on /_admin (default: /_admin answers loopback callers only)
+  --public-url URL         base URL used in file links (default: the listening URL)
+  -h, --help               this text`;
+
+/** A bad command line; the CLI prints the message with the help text. */
+export class CliError extends Error {}
+
+function fail(message: string): never {
+  throw new CliError(message);
+}
+
+function number(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed))
+    fail(`--${name} expects a number, not ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+/** `--fault name=value` → one field of Faults, values typed by name. */
+function parseFault(spec: string, into: Record<string, unknown>): void {
+  const eq = spec.indexOf('=');
+  if (eq <= 0) fail(`--fault expects NAME=VALUE, not ${JSON.stringify(spec)}`);
+  const name = spec.slice(0, eq);
+  const value = spec.slice(eq + 1);
+  if (name === 'failStage') into[name] = value;
+  else if (name === 'paths') into[name] = value.split(',').filter(Boolean);
+  else if (name === 'latencyMs' && /^\d+(\.\d+)?-\d+(\.\d+)?$/.test(value))
+    into[name] = value.split('-').map(Number);
+  else into[name] = number(`fault ${name}`, value);
+}
+
+export function parseCli(argv: string[]): {
+  help: boolean;
+  options: EmulatorOptions & { port: number; speed: number };
+} {
+  const args = argv.filter((arg, index) => !(arg === '--' && index === 0));
+  let parsed: ReturnType<typeof parse>;
+  function parse() {
+    return parseArgs({
+      args,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        token: { type: 'string', multiple: true },
+        client: { type: 'string', multiple: true },
+        speed: { type: 'string' },
+        'allow-link-host': { type: 'string', multiple: true },
+        fault: { type: 'string', multiple: true },
+        'max-duration': { type: 'string' },
+        'data-dir': { type: 'string' },
+        'admin-token': { type: 'string' },
+        'public-url': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  }
+  try {
+    parsed = parse();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const { values } = parsed;
+  const tokens: Record<string, string> = {};
+  for (const spec of values.token ?? []) {
+    const eq = spec.indexOf('=');
+    tokens[eq > 0 ? spec.slice(0, eq) : spec] = eq > 0 ? spec.slice(eq + 1) : 'default';
+  }
+  const clients: ClientCredentials[] = (values.client ?? []).map((spec) => {
+    const match = /^([^:]+):([^=]+)(?:=(.+))?$/.exec(spec);
+    if (!match) fail(`--client expects ID:SECRET[=ACCOUNT], not ${JSON.stringify(spec)}`);
+    return { clientId: match[1]!, clientSecret: match[2]!, account: match[3] ?? 'default' };
+  });
+  const faults: Record<string, unknown> = {};
+  for (const spec of values.fault ?? []) parseFault(spec, faults);
+  return {
+    help: values.help ?? false,
+    options: {
+      port: number('port', values.port) ?? 4010,
+      host: values.host ?? '127.0.0.1',
+      ...(Object.keys(tokens).length > 0 ? { tokens } : {}),
+      clients,
+      speed: number('speed', values.speed) ?? 1,
+      allowLinkHosts: values['allow-link-host'] ?? [],
+      faults: faults as Faults,
+      maxDurationSeconds: number('max-duration', values['max-duration']) ?? 3600,
+      ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+      ...(values['admin-token'] ? { adminToken: values['admin-token'] } : {}),
+      ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// /files/...: the links records point to. Uploaded bytes are served back as they were stored; a dubbed
+// project's outputs exist once it has reached merging_done. No token needed: the ids are unguessable.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { Env } from './app.ts';
+import type { Media } from './model.ts';
+import { subtitles, synthesizedAudio } from './projects/outputs.ts';
+import { momentOf } from './projects/status.ts';
+import type { EmulatorState } from './state.ts';
+
+const notFound = () =>
+  new Response(JSON.stringify({ detail: 'Not Found' }), {
+    status: 404,
+    headers: { 'content-type': 'application/json' },
+  });
+
+function stream(body: Readable, type: string, size: number): Response {
+  return new Response(Readable.toWeb(body) as ReadableStream, {
+    headers: { 'content-type': type, 'content-length': String(size) },
+  });
+}
+
+async function mediaFile(media: Media): Promise<Response> {
+  const { size } = await stat(media.filePath);
+  return stream(createReadStream(media.filePath), media.mimeType, size);
+}
+
+export function fileRoutes(state: EmulatorState) {
+  const files = new Hono<Env>();
+
+  files.get('/media/:id/:name', async (c) => {
+    const media = state.media.get(c.req.param('id'));
+    if (!media || media.fileName !== c.req.param('name')) return notFound();
+    return mediaFile(media);
+  });
+
+  files.get('/projects/:id/:file', async (c) => {
+    const project = state.projects.get(c.req.param('id'));
+    if (!project) return notFound();
+    const moment = momentOf(state, project);
+    const file = c.req.param('file');
+    const ext = project.media.ext;
+    if (file === `lipsync.${ext}`) {
+      const job = project.lipsync;
+      return job && !job.fails && state.clock.now() >= job.endsAt ? mediaFile(project.media) : notFound();
+    }
+    if (!moment.outputs) return notFound();
+    switch (file) {
+      case `translated_video.${ext}`:
+        return mediaFile(project.media);
+      case 'translated_audio.wav':
+      case 'voiceover.wav': {
+        const audio = synthesizedAudio(project, file === 'translated_audio.wav');
+        return stream(audio.stream, 'audio/wav', audio.size);
+      }
+      case 'translation.srt':
+        return c.body(subtitles(project, 'srt'), 200, {
+          'content-type': 'application/x-subrip; charset=utf-8',
+        });
+      case 'translation.vtt':
+        return c.body(subtitles(project, 'vtt'), 200, { 'content-type': 'text/vtt; charset=utf-8' });
+      default:
+        return notFound();
+    }
+  });
+  return files;
+}

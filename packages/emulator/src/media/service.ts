@@ -1,0 +1,292 @@
+// Media records: file uploads streamed to disk and inspected, links (synthetic for the big hosts, fetched
+// only from allowed hosts), and the record's JSON shape.
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { copyFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { HttpError, invalid, mediaCreationError } from '../http/errors.ts';
+import { boundaryOf, type PartSink, parseMultipart } from '../http/multipart.ts';
+import type { Account, Media } from '../model.ts';
+import type { EmulatorState } from '../state.ts';
+import { type Inspection, inspectFile, type MediaKind } from './inspect.ts';
+
+/** A newly created media record shows `processing` for this long at speed 1. */
+const MEDIA_PROCESSING_MS = 2000;
+/** The bytes behind synthetic link media: a 2-second clip shipped with the package. */
+const STAND_IN = fileURLToPath(new URL('../../assets/stand-in.mp4', import.meta.url));
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function findMedia(state: EmulatorState, account: Account, id: string): Media {
+  const media = state.media.get(id);
+  if (!media || media.account !== account) {
+    throw new HttpError(404, { status: 'not_found', status_code: 404, detail: 'Media not found' });
+  }
+  return media;
+}
+
+export function mediaView(state: EmulatorState, media: Media) {
+  const ready = state.clock.now() >= media.readyAt;
+  return {
+    kind: media.kind,
+    status: ready ? 'ready' : 'processing',
+    mime_type: media.mimeType,
+    user_id: media.account.userId,
+    meta: ready ? media.meta : null,
+    name: media.name,
+    id: media.id,
+    created_at: iso(media.createdAt),
+    updated_at: iso(ready ? media.readyAt : media.createdAt),
+    path: `media/${media.id}/${media.fileName}`,
+    url: state.fileUrl(`media/${media.id}/${media.fileName}`),
+    preview: null,
+  };
+}
+
+/** A URL-safe file name ending in the detected extension. */
+function safeFileName(name: string | undefined, ext: string): string {
+  const stem = (name ?? '')
+    .replace(/\.[^.]{1,5}$/, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 80);
+  return `${stem || 'media'}.${ext}`;
+}
+
+interface Stored {
+  path: string;
+  fingerprint: string;
+}
+
+/** A sink writing to `path` with back-pressure, hashing as it goes. */
+function fileSink(path: string, onDone: (fingerprint: string) => void): PartSink {
+  const out = createWriteStream(path);
+  const hash = createHash('sha256');
+  const failed = new Promise<never>((_, reject) => out.once('error', reject));
+  failed.catch(() => undefined);
+  return {
+    async write(chunk) {
+      hash.update(chunk);
+      if (!out.write(chunk))
+        await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
+    },
+    async end() {
+      await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
+      onDone(hash.digest('hex'));
+    },
+  };
+}
+
+function newMedia(
+  state: EmulatorState,
+  account: Account,
+  fields: { id: string; name: string | null; stored: Stored; inspection: Inspection; fileName: string },
+  link?: { url: string; sourceType: Media['sourceType']; forbidden: boolean },
+): Media {
+  const now = state.clock.now();
+  const { inspection } = fields;
+  const media: Media = {
+    id: fields.id,
+    account,
+    kind: inspection.kind,
+    mimeType: inspection.mimeType,
+    ext: inspection.ext,
+    name: fields.name,
+    createdAt: now,
+    readyAt: now + MEDIA_PROCESSING_MS / state.speed,
+    meta: inspection.meta,
+    filePath: fields.stored.path,
+    fileName: fields.fileName,
+    fingerprint: fields.stored.fingerprint,
+    durationSeconds: inspection.durationSeconds,
+    hasAudio: inspection.hasAudio,
+    sourceType: link?.sourceType ?? 'local',
+    link: link?.url,
+    forbidden: link?.forbidden ?? false,
+  };
+  state.media.set(media.id, media);
+  return media;
+}
+
+async function inspectOrDiscard(path: string, claimed: MediaKind | undefined): Promise<Inspection> {
+  try {
+    const inspection = await inspectFile(path);
+    if (claimed && claimed !== inspection.kind) {
+      throw mediaCreationError(
+        'media_mime_type_non_acceptable',
+        `The file is ${inspection.kind} (${inspection.mimeType}), not ${claimed} as the kind parameter says`,
+      );
+    }
+    return inspection;
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+/** POST /api/library/v1/media: the `data` part goes straight to disk, then the file is inspected. */
+export async function uploadMedia(
+  state: EmulatorState,
+  account: Account,
+  request: { contentType: string | undefined; body: AsyncIterable<Uint8Array> },
+  kind: MediaKind | undefined,
+) {
+  const boundary = boundaryOf(request.contentType);
+  if (!boundary) throw invalid(['body'], 'Expected a multipart/form-data body with a boundary');
+  const id = randomUUID();
+  const path = join(state.options.dataDir, 'media', id);
+  let stored: Stored | undefined;
+  let uploadedName: string | undefined;
+  let parsed: Awaited<ReturnType<typeof parseMultipart>>;
+  try {
+    parsed = await parseMultipart(request.body, boundary, {
+      onFile(part) {
+        if (part.name !== 'data' || stored) return undefined;
+        uploadedName = part.filename;
+        return fileSink(path, (fingerprint) => {
+          stored = { path, fingerprint };
+        });
+      },
+    });
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  if (!stored) {
+    const hint = parsed.fields.has('data') ? 'data must be a file part (with a filename)' : 'Field required';
+    throw invalid(['body', 'data'], hint, 'missing');
+  }
+  const inspection = await inspectOrDiscard(path, kind);
+  const name = parsed.fields.get('name')?.[0] ?? uploadedName ?? null;
+  const media = newMedia(state, account, {
+    id,
+    name,
+    stored,
+    inspection,
+    fileName: safeFileName(uploadedName ?? name ?? undefined, inspection.ext),
+  });
+  return mediaView(state, media);
+}
+
+/** source_type by host (decisions.md). */
+export function sourceTypeOf(link: URL): Media['sourceType'] {
+  const host = link.hostname.toLowerCase();
+  const is = (domain: string) => host === domain || host.endsWith(`.${domain}`);
+  if (is('youtube.com') || host === 'youtu.be') return 'youtube';
+  if (host === 'drive.google.com' || host === 'docs.google.com') return 'gdrive';
+  if (is('vimeo.com')) return 'vimeo';
+  if (link.protocol === 's3:' || /(^|\.)s3[.-]([a-z0-9-]+\.)?amazonaws\.com$/.test(host)) return 's3';
+  return 'any';
+}
+
+/** The pretend media behind a YouTube, Drive, Vimeo or S3 link: the emulator has no internet. */
+function syntheticInspection(link: string, kind: MediaKind): Inspection {
+  const seed = Number.parseInt(createHash('sha256').update(link).digest('hex').slice(0, 8), 16);
+  const duration = 30 + (seed % 271);
+  const audio = {
+    size_bytes: duration * 250_000,
+    original_meta: null,
+    duration_seconds: duration,
+    audio_rate: 44100,
+    audio_layout: 'stereo',
+    audio_channels: 2,
+    audio_codec_name: 'aac',
+  };
+  if (kind === 'audio') {
+    return {
+      kind,
+      mimeType: 'audio/mp4',
+      ext: 'm4a',
+      meta: audio,
+      durationSeconds: duration,
+      hasAudio: true,
+    };
+  }
+  return {
+    kind: 'video',
+    mimeType: 'video/mp4',
+    ext: 'mp4',
+    durationSeconds: duration,
+    hasAudio: true,
+    meta: {
+      ...audio,
+      video_codec_name: 'h264',
+      video_frame_rate: 25,
+      video_frame_width: 1280,
+      video_frame_height: 720,
+    },
+  };
+}
+
+/** POST /api/library/v1/media/link. */
+export async function linkMedia(
+  state: EmulatorState,
+  account: Account,
+  body: { link: string; name?: string | undefined; kind?: MediaKind | undefined },
+) {
+  const url = new URL(body.link);
+  const sourceType = sourceTypeOf(url);
+  const forbidden = body.link.toLowerCase().includes('private');
+  const id = randomUUID();
+  const path = join(state.options.dataDir, 'media', id);
+  if (sourceType !== 'any' || forbidden) {
+    if (body.kind === 'image') {
+      throw mediaCreationError(
+        'media_process_error',
+        'The emulator does not emulate image links; upload the file',
+      );
+    }
+    const inspection = syntheticInspection(body.link, body.kind ?? 'video');
+    await copyFile(STAND_IN, path);
+    const fingerprint = createHash('sha256').update(body.link).digest('hex');
+    const media = newMedia(
+      state,
+      account,
+      {
+        id,
+        name: body.name ?? null,
+        stored: { path, fingerprint },
+        inspection,
+        fileName: safeFileName(body.name, inspection.ext),
+      },
+      { url: body.link, sourceType, forbidden },
+    );
+    return mediaView(state, media);
+  }
+  const allowed = state.options.allowLinkHosts.some((host) => host === url.host || host === url.hostname);
+  if (!allowed || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw mediaCreationError(
+      'media_process_error',
+      `The link cannot be fetched: the emulator has no internet access and ${url.host} is not an allowed link host`,
+    );
+  }
+  let stored: Stored | undefined;
+  try {
+    const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(30_000) });
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    const sink = fileSink(path, (fingerprint) => {
+      stored = { path, fingerprint };
+    });
+    for await (const chunk of Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)) {
+      await sink.write(chunk as Uint8Array);
+    }
+    await sink.end();
+  } catch (error) {
+    await rm(path, { force: true });
+    throw mediaCreationError(
+      'media_process_error',
+      `The link cannot be fetched: ${(error as Error).message}`,
+    );
+  }
+  const inspection = await inspectOrDiscard(path, body.kind);
+  const fileName = safeFileName(body.name ?? url.pathname.split('/').pop(), inspection.ext);
+  const media = newMedia(
+    state,
+    account,
+    { id, name: body.name ?? null, stored: stored!, inspection, fileName },
+    { url: body.link, sourceType, forbidden },
+  );
+  return mediaView(state, media);
+}

@@ -1,0 +1,64 @@
+// The files a dubbed project links to: the video (the uploaded bytes, unchanged), synthetic WAV audio that
+// follows the current segments, and SRT/WebVTT subtitles rendered from the current segments with @dubkit/srt.
+import { Readable } from 'node:stream';
+import { segmentsToSrt, segmentsToVtt } from '@dubkit/srt';
+import type { Project } from '../model.ts';
+import { segmentsOf, segmentView } from './segments.ts';
+
+const RATE = 8000;
+
+export function subtitles(project: Project, format: 'srt' | 'vtt'): string {
+  const segments = segmentsOf(project).map((segment) => segmentView(segment, true));
+  return format === 'srt' ? segmentsToSrt(segments, 'dst') : segmentsToVtt(segments, 'dst');
+}
+
+function wavHeader(samples: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + samples, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(RATE, 24);
+  header.writeUInt32LE(RATE, 28); // bytes per second (8-bit mono)
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(samples, 40);
+  return header;
+}
+
+/**
+ * 8 kHz 8-bit mono WAV as long as the project: a tone per segment (pitch by speaker) stands in for the voice;
+ * `withBackground` adds a quiet hum for the "voiceover with background" track. Streamed one second at a time.
+ */
+export function synthesizedAudio(
+  project: Project,
+  withBackground: boolean,
+): { size: number; stream: Readable } {
+  const samples = Math.round(project.duration * RATE);
+  const spans = segmentsOf(project).map((segment) => ({
+    from: Math.floor((segment.startMs / 1000) * RATE),
+    to: Math.floor((segment.endMs / 1000) * RATE),
+    hz: 220 + 110 * (Number(segment.speaker.slice(8)) % 4),
+  }));
+  function* chunks() {
+    yield wavHeader(samples);
+    // Segments are sorted by start, so one cursor walks them along with the samples.
+    let cursor = 0;
+    for (let start = 0; start < samples; start += RATE) {
+      const chunk = Buffer.alloc(Math.min(RATE, samples - start));
+      for (let i = 0; i < chunk.length; i++) {
+        const n = start + i;
+        let value = withBackground ? 6 * Math.sin((2 * Math.PI * 50 * n) / RATE) : 0;
+        while (cursor < spans.length && spans[cursor]!.to <= n) cursor++;
+        const span = spans[cursor];
+        if (span && n >= span.from) value += 60 * Math.sin((2 * Math.PI * span.hz * n) / RATE);
+        chunk[i] = 128 + Math.round(value);
+      }
+      yield chunk;
+    }
+  }
+  return { size: 44 + samples, stream: Readable.from(chunks()) };
+}
