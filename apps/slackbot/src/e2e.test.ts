@@ -82,7 +82,7 @@ describe('the Slack app end to end', () => {
     for (const status of byKind(thread, 'status')) {
       expect(status.history.length).toBeGreaterThan(1);
       const versions = [...status.history.map((h) => h.text), status.text];
-      versions.slice(1).forEach((text, i) => expect(text).not.toBe(versions[i]));
+      for (let i = 1; i < versions.length; i++) expect(versions[i]).not.toBe(versions[i - 1]);
       expect(status.text).toMatch(/dubbed$/);
     }
     const dubbed = byKind(thread, 'dubbed')[0]!;
@@ -145,6 +145,31 @@ describe('the Slack app end to end', () => {
     expect(stage.slack.ephemerals.find((e) => e.channel === channel)?.text).toBe(
       'This job has already started.',
     );
+    expectNoDuplicates(stage, channel);
+  });
+
+  it('the message shortcut opens the picker in a modal; submitting it starts the job in the thread', async () => {
+    const channel = 'C8SHORTCUT';
+    const message = stage.slack.postUserMessage({
+      channel,
+      user: USER,
+      text: 'final cut <https://vimeo.com/888>',
+    });
+    await stage.driver.messageShortcut({ message, user: USER });
+    const view = await waitFor(
+      () => stage.slack.views.find((v) => v.view.callback_id === 'dub_modal'),
+      WAIT_MS,
+      'the modal',
+    );
+    const empty = await stage.driver.submitView({ viewId: view.id, user: USER, values: {} });
+    expect(JSON.parse(empty.body)).toMatchObject({ response_action: 'errors' });
+    await stage.driver.submitView({
+      viewId: view.id,
+      user: USER,
+      values: { job_dst: { job_dst: { type: 'multi_static_select', selected_options: [{ value: 'it' }] } } },
+    });
+    const thread = await waitForDubs(stage, channel, message.ts, 1);
+    expect(byKind(thread, 'card')[0]?.text).toMatch(/into Italian/);
     expectNoDuplicates(stage, channel);
   });
 

@@ -14,7 +14,6 @@ import { segmentsToSubtitles } from './subtitles.ts';
 
 const METADATA_EVENT = 'dubkit_delivery';
 const LEASE_MS = 60_000;
-const BATCH = 50;
 /** Errors that will not go away by trying again: give up on the write and log it. */
 const PERMANENT = new Set([
   'channel_not_found',
@@ -32,6 +31,8 @@ export interface DelivererOptions {
   /** Minimum time between two writes into one channel. */
   channelPaceMs: number;
   owner: string;
+  /** Deliveries claimed per round (default 50). */
+  batch?: number;
   now?: () => number;
 }
 
@@ -63,7 +64,7 @@ export class Deliverer {
   /** One round: returns true when there was work (so the loop goes on at once). */
   async #tick(): Promise<boolean> {
     const now = this.#now();
-    const due = this.#o.store.claimDeliveries(this.#o.owner, now, LEASE_MS, BATCH);
+    const due = this.#o.store.claimDeliveries(this.#o.owner, now, LEASE_MS, this.#o.batch ?? 50);
     if (due.length === 0) return false;
     const byChannel = new Map<string, { job: Job; delivery: Delivery }[]>();
     for (const delivery of due) {
@@ -111,7 +112,8 @@ export class Deliverer {
 
   async #deliver(job: Job, delivery: Delivery): Promise<void> {
     const { store, slack } = this.#o;
-    const threadTs = delivery.inThread ? job.threadTs : null;
+    // The thread may have opened (its card posted) since the round began.
+    const threadTs = delivery.inThread ? (job.threadTs ?? store.getJob(job.id)?.threadTs ?? null) : null;
     if (delivery.inThread && !threadTs) {
       // The thread opens with the job card, which is not posted yet.
       store.deferDelivery(delivery.key, this.#now() + 200, false);

@@ -8,6 +8,8 @@ import {
   describeStatus,
   InsufficientCreditsError,
   MediaCreationError,
+  MediaFailedError,
+  NotFoundError,
   RateLimitError,
 } from '@dubkit/core';
 import type { ServiceAuth } from '../config.ts';
@@ -15,6 +17,7 @@ import {
   type CreateProjectInput,
   type DubbingService,
   MediaRejectedError,
+  ProjectGoneError,
   ProjectRejectedError,
   type ProjectSnapshot,
   SlowDownError,
@@ -26,19 +29,30 @@ export interface DubbingServiceOptions {
   auth: ServiceAuth;
   /** How long to wait for uploaded media to be ready. */
   mediaTimeoutMs?: number;
+  /** How often to look at media being processed (first wait, then backing off to 10×). */
+  mediaPollMs?: number;
   dispatcher?: DubbingClientOptions['dispatcher'];
+  logger?: DubbingClientOptions['logger'];
 }
 
 export function createDubbingService(options: DubbingServiceOptions): DubbingService {
   const client = new DubbingClient({
     baseUrl: options.baseUrl,
     ...options.auth,
+    // Explicit options only: the app's configuration is read and checked in config.ts.
+    env: {},
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
-  const mediaTimeoutMs = options.mediaTimeoutMs ?? 30 * 60_000;
+  const mediaPollMs = options.mediaPollMs ?? 2_000;
 
   const ready = async (mediaId: string, signal?: AbortSignal) => {
-    await client.media.waitUntilReady(mediaId, { timeoutMs: mediaTimeoutMs, ...(signal ? { signal } : {}) });
+    await client.media.waitUntilReady(mediaId, {
+      timeoutMs: options.mediaTimeoutMs ?? 30 * 60_000,
+      intervalMs: mediaPollMs,
+      maxIntervalMs: mediaPollMs * 10,
+      ...(signal ? { signal } : {}),
+    });
     return { mediaId };
   };
 
@@ -50,7 +64,9 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
       return ready(media.id, signal);
     },
     async uploadLink(link, name, signal) {
-      const media = await mapMediaErrors(() => client.media.uploadLink({ link, name }));
+      const media = await mapMediaErrors(() =>
+        client.media.uploadLink({ link, name }, signal ? { signal } : undefined),
+      );
       return ready(media.id, signal);
     },
     async createProject(input: CreateProjectInput): Promise<ProjectSnapshot> {
@@ -78,6 +94,7 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
       try {
         return await client.projects.get(id);
       } catch (error) {
+        if (error instanceof NotFoundError) throw new ProjectGoneError(id);
         throw slowDown(error);
       }
     },
@@ -86,7 +103,12 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
     },
     describeStatus(status: string): StatusInfo {
       const info = describeStatus(status);
-      return { label: info.label, progress: info.progress, terminal: info.terminal, failed: info.failed };
+      return {
+        label: info.label,
+        progress: info.progress ?? 0,
+        terminal: info.terminal,
+        failed: info.failed,
+      };
     },
   };
 }

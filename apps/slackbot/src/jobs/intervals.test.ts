@@ -8,7 +8,10 @@ describe('polling intervals', () => {
   it('polls quickly after a change and backs off to the cap while stable', () => {
     let interval = nextInterval(0, false, policy);
     const seen = [interval];
-    for (let i = 0; i < 5; i++) seen.push((interval = nextInterval(interval, false, policy)));
+    for (let i = 0; i < 5; i++) {
+      interval = nextInterval(interval, false, policy);
+      seen.push(interval);
+    }
     expect(seen).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
     expect(nextInterval(8000, true, policy)).toBe(1000);
   });

@@ -16,11 +16,11 @@ export interface ProjectSnapshot {
 export interface SegmentText {
   start: string;
   end: string;
-  src?: { text: string; lang?: string } | null;
-  dst?: { text: string; lang?: string } | null;
+  src?: { text: string; lang?: string | null } | null;
+  dst?: { text: string; lang?: string | null } | null;
   speaker?: string | null;
   id?: string;
-  status?: string;
+  status?: string | null;
 }
 
 export interface StatusInfo {
@@ -55,6 +55,14 @@ export class ProjectRejectedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ProjectRejectedError';
+  }
+}
+
+/** The project is not there any more (deleted in the service). */
+export class ProjectGoneError extends Error {
+  constructor(projectId: string) {
+    super(`project ${projectId} not found`);
+    this.name = 'ProjectGoneError';
   }
 }
 

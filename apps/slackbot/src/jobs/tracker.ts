@@ -7,11 +7,12 @@ import type { RequestBudget } from './budget.ts';
 import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
 import { Loop } from './loop.ts';
 import { changeDeliveries } from './notifier.ts';
-import { type DubbingService, SlowDownError } from './service.ts';
+import { type DubbingService, ProjectGoneError, SlowDownError } from './service.ts';
 import type { JobStarter } from './starter.ts';
 
 const TARGET_LEASE_MS = 60_000;
-const START_LEASE_MS = 10 * 60_000;
+/** A start (upload + projects) in progress is re-claimed by its own process each round, which renews it. */
+const START_LEASE_MS = 2 * 60_000;
 const START_RETRY_MS = 5_000;
 
 export interface TrackerOptions {
@@ -37,7 +38,7 @@ export class Tracker {
   readonly #loop: Loop;
   readonly #now: () => number;
   readonly #random: () => number;
-  readonly #starting = new Set<Promise<void>>();
+  readonly #starting = new Map<string, Promise<void>>();
   readonly #abort = new AbortController();
 
   constructor(options: TrackerOptions) {
@@ -63,7 +64,7 @@ export class Tracker {
   async stop(): Promise<void> {
     this.#abort.abort(new Error('the app is stopping'));
     await this.#loop.stop();
-    await Promise.allSettled([...this.#starting]);
+    await Promise.allSettled([...this.#starting.values()]);
   }
 
   async #tick(): Promise<boolean> {
@@ -71,18 +72,23 @@ export class Tracker {
     const now = this.#now();
     const jobs = store.claimJobsToStart(owner, now, START_LEASE_MS, 8);
     for (const job of jobs) {
+      if (this.#starting.has(job.id)) continue;
       const run = this.#o.starter
         .run(job, this.#abort.signal)
         .catch((error: unknown) => {
-          if (this.#abort.signal.aborted) return;
+          if (this.#abort.signal.aborted) {
+            // Stopping: hand the job to the next start at once.
+            store.releaseJob(job.id, owner, 0);
+            return;
+          }
           this.#o.logger.warn({ err: error, job: job.id }, 'starting the job failed; will try again');
           store.releaseJob(job.id, owner, this.#now() + START_RETRY_MS);
         })
         .finally(() => {
-          this.#starting.delete(run);
+          this.#starting.delete(job.id);
           this.wake();
         });
-      this.#starting.add(run);
+      this.#starting.set(job.id, run);
     }
     const targets = store.claimDueTargets(owner, now, TARGET_LEASE_MS, 500);
     const queue = [...targets];
@@ -122,6 +128,31 @@ export class Tracker {
       if (error instanceof SlowDownError) {
         this.#o.budget.pauseFor(error.retryAfterMs);
         return unchanged(this.#now() + error.retryAfterMs);
+      }
+      if (error instanceof ProjectGoneError) {
+        const now = this.#now();
+        const gone = { id: target.projectId, status: 'failed' };
+        store.recordPoll(
+          target.id,
+          {
+            status: 'failed',
+            changed: true,
+            terminal: true,
+            nextPollAt: Number.MAX_SAFE_INTEGER,
+            intervalMs: 0,
+          },
+          now,
+          changeDeliveries(
+            job,
+            target,
+            gone,
+            service.describeStatus('failed'),
+            now,
+            'the project no longer exists',
+          ),
+        );
+        this.#o.onDeliveries();
+        return;
       }
       this.#o.logger.warn({ err: error, project: target.projectId }, 'polling the project failed');
       return unchanged(this.#now() + polling.maxMs);
