@@ -5,16 +5,22 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type {
+  ChannelSettings,
   Delivery,
   DeliveryInput,
+  GlossaryRecord,
   Job,
   JobChoice,
   JobSource,
   JobState,
   NewJob,
   PollResult,
+  ReviewSegment,
+  ReviewSession,
+  SegmentEdit,
   Store,
   Target,
+  TargetOptions,
 } from './store.ts';
 
 const SCHEMA = `
@@ -40,6 +46,20 @@ CREATE TABLE IF NOT EXISTS deliveries (
   lease_owner TEXT, lease_until INTEGER NOT NULL DEFAULT 0, updated_at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, not_before);
 CREATE INDEX IF NOT EXISTS deliveries_job ON deliveries (job_id);
+CREATE TABLE IF NOT EXISTS review_sessions (
+  id TEXT PRIMARY KEY, target_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT NOT NULL, view_id TEXT,
+  page INTEGER NOT NULL DEFAULT 0, baseline TEXT NOT NULL, edits TEXT NOT NULL DEFAULT '{}',
+  created_at INTEGER NOT NULL, closed INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS glossaries (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, src_lang TEXT NOT NULL, dst_lang TEXT NOT NULL, version INTEGER NOT NULL,
+  channel TEXT NOT NULL, created_by TEXT NOT NULL, updated_at INTEGER NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS glossaries_name ON glossaries (lower(name));
+CREATE TABLE IF NOT EXISTS channel_settings (
+  channel TEXT PRIMARY KEY, dst_langs TEXT NOT NULL, glossary_ids TEXT NOT NULL, updated_by TEXT NOT NULL,
+  updated_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS target_options (
+  job_id TEXT NOT NULL, dst_lang TEXT NOT NULL, glossary_id TEXT, transcript_id TEXT, PRIMARY KEY (job_id, dst_lang));
+CREATE INDEX IF NOT EXISTS jobs_user ON jobs (user_id, created_at);
 `;
 
 type Row = Record<string, SQLInputValue>;
@@ -323,6 +343,157 @@ export class SqliteStore implements Store {
     return this.#all('SELECT * FROM deliveries WHERE job_id = ? ORDER BY seq', jobId).map(toDelivery);
   }
 
+  createReviewSession(
+    input: Pick<ReviewSession, 'targetId' | 'projectId' | 'userId' | 'baseline' | 'createdAt'>,
+  ): ReviewSession {
+    const id = newId();
+    this.#run(
+      `INSERT INTO review_sessions (id, target_id, project_id, user_id, baseline, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      id,
+      input.targetId,
+      input.projectId,
+      input.userId,
+      JSON.stringify(input.baseline),
+      input.createdAt,
+    );
+    return this.getReviewSession(id)!;
+  }
+
+  getReviewSession(id: string): ReviewSession | undefined {
+    const row = this.#get('SELECT * FROM review_sessions WHERE id = ?', id);
+    return row ? toReviewSession(row) : undefined;
+  }
+
+  updateReviewSession(
+    id: string,
+    change: { viewId?: string; page?: number; edits?: Record<string, SegmentEdit> },
+  ): void {
+    this.#run(
+      `UPDATE review_sessions SET view_id = coalesce(?, view_id), page = coalesce(?, page),
+         edits = coalesce(?, edits) WHERE id = ?`,
+      change.viewId ?? null,
+      change.page ?? null,
+      change.edits ? JSON.stringify(change.edits) : null,
+      id,
+    );
+  }
+
+  closeReviewSession(id: string): boolean {
+    return this.#run('UPDATE review_sessions SET closed = 1 WHERE id = ? AND closed = 0', id) === 1;
+  }
+
+  resumeTarget(targetId: string, status: string, now: number): Target | undefined {
+    const changed = this.#run(
+      `UPDATE targets SET attempt = attempt + 1, status = ?, status_at = ?, started_at = ?, terminal = 0,
+         next_poll_at = ?, interval_ms = 0, lease_until = 0
+       WHERE id = ? AND terminal = 1 AND project_id IS NOT NULL`,
+      status,
+      now,
+      now,
+      now,
+      targetId,
+    );
+    return changed === 1 ? this.getTarget(targetId) : undefined;
+  }
+
+  targetOfProject(projectId: string): Target | undefined {
+    const row = this.#get('SELECT * FROM targets WHERE project_id = ?', projectId);
+    return row ? toTarget(row) : undefined;
+  }
+
+  recentJobs(userId: string, limit: number): Job[] {
+    return this.#all(
+      `SELECT * FROM jobs WHERE user_id = ? AND state <> 'cancelled' ORDER BY created_at DESC LIMIT ?`,
+      userId,
+      limit,
+    ).map(toJob);
+  }
+
+  saveGlossary(glossary: GlossaryRecord): void {
+    this.#tx(() => {
+      // One name, one glossary: a new id for a name already known replaces the old record.
+      this.#run(
+        'DELETE FROM glossaries WHERE lower(name) = lower(?) AND id <> ?',
+        glossary.name,
+        glossary.id,
+      );
+      this.#run(
+        `INSERT INTO glossaries (id, name, src_lang, dst_lang, version, channel, created_by, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version,
+           updated_at = excluded.updated_at`,
+        glossary.id,
+        glossary.name,
+        glossary.srcLang,
+        glossary.dstLang,
+        glossary.version,
+        glossary.channel,
+        glossary.createdBy,
+        glossary.updatedAt,
+      );
+    });
+  }
+
+  glossaries(): GlossaryRecord[] {
+    return this.#all('SELECT * FROM glossaries ORDER BY lower(name)').map(toGlossary);
+  }
+
+  getGlossary(id: string): GlossaryRecord | undefined {
+    const row = this.#get('SELECT * FROM glossaries WHERE id = ?', id);
+    return row ? toGlossary(row) : undefined;
+  }
+
+  findGlossary(name: string): GlossaryRecord | undefined {
+    const row = this.#get('SELECT * FROM glossaries WHERE lower(name) = lower(?)', name.trim());
+    return row ? toGlossary(row) : undefined;
+  }
+
+  deleteGlossary(id: string): void {
+    this.#run('DELETE FROM glossaries WHERE id = ?', id);
+  }
+
+  channelSettings(channel: string): ChannelSettings | undefined {
+    const row = this.#get('SELECT * FROM channel_settings WHERE channel = ?', channel);
+    if (!row) return undefined;
+    return {
+      channel: str(row.channel),
+      dstLangs: JSON.parse(str(row.dst_langs)) as string[],
+      glossaryIds: JSON.parse(str(row.glossary_ids)) as string[],
+      updatedBy: str(row.updated_by),
+      updatedAt: Number(row.updated_at),
+    };
+  }
+
+  saveChannelSettings(settings: ChannelSettings): void {
+    this.#run(
+      `INSERT INTO channel_settings (channel, dst_langs, glossary_ids, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (channel) DO UPDATE SET dst_langs = excluded.dst_langs, glossary_ids = excluded.glossary_ids,
+         updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+      settings.channel,
+      JSON.stringify(settings.dstLangs),
+      JSON.stringify(settings.glossaryIds),
+      settings.updatedBy,
+      settings.updatedAt,
+    );
+  }
+
+  setTargetOptions(jobId: string, dstLang: string, options: TargetOptions): void {
+    this.#run(
+      `INSERT INTO target_options (job_id, dst_lang, glossary_id, transcript_id) VALUES (?, ?, ?, ?)
+       ON CONFLICT (job_id, dst_lang) DO UPDATE SET glossary_id = excluded.glossary_id,
+         transcript_id = excluded.transcript_id`,
+      jobId,
+      dstLang,
+      options.glossaryId,
+      options.transcriptId,
+    );
+  }
+
+  targetOptions(jobId: string, dstLang: string): TargetOptions {
+    const row = this.#get('SELECT * FROM target_options WHERE job_id = ? AND dst_lang = ?', jobId, dstLang);
+    return { glossaryId: strOrNull(row?.glossary_id), transcriptId: strOrNull(row?.transcript_id) };
+  }
+
   close(): void {
     if (this.#db.isOpen) this.#db.close();
   }
@@ -394,5 +565,33 @@ function toDelivery(row: Row): Delivery {
     attempts: Number(row.attempts),
     version: Number(row.version),
     uncertain: Number(row.uncertain) === 1,
+  };
+}
+
+function toReviewSession(row: Row): ReviewSession {
+  return {
+    id: str(row.id),
+    targetId: str(row.target_id),
+    projectId: str(row.project_id),
+    userId: str(row.user_id),
+    viewId: strOrNull(row.view_id),
+    page: Number(row.page),
+    baseline: JSON.parse(str(row.baseline)) as ReviewSegment[],
+    edits: JSON.parse(str(row.edits)) as Record<string, SegmentEdit>,
+    createdAt: Number(row.created_at),
+    closed: Number(row.closed) === 1,
+  };
+}
+
+function toGlossary(row: Row): GlossaryRecord {
+  return {
+    id: str(row.id),
+    name: str(row.name),
+    srcLang: str(row.src_lang),
+    dstLang: str(row.dst_lang),
+    version: Number(row.version),
+    channel: str(row.channel),
+    createdBy: str(row.created_by),
+    updatedAt: Number(row.updated_at),
   };
 }

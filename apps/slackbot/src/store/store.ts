@@ -107,6 +107,66 @@ export interface PollResult {
   intervalMs: number;
 }
 
+/** A segment as a review modal showed it: what a save is compared against (issue 7). */
+export interface ReviewSegment {
+  id: string;
+  start: string;
+  end: string;
+  speaker: string | null;
+  src: string;
+  dst: string;
+}
+
+/** What a reviewer changed in one segment (only the fields changed). */
+export interface SegmentEdit {
+  dst?: string;
+  speaker?: string;
+  removed?: boolean;
+}
+
+/** An open review modal: the segments as they were when it opened, and the edits made on its pages so far. */
+export interface ReviewSession {
+  id: string;
+  targetId: string;
+  projectId: string;
+  userId: string;
+  viewId: string | null;
+  page: number;
+  baseline: ReviewSegment[];
+  edits: Record<string, SegmentEdit>;
+  createdAt: number;
+  closed: boolean;
+}
+
+/** A glossary this app created on the service (the service has no list endpoint). */
+export interface GlossaryRecord {
+  id: string;
+  name: string;
+  srcLang: string;
+  dstLang: string;
+  version: number;
+  /** The channel it was created from. */
+  channel: string;
+  createdBy: string;
+  updatedAt: number;
+}
+
+/** A channel's defaults, set with `/dub settings` or when a glossary is made the default. */
+export interface ChannelSettings {
+  channel: string;
+  dstLangs: string[];
+  /** Default glossaries, at most one per language pair. */
+  glossaryIds: string[];
+  updatedBy: string;
+  updatedAt: number;
+}
+
+/** What a language's project is created with besides the job's choice (a glossary, a transcript). */
+export interface TargetOptions {
+  glossaryId: string | null;
+  transcriptId: string | null;
+}
+
 export interface Store {
   /** Records a Slack event id; false when it was already recorded (a redelivery). */
   recordEvent(eventId: string, now: number): boolean;
@@ -148,5 +208,34 @@ export interface Store {
   deferDelivery(key: string, notBefore: number, uncertain: boolean): void;
   getDelivery(key: string): Delivery | undefined;
   deliveriesOf(jobId: string): Delivery[];
+
+  // Review, re-render, glossaries and channel settings (issue 7).
+  createReviewSession(
+    input: Pick<ReviewSession, 'targetId' | 'projectId' | 'userId' | 'baseline' | 'createdAt'>,
+  ): ReviewSession;
+  getReviewSession(id: string): ReviewSession | undefined;
+  /** Records the modal's view id, the page shown and every edit so far (replacing the previous edits). */
+  updateReviewSession(
+    id: string,
+    change: { viewId?: string; page?: number; edits?: Record<string, SegmentEdit> },
+  ): void;
+  /** Closes a session; false when it was already closed (a second submission saves nothing). */
+  closeReviewSession(id: string): boolean;
+  /** Tracks a dubbed target again after a new render started: a new attempt on the same project. */
+  resumeTarget(targetId: string, status: string, now: number): Target | undefined;
+  /** The job's target whose current project is `projectId`. */
+  targetOfProject(projectId: string): Target | undefined;
+  /** Jobs started by a user, newest first. */
+  recentJobs(userId: string, limit: number): Job[];
+  saveGlossary(glossary: GlossaryRecord): void;
+  glossaries(): GlossaryRecord[];
+  getGlossary(id: string): GlossaryRecord | undefined;
+  /** By name, ignoring case. */
+  findGlossary(name: string): GlossaryRecord | undefined;
+  deleteGlossary(id: string): void;
+  channelSettings(channel: string): ChannelSettings | undefined;
+  saveChannelSettings(settings: ChannelSettings): void;
+  setTargetOptions(jobId: string, dstLang: string, options: TargetOptions): void;
+  targetOptions(jobId: string, dstLang: string): TargetOptions;
   close(): void;
 }
