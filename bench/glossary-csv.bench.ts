@@ -20,7 +20,23 @@ function random(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mé', 'tra', 'dub', 'son', 'vi', 'ño', 'qui', 'ré', 'sta', 'ge', 'ü', 'bel', 'ox'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mé',
+  'tra',
+  'dub',
+  'son',
+  'vi',
+  'ño',
+  'qui',
+  'ré',
+  'sta',
+  'ge',
+  'ü',
+  'bel',
+  'ox',
+];
 
 /** A CSV of term pairs whose entries, as JSON, are just under the service's limit: the largest valid glossary. */
 function buildGlossaryCsv(): Uint8Array {
@@ -112,6 +128,8 @@ console.log(`  papaparse, parse only (already decoded):        ${seconds(median(
 console.log(`  reference: JSON.parse of the entries as JSON:    ${seconds(median(objectFloor))}`);
 const fastEnough = oursMedian < GOAL_SECONDS;
 const closeEnough = ratio <= GOAL_RATIO;
-console.log(`  time goal  < ${GOAL_SECONDS} s:      ${fastEnough ? 'PASS' : 'FAIL'} (${seconds(oursMedian)})`);
+console.log(
+  `  time goal  < ${GOAL_SECONDS} s:      ${fastEnough ? 'PASS' : 'FAIL'} (${seconds(oursMedian)})`,
+);
 console.log(`  ratio goal <= ${GOAL_RATIO}x bare:  ${closeEnough ? 'PASS' : 'FAIL'} (${ratio.toFixed(2)}x)`);
 if (result.stats.errors > 0 || !fastEnough || !closeEnough) process.exitCode = 1;

@@ -10,13 +10,22 @@ import { countLineBreaks, rowBreaks } from './lines.ts';
 import { RowReader } from './row-reader.ts';
 import type { GlossaryIssue, HeaderKind, ParsedGlossary, ParseGlossaryOptions } from './types.ts';
 
-export function parseGlossaryCsv(input: string | Uint8Array, options: ParseGlossaryOptions = {}): ParsedGlossary {
+export function parseGlossaryCsv(
+  input: string | Uint8Array,
+  options: ParseGlossaryOptions = {},
+): ParsedGlossary {
   if (options.delimiter !== undefined && !DELIMITERS.includes(options.delimiter)) {
-    throw new GlossaryCsvError(`delimiter must be ",", ";" or a tab, not ${JSON.stringify(options.delimiter)}`);
+    throw new GlossaryCsvError(
+      `delimiter must be ",", ";" or a tab, not ${JSON.stringify(options.delimiter)}`,
+    );
   }
   const decoded: DecodedText =
     typeof input === 'string'
-      ? { text: input.charCodeAt(0) === 0xfeff ? input.slice(1) : input, encoding: 'string', replacedInvalid: false }
+      ? {
+          text: input.charCodeAt(0) === 0xfeff ? input.slice(1) : input,
+          encoding: 'string',
+          replacedInvalid: false,
+        }
       : decodeGlossaryBytes(input);
   const issues: GlossaryIssue[] = [];
   if (decoded.replacedInvalid) {
@@ -24,7 +33,8 @@ export function parseGlossaryCsv(input: string | Uint8Array, options: ParseGloss
       line: 1,
       severity: 'warning',
       code: 'invalid-utf8',
-      message: 'the file starts with a UTF-8 byte-order mark but holds bytes that are not UTF-8; they read as U+FFFD',
+      message:
+        'the file starts with a UTF-8 byte-order mark but holds bytes that are not UTF-8; they read as U+FFFD',
     });
   }
 
@@ -77,7 +87,16 @@ export function parseGlossaryCsv(input: string | Uint8Array, options: ParseGloss
       message: 'the file holds no term pairs: it is empty or has only a header',
     });
   }
-  const result = finish(reader, issues, decoded, delimiter, layout?.kind ?? 'none', rowsRead, options, layout);
+  const result = finish(
+    reader,
+    issues,
+    decoded,
+    delimiter,
+    layout?.kind ?? 'none',
+    rowsRead,
+    options,
+    layout,
+  );
   if (options.strict && result.stats.errors > 0) {
     const first = result.issues.find((issue) => issue.severity === 'error')!;
     throw new GlossaryCsvError(
@@ -95,37 +114,45 @@ function isBlank(row: readonly string[]): boolean {
   return true;
 }
 
-/** Papaparse's quote errors by row; an unterminated quote is the one to report when a row has both kinds. */
-function quoteErrorsByRow(errors: readonly Papa.ParseError[]): Map<number, Papa.ParseError> {
-  const broken = new Map<number, Papa.ParseError>();
+interface QuoteTrouble {
+  /** A closing quote followed by more text: `"Quoted"tail`. */
+  malformed: boolean;
+  /** A quote that nothing closes: papaparse reads on to the next quote or the end of the file. */
+  unterminated: boolean;
+}
+
+/** Papaparse's quote errors, by row. */
+function quoteErrorsByRow(errors: readonly Papa.ParseError[]): Map<number, QuoteTrouble> {
+  const broken = new Map<number, QuoteTrouble>();
   for (const error of errors) {
     if (error.type !== 'Quotes' || error.row === undefined) continue;
-    const known = broken.get(error.row);
-    if (!known || error.code === 'MissingQuotes') broken.set(error.row, error);
+    const trouble = broken.get(error.row) ?? { malformed: false, unterminated: false };
+    if (error.code === 'MissingQuotes') trouble.unterminated = true;
+    else trouble.malformed = true;
+    broken.set(error.row, trouble);
   }
   return broken;
 }
 
 /** A row whose quotes papaparse could not make sense of: it is not used. */
-function quoteIssue(error: Papa.ParseError, line: number, row: readonly string[]): GlossaryIssue {
-  if (error.code === 'MissingQuotes') {
+function quoteIssue(trouble: QuoteTrouble, line: number, row: readonly string[]): GlossaryIssue {
+  const swallowed = trouble.unterminated ? ', so the rest of the file was read as one cell' : '';
+  if (trouble.malformed) {
     return {
       line,
-      column: row.length,
       severity: 'error',
-      code: 'unterminated-quote',
+      code: 'malformed-quotes',
       message:
-        'a quoted cell in this row is never closed, so the rest of the file was read as one cell; ' +
-        'close the quote, and double every quote inside the cell ("")',
+        `a quoted cell in this row has text after its closing quote${swallowed}; quote the whole cell and ` +
+        'double every quote inside it ("")',
     };
   }
   return {
     line,
+    column: row.length,
     severity: 'error',
-    code: 'malformed-quotes',
-    message:
-      'a quoted cell in this row has text after its closing quote; quote the whole cell and double ' +
-      'every quote inside it ("")',
+    code: 'unterminated-quote',
+    message: `a quoted cell in this row is never closed${swallowed}; close the quote, and double every quote inside the cell ("")`,
   };
 }
 

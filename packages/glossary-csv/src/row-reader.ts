@@ -4,7 +4,14 @@ import { unguardCell } from './formula-guard.ts';
 import type { Layout } from './header.ts';
 import { baseLanguage, normalizeLanguage, sourceLanguage } from './languages.ts';
 import { cellStartLine } from './lines.ts';
-import { hasEdgeSpace, MAX_GLOSSARY_BYTES, quote, termProblem, trimTerm, validTermJsonLength } from './rules.ts';
+import {
+  hasEdgeSpace,
+  MAX_GLOSSARY_BYTES,
+  quote,
+  termProblem,
+  trimTerm,
+  validTermJsonLength,
+} from './rules.ts';
 import type { GlossaryIssue, ParseGlossaryOptions } from './types.ts';
 
 interface Repeat {
@@ -38,7 +45,8 @@ export class RowReader {
   }
 
   read(row: readonly string[], line: number, layout: Layout): void {
-    if (!this.extraColumnsReported && row.length > layout.used.size) this.reportExtraColumns(row, line, layout);
+    if (!this.extraColumnsReported && row.length > layout.used.size)
+      this.reportExtraColumns(row, line, layout);
     if (layout.rowLanguages && !this.isInPair(row, line, layout.rowLanguages)) return;
     const sourceCell = row[layout.source];
     const targetCell = row[layout.target];
@@ -64,7 +72,13 @@ export class RowReader {
    * Trims (with a warning) and removes a formula guard; undefined when the term breaks a rule.
    * Leaves the term's JSON size in `termBytes`.
    */
-  private term(cell: string, role: 'source' | 'target', row: readonly string[], column: number, rowLine: number) {
+  private term(
+    cell: string,
+    role: 'source' | 'target',
+    row: readonly string[],
+    column: number,
+    rowLine: number,
+  ) {
     const trimmed = hasEdgeSpace(cell) ? trimTerm(cell) : cell;
     const term = unguardCell(trimmed);
     this.termBytes = validTermJsonLength(term);
@@ -96,14 +110,22 @@ export class RowReader {
     }
     const size = entryBytes + (this.count === 0 ? 0 : 1);
     if (this.bytes + size >= MAX_GLOSSARY_BYTES) {
-      this.overLimit = { issue: { line, severity: 'error', code: 'glossary-too-large', message: '' }, rows: 1 };
+      this.overLimit = {
+        issue: { line, severity: 'error', code: 'glossary-too-large', message: '' },
+        rows: 1,
+      };
       this.issues.push(this.overLimit.issue);
       return;
     }
     this.bytes += size;
     this.count++;
     if (source === '__proto__') {
-      Object.defineProperty(this.entries, source, { value: target, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(this.entries, source, {
+        value: target,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else {
       this.entries[source] = target;
     }
@@ -115,7 +137,8 @@ export class RowReader {
   private reportExtraColumns(row: readonly string[], line: number, layout: Layout): void {
     const extra: number[] = [];
     for (let column = 0; column < row.length; column++) {
-      if (!layout.used.has(column) && !layout.named.has(column) && row[column]!.trim() !== '') extra.push(column + 1);
+      if (!layout.used.has(column) && !layout.named.has(column) && row[column]!.trim() !== '')
+        extra.push(column + 1);
     }
     if (extra.length === 0) return;
     this.extraColumnsReported = true;
@@ -129,12 +152,19 @@ export class RowReader {
   }
 
   /** DeepL rows carry their own languages: rows of another pair than the glossary's are skipped. */
-  private isInPair(row: readonly string[], line: number, columns: { source: number; target: number }): boolean {
+  private isInPair(
+    row: readonly string[],
+    line: number,
+    columns: { source: number; target: number },
+  ): boolean {
     const src = row[columns.source]?.trim() ?? '';
     const dst = row[columns.target]?.trim() ?? '';
     if (src === '' || dst === '') return true;
     this.pair ??= { src: sourceLanguage(src), dst: normalizeLanguage(dst) };
-    if (baseLanguage(src) === baseLanguage(this.pair.src) && baseLanguage(dst) === baseLanguage(this.pair.dst)) {
+    if (
+      baseLanguage(src) === baseLanguage(this.pair.src) &&
+      baseLanguage(dst) === baseLanguage(this.pair.dst)
+    ) {
       return true;
     }
     const key = `${sourceLanguage(src)}→${normalizeLanguage(dst)}`;

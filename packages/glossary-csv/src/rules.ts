@@ -63,7 +63,10 @@ export function termProblem(term: string, role: 'source' | 'target'): TermProble
     }
   }
   if (term.includes('\t')) {
-    return { code: 'term-has-tab', message: `the ${role} term ${quote(term)} contains a tab, which the service rejects` };
+    return {
+      code: 'term-has-tab',
+      message: `the ${role} term ${quote(term)} contains a tab, which the service rejects`,
+    };
   }
   if (term.includes('\n') || term.includes('\r')) {
     return {

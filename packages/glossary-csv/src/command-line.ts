@@ -1,0 +1,196 @@
+// The `dubkit-glossary` command: check a term-list file, turn it into the service's create body, or write a
+// glossary's JSON back out as CSV/TSV. Kept apart from cli.ts so that tests run it without a process.
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatGlossaryCsv } from './format.ts';
+import { parseGlossaryCsv } from './parse.ts';
+import { validateGlossaryEntries } from './rules.ts';
+import type { Delimiter, GlossaryIssue, ParsedGlossary } from './types.ts';
+
+export interface CommandIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Reads a file, or standard input for `-`. */
+  readFile(path: string): Promise<Uint8Array>;
+}
+
+export const USAGE = `Usage: dubkit-glossary <command> <file> [options]
+
+Commands:
+  check <file>       report every problem with its line number; exit 1 if any is an error
+  to-json <file>     print the service's create body {name, src_lang, dst_lang, entries}
+  from-json <file>   print a glossary's JSON (a glossary, a create body, or bare entries) as CSV or TSV
+
+Options:
+  --src <lang>         source language (picks the column when the file has several languages)
+  --dst <lang>         target language
+  --delimiter <d>      "," ";" or "tab" (default: detected)
+  --name <name>        glossary name for to-json (default: the file name)
+  --format csv|tsv     from-json output format (default csv)
+  --no-header          from-json: no header row (as DeepL imports it)
+  --bom                from-json: start with a UTF-8 byte-order mark (for Excel)
+  --for-spreadsheet    from-json: guard cells starting with = + - @ against formula injection
+
+<file> may be - for standard input. Exit status: 0 ok, 1 the file has errors, 2 wrong usage.`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  src: { type: 'string' },
+  dst: { type: 'string' },
+  delimiter: { type: 'string' },
+  name: { type: 'string' },
+  format: { type: 'string' },
+  'no-header': { type: 'boolean' },
+  bom: { type: 'boolean' },
+  'for-spreadsheet': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+export async function runCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true });
+    if (values.help) {
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    }
+    const [command, file, ...rest] = positionals;
+    if (command === undefined) throw new UsageError('no command given');
+    if (!['check', 'to-json', 'from-json'].includes(command))
+      throw new UsageError(`unknown command "${command}"`);
+    if (file === undefined) throw new UsageError(`${command} needs a file (or - for standard input)`);
+    if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    const bytes = await readInput(io, file);
+    if (command === 'from-json') return fromJson(bytes, file, values, io);
+    const parsed = parseGlossaryCsv(bytes, {
+      ...(values.src !== undefined && { srcLang: values.src }),
+      ...(values.dst !== undefined && { dstLang: values.dst }),
+      ...(values.delimiter !== undefined && { delimiter: delimiterOption(values.delimiter) }),
+    });
+    for (const issue of parsed.issues) io.stderr(`${describe(file, issue)}\n`);
+    if (command === 'check') return check(parsed, file, io);
+    return toJson(parsed, file, values, io);
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.stderr(`dubkit-glossary: ${(error as Error).message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}
+
+async function readInput(io: CommandIo, file: string): Promise<Uint8Array> {
+  try {
+    return await io.readFile(file);
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+function delimiterOption(value: string): Delimiter {
+  if (value === ',' || value === ';') return value;
+  if (value === 'tab' || value === '\t' || value === '\\t') return '\t';
+  throw new UsageError(`--delimiter must be ",", ";" or "tab", not "${value}"`);
+}
+
+function describe(file: string, issue: GlossaryIssue): string {
+  const place = issue.column === undefined ? `${issue.line}` : `${issue.line}:${issue.column}`;
+  return `${file}:${place}: ${issue.severity} [${issue.code}] ${issue.message}`;
+}
+
+function check(parsed: ParsedGlossary, file: string, io: CommandIo): number {
+  const { stats } = parsed;
+  const pair = parsed.srcLang && parsed.dstLang ? ` (${parsed.srcLang}→${parsed.dstLang})` : '';
+  const delimiter = stats.delimiter === '\t' ? 'tab' : `"${stats.delimiter}"`;
+  io.stdout(
+    `${file}: ${stats.entries} entries${pair}, ${stats.errors} error(s), ${stats.warnings} warning(s); ` +
+      `read as ${stats.encoding}, delimiter ${delimiter}, header ${stats.header}, ${stats.bytes} bytes as JSON\n`,
+  );
+  return stats.errors > 0 ? 1 : 0;
+}
+
+function toJson(parsed: ParsedGlossary, file: string, values: Values, io: CommandIo): number {
+  if (parsed.stats.errors > 0) {
+    io.stderr(`${file}: ${parsed.stats.errors} error(s); no body written. Fix them and run again.\n`);
+    return 1;
+  }
+  if (parsed.srcLang === undefined || parsed.dstLang === undefined) {
+    const missing = [
+      parsed.srcLang === undefined && '--src <lang>',
+      parsed.dstLang === undefined && '--dst <lang>',
+    ];
+    throw new UsageError(
+      `${file} does not name its languages (no language header); pass ${missing.filter(Boolean).join(' and ')}`,
+    );
+  }
+  const name = values.name ?? (file === '-' ? 'glossary' : basename(file, extname(file)));
+  const body = { name, src_lang: parsed.srcLang, dst_lang: parsed.dstLang, entries: parsed.entries };
+  io.stdout(`${JSON.stringify(body)}\n`);
+  return 0;
+}
+
+function fromJson(bytes: Uint8Array, file: string, values: Values, io: CommandIo): number {
+  const format = values.format ?? 'csv';
+  if (format !== 'csv' && format !== 'tsv')
+    throw new UsageError(`--format must be csv or tsv, not "${format}"`);
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (error) {
+    io.stderr(`${file}: not JSON: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const glossary = asGlossary(json);
+  if (!glossary) {
+    io.stderr(`${file}: expected a glossary ({entries, src_lang, dst_lang}) or an object of term pairs\n`);
+    return 1;
+  }
+  const issues = validateGlossaryEntries(glossary.entries);
+  for (const issue of issues)
+    io.stderr(`${file}: entry ${issue.line}: ${issue.severity} [${issue.code}] ${issue.message}\n`);
+  if (issues.some((issue) => issue.severity === 'error')) return 1;
+  io.stdout(
+    formatGlossaryCsv(glossary, {
+      format,
+      header: !values['no-header'],
+      bom: values.bom ?? false,
+      forSpreadsheet: values['for-spreadsheet'] ?? false,
+    }),
+  );
+  return 0;
+}
+
+function asGlossary(
+  json: unknown,
+): { entries: Record<string, string>; src_lang?: string; dst_lang?: string } | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const record = json as Record<string, unknown>;
+  const entries = typeof record.entries === 'object' && record.entries !== null ? record.entries : record;
+  if (Array.isArray(entries)) return undefined;
+  const langs = entries === record ? {} : record;
+  return {
+    entries: entries as Record<string, string>,
+    ...(typeof langs.src_lang === 'string' && { src_lang: langs.src_lang }),
+    ...(typeof langs.dst_lang === 'string' && { dst_lang: langs.dst_lang }),
+  };
+}
+
+/** Standard streams and the file system, for the real command. */
+export const processIo: CommandIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readFile: async (path) => {
+    if (path !== '-') return readFile(path);
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  },
+};
