@@ -91,9 +91,9 @@ export function createApp(state: EmulatorState, tokens: TokenBook, adminToken: s
 
   // Faults first, so that a reset or a 503 happens whatever the request holds.
   app.use('*', async (c, next) => {
+    if (state.faults.idle) return next();
     const path = c.req.path;
-    const faults = state.faults.current;
-    if (!faults.paths && !API_PREFIXES.some((prefix) => path.startsWith(prefix))) return next();
+    if (!state.faults.paths && !API_PREFIXES.some((prefix) => path.startsWith(prefix))) return next();
     const action = state.faults.decide(path);
     if (action.delayMs > 0) await delay(action.delayMs);
     if (action.kind === 'reset') {

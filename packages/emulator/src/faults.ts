@@ -88,6 +88,7 @@ export function faultProblems(input: unknown): string[] {
 export class FaultInjector {
   private faults: Faults = {};
   private seen = 0;
+  private empty = true;
 
   get current(): Faults {
     return { ...this.faults };
@@ -97,6 +98,7 @@ export class FaultInjector {
     const problems = faultProblems(faults);
     if (problems.length > 0) throw new TypeError(`Invalid faults: ${problems.join('; ')}`);
     this.faults = { ...faults };
+    this.empty = Object.keys(faults).length === 0;
     this.seen = 0;
   }
 
@@ -108,6 +110,11 @@ export class FaultInjector {
     this.set({});
   }
 
+  /** Paths faults apply to, or undefined for the default (the service's endpoints). Cheap: read per request. */
+  get paths(): readonly string[] | undefined {
+    return this.faults.paths;
+  }
+
   get failStage(): FaultStage | undefined {
     return this.faults.failStage;
   }
@@ -115,6 +122,11 @@ export class FaultInjector {
   /** True for the k-th of a run of events when a share `rate` of them should be hit, spread evenly. */
   private static hits(rate: number | undefined, k: number): boolean {
     return rate !== undefined && rate > 0 && Math.floor(k * rate) > Math.floor((k - 1) * rate);
+  }
+
+  /** True when no fault is set: requests skip `decide`. */
+  get idle(): boolean {
+    return this.empty;
   }
 
   decide(path: string): FaultAction {
