@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator } from '@dubkit/emulator';
+import { type Faults, startEmulator } from '@dubkit/emulator';
 import type { Logger } from 'pino';
 import { type Config, loadConfig } from '../config.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';
@@ -21,7 +21,7 @@ export interface StageOptions {
   channelPaceMs?: number;
   logLevel?: string;
   /** Emulator faults, passed through. */
-  faults?: Parameters<typeof startEmulator>[0]['faults'];
+  faults?: Faults;
 }
 
 export interface Stage {
