@@ -44,14 +44,14 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function admin(url: string, path: string, body?: object): Promise<any> {
+async function admin<T>(url: string, path: string, body?: object): Promise<T> {
   const response = await fetch(`${url}/_admin${path}`, {
     method: body ? 'POST' : 'GET',
     headers: body ? { 'content-type': 'application/json' } : {},
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-  return response.json();
+  return (await response.json()) as T;
 }
 
 /** Drives GET requests for `ms` with IN_FLIGHT outstanding; returns requests per second (non-200 counted apart). */
@@ -115,11 +115,14 @@ let result = { rps: 0, errors: 0, cpuUsPerRequest: 0, perCore: 0 };
 let sample = '';
 for (const size of SIZES) {
   if (size > stored) {
-    const seeded = await admin(emulator.url, '/seed', { count: size - stored });
+    const seeded = await admin<{ ids: string[] }>(emulator.url, '/seed', { count: size - stored });
     if (ids.length === 0) ids = seeded.ids;
     stored = size;
   }
-  const stats = await admin(emulator.url, '/stats?gc');
+  const stats = await admin<{ projects: number; memory: { rss: number; heapUsed: number } }>(
+    emulator.url,
+    '/stats?gc',
+  );
   memory.push({ projects: stats.projects, rss: stats.memory.rss, heap: stats.memory.heapUsed });
   if (size === 10_000) {
     const paths = ids.map((id) => `/v2/projects/${id}`);

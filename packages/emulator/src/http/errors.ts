@@ -7,6 +7,14 @@ export interface ValidationIssue {
   type: string;
 }
 
+function describe(body: unknown): string {
+  const detail = typeof body === 'object' && body !== null && 'detail' in body ? body.detail : body;
+  if (Array.isArray(detail)) {
+    return detail.map((issue: ValidationIssue) => `${issue.loc.join('.')}: ${issue.msg}`).join('; ');
+  }
+  return typeof detail === 'string' ? detail : JSON.stringify(detail);
+}
+
 /** Thrown by route code; the app's error handler turns it into the JSON answer. */
 export class HttpError extends Error {
   readonly status: number;
@@ -14,7 +22,7 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
-    super(typeof body === 'object' && body && 'detail' in body ? String(body.detail) : `HTTP ${status}`);
+    super(`HTTP ${status}: ${describe(body)}`);
     this.status = status;
     this.body = body;
     this.headers = headers;
