@@ -60,6 +60,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const service = createDubbingService({
     baseUrl: config.service.baseUrl,
     auth: config.service.auth,
+    mediaPollMs: config.polling.minMs,
     ...overrides.serviceOptions,
   });
   const clientOptions: WebClientOptions = {

@@ -28,11 +28,11 @@ function element(el: Loose): string {
     case 'button':
       return `[ ${plain(el.text)} ]`;
     case 'multi_static_select': {
-      const chosen = ((el.initial_options as Loose[] | undefined) ?? []).map(plain);
+      const chosen = ((el.initial_options as Loose[] | undefined) ?? []).map((o) => plain(o.text));
       return `[${plain(el.placeholder)} ${chosen.length ? chosen.join(', ') : '—'} ▾]`;
     }
     case 'static_select':
-      return `[${plain(el.initial_option ?? el.placeholder)} ▾]`;
+      return `[${plain((el.initial_option as Loose | undefined)?.text ?? el.placeholder)} ▾]`;
     case 'mrkdwn':
     case 'plain_text':
       return plain(el);
