@@ -1,6 +1,7 @@
 // parseSrt: a line-oriented SRT reader that turns every cue of the input into a cue or an issue.
 import { decodeSrtBytes } from './decode.ts';
 import { SrtParseError } from './errors.ts';
+import { isBlankChar } from './text.ts';
 import { formatTimecode } from './timecode.ts';
 import { TimecodeLineReader } from './timecode-line.ts';
 import type { Cue, CuePosition, ParseResult, SrtIssue } from './types.ts';
@@ -25,10 +26,6 @@ const SKIP = 4; // inside a block that is reported as an error; its lines are no
 const MAX_INDEX_DIGITS = 9;
 
 const COORDINATE = /^([XY][12]):(-?\d+)$/i;
-
-function isTrailingBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
-}
 
 /** The value of a line that holds only a number (leading blanks allowed), or -1. */
 function numberLine(s: string, start: number, end: number): number {
@@ -214,7 +211,7 @@ class SrtReader {
       end = len;
       this.pos = len;
     }
-    while (end > pos && isTrailingBlank(s.charCodeAt(end - 1))) end--;
+    while (end > pos && isBlankChar(s.charCodeAt(end - 1))) end--;
     this.lineStart = pos;
     this.lineEnd = end;
     this.lineNo++;

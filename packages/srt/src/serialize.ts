@@ -1,5 +1,10 @@
 // serializeSrt: cues → SRT text with one kind of line ending, cues renumbered from 1, and canonical timecodes.
-import { normalizeCueText } from './text.ts';
+//
+// Why it is built this way: for 100,000 cues, formatting 200,000 timecodes as strings (or copying every text
+// character into a buffer) costs several times more than the writing itself. So the number and timecode lines
+// of all cues are written as ASCII bytes into one buffer and decoded once; each cue then takes its slice of
+// that string (an O(1) view) and its text as it is, and the output is joined as a rope of those pieces.
+import { isBlankChar, normalizeCueText } from './text.ts';
 import { formatTimecode } from './timecode.ts';
 import type { Cue } from './types.ts';
 
@@ -8,23 +13,143 @@ export interface SerializeOptions {
   eol?: '\r\n' | '\n';
 }
 
+const CR = 13;
+const LF = 10;
+
+/** Writes ASCII text (a number, coordinates) at `n`; returns the position after it. */
+function ascii(bytes: Uint8Array, n: number, s: string): number {
+  let p = n;
+  for (let i = 0; i < s.length; i++) bytes[p++] = s.charCodeAt(i);
+  return p;
+}
+
+/** Below 100 hours a timecode has a fixed width; integer division with `| 0` is exact in that range. */
+const FIXED_WIDTH_LIMIT = 360_000_000;
+
+/** Writes `HH:MM:SS,mmm` at `n`; returns the position after it. Digits are computed inline: this runs 200,000 times. */
+function timecode(bytes: Uint8Array, n: number, ms: number): number {
+  if (!(ms >= 0 && ms < FIXED_WIDTH_LIMIT && (ms | 0) === ms)) {
+    // Hours past 99, or a time formatTimecode refuses with a TimecodeError saying what is wrong.
+    return ascii(bytes, n, formatTimecode(ms));
+  }
+  const seconds = (ms / 1000) | 0;
+  const hours = (seconds / 3600) | 0;
+  const rest = seconds - hours * 3600;
+  const minutes = (rest / 60) | 0;
+  const secs = rest - minutes * 60;
+  const millis = ms - seconds * 1000;
+  let tens = (hours / 10) | 0;
+  bytes[n] = 48 + tens;
+  bytes[n + 1] = 48 + hours - tens * 10;
+  bytes[n + 2] = 58;
+  tens = (minutes / 10) | 0;
+  bytes[n + 3] = 48 + tens;
+  bytes[n + 4] = 48 + minutes - tens * 10;
+  bytes[n + 5] = 58;
+  tens = (secs / 10) | 0;
+  bytes[n + 6] = 48 + tens;
+  bytes[n + 7] = 48 + secs - tens * 10;
+  bytes[n + 8] = 44;
+  const hundreds = (millis / 100) | 0;
+  const below = millis - hundreds * 100;
+  tens = (below / 10) | 0;
+  bytes[n + 9] = 48 + hundreds;
+  bytes[n + 10] = 48 + tens;
+  bytes[n + 11] = 48 + below - tens * 10;
+  return n + 12;
+}
+
+/** Room for one cue's number and timecode line (hours of up to ten digits), line endings included. */
+const HEADER_BYTES = 96;
+
+/**
+ * The number and timecode lines of every cue (each but the first preceded by the blank line ending the cue
+ * before) as one string, and the offset where each cue's part begins (`offsets[count]` is the end).
+ */
+export function writeHeaders(cues: readonly Cue[], crlf: boolean): { head: string; offsets: Int32Array } {
+  const count = cues.length;
+  const offsets = new Int32Array(count + 1);
+  let bytes = new Uint8Array(count * 48 + HEADER_BYTES);
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    const cue = cues[i]!;
+    const position = cue.position;
+    const coordinates = position
+      ? ` X1:${position.x1} X2:${position.x2} Y1:${position.y1} Y2:${position.y2}`
+      : '';
+    const room = HEADER_BYTES + coordinates.length;
+    if (n + room > bytes.length) {
+      const bigger = new Uint8Array(Math.max(bytes.length * 2, n + room));
+      bigger.set(bytes.subarray(0, n));
+      bytes = bigger;
+    }
+    offsets[i] = n;
+    // The blank line that ends the cue before is written here, which saves a string per cue in the rope.
+    if (i > 0) {
+      if (crlf) bytes[n++] = CR;
+      bytes[n++] = LF;
+      if (crlf) bytes[n++] = CR;
+      bytes[n++] = LF;
+    }
+    const number = i + 1;
+    if (number < 10) bytes[n++] = 48 + number;
+    else n = ascii(bytes, n, String(number));
+    if (crlf) bytes[n++] = CR;
+    bytes[n++] = LF;
+    n = timecode(bytes, n, cue.startMs);
+    bytes[n] = 32; // ' --> '
+    bytes[n + 1] = 45;
+    bytes[n + 2] = 45;
+    bytes[n + 3] = 62;
+    bytes[n + 4] = 32;
+    n = timecode(bytes, n + 5, cue.endMs);
+    if (coordinates !== '') n = ascii(bytes, n, coordinates);
+    if (crlf) bytes[n++] = CR;
+    bytes[n++] = LF;
+  }
+  offsets[count] = n;
+  return { head: Buffer.from(bytes.buffer, 0, n).toString('latin1'), offsets };
+}
+
+/** The text with normalizeCueText's rules, line breaks written as `eol`. */
+function slowText(text: string, crlf: boolean): string {
+  const clean = normalizeCueText(text);
+  return crlf ? clean.replaceAll('\n', '\r\n') : clean;
+}
+
+/**
+ * A cue's text ready to write. Text as parseSrt returns it (non-empty lines joined by LF, no trailing blanks)
+ * is taken as it is, or cut at its line breaks for CRLF; anything else goes through normalizeCueText.
+ */
+function cueText(text: string, crlf: boolean): string {
+  const length = text.length;
+  if (length === 0) return text;
+  const last = text.charCodeAt(length - 1);
+  if (last === LF || isBlankChar(last) || text.indexOf('\r') !== -1) return slowText(text, crlf);
+  let lineBreak = text.indexOf('\n');
+  if (lineBreak === -1) return text;
+  let out = '';
+  let from = 0;
+  while (lineBreak !== -1) {
+    if (lineBreak === from || isBlankChar(text.charCodeAt(lineBreak - 1))) return slowText(text, crlf);
+    if (crlf) out += text.slice(from, lineBreak) + '\r\n';
+    from = lineBreak + 1;
+    lineBreak = text.indexOf('\n', from);
+  }
+  return crlf ? out + text.slice(from) : text;
+}
+
 /**
  * Writes cues as SRT. Text is written as parseSrt reads it back (see normalizeCueText), so
  * `parseSrt(serializeSrt(cues)).cues` equals `cues` for cues numbered from 1 in that form.
  * Throws a TimecodeError for a time that is negative or not a whole number of milliseconds.
  */
 export function serializeSrt(cues: readonly Cue[], options: SerializeOptions = {}): string {
-  const eol = options.eol ?? '\r\n';
-  const crlf = eol === '\r\n';
+  const crlf = (options.eol ?? '\r\n') === '\r\n';
+  const count = cues.length;
+  const { head, offsets } = writeHeaders(cues, crlf);
   let out = '';
-  for (let i = 0; i < cues.length; i++) {
-    const cue = cues[i]!;
-    let text = normalizeCueText(cue.text);
-    if (crlf && text.includes('\n')) text = text.replaceAll('\n', '\r\n');
-    let timing = formatTimecode(cue.startMs) + ' --> ' + formatTimecode(cue.endMs);
-    const position = cue.position;
-    if (position) timing += ` X1:${position.x1} X2:${position.x2} Y1:${position.y1} Y2:${position.y2}`;
-    out += i + 1 + eol + timing + eol + text + eol + eol;
-  }
-  return out;
+  for (let i = 0; i < count; i++)
+    out += head.slice(offsets[i]!, offsets[i + 1]!) + cueText(cues[i]!.text, crlf);
+  return count === 0 ? out : out + (crlf ? '\r\n\r\n' : '\n\n');
 }

@@ -1,0 +1,167 @@
+// Benchmark of @dubkit/srt against srt-parser-2 (the baseline) and subtitle, on one generated 10 MB SRT, in one run.
+// Goals (issue 4): parseSrt ≤ 1.25 × srt-parser-2 fromSrt; serializeSrt ≤ 1.0 × srt-parser-2 toSrt.
+// Run from /work/main/bench after `pnpm turbo run build --filter=@dubkit/srt`: `node srt.bench.ts`.
+import { parseSrt, serializeSrt } from '@dubkit/srt';
+import SrtParser from 'srt-parser-2';
+import { parseSync } from 'subtitle';
+
+const CUES = 100_000;
+const WARMUP = 3;
+const ROUNDS = 9;
+
+/** A small deterministic generator (mulberry32), so every run parses the same file. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = [
+  'the',
+  'dubbing',
+  'studio',
+  'voice',
+  'over',
+  'subtitle',
+  'scene',
+  'camera',
+  'quiet',
+  'please',
+  'again',
+  'tomorrow',
+  'never',
+  'always',
+  'where',
+  'were',
+  'you',
+  'last',
+  'night',
+  'café',
+  'señor',
+  'naïve',
+  'what',
+];
+
+function line(next: () => number): string {
+  const count = 4 + Math.floor(next() * 4);
+  const words: string[] = [];
+  for (let i = 0; i < count; i++) words.push(WORDS[Math.floor(next() * WORDS.length)]!);
+  const text = words.join(' ');
+  return next() < 0.1 ? `<i>${text}</i>` : text;
+}
+
+function stamp(ms: number): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(Math.floor(ms / 3_600_000), 2)}:${pad(Math.floor(ms / 60_000) % 60, 2)}:${pad(Math.floor(ms / 1000) % 60, 2)},${pad(ms % 1000, 3)}`;
+}
+
+/** 100,000 well-formed cues of one or two lines, CRLF line endings, as editors write them. */
+function generate(): string {
+  const next = random(4);
+  const parts: string[] = [];
+  let ms = 0;
+  for (let i = 1; i <= CUES; i++) {
+    const start = ms + Math.floor(next() * 400);
+    const end = start + 800 + Math.floor(next() * 2500);
+    ms = end;
+    const text = next() < 0.6 ? `${line(next)}\r\n${line(next)}` : line(next);
+    parts.push(`${i}\r\n${stamp(start)} --> ${stamp(end)}\r\n${text}\r\n\r\n`);
+  }
+  return parts.join('');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Times each function in alternating rounds (so drift hits all alike) and returns the median ms of each. */
+function race(subjects: Record<string, () => unknown>): Record<string, number> {
+  const samples: Record<string, number[]> = {};
+  for (const name of Object.keys(subjects)) samples[name] = [];
+  for (let round = 0; round < WARMUP + ROUNDS; round++) {
+    for (const [name, run] of Object.entries(subjects)) {
+      gc?.();
+      const started = performance.now();
+      run();
+      const took = performance.now() - started;
+      if (round >= WARMUP) samples[name]!.push(took);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+}
+
+const input = generate();
+const megabytes = Buffer.byteLength(input) / 1_000_000;
+const baseline = new SrtParser();
+
+// The figures mean nothing unless every parser read the whole file, and both writers wrote the same file.
+const ours = parseSrt(input);
+const theirs = baseline.fromSrt(input);
+const subtitleCues = parseSync(input).filter((node) => node.type === 'cue').length;
+if (
+  ours.cues.length !== CUES ||
+  ours.issues.length !== 0 ||
+  theirs.length !== CUES ||
+  subtitleCues !== CUES
+) {
+  console.error(
+    `FAIL setup: cues read: dubkit ${ours.cues.length} (${ours.issues.length} issues), srt-parser-2 ${theirs.length}, subtitle ${subtitleCues}`,
+  );
+  process.exit(1);
+}
+const written = serializeSrt(ours.cues);
+if (written !== baseline.toSrt(theirs) || written !== input) {
+  console.error('FAIL setup: serializeSrt and toSrt do not write the same file as the input');
+  process.exit(1);
+}
+
+console.log(
+  `input: ${CUES.toLocaleString('en')} cues, ${megabytes.toFixed(2)} MB, CRLF; ${WARMUP} warm-up + ${ROUNDS} measured rounds, medians${gc ? ', gc between runs' : ''}`,
+);
+const parse = race({
+  'dubkit parseSrt': () => parseSrt(input),
+  'srt-parser-2 fromSrt': () => baseline.fromSrt(input),
+  'subtitle parseSync': () => parseSync(input),
+});
+const serialize = race({
+  'dubkit serializeSrt': () => serializeSrt(ours.cues),
+  'srt-parser-2 toSrt': () => baseline.toSrt(theirs),
+});
+
+const row = (name: string, ms: number) =>
+  console.log(
+    `  ${name.padEnd(22)} ${ms.toFixed(1).padStart(8)} ms ${(megabytes / (ms / 1000)).toFixed(1).padStart(8)} MB/s`,
+  );
+console.log('parse:');
+for (const [name, ms] of Object.entries(parse)) row(name, ms);
+console.log('serialize:');
+for (const [name, ms] of Object.entries(serialize)) row(name, ms);
+
+const goals = [
+  {
+    name: 'parseSrt / fromSrt',
+    ratio: parse['dubkit parseSrt']! / parse['srt-parser-2 fromSrt']!,
+    limit: 1.25,
+  },
+  {
+    name: 'serializeSrt / toSrt',
+    ratio: serialize['dubkit serializeSrt']! / serialize['srt-parser-2 toSrt']!,
+    limit: 1.0,
+  },
+];
+let failed = false;
+for (const goal of goals) {
+  const pass = goal.ratio <= goal.limit;
+  failed ||= !pass;
+  console.log(
+    `${pass ? 'PASS' : 'FAIL'} ${goal.name}: ${goal.ratio.toFixed(2)}× (goal ≤ ${goal.limit.toFixed(2)}×)`,
+  );
+}
+process.exit(failed ? 1 : 0);
