@@ -9,6 +9,7 @@ import { WebClient, type WebClientOptions } from '@slack/web-api';
 import pino, { type Logger } from 'pino';
 import { registerListeners } from './app.ts';
 import type { Config } from './config.ts';
+import { createExtras } from './extras.ts';
 import { RequestBudget } from './jobs/budget.ts';
 import { Deliverer } from './jobs/deliverer.ts';
 import { createDubbingService, type DubbingServiceOptions } from './jobs/dubbing-service.ts';
@@ -121,6 +122,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     logger: logger.child({ part: 'listeners' }),
     maxFileBytes: config.maxFileBytes,
     now: Date.now,
+    extras: createExtras({
+      config,
+      store,
+      service,
+      ...(overrides.serviceOptions ? { serviceOptions: overrides.serviceOptions } : {}),
+      wakeDeliverer: () => deliverer.wake(),
+      wakeTracker: () => tracker.wake(),
+    }),
   });
 
   let eventsUrl: string | undefined;

@@ -95,6 +95,7 @@ export function changeDeliveries(
       inThread: true,
       payload: dubbedReply({
         lang: target.dstLang,
+        targetId: target.id,
         title: job.title,
         projectId: project.id,
         elapsedMs: now - target.startedAt,

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { JobService } from '../jobs/job-service.ts';
 import type { Store } from '../store/store.ts';
+import type { ExtraDeps } from './extra-deps.ts';
 
 export interface ListenerDeps {
   store: Store;
@@ -9,4 +10,6 @@ export interface ListenerDeps {
   logger: Logger;
   maxFileBytes: number;
   now: () => number;
+  /** Review, render again, speakers and the other follow-up actions of a thread. */
+  extras: ExtraDeps;
 }

@@ -3,6 +3,7 @@
 import { button, context, escapeText, formatDuration, link, type MessageContent, section } from './blocks.ts';
 import { explainFailure } from './failures.ts';
 import { languageLabel, languageName } from './languages.ts';
+import { dubbedActions } from './thread-actions.ts';
 
 export const MILESTONE_ACTIONS = { retry: 'target_retry' } as const;
 
@@ -32,6 +33,8 @@ export function dubbedReply(input: {
   links: DubbedLinks;
   projectId: string;
   elapsedMs: number;
+  /** The language's target: adds Review translation, Speakers, Lip-sync and Render again. */
+  targetId?: string;
 }): MessageContent {
   const links = [
     link(input.links.video, '▶ Video'),
@@ -45,6 +48,7 @@ export function dubbedReply(input: {
     blocks: [
       section(`✅ *${languageLabel(input.lang)} dub ready* — ${escapeText(input.title)}\n${links}`),
       context(`Project \`${input.projectId}\` · ${formatDuration(input.elapsedMs)}`),
+      ...(input.targetId ? [dubbedActions(input.targetId)] : []),
     ],
   };
 }

@@ -202,7 +202,7 @@ export function readReviewPage(values: StateValues): Record<string, SegmentEdit>
 }
 
 /** Shown while the save is sent to the service (the submission is answered at once). */
-export function savingView(lang: string): types.ModalView {
+export function savingView(lang: string | null): types.ModalView {
   return notice(lang, '⏳ Checking for changes made by others, then saving…');
 }
 
@@ -212,7 +212,7 @@ export function savedView(lang: string, summary: string): types.ModalView {
 }
 
 /** Nothing to save, or the save failed: `message` says which. */
-export function noticeView(lang: string, message: string): types.ModalView {
+export function noticeView(lang: string | null, message: string): types.ModalView {
   return notice(lang, message);
 }
 
@@ -255,10 +255,10 @@ export function conflictView(input: { sessionId: string; lang: string; conflicts
   return view;
 }
 
-function notice(lang: string, message: string): types.ModalView {
+function notice(lang: string | null, message: string): types.ModalView {
   return {
     type: 'modal',
-    title: plain(truncate(`Review · ${languageName(lang)}`, LIMITS.modalTitle)),
+    title: plain(truncate(lang ? `Review · ${languageName(lang)}` : 'Review', LIMITS.modalTitle)),
     close: plain('Done'),
     blocks: [section(message)],
   };

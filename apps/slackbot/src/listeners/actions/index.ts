@@ -4,6 +4,7 @@ import { JOB_CARD } from '../../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../../ui/milestones.ts';
 import type { ListenerDeps } from '../deps.ts';
 import { ackOnly, cancelJob, retryTarget, startJob } from './job-card.ts';
+import { registerReviewActions } from './review.ts';
 
 export function registerActions(app: App, deps: ListenerDeps): void {
   app.action<BlockAction<ButtonAction>>(JOB_CARD.start, startJob(deps));
@@ -12,4 +13,5 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   for (const picker of [JOB_CARD.dstAction, JOB_CARD.srcAction, JOB_CARD.speakersAction]) {
     app.action(picker, ackOnly);
   }
+  registerReviewActions(app, deps);
 }

@@ -1,0 +1,9 @@
+// What the listeners of the thread's follow-up actions get besides the ListenerDeps every listener has:
+// the service calls they make directly and the services that record their work.
+import type { EditingService } from '../jobs/editing-service.ts';
+import type { ReviewService } from '../review/review-service.ts';
+
+export interface ExtraDeps {
+  editing: EditingService;
+  review: ReviewService;
+}
