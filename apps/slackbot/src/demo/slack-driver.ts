@@ -226,6 +226,41 @@ export class SlackDriver {
       view: { ...view.view, id: view.id, state: { values: input.values } },
     });
   }
+
+  /** Clicks a button inside a modal the app opened, with the view's inputs holding `values`. */
+  clickInView(input: {
+    viewId: string;
+    actionId: string;
+    user: string;
+    values: Record<string, Record<string, unknown>>;
+  }): Promise<DriverResponse> {
+    const view = this.#slack.views.find((v) => v.id === input.viewId);
+    if (!view) throw new Error(`no view ${input.viewId}`);
+    const blocks = (view.view.blocks ?? []) as Block[];
+    const block = blocks.find((b) => b.elements?.some((e) => e.action_id === input.actionId));
+    const element = block?.elements?.find((e) => e.action_id === input.actionId);
+    if (!block || !element) throw new Error(`view ${input.viewId} has no element ${input.actionId}`);
+    return this.#interaction({
+      type: 'block_actions',
+      team: { id: this.#slack.teamId },
+      user: { id: input.user, name: input.user.toLowerCase() },
+      api_app_id: 'ADUBKIT',
+      token: 'unused',
+      container: { type: 'view', view_id: view.id },
+      trigger_id: randomBytes(8).toString('hex'),
+      view: { ...view.view, id: view.id, hash: `h-${view.id}`, state: { values: input.values } },
+      actions: [
+        {
+          type: element.type,
+          action_id: input.actionId,
+          block_id: block.block_id,
+          value: element.value,
+          text: element.text,
+          action_ts: String(Date.now() / 1000),
+        },
+      ],
+    });
+  }
 }
 
 interface Option {
