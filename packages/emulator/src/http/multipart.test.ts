@@ -24,7 +24,9 @@ describe('parseMultipart', () => {
           expect(info).toEqual({ name: 'data', filename: 'a.bin', contentType: 'application/octet-stream' });
           return {
             write: (chunk) => void written.push(Buffer.from(chunk)),
-            end: async () => void (ended = true),
+            end: async () => {
+              ended = true;
+            },
           };
         },
       });

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CliError, parseCli } from './cli-args.ts';
+
+describe('parseCli', () => {
+  it('accepts a leading -- (pnpm passes it on), repeatable tokens and links hosts, and faults', () => {
+    const { options } = parseCli([
+      '--',
+      '--port',
+      '4010',
+      '--token',
+      'dev-token',
+      '--token',
+      'team-b=b',
+      '--speed',
+      '100',
+      '--allow-link-host',
+      'media.local:8080',
+      '--fault',
+      'errorRate=0.1',
+      '--fault',
+      'latencyMs=100-300',
+      '--fault',
+      'failStage=translation',
+      '--client',
+      'app:secret=acme',
+    ]);
+    expect(options).toMatchObject({
+      port: 4010,
+      host: '127.0.0.1',
+      tokens: { 'dev-token': 'default', 'team-b': 'b' },
+      speed: 100,
+      allowLinkHosts: ['media.local:8080'],
+      faults: { errorRate: 0.1, latencyMs: [100, 300], failStage: 'translation' },
+      clients: [{ clientId: 'app', clientSecret: 'secret', account: 'acme' }],
+    });
+    expect(parseCli(['--port', '0']).options.port).toBe(0);
+  });
+
+  it('names what is wrong', () => {
+    expect(() => parseCli(['--speed', 'fast'])).toThrow(CliError);
+    expect(() => parseCli(['--speed', 'fast'])).toThrow(/--speed expects a number/);
+    expect(() => parseCli(['--colour'])).toThrow(/colour/);
+    expect(() => parseCli(['--fault', 'oops'])).toThrow(/NAME=VALUE/);
+  });
+});
+
+describe('dubkit-emulator', () => {
+  it('prints its URL, serves, and exits cleanly on SIGTERM', async () => {
+    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+    const child = spawn(process.execPath, [cli, '--', '--port', '0', '--token', 'cli-token'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 15_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[0]);
+          }
+        });
+      });
+      const response = await fetch(`${url}/v2/credits`, { headers: { authorization: 'Bearer cli-token' } });
+      expect(response.status).toBe(200);
+      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+});
