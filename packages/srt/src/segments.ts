@@ -1,4 +1,5 @@
 // Between cues and the service's transcription segments: one side's text out as SRT/WebVTT, a file pair in.
+import { checkCues } from './check-cues.ts';
 import { TimecodeError } from './errors.ts';
 import { parseSrtLocated } from './parse.ts';
 import { type SerializeOptions, serializeSrt } from './serialize.ts';
@@ -57,38 +58,14 @@ export interface ReadSide {
   issues: SrtIssue[];
 }
 
-/** Cues given directly are checked as the parser checks a file: a cue that cannot be used is an error (line 0). */
-function readGivenCues(given: readonly Cue[], side: SegmentSide): { cues: Cue[]; issues: SrtIssue[] } {
-  const cues: Cue[] = [];
-  const issues: SrtIssue[] = [];
-  given.forEach((cue, position) => {
-    const name = `cue ${position + 1} (number ${cue.index})`;
-    const report = (code: string, message: string) =>
-      issues.push({ line: 0, severity: 'error', code, message: `${name} ${message}; it is not used`, side });
-    if (![cue.startMs, cue.endMs].every((ms) => Number.isSafeInteger(ms) && ms >= 0)) {
-      report('bad-timecode', `needs whole, non-negative milliseconds; has ${cue.startMs} to ${cue.endMs}`);
-    } else if (cue.endMs < cue.startMs) {
-      report(
-        'end-before-start',
-        `ends (${formatTimecode(cue.endMs)}) before it starts (${formatTimecode(cue.startMs)})`,
-      );
-    } else if (cue.endMs === cue.startMs) {
-      report('zero-duration', `ends when it starts (${formatTimecode(cue.startMs)})`);
-    } else {
-      cues.push(cue);
-    }
-  });
-  return { cues, issues };
-}
-
 /** One side of a pair read into usable cues, with the line of each (0 for cues given directly). */
 export function readSide(input: SrtSideInput, side: SegmentSide): ReadSide {
   if ('srt' in input) {
     const { cues, lines, issues } = parseSrtLocated(input.srt);
     return { lang: input.lang, cues, lines, issues: issues.map((issue) => ({ ...issue, side })) };
   }
-  const { cues, issues } = readGivenCues(input.cues, side);
-  return { lang: input.lang, cues, lines: cues.map(() => 0), issues };
+  const { cues, issues } = checkCues(input.cues);
+  return { lang: input.lang, cues, lines: cues.map(() => 0), issues: issues.map((issue) => ({ ...issue, side })) };
 }
 
 function describeCue(cue: Cue): string {

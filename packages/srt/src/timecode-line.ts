@@ -123,6 +123,13 @@ export class TimecodeLineReader {
     } else if (this.note === '') {
       this.note = 'no milliseconds';
     }
+    // A time ends at a blank, the end of the line, or (the start time) the arrow.
+    if (p < end) {
+      const next = s.charCodeAt(p);
+      if (next !== SPACE && next !== TAB && !(next === MINUS && which === 'start')) {
+        return this.fail(`the ${which} time is followed by ${JSON.stringify(s[p])}, which is not part of a time`);
+      }
+    }
     this.ms = ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis;
     this.pos = p;
     return true;
