@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FaultInjector } from './faults.ts';
-import { harness } from './test-support/harness.ts';
+import { harness, type Json } from './test-support/harness.ts';
 
 const statuses = async (h: Awaited<ReturnType<typeof harness>>, n: number) => {
   const seen: number[] = [];
@@ -90,14 +90,16 @@ describe('admin endpoints', () => {
     expect(await (await post(h.url, '/credits', { account: 'default', minutes: 7 })).json()).toMatchObject({
       minutes: { total: 7, used: 1 },
     });
-    const issued = await (await post(h.url, '/tokens', { account: 'other', ttl_seconds: 30 })).json();
+    const issued = (await (
+      await post(h.url, '/tokens', { account: 'other', ttl_seconds: 30 })
+    ).json()) as Json;
     expect(issued).toMatchObject({ expires_in: 30, account: 'other' });
     expect((await h.call('GET', '/v2/projects', undefined, issued.access_token)).body.total).toBe(0);
     await post(h.url, '/tokens', { account: 'third', token: 'fixed-token' });
     expect((await h.call('GET', '/v2/credits', undefined, 'fixed-token')).status).toBe(200);
-    const seeded = await (await post(h.url, '/seed', { count: 25 })).json();
+    const seeded = (await (await post(h.url, '/seed', { count: 25 })).json()) as Json;
     expect(seeded.created).toBe(25);
-    const stats = await (await fetch(`${h.url}/_admin/stats`)).json();
+    const stats = (await (await fetch(`${h.url}/_admin/stats`)).json()) as Json;
     expect(stats).toMatchObject({ projects: 26, speed: 50 });
     expect(stats.memory.heapUsed).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Harness, harness, TOKEN } from './test-support/harness.ts';
+import { type Harness, harness, type Json, TOKEN } from './test-support/harness.ts';
 
 const SRC =
   '1\n00:00:00,000 --> 00:00:00,800\nHello world\n\n2\n00:00:01,000 --> 00:00:01,800\nGood morning team\n';
@@ -20,7 +20,7 @@ async function srt(
     headers: { authorization: `Bearer ${TOKEN}` },
     body: form,
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 describe('POST /v2/transcriptions/srt', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { harness } from '../test-support/harness.ts';
+import { harness, type Json } from '../test-support/harness.ts';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
@@ -7,7 +7,7 @@ async function token(url: string, authorization: string | undefined, body: strin
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (authorization) headers.authorization = authorization;
   const response = await fetch(`${url}/oauth2/token`, { method: 'POST', headers, body });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 describe('authentication', () => {

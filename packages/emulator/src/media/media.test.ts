@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, harness, TOKEN } from '../test-support/harness.ts';
+import { FIXTURES, harness, type Json, TOKEN } from '../test-support/harness.ts';
 
 describe('media upload', () => {
   it('reads kind, MIME type and meta from a video with audio, shown once processing is over', async () => {
@@ -90,7 +90,10 @@ describe('media upload', () => {
       body: form,
     });
     expect(missing.status).toBe(422);
-    expect((await missing.json()).detail[0]).toMatchObject({ loc: ['body', 'data'], type: 'missing' });
+    expect(((await missing.json()) as Json).detail[0]).toMatchObject({
+      loc: ['body', 'data'],
+      type: 'missing',
+    });
     const kind = await h.upload('audio.mp3', { kind: 'movie' });
     expect(kind.status).toBe(422);
     expect(kind.body.detail[0].loc).toEqual(['query', 'kind']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Harness, harness } from '../test-support/harness.ts';
+import { type Harness, harness, type Json } from '../test-support/harness.ts';
 
 const FULL_PIPELINE = [
   'created',
@@ -56,7 +56,7 @@ describe('project pipeline', () => {
       headers: { authorization: 'Bearer test-token' },
       body: form,
     });
-    const transcript = await upload.json();
+    const transcript = (await upload.json()) as Json;
     const project = await h.project({ transcript_id: transcript.id, num_speakers: 1 });
     expect(await statusesOf(h, project.id)).toEqual([
       'created',
@@ -170,7 +170,7 @@ describe('project creation rules', () => {
       body: '{oops',
     });
     expect(notJson.status).toBe(422);
-    expect((await notJson.json()).detail[0].type).toBe('json_invalid');
+    expect(((await notJson.json()) as Json).detail[0].type).toBe('json_invalid');
   });
 
   it('answers 404 for unknown media, glossary or transcript and 422 for audio media', async () => {

@@ -64,7 +64,7 @@ export async function harness(options: EmulatorOptions = {}): Promise<Harness> {
       headers: { authorization: `Bearer ${opts.token ?? TOKEN}` },
       body: form,
     });
-    return { status: response.status, body: await response.json(), headers: response.headers };
+    return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
   }
   return {
     emulator,
