@@ -1,0 +1,281 @@
+// End to end over real HTTP (real Bolt app with signatures checked, fake Slack, emulator, SQLite store):
+// reviewing a dubbed language in the paged modal, saving only the changes, rendering again into new files
+// that carry the edits, two reviewers saving the same segment, and changing the number of speakers.
+import { DubbingClient } from '@dubkit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackMessage } from './demo/fake-slack.ts';
+import { type Stage, setStage, waitFor } from './demo/stage.ts';
+import { REVIEW } from './ui/review-modal.ts';
+import { THREAD_ACTIONS } from './ui/thread-actions.ts';
+
+const ANA = 'U0ANA';
+const BEN = 'U0BEN';
+const WAIT_MS = 20_000;
+const TEST_MS = 60_000;
+
+const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
+const byKind = (thread: SlackMessage[], kind: string) =>
+  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
+
+// biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
+type Loose = Record<string, any>;
+
+/** A dubbed job: the card (thread root), its dubbed reply and the project behind it. */
+async function dubbedJob(stage: Stage, channel: string, link: string) {
+  await stage.driver.command({ channel, user: ANA, text: `${link} to es from en` });
+  const card = await waitFor(
+    () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
+    WAIT_MS,
+    'the card',
+  );
+  const dubbed = await waitFor(
+    () => {
+      const thread = stage.slack.thread(channel, card.ts);
+      const files = thread.flatMap((m) => m.files ?? []);
+      return files.length === 2 ? byKind(thread, 'dubbed')[0] : undefined;
+    },
+    WAIT_MS,
+    'the dubbed reply and its files',
+  );
+  const target = stage.app.store.targetsOf(keyOf(card).slice('card:'.length))[0]!;
+  return { card, dubbed, target, projectId: target.projectId! };
+}
+
+/** Opens a modal with a button and returns its id once the app has put the given callback's view in it. */
+async function openModal(
+  stage: Stage,
+  message: SlackMessage,
+  actionId: string,
+  user: string,
+  callbackId: string,
+) {
+  const before = stage.slack.views.length;
+  await stage.driver.click({ message, actionId, user });
+  const opened = await waitFor(() => stage.slack.views[before], WAIT_MS, 'a modal');
+  await waitFor(() => opened.view.callback_id === callbackId, WAIT_MS, `the ${callbackId} view`);
+  return opened.id;
+}
+
+const viewOf = (stage: Stage, id: string) => stage.slack.views.find((v) => v.id === id)!.view as Loose;
+
+/**
+ * The state a person leaves in the review modal's page: every input as shown, except `texts` (segment
+ * number → new translation), `speakers` (number → speaker) and `remove` (numbers ticked).
+ */
+function pageValues(
+  view: Loose,
+  change: { texts?: Record<number, string>; speakers?: Record<number, string>; remove?: number[] } = {},
+) {
+  const values: Record<string, Record<string, unknown>> = {};
+  let number = 0;
+  for (const block of view.blocks as Loose[]) {
+    const heading = block.type === 'section' ? /^\*#(\d+)\*/.exec(block.text.text) : null;
+    if (heading) number = Number(heading[1]);
+    if (block.block_id?.startsWith(REVIEW.dstBlock)) {
+      const value = change.texts?.[number] ?? block.element.initial_value ?? '';
+      values[block.block_id] = { [REVIEW.dstAction]: { type: 'plain_text_input', value } };
+    }
+    if (block.block_id?.startsWith(REVIEW.metaBlock)) {
+      const [select, boxes] = block.elements as Loose[];
+      const speaker = change.speakers?.[number];
+      const chosen = speaker
+        ? { text: { type: 'plain_text', text: speaker }, value: speaker }
+        : select!.initial_option;
+      values[block.block_id] = {
+        [REVIEW.speakerAction]: { type: 'static_select', selected_option: chosen ?? null },
+        [REVIEW.removeAction]: {
+          type: 'checkboxes',
+          selected_options: change.remove?.includes(number) ? boxes!.options : (boxes!.initial_options ?? []),
+        },
+      };
+    }
+  }
+  return values;
+}
+
+const viewText = (stage: Stage, id: string) => JSON.stringify(viewOf(stage, id).blocks);
+
+describe('review and render again, end to end', () => {
+  let stage: Stage;
+  let service: DubbingClient;
+  beforeAll(async () => {
+    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
+  });
+  afterAll(async () => {
+    await stage?.close();
+  });
+
+  it(
+    'edits and removes segments across pages, saves only those, and a new render carries the edits',
+    async () => {
+      const channel = 'C8REVIEW';
+      const { card, dubbed, target, projectId } = await dubbedJob(
+        stage,
+        channel,
+        'https://vimeo.com/review-me',
+      );
+      const before = (await service.transcription.get(projectId)).segments;
+      expect(before.length).toBeGreaterThan(2);
+
+      const viewId = await openModal(stage, dubbed, THREAD_ACTIONS.review, ANA, REVIEW.callbackId);
+      const first = viewOf(stage, viewId);
+      expect(first.title.text).toBe('Review · Spanish');
+      expect(JSON.stringify(first.blocks)).toContain(before[0]!.dst!.text);
+
+      // Page 1: a new translation for segment 1, segment 2 removed.
+      let values = pageValues(first, { texts: { 1: 'Hola EDITADO uno' }, remove: [2] });
+      const pages = /Page \d+ of (\d+)/.exec(JSON.stringify(first.blocks))?.[1];
+      let lastNumber = 2;
+      if (Number(pages) > 1) {
+        // Next keeps page 1's edits in the session and shows page 2 in place; Previous shows them again.
+        await stage.driver.clickInView({ viewId, actionId: REVIEW.next, user: ANA, values });
+        await waitFor(() => viewText(stage, viewId).includes('Page 2 of'), WAIT_MS, 'page 2');
+        const second = viewOf(stage, viewId);
+        const firstOnPage2 = Number(/\*#(\d+)\*/.exec(JSON.stringify(second.blocks))?.[1]);
+        lastNumber = firstOnPage2;
+        values = pageValues(second, { texts: { [firstOnPage2]: 'Hola EDITADO dos' } });
+        await stage.driver.clickInView({ viewId, actionId: REVIEW.previous, user: ANA, values });
+        await waitFor(() => viewText(stage, viewId).includes('Page 1 of'), WAIT_MS, 'page 1 again');
+        expect(viewText(stage, viewId).includes('Hola EDITADO uno')).toBe(true);
+        expect(viewText(stage, viewId).includes('3 changed so far')).toBe(true);
+        values = pageValues(viewOf(stage, viewId));
+      }
+      const res = await stage.driver.submitView({ viewId, user: ANA, values });
+      expect(res.status).toBe(200);
+      await waitFor(() => viewText(stage, viewId).includes('Saved'), WAIT_MS, 'the saved view');
+
+      const edited = Number(pages) > 1 ? 2 : 1;
+      const after = (await service.transcription.get(projectId)).segments;
+      expect(after).toHaveLength(before.length - 1);
+      expect(after.find((s) => s.id === before[1]!.id)).toBeUndefined();
+      expect(after.find((s) => s.id === before[0]!.id)?.dst?.text).toBe('Hola EDITADO uno');
+      // Only the edited segments were patched: every other one is as it was.
+      const updated = after.filter((s) => s.status === 'updated').map((s) => s.id);
+      expect(updated).toHaveLength(edited);
+      for (const segment of after.filter((s) => !updated.includes(s.id))) {
+        expect(segment.dst?.text).toBe(before.find((b) => b.id === segment.id)?.dst?.text);
+      }
+
+      const summary = await waitFor(
+        () => byKind(stage.slack.thread(channel, card.ts), 'edited')[0],
+        WAIT_MS,
+        'the edit summary',
+      );
+      expect(summary.blocks && JSON.stringify(summary.blocks)).toContain(
+        `<@${ANA}> edited ${edited} segment${edited === 1 ? '' : 's'} and removed 1 in 🇪🇸 Spanish.`,
+      );
+
+      // Render again from the summary: the status message resumes, then a new dubbed reply and new files.
+      const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
+      const editsBefore = status.history.length;
+      await stage.driver.click({ message: summary, actionId: THREAD_ACTIONS.render, user: ANA });
+      const thread = await waitFor(
+        () => {
+          const t = stage.slack.thread(channel, card.ts);
+          return byKind(t, 'dubbed').length === 2 && t.flatMap((m) => m.files ?? []).length === 4
+            ? t
+            : undefined;
+        },
+        WAIT_MS,
+        'the second dubbed reply with new files',
+      );
+      expect(byKind(thread, 'render')).toHaveLength(1);
+      const resumed = byKind(thread, 'status')[0]!;
+      expect(resumed.history.length).toBeGreaterThan(editsBefore + 1);
+      expect(resumed.history.map((h) => h.text).join('\n')).toMatch(/Spanish: (?!dubbed)/);
+      expect(resumed.text).toBe('Spanish: dubbed');
+      const newest = thread.flatMap((m) => m.files ?? []).filter((f) => /\.es\.2\.(srt|vtt)$/.test(f.name));
+      expect(newest).toHaveLength(2);
+      const srt = new TextDecoder().decode(newest.find((f) => f.name.endsWith('.srt'))!.content);
+      expect(srt).toContain('Hola EDITADO uno');
+      if (edited === 2) expect(srt).toContain('Hola EDITADO dos');
+      expect(srt).not.toContain(before[1]!.dst!.text);
+      expect(stage.app.store.getTarget(target.id)).toMatchObject({
+        terminal: true,
+        status: 'merging_done',
+        attempt: 2,
+      });
+      expect(lastNumber).toBeGreaterThan(0);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'two reviewers saving the same segment: the second is told, nothing of theirs is saved unless they insist',
+    async () => {
+      const channel = 'C9CONFLICT';
+      const { dubbed, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/two-reviewers');
+      const before = (await service.transcription.get(projectId)).segments;
+      const anaView = await openModal(stage, dubbed, THREAD_ACTIONS.review, ANA, REVIEW.callbackId);
+      const benView = await openModal(stage, dubbed, THREAD_ACTIONS.review, BEN, REVIEW.callbackId);
+
+      await stage.driver.submitView({
+        viewId: benView,
+        user: BEN,
+        values: pageValues(viewOf(stage, benView), { texts: { 1: 'Versión de Ben' } }),
+      });
+      await waitFor(() => viewText(stage, benView).includes('Saved'), WAIT_MS, "Ben's save");
+
+      await stage.driver.submitView({
+        viewId: anaView,
+        user: ANA,
+        values: pageValues(viewOf(stage, anaView), { texts: { 1: 'Versión de Ana', 2: 'Ana dos' } }),
+      });
+      await waitFor(
+        () => viewOf(stage, anaView).callback_id === REVIEW.forceCallbackId,
+        WAIT_MS,
+        'the conflict',
+      );
+      const conflict = viewText(stage, anaView);
+      expect(conflict).toContain('Nothing was saved.');
+      expect(conflict).toContain('1 segment was');
+      expect(conflict).toContain('Now: “Versión de Ben”');
+      expect(conflict).toContain('Yours: “Versión de Ana”');
+      let segments = (await service.transcription.get(projectId)).segments;
+      expect(segments[0]!.dst?.text).toBe('Versión de Ben');
+      expect(segments[1]!.dst?.text).toBe(before[1]!.dst?.text);
+
+      // "Save mine anyway": Ana's edits, both of them, overwrite.
+      await stage.driver.submitView({ viewId: anaView, user: ANA, values: {} });
+      await waitFor(() => viewText(stage, anaView).includes('Saved'), WAIT_MS, "Ana's save");
+      segments = (await service.transcription.get(projectId)).segments;
+      expect(segments[0]!.dst?.text).toBe('Versión de Ana');
+      expect(segments[1]!.dst?.text).toBe('Ana dos');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'Speakers changes the project before rendering again',
+    async () => {
+      const channel = 'C10SPEAKERS';
+      const { card, dubbed, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/speakers');
+      const viewId = await openModal(
+        stage,
+        dubbed,
+        THREAD_ACTIONS.speakers,
+        ANA,
+        THREAD_ACTIONS.speakersCallbackId,
+      );
+      await stage.driver.submitView({
+        viewId,
+        user: ANA,
+        values: {
+          [THREAD_ACTIONS.speakersBlock]: {
+            [THREAD_ACTIONS.speakersAction]: { type: 'static_select', selected_option: { value: '3' } },
+          },
+        },
+      });
+      await waitFor(() => viewText(stage, viewId).includes('Saved: 3 speakers'), WAIT_MS, 'the saved view');
+      expect((await service.projects.get(projectId)).num_speakers).toBe(3);
+      const reply = await waitFor(
+        () => byKind(stage.slack.thread(channel, card.ts), 'speakers')[0],
+        WAIT_MS,
+        'the speakers reply',
+      );
+      expect(reply.text).toBe('Spanish set to 3 speakers');
+    },
+    TEST_MS,
+  );
+});
