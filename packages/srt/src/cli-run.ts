@@ -181,7 +181,9 @@ export function runCli(args: readonly string[], io: CliIo = processIo): number {
 
   switch (command) {
     case 'check':
-      io.stdout(`${name}: ${count(cues.length, "cue")}, ${count(errors, "error")}, ${count(warnings, "warning")}\n`);
+      io.stdout(
+        `${name}: ${count(cues.length, 'cue')}, ${count(errors, 'error')}, ${count(warnings, 'warning')}\n`,
+      );
       return errors > 0 || (options.strict && warnings > 0) ? 1 : 0;
     case 'to-vtt':
       io.stdout(toWebVtt(cues));

@@ -4,7 +4,16 @@ import { SrtParseError } from './errors.ts';
 import { parseSrt, parseSrtLocated } from './parse.ts';
 import { brief, crlf, cue } from './test-support/vectors.ts';
 
-const TWO_CUES = crlf('1', '00:00:01,000 --> 00:00:02,500', 'Hello', '', '2', '00:00:03,000 --> 00:00:04,000', 'World', '');
+const TWO_CUES = crlf(
+  '1',
+  '00:00:01,000 --> 00:00:02,500',
+  'Hello',
+  '',
+  '2',
+  '00:00:03,000 --> 00:00:04,000',
+  'World',
+  '',
+);
 
 describe('parseSrt: line endings and layout', () => {
   const expected = [cue(1, 1000, 2500, 'Hello'), cue(2, 3000, 4000, 'World')];
@@ -16,7 +25,19 @@ describe('parseSrt: line endings and layout', () => {
   });
 
   it('tolerates a missing final newline, extra blank lines and blank lines holding spaces', () => {
-    const text = crlf('', '', '1', '00:00:01,000 --> 00:00:02,500', 'Hello', '   ', '', '\t', '2', '00:00:03,000 --> 00:00:04,000', 'World');
+    const text = crlf(
+      '',
+      '',
+      '1',
+      '00:00:01,000 --> 00:00:02,500',
+      'Hello',
+      '   ',
+      '',
+      '\t',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      'World',
+    );
     expect(parseSrt(text)).toEqual({ cues: expected, issues: [] });
   });
 
@@ -52,7 +73,10 @@ describe('parseSrt: timecodes', () => {
 
   it('reads a dot separator in a file that otherwise uses commas', () => {
     const text = TWO_CUES.replace('00:00:03,000 --> 00:00:04,000', '00:00:03.000 --> 00:00:04.000');
-    expect(parseSrt(text)).toEqual({ cues: [cue(1, 1000, 2500, 'Hello'), cue(2, 3000, 4000, 'World')], issues: [] });
+    expect(parseSrt(text)).toEqual({
+      cues: [cue(1, 1000, 2500, 'Hello'), cue(2, 3000, 4000, 'World')],
+      issues: [],
+    });
   });
 
   it('reads one and two millisecond digits as a decimal fraction, without an issue', () => {
@@ -87,14 +111,33 @@ describe('parseSrt: timecodes', () => {
   });
 
   it('reports a minus sign as an error and does not use the cue', () => {
-    const text = crlf('1', '-00:00:01,000 --> 00:00:02,000', 'Before zero', '', '2', '00:00:03,000 --> 00:00:04,000', 'After', '');
+    const text = crlf(
+      '1',
+      '-00:00:01,000 --> 00:00:02,000',
+      'Before zero',
+      '',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      'After',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(2, 3000, 4000, 'After')]);
     expect(brief(result.issues)).toEqual(['2 error negative-timecode']);
   });
 
   it('reports a timecode it cannot read, says why, skips that cue and reads the next', () => {
-    const text = crlf('1', '00:00:0x,000 --> 00:00:02,000', 'Lost?', 'No: reported', '', '2', '00:00:03,000 --> 00:00:04,000', 'Next', '');
+    const text = crlf(
+      '1',
+      '00:00:0x,000 --> 00:00:02,000',
+      'Lost?',
+      'No: reported',
+      '',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      'Next',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(2, 3000, 4000, 'Next')]);
     expect(result.issues).toEqual([
@@ -103,7 +146,7 @@ describe('parseSrt: timecodes', () => {
         severity: 'error',
         code: 'bad-timecode',
         message:
-          'cannot read the timecodes of cue 1 in "00:00:0x,000 --> 00:00:02,000": the start time is followed by \"x\", which is not part of a time; expected 00:00:01,000 --> 00:00:04,000. The cue is not used',
+          'cannot read the timecodes of cue 1 in "00:00:0x,000 --> 00:00:02,000": the start time is followed by "x", which is not part of a time; expected 00:00:01,000 --> 00:00:04,000. The cue is not used',
       },
     ]);
   });
@@ -123,7 +166,16 @@ describe('parseSrt: timecodes', () => {
   });
 
   it('reports an end before the start, and an end equal to the start, and uses neither cue', () => {
-    const text = crlf('1', '00:00:05,000 --> 00:00:04,000', 'Backwards', '', '2', '00:00:06,000 --> 00:00:06,000', 'Instant', '');
+    const text = crlf(
+      '1',
+      '00:00:05,000 --> 00:00:04,000',
+      'Backwards',
+      '',
+      '2',
+      '00:00:06,000 --> 00:00:06,000',
+      'Instant',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([]);
     expect(brief(result.issues)).toEqual(['2 error end-before-start', '6 error zero-duration']);
@@ -135,7 +187,9 @@ describe('parseSrt: timecodes', () => {
 
 describe('parseSrt: what follows the timecodes', () => {
   it('strips X1/X2/Y1/Y2 coordinates into the cue', () => {
-    const result = parseSrt(crlf('1', '00:00:01,000 --> 00:00:02,000  X1:100 X2:600 Y1:50 Y2:100', 'Placed', ''));
+    const result = parseSrt(
+      crlf('1', '00:00:01,000 --> 00:00:02,000  X1:100 X2:600 Y1:50 Y2:100', 'Placed', ''),
+    );
     expect(result).toEqual({
       cues: [{ ...cue(1, 1000, 2000, 'Placed'), position: { x1: 100, x2: 600, y1: 50, y2: 100 } }],
       issues: [],
@@ -152,7 +206,13 @@ describe('parseSrt: what follows the timecodes', () => {
 
 describe('parseSrt: text', () => {
   it('keeps formatting tags', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:02,000', '{\\an8}<i>Top</i>', '<font color="#ff0000">Red</font> <b>bold</b>', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      '{\\an8}<i>Top</i>',
+      '<font color="#ff0000">Red</font> <b>bold</b>',
+      '',
+    );
     expect(parseSrt(text)).toEqual({
       cues: [cue(1, 1000, 2000, '{\\an8}<i>Top</i>\n<font color="#ff0000">Red</font> <b>bold</b>')],
       issues: [],
@@ -160,7 +220,17 @@ describe('parseSrt: text', () => {
   });
 
   it('keeps a text line that is only a number', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:02,000', '1999', '', '2', '00:00:03,000 --> 00:00:04,000', 'The year', '1999', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      '1999',
+      '',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      'The year',
+      '1999',
+      '',
+    );
     expect(parseSrt(text)).toEqual({
       cues: [cue(1, 1000, 2000, '1999'), cue(2, 3000, 4000, 'The year\n1999')],
       issues: [],
@@ -169,7 +239,10 @@ describe('parseSrt: text', () => {
 
   it('keeps dialogue containing --> as text', () => {
     const text = crlf('1', '00:00:01,000 --> 00:00:02,000', 'He said --> go', '- Then --> left', '');
-    expect(parseSrt(text)).toEqual({ cues: [cue(1, 1000, 2000, 'He said --> go\n- Then --> left')], issues: [] });
+    expect(parseSrt(text)).toEqual({
+      cues: [cue(1, 1000, 2000, 'He said --> go\n- Then --> left')],
+      issues: [],
+    });
   });
 
   it('keeps a text line that looks like a broken timecode, with a warning', () => {
@@ -180,17 +253,43 @@ describe('parseSrt: text', () => {
   });
 
   it('reports a cue with no text and still uses it', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:02,000', '', '2', '00:00:03,000 --> 00:00:04,000', 'Next', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      '',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      'Next',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(1, 1000, 2000, ''), cue(2, 3000, 4000, 'Next')]);
-    expect(result.issues).toEqual([{ line: 2, severity: 'warning', code: 'empty-text', message: 'cue 1 has no text' }]);
+    expect(result.issues).toEqual([
+      { line: 2, severity: 'warning', code: 'empty-text', message: 'cue 1 has no text' },
+    ]);
   });
 
   it('adds text after a blank line to the cue above, with a warning', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:02,000', 'First', '', 'Second', '', '42', '', '2', '00:00:03,000 --> 00:00:04,000', 'Next', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      'First',
+      '',
+      'Second',
+      '',
+      '42',
+      '',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      'Next',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(1, 1000, 2000, 'First\nSecond\n42'), cue(2, 3000, 4000, 'Next')]);
-    expect(brief(result.issues)).toEqual(['5 warning text-after-blank-line', '7 warning text-after-blank-line']);
+    expect(brief(result.issues)).toEqual([
+      '5 warning text-after-blank-line',
+      '7 warning text-after-blank-line',
+    ]);
   });
 
   it('reports text before the first cue', () => {
@@ -203,28 +302,65 @@ describe('parseSrt: text', () => {
 
 describe('parseSrt: cue numbers and missing blank lines', () => {
   it('keeps numbers out of order as read, in file order, with a warning each', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:02,000', 'a', '', '3', '00:00:03,000 --> 00:00:04,000', 'b', '', '2', '00:00:05,000 --> 00:00:06,000', 'c', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      'a',
+      '',
+      '3',
+      '00:00:03,000 --> 00:00:04,000',
+      'b',
+      '',
+      '2',
+      '00:00:05,000 --> 00:00:06,000',
+      'c',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(1, 1000, 2000, 'a'), cue(3, 3000, 4000, 'b'), cue(2, 5000, 6000, 'c')]);
     expect(brief(result.issues)).toEqual(['5 warning unexpected-index', '9 warning unexpected-index']);
   });
 
   it('numbers a cue that has no number line, with a warning', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:02,000', 'a', '', '00:00:03,000 --> 00:00:04,000', 'b', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      'a',
+      '',
+      '00:00:03,000 --> 00:00:04,000',
+      'b',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(1, 1000, 2000, 'a'), cue(2, 3000, 4000, 'b')]);
     expect(brief(result.issues)).toEqual(['5 warning missing-index']);
   });
 
   it('reads the next number before a timecode line as that cue number when the blank line is missing', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:02,000', 'The year was', '1999', '2', '00:00:03,000 --> 00:00:04,000', 'Next', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      'The year was',
+      '1999',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      'Next',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(1, 1000, 2000, 'The year was\n1999'), cue(2, 3000, 4000, 'Next')]);
     expect(brief(result.issues)).toEqual(['5 warning missing-blank-line']);
   });
 
   it('keeps a number-only text line followed by a timecode line in the text when it is not the next number', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:02,000', '1999', '00:00:03,000 --> 00:00:04,000', 'Next', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      '1999',
+      '00:00:03,000 --> 00:00:04,000',
+      'Next',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(1, 1000, 2000, '1999'), cue(2, 3000, 4000, 'Next')]);
     expect(brief(result.issues)).toEqual(['4 warning missing-blank-line']);
@@ -234,7 +370,20 @@ describe('parseSrt: cue numbers and missing blank lines', () => {
 
 describe('parseSrt: overlaps and order', () => {
   it('warns about a cue that starts before the one above ends, and one that starts before it starts', () => {
-    const text = crlf('1', '00:00:01,000 --> 00:00:03,000', 'a', '', '2', '00:00:02,000 --> 00:00:04,000', 'b', '', '3', '00:00:00,500 --> 00:00:00,900', 'c', '');
+    const text = crlf(
+      '1',
+      '00:00:01,000 --> 00:00:03,000',
+      'a',
+      '',
+      '2',
+      '00:00:02,000 --> 00:00:04,000',
+      'b',
+      '',
+      '3',
+      '00:00:00,500 --> 00:00:00,900',
+      'c',
+      '',
+    );
     const result = parseSrt(text);
     expect(result.cues).toEqual([cue(1, 1000, 3000, 'a'), cue(2, 2000, 4000, 'b'), cue(3, 500, 900, 'c')]);
     expect(brief(result.issues)).toEqual(['6 warning overlap', '10 warning out-of-order']);
@@ -255,7 +404,10 @@ describe('parseSrt: encodings', () => {
 
   it('reads UTF-8 with and without a BOM, as bytes and as a string', () => {
     expect(parseSrt(bytes(TWO_CUES))).toEqual({ cues: expected, issues: [] });
-    expect(parseSrt(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes(TWO_CUES)]))).toEqual({ cues: expected, issues: [] });
+    expect(parseSrt(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes(TWO_CUES)]))).toEqual({
+      cues: expected,
+      issues: [],
+    });
     expect(parseSrt(`\ufeff${TWO_CUES}`)).toEqual({ cues: expected, issues: [] });
   });
 
@@ -285,12 +437,24 @@ describe('parseSrt: encodings', () => {
 
 describe('parseSrt: strict mode', () => {
   it('throws one error listing every issue', () => {
-    const text = crlf('1', '00:00:05,000 --> 00:00:04,000', 'a', '', '2', '00:00:06,000 --> 00:00:07,000', '', '');
+    const text = crlf(
+      '1',
+      '00:00:05,000 --> 00:00:04,000',
+      'a',
+      '',
+      '2',
+      '00:00:06,000 --> 00:00:07,000',
+      '',
+      '',
+    );
     expect(() => parseSrt(text, { strict: true })).toThrow(SrtParseError);
     try {
       parseSrt(text, { strict: true });
     } catch (error) {
-      expect(brief((error as SrtParseError).issues)).toEqual(['2 error end-before-start', '6 warning empty-text']);
+      expect(brief((error as SrtParseError).issues)).toEqual([
+        '2 error end-before-start',
+        '6 warning empty-text',
+      ]);
       expect((error as Error).message).toContain('line 2: error end-before-start');
       expect((error as Error).message).toContain('line 6: warning empty-text');
     }
@@ -317,7 +481,10 @@ describe('parseSrt: nothing is lost', () => {
   ];
   const block = fc.record({
     timing: fc.constantFrom(...timings),
-    text: fc.array(fc.constantFrom('Hello', '1999', '<i>x</i>', 'a --> b', '42'), { minLength: 0, maxLength: 3 }),
+    text: fc.array(fc.constantFrom('Hello', '1999', '<i>x</i>', 'a --> b', '42'), {
+      minLength: 0,
+      maxLength: 3,
+    }),
     numbered: fc.boolean(),
   });
 

@@ -65,7 +65,12 @@ export function readSide(input: SrtSideInput, side: SegmentSide): ReadSide {
     return { lang: input.lang, cues, lines, issues: issues.map((issue) => ({ ...issue, side })) };
   }
   const { cues, issues } = checkCues(input.cues);
-  return { lang: input.lang, cues, lines: cues.map(() => 0), issues: issues.map((issue) => ({ ...issue, side })) };
+  return {
+    lang: input.lang,
+    cues,
+    lines: cues.map(() => 0),
+    issues: issues.map((issue) => ({ ...issue, side })),
+  };
 }
 
 function describeCue(cue: Cue): string {

@@ -127,7 +127,9 @@ export class TimecodeLineReader {
     if (p < end) {
       const next = s.charCodeAt(p);
       if (next !== SPACE && next !== TAB && !(next === MINUS && which === 'start')) {
-        return this.fail(`the ${which} time is followed by ${JSON.stringify(s[p])}, which is not part of a time`);
+        return this.fail(
+          `the ${which} time is followed by ${JSON.stringify(s[p])}, which is not part of a time`,
+        );
       }
     }
     this.ms = ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis;

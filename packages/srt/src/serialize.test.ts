@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TimecodeError } from './errors.ts';
+import { parseSrt } from './parse.ts';
+import { serializeSrt } from './serialize.ts';
+import { cue } from './test-support/vectors.ts';
+import { normalizeCueText } from './text.ts';
+import type { Cue } from './types.ts';
+
+describe('serializeSrt', () => {
+  const cues = [cue(7, 1000, 2500, 'Hello\nthere'), cue(9, 3000, 4000, 'World')];
+
+  it('renumbers from 1 and writes CRLF everywhere by default', () => {
+    expect(serializeSrt(cues)).toBe(
+      '1\r\n00:00:01,000 --> 00:00:02,500\r\nHello\r\nthere\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nWorld\r\n\r\n',
+    );
+  });
+
+  it('writes LF when asked', () => {
+    expect(serializeSrt(cues, { eol: '\n' })).toBe(
+      '1\n00:00:01,000 --> 00:00:02,500\nHello\nthere\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n\n',
+    );
+  });
+
+  it('writes nothing for no cues', () => {
+    expect(serializeSrt([])).toBe('');
+  });
+
+  it('writes hours past 99, coordinates and an empty text', () => {
+    const written = serializeSrt(
+      [{ ...cue(1, 360_000_000, 360_001_000, ''), position: { x1: 1, x2: 2, y1: 3, y2: 4 } }],
+      { eol: '\n' },
+    );
+    expect(written).toBe('1\n100:00:00,000 --> 100:00:01,000 X1:1 X2:2 Y1:3 Y2:4\n\n\n');
+  });
+
+  it('cleans text the way the parser reads it: one kind of line break, no blank lines, no trailing blanks', () => {
+    const written = serializeSrt([cue(1, 0, 1000, '\nfirst  \r\n\r\n  second\rthird\t\n')], { eol: '\n' });
+    expect(written).toBe('1\n00:00:00,000 --> 00:00:01,000\nfirst\n  second\nthird\n\n');
+    expect(normalizeCueText('\nfirst  \r\n\r\n  second\rthird\t\n')).toBe('first\n  second\nthird');
+  });
+
+  it('refuses a time that cannot be written', () => {
+    expect(() => serializeSrt([cue(1, -5, 1000, 'x')])).toThrow(TimecodeError);
+    expect(() => serializeSrt([cue(1, 0, 10.5, 'x')])).toThrow(TimecodeError);
+  });
+});
+
+// Text as parseSrt returns it: lines without trailing blanks, none empty, none a timecode line.
+const textLine = fc
+  .string({
+    unit: fc.constantFrom(
+      'a',
+      'Z',
+      '1',
+      ' ',
+      '-',
+      '>',
+      '<',
+      'i',
+      '/',
+      'é',
+      '€',
+      '“',
+      '\t',
+      ':',
+      ',',
+      '{',
+      '\\',
+    ),
+    minLength: 1,
+    maxLength: 12,
+  })
+  .map((line) => line.replace(/[ \t]+$/, ''))
+  .filter((line) => line.trim() !== '' && !line.includes('-->'));
+const cueText = fc.array(textLine, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));
+const position = fc.record({ x1: fc.nat(2000), x2: fc.nat(2000), y1: fc.nat(2000), y2: fc.nat(2000) });
+
+/** Cues in the file's order, each starting at or after the end of the one before, numbered from 1. */
+const wellFormedCues = fc
+  .array(
+    fc.record({
+      gap: fc.nat(5000),
+      duration: fc.integer({ min: 1, max: 400_000_000 }),
+      text: cueText,
+      position: fc.option(position, { nil: undefined }),
+    }),
+    { maxLength: 20 },
+  )
+  .map((drafts) => {
+    let at = 0;
+    return drafts.map((draft, i): Cue => {
+      const startMs = at + draft.gap;
+      at = startMs + draft.duration;
+      const result: Cue = { index: i + 1, startMs, endMs: at, text: draft.text };
+      if (draft.position) result.position = draft.position;
+      return result;
+    });
+  });
+
+describe('parseSrt(serializeSrt(x))', () => {
+  it('returns x, with no issue, for either line ending', () => {
+    fc.assert(
+      fc.property(wellFormedCues, fc.constantFrom('\r\n' as const, '\n' as const), (cues, eol) => {
+        expect(parseSrt(serializeSrt(cues, { eol }))).toEqual({ cues, issues: [] });
+      }),
+    );
+  });
+
+  it('returns the cleaned text for any text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', '\t', 'b'), maxLength: 20 }),
+        (text) => {
+          const [read] = parseSrt(serializeSrt([cue(1, 0, 1000, text)])).cues;
+          expect(read?.text).toBe(normalizeCueText(text));
+        },
+      ),
+    );
+  });
+});
