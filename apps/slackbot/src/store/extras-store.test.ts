@@ -154,3 +154,42 @@ describe('glossaries and channel settings', () => {
     expect(store.recentJobs('U2', 10)).toEqual([]);
   });
 });
+
+describe('adoptProject', () => {
+  it('opens a running job with one language bound to the project, once per trigger', () => {
+    const input = {
+      triggerKey: 'cmd:track:p9',
+      channel: 'C1',
+      threadTs: null,
+      userId: 'U1',
+      source: { kind: 'link' as const, link: 'https://youtu.be/z' },
+      title: 'z',
+    };
+    const job = store.adoptProject(input, 'de', 'p9', 7);
+    expect(job).toMatchObject({ state: 'running', startedAt: 7 });
+    expect(store.targetsOf(job!.id)).toMatchObject([
+      { dstLang: 'de', projectId: 'p9', nextPollAt: 7, terminal: false },
+    ]);
+    expect(store.claimDueTargets('me', 8, 1000, 10).map((t) => t.projectId)).toEqual(['p9']);
+    expect(store.adoptProject(input, 'de', 'p9', 9)).toBeUndefined();
+    expect(store.claimJobsToStart('me', 10, 1000, 10)).toEqual([]);
+  });
+
+  it('lists the channels whose defaults a user set', () => {
+    store.saveChannelSettings({
+      channel: 'C2',
+      dstLangs: ['es'],
+      glossaryIds: [],
+      updatedBy: 'U1',
+      updatedAt: 1,
+    });
+    store.saveChannelSettings({
+      channel: 'C3',
+      dstLangs: ['de'],
+      glossaryIds: [],
+      updatedBy: 'U2',
+      updatedAt: 1,
+    });
+    expect(store.channelSettingsBy('U1').map((s) => s.channel)).toEqual(['C2']);
+  });
+});

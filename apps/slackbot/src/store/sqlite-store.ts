@@ -489,6 +489,33 @@ export class SqliteStore implements Store {
     );
   }
 
+  channelSettingsBy(userId: string): ChannelSettings[] {
+    return this.#all(
+      'SELECT channel FROM channel_settings WHERE updated_by = ? ORDER BY channel',
+      userId,
+    ).map((row) => this.channelSettings(str(row.channel))!);
+  }
+
+  adoptProject(input: NewJob, dstLang: string, projectId: string, now: number): Job | undefined {
+    // The job is created first (its own transaction); one left without a target by a crash is completed.
+    const { job } = this.createJob(input, now);
+    return this.#tx(() => {
+      if (this.targetsOf(job.id).length > 0) return undefined;
+      this.#run(`UPDATE jobs SET state = 'running', started_at = ? WHERE id = ?`, now, job.id);
+      this.#run(
+        `INSERT INTO targets (id, job_id, dst_lang, project_id, started_at, next_poll_at, interval_ms)
+           VALUES (?, ?, ?, ?, ?, ?, 0)`,
+        newId(),
+        job.id,
+        dstLang,
+        projectId,
+        now,
+        now,
+      );
+      return this.getJob(job.id);
+    });
+  }
+
   targetOptions(jobId: string, dstLang: string): TargetOptions {
     const row = this.#get('SELECT * FROM target_options WHERE job_id = ? AND dst_lang = ?', jobId, dstLang);
     return { glossaryId: strOrNull(row?.glossary_id), transcriptId: strOrNull(row?.transcript_id) };

@@ -237,5 +237,12 @@ export interface Store {
   saveChannelSettings(settings: ChannelSettings): void;
   setTargetOptions(jobId: string, dstLang: string, options: TargetOptions): void;
   targetOptions(jobId: string, dstLang: string): TargetOptions;
+  /** Channels whose defaults this user set last. */
+  channelSettingsBy(userId: string): ChannelSettings[];
+  /**
+   * Opens a running job for an existing project (`/dub track`), with one language bound to it, polled from
+   * now; undefined when the trigger already has a job (the project was adopted before).
+   */
+  adoptProject(input: NewJob, dstLang: string, projectId: string, now: number): Job | undefined;
   close(): void;
 }
