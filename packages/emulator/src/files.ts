@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { Env } from './app.ts';
 import type { Media } from './model.ts';
-import { subtitles, synthesizedAudio } from './projects/outputs.ts';
+import { coverPng, subtitles, synthesizedAudio } from './projects/outputs.ts';
 import { momentOf } from './projects/status.ts';
 import type { EmulatorState } from './state.ts';
 
@@ -42,6 +42,8 @@ export function fileRoutes(state: EmulatorState) {
     const moment = momentOf(state, project);
     const file = c.req.param('file');
     const ext = project.media.ext;
+    if (file === 'cover.png')
+      return c.body(new Uint8Array(coverPng(project)), 200, { 'content-type': 'image/png' });
     if (file === `lipsync.${ext}`) {
       const job = project.lipsync;
       return job && !job.fails && state.clock.now() >= job.endsAt ? mediaFile(project.media) : notFound();

@@ -96,60 +96,66 @@ export async function parseMultipart(
     fieldBytes = 0;
   };
 
-  for await (const chunk of body) {
-    pending = pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([pending, chunk]);
-    let progressed = true;
-    while (progressed && state !== 'done') {
-      progressed = false;
-      if (state === 'preamble') {
-        const at = pending.indexOf(opening);
-        if (at >= 0) {
-          pending = pending.subarray(at + opening.length);
-          state = 'after-delimiter';
+  try {
+    for await (const chunk of body) {
+      pending = pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([pending, chunk]);
+      let progressed = true;
+      while (progressed && state !== 'done') {
+        progressed = false;
+        if (state === 'preamble') {
+          const at = pending.indexOf(opening);
+          if (at >= 0) {
+            pending = pending.subarray(at + opening.length);
+            state = 'after-delimiter';
+            progressed = true;
+          } else if (pending.length > opening.length) {
+            pending = pending.subarray(pending.length - opening.length);
+          }
+        } else if (state === 'after-delimiter') {
+          if (pending.length < 2) break;
+          const next = pending.subarray(0, 2).toString('latin1');
+          if (next === '--') {
+            state = 'done';
+          } else if (next === '\r\n') {
+            pending = pending.subarray(2);
+            state = 'headers';
+            progressed = true;
+          } else {
+            throw invalid(['body'], 'Malformed multipart body: bad text after a boundary');
+          }
+        } else if (state === 'headers') {
+          const end = pending.indexOf('\r\n\r\n');
+          if (end < 0) {
+            if (pending.length > 16384)
+              throw invalid(['body'], 'Malformed multipart body: part headers too long');
+            break;
+          }
+          part = parseHeaders(pending.subarray(0, end).toString('utf8'));
+          sink = part.filename !== undefined ? handlers.onFile(part) : undefined;
+          pending = pending.subarray(end + 4);
+          state = 'body';
           progressed = true;
-        } else if (pending.length > opening.length) {
-          pending = pending.subarray(pending.length - opening.length);
-        }
-      } else if (state === 'after-delimiter') {
-        if (pending.length < 2) break;
-        const next = pending.subarray(0, 2).toString('latin1');
-        if (next === '--') {
-          state = 'done';
-        } else if (next === '\r\n') {
-          pending = pending.subarray(2);
-          state = 'headers';
-          progressed = true;
-        } else {
-          throw invalid(['body'], 'Malformed multipart body: bad text after a boundary');
-        }
-      } else if (state === 'headers') {
-        const end = pending.indexOf('\r\n\r\n');
-        if (end < 0) {
-          if (pending.length > 16384)
-            throw invalid(['body'], 'Malformed multipart body: part headers too long');
-          break;
-        }
-        part = parseHeaders(pending.subarray(0, end).toString('utf8'));
-        sink = part.filename !== undefined ? handlers.onFile(part) : undefined;
-        pending = pending.subarray(end + 4);
-        state = 'body';
-        progressed = true;
-      } else if (state === 'body') {
-        const at = pending.indexOf(delimiter);
-        if (at >= 0) {
-          await emit(pending.subarray(0, at));
-          await closePart();
-          pending = pending.subarray(at + delimiter.length);
-          state = 'after-delimiter';
-          progressed = true;
-        } else if (pending.length > delimiter.length) {
-          // Keep the tail: it may be the start of a delimiter split across chunks.
-          const safe = pending.length - delimiter.length;
-          await emit(pending.subarray(0, safe));
-          pending = Buffer.from(pending.subarray(safe));
+        } else if (state === 'body') {
+          const at = pending.indexOf(delimiter);
+          if (at >= 0) {
+            await emit(pending.subarray(0, at));
+            await closePart();
+            pending = pending.subarray(at + delimiter.length);
+            state = 'after-delimiter';
+            progressed = true;
+          } else if (pending.length > delimiter.length) {
+            // Keep the tail: it may be the start of a delimiter split across chunks.
+            const safe = pending.length - delimiter.length;
+            await emit(pending.subarray(0, safe));
+            pending = Buffer.from(pending.subarray(safe));
+          }
         }
       }
     }
+  } catch (error) {
+    // Close an open file part so its file can be removed by the caller.
+    await sink?.end().catch(() => undefined);
+    throw error;
   }
   if (state !== 'done') {
     await sink?.end().catch(() => undefined);

@@ -1,6 +1,7 @@
-// The files a dubbed project links to: the video (the uploaded bytes, unchanged), synthetic WAV audio that
-// follows the current segments, and SRT/WebVTT subtitles rendered from the current segments with @dubkit/srt.
+// The files a project links to: the video (the uploaded bytes, unchanged), synthetic WAV audio that follows the
+// current segments, SRT/WebVTT subtitles rendered from the current segments with @dubkit/srt, and a cover.
 import { Readable } from 'node:stream';
+import { crc32, deflateSync } from 'node:zlib';
 import { segmentsToSrt, segmentsToVtt } from '@dubkit/srt';
 import type { Project } from '../model.ts';
 import { segmentsOf, segmentView } from './segments.ts';
@@ -61,4 +62,36 @@ export function synthesizedAudio(
     }
   }
   return { size: 44 + samples, stream: Readable.from(chunks()) };
+}
+
+/**
+ * The project's cover: a PNG of the video's frame size (at most 1280×720) in a colour taken from the media's
+ * fingerprint. Without a decoder the emulator cannot grab a real frame; this is a real, valid image.
+ */
+export function coverPng(project: Project): Buffer {
+  const meta = project.media.meta as { video_frame_width?: number; video_frame_height?: number };
+  const width = Math.max(1, Math.min(1280, meta.video_frame_width ?? 640));
+  const height = Math.max(1, Math.min(720, meta.video_frame_height ?? 360));
+  const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(project.media.fingerprint.slice(at, at + 2), 16));
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([r!, g!, b!], 1 + x * 3);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

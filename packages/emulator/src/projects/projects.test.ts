@@ -1,3 +1,4 @@
+import { fileTypeFromBuffer } from 'file-type';
 import { describe, expect, it } from 'vitest';
 import { type Harness, harness, type Json } from '../test-support/harness.ts';
 
@@ -114,6 +115,9 @@ describe('project pipeline', () => {
       expect(response.status, key).toBe(200);
       expect((await response.arrayBuffer()).byteLength, key).toBeGreaterThan(40);
     }
+    const cover = Buffer.from(await (await fetch(done.cover)).arrayBuffer());
+    expect(await fileTypeFromBuffer(cover)).toEqual({ ext: 'png', mime: 'image/png' });
+    expect([cover.readUInt32BE(16), cover.readUInt32BE(20)]).toEqual([160, 90]);
     const wav = Buffer.from(await (await fetch(done.voiceover)).arrayBuffer());
     expect(wav.subarray(0, 4).toString()).toBe('RIFF');
     expect(wav.readUInt32LE(40)).toBe(16000);

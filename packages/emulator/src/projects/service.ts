@@ -170,6 +170,7 @@ export function projectView(state: EmulatorState, project: Project, moment = mom
     num_speakers: project.givenSpeakers ?? (moment.voices ? speakersOf(project) : null),
     duration: project.duration,
     original_duration: project.originalDuration,
+    cover: state.fileUrl(`projects/${project.id}/cover.png`),
     original_video: state.fileUrl(`media/${media.id}/${media.fileName}`),
     transcript_id: project.transcriptId,
   };
