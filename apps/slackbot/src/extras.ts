@@ -31,5 +31,12 @@ export function createExtras(options: ExtrasOptions): ExtraDeps {
     wakeDeliverer: options.wakeDeliverer,
     wakeTracker: options.wakeTracker,
   });
-  return { editing, review };
+  return {
+    editing,
+    review,
+    wake: () => {
+      options.wakeDeliverer();
+      options.wakeTracker();
+    },
+  };
 }

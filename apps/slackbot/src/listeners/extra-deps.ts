@@ -6,4 +6,6 @@ import type { ReviewService } from '../review/review-service.ts';
 export interface ExtraDeps {
   editing: EditingService;
   review: ReviewService;
+  /** Wakes the deliverer and the tracker after work was recorded in the store. */
+  wake(): void;
 }

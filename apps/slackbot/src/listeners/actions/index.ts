@@ -2,6 +2,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { JOB_CARD } from '../../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../../ui/milestones.ts';
+import { registerAccountActions } from '../commands/account.ts';
 import type { ListenerDeps } from '../deps.ts';
 import { ackOnly, cancelJob, retryTarget, startJob } from './job-card.ts';
 import { registerReviewActions } from './review.ts';
@@ -14,4 +15,5 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     app.action(picker, ackOnly);
   }
   registerReviewActions(app, deps);
+  registerAccountActions(app, deps);
 }

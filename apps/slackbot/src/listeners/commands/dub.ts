@@ -5,10 +5,13 @@ import { parseDubCommand, titleFor } from '../../jobs/requests.ts';
 import type { JobSource } from '../../store/store.ts';
 import { helpMessage, usageError } from '../../ui/usage.ts';
 import type { ListenerDeps } from '../deps.ts';
+import { handleSubcommand } from './subcommands.ts';
 
 export function dubCommand(deps: ListenerDeps) {
-  return async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+  return async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+    const { command, ack, respond, client } = args;
     await ack();
+    if (await handleSubcommand(deps, args)) return;
     const parsed = parseDubCommand(command.text);
     if (!parsed.ok) {
       await respond({ response_type: 'ephemeral', ...usageError(parsed.problem) });
