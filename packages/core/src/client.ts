@@ -36,7 +36,10 @@ export interface DubbingClientOptions {
   tokenUrl?: string;
   /** Default: api/source api/input api/output api/limit. */
   scopes?: readonly string[];
-  /** Per attempt, for every call that does not say otherwise (uploads default to an hour). Default 60 s. */
+  /**
+   * The longest silence tolerated per attempt (no response yet, or no progress of the body either way);
+   * an upload that keeps moving never times out. Default 60 s.
+   */
   timeoutMs?: number;
   /** Retries after the first attempt, within the retry rules. Default 2. */
   maxRetries?: number;

@@ -27,7 +27,10 @@ import { mediaCreationErrorBodySchema, validationErrorBodySchema } from './schem
 /** Options every method takes as its last argument. */
 export interface CallOptions {
   signal?: AbortSignal;
-  /** Per attempt; defaults to the client's `timeoutMs`. */
+  /**
+   * The longest silence tolerated, per attempt: waiting for the response to start, or between two pieces of
+   * the request or response body. Defaults to the client's `timeoutMs`.
+   */
   timeoutMs?: number;
   maxRetries?: number;
 }
@@ -39,7 +42,7 @@ export interface RequestBody {
   contentType: string;
   /** Known byte length, sent as Content-Length; unknown means a chunked body. */
   length?: number;
-  open(): Readable | Uint8Array | string;
+  open(): Readable | AsyncIterable<Uint8Array> | Uint8Array | string;
   /** False for a caller's stream, which can be read only once: such a request is never retried. */
   replayable: boolean;
 }
@@ -59,8 +62,6 @@ export interface TransportRequest<T> {
   /** False for the token request itself. */
   auth?: boolean;
   options?: CallOptions;
-  /** Used when the call gives no `timeoutMs` (uploads take longer than the client default). */
-  defaultTimeoutMs?: number;
 }
 
 export interface ApiResponse<T> {
@@ -87,7 +88,9 @@ interface RawResponse {
   text: string;
 }
 
-const RETRYABLE_SAFE_CODES = new Set(['ECONNREFUSED']);
+/** Connection errors that prove nothing was sent, so even a paid POST may be retried. */
+const NOTHING_SENT_CODES = new Set(['ECONNREFUSED']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 export class Transport {
   readonly #options: TransportOptions;
@@ -187,35 +190,35 @@ export class Transport {
     if (query) path += `${path.includes('?') ? '&' : '?'}${query}`;
 
     const signal = req.options?.signal;
-    const timeoutMs = req.options?.timeoutMs ?? req.defaultTimeoutMs ?? this.#options.timeoutMs;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const timeoutMs = req.options?.timeoutMs ?? this.#options.timeoutMs;
     try {
+      // undici's own timers (refreshed as the body is written or read) rather than an AbortController and a
+      // timer per request: they cost far less on a hot path, and an upload that keeps moving never times out.
       const response = await this.#options.dispatcher.request({
         origin,
         path,
         method: req.method,
         headers: this.#headers(req, authorization),
-        body: req.json !== undefined ? JSON.stringify(req.json) : req.body?.open(),
-        signal: controller.signal,
+        // undici documents async-iterable bodies (docs/api/Dispatcher.md) though its types leave them out.
+        body: (req.json !== undefined ? JSON.stringify(req.json) : req.body?.open()) as
+          | Readable
+          | string
+          | undefined,
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
       const text = await response.body.text();
       return { status: response.statusCode, headers: response.headers, text };
     } catch (cause) {
       if (signal?.aborted)
         throw new AbortError(`${req.method} ${req.path} aborted`, { cause: signal.reason });
-      if (timedOut)
-        throw new TimeoutError(`${req.method} ${req.path} timed out after ${timeoutMs} ms`, { cause });
+      if (errorCodes(cause).some((code) => TIMEOUT_CODES.has(code))) {
+        throw new TimeoutError(`${req.method} ${req.path} timed out: no response for ${timeoutMs} ms`, {
+          cause,
+        });
+      }
       throw toConnectionError(cause, `${req.method} ${origin}${req.path}`);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -293,7 +296,7 @@ function errorCodes(error: unknown): string[] {
 
 function toConnectionError(cause: unknown, what: string): ConnectionError {
   const codes = errorCodes(cause);
-  const refused = codes.length > 0 && codes.some((code) => RETRYABLE_SAFE_CODES.has(code));
+  const refused = codes.length > 0 && codes.some((code) => NOTHING_SENT_CODES.has(code));
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new ConnectionError(`${what} failed: ${reason}${codes.length ? ` (${codes.join(', ')})` : ''}`, {
     cause,

@@ -197,7 +197,8 @@ export function multipartBody(fields: [string, string][], files: [string, FilePa
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length,
-    open: () => Readable.from(parts(), { objectMode: false }),
+    // undici writes an async iterable chunk by chunk, waiting for the socket to drain: no extra stream layer.
+    open: parts,
     replayable: files.every(([, file]) => file.replayable),
   };
 }

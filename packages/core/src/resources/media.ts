@@ -27,9 +27,6 @@ export interface MediaUploadOptions extends CallOptions {
 
 const uploadFieldsSchema = z.object({ name: z.string().optional(), kind: mediaKindSchema.optional() });
 
-/** Uploads get an hour per attempt unless the call says otherwise: a large file takes time. */
-export const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
-
 export class Media extends Resource {
   /** `POST /api/library/v1/media`: streams `file` as the multipart `data` part. */
   upload(file: UploadSource, options: MediaUploadOptions = {}): ApiPromise<MediaRecord> {
@@ -43,7 +40,6 @@ export class Media extends Resource {
         query: fields.kind ? new URLSearchParams({ kind: fields.kind }) : undefined,
         body: multipartBody(fields.name === undefined ? [] : [['name', fields.name]], [['data', part]]),
         schema: mediaRecordSchema,
-        defaultTimeoutMs: UPLOAD_TIMEOUT_MS,
         options: call,
       });
     })();

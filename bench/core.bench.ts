@@ -1,0 +1,220 @@
+// @dubkit/core against baselines on loopback, in one run: projects.get throughput at concurrency 1 and 32 vs a
+// bare undici `request` loop (goal ≥ 0.9×), and a 1 GiB upload: peak RSS increase (goal < 100 MB) and
+// throughput vs `curl -F` to the same endpoint (goal ≥ 0.8×). The server runs in a child process so that it
+// does not share the client's event loop or memory figures.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DubbingClient } from '@dubkit/core';
+import { Agent, request } from 'undici';
+
+const PROJECT_ID = '11111111-2222-4333-8444-555555555555';
+const GIB = 1024 ** 3;
+const RUN_MS = 2000;
+/** The machine may be shared: runs alternate between baseline and client, and the best of each counts. */
+const ROUNDS = 3;
+const WARMUP_MS = 500;
+
+if (process.argv.includes('--serve')) serve();
+else await main();
+
+/** The stand-in service: a fixed project for GET, and a media endpoint that reads and discards the upload. */
+function serve(): void {
+  const projectBody = Buffer.from(
+    JSON.stringify({
+      id: PROJECT_ID,
+      name: 'benchmark project',
+      source_type: 'local',
+      created_at: '2026-01-01T00:00:00Z',
+      status: 'translation_done',
+      status_updated_at: '2026-01-01T00:05:00Z',
+      cover: 'https://files.example/cover.jpg',
+      src_lang: 'en',
+      dst_lang: 'es',
+      num_speakers: 2,
+      duration: 123.4,
+      original_duration: 123.4,
+      original_video: 'https://files.example/original.mp4',
+      transcript_id: '22222222-2222-4333-8444-555555555555',
+      voice: { SPEAKER_00: 'voice-a', SPEAKER_01: 'voice-b' },
+    }),
+  );
+  const mediaBody = Buffer.from(
+    JSON.stringify({
+      kind: 'video',
+      status: 'processing',
+      mime_type: 'video/mp4',
+      user_id: PROJECT_ID,
+      meta: null,
+      id: '33333333-2222-4333-8444-555555555555',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      path: 'media/upload.mp4',
+    }),
+  );
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url?.startsWith('/v2/projects/')) {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': projectBody.length });
+      res.end(projectBody);
+      return;
+    }
+    if (req.method === 'POST' && req.url?.startsWith('/api/library/v1/media')) {
+      let received = 0;
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+      });
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'x-received-bytes': String(received) });
+        res.end(mediaBody);
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  server.keepAliveTimeout = 30_000;
+  server.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+async function startServerProcess(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [import.meta.filename, '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** Requests completed per second by `concurrency` loops calling `once` for `ms`. */
+async function throughput(once: () => Promise<unknown>, concurrency: number, ms: number): Promise<number> {
+  const end = performance.now() + ms;
+  let done = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        await once();
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
+}
+
+function verdict(pass: boolean): string {
+  if (!pass) process.exitCode = 1;
+  return pass ? 'PASS' : 'FAIL';
+}
+
+async function main(): Promise<void> {
+  const server = await startServerProcess();
+  const client = new DubbingClient({ baseUrl: server.url, token: 'bench-token', env: {}, logLevel: 'off' });
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const projectUrl = `${server.url}/v2/projects/${PROJECT_ID}`;
+  const bare = async () => {
+    const { body } = await request(projectUrl, {
+      dispatcher: agent,
+      headers: { authorization: 'Bearer bench-token', accept: 'application/json' },
+    });
+    return body.json();
+  };
+  const viaClient = () => client.projects.get(PROJECT_ID);
+
+  try {
+    console.log(
+      `projects.get throughput (requests/s, best of ${ROUNDS} interleaved runs of ${RUN_MS / 1000} s)`,
+    );
+    for (const concurrency of [1, 32]) {
+      await throughput(bare, concurrency, WARMUP_MS);
+      await throughput(viaClient, concurrency, WARMUP_MS);
+      let baseline = 0;
+      let ours = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        baseline = Math.max(baseline, await throughput(bare, concurrency, RUN_MS));
+        ours = Math.max(ours, await throughput(viaClient, concurrency, RUN_MS));
+      }
+      const ratio = ours / baseline;
+      console.log(
+        `  concurrency ${String(concurrency).padStart(2)}: undici request ${baseline.toFixed(0)}/s, ` +
+          `client ${ours.toFixed(0)}/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.90) ${verdict(ratio >= 0.9)}`,
+      );
+    }
+
+    const dir = await mkdtemp(join(tmpdir(), 'dubkit-core-bench-'));
+    try {
+      const file = join(dir, 'upload.mp4');
+      const handle = await open(file, 'w');
+      await handle.truncate(GIB); // sparse: zeros that cost no disk
+      await handle.close();
+
+      console.log(`upload of a 1 GiB file (best of ${ROUNDS} interleaved runs each)`);
+      let oursSeconds = Number.POSITIVE_INFINITY;
+      let curlSeconds = Number.POSITIVE_INFINITY;
+      let peakIncrease = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        (globalThis as { gc?: () => void }).gc?.();
+        const before = process.memoryUsage.rss();
+        let peak = before;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage.rss());
+        }, 10);
+        let start = performance.now();
+        const response = await client.media.upload(file).withResponse();
+        oursSeconds = Math.min(oursSeconds, (performance.now() - start) / 1000);
+        clearInterval(sampler);
+        peak = Math.max(peak, process.memoryUsage.rss());
+        peakIncrease = Math.max(peakIncrease, peak - before);
+        const received = Number(response.headers['x-received-bytes']);
+        if (received < GIB)
+          throw new Error(`the server received ${received} bytes, expected more than ${GIB}`);
+
+        start = performance.now();
+        const curl = spawnSync(
+          'curl',
+          [
+            '-sS',
+            '-o',
+            '/dev/null',
+            '-w',
+            '%{http_code}',
+            '-H',
+            'Authorization: Bearer bench-token',
+            '-F',
+            `data=@${file}`,
+            `${server.url}/api/library/v1/media`,
+          ],
+          { encoding: 'utf8', timeout: 120_000 },
+        );
+        curlSeconds = Math.min(curlSeconds, (performance.now() - start) / 1000);
+        if (curl.status !== 0 || curl.stdout !== '200')
+          throw new Error(`curl failed: ${curl.stderr || curl.stdout}`);
+      }
+
+      const mib = (bytes: number) => bytes / 1024 ** 2;
+      const oursRate = mib(GIB) / oursSeconds;
+      const curlRate = mib(GIB) / curlSeconds;
+      const ratio = oursRate / curlRate;
+      console.log(
+        `  peak RSS increase during client upload: ${mib(peakIncrease).toFixed(1)} MiB (goal < 100 MB) ` +
+          verdict(peakIncrease < 100e6),
+      );
+      console.log(
+        `  throughput: curl -F ${curlRate.toFixed(0)} MiB/s, client ${oursRate.toFixed(0)} MiB/s, ` +
+          `ratio ${ratio.toFixed(2)} (goal ≥ 0.80) ${verdict(ratio >= 0.8)}`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await client.close();
+    await agent.close();
+    server.stop();
+  }
+}
