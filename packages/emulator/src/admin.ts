@@ -9,6 +9,8 @@ import { HttpError, invalid } from './http/errors.ts';
 import { seedProjects } from './seed.ts';
 import type { EmulatorState } from './state.ts';
 
+/** One seed call stays within a few seconds and a few hundred MB. */
+const MAX_SEED = 1_000_000;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const sameSecret = (a: string, b: string) =>
@@ -113,7 +115,11 @@ export function adminRoutes(state: EmulatorState, tokens: TokenBook, adminToken:
 
   admin.post('/seed', async (c) => {
     const body = await jsonObject(c.req.raw);
-    const created = await seedProjects(state, state.account(accountName(body)), count(body, 'count', true)!);
+    const wanted = count(body, 'count', true)!;
+    if (!Number.isInteger(wanted) || wanted > MAX_SEED) {
+      throw invalid(['body', 'count'], `count must be a whole number up to ${MAX_SEED}`);
+    }
+    const created = await seedProjects(state, state.account(accountName(body)), wanted);
     return c.json({ created: created.length, ids: created });
   });
 

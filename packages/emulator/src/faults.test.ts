@@ -99,6 +99,7 @@ describe('admin endpoints', () => {
     expect((await h.call('GET', '/v2/credits', undefined, 'fixed-token')).status).toBe(200);
     const seeded = (await (await post(h.url, '/seed', { count: 25 })).json()) as Json;
     expect(seeded.created).toBe(25);
+    expect((await post(h.url, '/seed', { count: 2_000_000 })).status).toBe(422);
     const stats = (await (await fetch(`${h.url}/_admin/stats`)).json()) as Json;
     expect(stats).toMatchObject({ projects: 26, speed: 50 });
     expect(stats.memory.heapUsed).toBeGreaterThan(0);

@@ -73,8 +73,15 @@ export class TokenBook {
     if (!basic) throw oauthError(401, 'invalid_client', 'Send the client id and secret with HTTP Basic auth');
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    const clientId = decodeURIComponent(decoded.slice(0, colon));
-    const secret = decodeURIComponent(decoded.slice(colon + 1));
+    let clientId: string;
+    let secret: string;
+    try {
+      // RFC 6749 §2.3.1: id and secret are form-encoded before they are joined and base64-encoded.
+      clientId = decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' '));
+      secret = decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' '));
+    } catch {
+      throw oauthError(401, 'invalid_client', 'The Basic credentials are not valid form-encoded text');
+    }
     const client = colon > 0 ? this.clients.get(clientId) : undefined;
     if (!client || client.clientSecret !== secret)
       throw oauthError(401, 'invalid_client', 'Unknown client or wrong secret');
