@@ -11,7 +11,9 @@ try {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+const brokenFiles = report.testResults.filter(
+  (f) => f.status === 'failed' && f.assertionResults.length === 0,
+);
 const failed = report.numFailedTests + brokenFiles.length;
 console.log(`${report.numPassedTests} passed, ${failed} failed`);
 process.exit(failed > 0 || report.numPassedTests === 0 ? 1 : 0);
