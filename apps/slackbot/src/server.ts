@@ -11,6 +11,7 @@ import { registerListeners } from './app.ts';
 import type { Config } from './config.ts';
 import { createExtras } from './extras.ts';
 import { RequestBudget } from './jobs/budget.ts';
+import { creditCheck } from './jobs/credit-check.ts';
 import { Deliverer } from './jobs/deliverer.ts';
 import { createDubbingService, type DubbingServiceOptions } from './jobs/dubbing-service.ts';
 import { JobService } from './jobs/job-service.ts';
@@ -82,6 +83,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     owner,
   });
   const extraSlackHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
+  const extras = createExtras({
+    config,
+    store,
+    service,
+    ...(overrides.serviceOptions ? { serviceOptions: overrides.serviceOptions } : {}),
+    wakeDeliverer: () => deliverer.wake(),
+    wakeTracker: () => tracker.wake(),
+  });
   const starter = new JobStarter({
     store,
     service,
@@ -90,6 +99,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     maxFileBytes: config.maxFileBytes,
     extraSlackHosts,
     onDeliveries: () => deliverer.wake(),
+    beforeProjects: creditCheck({
+      store,
+      editing: extras.editing,
+      logger: logger.child({ part: 'credits' }),
+    }),
   });
   const tracker = new Tracker({
     store,
@@ -122,14 +136,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     logger: logger.child({ part: 'listeners' }),
     maxFileBytes: config.maxFileBytes,
     now: Date.now,
-    extras: createExtras({
-      config,
-      store,
-      service,
-      ...(overrides.serviceOptions ? { serviceOptions: overrides.serviceOptions } : {}),
-      wakeDeliverer: () => deliverer.wake(),
-      wakeTracker: () => tracker.wake(),
-    }),
+    extras,
   });
 
   let eventsUrl: string | undefined;

@@ -77,6 +77,8 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
           name: input.name,
           ...(input.srcLang ? { src_lang: input.srcLang } : {}),
           ...(input.numSpeakers ? { num_speakers: input.numSpeakers } : {}),
+          ...(input.glossaryId ? { glossary_id: input.glossaryId } : {}),
+          ...(input.transcriptId ? { transcript_id: input.transcriptId } : {}),
         });
       } catch (error) {
         if (error instanceof InsufficientCreditsError) {

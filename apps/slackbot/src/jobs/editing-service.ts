@@ -41,6 +41,8 @@ export interface ProjectPage {
 
 export interface EditingService {
   getProject(id: string): Promise<Project>;
+  /** The media's duration in seconds, when the service knows it. */
+  mediaDuration(mediaId: string): Promise<number | undefined>;
   segments(projectId: string, ids?: string[]): Promise<Segment[]>;
   patchSegments(projectId: string, changes: SegmentChange[]): Promise<void>;
   /** Deleting a segment that is already gone is not an error. */
@@ -77,6 +79,11 @@ export function createEditingService(options: DubbingServiceOptions): EditingSer
   });
   return {
     getProject: (id) => client.projects.get(id),
+    async mediaDuration(mediaId) {
+      const meta = (await client.media.get(mediaId)).meta;
+      const seconds = meta && 'duration_seconds' in meta ? Number(meta.duration_seconds) : Number.NaN;
+      return Number.isFinite(seconds) ? seconds : undefined;
+    },
     async segments(projectId, ids) {
       const result = await client.transcription.get(projectId, ids ? { segment_ids: ids } : {});
       return result.segments;

@@ -38,6 +38,9 @@ export interface CreateProjectInput {
   name: string;
   srcLang: string | null;
   numSpeakers: number | null;
+  /** A glossary to translate with, and a transcript made from dropped .srt files (issue 7). */
+  glossaryId?: string | null;
+  transcriptId?: string | null;
 }
 
 /** Why media could not be created: the service refused the file or link (not worth retrying as is). */

@@ -18,6 +18,8 @@ export interface StarterOptions {
   extraSlackHosts: string[];
   /** Called when Slack writes were enqueued. */
   onDeliveries: () => void;
+  /** Runs once the media is ready, before the projects are created (the credits warning); never throws. */
+  beforeProjects?: (job: Job, mediaId: string, targets: Target[]) => Promise<void>;
   now?: () => number;
 }
 
@@ -64,6 +66,7 @@ export class JobStarter {
       store.setJobMedia(job.id, mediaId);
       job = { ...job, mediaId };
     }
+    await this.#o.beforeProjects?.(job, mediaId, pending);
     const created: Target[] = [];
     for (const target of pending) {
       try {
@@ -121,6 +124,7 @@ export class JobStarter {
       name: `${job.title.slice(0, 80)} [${tag}]`,
       srcLang: job.srcLang,
       numSpeakers: job.numSpeakers,
+      ...store.targetOptions(job.id, target.dstLang),
     });
     store.setTargetProject(target.id, project.id, this.#now());
   }

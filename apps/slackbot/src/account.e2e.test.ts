@@ -1,0 +1,171 @@
+// End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): `/dub credits`, the warning
+// when a job needs more minutes than are left, `/dub list` paged and filtered, and `/dub track` adopting a
+// project made elsewhere into a new thread that ends with the dubbed reply and its files.
+import { DubbingClient } from '@dubkit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackMessage } from './demo/fake-slack.ts';
+import { type Stage, setStage, waitFor } from './demo/stage.ts';
+import { PROJECT_LIST } from './ui/project-list.ts';
+
+const ANA = 'U0ANA';
+const WAIT_MS = 20_000;
+const TEST_MS = 60_000;
+
+const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
+const byKind = (thread: SlackMessage[], kind: string) =>
+  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
+const ephemeralsIn = (stage: Stage, channel: string) =>
+  stage.slack.ephemerals.filter((e) => e.channel === channel);
+
+async function admin(stage: Stage, path: string, body: unknown) {
+  const response = await fetch(`${stage.serviceUrl}/_admin/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe('credits, list and track, end to end', () => {
+  let stage: Stage;
+  let service: DubbingClient;
+  beforeAll(async () => {
+    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
+  });
+  afterAll(async () => {
+    await stage?.close();
+  });
+
+  it(
+    '/dub credits shows minutes, videos and free lip-sync minutes as bars, to the one person',
+    async () => {
+      const channel = 'C11CREDITS';
+      await stage.driver.command({ channel, user: ANA, text: 'credits' });
+      const shown = await waitFor(() => ephemeralsIn(stage, channel)[0], WAIT_MS, 'the credits');
+      const blocks = JSON.stringify(shown.blocks);
+      expect(blocks).toContain('*Minutes*');
+      expect(blocks).toMatch(/of 6,000 minutes used/);
+      expect(blocks).toMatch(/of 1,000 videos used/);
+      expect(blocks).toContain('0 of 60 minutes used · *60 left*');
+      expect(shown.user).toBe(ANA);
+      expect(stage.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === channel)).toHaveLength(
+        0,
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'warns in the thread before creating projects when the video needs more minutes than are left',
+    async () => {
+      const channel = 'C12SHORT';
+      const credits = await service.credits.get();
+      await admin(stage, 'credits', { minutes: credits.minutes.used });
+      try {
+        await stage.driver.command({ channel, user: ANA, text: 'https://vimeo.com/too-long to es,de' });
+        const card = await waitFor(
+          () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
+          WAIT_MS,
+          'the card',
+        );
+        const thread = await waitFor(
+          () => {
+            const t = stage.slack.thread(channel, card.ts);
+            return byKind(t, 'failed').length === 2 ? t : undefined;
+          },
+          WAIT_MS,
+          'both languages refused',
+        );
+        const warning = byKind(thread, 'credits')[0]!;
+        expect(warning.text).toMatch(
+          /^The video is \d+ min long, so dubbing it into 2 languages needs \d+ minutes, but only 0 are left/,
+        );
+        const failed = byKind(thread, 'failed');
+        expect(failed.every((f) => Number(f.ts) > Number(warning.ts))).toBe(true);
+      } finally {
+        await admin(stage, 'credits', { minutes: 6000 });
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
+    '/dub list pages the account’s projects with their status, and filters by name',
+    async () => {
+      const channel = 'C13LIST';
+      await admin(stage, 'seed', { count: 12 });
+      await stage.driver.command({ channel, user: ANA, text: 'list' });
+      const first = await waitFor(() => ephemeralsIn(stage, channel)[0], WAIT_MS, 'the first page');
+      const page1 = JSON.stringify(first.blocks);
+      expect(page1).toContain('· 1–10, newest first');
+      expect(page1.match(/"list_track"/g)).toHaveLength(10);
+      // Older ▶ replaces the list with the next page.
+      const message = { channel, ts: '1.0', user: ANA, text: first.text, blocks: first.blocks, history: [] };
+      await stage.driver.click({ message: message as SlackMessage, actionId: PROJECT_LIST.page, user: ANA });
+      const second = await waitFor(() => ephemeralsIn(stage, channel)[1], WAIT_MS, 'the second page');
+      expect(JSON.stringify(second.blocks)).toMatch(/· 11–\d+, newest first/);
+
+      await stage.driver.command({ channel, user: ANA, text: 'list seeded project 1' });
+      const filtered = await waitFor(() => ephemeralsIn(stage, channel)[2], WAIT_MS, 'the filtered list');
+      const text = JSON.stringify(filtered.blocks);
+      expect(text).toContain('matching “seeded project 1”');
+      expect(text.match(/"list_track"/g)).toHaveLength(4);
+    },
+    TEST_MS,
+  );
+
+  it(
+    '/dub track adopts a project made elsewhere into a new thread, once',
+    async () => {
+      const channel = 'C14TRACK';
+      const media = await service.media.uploadLink({
+        link: 'https://vimeo.com/made-elsewhere',
+        name: 'made elsewhere',
+      });
+      await service.media.waitUntilReady(media.id, { timeoutMs: WAIT_MS });
+      const project = await service.projects.create({
+        video_id: media.id,
+        dst_lang: 'it',
+        name: 'Made elsewhere',
+      });
+      await stage.driver.command({ channel, user: ANA, text: `track ${project.id}` });
+      const card = await waitFor(
+        () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
+        WAIT_MS,
+        'the card',
+      );
+      expect(card.thread_ts).toBeUndefined();
+      expect(card.text).toBe('Dubbing Made elsewhere into Italian');
+      const thread = await waitFor(
+        () => {
+          const t = stage.slack.thread(channel, card.ts);
+          return byKind(t, 'dubbed').length === 1 && t.flatMap((m) => m.files ?? []).length === 2
+            ? t
+            : undefined;
+        },
+        WAIT_MS,
+        'the dubbed reply and its files',
+      );
+      expect(byKind(thread, 'status')[0]!.text).toBe('Italian: dubbed');
+      expect(JSON.stringify(byKind(thread, 'dubbed')[0]!.blocks)).toContain(project.id);
+
+      await stage.driver.command({ channel, user: ANA, text: `track ${project.id}` });
+      await stage.driver.command({ channel, user: ANA, text: 'track 00000000-0000-4000-8000-000000000000' });
+      await waitFor(() => ephemeralsIn(stage, channel).length === 2, WAIT_MS, 'two answers');
+      const [again, unknown] = ephemeralsIn(stage, channel);
+      expect(again!.text).toBe(`That project is already followed in a thread in <#${channel}>.`);
+      expect(unknown!.text).toBe(
+        'There is no project `00000000-0000-4000-8000-000000000000` on the dubbing account.',
+      );
+      expect(
+        byKind(
+          stage.slack.messages.filter((m) => m.channel === channel),
+          'card',
+        ),
+      ).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+});
