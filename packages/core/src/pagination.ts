@@ -23,7 +23,8 @@ export class ProjectPage implements AsyncIterable<ProjectListItem> {
     this.total = body.total;
     this.offset = typeof body.offset === 'number' ? body.offset : offset;
     this.limit = limit;
-    this.projects = body.projects;
+    // A malformed page (already warned about by the transport) ends the listing instead of crashing it.
+    this.projects = Array.isArray(body.projects) ? body.projects : [];
     this.#fetch = fetch;
   }
 

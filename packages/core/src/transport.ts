@@ -104,10 +104,6 @@ export class Transport {
     this.#prefix = base.pathname.replace(/\/+$/, '');
   }
 
-  get logger(): Logger {
-    return this.#options.logger;
-  }
-
   async request<T>(req: TransportRequest<T>): Promise<ApiResponse<T>> {
     const policy = req.retry ?? (req.method === 'POST' ? 'costly' : 'idempotent');
     const maxRetries = req.options?.maxRetries ?? this.#options.maxRetries;
