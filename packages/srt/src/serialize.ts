@@ -59,30 +59,36 @@ function timecode(bytes: Uint8Array, n: number, ms: number): number {
   return n + 12;
 }
 
-/** Room for one cue's number and timecode line (hours of up to ten digits), line endings included. */
-const HEADER_BYTES = 96;
+/**
+ * Room for one cue's blank line, number and timecode line (hours of up to ten digits), line endings
+ * included; coordinates make room for themselves.
+ */
+const HEADER_BYTES = 72;
+
+/** Writes a positive integer below 2^31 at `n`; returns the position after it. */
+function integer(bytes: Uint8Array, n: number, value: number): number {
+  let digits = 1;
+  for (let power = 10; power <= value; power *= 10) digits++;
+  let rest = value;
+  for (let k = digits - 1; k >= 0; k--) {
+    const tens = (rest / 10) | 0;
+    bytes[n + k] = 48 + rest - tens * 10;
+    rest = tens;
+  }
+  return n + digits;
+}
 
 /**
  * The number and timecode lines of every cue (each but the first preceded by the blank line ending the cue
  * before) as one string, and the offset where each cue's part begins (`offsets[count]` is the end).
  */
-export function writeHeaders(cues: readonly Cue[], crlf: boolean): { head: string; offsets: Int32Array } {
+function writeHeaders(cues: readonly Cue[], crlf: boolean): { head: string; offsets: Int32Array } {
   const count = cues.length;
   const offsets = new Int32Array(count + 1);
-  let bytes = new Uint8Array(count * 48 + HEADER_BYTES);
+  let bytes = new Uint8Array((count + 1) * HEADER_BYTES);
   let n = 0;
   for (let i = 0; i < count; i++) {
     const cue = cues[i]!;
-    const position = cue.position;
-    const coordinates = position
-      ? ` X1:${position.x1} X2:${position.x2} Y1:${position.y1} Y2:${position.y2}`
-      : '';
-    const room = HEADER_BYTES + coordinates.length;
-    if (n + room > bytes.length) {
-      const bigger = new Uint8Array(Math.max(bytes.length * 2, n + room));
-      bigger.set(bytes.subarray(0, n));
-      bytes = bigger;
-    }
     offsets[i] = n;
     // The blank line that ends the cue before is written here, which saves a string per cue in the rope.
     if (i > 0) {
@@ -91,9 +97,7 @@ export function writeHeaders(cues: readonly Cue[], crlf: boolean): { head: strin
       if (crlf) bytes[n++] = CR;
       bytes[n++] = LF;
     }
-    const number = i + 1;
-    if (number < 10) bytes[n++] = 48 + number;
-    else n = ascii(bytes, n, String(number));
+    n = integer(bytes, n, i + 1);
     if (crlf) bytes[n++] = CR;
     bytes[n++] = LF;
     n = timecode(bytes, n, cue.startMs);
@@ -103,7 +107,17 @@ export function writeHeaders(cues: readonly Cue[], crlf: boolean): { head: strin
     bytes[n + 3] = 62;
     bytes[n + 4] = 32;
     n = timecode(bytes, n + 5, cue.endMs);
-    if (coordinates !== '') n = ascii(bytes, n, coordinates);
+    const position = cue.position;
+    if (position !== undefined) {
+      const coordinates = ` X1:${position.x1} X2:${position.x2} Y1:${position.y1} Y2:${position.y2}`;
+      const needed = n + coordinates.length + (count - i) * HEADER_BYTES;
+      if (needed > bytes.length) {
+        const bigger = new Uint8Array(Math.max(bytes.length * 2, needed));
+        bigger.set(bytes.subarray(0, n));
+        bytes = bigger;
+      }
+      n = ascii(bytes, n, coordinates);
+    }
     if (crlf) bytes[n++] = CR;
     bytes[n++] = LF;
   }
