@@ -119,7 +119,8 @@ export function createApp(state: EmulatorState, tokens: TokenBook, adminToken: s
   });
 
   const authenticate = async (c: Ctx, next: () => Promise<void>) => {
-    const name = tokens.accountFor(c.req.header('authorization'));
+    // Node's parsed headers: cheaper than building a Fetch Headers object on every request.
+    const name = tokens.accountFor(c.env.incoming.headers.authorization);
     if (name === undefined) throw notAuthenticated();
     c.set('account', state.account(name));
     await next();
