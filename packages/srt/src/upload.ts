@@ -2,7 +2,7 @@
 import { SrtUploadError } from './errors.ts';
 import { type CuePair, pairSides, type ReadSide, readSide } from './segments.ts';
 import { serializeSrt } from './serialize.ts';
-import type { Cue, SegmentSide, SrtIssue } from './types.ts';
+import type { SegmentSide, SrtIssue } from './types.ts';
 
 export interface SrtUpload {
   /** Files `src.0`/`dst.0` (`application/x-subrip`) and fields `src`/`dst` holding the languages. */
@@ -46,7 +46,7 @@ function checkLanguage(lang: string, side: SegmentSide): SrtIssue | undefined {
 }
 
 function attach(form: FormData, query: URLSearchParams, side: SegmentSide, read: ReadSide): void {
-  const srt = serializeSrt(read.cues as readonly Cue[]);
+  const srt = serializeSrt(read.cues);
   form.append(`${side}.0`, new Blob([srt], { type: 'application/x-subrip' }), `${side}.srt`);
   form.append(side, read.lang);
   query.set(side, read.lang);
