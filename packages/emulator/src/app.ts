@@ -225,6 +225,20 @@ export function createApp(state: EmulatorState, tokens: TokenBook, adminToken: s
   // Account
   app.get('/v2/credits', (c) => c.json(c.var.account.credits));
 
+  // A known path with another method is 405, as FastAPI answers (registered last, so real routes win).
+  const apiPaths = new Set(
+    app.routes
+      .filter(
+        (route) => route.method !== 'ALL' && API_PREFIXES.some((prefix) => route.path.startsWith(prefix)),
+      )
+      .map((route) => route.path),
+  );
+  for (const path of apiPaths) {
+    app.all(path, () => {
+      throw new HttpError(405, { detail: 'Method Not Allowed' });
+    });
+  }
+
   app.route('/files', fileRoutes(state));
   app.route('/_admin', adminRoutes(state, tokens, adminToken));
   return app;

@@ -284,6 +284,10 @@ describe('project edits', () => {
     expect((await h.call('POST', '/v2/projects/6f1c1b7e-9a53-4b44-8d6c-2d0b5b1c9a11/generate')).status).toBe(
       404,
     );
+    expect((await h.call('DELETE', '/v2/projects/6f1c1b7e-9a53-4b44-8d6c-2d0b5b1c9a11')).body).toEqual({
+      detail: 'Method Not Allowed',
+    });
+    expect((await h.call('GET', '/v2/nowhere')).body).toEqual({ detail: 'Not Found' });
     const bad = await h.call('GET', '/v2/projects/42');
     expect(bad.body.detail[0]).toMatchObject({ loc: ['path', 'project_id'], type: 'uuid_parsing' });
   });
