@@ -22,6 +22,12 @@ describe('serializeSrt', () => {
     );
   });
 
+  it('writes every line break of a text with the chosen ending, not only the first', () => {
+    expect(serializeSrt([cue(1, 0, 1000, 'one\ntwo\nthree')])).toBe(
+      '1\r\n00:00:00,000 --> 00:00:01,000\r\none\r\ntwo\r\nthree\r\n\r\n',
+    );
+  });
+
   it('writes nothing for no cues', () => {
     expect(serializeSrt([])).toBe('');
   });
