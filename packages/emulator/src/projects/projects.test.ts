@@ -92,9 +92,12 @@ describe('project pipeline', () => {
 
   it('scales stage durations with speed', async () => {
     const h = await harness({ speed: 1000 });
-    const project = await h.project();
+    const fast = await h.project();
+    h.emulator.setSpeed(1); // applies to runs started from now
+    const slow = await h.project();
     h.emulator.advanceClock(100);
-    expect((await h.call('GET', `/v2/projects/${project.id}`)).body.status).toBe('merging_done');
+    expect((await h.call('GET', `/v2/projects/${fast.id}`)).body.status).toBe('merging_done');
+    expect((await h.call('GET', `/v2/projects/${slow.id}`)).body.status).toBe('created');
   });
 
   it('links real outputs at merging_done, and transcribes the same media the same way', async () => {
