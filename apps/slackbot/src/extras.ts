@@ -1,42 +1,66 @@
-// Puts together the parts behind the thread's follow-up actions (review, render again, speakers), from the
-// same store, service configuration and loops as the rest of the app; server.ts hands the result to the
-// listeners.
+// Puts together the parts behind the thread's follow-up actions (review, render again, speakers, glossaries,
+// credits), from the same store, service configuration and loops as the rest of the app; server.ts hands
+// the result to the listeners and the starter.
+
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { GlossaryService } from './glossary/glossary-service.ts';
+import { creditCheck } from './jobs/credit-check.ts';
 import type { DubbingServiceOptions } from './jobs/dubbing-service.ts';
 import { createEditingService } from './jobs/editing-service.ts';
 import type { DubbingService } from './jobs/service.ts';
 import type { ExtraDeps } from './listeners/extra-deps.ts';
 import { ReviewService } from './review/review-service.ts';
-import type { Store } from './store/store.ts';
+import { downloadSlackFile } from './slack-files.ts';
+import type { Job, Store, Target } from './store/store.ts';
 
 export interface ExtrasOptions {
   config: Config;
   store: Store;
   service: DubbingService;
+  logger: Logger;
   serviceOptions?: Partial<DubbingServiceOptions>;
   wakeDeliverer: () => void;
   wakeTracker: () => void;
 }
 
-export function createExtras(options: ExtrasOptions): ExtraDeps {
+export interface Extras extends ExtraDeps {
+  /** For the starter: the channel's default glossaries, then the credits warning. */
+  beforeProjects(job: Job, mediaId: string, targets: Target[]): Promise<void>;
+}
+
+export function createExtras(options: ExtrasOptions): Extras {
+  const { config, store } = options;
   const editing = createEditingService({
-    baseUrl: options.config.service.baseUrl,
-    auth: options.config.service.auth,
+    baseUrl: config.service.baseUrl,
+    auth: config.service.auth,
     ...options.serviceOptions,
   });
   const review = new ReviewService({
-    store: options.store,
+    store,
     editing,
     describeStatus: (status) => options.service.describeStatus(status),
     wakeDeliverer: options.wakeDeliverer,
     wakeTracker: options.wakeTracker,
   });
+  const glossaries = new GlossaryService({ store, editing });
+  const credits = creditCheck({ store, editing, logger: options.logger.child({ part: 'credits' }) });
+  const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   return {
     editing,
     review,
+    glossaries,
+    async downloadFile(url, maxBytes) {
+      const download = await downloadSlackFile(url, { botToken: config.slackBotToken, maxBytes, extraHosts });
+      return new Uint8Array(await new Response(download.body).arrayBuffer());
+    },
     wake: () => {
       options.wakeDeliverer();
       options.wakeTracker();
+    },
+    async beforeProjects(job, mediaId, targets) {
+      glossaries.applyDefaults(job, targets);
+      await credits(job, mediaId, targets);
     },
   };
 }

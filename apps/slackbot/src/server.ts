@@ -11,7 +11,6 @@ import { registerListeners } from './app.ts';
 import type { Config } from './config.ts';
 import { createExtras } from './extras.ts';
 import { RequestBudget } from './jobs/budget.ts';
-import { creditCheck } from './jobs/credit-check.ts';
 import { Deliverer } from './jobs/deliverer.ts';
 import { createDubbingService, type DubbingServiceOptions } from './jobs/dubbing-service.ts';
 import { JobService } from './jobs/job-service.ts';
@@ -87,6 +86,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     config,
     store,
     service,
+    logger,
     ...(overrides.serviceOptions ? { serviceOptions: overrides.serviceOptions } : {}),
     wakeDeliverer: () => deliverer.wake(),
     wakeTracker: () => tracker.wake(),
@@ -99,11 +99,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     maxFileBytes: config.maxFileBytes,
     extraSlackHosts,
     onDeliveries: () => deliverer.wake(),
-    beforeProjects: creditCheck({
-      store,
-      editing: extras.editing,
-      logger: logger.child({ part: 'credits' }),
-    }),
+    beforeProjects: (job, mediaId, targets) => extras.beforeProjects(job, mediaId, targets),
   });
   const tracker = new Tracker({
     store,

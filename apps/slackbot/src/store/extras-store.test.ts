@@ -131,7 +131,7 @@ describe('glossaries and channel settings', () => {
   });
 
   it('keeps per-language options, none by default', () => {
-    expect(store.targetOptions('j', 'es')).toEqual({ glossaryId: null, transcriptId: null });
+    expect(store.targetOptions('j', 'es')).toBeUndefined();
     store.setTargetOptions('j', 'es', { glossaryId: 'g1', transcriptId: null });
     store.setTargetOptions('j', 'es', { glossaryId: 'g1', transcriptId: 't1' });
     expect(store.targetOptions('j', 'es')).toEqual({ glossaryId: 'g1', transcriptId: 't1' });

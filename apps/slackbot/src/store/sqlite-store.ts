@@ -516,9 +516,10 @@ export class SqliteStore implements Store {
     });
   }
 
-  targetOptions(jobId: string, dstLang: string): TargetOptions {
+  targetOptions(jobId: string, dstLang: string): TargetOptions | undefined {
     const row = this.#get('SELECT * FROM target_options WHERE job_id = ? AND dst_lang = ?', jobId, dstLang);
-    return { glossaryId: strOrNull(row?.glossary_id), transcriptId: strOrNull(row?.transcript_id) };
+    if (!row) return undefined;
+    return { glossaryId: strOrNull(row.glossary_id), transcriptId: strOrNull(row.transcript_id) };
   }
 
   close(): void {

@@ -236,7 +236,8 @@ export interface Store {
   channelSettings(channel: string): ChannelSettings | undefined;
   saveChannelSettings(settings: ChannelSettings): void;
   setTargetOptions(jobId: string, dstLang: string, options: TargetOptions): void;
-  targetOptions(jobId: string, dstLang: string): TargetOptions;
+  /** undefined when nothing was chosen for the language (the channel's defaults then apply). */
+  targetOptions(jobId: string, dstLang: string): TargetOptions | undefined;
   /** Channels whose defaults this user set last. */
   channelSettingsBy(userId: string): ChannelSettings[];
   /**
