@@ -3,6 +3,7 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { JOB_CARD } from '../../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../../ui/milestones.ts';
 import { registerAccountActions } from '../commands/account.ts';
+import { registerGlossaryListeners } from '../commands/glossary.ts';
 import type { ListenerDeps } from '../deps.ts';
 import { ackOnly, cancelJob, retryTarget, startJob } from './job-card.ts';
 import { registerReviewActions } from './review.ts';
@@ -16,4 +17,5 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   }
   registerReviewActions(app, deps);
   registerAccountActions(app, deps);
+  registerGlossaryListeners(app, deps);
 }

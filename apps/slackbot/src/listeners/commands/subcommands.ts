@@ -3,12 +3,13 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { ListenerDeps } from '../deps.ts';
 import { listProjects, showCredits, trackCommand } from './account.ts';
+import { glossaryCommand } from './glossary.ts';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
 export const SUBCOMMANDS_USAGE =
   '`/dub credits` — minutes, videos and free lip-sync minutes left · `/dub list [name]` — recent projects · ' +
-  '`/dub track <project id>` — follow a project in a new thread here';
+  '`/dub track <project id>` — follow a project in a new thread here · `/dub glossary` — upload, list, show, export, delete glossaries';
 
 export async function handleSubcommand(deps: ListenerDeps, args: CommandArgs): Promise<boolean> {
   const { command, respond } = args;
@@ -33,6 +34,10 @@ export async function handleSubcommand(deps: ListenerDeps, args: CommandArgs): P
       await trackCommand(deps, respond, { projectId, channel: command.channel_id, userId: command.user_id });
       return true;
     }
+    case 'glossary':
+    case 'glossaries':
+      await glossaryCommand(deps, args, rest);
+      return true;
     default:
       return false;
   }
