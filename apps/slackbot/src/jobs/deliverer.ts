@@ -76,20 +76,20 @@ export class Deliverer {
     }
     await Promise.all(
       [...byChannel.entries()].map(async ([channel, items]) => {
-        for (const { job, delivery } of items) {
-          await this.#pace(channel);
+        for (const [index, { job, delivery }] of items.entries()) {
+          const at = this.#nextWrite.get(channel) ?? 0;
+          if (at > this.#now()) {
+            // Paced: this and the channel's later writes wait for the channel's next slot, in order.
+            for (const later of items.slice(index))
+              this.#o.store.deferDelivery(later.delivery.key, at, later.delivery.uncertain);
+            return;
+          }
+          this.#nextWrite.set(channel, this.#now() + this.#o.channelPaceMs);
           await this.#deliverSafely(job, delivery);
         }
       }),
     );
     return true;
-  }
-
-  async #pace(channel: string): Promise<void> {
-    const now = this.#now();
-    const at = Math.max(now, this.#nextWrite.get(channel) ?? 0);
-    this.#nextWrite.set(channel, at + this.#o.channelPaceMs);
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
   }
 
   async #deliverSafely(job: Job, delivery: Delivery): Promise<void> {

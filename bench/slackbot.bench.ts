@@ -1,0 +1,313 @@
+// Slack app at scale: 10,000 active jobs tracked by one process. The service emulator and the fake Slack run
+// in a child process (so that their memory is not counted); this process runs the app's real tracker,
+// deliverer, request budget and SQLite store against them, with the emulator's stage durations and the
+// polling intervals scaled down together. Over a fixed window it reports service requests per job and per
+// status change, Slack calls per job, the p95 delay from a status change in the service to the Slack update,
+// and peak RSS; and, as the baseline measured in the same run, a naive bot polling a cohort of projects at a
+// fixed interval. Run after a build: `node slackbot.bench.ts` (from bench/), or `pnpm bench slackbot`.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DubbingClient } from '@dubkit/core';
+import { RequestBudget } from '../apps/slackbot/dist/jobs/budget.js';
+import { Deliverer } from '../apps/slackbot/dist/jobs/deliverer.js';
+import { createDubbingService } from '../apps/slackbot/dist/jobs/dubbing-service.js';
+import { JobStarter } from '../apps/slackbot/dist/jobs/starter.js';
+import { Tracker } from '../apps/slackbot/dist/jobs/tracker.js';
+import { SqliteStore } from '../apps/slackbot/dist/store/sqlite-store.js';
+
+// The Slack client and logger the app itself depends on, resolved from the app's package.
+const appRequire = createRequire(new URL('../apps/slackbot/package.json', import.meta.url));
+const { WebClient } = appRequire('@slack/web-api') as typeof import('@slack/web-api');
+const pino = appRequire('pino') as typeof import('pino').default;
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
+const BASELINE_JOBS = Number(process.env.BENCH_BASELINE_JOBS ?? 500);
+/**
+ * Emulator speed: a whole dub takes about 60 s / SPEED (stages of 20–55 s at 0.15), close to the real
+ * service's pace; the polling intervals are the app's defaults scaled by half (5–60 s → 3–30 s).
+ */
+const SPEED = 0.15;
+const POLL = { minMs: 3_000, maxMs: 30_000 };
+const REQUESTS_PER_SECOND = 1_000;
+const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 30_000);
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 85_000);
+const SLACK_PACE_MS = 1_000;
+const TOKEN = 'bench-token';
+const BOT_TOKEN = 'xoxb-bench';
+/** The statuses of a normal dub in order (decisions.md); a project's index is the changes it went through. */
+const ORDER = [
+  'created', 'uploading', 'uploaded', 'transcription_started', 'transcription_done', 'transcribe_segments_started',
+  'transcribe_segments_done', 'separate_background_started', 'separate_background_done', 'determine_speakers_started',
+  'determine_speakers_done', 'voice_suggest_started', 'voice_suggest_done', 'translation_started', 'translation_done',
+  'voiceover_started', 'voiceover_done', 'merging_started', 'merging_done',
+]; // biome-ignore format: a table
+
+if (process.argv[2] === '--services') await runServices();
+else await runBench();
+
+/** The child: emulator + fake Slack; answers with their URLs, and with Slack's call counts when asked. */
+async function runServices(): Promise<void> {
+  // Loaded here only, so that the measured process does not carry their code.
+  const { startEmulator } = await import('@dubkit/emulator');
+  const { FakeSlack } = await import('../apps/slackbot/dist/demo/fake-slack.js');
+  const emulator = await startEmulator({
+    port: 0,
+    host: '127.0.0.1',
+    tokens: [TOKEN],
+    speed: SPEED,
+    credits: { minutes: 10_000_000, video: 10_000_000 },
+  });
+  const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
+  process.send!({ kind: 'ready', serviceUrl: emulator.url, slackApiUrl: slack.apiUrl });
+  process.on('message', async (message: { kind: string }) => {
+    if (message.kind !== 'report') return;
+    const calls: Record<string, number> = {};
+    for (const call of slack.calls) calls[call.method] = (calls[call.method] ?? 0) + 1;
+    process.send!({ kind: 'report', calls });
+    await slack.close();
+    await emulator.close();
+    process.exit(0);
+  });
+}
+
+async function runBench(): Promise<void> {
+  const child = fork(import.meta.filename, ['--services'], { stdio: 'inherit' });
+  const ready = await nextMessage<{ serviceUrl: string; slackApiUrl: string }>(child, 'ready');
+  const dir = mkdtempSync(join(tmpdir(), 'dubkit-bench-'));
+  const logger = pino({ level: 'error' });
+  const client = new DubbingClient({ baseUrl: ready.serviceUrl, token: TOKEN, env: {} });
+  console.log(
+    `slackbot bench: ${JOBS} jobs starting over ${RAMP_MS / 1000} s (+${BASELINE_JOBS} for the baseline), emulator speed ${SPEED}, ` +
+      `polling ${POLL.minMs / 1000}–${POLL.maxMs / 1000} s, budget ${REQUESTS_PER_SECOND}/s, window ${WINDOW_MS / 1000} s`,
+  );
+  const media = await client.media.uploadLink({
+    link: 'https://www.youtube.com/watch?v=bench',
+    name: 'bench',
+  });
+  await client.media.waitUntilReady(media.id, { intervalMs: 100 });
+
+  // The app's side: the real store, tracker and deliverer, measured through thin wrappers.
+  const store = new SqliteStore(join(dir, 'bench.db'));
+  const service = createDubbingService({ baseUrl: ready.serviceUrl, auth: { token: TOKEN } });
+  const counts = { polls: 0, segments: 0 };
+  /** Per project: when the job was handed to the app, the status first seen, and the latest status seen. */
+  const registeredAt = new Map<string, number>();
+  const firstStatus = new Map<string, string>();
+  const lastSeen = new Map<string, number>();
+  const getProject = service.getProject.bind(service);
+  service.getProject = async (id: string) => {
+    counts.polls++;
+    const project = await getProject(id);
+    lastSeen.set(id, Date.parse(String((project as { status_updated_at?: string }).status_updated_at)));
+    if (!firstStatus.has(id)) firstStatus.set(id, project.status);
+    return project;
+  };
+  const getSegments = service.getSegments.bind(service);
+  service.getSegments = (id: string) => {
+    counts.segments++;
+    return getSegments(id);
+  };
+  const channelTarget = new Map<string, string>();
+  const targetProject = new Map<string, string>();
+  /** When the service entered the status that a status message text shows, for changes made while tracked. */
+  const shownSince = new Map<string, number>();
+  const recordPoll = store.recordPoll.bind(store);
+  store.recordPoll = (targetId, result, now, deliveries) => {
+    const projectId = targetProject.get(targetId) ?? '';
+    const since = lastSeen.get(projectId);
+    for (const d of deliveries) {
+      const key = `${targetId}|${(d.payload as { text?: string }).text}`;
+      const tracked =
+        since !== undefined && since >= (registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
+      if (d.kind === 'status' && tracked && !shownSince.has(key)) shownSince.set(key, since);
+    }
+    recordPoll(targetId, result, now, deliveries);
+  };
+  const delays: number[] = [];
+  const slack = new WebClient(BOT_TOKEN, { slackApiUrl: ready.slackApiUrl, retryConfig: { retries: 2 } });
+  const measure = (channel: string, text: unknown) => {
+    const key = `${channelTarget.get(channel)}|${text}`;
+    const since = shownSince.get(key);
+    if (since === undefined) return;
+    shownSince.delete(key);
+    delays.push(Date.now() - since);
+  };
+  const postMessage = slack.chat.postMessage.bind(slack.chat);
+  slack.chat.postMessage = (async (args: { channel: string; text?: string }) => {
+    const result = await postMessage(args as never);
+    measure(args.channel, args.text);
+    return result;
+  }) as typeof slack.chat.postMessage;
+  const update = slack.chat.update.bind(slack.chat);
+  slack.chat.update = (async (args: { channel: string; text?: string }) => {
+    const result = await update(args as never);
+    measure(args.channel, args.text);
+    return result;
+  }) as typeof slack.chat.update;
+
+  const deliverer = new Deliverer({
+    store,
+    slack,
+    service,
+    logger,
+    channelPaceMs: SLACK_PACE_MS,
+    owner: 'bench',
+    batch: 200,
+  });
+  const starter = new JobStarter({
+    store,
+    service,
+    logger,
+    botToken: BOT_TOKEN,
+    maxFileBytes: 1,
+    extraSlackHosts: [],
+    onDeliveries: () => deliverer.wake(),
+  });
+  const tracker = new Tracker({
+    store, service, starter, logger, owner: 'bench', polling: POLL, concurrency: 32,
+    budget: new RequestBudget(REQUESTS_PER_SECOND), onDeliveries: () => deliverer.wake(),
+  }); // biome-ignore format: compact
+
+  /** A job as the app records it once its project exists: one language, its own channel and thread. */
+  const register = (i: number, projectId: string) => {
+    const channel = `CB${i}`;
+    const now = Date.now();
+    const source = { kind: 'link' as const, link: 'https://www.youtube.com/watch?v=bench' };
+    const threadTs = `1700000000.${String(i).padStart(6, '0')}`;
+    const { job } = store.createJob(
+      { triggerKey: `bench:${i}`, channel, threadTs, userId: 'U1', source, title: `bench ${i}` },
+      now,
+    );
+    store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, now);
+    store.setJobMedia(job.id, media.id);
+    const [target] = store.targetsOf(job.id);
+    registeredAt.set(projectId, now);
+    store.setTargetProject(target!.id, projectId, now);
+    store.setJobRunning(job.id);
+    channelTarget.set(channel, target!.id);
+    targetProject.set(target!.id, projectId);
+    tracker.wake();
+  };
+
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 200);
+  const started = Date.now();
+  deliverer.start();
+  tracker.start();
+  const baselineIds = await mapLimit(BASELINE_JOBS, 16, () =>
+    client.projects.create({ video_id: media.id, dst_lang: 'es', name: 'baseline' }).then((p) => p.id),
+  );
+  const baseline = naiveBaseline(client, baselineIds, POLL.minMs, started + WINDOW_MS);
+  // Jobs arrive over the ramp, as people start them; each is tracked from its project's creation.
+  const projects = await mapLimit(JOBS, 16, async (i) => {
+    const due = started + (RAMP_MS * i) / JOBS;
+    if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+    const project = await client.projects.create({ video_id: media.id, dst_lang: 'es', name: `bench ${i}` });
+    register(i, project.id);
+    return project.id;
+  });
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + WINDOW_MS - Date.now())));
+  await tracker.stop();
+  await deliverer.stop();
+  const naive = await baseline;
+  clearInterval(sampler);
+  const elapsed = (Date.now() - started) / 1000;
+  (globalThis as { gc?: () => void }).gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+
+  // Ground truth: how many status changes each project went through between its first and last poll.
+  const finals = await mapLimit(JOBS, 32, (i) => client.projects.get(projects[i]!).then((p) => p.status));
+  let serviceChanges = 0;
+  finals.forEach((status, i) => {
+    const first = firstStatus.get(projects[i]!);
+    if (first) serviceChanges += Math.max(0, ORDER.indexOf(status) - ORDER.indexOf(first));
+  });
+  child.send({ kind: 'report' });
+  const { calls } = await nextMessage<{ calls: Record<string, number> }>(child, 'report');
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+
+  const slackCalls = Object.values(calls).reduce((a, b) => a + b, 0);
+  const requests = counts.polls + counts.segments;
+  delays.sort((a, b) => a - b);
+  const pct = (q: number) =>
+    (delays[Math.min(delays.length - 1, Math.floor(delays.length * q))] ?? Number.NaN) / 1000;
+  const perChange = requests / Math.max(1, serviceChanges);
+  const naivePerChange = naive.requests / Math.max(1, naive.changes);
+  console.log(
+    `window ${elapsed.toFixed(1)} s · ${firstStatus.size} jobs tracked · status changes in the service while tracked: ${serviceChanges}`,
+  );
+  console.log(
+    `service requests (polls + transcriptions): ${requests} (${(requests / elapsed).toFixed(0)}/s) · per job ${(requests / JOBS).toFixed(2)} ` +
+      `(+1 project creation) · per status change ${perChange.toFixed(2)} (goal ≤ 2)`,
+  );
+  console.log(
+    `Slack calls: ${slackCalls} · per job ${(slackCalls / JOBS).toFixed(2)} · ${JSON.stringify(calls)}`,
+  );
+  console.log(
+    `delay from a status change in the service to its Slack update: p50 ${pct(0.5).toFixed(2)} s · p95 ${pct(0.95).toFixed(2)} s ` +
+      `over ${delays.length} updates (goal < cap ${POLL.maxMs / 1000} s + 2 s)`,
+  );
+  console.log(
+    `peak RSS: ${(peakRss / 1024 ** 2).toFixed(0)} MB (goal < 500 MB) · live heap after the run ${(heapAfter / 1024 ** 2).toFixed(0)} MB`,
+  );
+  console.log(
+    `baseline, a bot polling every ${POLL.minMs / 1000} s (${BASELINE_JOBS} projects): ${naivePerChange.toFixed(2)} requests per status change · ` +
+      `ratio dubkit/baseline ${(perChange / naivePerChange).toFixed(2)}`,
+  );
+  const ok = perChange <= 2 && pct(0.95) * 1000 < POLL.maxMs + 2_000 && peakRss < 500 * 1024 ** 2;
+  console.log(ok ? 'all goals met' : 'GOAL MISSED');
+  process.exit(ok ? 0 : 1);
+}
+
+/** What a simple bot does: poll every project at a fixed interval until the deadline. */
+async function naiveBaseline(client: DubbingClient, ids: string[], intervalMs: number, until: number) {
+  let requests = 0;
+  let changes = 0;
+  const last = new Map<string, string>();
+  while (Date.now() < until) {
+    const round = Date.now();
+    await mapLimit(ids.length, 16, async (i) => {
+      const id = ids[i]!;
+      const project = await client.projects.get(id);
+      requests++;
+      const before = last.get(id);
+      if (before !== undefined && before !== project.status)
+        changes += Math.max(1, ORDER.indexOf(project.status) - ORDER.indexOf(before));
+      last.set(id, project.status);
+    });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, intervalMs - (Date.now() - round))));
+  }
+  return { requests, changes };
+}
+
+async function mapLimit<T>(count: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {
+  const results = new Array<T>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await work(i);
+      }
+    }),
+  );
+  return results;
+}
+
+function nextMessage<T>(child: ReturnType<typeof fork>, kind: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { kind: string } & T) => {
+      if (message.kind !== kind) return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`the services process exited (${code})`)));
+  });
+}
