@@ -1,13 +1,14 @@
 // startEmulator: one emulator on a port, with its own state, tokens, faults and data folder.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Faults } from './faults.ts';
 import { type ClientCredentials, TokenBook } from './http/auth.ts';
+import { serveProjectFast } from './http/fast-path.ts';
 import { seedProjects } from './seed.ts';
 import { type CreditTotals, EmulatorState } from './state.ts';
 
@@ -92,7 +93,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const client of options.clients ?? []) tokens.addClient(client);
 
   const app = createApp(state, tokens, options.adminToken);
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const viaApp = getRequestListener(app.fetch);
+  const server = createServer((request, response) => {
+    if (!serveProjectFast(state, tokens, request, response)) void viaApp(request, response);
+  });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

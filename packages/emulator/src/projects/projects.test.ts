@@ -279,6 +279,17 @@ describe('project edits', () => {
     ]);
   });
 
+  it('answers GET project the same on the polling fast path and through the app', async () => {
+    const h = await harness();
+    const project = await h.project();
+    const direct = await h.call('GET', `/v2/projects/${project.id}`);
+    h.emulator.faults.set({ paths: ['/elsewhere'] }); // a fault set anywhere sends every request through the app
+    const viaApp = await h.call('GET', `/v2/projects/${project.id}`);
+    expect(viaApp.body).toEqual(direct.body);
+    expect(viaApp.headers.get('content-type')).toBe(direct.headers.get('content-type'));
+    expect(viaApp.body.id).toBe(project.id);
+  });
+
   it('answers 404 {"detail":"Project not found"} and 422 for a malformed id', async () => {
     const h = await harness();
     expect((await h.call('GET', '/v2/projects/6f1c1b7e-9a53-4b44-8d6c-2d0b5b1c9a11')).body).toEqual({
