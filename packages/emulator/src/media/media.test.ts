@@ -134,6 +134,20 @@ describe('media by link', () => {
     expect(first.body.meta.video_frame_width).toBe(1280);
   });
 
+  it('makes a synthetic audio record with kind "audio" and refuses image links', async () => {
+    const h = await harness();
+    const audio = await h.call('POST', '/api/library/v1/media/link', {
+      link: 'https://youtu.be/x',
+      kind: 'audio',
+    });
+    expect(audio.body).toMatchObject({ kind: 'audio', mime_type: 'audio/mp4' });
+    const image = await h.call('POST', '/api/library/v1/media/link', {
+      link: 'https://youtu.be/x',
+      kind: 'image',
+    });
+    expect(image.body.status).toBe('media_process_error');
+  });
+
   it('answers media_process_error for other hosts: the emulator has no internet', async () => {
     const h = await harness();
     const answer = await h.call('POST', '/api/library/v1/media/link', {
