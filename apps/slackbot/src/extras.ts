@@ -13,6 +13,7 @@ import type { ExtraDeps } from './listeners/extra-deps.ts';
 import { ReviewService } from './review/review-service.ts';
 import { downloadSlackFile } from './slack-files.ts';
 import type { Job, Store, Target } from './store/store.ts';
+import { glossaryLabel, type PickerGlossary } from './ui/glossary.ts';
 
 export interface ExtrasOptions {
   config: Config;
@@ -25,6 +26,8 @@ export interface ExtrasOptions {
 }
 
 export interface Extras extends ExtraDeps {
+  /** For the job card: the channel's default languages, the glossaries offered and those chosen first. */
+  picker(job: Job): { dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] };
   /** For the starter: the channel's default glossaries, then the credits warning. */
   beforeProjects(job: Job, mediaId: string, targets: Target[]): Promise<void>;
 }
@@ -57,6 +60,13 @@ export function createExtras(options: ExtrasOptions): Extras {
     wake: () => {
       options.wakeDeliverer();
       options.wakeTracker();
+    },
+    picker(job) {
+      return {
+        dstLangs: store.channelSettings(job.channel)?.dstLangs ?? [],
+        glossaries: glossaries.offered(job.channel).map((g) => ({ id: g.id, label: glossaryLabel(g) })),
+        glossaryIds: glossaries.defaultsOf(job.channel),
+      };
     },
     async beforeProjects(job, mediaId, targets) {
       glossaries.applyDefaults(job, targets);

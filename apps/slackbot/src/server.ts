@@ -115,6 +115,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     store,
     wakeDeliverer: () => deliverer.wake(),
     wakeTracker: () => tracker.wake(),
+    picker: (job) => extras.picker(job),
   });
 
   const mode = config.slackMode;

@@ -1,7 +1,8 @@
 // What listeners ask of the jobs, after they acked: open a job (card or immediate start), start it with the
 // picked languages, cancel it, retry a failed language. Each call records the change and the Slack writes it
 // causes in the store, then wakes the loops that carry them out.
-import type { JobChoice, NewJob, Store } from '../store/store.ts';
+import type { Job, JobChoice, NewJob, Store } from '../store/store.ts';
+import type { PickerGlossary } from '../ui/glossary.ts';
 import { cardDelivery, statusDelivery } from './notifier.ts';
 
 export interface JobServiceOptions {
@@ -9,6 +10,8 @@ export interface JobServiceOptions {
   /** Wake the deliverer (Slack writes were enqueued) and the tracker (work became due). */
   wakeDeliverer: () => void;
   wakeTracker: () => void;
+  /** What the picker offers for a job: the channel's default languages and its glossaries. */
+  picker?: (job: Job) => { dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] };
   now?: () => number;
 }
 
@@ -34,7 +37,8 @@ export class JobService {
     if (!created) return { outcome: 'duplicate', jobId: job.id };
     if (input.choice) this.start(job.id, input.choice);
     else if (input.postCard) {
-      store.enqueue(cardDelivery(job, 'picking', []), this.#now());
+      const picker = this.#o.picker?.(job);
+      store.enqueue(cardDelivery(job, 'picking', picker?.dstLangs ?? [], picker), this.#now());
       this.#o.wakeDeliverer();
     }
     return { outcome: 'created', jobId: job.id };

@@ -2,6 +2,7 @@
 // the job card, one status message per language (edited in place), and the milestone replies. The
 // deliverer (deliverer.ts) performs them; these functions only decide what to say.
 import type { DeliveryInput, Job, Target } from '../store/store.ts';
+import type { PickerGlossary } from '../ui/glossary.ts';
 import { jobCard } from '../ui/job-card.ts';
 import { dubbedReply, failedReply, startedReply } from '../ui/milestones.ts';
 import { statusMessage } from '../ui/status-message.ts';
@@ -19,6 +20,7 @@ export function cardDelivery(
   job: Job,
   state: 'picking' | 'started' | 'cancelled',
   dstLangs: string[],
+  picker: { glossaries?: PickerGlossary[]; glossaryIds?: string[] } = {},
 ): DeliveryInput {
   return {
     key: `card:${job.id}`,
@@ -35,6 +37,7 @@ export function cardDelivery(
       srcLang: job.srcLang,
       numSpeakers: job.numSpeakers,
       userId: job.userId,
+      ...picker,
     }),
   };
 }

@@ -226,3 +226,29 @@ export function glossaryModal(input: { channel: string }): types.ModalView {
     ],
   } as types.ModalView;
 }
+
+/** The job card's glossary picker: the glossaries offered in the channel, the channel's defaults chosen. */
+export const GLOSSARY_PICKER = { block: 'job_glossary', action: 'job_glossary' } as const;
+
+export interface PickerGlossary {
+  id: string;
+  label: string;
+}
+
+export function glossaryPicker(glossaries: PickerGlossary[], selected: string[]): Block {
+  const options = glossaries.slice(0, LIMITS.options).map((g) => option(g.label, g.id));
+  const initial = options.filter((o) => selected.includes(o.value ?? ''));
+  return {
+    type: 'actions',
+    block_id: GLOSSARY_PICKER.block,
+    elements: [
+      {
+        type: 'multi_static_select',
+        action_id: GLOSSARY_PICKER.action,
+        placeholder: { type: 'plain_text', text: 'Glossaries (one per language pair)' },
+        options,
+        ...(initial.length > 0 ? { initial_options: initial } : {}),
+      },
+    ],
+  };
+}

@@ -11,6 +11,7 @@ import {
   section,
   truncate,
 } from './blocks.ts';
+import { glossaryPicker, type PickerGlossary } from './glossary.ts';
 import { destinationGroups, LANGUAGES, languageLabel, languageName } from './languages.ts';
 
 /** Action and block ids of the card; listeners read the picker's state by these. */
@@ -37,6 +38,9 @@ export interface JobCardInput {
   srcLang: string | null;
   numSpeakers: number | null;
   userId: string;
+  /** The glossaries offered while picking, and those chosen at first (the channel's defaults). */
+  glossaries?: PickerGlossary[];
+  glossaryIds?: string[];
 }
 
 export const MAX_SPEAKERS = 10;
@@ -81,6 +85,7 @@ export function jobCard(input: JobCardInput): MessageContent {
         block_id: JOB_CARD.srcBlock,
         elements: [sourceSelect(input.srcLang), speakersSelect(input.numSpeakers)],
       },
+      ...(input.glossaries?.length ? [glossaryPicker(input.glossaries, input.glossaryIds ?? [])] : []),
       {
         type: 'actions',
         block_id: 'job_buttons',

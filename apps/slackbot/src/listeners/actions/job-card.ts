@@ -1,6 +1,7 @@
 // The job card's buttons: Start (with the languages picked in the card) and Cancel. The button carries only
 // the job id; the rest comes from the store and from the picker's state, which is checked like any input.
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { pickedGlossaries, recordGlossaryChoice } from '../../glossary/choice.ts';
 import { checkChoice } from '../../jobs/requests.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
 import type { ListenerDeps } from '../deps.ts';
@@ -18,6 +19,9 @@ export function startJob(deps: ListenerDeps) {
       await respond({ response_type: 'ephemeral', replace_original: false, text: `⚠️ ${choice.problem}` });
       return;
     }
+    const picked = pickedGlossaries((body.state?.values ?? {}) as Parameters<typeof pickedGlossaries>[0]);
+    const job = deps.store.getJob(jobId);
+    if (picked && job?.state === 'picking') recordGlossaryChoice(deps.store, jobId, choice.value, picked);
     if (!deps.jobs.start(jobId, choice.value)) {
       await respond({
         response_type: 'ephemeral',
