@@ -47,12 +47,14 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
   const mediaPollMs = options.mediaPollMs ?? 2_000;
 
   const ready = async (mediaId: string, signal?: AbortSignal) => {
-    await client.media.waitUntilReady(mediaId, {
-      timeoutMs: options.mediaTimeoutMs ?? 30 * 60_000,
-      intervalMs: mediaPollMs,
-      maxIntervalMs: mediaPollMs * 10,
-      ...(signal ? { signal } : {}),
-    });
+    await mapMediaErrors(() =>
+      client.media.waitUntilReady(mediaId, {
+        timeoutMs: options.mediaTimeoutMs ?? 30 * 60_000,
+        intervalMs: mediaPollMs,
+        maxIntervalMs: mediaPollMs * 10,
+        ...(signal ? { signal } : {}),
+      }),
+    );
     return { mediaId };
   };
 
@@ -121,6 +123,8 @@ async function mapMediaErrors<T>(upload: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof MediaCreationError)
       throw new MediaRejectedError(error.mediaStatus, mediaProblem(error));
+    if (error instanceof MediaFailedError)
+      throw new MediaRejectedError(error.status, 'the service could not process it');
     throw slowDown(error);
   }
 }
