@@ -95,7 +95,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const app = createApp(state, tokens, options.adminToken);
   const viaApp = getRequestListener(app.fetch);
   const server = createServer((request, response) => {
-    if (!serveProjectFast(state, tokens, request, response)) void viaApp(request, response);
+    let served = false;
+    try {
+      served = serveProjectFast(state, tokens, request, response);
+    } catch {
+      // The app answers the same request, with its error handling.
+    }
+    if (!served) void viaApp(request, response);
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
