@@ -7,8 +7,9 @@ import { guardCell } from './formula-guard.ts';
 import { looksLikeHeader } from './header.ts';
 import type { FormatGlossaryOptions, GlossaryLike } from './types.ts';
 
-/** Cells holding another candidate delimiter are quoted too, so that delimiter detection cannot be misled. */
-const OTHER_DELIMITER = /[,;\t]/;
+// A row with a comma, semicolon or tab inside a term has every cell quoted: its first cell then starts with a
+// quote, so splitting it on a wrong delimiter breaks the quoting and delimiter detection cannot be misled.
+const DELIMITER_INSIDE = /[,;\t]/;
 const APOSTROPHE = 0x27;
 
 export function formatGlossaryCsv(glossary: GlossaryLike, options: FormatGlossaryOptions = {}): string {
@@ -27,15 +28,14 @@ export function formatGlossaryCsv(glossary: GlossaryLike, options: FormatGlossar
     putPlainRowFirst(rows);
   }
   const delimiter = format === 'tsv' ? '\t' : ',';
-  const body = Papa.unparse(rows, {
-    delimiter,
-    newline: '\r\n',
-    quotes: (value: unknown) => {
-      const cell = String(value);
-      return (forSpreadsheet && cell.charCodeAt(0) === APOSTROPHE) || OTHER_DELIMITER.test(cell);
-    },
-  });
-  return (bom ? '\ufeff' : '') + body + (rows.length > 0 ? '\r\n' : '');
+  // Spreadsheets are told a guarded cell is text twice over, as OWASP advises: apostrophe and quotes.
+  const quoteGuarded = (value: unknown) => forSpreadsheet && String(value).charCodeAt(0) === APOSTROPHE;
+  let text = bom ? '\ufeff' : '';
+  for (const row of rows) {
+    const quotes = DELIMITER_INSIDE.test(row[0]!) || DELIMITER_INSIDE.test(row[1]!) || quoteGuarded;
+    text += `${Papa.unparse([row], { delimiter, quotes })}\r\n`;
+  }
+  return text;
 }
 
 /**
