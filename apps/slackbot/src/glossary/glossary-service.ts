@@ -75,7 +75,8 @@ export class GlossaryService {
     try {
       const remote = existing ? await this.#editing.getGlossary(existing.id) : undefined;
       if (existing && remote) {
-        saved = await this.#editing.updateGlossary(existing.id, { name, entries });
+        // The same name in other letter case is the same glossary: it keeps its name.
+        saved = await this.#editing.updateGlossary(existing.id, { name: existing.name, entries });
         updated = true;
       } else {
         saved = await this.#editing.createGlossary({ name, src_lang: src, dst_lang: dst, entries });
