@@ -193,3 +193,30 @@ describe('adoptProject', () => {
     expect(store.channelSettingsBy('U1').map((s) => s.channel)).toEqual(['C2']);
   });
 });
+
+describe('lip-sync tasks', () => {
+  it('allow one under way per target, are claimed when due, and record each look', () => {
+    const input = { targetId: 't1', jobId: 'j1', projectId: 'p1', userId: 'U1', multipleFaces: true };
+    const task = store.createLipsync(input, 10)!;
+    expect(task).toMatchObject({
+      state: 'checking',
+      free: null,
+      progress: 0,
+      multipleFaces: true,
+      nextPollAt: 10,
+    });
+    expect(store.createLipsync(input, 11)).toBeUndefined();
+    expect(store.claimDueLipsyncs('me', 12, 1000, 10).map((t) => t.id)).toEqual([task.id]);
+    expect(store.claimDueLipsyncs('me', 13, 1000, 10)).toEqual([]);
+    store.updateLipsync(task.id, { state: 'syncing', free: false, progress: 0.4, nextPollAt: 20 });
+    expect(store.claimDueLipsyncs('me', 19, 1000, 10)).toEqual([]);
+    expect(store.claimDueLipsyncs('me', 20, 1000, 10)[0]).toMatchObject({
+      state: 'syncing',
+      free: false,
+      progress: 0.4,
+    });
+    store.updateLipsync(task.id, { state: 'done', progress: 1 });
+    expect(store.claimDueLipsyncs('me', 5000, 1000, 10)).toEqual([]);
+    expect(store.createLipsync(input, 30)).toBeDefined();
+  });
+});

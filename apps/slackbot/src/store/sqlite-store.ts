@@ -13,6 +13,8 @@ import type {
   JobChoice,
   JobSource,
   JobState,
+  LipsyncState,
+  LipsyncTask,
   NewJob,
   PollResult,
   ReviewSegment,
@@ -60,6 +62,11 @@ CREATE TABLE IF NOT EXISTS channel_settings (
 CREATE TABLE IF NOT EXISTS target_options (
   job_id TEXT NOT NULL, dst_lang TEXT NOT NULL, glossary_id TEXT, transcript_id TEXT, PRIMARY KEY (job_id, dst_lang));
 CREATE INDEX IF NOT EXISTS jobs_user ON jobs (user_id, created_at);
+CREATE TABLE IF NOT EXISTS lipsyncs (
+  id TEXT PRIMARY KEY, target_id TEXT NOT NULL, job_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT NOT NULL,
+  multiple_faces INTEGER NOT NULL, free INTEGER, state TEXT NOT NULL, progress REAL NOT NULL DEFAULT 0,
+  started_at INTEGER NOT NULL, next_poll_at INTEGER NOT NULL, lease_owner TEXT, lease_until INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS lipsyncs_due ON lipsyncs (state, next_poll_at);
 `;
 
 type Row = Record<string, SQLInputValue>;
@@ -489,6 +496,62 @@ export class SqliteStore implements Store {
     );
   }
 
+  createLipsync(
+    input: Pick<LipsyncTask, 'targetId' | 'jobId' | 'projectId' | 'userId' | 'multipleFaces'>,
+    now: number,
+  ): LipsyncTask | undefined {
+    return this.#tx(() => {
+      const active = this.#get(
+        `SELECT 1 AS hit FROM lipsyncs WHERE target_id = ? AND state IN ('checking', 'syncing')`,
+        input.targetId,
+      );
+      if (active) return undefined;
+      const id = newId();
+      this.#run(
+        `INSERT INTO lipsyncs (id, target_id, job_id, project_id, user_id, multiple_faces, state, started_at, next_poll_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'checking', ?, ?)`,
+        id,
+        input.targetId,
+        input.jobId,
+        input.projectId,
+        input.userId,
+        input.multipleFaces ? 1 : 0,
+        now,
+        now,
+      );
+      return toLipsync(this.#get('SELECT * FROM lipsyncs WHERE id = ?', id)!);
+    });
+  }
+
+  claimDueLipsyncs(owner: string, now: number, leaseMs: number, limit: number): LipsyncTask[] {
+    return this.#all(
+      `UPDATE lipsyncs SET lease_owner = ?, lease_until = ? WHERE id IN (
+         SELECT id FROM lipsyncs WHERE state IN ('checking', 'syncing') AND next_poll_at <= ? AND lease_until < ?
+         ORDER BY next_poll_at LIMIT ?)
+       RETURNING *`,
+      owner,
+      now + leaseMs,
+      now,
+      now,
+      limit,
+    ).map(toLipsync);
+  }
+
+  updateLipsync(
+    id: string,
+    change: Partial<Pick<LipsyncTask, 'state' | 'progress' | 'free' | 'nextPollAt'>>,
+  ): void {
+    this.#run(
+      `UPDATE lipsyncs SET state = coalesce(?, state), progress = coalesce(?, progress), free = coalesce(?, free),
+         next_poll_at = coalesce(?, next_poll_at), lease_until = 0 WHERE id = ?`,
+      change.state ?? null,
+      change.progress ?? null,
+      change.free === undefined || change.free === null ? null : change.free ? 1 : 0,
+      change.nextPollAt ?? null,
+      id,
+    );
+  }
+
   channelSettingsBy(userId: string): ChannelSettings[] {
     return this.#all(
       'SELECT channel FROM channel_settings WHERE updated_by = ? ORDER BY channel',
@@ -608,6 +671,22 @@ function toReviewSession(row: Row): ReviewSession {
     edits: JSON.parse(str(row.edits)) as Record<string, SegmentEdit>,
     createdAt: Number(row.created_at),
     closed: Number(row.closed) === 1,
+  };
+}
+
+function toLipsync(row: Row): LipsyncTask {
+  return {
+    id: str(row.id),
+    targetId: str(row.target_id),
+    jobId: str(row.job_id),
+    projectId: str(row.project_id),
+    userId: str(row.user_id),
+    multipleFaces: Number(row.multiple_faces) === 1,
+    free: row.free === null || row.free === undefined ? null : Number(row.free) === 1,
+    state: str(row.state) as LipsyncState,
+    progress: Number(row.progress),
+    startedAt: Number(row.started_at),
+    nextPollAt: Number(row.next_poll_at),
   };
 }
 

@@ -167,6 +167,26 @@ export interface TargetOptions {
   transcriptId: string | null;
 }
 
+/** checking: the face check runs · syncing: the lip-sync runs · then done, failed, or no_face. */
+export type LipsyncState = 'checking' | 'syncing' | 'done' | 'failed' | 'no_face';
+
+/** A lip-sync asked for on a dubbed language, followed by the lip-sync loop. */
+export interface LipsyncTask {
+  id: string;
+  targetId: string;
+  jobId: string;
+  projectId: string;
+  userId: string;
+  multipleFaces: boolean;
+  /** Whether free lip-sync minutes were used (null until it started). */
+  free: boolean | null;
+  state: LipsyncState;
+  /** 0..1 */
+  progress: number;
+  startedAt: number;
+  nextPollAt: number;
+}
+
 export interface Store {
   /** Records a Slack event id; false when it was already recorded (a redelivery). */
   recordEvent(eventId: string, now: number): boolean;
@@ -238,6 +258,18 @@ export interface Store {
   setTargetOptions(jobId: string, dstLang: string, options: TargetOptions): void;
   /** undefined when nothing was chosen for the language (the channel's defaults then apply). */
   targetOptions(jobId: string, dstLang: string): TargetOptions | undefined;
+  /** Records a lip-sync request; undefined while another one of the same target is under way. */
+  createLipsync(
+    input: Pick<LipsyncTask, 'targetId' | 'jobId' | 'projectId' | 'userId' | 'multipleFaces'>,
+    now: number,
+  ): LipsyncTask | undefined;
+  /** Leases lip-syncs under way whose next look is due. */
+  claimDueLipsyncs(owner: string, now: number, leaseMs: number, limit: number): LipsyncTask[];
+  /** Saves a look's outcome and frees the lease. */
+  updateLipsync(
+    id: string,
+    change: Partial<Pick<LipsyncTask, 'state' | 'progress' | 'free' | 'nextPollAt'>>,
+  ): void;
   /** Channels whose defaults this user set last. */
   channelSettingsBy(userId: string): ChannelSettings[];
   /**
