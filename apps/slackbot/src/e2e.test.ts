@@ -209,6 +209,35 @@ describe('the Slack app end to end', { timeout: 30_000 }, () => {
     expect(botFiles).toHaveLength(0);
   });
 
+  it('a language that failed in a stage explains where it stopped and is dubbed after Retry', async () => {
+    const channel = 'C9RETRY';
+    stage.emulator.faults.set({ failStage: 'translation' });
+    await stage.driver.command({ channel, user: USER, text: 'https://vimeo.com/999 to de' });
+    const card = await waitFor(
+      () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
+      WAIT_MS,
+      'the card',
+    );
+    const failed = await waitFor(
+      () => byKind(stage.slack.thread(channel, card.ts), 'failed')[0],
+      WAIT_MS,
+      'the failure',
+    );
+    stage.emulator.faults.clear();
+    expect(failed.text).toContain('Dubbing stopped while translating.');
+    await stage.driver.click({ message: failed, actionId: 'target_retry', user: USER });
+    const thread = await waitForDubs(stage, channel, card.ts, 1);
+    expect(byKind(thread, 'started').map((m) => m.text)).toEqual([
+      'Started: dubbing into German',
+      'Started again: dubbing into German',
+    ]);
+    expect(byKind(thread, 'status')).toHaveLength(1);
+    const job = stage.app.store.getJob(keyOf(card).slice('card:'.length))!;
+    expect(stage.app.store.targetsOf(job.id)[0]?.attempt).toBe(2);
+    expect(await stage.app.service.findProjects(job.id)).toHaveLength(2);
+    expectNoDuplicates(stage, channel);
+  });
+
   it('the same event delivered twice gives one job and one card', async () => {
     const channel = 'C5TWICE';
     const drop = stage.slack.postUserMessage({

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Faults, startEmulator } from '@dubkit/emulator';
+import { type Emulator, type Faults, startEmulator } from '@dubkit/emulator';
 import type { Logger } from 'pino';
 import { type Config, loadConfig } from '../config.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';
@@ -29,6 +29,8 @@ export interface Stage {
   driver: SlackDriver;
   app: RunningApp;
   serviceUrl: string;
+  /** The emulator, to set faults mid-scene. */
+  emulator: Emulator;
   config: Config;
   logger: Logger;
   /** Stops the app (as a crash would, between two writes) and starts a new one on the same store. */
@@ -73,6 +75,7 @@ export async function setStage(options: StageOptions): Promise<Stage> {
     driver,
     app,
     serviceUrl: emulator.url,
+    emulator,
     config,
     logger,
     async restartApp() {

@@ -112,6 +112,9 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
         progress: info.progress ?? 0,
         terminal: info.terminal,
         failed: info.failed,
+        ...(status.endsWith('_failed')
+          ? { stoppedWhile: describeStatus(status.replace(/_failed$/, '_started')).label }
+          : {}),
       };
     },
   };

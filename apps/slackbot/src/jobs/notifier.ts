@@ -132,7 +132,7 @@ export function changeDeliveries(
       payload: failedReply({
         lang: target.dstLang,
         status: project.status,
-        stageLabel: info.label,
+        stageLabel: info.stoppedWhile ?? info.label,
         projectId: target.projectId,
         targetId: target.id,
         ...(detail ? { detail } : {}),

@@ -30,6 +30,8 @@ export interface StatusInfo {
   progress: number;
   terminal: boolean;
   failed: boolean;
+  /** For a stage's failure: what the project was doing when it stopped ("Translating"). */
+  stoppedWhile?: string;
 }
 
 export interface CreateProjectInput {
