@@ -8,6 +8,7 @@ import { GlossaryService } from './glossary/glossary-service.ts';
 import { creditCheck } from './jobs/credit-check.ts';
 import type { DubbingServiceOptions } from './jobs/dubbing-service.ts';
 import { createEditingService } from './jobs/editing-service.ts';
+import { LipsyncRunner } from './jobs/lipsync.ts';
 import type { DubbingService } from './jobs/service.ts';
 import type { ExtraDeps } from './listeners/extra-deps.ts';
 import { ReviewService } from './review/review-service.ts';
@@ -17,6 +18,8 @@ import { glossaryLabel, type PickerGlossary } from './ui/glossary.ts';
 
 export interface ExtrasOptions {
   config: Config;
+  /** Who holds leases in the store (this process). */
+  owner: string;
   store: Store;
   service: DubbingService;
   logger: Logger;
@@ -26,6 +29,9 @@ export interface ExtrasOptions {
 }
 
 export interface Extras extends ExtraDeps {
+  /** Starts and stops the lip-sync loop. */
+  start(): void;
+  stop(): Promise<void>;
   /** For the job card: the channel's default languages, the glossaries offered and those chosen first. */
   picker(job: Job): { dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] };
   /** For the starter: the channel's default glossaries, then the credits warning. */
@@ -48,6 +54,14 @@ export function createExtras(options: ExtrasOptions): Extras {
   });
   const glossaries = new GlossaryService({ store, editing });
   const credits = creditCheck({ store, editing, logger: options.logger.child({ part: 'credits' }) });
+  const lipsync = new LipsyncRunner({
+    store,
+    editing,
+    logger: options.logger.child({ part: 'lipsync' }),
+    owner: options.owner,
+    pollMs: config.polling.minMs,
+    onDeliveries: options.wakeDeliverer,
+  });
   const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   return {
     editing,
@@ -60,7 +74,10 @@ export function createExtras(options: ExtrasOptions): Extras {
     wake: () => {
       options.wakeDeliverer();
       options.wakeTracker();
+      lipsync.wake();
     },
+    start: () => lipsync.start(),
+    stop: () => lipsync.stop(),
     picker(job) {
       return {
         dstLangs: store.channelSettings(job.channel)?.dstLangs ?? [],

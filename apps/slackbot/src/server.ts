@@ -10,7 +10,7 @@ import pino, { type Logger } from 'pino';
 import { registerListeners } from './app.ts';
 import type { Config } from './config.ts';
 import { createExtras } from './extras.ts';
-import { RequestBudget } from './jobs/budget.ts';
+import { RequestBudget, withBudget } from './jobs/budget.ts';
 import { Deliverer } from './jobs/deliverer.ts';
 import { createDubbingService, type DubbingServiceOptions } from './jobs/dubbing-service.ts';
 import { JobService } from './jobs/job-service.ts';
@@ -58,12 +58,17 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const store: Store = new SqliteStore(config.store.path);
-  const service = createDubbingService({
-    baseUrl: config.service.baseUrl,
-    auth: config.service.auth,
-    mediaPollMs: config.polling.minMs,
-    ...overrides.serviceOptions,
-  });
+  const budget = new RequestBudget(config.polling.requestsPerSecond);
+  const service = withBudget(
+    createDubbingService({
+      baseUrl: config.service.baseUrl,
+      auth: config.service.auth,
+      mediaPollMs: config.polling.minMs,
+      ...overrides.serviceOptions,
+    }),
+    budget,
+    ['describeStatus'],
+  );
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
     logger: boltLogger(logger),
@@ -71,7 +76,6 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 2_000 },
   };
   const slack = new WebClient(config.slackBotToken, clientOptions);
-  const budget = new RequestBudget(config.polling.requestsPerSecond);
 
   const deliverer = new Deliverer({
     store,
@@ -84,6 +88,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const extraSlackHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   const extras = createExtras({
     config,
+    owner,
     store,
     service,
     logger,
@@ -151,6 +156,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   }
   deliverer.start();
   tracker.start();
+  extras.start();
 
   let stopped = false;
   return {
@@ -164,6 +170,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       stopped = true;
       await app.stop();
       await tracker.stop();
+      await extras.stop();
       await deliverer.stop();
       store.close();
       logger.info('stopped');

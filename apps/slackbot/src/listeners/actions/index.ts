@@ -6,6 +6,7 @@ import { registerAccountActions } from '../commands/account.ts';
 import { registerGlossaryListeners } from '../commands/glossary.ts';
 import type { ListenerDeps } from '../deps.ts';
 import { ackOnly, cancelJob, retryTarget, startJob } from './job-card.ts';
+import { registerLipsyncListeners } from './lipsync.ts';
 import { registerReviewActions } from './review.ts';
 
 export function registerActions(app: App, deps: ListenerDeps): void {
@@ -18,4 +19,5 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   registerReviewActions(app, deps);
   registerAccountActions(app, deps);
   registerGlossaryListeners(app, deps);
+  registerLipsyncListeners(app, deps);
 }
