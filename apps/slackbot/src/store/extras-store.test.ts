@@ -220,3 +220,19 @@ describe('lip-sync tasks', () => {
     expect(store.createLipsync(input, 30)).toBeDefined();
   });
 });
+
+describe('dropped subtitles and job lookups', () => {
+  it('keeps one subtitle per file name and finds a job by trigger and by thread', () => {
+    const { job } = dubbedTarget();
+    store.addSubtitle(job.id, { name: 'talk.srt', side: 'src', lang: null, text: 'a' });
+    store.addSubtitle(job.id, { name: 'talk.es.srt', side: 'dst', lang: 'es', text: 'b' });
+    store.addSubtitle(job.id, { name: 'talk.srt', side: 'src', lang: 'en', text: 'c' });
+    expect(store.subtitlesOf(job.id)).toEqual([
+      { name: 'talk.srt', side: 'src', lang: 'en', text: 'c' },
+      { name: 'talk.es.srt', side: 'dst', lang: 'es', text: 'b' },
+    ]);
+    expect(store.jobByTrigger('msg:C1:1.0')?.id).toBe(job.id);
+    expect(store.jobByThread('C1', '1.0')?.id).toBe(job.id);
+    expect(store.jobByThread('C2', '1.0')).toBeUndefined();
+  });
+});

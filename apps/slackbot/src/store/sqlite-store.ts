@@ -13,6 +13,7 @@ import type {
   JobChoice,
   JobSource,
   JobState,
+  JobSubtitle,
   LipsyncState,
   LipsyncTask,
   NewJob,
@@ -67,6 +68,9 @@ CREATE TABLE IF NOT EXISTS lipsyncs (
   multiple_faces INTEGER NOT NULL, free INTEGER, state TEXT NOT NULL, progress REAL NOT NULL DEFAULT 0,
   started_at INTEGER NOT NULL, next_poll_at INTEGER NOT NULL, lease_owner TEXT, lease_until INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS lipsyncs_due ON lipsyncs (state, next_poll_at);
+CREATE TABLE IF NOT EXISTS job_subtitles (
+  job_id TEXT NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, lang TEXT, text TEXT NOT NULL, PRIMARY KEY (job_id, name));
+CREATE INDEX IF NOT EXISTS jobs_thread ON jobs (channel, thread_ts);
 `;
 
 type Row = Record<string, SQLInputValue>;
@@ -550,6 +554,41 @@ export class SqliteStore implements Store {
       change.nextPollAt ?? null,
       id,
     );
+  }
+
+  jobByTrigger(triggerKey: string): Job | undefined {
+    const row = this.#get('SELECT * FROM jobs WHERE trigger_key = ?', triggerKey);
+    return row ? toJob(row) : undefined;
+  }
+
+  jobByThread(channel: string, threadTs: string): Job | undefined {
+    const row = this.#get(
+      'SELECT * FROM jobs WHERE channel = ? AND thread_ts = ? ORDER BY created_at LIMIT 1',
+      channel,
+      threadTs,
+    );
+    return row ? toJob(row) : undefined;
+  }
+
+  addSubtitle(jobId: string, subtitle: JobSubtitle): void {
+    this.#run(
+      `INSERT INTO job_subtitles (job_id, name, side, lang, text) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (job_id, name) DO UPDATE SET side = excluded.side, lang = excluded.lang, text = excluded.text`,
+      jobId,
+      subtitle.name,
+      subtitle.side,
+      subtitle.lang,
+      subtitle.text,
+    );
+  }
+
+  subtitlesOf(jobId: string): JobSubtitle[] {
+    return this.#all('SELECT * FROM job_subtitles WHERE job_id = ? ORDER BY rowid', jobId).map((row) => ({
+      name: str(row.name),
+      side: str(row.side) as JobSubtitle['side'],
+      lang: strOrNull(row.lang),
+      text: str(row.text),
+    }));
   }
 
   channelSettingsBy(userId: string): ChannelSettings[] {

@@ -187,6 +187,15 @@ export interface LipsyncTask {
   nextPollAt: number;
 }
 
+/** An .srt file dropped for a job before it started: the source side, or the translation into `lang`. */
+export interface JobSubtitle {
+  name: string;
+  side: 'src' | 'dst';
+  /** The file's language when known (from its name or the job). */
+  lang: string | null;
+  text: string;
+}
+
 export interface Store {
   /** Records a Slack event id; false when it was already recorded (a redelivery). */
   recordEvent(eventId: string, now: number): boolean;
@@ -270,6 +279,13 @@ export interface Store {
     id: string,
     change: Partial<Pick<LipsyncTask, 'state' | 'progress' | 'free' | 'nextPollAt'>>,
   ): void;
+  /** The job a trigger (a message, a command) opened. */
+  jobByTrigger(triggerKey: string): Job | undefined;
+  /** The job whose thread this is. */
+  jobByThread(channel: string, threadTs: string): Job | undefined;
+  /** Keeps a dropped .srt for the job (a file of the same name replaces the earlier one). */
+  addSubtitle(jobId: string, subtitle: JobSubtitle): void;
+  subtitlesOf(jobId: string): JobSubtitle[];
   /** Channels whose defaults this user set last. */
   channelSettingsBy(userId: string): ChannelSettings[];
   /**
