@@ -2,9 +2,10 @@
 // glossary the service accepts, against bare papaparse decoding and parsing the same bytes in the same run.
 // Goals (issue 5): under 0.5 s, and at most 1.5× the bare library. Run after a build:
 //   cd bench && node glossary-csv.bench.ts
-import { MAX_GLOSSARY_BYTES, parseGlossaryCsv } from '@dubkit/glossary-csv';
+
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { MAX_GLOSSARY_BYTES, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import Papa from 'papaparse';
 
 const RUNS = 7;
