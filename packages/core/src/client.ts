@@ -101,6 +101,7 @@ export class DubbingClient {
       backoff: { initialMs: options.retryDelay?.initialMs ?? 500, maxMs: options.retryDelay?.maxMs ?? 8000 },
       logger,
       userAgent: `dubkit-core/${VERSION} node/${process.versions.node}`,
+      ownDispatcher: this.#ownsDispatcher,
     });
     auth = makeAuth(options, env, async ({ url, authorization, form }) => {
       const response = await transport.request({

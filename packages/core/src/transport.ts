@@ -37,12 +37,24 @@ export interface CallOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a body may be produced for one attempt. */
+export interface OpenOptions {
+  /**
+   * True when the request goes through the client's own undici Agent, which writes each chunk to the socket
+   * before it asks for the next and waits for 'drain' whenever the socket holds more than its high-water mark
+   * (64 KiB, far below a 1 MiB chunk). A chunk is then released once the next one has been asked for, so a
+   * file can be read into a small ring of buffers instead of a fresh buffer per chunk. A dispatcher passed in
+   * (a MockAgent, an interceptor) may keep chunks longer, so it gets fresh buffers.
+   */
+  reuseBuffers: boolean;
+}
+
 /** A request body other than JSON. `open` is called once per attempt. */
 export interface RequestBody {
   contentType: string;
   /** Known byte length, sent as Content-Length; unknown means a chunked body. */
   length?: number;
-  open(): Readable | AsyncIterable<Uint8Array> | Uint8Array | string;
+  open(options: OpenOptions): Readable | AsyncIterable<Uint8Array> | Uint8Array | string;
   /** False for a caller's stream, which can be read only once: such a request is never retried. */
   replayable: boolean;
 }
@@ -80,6 +92,8 @@ export interface TransportOptions {
   backoff: Backoff;
   logger: Logger;
   userAgent: string;
+  /** The dispatcher is the client's own Agent (see OpenOptions.reuseBuffers). */
+  ownDispatcher: boolean;
 }
 
 interface RawResponse {
@@ -196,10 +210,9 @@ export class Transport {
         method: req.method,
         headers: this.#headers(req, authorization),
         // undici documents async-iterable bodies (docs/api/Dispatcher.md) though its types leave them out.
-        body: (req.json !== undefined ? JSON.stringify(req.json) : req.body?.open()) as
-          | Readable
-          | string
-          | undefined,
+        body: (req.json !== undefined
+          ? JSON.stringify(req.json)
+          : req.body?.open({ reuseBuffers: this.#options.ownDispatcher })) as Readable | string | undefined,
         signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
