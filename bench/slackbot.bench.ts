@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
-import { RequestBudget } from '../apps/slackbot/dist/jobs/budget.js';
+import { RequestBudget, withBudget } from '../apps/slackbot/dist/jobs/budget.js';
 import { Deliverer } from '../apps/slackbot/dist/jobs/deliverer.js';
 import { createDubbingService } from '../apps/slackbot/dist/jobs/dubbing-service.js';
 import { JobStarter } from '../apps/slackbot/dist/jobs/starter.js';
@@ -91,25 +91,27 @@ async function runBench(): Promise<void> {
 
   // The app's side: the real store, tracker and deliverer, measured through thin wrappers.
   const store = new SqliteStore(join(dir, 'bench.db'));
-  const service = createDubbingService({ baseUrl: ready.serviceUrl, auth: { token: TOKEN } });
+  const raw = createDubbingService({ baseUrl: ready.serviceUrl, auth: { token: TOKEN } });
   const counts = { polls: 0, segments: 0 };
   /** Per project: when the job was handed to the app, the status first seen, and the latest status seen. */
   const registeredAt = new Map<string, number>();
   const firstStatus = new Map<string, string>();
   const lastSeen = new Map<string, number>();
-  const getProject = service.getProject.bind(service);
-  service.getProject = async (id: string) => {
+  const getProject = raw.getProject.bind(raw);
+  raw.getProject = async (id: string) => {
     counts.polls++;
     const project = await getProject(id);
     lastSeen.set(id, Date.parse(String((project as { status_updated_at?: string }).status_updated_at)));
     if (!firstStatus.has(id)) firstStatus.set(id, project.status);
     return project;
   };
-  const getSegments = service.getSegments.bind(service);
-  service.getSegments = (id: string) => {
+  const getSegments = raw.getSegments.bind(raw);
+  raw.getSegments = (id: string) => {
     counts.segments++;
     return getSegments(id);
   };
+  const budget = new RequestBudget(REQUESTS_PER_SECOND);
+  const service = withBudget(raw, budget, ['describeStatus']);
   const channelTarget = new Map<string, string>();
   const targetProject = new Map<string, string>();
   /** When the service entered the status that a status message text shows, for changes made while tracked. */
@@ -168,7 +170,7 @@ async function runBench(): Promise<void> {
   });
   const tracker = new Tracker({
     store, service, starter, logger, owner: 'bench', polling: POLL, concurrency: 32,
-    budget: new RequestBudget(REQUESTS_PER_SECOND), onDeliveries: () => deliverer.wake(),
+    budget, onDeliveries: () => deliverer.wake(),
   }); // biome-ignore format: compact
 
   /** A job as the app records it once its project exists: one language, its own channel and thread. */

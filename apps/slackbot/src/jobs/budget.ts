@@ -29,6 +29,23 @@ export class RequestBudget {
   }
 }
 
+/**
+ * The service with every call made within the budget (each waits for its slot first); `describeStatus`
+ * and other local helpers named in `local` pass straight through.
+ */
+export function withBudget<T extends object>(service: T, budget: RequestBudget, local: string[] = []): T {
+  return new Proxy(service, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || local.includes(String(property))) return value;
+      return async (...args: unknown[]) => {
+        await budget.take();
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);

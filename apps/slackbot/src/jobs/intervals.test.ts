@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestBudget } from './budget.ts';
+import { RequestBudget, withBudget } from './budget.ts';
 import { nextInterval, withJitter } from './intervals.ts';
 
 const policy = { minMs: 1000, maxMs: 8000 };
@@ -46,5 +46,26 @@ describe('RequestBudget', () => {
       globalThis.setTimeout = realSetTimeout;
     }
     expect(waits).toEqual([100, 200, 2000]);
+  });
+});
+
+describe('withBudget', () => {
+  it('makes every call wait for its slot, except local helpers', async () => {
+    const budget = new RequestBudget(1000, { burst: 1 });
+    let taken = 0;
+    const take = budget.take.bind(budget);
+    budget.take = async () => {
+      taken++;
+      await take();
+    };
+    const service = withBudget(
+      { get: async (id: string) => `project ${id}`, describe: (status: string) => status.toUpperCase() },
+      budget,
+      ['describe'],
+    );
+    expect(await service.get('a')).toBe('project a');
+    expect(await service.get('b')).toBe('project b');
+    expect(service.describe('done')).toBe('DONE');
+    expect(taken).toBe(2);
   });
 });

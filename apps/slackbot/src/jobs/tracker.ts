@@ -19,6 +19,7 @@ export interface TrackerOptions {
   store: Store;
   service: DubbingService;
   starter: JobStarter;
+  /** The budget the service's calls are made within (see withBudget); paused when the service says 429. */
   budget: RequestBudget;
   polling: IntervalPolicy;
   logger: Logger;
@@ -116,11 +117,6 @@ export class Tracker {
         this.#now(),
         [],
       );
-    try {
-      await this.#o.budget.take(this.#abort.signal);
-    } catch {
-      return unchanged(this.#now());
-    }
     let project: Awaited<ReturnType<DubbingService['getProject']>>;
     try {
       project = await service.getProject(target.projectId);
