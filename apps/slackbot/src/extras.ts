@@ -14,6 +14,7 @@ import type { ExtraDeps } from './listeners/extra-deps.ts';
 import { ReviewService } from './review/review-service.ts';
 import { downloadSlackFile } from './slack-files.ts';
 import type { Job, Store, Target } from './store/store.ts';
+import { SubtitleService } from './subtitles/subtitle-service.ts';
 import { glossaryLabel, type PickerGlossary } from './ui/glossary.ts';
 
 export interface ExtrasOptions {
@@ -53,6 +54,7 @@ export function createExtras(options: ExtrasOptions): Extras {
     wakeTracker: options.wakeTracker,
   });
   const glossaries = new GlossaryService({ store, editing });
+  const subtitles = new SubtitleService({ store, editing });
   const credits = creditCheck({ store, editing, logger: options.logger.child({ part: 'credits' }) });
   const lipsync = new LipsyncRunner({
     store,
@@ -67,6 +69,7 @@ export function createExtras(options: ExtrasOptions): Extras {
     editing,
     review,
     glossaries,
+    subtitles,
     async downloadFile(url, maxBytes) {
       const download = await downloadSlackFile(url, { botToken: config.slackBotToken, maxBytes, extraHosts });
       return new Uint8Array(await new Response(download.body).arrayBuffer());
@@ -86,7 +89,9 @@ export function createExtras(options: ExtrasOptions): Extras {
       };
     },
     async beforeProjects(job, mediaId, targets) {
+      // Glossary defaults first: the subtitles keep the glossary recorded for each language.
       glossaries.applyDefaults(job, targets);
+      await subtitles.prepare(job, targets);
       await credits(job, mediaId, targets);
     },
   };

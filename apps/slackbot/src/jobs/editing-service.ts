@@ -65,10 +65,8 @@ export interface EditingService {
   checkFace(projectId: string): Promise<void>;
   lipsync(projectId: string): Promise<LipsyncInfo>;
   startLipsync(projectId: string, options: { multipleFaces: boolean; free: boolean }): Promise<void>;
-  createTranscript(files: {
-    src?: { lang: string; srt: string };
-    dst?: { lang: string; srt: string };
-  }): Promise<{ id: string }>;
+  /** A transcription from a form built by @dubkit/srt's buildSrtUpload (files src.0/dst.0). */
+  createTranscript(upload: { form: FormData; query: URLSearchParams }): Promise<{ id: string }>;
 }
 
 export function createEditingService(options: DubbingServiceOptions): EditingService {
@@ -133,8 +131,8 @@ export function createEditingService(options: DubbingServiceOptions): EditingSer
         client.lipsync.start(projectId, { is_multiple_speakers: multipleFaces, is_free_lipsync: free }),
       );
     },
-    async createTranscript(files) {
-      const created = await refusals(() => client.transcriptions.createFromSrt(files));
+    async createTranscript(upload) {
+      const created = await refusals(() => client.transcriptions.createFromSrt(upload));
       return { id: created.id };
     },
   };

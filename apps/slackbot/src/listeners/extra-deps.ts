@@ -3,11 +3,13 @@
 import type { GlossaryService } from '../glossary/glossary-service.ts';
 import type { EditingService } from '../jobs/editing-service.ts';
 import type { ReviewService } from '../review/review-service.ts';
+import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 
 export interface ExtraDeps {
   editing: EditingService;
   review: ReviewService;
   glossaries: GlossaryService;
+  subtitles: SubtitleService;
   /** Reads a file shared in Slack (bot token, Slack's hosts only, size-limited) into memory. */
   downloadFile(url: string, maxBytes: number): Promise<Uint8Array>;
   /** Wakes the deliverer and the tracker after work was recorded in the store. */

@@ -4,6 +4,7 @@ import type { App } from '@slack/bolt';
 import type { SharedFile } from '../../jobs/requests.ts';
 import type { ListenerDeps } from '../deps.ts';
 import { handleDrop } from './drop.ts';
+import { subtitlesIntoThread, subtitlesWithVideo } from './subtitles.ts';
 
 interface MessageLike {
   channel: string;
@@ -23,9 +24,21 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
   app.event('message', async ({ event, body, client, context }) => {
     const message = event as unknown as MessageLike;
     if (message.subtype !== 'file_share') return;
+    const user = message.user;
+    const tell = (text: string) =>
+      user
+        ? client.chat.postEphemeral({
+            channel: message.channel,
+            user,
+            text,
+            ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+          })
+        : Promise.resolve();
+    if (await subtitlesIntoThread(deps, body.event_id, message, tell)) return;
     // A file shared with a mention also arrives as app_mention; both lead to the same single job.
     const addressed = context.botUserId ? (message.text ?? '').includes(`<@${context.botUserId}>`) : false;
     await drop(deps, body.event_id, message, addressed, client);
+    await subtitlesWithVideo(deps, body.event_id, message);
   });
 }
 
