@@ -1,0 +1,180 @@
+// End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): a video dropped with a
+// source .srt and a translated .srt is dubbed from them (the project made with their transcript, the
+// delivered subtitles carrying the dropped translation); a broken .srt dropped into a job's thread is
+// reported with its lines; after Start, subtitles are refused.
+import { readFileSync } from 'node:fs';
+import { DubbingClient } from '@dubkit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackFile, SlackMessage } from './demo/fake-slack.ts';
+import { type Stage, setStage, waitFor } from './demo/stage.ts';
+
+const ANA = 'U0ANA';
+const WAIT_MS = 20_000;
+const TEST_MS = 60_000;
+
+const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
+const byKind = (thread: SlackMessage[], kind: string) =>
+  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
+const video = () => new Uint8Array(readFileSync(new URL('../fixtures/talk.mp4', import.meta.url)));
+const srt = (cues: [string, string, string][]) =>
+  new TextEncoder().encode(
+    cues.map(([start, end, text], i) => `${i + 1}\n${start} --> ${end}\n${text}\n`).join('\n'),
+  );
+
+const SOURCE = srt([
+  ['00:00:00,000', '00:00:00,600', 'Hello from the file'],
+  ['00:00:00,700', '00:00:01,300', 'Second line'],
+]);
+const SPANISH = srt([
+  ['00:00:00,000', '00:00:00,600', 'Hola desde el archivo'],
+  ['00:00:00,700', '00:00:01,300', 'Segunda línea'],
+]);
+
+/** The file_share event of a message, in a thread when it has one. */
+function shareEvent(stage: Stage, message: SlackMessage) {
+  return stage.driver.event({
+    type: 'message',
+    subtype: 'file_share',
+    user: message.user,
+    text: message.text,
+    ts: message.ts,
+    channel: message.channel,
+    channel_type: 'channel',
+    ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+    files: (message.files ?? []).map(({ content: _content, ...file }: SlackFile) => file),
+  });
+}
+
+describe('subtitle drops, end to end', () => {
+  let stage: Stage;
+  let service: DubbingClient;
+  beforeAll(async () => {
+    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
+  });
+  afterAll(async () => {
+    await stage?.close();
+  });
+
+  it(
+    'dubs a video dropped with its source and translated .srt from those subtitles',
+    async () => {
+      const channel = 'C18SRT';
+      const files = [
+        stage.slack.addFile({ name: 'talk.mp4', mimetype: 'video/mp4', content: video() }),
+        stage.slack.addFile({ name: 'talk.srt', mimetype: 'application/x-subrip', content: SOURCE }),
+        stage.slack.addFile({ name: 'talk.es.srt', mimetype: 'application/x-subrip', content: SPANISH }),
+      ];
+      const drop = stage.slack.postUserMessage({ channel, user: ANA, text: 'with subtitles', files });
+      await shareEvent(stage, drop);
+      const card = await waitFor(
+        () => stage.slack.thread(channel, drop.ts).find((m) => keyOf(m).startsWith('card:')),
+        WAIT_MS,
+        'the card',
+      );
+      const report = await waitFor(
+        () => byKind(stage.slack.thread(channel, drop.ts), 'subtitles')[0],
+        WAIT_MS,
+        'the subtitles report',
+      );
+      const reportText = JSON.stringify(report.blocks);
+      expect(reportText).toContain('*talk.srt* — source, 2 cues');
+      expect(reportText).toContain('*talk.es.srt* — translation into Spanish, 2 cues');
+
+      await stage.driver.click({
+        message: card,
+        actionId: 'job_start',
+        user: ANA,
+        selections: { job_dst: ['es'], job_src: ['en'] },
+      });
+      // The app's own upload: same name as the dropped translation (the job is named after talk.mp4).
+      const botFiles = () =>
+        stage.slack
+          .thread(channel, drop.ts)
+          .filter((m) => m.bot_id)
+          .flatMap((m) => m.files ?? []);
+      const delivered = await waitFor(
+        () => botFiles().find((f) => f.name === 'talk.es.srt'),
+        WAIT_MS,
+        'the dubbed subtitles',
+      );
+      const text = new TextDecoder().decode(delivered.content);
+      expect(text).toContain('Hola desde el archivo');
+      expect(text).toContain('Segunda línea');
+      const target = stage.app.store.targetsOf(keyOf(card).slice('card:'.length))[0]!;
+      const project = await service.projects.get(target.projectId!);
+      expect(project.transcript_id).toBeTruthy();
+      expect(stage.app.store.targetOptions(target.jobId, 'es')?.transcriptId).toBe(project.transcript_id);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'reports a broken .srt dropped into a job thread by line, and refuses subtitles after Start',
+    async () => {
+      const channel = 'C19SRTTHREAD';
+      const drop = stage.slack.postUserMessage({
+        channel,
+        user: ANA,
+        text: `<@${stage.slack.botUserId}> <https://vimeo.com/subtitled>`,
+      });
+      await stage.driver.mention(drop);
+      const card = await waitFor(
+        () => stage.slack.thread(channel, drop.ts).find((m) => keyOf(m).startsWith('card:')),
+        WAIT_MS,
+        'the card',
+      );
+      const broken = new TextEncoder().encode(
+        '1\n00:00:01,000 --> 00:00:02,000\nGood\n\n2\n00:00:05,000 -> nonsense\nBad\n',
+      );
+      const file = stage.slack.addFile({
+        name: 'talk.de.srt',
+        mimetype: 'application/x-subrip',
+        content: broken,
+      });
+      const inThread = stage.slack.postUserMessage({
+        channel,
+        user: ANA,
+        text: '',
+        files: [file],
+        thread_ts: drop.ts,
+      });
+      await shareEvent(stage, inThread);
+      const report = await waitFor(
+        () => byKind(stage.slack.thread(channel, drop.ts), 'subtitles')[0],
+        WAIT_MS,
+        'the report',
+      );
+      const text = JSON.stringify(report.blocks);
+      expect(report.text).toBe('1 subtitle file not taken');
+      expect(text).toMatch(/\*talk\.de\.srt\* was not taken:\\nline 6: /);
+      expect(stage.app.store.subtitlesOf(keyOf(card).slice('card:'.length))).toEqual([]);
+
+      await stage.driver.click({
+        message: card,
+        actionId: 'job_start',
+        user: ANA,
+        selections: { job_dst: ['de'] },
+      });
+      await waitFor(() => byKind(stage.slack.thread(channel, drop.ts), 'started')[0], WAIT_MS, 'the start');
+      const late = stage.slack.addFile({
+        name: 'talk.srt',
+        mimetype: 'application/x-subrip',
+        content: SOURCE,
+      });
+      await shareEvent(
+        stage,
+        stage.slack.postUserMessage({ channel, user: ANA, text: '', files: [late], thread_ts: drop.ts }),
+      );
+      const refused = await waitFor(
+        () => stage.slack.ephemerals.find((e) => e.channel === channel),
+        WAIT_MS,
+        'the refusal',
+      );
+      expect(refused.text).toBe(
+        'Subtitles can only be added before the dub starts; this one has started already.',
+      );
+    },
+    TEST_MS,
+  );
+});
