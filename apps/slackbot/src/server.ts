@@ -58,6 +58,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const store: Store = new SqliteStore(config.store.path);
+  // The embedded store serves one process: what a crashed predecessor held is free again.
+  store.releaseLeases();
   const budget = new RequestBudget(config.polling.requestsPerSecond);
   const service = withBudget(
     createDubbingService({

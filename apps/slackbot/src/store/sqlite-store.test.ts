@@ -129,6 +129,17 @@ describe('SqliteStore', () => {
     expect(store.claimDeliveries('b', 302, 100, 10)).toHaveLength(0);
   });
 
+  it('frees the leases of a crashed process, marking its interrupted writes as uncertain', () => {
+    const { job } = store.createJob(newJob(), 1);
+    store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
+    store.enqueue({ key: 'k', jobId: job.id, kind: 'reply', inThread: true, payload: { text: 'x' } }, 1);
+    expect(store.claimJobsToStart('dead', 10, 60_000, 5)).toHaveLength(1);
+    expect(store.claimDeliveries('dead', 10, 60_000, 5)).toHaveLength(1);
+    store.releaseLeases();
+    expect(store.claimJobsToStart('next', 11, 60_000, 5)).toHaveLength(1);
+    expect(store.claimDeliveries('next', 11, 60_000, 5)).toMatchObject([{ key: 'k', uncertain: true }]);
+  });
+
   it('keeps everything across a reopen', () => {
     const path = join(dir, 'db', 'test.db');
     const { job } = store.createJob(newJob(), 1);

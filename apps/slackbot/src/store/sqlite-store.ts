@@ -624,6 +624,16 @@ export class SqliteStore implements Store {
     return { glossaryId: strOrNull(row.glossary_id), transcriptId: strOrNull(row.transcript_id) };
   }
 
+  releaseLeases(): void {
+    this.#tx(() => {
+      this.#run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
+      this.#run('UPDATE targets SET lease_until = 0 WHERE lease_until > 0');
+      this.#run(
+        `UPDATE deliveries SET state = 'pending', uncertain = 1, lease_until = 0 WHERE state = 'sending'`,
+      );
+    });
+  }
+
   close(): void {
     if (this.#db.isOpen) this.#db.close();
   }

@@ -293,5 +293,10 @@ export interface Store {
    * now; undefined when the trigger already has a job (the project was adopted before).
    */
   adoptProject(input: NewJob, dstLang: string, projectId: string, now: number): Job | undefined;
+  /**
+   * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
+   * crashed process held resumes at once, and its interrupted Slack writes are checked before they are redone.
+   */
+  releaseLeases(): void;
   close(): void;
 }
