@@ -4,6 +4,7 @@ import { JOB_CARD } from '../../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../../ui/milestones.ts';
 import { registerAccountActions } from '../commands/account.ts';
 import { registerGlossaryListeners } from '../commands/glossary.ts';
+import { registerSettings } from '../commands/settings.ts';
 import type { ListenerDeps } from '../deps.ts';
 import { ackOnly, cancelJob, retryTarget, startJob } from './job-card.ts';
 import { registerLipsyncListeners } from './lipsync.ts';
@@ -20,4 +21,5 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   registerAccountActions(app, deps);
   registerGlossaryListeners(app, deps);
   registerLipsyncListeners(app, deps);
+  registerSettings(app, deps);
 }

@@ -4,6 +4,7 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt'
 import type { ListenerDeps } from '../deps.ts';
 import { listProjects, showCredits, trackCommand } from './account.ts';
 import { glossaryCommand } from './glossary.ts';
+import { openSettings } from './settings.ts';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -34,6 +35,9 @@ export async function handleSubcommand(deps: ListenerDeps, args: CommandArgs): P
       await trackCommand(deps, respond, { projectId, channel: command.channel_id, userId: command.user_id });
       return true;
     }
+    case 'settings':
+      await openSettings(deps, args);
+      return true;
     case 'glossary':
     case 'glossaries':
       await glossaryCommand(deps, args, rest);

@@ -4,6 +4,7 @@ import type { App } from '@slack/bolt';
 import type { SharedFile } from '../../jobs/requests.ts';
 import type { ListenerDeps } from '../deps.ts';
 import { handleDrop } from './drop.ts';
+import { registerHome } from './home.ts';
 import { subtitlesIntoThread, subtitlesWithVideo } from './subtitles.ts';
 
 interface MessageLike {
@@ -17,6 +18,7 @@ interface MessageLike {
 }
 
 export function registerEvents(app: App, deps: ListenerDeps): void {
+  registerHome(app, deps);
   app.event('app_mention', async ({ event, body, client }) => {
     const message = event as unknown as MessageLike;
     await drop(deps, body.event_id, message, true, client);
