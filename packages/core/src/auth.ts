@@ -8,8 +8,8 @@ export const DEFAULT_SCOPES = ['api/source', 'api/input', 'api/output', 'api/lim
 
 /** What the transport needs from an authentication scheme. */
 export interface Auth {
-  /** The Authorization header value for the next request. */
-  header(): Promise<string>;
+  /** The Authorization header value for the next request (synchronous while a cached token is fresh). */
+  header(): string | Promise<string>;
   /** Forgets `failedHeader` after a 401; true when a different token can be tried. */
   invalidate(failedHeader: string): boolean;
 }
@@ -19,8 +19,8 @@ export class StaticTokenAuth implements Auth {
   constructor(token: string) {
     this.#header = `Bearer ${token}`;
   }
-  header(): Promise<string> {
-    return Promise.resolve(this.#header);
+  header(): string {
+    return this.#header;
   }
   invalidate(): boolean {
     return false;
@@ -54,9 +54,9 @@ export class ClientCredentialsAuth implements Auth {
     this.#now = now;
   }
 
-  header(): Promise<string> {
+  header(): string | Promise<string> {
     const cached = this.#cached;
-    if (cached && this.#now() < cached.refreshAt) return Promise.resolve(cached.header);
+    if (cached && this.#now() < cached.refreshAt) return cached.header;
     this.#pending ??= this.#fetch().finally(() => {
       this.#pending = undefined;
     });

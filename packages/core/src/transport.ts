@@ -127,8 +127,8 @@ export class Transport {
     for (;;) {
       if (signal?.aborted)
         throw new AbortError('Request aborted before it was sent', { cause: signal.reason });
-      const authorization =
-        req.auth === false || !this.#options.auth ? undefined : await this.#options.auth.header();
+      const header = req.auth === false ? undefined : this.#options.auth?.header();
+      const authorization = typeof header === 'object' ? await header : header;
       let error: DubkitError;
       try {
         const raw = await this.#attempt(req, authorization);
