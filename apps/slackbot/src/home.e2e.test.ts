@@ -1,0 +1,93 @@
+// End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): `/dub settings` saves a
+// channel's default languages, which the next job card preselects; App Home is published with the person's
+// jobs and their states, the credits, and the defaults they set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackMessage } from './demo/fake-slack.ts';
+import { type Stage, setStage, waitFor } from './demo/stage.ts';
+import { SETTINGS_UI } from './ui/settings.ts';
+
+const ANA = 'U0ANA';
+const WAIT_MS = 20_000;
+const TEST_MS = 60_000;
+const CHANNEL = 'C20HOME';
+
+const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
+
+describe('settings and App Home, end to end', () => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+  });
+  afterAll(async () => {
+    await stage?.close();
+  });
+
+  it(
+    '/dub settings saves the channel’s default languages and the next card preselects them',
+    async () => {
+      const before = stage.slack.views.length;
+      await stage.driver.command({ channel: CHANNEL, user: ANA, text: 'settings' });
+      const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the settings dialog');
+      expect(modal.view.callback_id).toBe(SETTINGS_UI.callbackId);
+      await stage.driver.submitView({
+        viewId: modal.id,
+        user: ANA,
+        values: {
+          [SETTINGS_UI.langsBlock]: {
+            job_dst: { type: 'multi_static_select', selected_options: [{ value: 'es' }, { value: 'de' }] },
+          },
+        },
+      });
+      const saved = await waitFor(
+        () => stage.slack.ephemerals.find((e) => e.channel === CHANNEL),
+        WAIT_MS,
+        'the confirmation',
+      );
+      expect(saved.text).toBe(`Saved the defaults for <#${CHANNEL}>: dub into es, de.`);
+
+      const drop = stage.slack.postUserMessage({
+        channel: CHANNEL,
+        user: ANA,
+        text: `<@${stage.slack.botUserId}> <https://vimeo.com/home-keynote>`,
+      });
+      await stage.driver.mention(drop);
+      const card = await waitFor(
+        () => stage.slack.thread(CHANNEL, drop.ts).find((m) => keyOf(m).startsWith('card:')),
+        WAIT_MS,
+        'the card',
+      );
+      const dst = (
+        card.blocks as { block_id?: string; elements?: { initial_options?: { value: string }[] }[] }[]
+      ).find((b) => b.block_id === 'job_dst');
+      expect(dst?.elements?.[0]?.initial_options?.map((o) => o.value)).toEqual(['es', 'de']);
+      // Start with the preselected languages as they are.
+      await stage.driver.click({ message: card, actionId: 'job_start', user: ANA });
+      await waitFor(
+        () => stage.slack.thread(CHANNEL, drop.ts).filter((m) => keyOf(m).startsWith('dubbed:')).length === 2,
+        WAIT_MS,
+        'both dubs',
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'publishes Home with the person’s jobs and their states, the credits and their channel defaults',
+    async () => {
+      const publishes = stage.slack.callsOf('views.publish').length;
+      await stage.driver.event({ type: 'app_home_opened', user: ANA, channel: 'D0ANA', tab: 'home' });
+      await waitFor(() => stage.slack.callsOf('views.publish').length > publishes, WAIT_MS, 'the Home view');
+      const call = stage.slack.callsOf('views.publish').at(-1)!;
+      expect(call.args.user_id).toBe(ANA);
+      const view = JSON.parse(String(call.args.view)) as { type: string; blocks: unknown[] };
+      expect(view.type).toBe('home');
+      expect(view.blocks.length).toBeLessThanOrEqual(100);
+      const text = JSON.stringify(view.blocks);
+      expect(text).toContain(`*vimeo.com/home-keynote* in <#${CHANNEL}>`);
+      expect(text).toMatch(/✅ 🇪🇸 Spanish: [^·]+ · ✅ 🇩🇪 German/);
+      expect(text).toMatch(/of 6,000 minutes used/);
+      expect(text).toContain(`<#${CHANNEL}>: 🇪🇸 Spanish, 🇩🇪 German`);
+    },
+    TEST_MS,
+  );
+});
