@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DubbingClient } from './client.ts';
 import { RateLimitError, RequestValidationError } from './errors.ts';
@@ -122,6 +123,15 @@ describe('media.upload', () => {
     });
     expect(data?.content.length).toBe(bytes.length);
     expect(data?.content.equals(bytes)).toBe(true);
+  });
+
+  it('takes a file: URL', async () => {
+    const path = join(dir, 'with space.mp3');
+    await writeFile(path, Buffer.from([7, 7, 7]));
+    await client.media.upload(pathToFileURL(path));
+    const [data] = parseMultipart(server.requests[0]!);
+    expect(data?.headers).toMatch(/filename="with space.mp3"\r\nContent-Type: audio\/mpeg$/);
+    expect([...(data?.content ?? [])]).toEqual([7, 7, 7]);
   });
 
   it('takes a File with its own name and type', async () => {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { RequestValidationError } from './errors.ts';
 import type { OpenOptions, RequestBody } from './transport.ts';
 
@@ -82,15 +83,23 @@ function isNodeStream(value: unknown): value is NodeJS.ReadableStream {
  * come from a ring of RING_SIZE buffers: no allocation, page faults or garbage per chunk, so a multi-gigabyte
  * upload costs a few MiB of memory and far less CPU.
  */
-async function* readChunks(path: string | URL, { reuseBuffers }: OpenOptions): AsyncGenerator<Uint8Array> {
+async function* readChunks(
+  path: string | URL,
+  size: number,
+  { reuseBuffers }: OpenOptions,
+): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');
+  // Never more than the size announced as Content-Length, even if the file grows meanwhile.
+  let left = size;
   const ring = reuseBuffers
     ? Array.from({ length: RING_SIZE }, () => Buffer.allocUnsafe(READ_CHUNK))
     : undefined;
   let reads = 0;
   const read = async () => {
+    if (left === 0) return undefined;
     const buffer = ring ? ring[reads++ % RING_SIZE]! : Buffer.allocUnsafe(READ_CHUNK);
-    const { bytesRead } = await file.read(buffer, 0, READ_CHUNK, null);
+    const { bytesRead } = await file.read(buffer, 0, Math.min(READ_CHUNK, left), null);
+    left -= bytesRead;
     return bytesRead === 0 ? undefined : buffer.subarray(0, bytesRead);
   };
   let next = read();
@@ -154,8 +163,8 @@ export async function resolveFile(
         { path: 'file', message: `${String(source)} is not a file` },
       ]);
     }
-    const name = basename(typeof source === 'string' ? source : source.pathname);
-    return finish(name, info.size, (options) => readChunks(source, options), true);
+    const name = basename(typeof source === 'string' ? source : fileURLToPath(source));
+    return finish(name, info.size, (options) => readChunks(source, info.size, options), true);
   }
   if (source instanceof Blob) {
     const name = 'name' in source && typeof source.name === 'string' && source.name ? source.name : 'upload';
