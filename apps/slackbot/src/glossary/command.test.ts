@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { classifySrt, isSrtName } from '../subtitles/classify.ts';
+import { parseGlossaryCommand } from './command.ts';
+
+describe('parseGlossaryCommand', () => {
+  it('reads every form', () => {
+    expect(parseGlossaryCommand([])).toEqual({ ok: true, value: { kind: 'upload' } });
+    expect(parseGlossaryCommand(['LIST'])).toEqual({ ok: true, value: { kind: 'list' } });
+    expect(parseGlossaryCommand(['show', 'Brand', 'terms'])).toEqual({
+      ok: true,
+      value: { kind: 'show', name: 'Brand terms' },
+    });
+    expect(parseGlossaryCommand(['export', '“Brand', 'terms”'])).toEqual({
+      ok: true,
+      value: { kind: 'export', name: 'Brand terms' },
+    });
+    expect(parseGlossaryCommand(['delete', 'x'])).toEqual({ ok: true, value: { kind: 'delete', name: 'x' } });
+    expect(parseGlossaryCommand(['default', 'x'])).toEqual({
+      ok: true,
+      value: { kind: 'default', name: 'x' },
+    });
+  });
+
+  it('names the right form when something is missing or unknown', () => {
+    expect(parseGlossaryCommand(['show'])).toEqual({
+      ok: false,
+      problem: 'Name the glossary: `/dub glossary show <name>`.',
+    });
+    const unknown = parseGlossaryCommand(['rename', 'x']);
+    expect(unknown.ok).toBe(false);
+    expect(!unknown.ok && unknown.problem).toMatch(
+      /^I don't know "glossary rename"\. `\/dub glossary` — upload/,
+    );
+  });
+});
+
+describe('classifySrt', () => {
+  it('tells the source from a translation by the language in the name', () => {
+    expect(isSrtName('a.SRT')).toBe(true);
+    expect(isSrtName('a.vtt')).toBe(false);
+    expect(classifySrt('talk.srt', 'en')).toEqual({ side: 'src', lang: 'en' });
+    expect(classifySrt('talk.srt', null)).toEqual({ side: 'src', lang: null });
+    expect(classifySrt('talk.en.srt', 'en')).toEqual({ side: 'src', lang: 'en' });
+    expect(classifySrt('talk.es.srt', 'en')).toEqual({ side: 'dst', lang: 'es' });
+    expect(classifySrt('talk.pt-BR.srt', null)).toEqual({ side: 'dst', lang: 'pt-br' });
+    expect(classifySrt('talk.final.srt', 'de')).toEqual({ side: 'src', lang: 'de' });
+  });
+});
