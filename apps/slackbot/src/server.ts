@@ -66,6 +66,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       baseUrl: config.service.baseUrl,
       auth: config.service.auth,
       mediaPollMs: config.polling.minMs,
+      logger: serviceLogger(logger.child({ part: 'service' })),
       ...overrides.serviceOptions,
     }),
     budget,
@@ -177,6 +178,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       store.close();
       logger.info('stopped');
     },
+  };
+}
+
+/** The dubbing client logs through pino (it redacts credentials itself). */
+function serviceLogger(logger: Logger): NonNullable<DubbingServiceOptions['logger']> {
+  return {
+    error: (message, details) => logger.error(details ?? {}, message),
+    warn: (message, details) => logger.warn(details ?? {}, message),
+    info: (message, details) => logger.info(details ?? {}, message),
+    debug: (message, details) => logger.debug(details ?? {}, message),
   };
 }
 

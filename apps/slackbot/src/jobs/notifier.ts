@@ -87,7 +87,7 @@ export function changeDeliveries(
   now: number,
   detail?: string,
 ): DeliveryInput[] {
-  const updated: Target = { ...target, projectId: target.projectId ?? null, status: project.status };
+  const updated: Target = { ...target, status: project.status };
   const deliveries = [statusDelivery(job, updated, { status: project.status, info, now })];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
