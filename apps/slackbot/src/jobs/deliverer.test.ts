@@ -30,7 +30,7 @@ const service = {
   ],
 } as unknown as DubbingService;
 
-function startDeliverer(owner: string) {
+function startDeliverer(owner: string, channelPaceMs = 0) {
   deliverer = new Deliverer({
     store,
     slack: new WebClient(TOKEN, {
@@ -39,7 +39,7 @@ function startDeliverer(owner: string) {
     }),
     service,
     logger: pino({ level: 'silent' }),
-    channelPaceMs: 0,
+    channelPaceMs,
     owner,
   });
   deliverer.start();
@@ -156,5 +156,27 @@ describe('Deliverer', () => {
     await waitFor(() => store.getDelivery('started:j')?.state === 'done', 8000, 'the post');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(slack.messages.filter((m) => m.bot_id)).toHaveLength(1);
+  });
+
+  it('paces writes into one channel, keeping their order', async () => {
+    const { id } = job();
+    for (const n of [1, 2, 3]) {
+      store.enqueue(
+        {
+          key: `reply:${n}`,
+          jobId: id,
+          kind: 'reply',
+          inThread: true,
+          payload: { text: `r${n}`, blocks: [] },
+        },
+        n,
+      );
+    }
+    startDeliverer('a', 300);
+    await waitFor(() => store.getDelivery('reply:3')?.state === 'done', 5000, 'three replies');
+    const posts = slack.callsOf('chat.postMessage');
+    expect(posts.map((c) => c.args.text)).toEqual(['r1', 'r2', 'r3']);
+    expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(280);
+    expect(posts[2]!.at - posts[1]!.at).toBeGreaterThanOrEqual(280);
   });
 });
