@@ -175,3 +175,43 @@ describe('glossaries, end to end', () => {
     TEST_MS,
   );
 });
+
+describe('a glossary file dropped with a mention', () => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+  });
+  afterAll(async () => {
+    await stage?.close();
+  });
+
+  it(
+    'is imported under the name given, languages from its header, the report in the thread',
+    async () => {
+      const channel = 'C21GLOSSDROP';
+      const file = stage.slack.addFile(csv('en\tde\nmachine\tMASCHINE\nvoice\tSTIMME\n', 'begriffe.tsv'));
+      const drop = stage.slack.postUserMessage({
+        channel,
+        user: ANA,
+        text: `<@${stage.slack.botUserId}> glossary Produkt`,
+        files: [file],
+      });
+      await stage.driver.mention(drop);
+      await stage.driver.fileShare(drop);
+      const report = await waitFor(
+        () => stage.slack.messages.find((m) => m.channel === channel && m.thread_ts === drop.ts),
+        WAIT_MS,
+        'the report',
+      );
+      expect(report.text).toBe('Glossary Produkt created');
+    expect(JSON.stringify(report.blocks)).toContain('(English → German, 2 terms, version 1) from begriffe.tsv');
+    expect(stage.app.store.findGlossary('Produkt')).toMatchObject({ srcLang: 'en', dstLang: 'de', channel });
+      expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(
+        stage.slack.messages.filter((m) => m.channel === channel && m.thread_ts === drop.ts),
+      ).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+});

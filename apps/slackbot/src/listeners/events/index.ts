@@ -4,6 +4,7 @@ import type { App } from '@slack/bolt';
 import type { SharedFile } from '../../jobs/requests.ts';
 import type { ListenerDeps } from '../deps.ts';
 import { handleDrop } from './drop.ts';
+import { glossaryDrop } from './glossary-drop.ts';
 import { registerHome } from './home.ts';
 import { subtitlesIntoThread, subtitlesWithVideo } from './subtitles.ts';
 
@@ -21,6 +22,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
   registerHome(app, deps);
   app.event('app_mention', async ({ event, body, client }) => {
     const message = event as unknown as MessageLike;
+    if (await glossaryDrop(deps, message, client)) return;
     await drop(deps, body.event_id, message, true, client);
   });
   app.event('message', async ({ event, body, client, context }) => {
@@ -37,6 +39,9 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
           })
         : Promise.resolve();
     if (await subtitlesIntoThread(deps, body.event_id, message, tell)) return;
+    if (context.botUserId && (message.text ?? '').includes(`<@${context.botUserId}>`)) {
+      if (await glossaryDrop(deps, message, client)) return;
+    }
     // A file shared with a mention also arrives as app_mention; both lead to the same single job.
     const addressed = context.botUserId ? (message.text ?? '').includes(`<@${context.botUserId}>`) : false;
     await drop(deps, body.event_id, message, addressed, client);
