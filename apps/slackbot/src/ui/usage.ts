@@ -1,5 +1,6 @@
 // Ephemeral messages to one person: how to use /dub, and what was wrong with what they gave.
 import { escapeText, type MessageContent, section } from './blocks.ts';
+import { EXTRA_USAGE } from './extra-usage.ts';
 
 export const USAGE =
   '`/dub <link> [to es,de-de] [from en] [speakers 2]` — dub a video. Without `to`, I post a card to pick ' +
@@ -14,6 +15,7 @@ export function helpMessage(): MessageContent {
         'Examples:\n• `/dub https://youtu.be/abc123 to es,de`\n• `/dub https://example.com/talk.mp4 to pt-br from en speakers 2`' +
           '\n• `/dub https://vimeo.com/12345` (then pick the languages)',
       ),
+      section(EXTRA_USAGE),
     ],
   };
 }

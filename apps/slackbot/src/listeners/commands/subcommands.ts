@@ -8,10 +8,6 @@ import { openSettings } from './settings.ts';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
-export const SUBCOMMANDS_USAGE =
-  '`/dub credits` — minutes, videos and free lip-sync minutes left · `/dub list [name]` — recent projects · ' +
-  '`/dub track <project id>` — follow a project in a new thread here · `/dub glossary` — upload, list, show, export, delete glossaries';
-
 export async function handleSubcommand(deps: ListenerDeps, args: CommandArgs): Promise<boolean> {
   const { command, respond } = args;
   const words = command.text.trim().split(/\s+/).filter(Boolean);
