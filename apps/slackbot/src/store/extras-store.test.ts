@@ -218,6 +218,11 @@ describe('lip-sync tasks', () => {
     store.updateLipsync(task.id, { state: 'done', progress: 1 });
     expect(store.claimDueLipsyncs('me', 5000, 1000, 10)).toEqual([]);
     expect(store.createLipsync(input, 30)).toBeDefined();
+    // A crashed holder's lease is freed at start-up.
+    const other = store.createLipsync({ ...input, targetId: 't2' }, 40)!;
+    expect(store.claimDueLipsyncs('crashed', 41, 60_000, 10).map((t) => t.id)).toContain(other.id);
+    store.releaseLeases();
+    expect(store.claimDueLipsyncs('me', 42, 60_000, 10).map((t) => t.id)).toContain(other.id);
   });
 });
 

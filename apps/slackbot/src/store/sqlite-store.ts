@@ -628,6 +628,7 @@ export class SqliteStore implements Store {
     this.#tx(() => {
       this.#run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
       this.#run('UPDATE targets SET lease_until = 0 WHERE lease_until > 0');
+      this.#run('UPDATE lipsyncs SET lease_until = 0 WHERE lease_until > 0');
       this.#run(
         `UPDATE deliveries SET state = 'pending', uncertain = 1, lease_until = 0 WHERE state = 'sending'`,
       );
