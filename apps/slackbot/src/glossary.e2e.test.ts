@@ -204,8 +204,14 @@ describe('a glossary file dropped with a mention', () => {
         'the report',
       );
       expect(report.text).toBe('Glossary Produkt created');
-    expect(JSON.stringify(report.blocks)).toContain('(English → German, 2 terms, version 1) from begriffe.tsv');
-    expect(stage.app.store.findGlossary('Produkt')).toMatchObject({ srcLang: 'en', dstLang: 'de', channel });
+      expect(JSON.stringify(report.blocks)).toContain(
+        '(English → German, 2 terms, version 1) from begriffe.tsv',
+      );
+      expect(stage.app.store.findGlossary('Produkt')).toMatchObject({
+        srcLang: 'en',
+        dstLang: 'de',
+        channel,
+      });
       expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(
