@@ -27,10 +27,10 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const BASELINE_JOBS = Number(process.env.BENCH_BASELINE_JOBS ?? 500);
 /**
  * Emulator speed: a whole dub takes about 60 s / SPEED (stages of 20–55 s at 0.15), close to the real
- * service's pace; the polling intervals are the app's defaults scaled by half (5–60 s → 3–30 s).
+ * service's pace; the polling intervals are the app's defaults with the cap halved (5–60 s → 5–30 s).
  */
 const SPEED = 0.15;
-const POLL = { minMs: 3_000, maxMs: 30_000 };
+const POLL = { minMs: 5_000, maxMs: 30_000 };
 const REQUESTS_PER_SECOND = 1_000;
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 30_000);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 85_000);
