@@ -31,7 +31,7 @@ describe('credits, list and track, end to end', () => {
   let stage: Stage;
   let service: DubbingClient;
   beforeAll(async () => {
-    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
     service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
   });
   afterAll(async () => {

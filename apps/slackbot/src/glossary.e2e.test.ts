@@ -60,7 +60,7 @@ const csv = (text: string, name = 'terms.csv') => ({
 describe('glossaries, end to end', () => {
   let stage: Stage;
   beforeAll(async () => {
-    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
   });
   afterAll(async () => {
     await stage?.close();
@@ -179,7 +179,7 @@ describe('glossaries, end to end', () => {
 describe('a glossary file dropped with a mention', () => {
   let stage: Stage;
   beforeAll(async () => {
-    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
   });
   afterAll(async () => {
     await stage?.close();

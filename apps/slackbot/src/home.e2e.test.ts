@@ -16,7 +16,7 @@ const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
 describe('settings and App Home, end to end', () => {
   let stage: Stage;
   beforeAll(async () => {
-    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
   });
   afterAll(async () => {
     await stage?.close();

@@ -51,7 +51,7 @@ describe('lip-sync, end to end', () => {
   let stage: Stage;
   let service: DubbingClient;
   beforeAll(async () => {
-    stage = await setStage({ speed: 60, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
+    stage = await setStage({ speed: 150, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
     service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
   });
   afterAll(async () => {
