@@ -56,6 +56,11 @@ export class LipsyncRunner {
       try {
         await this.#step(task);
       } catch (error) {
+        if (error instanceof BusyError) {
+          // The dub is being rendered again (or is not dubbed): this lip-sync cannot go on.
+          this.#giveUp(task, 'The dub is being changed right now; press Lip-sync again once it is ready.');
+          continue;
+        }
         this.#o.logger.warn(
           { err: error, lipsync: task.id },
           'looking at a lip-sync failed; will look again',
@@ -83,10 +88,14 @@ export class LipsyncRunner {
         return;
       }
       if (info.check_face_task_status !== 'done') {
-        // No face check yet (or a failed one): start one.
+        if (task.faceCheckAsked) {
+          this.#giveUp(task, 'The face check failed on the service. Press Lip-sync to try again.');
+          return;
+        }
+        // No face check yet (or one that failed before this request): ask for one, once.
         await editing.checkFace(task.projectId);
         this.#status(job, target, task, 'Checking the video for faces', 0);
-        store.updateLipsync(task.id, { nextPollAt: later });
+        store.updateLipsync(task.id, { faceCheckAsked: true, nextPollAt: later });
         return;
       }
       if (!info.video_has_face) {
@@ -150,6 +159,19 @@ export class LipsyncRunner {
       progress,
     );
     store.updateLipsync(task.id, { progress, nextPollAt: later });
+  }
+
+  #giveUp(task: LipsyncTask, why: string): void {
+    const target = this.#o.store.getTarget(task.targetId);
+    const job = target && this.#o.store.getJob(target.jobId);
+    if (!target || !job) {
+      this.#o.store.updateLipsync(task.id, { state: 'failed' });
+      return;
+    }
+    this.#finish(job, target, task, 'failed', {
+      key: `lipsyncfailed:${task.id}`,
+      payload: lipsyncFailedReply({ lang: target.dstLang, why }),
+    });
   }
 
   /** Free minutes are used when enough are left for the whole video. */

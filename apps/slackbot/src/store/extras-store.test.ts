@@ -201,6 +201,7 @@ describe('lip-sync tasks', () => {
     expect(task).toMatchObject({
       state: 'checking',
       free: null,
+      faceCheckAsked: false,
       progress: 0,
       multipleFaces: true,
       nextPollAt: 10,
@@ -208,11 +209,18 @@ describe('lip-sync tasks', () => {
     expect(store.createLipsync(input, 11)).toBeUndefined();
     expect(store.claimDueLipsyncs('me', 12, 1000, 10).map((t) => t.id)).toEqual([task.id]);
     expect(store.claimDueLipsyncs('me', 13, 1000, 10)).toEqual([]);
-    store.updateLipsync(task.id, { state: 'syncing', free: false, progress: 0.4, nextPollAt: 20 });
+    store.updateLipsync(task.id, {
+      state: 'syncing',
+      free: false,
+      faceCheckAsked: true,
+      progress: 0.4,
+      nextPollAt: 20,
+    });
     expect(store.claimDueLipsyncs('me', 19, 1000, 10)).toEqual([]);
     expect(store.claimDueLipsyncs('me', 20, 1000, 10)[0]).toMatchObject({
       state: 'syncing',
       free: false,
+      faceCheckAsked: true,
       progress: 0.4,
     });
     store.updateLipsync(task.id, { state: 'done', progress: 1 });

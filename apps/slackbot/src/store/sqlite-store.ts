@@ -65,7 +65,7 @@ CREATE TABLE IF NOT EXISTS target_options (
 CREATE INDEX IF NOT EXISTS jobs_user ON jobs (user_id, created_at);
 CREATE TABLE IF NOT EXISTS lipsyncs (
   id TEXT PRIMARY KEY, target_id TEXT NOT NULL, job_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT NOT NULL,
-  multiple_faces INTEGER NOT NULL, free INTEGER, state TEXT NOT NULL, progress REAL NOT NULL DEFAULT 0,
+  multiple_faces INTEGER NOT NULL, free INTEGER, face_check_asked INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL, progress REAL NOT NULL DEFAULT 0,
   started_at INTEGER NOT NULL, next_poll_at INTEGER NOT NULL, lease_owner TEXT, lease_until INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS lipsyncs_due ON lipsyncs (state, next_poll_at);
 CREATE TABLE IF NOT EXISTS job_subtitles (
@@ -543,14 +543,18 @@ export class SqliteStore implements Store {
 
   updateLipsync(
     id: string,
-    change: Partial<Pick<LipsyncTask, 'state' | 'progress' | 'free' | 'nextPollAt'>>,
+    change: Partial<Pick<LipsyncTask, 'state' | 'progress' | 'free' | 'nextPollAt' | 'faceCheckAsked'>>,
   ): void {
+    const flag = (value: boolean | null | undefined) =>
+      value === undefined || value === null ? null : value ? 1 : 0;
     this.#run(
       `UPDATE lipsyncs SET state = coalesce(?, state), progress = coalesce(?, progress), free = coalesce(?, free),
-         next_poll_at = coalesce(?, next_poll_at), lease_until = 0 WHERE id = ?`,
+         face_check_asked = coalesce(?, face_check_asked), next_poll_at = coalesce(?, next_poll_at), lease_until = 0
+       WHERE id = ?`,
       change.state ?? null,
       change.progress ?? null,
-      change.free === undefined || change.free === null ? null : change.free ? 1 : 0,
+      flag(change.free),
+      flag(change.faceCheckAsked),
       change.nextPollAt ?? null,
       id,
     );
@@ -733,6 +737,7 @@ function toLipsync(row: Row): LipsyncTask {
     userId: str(row.user_id),
     multipleFaces: Number(row.multiple_faces) === 1,
     free: row.free === null || row.free === undefined ? null : Number(row.free) === 1,
+    faceCheckAsked: Number(row.face_check_asked) === 1,
     state: str(row.state) as LipsyncState,
     progress: Number(row.progress),
     startedAt: Number(row.started_at),

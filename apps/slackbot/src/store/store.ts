@@ -180,6 +180,8 @@ export interface LipsyncTask {
   multipleFaces: boolean;
   /** Whether free lip-sync minutes were used (null until it started). */
   free: boolean | null;
+  /** This task asked the service for a face check (so a failed one is not asked again and again). */
+  faceCheckAsked: boolean;
   state: LipsyncState;
   /** 0..1 */
   progress: number;
@@ -277,7 +279,7 @@ export interface Store {
   /** Saves a look's outcome and frees the lease. */
   updateLipsync(
     id: string,
-    change: Partial<Pick<LipsyncTask, 'state' | 'progress' | 'free' | 'nextPollAt'>>,
+    change: Partial<Pick<LipsyncTask, 'state' | 'progress' | 'free' | 'nextPollAt' | 'faceCheckAsked'>>,
   ): void;
   /** The job a trigger (a message, a command) opened. */
   jobByTrigger(triggerKey: string): Job | undefined;
