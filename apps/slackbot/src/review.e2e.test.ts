@@ -259,6 +259,38 @@ describe('review and render again, end to end', () => {
   );
 
   it(
+    'keeps a review’s edits across a restart of the app between two pages',
+    async () => {
+      const channel = 'C22RESTART';
+      const { dubbed, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/restart-review');
+      const before = (await service.transcription.get(projectId)).segments;
+      const viewId = await openModal(stage, dubbed, THREAD_ACTIONS.review, ANA, REVIEW.callbackId);
+      const first = viewOf(stage, viewId);
+      expect(JSON.stringify(first.blocks)).toMatch(/Page 1 of [2-9]/);
+      await stage.driver.clickInView({
+        viewId,
+        actionId: REVIEW.next,
+        user: ANA,
+        values: pageValues(first, { texts: { 1: 'Antes del reinicio' } }),
+      });
+      await waitFor(() => viewText(stage, viewId).includes('Page 2 of'), WAIT_MS, 'page 2');
+      await stage.restartApp();
+      const second = viewOf(stage, viewId);
+      const number = Number(/\*#(\d+)\*/.exec(JSON.stringify(second.blocks))?.[1]);
+      await stage.driver.submitView({
+        viewId,
+        user: ANA,
+        values: pageValues(second, { texts: { [number]: 'Después del reinicio' } }),
+      });
+      await waitFor(() => viewText(stage, viewId).includes('Saved: edited 2 segments'), WAIT_MS, 'the save');
+      const after = (await service.transcription.get(projectId)).segments;
+      expect(after.find((s) => s.id === before[0]!.id)?.dst?.text).toBe('Antes del reinicio');
+      expect(after.find((s) => s.id === before[number - 1]!.id)?.dst?.text).toBe('Después del reinicio');
+    },
+    TEST_MS,
+  );
+
+  it(
     'Speakers changes the project before rendering again',
     async () => {
       const channel = 'C10SPEAKERS';
