@@ -79,7 +79,12 @@ export function createExtras(options: ExtrasOptions): Extras {
       options.wakeTracker();
       lipsync.wake();
     },
-    start: () => lipsync.start(),
+    start: () => {
+      lipsync.start();
+      review.recoverRenders().catch((error: unknown) => {
+        options.logger.warn({ err: error }, 'following up renders asked for before the restart failed');
+      });
+    },
     stop: () => lipsync.stop(),
     picker(job) {
       return {

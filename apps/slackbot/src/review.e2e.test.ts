@@ -291,6 +291,30 @@ describe('review and render again, end to end', () => {
   );
 
   it(
+    'follows a render asked for just before the app stopped, after the restart',
+    async () => {
+      const channel = 'C23RENDERCRASH';
+      const { card, target, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/render-crash');
+      // What a process that died right after asking for the render leaves: the intent, and the render running.
+      stage.app.store.recordRenderIntent(target.id, ANA, Date.now());
+      await service.projects.generate(projectId);
+      await stage.restartApp();
+      const thread = await waitFor(
+        () => {
+          const t = stage.slack.thread(channel, card.ts);
+          return byKind(t, 'dubbed').length === 2 ? t : undefined;
+        },
+        WAIT_MS,
+        'the render followed after the restart',
+      );
+      expect(byKind(thread, 'render')).toHaveLength(1);
+      expect(stage.app.store.renderIntents()).toEqual([]);
+      expect(stage.app.store.getTarget(target.id)).toMatchObject({ attempt: 2, terminal: true });
+    },
+    TEST_MS,
+  );
+
+  it(
     'Speakers changes the project before rendering again',
     async () => {
       const channel = 'C10SPEAKERS';

@@ -179,23 +179,54 @@ export class ReviewService {
     return savedView(lang, changes);
   }
 
-  /** Renders a dubbed language again; its status message resumes and the new files come as a new reply. */
+  /**
+   * Renders a dubbed language again; its status message resumes and the new files come as a new reply. The
+   * intent is recorded before `generate` is asked, so that a crash between the two is followed up at start.
+   */
   async render(targetId: string, userId: string): Promise<Outcome<void>> {
     const { store, editing } = this.#o;
     const found = this.dubbed(targetId);
     if (!found.ok) return found;
-    const { job, target } = found.value;
+    const { target } = found.value;
+    store.recordRenderIntent(targetId, userId, this.#now());
     let status: string;
     try {
       status = (await editing.generate(target.projectId)).status;
     } catch (error) {
+      if (!(error instanceof BusyError)) {
+        store.clearRenderIntent(targetId);
+        throw error;
+      }
       // Still processing: a render already under way (asked for just before a restart, say) is followed.
-      if (!(error instanceof BusyError)) throw error;
       status = (await editing.getProject(target.projectId)).status;
     }
+    return this.#follow(targetId, userId, status);
+  }
+
+  /** At start: renders asked for just before the process stopped are followed like any other. */
+  async recoverRenders(): Promise<void> {
+    for (const intent of this.#o.store.renderIntents()) {
+      const target = this.#o.store.getTarget(intent.targetId);
+      if (!target?.projectId || !target.terminal) {
+        this.#o.store.clearRenderIntent(intent.targetId);
+        continue;
+      }
+      const status = (await this.#o.editing.getProject(target.projectId)).status;
+      this.#follow(intent.targetId, intent.userId, status);
+    }
+  }
+
+  /** Tracks the language again from `status`: its status message resumes; the render is announced once. */
+  #follow(targetId: string, userId: string, status: string): Outcome<void> {
+    const { store } = this.#o;
     const now = this.#now();
     const resumed = store.resumeTarget(targetId, RENDER_REQUESTED, now);
-    if (!resumed) return { ok: false, problem: `${languageName(target.dstLang)} is already being rendered.` };
+    store.clearRenderIntent(targetId);
+    const job = resumed && store.getJob(resumed.jobId);
+    if (!resumed || !job) {
+      const lang = store.getTarget(targetId)?.dstLang ?? '';
+      return { ok: false, problem: `${languageName(lang)} is already being rendered.` };
+    }
     const described = this.#o.describeStatus(status);
     const info = described.terminal
       ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }

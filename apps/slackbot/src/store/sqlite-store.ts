@@ -71,6 +71,7 @@ CREATE INDEX IF NOT EXISTS lipsyncs_due ON lipsyncs (state, next_poll_at);
 CREATE TABLE IF NOT EXISTS job_subtitles (
   job_id TEXT NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, lang TEXT, text TEXT NOT NULL, PRIMARY KEY (job_id, name));
 CREATE INDEX IF NOT EXISTS jobs_thread ON jobs (channel, thread_ts);
+CREATE TABLE IF NOT EXISTS render_intents (target_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, at INTEGER NOT NULL);
 `;
 
 type Row = Record<string, SQLInputValue>;
@@ -558,6 +559,28 @@ export class SqliteStore implements Store {
       change.nextPollAt ?? null,
       id,
     );
+  }
+
+  recordRenderIntent(targetId: string, userId: string, now: number): void {
+    this.#run(
+      `INSERT INTO render_intents (target_id, user_id, at) VALUES (?, ?, ?)
+       ON CONFLICT (target_id) DO UPDATE SET user_id = excluded.user_id, at = excluded.at`,
+      targetId,
+      userId,
+      now,
+    );
+  }
+
+  clearRenderIntent(targetId: string): void {
+    this.#run('DELETE FROM render_intents WHERE target_id = ?', targetId);
+  }
+
+  renderIntents(): { targetId: string; userId: string; at: number }[] {
+    return this.#all('SELECT * FROM render_intents ORDER BY at').map((row) => ({
+      targetId: str(row.target_id),
+      userId: str(row.user_id),
+      at: Number(row.at),
+    }));
   }
 
   jobByTrigger(triggerKey: string): Job | undefined {

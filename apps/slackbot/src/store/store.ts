@@ -281,6 +281,11 @@ export interface Store {
     id: string,
     change: Partial<Pick<LipsyncTask, 'state' | 'progress' | 'free' | 'nextPollAt' | 'faceCheckAsked'>>,
   ): void;
+  /** Records that a render is about to be asked of the service (before the call, for a crash to find). */
+  recordRenderIntent(targetId: string, userId: string, now: number): void;
+  clearRenderIntent(targetId: string): void;
+  /** Renders asked for whose outcome was never recorded (the process died in between). */
+  renderIntents(): { targetId: string; userId: string; at: number }[];
   /** The job a trigger (a message, a command) opened. */
   jobByTrigger(triggerKey: string): Job | undefined;
   /** The job whose thread this is. */
