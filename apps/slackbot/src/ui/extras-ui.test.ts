@@ -153,7 +153,6 @@ describe('lip-sync, subtitles, Home and settings builders', () => {
       jobs: Array.from({ length: 500 }, (_, i) => ({
         title: long(3000),
         channel: `C${i}`,
-        createdAt: i,
         state: 'running',
         langs: Array.from({ length: 20 }, () => ({
           lang: 'es',
@@ -181,7 +180,6 @@ describe('lip-sync, subtitles, Home and settings builders', () => {
   it('settings dialog stays within limits and reads back', () => {
     const view = settingsModal({
       channel: 'C1',
-      channelName: 'x',
       dstLangs: ['es'],
       glossaries: picker,
       glossaryIds: [],

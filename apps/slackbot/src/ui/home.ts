@@ -8,7 +8,6 @@ import { languageLabel } from './languages.ts';
 export interface HomeJob {
   title: string;
   channel: string;
-  createdAt: number;
   /** "picking", "cancelled" or per-language states. */
   state: string;
   langs: { lang: string; label: string; done: boolean; failed: boolean }[];

@@ -9,7 +9,6 @@ import { languageName } from './languages.ts';
 export const REVIEW = {
   callbackId: 'review_modal',
   forceCallbackId: 'review_force',
-  open: 'review_open',
   next: 'review_next',
   previous: 'review_previous',
   dstAction: 'review_dst',

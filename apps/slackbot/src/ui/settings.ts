@@ -12,7 +12,6 @@ export const SETTINGS_UI = {
 
 export function settingsModal(input: {
   channel: string;
-  channelName: string;
   dstLangs: string[];
   glossaries: PickerGlossary[];
   glossaryIds: string[];

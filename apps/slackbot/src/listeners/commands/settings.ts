@@ -24,7 +24,6 @@ export async function openSettings(
     trigger_id: command.trigger_id,
     view: settingsModal({
       channel: command.channel_id,
-      channelName: command.channel_name,
       dstLangs: current?.dstLangs ?? [],
       glossaries: glossaries.map((g) => ({ id: g.id, label: glossaryLabel(g) })),
       glossaryIds: deps.extras.glossaries.defaultsOf(command.channel_id),

@@ -10,7 +10,6 @@ export function buildHome(deps: ListenerDeps, userId: string, credits: CreditsVi
   const jobs: HomeJob[] = deps.store.recentJobs(userId, 20).map((job) => ({
     title: job.title,
     channel: job.channel,
-    createdAt: job.createdAt,
     state: job.state,
     langs: deps.store.targetsOf(job.id).map((t) => {
       const info = t.status ? describeStatus(t.status) : undefined;
