@@ -217,6 +217,18 @@ describe('a glossary file dropped with a mention', () => {
       expect(
         stage.slack.messages.filter((m) => m.channel === channel && m.thread_ts === drop.ts),
       ).toHaveLength(1);
+
+      // "Make it the default in this channel" from the report.
+      await stage.driver.click({ message: report, actionId: GLOSSARY_UI.makeDefault, user: ANA });
+      const told = await waitFor(
+        () => stage.slack.ephemerals.find((e) => e.channel === channel),
+        WAIT_MS,
+        'the confirmation',
+      );
+      expect(told.text).toBe(`⭐ *Produkt* is now the default glossary for en→de in <#${channel}>.`);
+      expect(stage.app.store.channelSettings(channel)?.glossaryIds).toEqual([
+        stage.app.store.findGlossary('Produkt')!.id,
+      ]);
     },
     TEST_MS,
   );
