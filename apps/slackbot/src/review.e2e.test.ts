@@ -133,7 +133,13 @@ describe('review and render again, end to end', () => {
       expect(JSON.stringify(first.blocks)).toContain(before[0]!.dst!.text);
 
       // Page 1: a new translation for segment 1, segment 2 removed.
-      let values = pageValues(first, { texts: { 1: 'Hola EDITADO uno' }, remove: [2] });
+      // Segment 3 goes to another speaker: a speaker change is sent apart from text-only changes.
+      const newSpeaker = before[2]!.speaker === 'SPEAKER_01' ? 'SPEAKER_00' : 'SPEAKER_01';
+      let values = pageValues(first, {
+        texts: { 1: 'Hola EDITADO uno' },
+        remove: [2],
+        speakers: { 3: newSpeaker },
+      });
       const pages = /Page \d+ of (\d+)/.exec(JSON.stringify(first.blocks))?.[1];
       let lastNumber = 2;
       if (Number(pages) > 1) {
@@ -147,18 +153,22 @@ describe('review and render again, end to end', () => {
         await stage.driver.clickInView({ viewId, actionId: REVIEW.previous, user: ANA, values });
         await waitFor(() => viewText(stage, viewId).includes('Page 1 of'), WAIT_MS, 'page 1 again');
         expect(viewText(stage, viewId).includes('Hola EDITADO uno')).toBe(true);
-        expect(viewText(stage, viewId).includes('3 changed so far')).toBe(true);
+        expect(viewText(stage, viewId).includes('4 changed so far')).toBe(true);
         values = pageValues(viewOf(stage, viewId));
       }
       const res = await stage.driver.submitView({ viewId, user: ANA, values });
       expect(res.status).toBe(200);
       await waitFor(() => viewText(stage, viewId).includes('Saved'), WAIT_MS, 'the saved view');
 
-      const edited = Number(pages) > 1 ? 2 : 1;
+      const edited = Number(pages) > 1 ? 3 : 2;
       const after = (await service.transcription.get(projectId)).segments;
       expect(after).toHaveLength(before.length - 1);
       expect(after.find((s) => s.id === before[1]!.id)).toBeUndefined();
       expect(after.find((s) => s.id === before[0]!.id)?.dst?.text).toBe('Hola EDITADO uno');
+      expect(after.find((s) => s.id === before[2]!.id)).toMatchObject({
+        speaker: newSpeaker,
+        dst: { text: before[2]!.dst!.text },
+      });
       // Only the edited segments were patched: every other one is as it was.
       const updated = after.filter((s) => s.status === 'updated').map((s) => s.id);
       expect(updated).toHaveLength(edited);
