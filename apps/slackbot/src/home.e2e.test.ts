@@ -72,6 +72,54 @@ describe('settings and App Home, end to end', () => {
   );
 
   it(
+    '/dub settings takes one default glossary per language pair',
+    async () => {
+      const channel = 'C24SETTINGS';
+      const record = (id: string, name: string) => ({
+        id,
+        name,
+        srcLang: 'en',
+        dstLang: 'es',
+        version: 1,
+        channel,
+        createdBy: ANA,
+        updatedAt: 1,
+      });
+      stage.app.store.saveGlossary(record('g-a', 'Terms A'));
+      stage.app.store.saveGlossary(record('g-b', 'Terms B'));
+      const open = async () => {
+        const before = stage.slack.views.length;
+        await stage.driver.command({ channel, user: ANA, text: 'settings' });
+        return waitFor(() => stage.slack.views[before], WAIT_MS, 'the settings dialog');
+      };
+      const glossaries = (ids: string[]) => ({
+        [SETTINGS_UI.glossaryBlock]: {
+          job_glossary: { type: 'multi_static_select', selected_options: ids.map((value) => ({ value })) },
+        },
+      });
+      const first = await open();
+      expect(JSON.stringify(first.view.blocks)).toContain('Terms B (en→es, v1)');
+      const refused = await stage.driver.submitView({
+        viewId: first.id,
+        user: ANA,
+        values: glossaries(['g-a', 'g-b']),
+      });
+      expect(JSON.parse(refused.body)).toEqual({
+        response_action: 'errors',
+        errors: { [SETTINGS_UI.glossaryBlock]: 'Pick one glossary per language pair (two are en→es).' },
+      });
+      await stage.driver.submitView({ viewId: first.id, user: ANA, values: glossaries(['g-b']) });
+      await waitFor(
+        () => stage.slack.ephemerals.find((e) => e.channel === channel),
+        WAIT_MS,
+        'the confirmation',
+      );
+      expect(stage.app.store.channelSettings(channel)).toMatchObject({ dstLangs: [], glossaryIds: ['g-b'] });
+    },
+    TEST_MS,
+  );
+
+  it(
     'publishes Home with the person’s jobs and their states, the credits and their channel defaults',
     async () => {
       const publishes = stage.slack.callsOf('views.publish').length;
