@@ -182,7 +182,7 @@ describe('review and render again, end to end', () => {
         'the edit summary',
       );
       expect(summary.blocks && JSON.stringify(summary.blocks)).toContain(
-        `<@${ANA}> edited ${edited} segment${edited === 1 ? '' : 's'} and removed 1 in 🇪🇸 Spanish.`,
+        `<@${ANA}> edited ${edited} segments and removed 1 in 🇪🇸 Spanish.`,
       );
 
       // Render again from the summary: the status message resumes, then a new dubbed reply and new files.
@@ -211,7 +211,7 @@ describe('review and render again, end to end', () => {
       expect(newest).toHaveLength(2);
       const srt = new TextDecoder().decode(newest.find((f) => f.name.endsWith('.srt'))!.content);
       expect(srt).toContain('Hola EDITADO uno');
-      if (edited === 2) expect(srt).toContain('Hola EDITADO dos');
+      if (edited === 3) expect(srt).toContain('Hola EDITADO dos');
       expect(srt).not.toContain(before[1]!.dst!.text);
       expect(stage.app.store.getTarget(target.id)).toMatchObject({
         terminal: true,
