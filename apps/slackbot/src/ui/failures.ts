@@ -31,11 +31,19 @@ export function explainFailure(status: string, stage?: string, detail?: string):
         retry: true,
       };
     default:
+      // A detail comes from the app itself (a refused or deleted project): it says more than a stage could.
+      if (detail) return { text: `Dubbing stopped. ${sentence(detail)}`, retry: true };
       return {
-        text: `Dubbing stopped${stage ? ` while ${lowerFirst(stage)}` : ''}.`,
+        // The generic `failed` status has no stage of its own to name.
+        text: `Dubbing stopped${stage && status !== 'failed' ? ` while ${lowerFirst(stage)}` : ''}.`,
         retry: true,
       };
   }
+}
+
+function sentence(text: string): string {
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 function lowerFirst(text: string): string {

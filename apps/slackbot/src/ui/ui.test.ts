@@ -175,6 +175,10 @@ describe('status and milestones', () => {
     expect(stage.text).toContain('Dubbing stopped while translating');
     expect(JSON.stringify(stage.blocks)).toContain('"value":"t"');
     expect(JSON.stringify(stage.blocks)).toContain('`p`');
+    expect(explainFailure('failed', 'Failed').text).toBe('Dubbing stopped.');
+    expect(explainFailure('failed', 'Failed', 'the project no longer exists').text).toBe(
+      'Dubbing stopped. The project no longer exists.',
+    );
     expect(explainFailure('forbidden_link').text).toMatch(/Make it public, or upload the file here/);
     expect(explainFailure('no_words').text).toMatch(/source language/);
     expect(explainFailure('upload_failed', undefined, 'not a video').text).toBe(
