@@ -27,8 +27,12 @@ export function findMedia(state: EmulatorState, account: Account, id: string): M
   return media;
 }
 
-export function mediaView(state: EmulatorState, media: Media) {
-  const ready = state.clock.now() >= media.readyAt;
+/**
+ * The record as seen at `at`. Creation answers pass the creation time, so that a new record always shows
+ * `processing` as the service documents, however long the inspection or a loaded machine took.
+ */
+export function mediaView(state: EmulatorState, media: Media, at = state.clock.now()) {
+  const ready = at >= media.readyAt;
   return {
     kind: media.kind,
     status: ready ? 'ready' : 'processing',
@@ -167,7 +171,7 @@ export async function uploadMedia(
     inspection,
     fileName: safeFileName(uploadedName ?? name ?? undefined, inspection.ext),
   });
-  return mediaView(state, media);
+  return mediaView(state, media, media.createdAt);
 }
 
 /** source_type by host (decisions.md). */
@@ -253,7 +257,7 @@ export async function linkMedia(
       },
       { url: body.link, sourceType, forbidden },
     );
-    return mediaView(state, media);
+    return mediaView(state, media, media.createdAt);
   }
   const allowed = state.options.allowLinkHosts.some((host) => host === url.host || host === url.hostname);
   if (!allowed || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
@@ -288,5 +292,5 @@ export async function linkMedia(
     { id, name: body.name ?? null, stored: stored!, inspection, fileName },
     { url: body.link, sourceType, forbidden },
   );
-  return mediaView(state, media);
+  return mediaView(state, media, media.createdAt);
 }
