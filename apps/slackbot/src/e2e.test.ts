@@ -45,7 +45,7 @@ async function cardIn(stage: Stage, channel: string, rootTs: string) {
   );
 }
 
-describe('the Slack app end to end', { timeout: 30_000 }, () => {
+describe('the Slack app end to end', { timeout: 60_000 }, () => {
   let stage: Stage;
   beforeAll(async () => {
     stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
@@ -280,7 +280,7 @@ describe('the Slack app end to end', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a restart in the middle of a job', { timeout: 40_000 }, () => {
+describe('a restart in the middle of a job', { timeout: 60_000 }, () => {
   let stage: Stage;
   beforeAll(async () => {
     stage = await setStage({ speed: 15, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
