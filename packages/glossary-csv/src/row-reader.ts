@@ -100,7 +100,9 @@ export class RowReader {
   }
 
   private keep(source: string, target: string, entryBytes: number, line: number): void {
-    if (Object.hasOwn(this.entries, source)) {
+    // A keyed read is much cheaper than Object.hasOwn on 200k keys; every value is a string, so undefined means
+    // absent, and only a name the prototype also has (`constructor`, `__proto__`) needs the own-property check.
+    if (this.entries[source] !== undefined && Object.hasOwn(this.entries, source)) {
       this.repeats.push({ source, target, line });
       return;
     }

@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_GLOSSARY_BYTES, validateGlossaryEntries } from './rules.ts';
+import {
+  MAX_GLOSSARY_BYTES,
+  MAX_TERM_BYTES,
+  termProblem,
+  validateGlossaryEntries,
+  validTermJsonLength,
+} from './rules.ts';
 
 describe('validateGlossaryEntries', () => {
   it('accepts valid entries', () => {
@@ -91,5 +98,42 @@ describe('validateGlossaryEntries', () => {
     ]);
     delete entries[`t${count - 1}`];
     expect(validateGlossaryEntries(entries)).toStrictEqual([]);
+  });
+});
+
+describe('validTermJsonLength', () => {
+  it('is the UTF-8 size of the JSON string for a valid term, and -1 for an invalid one', () => {
+    // Characters of every UTF-8 width, JSON escapes, surrogates (paired and lone), tab and line breaks.
+    const char = fc.constantFrom(
+      'a',
+      ' ',
+      'é',
+      '€',
+      '😀',
+      '\ud800',
+      '"',
+      '\\',
+      '\u0001',
+      '\t',
+      '\n',
+      '\r',
+      '\u007f',
+    );
+    const term = fc.oneof(
+      fc.array(char, { maxLength: 40 }).map((chars) => chars.join('')),
+      fc
+        .tuple(fc.constantFrom('a', 'é', '€'), fc.integer({ min: 300, max: 1100 }))
+        .map(([c, n]) => c.repeat(n)),
+    );
+    fc.assert(
+      fc.property(term, (text) => {
+        const valid = termProblem(text, 'source') === undefined;
+        const expected = valid ? Buffer.byteLength(JSON.stringify(text), 'utf8') : -1;
+        expect(validTermJsonLength(text)).toBe(expected);
+      }),
+    );
+    expect(validTermJsonLength('€'.repeat(341))).toBe(1023 + 2);
+    expect(validTermJsonLength('€'.repeat(342))).toBe(-1);
+    expect(validTermJsonLength('é'.repeat(MAX_TERM_BYTES / 2))).toBe(MAX_TERM_BYTES + 2);
   });
 });
