@@ -16,6 +16,13 @@ describe('polling intervals', () => {
     expect(nextInterval(8000, true, policy)).toBe(1000);
   });
 
+  it('after a change, waits as long as the stage just seen took, within the floor and the cap', () => {
+    expect(nextInterval(8000, true, policy, 3000)).toBe(3000);
+    expect(nextInterval(8000, true, policy, 500)).toBe(1000);
+    expect(nextInterval(1000, true, policy, 60_000)).toBe(8000);
+    expect(nextInterval(3000, false, policy, 6000)).toBe(6000);
+  });
+
   it('jitters by at most 15 % and never above the cap', () => {
     expect(withJitter(1000, policy, () => 0)).toBe(850);
     expect(withJitter(1000, policy, () => 1)).toBe(1150);

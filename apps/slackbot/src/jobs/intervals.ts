@@ -1,15 +1,23 @@
-// How long to wait before polling a project again: short right after a change (a new stage often follows
-// soon), doubling while nothing changes, up to a cap; with jitter so that projects started together do not
-// poll together.
+// How long to wait before polling a project again: after a change, as long as the stage just seen took
+// (one project's stages move at a pace set by its video's length, so the last stage predicts the next),
+// doubling while nothing changes, between a floor and a cap; with jitter so that projects started together
+// do not poll together.
 
 export interface IntervalPolicy {
   minMs: number;
   maxMs: number;
 }
 
-export function nextInterval(previousMs: number, changed: boolean, policy: IntervalPolicy): number {
-  if (changed || previousMs <= 0) return policy.minMs;
-  return Math.min(policy.maxMs, Math.max(policy.minMs, previousMs * 2));
+/** `lastStageMs`: how long the status that just changed had been seen (unknown for a new project). */
+export function nextInterval(
+  previousMs: number,
+  changed: boolean,
+  policy: IntervalPolicy,
+  lastStageMs?: number,
+): number {
+  const clamp = (ms: number) => Math.min(policy.maxMs, Math.max(policy.minMs, ms));
+  if (changed || previousMs <= 0) return clamp(lastStageMs ?? 0);
+  return clamp(previousMs * 2);
 }
 
 /** ±15 %, never above the cap. */

@@ -156,7 +156,8 @@ export class Tracker {
     const now = this.#now();
     const info = service.describeStatus(project.status);
     const changed = project.status !== target.status;
-    const intervalMs = nextInterval(target.intervalMs, changed, polling);
+    const lastStageMs = target.statusAt === null ? undefined : now - target.statusAt;
+    const intervalMs = nextInterval(target.intervalMs, changed, polling, lastStageMs);
     const deliveries = changed ? changeDeliveries(job, target, project, info, now) : [];
     store.recordPoll(
       target.id,
