@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
 import { Agent, request } from 'undici';
+import { median } from './measure.ts';
 
 const PROJECT_ID = '11111111-2222-4333-8444-555555555555';
 const GIB = 1024 ** 3;
@@ -124,12 +125,6 @@ async function paired(
     }
   }
   return pairs;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** "median (min–max)" of a series of rates. */

@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MAX_GLOSSARY_BYTES, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import Papa from 'papaparse';
+import { median, seededRandom } from './measure.ts';
 
 const RUNS = 7;
 // Collect garbage before each timed run, so that no run pays for another's garbage, even when started
@@ -15,17 +16,6 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 const GOAL_SECONDS = 0.5;
 const GOAL_RATIO = 1.5;
-
-/** Deterministic pseudo-random numbers (mulberry32), so that every run measures the same file. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = [
   'ka',
@@ -47,7 +37,7 @@ const SYLLABLES = [
 
 /** A CSV of term pairs whose entries, as JSON, are just under the service's limit: the largest valid glossary. */
 function buildGlossaryCsv(): Uint8Array {
-  const next = random(5);
+  const next = seededRandom(5);
   const word = () => {
     let text = '';
     const syllables = 2 + Math.floor(next() * 4);
@@ -74,11 +64,6 @@ function buildGlossaryCsv(): Uint8Array {
     jsonBytes += entryBytes;
   }
   return new TextEncoder().encode(Papa.unparse(rows, { newline: '\r\n' }) + '\r\n');
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function time(work: () => void): number {

@@ -4,23 +4,13 @@
 import { parseSrt, serializeSrt } from '@dubkit/srt';
 import SrtParser from 'srt-parser-2';
 import { parseSync } from 'subtitle';
+import { median, seededRandom } from './measure.ts';
 
 const CUES = 100_000;
 const WARMUP = 3;
 const ROUNDS = 9;
 // Serializing takes some 20 ms a run, so more rounds cost little and steady the median.
 const SERIALIZE_ROUNDS = 41;
-
-/** A small deterministic generator (mulberry32), so every run parses the same file. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   'the',
@@ -63,7 +53,7 @@ function stamp(ms: number): string {
 
 /** 100,000 well-formed cues of one or two lines, CRLF line endings, as editors write them. */
 function generate(): string {
-  const next = random(4);
+  const next = seededRandom(4);
   const parts: string[] = [];
   let ms = 0;
   for (let i = 1; i <= CUES; i++) {
@@ -74,11 +64,6 @@ function generate(): string {
     parts.push(`${i}\r\n${stamp(start)} --> ${stamp(end)}\r\n${text}\r\n\r\n`);
   }
   return parts.join('');
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
