@@ -17,16 +17,6 @@ const byKind = (thread: SlackMessage[], kind: string) =>
 const ephemeralsIn = (stage: Stage, channel: string) =>
   stage.slack.ephemerals.filter((e) => e.channel === channel);
 
-async function admin(stage: Stage, path: string, body: unknown) {
-  const response = await fetch(`${stage.serviceUrl}/_admin/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return response.json();
-}
-
 describe('credits, list and track, end to end', () => {
   let stage: Stage;
   let service: DubbingClient;
@@ -62,7 +52,7 @@ describe('credits, list and track, end to end', () => {
     async () => {
       const channel = 'C12SHORT';
       const credits = await service.credits.get();
-      await admin(stage, 'credits', { minutes: credits.minutes.used });
+      stage.emulator.setCredits('default', { minutes: credits.minutes.used });
       try {
         await stage.driver.command({ channel, user: ANA, text: 'https://vimeo.com/too-long to es,de' });
         const card = await waitFor(
@@ -85,7 +75,7 @@ describe('credits, list and track, end to end', () => {
         const failed = byKind(thread, 'failed');
         expect(failed.every((f) => Number(f.ts) > Number(warning.ts))).toBe(true);
       } finally {
-        await admin(stage, 'credits', { minutes: 6000 });
+        stage.emulator.setCredits('default', { minutes: 6000 });
       }
     },
     TEST_MS,
@@ -95,7 +85,7 @@ describe('credits, list and track, end to end', () => {
     '/dub list pages the account’s projects with their status, and filters by name',
     async () => {
       const channel = 'C13LIST';
-      await admin(stage, 'seed', { count: 12 });
+      await stage.emulator.seedProjects(12);
       await stage.driver.command({ channel, user: ANA, text: 'list' });
       const first = await waitFor(() => ephemeralsIn(stage, channel)[0], WAIT_MS, 'the first page');
       const page1 = JSON.stringify(first.blocks);

@@ -95,15 +95,6 @@ function pageValues(
 
 const viewText = (stage: Stage, id: string) => JSON.stringify(viewOf(stage, id).blocks);
 
-async function setSpeed(stage: Stage, speed: number) {
-  const response = await fetch(`${stage.serviceUrl}/_admin/speed`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ speed }),
-  });
-  expect(response.status).toBe(200);
-}
-
 describe('review and render again, end to end', () => {
   let stage: Stage;
   let service: DubbingClient;
@@ -189,7 +180,7 @@ describe('review and render again, end to end', () => {
       const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
       const editsBefore = status.history.length;
       // The render runs slower, so that the status message has time to show it under way.
-      await setSpeed(stage, 15);
+      stage.emulator.setSpeed(15);
       await stage.driver.click({ message: summary, actionId: THREAD_ACTIONS.render, user: ANA });
       const thread = await waitFor(
         () => {
@@ -201,7 +192,7 @@ describe('review and render again, end to end', () => {
         WAIT_MS,
         'the second dubbed reply with new files',
       );
-      await setSpeed(stage, 100);
+      stage.emulator.setSpeed(100);
       expect(byKind(thread, 'render')).toHaveLength(1);
       const resumed = byKind(thread, 'status')[0]!;
       expect(resumed.history.length).toBeGreaterThan(editsBefore + 1);
