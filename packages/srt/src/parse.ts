@@ -92,9 +92,11 @@ class SrtReader {
   private startMs = 0;
   private endMs = 0;
   private position: CuePosition | undefined = undefined;
-  private text = '';
-  private textLines = 0;
-  private textBeforeLast = '';
+  /**
+   * The open cue's text lines, joined when the cue is finished: one join makes a flat string, where adding
+   * line by line would leave a chain of pieces that every later search through the text must walk.
+   */
+  private readonly textLines: string[] = [];
   private lastTextStart = 0;
   private lastTextEnd = 0;
   private lastTextLine = 0;
@@ -293,11 +295,11 @@ class SrtReader {
   /** The line after a cue's text is a timecode line with no blank line before it. */
   private cueWithoutBlankLine(): void {
     const expected = this.index + 1;
-    const candidate = this.textLines > 0 ? numberLine(this.s, this.lastTextStart, this.lastTextEnd) : -1;
+    const candidate =
+      this.textLines.length > 0 ? numberLine(this.s, this.lastTextStart, this.lastTextEnd) : -1;
     if (candidate === expected) {
       const numberAt = this.lastTextLine;
-      this.text = this.textBeforeLast;
-      this.textLines--;
+      this.textLines.pop();
       this.report(
         numberAt,
         'warning',
@@ -351,9 +353,7 @@ class SrtReader {
     this.timeLine = line;
     this.startMs = reader.startMs;
     this.endMs = reader.endMs;
-    this.text = '';
-    this.textLines = 0;
-    this.textBeforeLast = '';
+    this.textLines.length = 0;
     this.position = undefined;
     this.state = TEXT;
     this.rejected = true;
@@ -425,10 +425,7 @@ class SrtReader {
   }
 
   private appendSlice(start: number, end: number, line: number): void {
-    const piece = this.s.slice(start, end);
-    this.textBeforeLast = this.text;
-    this.text = this.textLines === 0 ? piece : this.text + '\n' + piece;
-    this.textLines++;
+    this.textLines.push(this.s.slice(start, end));
     this.lastTextStart = start;
     this.lastTextEnd = end;
     this.lastTextLine = line;
@@ -440,7 +437,7 @@ class SrtReader {
     const cues = this.cues;
     const index = this.index;
     const line = this.timeLine;
-    if (this.textLines === 0) this.report(line, 'warning', 'empty-text', `cue ${index} has no text`);
+    if (this.textLines.length === 0) this.report(line, 'warning', 'empty-text', `cue ${index} has no text`);
     const previous = cues[cues.length - 1];
     if (previous !== undefined && this.startMs < previous.endMs) {
       if (this.startMs < previous.startMs) {
@@ -459,11 +456,23 @@ class SrtReader {
         );
       }
     }
-    const cue: Cue = { index, startMs: this.startMs, endMs: this.endMs, text: this.text };
+    const lines = this.textLines;
+    const text = lines.length === 1 ? ownCopy(lines[0]!) : lines.join('\n');
+    const cue: Cue = { index, startMs: this.startMs, endMs: this.endMs, text };
     if (this.position) cue.position = this.position;
     cues.push(cue);
     this.lines.push(line);
   }
+}
+
+/**
+ * A slice of the file copied into a string of its own. A slice is a view into the whole file: it would keep
+ * the file in memory for as long as the cue lives, and reading the text means reaching into that large string
+ * (serializeSrt runs about a fifth slower on such texts). JavaScript has no copy operation for strings; V8
+ * copies a short concatenation into a new string when it is sliced, which is the cheapest copy there is.
+ */
+function ownCopy(slice: string): string {
+  return (slice + '\n').slice(0, -1);
 }
 
 /** parseSrt, with the line of each cue's timecode line. */

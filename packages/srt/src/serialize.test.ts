@@ -46,9 +46,47 @@ describe('serializeSrt', () => {
     expect(normalizeCueText('\nfirst  \r\n\r\n  second\rthird\t\n')).toBe('first\n  second\nthird');
   });
 
-  it('refuses a time that cannot be written', () => {
+  it('refuses a time that cannot be written, and writes again afterwards', () => {
     expect(() => serializeSrt([cue(1, -5, 1000, 'x')])).toThrow(TimecodeError);
     expect(() => serializeSrt([cue(1, 0, 10.5, 'x')])).toThrow(TimecodeError);
+    expect(serializeSrt([cue(1, 0, 1000, 'x')], { eol: '\n' })).toBe(
+      '1\n00:00:00,000 --> 00:00:01,000\nx\n\n',
+    );
+  });
+
+  it('refuses to be called from inside itself, and writes again afterwards', () => {
+    const sneaky = {
+      index: 1,
+      startMs: 0,
+      endMs: 1000,
+      get text(): string {
+        return serializeSrt([cue(1, 0, 1000, 'inner')]);
+      },
+    };
+    expect(() => serializeSrt([sneaky])).toThrow(/called again while it was writing/);
+    expect(serializeSrt([cue(1, 0, 1000, 'x')], { eol: '\n' })).toBe(
+      '1\n00:00:00,000 --> 00:00:01,000\nx\n\n',
+    );
+  });
+
+  // Cues are written in blocks of 512, numbers in digit pairs, and cues with coordinates or hours past 99 on a
+  // separate path: every digit count up to six, block edges, and the other path at a power of ten.
+  it.each(['\r\n', '\n'] as const)('numbers 100,001 cues in order across blocks (eol %j)', (eol) => {
+    const cues: Cue[] = [];
+    for (let i = 0; i < 100_001; i++) {
+      cues.push(cue(i + 1, i * 1000, i * 1000 + 500, i % 3 === 0 ? `line ${i}\nsecond` : `line ${i}`));
+    }
+    for (const index of [10, 512, 513, 1000, 100_000])
+      cues[index - 1]!.position = { x1: 1, x2: 2, y1: 3, y2: 4 };
+    cues[100_000] = cue(100_001, 400_000_000, 400_000_001, 'past 99 hours');
+    const written = serializeSrt(cues, { eol });
+    expect(written).toContain(
+      `${eol}${eol}1000${eol}00:16:39,000 --> 00:16:39,500 X1:1 X2:2 Y1:3 Y2:4${eol}`,
+    );
+    expect(written).toContain(
+      `${eol}${eol}100001${eol}111:06:40,000 --> 111:06:40,001${eol}past 99 hours${eol}${eol}`,
+    );
+    expect(parseSrt(written)).toEqual({ cues, issues: [] });
   });
 });
 
