@@ -116,6 +116,26 @@ describe('contract: @dubkit/core against the emulator', () => {
     await expect(client.glossaries.get(glossary.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('gives every answer its own request id, which the client keeps on data and errors', async () => {
+    const { client } = await setup();
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const media = await client.media.upload(fixture('video-with-audio.mp4'));
+    const created = await client.projects.create({ video_id: media.id, dst_lang: 'de' }).withResponse();
+    // The project GET is answered on the emulator's fast path, the create through its app: both carry an id.
+    const read = await client.projects.get(created.data.id).withResponse();
+    expect(created.requestId).toMatch(uuid);
+    expect(read.requestId).toMatch(uuid);
+    expect(read.requestId).not.toBe(created.requestId);
+    const missing = await client.glossaries
+      .get('00000000-0000-4000-8000-000000000000')
+      .catch((error) => error);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect((missing as NotFoundError).requestId).toMatch(uuid);
+    expect((missing as NotFoundError).message).toContain(
+      `request id ${(missing as NotFoundError).requestId}`,
+    );
+  });
+
   it('lip-syncs a dubbed project and accounts credits', async () => {
     const { client } = await setup();
     const media = await client.media.upload(fixture('video-with-audio.mp4'));
