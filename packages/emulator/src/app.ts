@@ -1,5 +1,6 @@
 // The HTTP interface: every endpoint of service-api.md with decisions.md's rules, plus /files and /_admin.
 
+import { randomUUID } from 'node:crypto';
 import {
   glossaryCreateBodySchema,
   glossaryUpdateBodySchema,
@@ -88,6 +89,14 @@ export function createApp(state: EmulatorState, tokens: TokenBook, adminToken: s
     return c.json({ detail: 'Internal Server Error' }, 500);
   });
   app.notFound((c) => c.json({ detail: 'Not Found' }, 404));
+
+  // Every answer carries its own id, as a hosted service's do, so that a client's errors can name the request.
+  // Set on the finished answer (errors included); a header set on the Node response beforehand would cost the
+  // polling fast path a third of its speed, so that path writes its own (fast-path.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('x-request-id', randomUUID());
+  });
 
   // Faults first, so that a reset or a 503 happens whatever the request holds.
   app.use('*', async (c, next) => {

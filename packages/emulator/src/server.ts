@@ -1,6 +1,5 @@
 // startEmulator: one emulator on a port, with its own state, tokens, faults and data folder.
 
-import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -97,8 +96,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const app = createApp(state, tokens, options.adminToken);
   const viaApp = getRequestListener(app.fetch);
   const server = createServer((request, response) => {
-    // Every answer carries its own id, as a hosted service's do, so that a client's errors can name the request.
-    response.setHeader('x-request-id', randomUUID());
     let served = false;
     try {
       served = serveProjectFast(state, tokens, request, response);
