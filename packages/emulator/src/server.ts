@@ -1,5 +1,4 @@
 // startEmulator: one emulator on a port, with its own state, tokens, faults and data folder.
-
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
