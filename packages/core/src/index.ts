@@ -8,6 +8,7 @@ export {
   DubbingClient,
   type DubbingClientOptions,
 } from './client.ts';
+export type { DownloadOptions, DownloadProgress, DownloadResult } from './download.ts';
 export {
   AbortError,
   ApiError,
@@ -67,5 +68,5 @@ export {
 } from './status.ts';
 export { isTimecode, msToTimecode, timecodeToMs } from './timecode.ts';
 export type { ApiResponse, CallOptions } from './transport.ts';
-export { contentTypeFor, type UploadSource } from './uploads.ts';
+export { contentTypeFor, type UploadProgress, type UploadSource } from './uploads.ts';
 export type { PollOptions, WaitForMediaOptions, WaitForProjectOptions, WaitTarget } from './wait.ts';

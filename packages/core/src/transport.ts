@@ -118,6 +118,12 @@ export class Transport {
     this.#prefix = base.pathname.replace(/\/+$/, '');
   }
 
+  /** What a download of an output link needs from the client: its dispatcher, silence limit and retry rules. */
+  get downloadSettings(): Pick<TransportOptions, 'dispatcher' | 'timeoutMs' | 'maxRetries' | 'backoff'> {
+    const { dispatcher, timeoutMs, maxRetries, backoff } = this.#options;
+    return { dispatcher, timeoutMs, maxRetries, backoff };
+  }
+
   async request<T>(req: TransportRequest<T>): Promise<ApiResponse<T>> {
     const policy = req.retry ?? (req.method === 'POST' ? 'costly' : 'idempotent');
     const maxRetries = req.options?.maxRetries ?? this.#options.maxRetries;
@@ -303,7 +309,7 @@ function errorCodes(error: unknown): string[] {
   return codes;
 }
 
-function toConnectionError(cause: unknown, what: string): ConnectionError {
+export function toConnectionError(cause: unknown, what: string): ConnectionError {
   const codes = errorCodes(cause);
   const refused = codes.length > 0 && codes.some((code) => NOTHING_SENT_CODES.has(code));
   const reason = cause instanceof Error ? cause.message : String(cause);

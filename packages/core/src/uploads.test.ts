@@ -86,6 +86,30 @@ describe('media.upload', () => {
     expect(data?.content.equals(bytes)).toBe(true);
   });
 
+  it('reports the bytes of the file sent, from 0 to its size, in order', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 777);
+    const path = join(dir, 'progress.mp4');
+    await writeFile(path, bytes);
+    const seen: { sent: number; total: number | undefined }[] = [];
+    await client.media.upload(path, { onProgress: (progress) => seen.push({ ...progress }) });
+    expect(seen[0]).toEqual({ sent: 0, total: bytes.length });
+    expect(seen.at(-1)).toEqual({ sent: bytes.length, total: bytes.length });
+    // One report per 1 MiB chunk read from the file, never going backwards.
+    expect(seen.length).toBe(1 + 4);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.sent).toBeGreaterThan(seen[i - 1]!.sent);
+    expect(parseMultipart(server.requests[0]!)[0]?.content.equals(bytes)).toBe(true);
+  });
+
+  it('counts again from 0 when the upload is retried', async () => {
+    statuses = [429];
+    const path = join(dir, 'retried.mp4');
+    await writeFile(path, randomBytes(2048));
+    const sent: number[] = [];
+    await client.media.upload(path, { onProgress: ({ sent: bytes }) => sent.push(bytes) });
+    expect(server.requests).toHaveLength(2);
+    expect(sent).toEqual([0, 2048, 0, 2048]);
+  });
+
   it('keeps every byte in order through a slow reader, with buffers reused', async () => {
     // Random bytes over many 1 MiB chunks, read by a server that drains slowly so that the socket pushes back:
     // a buffer reused while still queued for the socket would show up as corrupted or repeated data here.

@@ -17,6 +17,12 @@ export type UploadSource =
   | Uint8Array
   | ArrayBuffer;
 
+/** How much of an upload's file has been handed to the socket; `total` is undefined for a stream of unknown length. */
+export interface UploadProgress {
+  sent: number;
+  total: number | undefined;
+}
+
 export interface FilePart {
   filename: string;
   contentType: string;
@@ -190,13 +196,38 @@ export async function resolveFile(
   ]);
 }
 
+/**
+ * The file's chunks, counting each one as sent when the next is asked for: undici asks for a chunk only once it
+ * has written the previous one to the socket, so the count follows the bytes sent, not the bytes read. One call
+ * per chunk (1 MiB from a file), so reporting costs nothing next to the transfer. A retry counts again from 0.
+ */
+async function* counted(
+  chunks: AsyncIterable<Uint8Array>,
+  total: number | undefined,
+  onProgress: (progress: UploadProgress) => void,
+): AsyncGenerator<Uint8Array> {
+  let sent = 0;
+  onProgress({ sent, total });
+  for await (const chunk of chunks) {
+    // The length is read before the yield: once handed on, the chunk is the socket's.
+    const length = chunk.byteLength;
+    yield chunk;
+    sent += length;
+    onProgress({ sent, total });
+  }
+}
+
 /** Quotes a form-data name or file name the way browsers do (", CR and LF percent-encoded). */
 function quote(value: string): string {
   return `"${value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}"`;
 }
 
 /** A multipart/form-data body of text fields and files, streamed part after part. */
-export function multipartBody(fields: [string, string][], files: [string, FilePart][]): RequestBody {
+export function multipartBody(
+  fields: [string, string][],
+  files: [string, FilePart][],
+  onProgress?: (progress: UploadProgress) => void,
+): RequestBody {
   const boundary = `----dubkit${randomBytes(16).toString('hex')}`;
   const head: Buffer[] = fields.map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name=${quote(name)}\r\n\r\n${value}\r\n`),
@@ -219,7 +250,8 @@ export function multipartBody(fields: [string, string][], files: [string, FilePa
     yield* head;
     for (const [index, [, file]] of files.entries()) {
       yield fileHeads[index]!;
-      yield* file.open(options);
+      const chunks = file.open(options);
+      yield* onProgress ? counted(chunks, file.size, onProgress) : chunks;
       yield crlf;
     }
     yield tail;

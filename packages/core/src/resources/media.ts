@@ -1,6 +1,7 @@
 // Media: upload a file (streamed) or a link, read a record, wait until it is ready.
 import { z } from 'zod';
 import { type ApiPromise, apiPromise } from '../api-promise.ts';
+import { type DownloadOptions, type DownloadResult, downloadFile } from '../download.ts';
 import {
   type MediaKind,
   type MediaLinkBody,
@@ -10,7 +11,7 @@ import {
   mediaRecordSchema,
 } from '../schemas/media.ts';
 import type { CallOptions } from '../transport.ts';
-import { multipartBody, resolveFile, type UploadSource } from '../uploads.ts';
+import { multipartBody, resolveFile, type UploadProgress, type UploadSource } from '../uploads.ts';
 import { type WaitForMediaOptions, waitForMedia } from '../wait.ts';
 import { checked, guarded, Resource, segment } from './resource.ts';
 
@@ -23,6 +24,11 @@ export interface MediaUploadOptions extends CallOptions {
   filename?: string;
   /** MIME type of the part (default: from the Blob, else from the file name). */
   contentType?: string;
+  /**
+   * Called with the bytes of the file handed to the socket so far (once at 0, then once per chunk of up to
+   * 1 MiB), and again from 0 if the upload is retried.
+   */
+  onProgress?: (progress: UploadProgress) => void;
 }
 
 const uploadFieldsSchema = z.object({ name: z.string().optional(), kind: mediaKindSchema.optional() });
@@ -30,7 +36,7 @@ const uploadFieldsSchema = z.object({ name: z.string().optional(), kind: mediaKi
 export class Media extends Resource {
   /** `POST /api/library/v1/media`: streams `file` as the multipart `data` part. */
   upload(file: UploadSource, options: MediaUploadOptions = {}): ApiPromise<MediaRecord> {
-    const { name, kind, filename, contentType, ...call } = options;
+    const { name, kind, filename, contentType, onProgress, ...call } = options;
     const response = (async () => {
       const fields = checked(uploadFieldsSchema, { name, kind }, 'media upload');
       const part = await resolveFile(file, { filename, contentType });
@@ -38,7 +44,11 @@ export class Media extends Resource {
         method: 'POST',
         path: '/api/library/v1/media',
         query: fields.kind ? new URLSearchParams({ kind: fields.kind }) : undefined,
-        body: multipartBody(fields.name === undefined ? [] : [['name', fields.name]], [['data', part]]),
+        body: multipartBody(
+          fields.name === undefined ? [] : [['name', fields.name]],
+          [['data', part]],
+          onProgress,
+        ),
         schema: mediaRecordSchema,
         options: call,
       });
@@ -69,6 +79,15 @@ export class Media extends Resource {
         options,
       }),
     );
+  }
+
+  /**
+   * Streams a file a record links to (a project's `translated_video`, `translation_srt_path`, …, or a media
+   * `url`) into `destination`, through the client's connection pool, with its timeout and retries. The file
+   * appears at `destination` only once complete; parent folders are created.
+   */
+  download(link: string, destination: string, options?: DownloadOptions): Promise<DownloadResult> {
+    return downloadFile(this.transport.downloadSettings, link, destination, options);
   }
 
   /** Polls until the media is `ready` (resolves) or `failed` (throws MediaFailedError). */
