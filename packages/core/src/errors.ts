@@ -171,7 +171,8 @@ export class ProjectFailedError extends DubkitError {
   constructor(project: Project) {
     super(`Project ${project.id} failed with status ${project.status}`);
     this.project = project;
-    this.status = project.status;
+    // Only a failure status makes this error, so the status is known; '' guards the type, not a real case.
+    this.status = project.status ?? '';
   }
 }
 

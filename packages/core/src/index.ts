@@ -30,11 +30,13 @@ export {
 } from './errors.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { DEFAULT_PAGE_LIMIT, ProjectPage, type ProjectPagePromise } from './pagination.ts';
+export { redubMinutes } from './redub.ts';
 export type { MediaUploadOptions } from './resources/media.ts';
 export type { TranscriptionQuery } from './resources/transcription.ts';
 export type { SrtFiles, SrtForm } from './resources/transcriptions.ts';
 export type {
   CheckFaceResponse,
+  CreatedTranscription,
   Credits,
   Deleted,
   Glossary,
@@ -54,14 +56,20 @@ export type {
   ProjectStatus,
   ProjectUpdateBody,
   Segment,
+  SegmentCreate,
   SegmentPatch,
+  SegmentTextInput,
   SrtTranscription,
   Transcription,
+  TranscriptionCreateBody,
+  Voice,
+  VoiceMap,
 } from './schemas/index.ts';
 export { PROJECT_STATUSES } from './schemas/projects.ts';
 export {
   DONE_STATUS,
   describeStatus,
+  NOT_KNOWN_YET,
   PROJECT_STAGES,
   type ProjectStage,
   type StatusInfo,

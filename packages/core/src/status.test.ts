@@ -50,6 +50,19 @@ describe('describeStatus', () => {
       stage: 'failed',
     });
   });
+  it('describes a status not known yet (null) as neither terminal nor failed', () => {
+    for (const status of [null, undefined]) {
+      expect(describeStatus(status)).toEqual({
+        status: null,
+        stage: 'unknown',
+        progress: undefined,
+        terminal: false,
+        failed: false,
+        label: 'Not known yet',
+      });
+    }
+    expect(pipelineIndex(null)).toBe(-1);
+  });
   it('names the status that completes a stage', () => {
     expect(stageDoneStatus('translation')).toBe('translation_done');
     expect(stageDoneStatus('merging')).toBe('merging_done');

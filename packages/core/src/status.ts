@@ -20,7 +20,8 @@ export const PROJECT_STAGES = [
 export type ProjectStage = (typeof PROJECT_STAGES)[number];
 
 export interface StatusInfo {
-  status: string;
+  /** `null` when the service does not know the status yet. */
+  status: string | null;
   stage: ProjectStage;
   /** 0 at `created`, 1 at `merging_done`; undefined for failures and unknown statuses. */
   progress: number | undefined;
@@ -95,8 +96,25 @@ function humanize(status: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Unknown status';
 }
 
-/** Describes any status string; a status the service added later gets stage `unknown` (or `failed`). */
-export function describeStatus(status: string): StatusInfo {
+/**
+ * A project whose `status` is `null` (or missing): the service does not know it yet. Not an error and not the
+ * end: waiting helpers keep waiting.
+ */
+export const NOT_KNOWN_YET: StatusInfo = Object.freeze({
+  status: null,
+  stage: 'unknown',
+  progress: undefined,
+  terminal: false,
+  failed: false,
+  label: 'Not known yet',
+});
+
+/**
+ * Describes any status string; a status the service added later gets stage `unknown` (or `failed`), and `null`
+ * (not known yet) gets {@link NOT_KNOWN_YET}.
+ */
+export function describeStatus(status: string | null | undefined): StatusInfo {
+  if (status === null || status === undefined) return NOT_KNOWN_YET;
   const known = INFO.get(status);
   if (known) return known;
   // A new `*_failed` status is still a failure: better to stop waiting than to wait for ever.
@@ -111,8 +129,8 @@ export function describeStatus(status: string): StatusInfo {
   };
 }
 
-/** Position in the normal run, or -1 for failures and unknown statuses. */
-export function pipelineIndex(status: string): number {
+/** Position in the normal run, or -1 for failures, unknown statuses and a status not known yet. */
+export function pipelineIndex(status: string | null | undefined): number {
   return PIPELINE.findIndex(([known]) => known === status);
 }
 

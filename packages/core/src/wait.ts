@@ -41,8 +41,9 @@ const BACKOFF_FACTOR = 1.5;
 export async function* pollChanges<T>(
   what: string,
   fetch: (signal: AbortSignal) => Promise<T>,
-  statusOf: (record: T) => string,
-  isTerminal: (status: string) => boolean,
+  /** `null` (a status not known yet) is a value like any other: a change to or from it is yielded. */
+  statusOf: (record: T) => string | null | undefined,
+  isTerminal: (status: string | null | undefined) => boolean,
   options: PollOptions = {},
 ): AsyncGenerator<T, void, undefined> {
   const initial = Math.max(0, options.intervalMs ?? DEFAULT_INTERVAL_MS);
@@ -53,7 +54,9 @@ export async function* pollChanges<T>(
     options.timeoutMs === undefined
       ? undefined
       : setTimeout(() => deadline.abort(), Math.max(0, options.timeoutMs));
-  let last: string | undefined;
+  // A sentinel, not undefined, so that a first status of null or undefined is still yielded as a change.
+  const NOTHING_YET = Symbol('nothing yet');
+  let last: string | null | undefined | typeof NOTHING_YET = NOTHING_YET;
   let interval = initial;
   try {
     for (;;) {
@@ -72,7 +75,7 @@ export async function* pollChanges<T>(
     }
   } catch (error) {
     if (deadline.signal.aborted && !options.signal?.aborted) {
-      throw new WaitTimeoutError(what, options.timeoutMs ?? 0, last);
+      throw new WaitTimeoutError(what, options.timeoutMs ?? 0, typeof last === 'string' ? last : undefined);
     }
     throw error;
   } finally {
@@ -145,7 +148,7 @@ export async function waitForMedia(
   get: (signal: AbortSignal) => Promise<MediaRecord>,
   options: WaitForMediaOptions = {},
 ): Promise<MediaRecord> {
-  const terminal = (status: string) => status === 'ready' || status === 'failed';
+  const terminal = (status: string | null | undefined) => status === 'ready' || status === 'failed';
   for await (const media of pollChanges(`media ${id}`, get, (m) => m.status, terminal, options)) {
     options.onStatus?.(media);
     if (media.status === 'failed') throw new MediaFailedError(media);

@@ -26,8 +26,16 @@ export class Lipsync extends Resource {
     );
   }
 
-  /** `PUT /v2/projects/{id}/lipsync`: needs a dubbed project whose video has a face. */
-  start(projectId: string, body: LipsyncStartBody, options?: CallOptions): ApiPromise<LipsyncStartResponse> {
+  /**
+   * `PUT /v2/projects/{id}/lipsync`: needs a dubbed project whose video has a face. Both flags default to false
+   * and are always sent: the full lip-synced video needs `is_free_lipsync: false`; `true` asks for the free
+   * preview (the first 60 s at most, from `lipsync_free_minutes`), which an app should offer by that name.
+   */
+  start(
+    projectId: string,
+    body: LipsyncStartBody = {},
+    options?: CallOptions,
+  ): ApiPromise<LipsyncStartResponse> {
     return guarded(() =>
       this.call({
         method: 'PUT',

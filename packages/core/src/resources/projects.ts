@@ -16,6 +16,8 @@ import {
   projectListSchema,
   projectSchema,
   projectUpdateBodySchema,
+  type Voice,
+  voicesSchema,
 } from '../schemas/projects.ts';
 import type { CallOptions } from '../transport.ts';
 import { type PollOptions, type WaitForProjectOptions, waitForProject, watchProject } from '../wait.ts';
@@ -76,7 +78,26 @@ export class Projects extends Resource {
     );
   }
 
-  /** `PATCH /v2/projects/{id}`: name, number of speakers, or voice assignment. */
+  /**
+   * `GET /v2/projects/{id}/voices`: the voices that can be given to the project's speakers (presets, and clones
+   * where the language supports them), each with a `sample_src` to listen to when the service has one.
+   */
+  voices(id: string, options?: CallOptions): ApiPromise<Voice[]> {
+    return guarded(() =>
+      this.call({
+        method: 'GET',
+        path: `/v2/projects/${segment(id, 'project id')}/voices`,
+        schema: voicesSchema,
+        options,
+      }),
+    );
+  }
+
+  /**
+   * `PATCH /v2/projects/{id}`: name, number of speakers, or voice assignment. `voice` replaces the whole map:
+   * send every speaker's voice id, changed or not (a speaker left out loses its voice, and the service refuses
+   * that while segments still name the speaker). Changing voices makes the next `generate` cost minutes.
+   */
   update(id: string, body: ProjectUpdateBody, options?: CallOptions): ApiPromise<Project> {
     return guarded(() =>
       this.call({

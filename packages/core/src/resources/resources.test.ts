@@ -6,6 +6,7 @@ import { media, project } from '../test-support/server.ts';
 const PROJECT_ID = '11111111-2222-4333-8444-555555555555';
 const VIDEO_ID = '66666666-2222-4333-8444-555555555555';
 const GLOSSARY_ID = '77777777-2222-4333-8444-555555555555';
+const VOICE_ID = '88888888-2222-4333-8444-555555555555';
 const segment = {
   id: 's1',
   start: '00:00:01,000',
@@ -103,9 +104,10 @@ describe('projects', () => {
     expect(mock.seen[0]?.body).toEqual(body);
     expect((await mock.client.projects.get(PROJECT_ID)).status).toBe('translation_done');
     expect(
-      (await mock.client.projects.update(PROJECT_ID, { name: 'renamed', voice: { SPEAKER_00: 'v1' } })).name,
+      (await mock.client.projects.update(PROJECT_ID, { name: 'renamed', voice: { SPEAKER_00: VOICE_ID } }))
+        .name,
     ).toBe('renamed');
-    expect(mock.seen[2]?.body).toEqual({ name: 'renamed', voice: { SPEAKER_00: 'v1' } });
+    expect(mock.seen[2]?.body).toEqual({ name: 'renamed', voice: { SPEAKER_00: VOICE_ID } });
     expect((await mock.client.projects.generate(PROJECT_ID)).status).toBe('voiceover_started');
     expect(mock.seen[3]?.body).toBeFalsy();
   });
@@ -121,6 +123,38 @@ describe('projects', () => {
     await expect(mock.client.projects.update(PROJECT_ID, {})).rejects.toThrow(
       /at least one of name, num_speakers or voice/,
     );
+    // The voice map is speaker → voice id: a voice object or a name instead of an id is caught here.
+    await expect(
+      mock.client.projects.update(PROJECT_ID, { voice: { SPEAKER_00: { voice_id: VOICE_ID } as never } }),
+    ).rejects.toThrow(/voice\.SPEAKER_00: /);
+    await expect(mock.client.projects.update(PROJECT_ID, { voice: { Anna: VOICE_ID } })).rejects.toThrow(
+      /voice\.Anna: .*SPEAKER_00/,
+    );
+  });
+
+  it('reads the voices a project can use and a voice map with unassigned speakers', async () => {
+    mock = mockClient();
+    const voices = [
+      { id: VOICE_ID, label: 'Ava', sample_src: 'http://files.test/ava.wav', gender: 'female' },
+      { id: GLOSSARY_ID, label: 'Clone of SPEAKER_00', sample_src: null, gender: 'male' },
+    ];
+    mock.on('GET', `/v2/projects/${PROJECT_ID}/voices`, 200, voices);
+    mock.on(
+      'GET',
+      `/v2/projects/${PROJECT_ID}`,
+      200,
+      project({ voice: { SPEAKER_00: VOICE_ID, SPEAKER_01: null } }),
+    );
+    expect(await mock.client.projects.voices(PROJECT_ID)).toEqual(voices);
+    const read = await mock.client.projects.get(PROJECT_ID);
+    expect(read.voice).toEqual({ SPEAKER_00: VOICE_ID, SPEAKER_01: null });
+  });
+
+  it('sends nothing for null optional fields, as the service reads them', async () => {
+    mock = mockClient();
+    mock.on('POST', '/v2/projects', 200, project());
+    await mock.client.projects.create({ video_id: VIDEO_ID, dst_lang: 'es', name: null, num_speakers: null });
+    expect(mock.seen[0]?.body).toEqual({ video_id: VIDEO_ID, dst_lang: 'es' });
   });
 
   it('escapes ids in paths', async () => {
@@ -194,7 +228,7 @@ describe('pagination', () => {
 });
 
 describe('waiting for a project', () => {
-  const statuses = (...list: string[]) => {
+  const statuses = (...list: (string | null)[]) => {
     for (const status of list) mock.on('GET', `/v2/projects/${PROJECT_ID}`, 200, project({ status }));
   };
 
@@ -277,9 +311,30 @@ describe('waiting for a project', () => {
   it('watches one value per change and ends at a terminal status', async () => {
     mock = mockClient();
     statuses('uploaded', 'uploaded', 'transcription_failed');
-    const seen: string[] = [];
+    const seen: (string | null | undefined)[] = [];
     for await (const p of mock.client.projects.watch(PROJECT_ID, { intervalMs: 1 })) seen.push(p.status);
     expect(seen).toEqual(['uploaded', 'transcription_failed']);
+  });
+
+  it('keeps waiting through a status not known yet (null), as a change like any other', async () => {
+    mock = mockClient();
+    statuses(null, null, 'created', null, 'merging_done');
+    const changes: string[] = [];
+    const done = await mock.client.projects.waitFor(PROJECT_ID, {
+      intervalMs: 1,
+      onStatus: (p, info) => changes.push(`${p.status}:${info.label}`),
+    });
+    expect(done.status).toBe('merging_done');
+    expect(changes).toEqual([
+      'null:Not known yet',
+      'created:Created',
+      'null:Not known yet',
+      'merging_done:Done',
+    ]);
+    statuses(null, 'upload_failed');
+    const seen: (string | null | undefined)[] = [];
+    for await (const p of mock.client.projects.watch(PROJECT_ID, { intervalMs: 1 })) seen.push(p.status);
+    expect(seen).toEqual([null, 'upload_failed']);
   });
 });
 
@@ -298,10 +353,10 @@ describe('transcription', () => {
     mock.on('PATCH', `/v2/projects/${PROJECT_ID}/transcription/segments`, 200, { segments: [segment] });
     mock.on('DELETE', `/v2/projects/${PROJECT_ID}/transcription/segments/s1`, 200, { id: 's1' });
     await mock.client.transcription.updateSegments(PROJECT_ID, [
-      { id: 's1', dst: { text: 'Hola' }, start: '00:00:01,000', end: '00:00:02,500' },
+      { id: 's1', dst: { text: 'Hola', lang: 'es' }, start: '00:00:01,000', end: '00:00:02,500', src: null },
     ]);
     expect(mock.seen[0]?.body).toEqual({
-      segments: [{ id: 's1', dst: { text: 'Hola' }, start: '00:00:01,000', end: '00:00:02,500' }],
+      segments: [{ id: 's1', dst: { text: 'Hola', lang: 'es' }, start: '00:00:01,000', end: '00:00:02,500' }],
     });
     expect(await mock.client.transcription.deleteSegment(PROJECT_ID, 's1')).toEqual({ id: 's1' });
   });
@@ -311,6 +366,68 @@ describe('transcription', () => {
     await expect(
       mock.client.transcription.updateSegments(PROJECT_ID, [{ id: 's1', start: '00:00:01,000' }]),
     ).rejects.toThrow(/segments\.0\.end: Timecodes are patched as a pair/);
+    // A text object without its language is refused before anything is sent (the service answers 422).
+    const noLang = await mock.client.transcription
+      .updateSegments(PROJECT_ID, [{ id: 's1', dst: { text: 'Hola' } as never }])
+      .catch((e) => e);
+    expect(noLang).toBeInstanceOf(RequestValidationError);
+    expect(noLang.message).toMatch(/segments\.0\.dst\.lang: Expected lang, the language of the text/);
+  });
+
+  it('patches one segment’s speaker among others without one (no all-or-none rule in a patch)', async () => {
+    mock = mockClient();
+    mock.on('PATCH', `/v2/projects/${PROJECT_ID}/transcription/segments`, 200, { segments: [segment] });
+    await mock.client.transcription.updateSegments(PROJECT_ID, [
+      { id: 's1', speaker: 'SPEAKER_01' },
+      { id: 's2', dst: { text: 'Adiós', lang: 'es' } },
+    ]);
+    expect(mock.seen[0]?.body).toEqual({
+      segments: [
+        { id: 's1', speaker: 'SPEAKER_01' },
+        { id: 's2', dst: { text: 'Adiós', lang: 'es' } },
+      ],
+    });
+  });
+
+  it('adds segments to a project and refuses one without a text or with end before start', async () => {
+    mock = mockClient();
+    mock.on('POST', `/v2/projects/${PROJECT_ID}/transcription/segments`, 200, { segments: [segment] });
+    const added = await mock.client.transcription.addSegments(PROJECT_ID, [
+      { start: '00:00:01,000', end: '00:00:02,500', src: { text: 'Hi', lang: 'en' }, speaker: null },
+    ]);
+    expect(added.segments[0]?.id).toBe('s1');
+    expect(mock.seen[0]?.body).toEqual({
+      segments: [{ start: '00:00:01,000', end: '00:00:02,500', src: { text: 'Hi', lang: 'en' } }],
+    });
+    await expect(
+      mock.client.transcription.addSegments(PROJECT_ID, [{ start: '00:00:01,000', end: '00:00:02,000' }]),
+    ).rejects.toThrow(/segments\.0\.src: Expected src or dst/);
+    await expect(
+      mock.client.transcription.addSegments(PROJECT_ID, [
+        { start: '00:00:03,000', end: '00:00:02,000', dst: { text: 'x', lang: 'es' } },
+      ]),
+    ).rejects.toThrow(/segments\.0\.end: Expected end after start/);
+  });
+});
+
+describe('transcriptions from JSON', () => {
+  it('creates one from segments and keeps the all-or-none speaker rule', async () => {
+    mock = mockClient();
+    mock.on('POST', '/v2/transcriptions', 200, { id: GLOSSARY_ID, segments: [segment] });
+    const segments = [
+      { start: '00:00:01,000', end: '00:00:02,500', src: { text: 'Hi', lang: 'en' }, speaker: 'SPEAKER_00' },
+    ];
+    const created = await mock.client.transcriptions.create({ segments });
+    expect(created.id).toBe(GLOSSARY_ID);
+    expect(mock.seen[0]?.body).toEqual({ segments });
+    await expect(
+      mock.client.transcriptions.create({
+        segments: [
+          ...segments,
+          { start: '00:00:03,000', end: '00:00:04,000', src: { text: 'x', lang: 'en' } },
+        ],
+      }),
+    ).rejects.toThrow(/segments\.1\.speaker: Either every segment names a speaker or none does/);
   });
 });
 
@@ -370,6 +487,18 @@ describe('glossaries, lip-sync and credits', () => {
     ).toBe(3);
     expect(mock.seen[1]?.body).toEqual({ is_multiple_speakers: false, is_free_lipsync: true });
     expect((await mock.client.lipsync.get(PROJECT_ID)).lipsync_task_status).toBe('outdated');
+  });
+
+  it('asks for the full lip-sync unless the free preview is chosen: both flags always sent', async () => {
+    mock = mockClient();
+    const started = { tasks_in_lipsync_queue: 0, lipsync_task_status: 'started' };
+    mock.on('PUT', `/v2/projects/${PROJECT_ID}/lipsync`, 200, started, 2);
+    await mock.client.lipsync.start(PROJECT_ID);
+    await mock.client.lipsync.start(PROJECT_ID, { is_multiple_speakers: true, is_free_lipsync: null });
+    expect(mock.seen.map((seen) => seen.body)).toEqual([
+      { is_multiple_speakers: false, is_free_lipsync: false },
+      { is_multiple_speakers: true, is_free_lipsync: false },
+    ]);
   });
 
   it('reads the credit balance', async () => {

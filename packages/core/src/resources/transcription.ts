@@ -1,9 +1,11 @@
-// A project's transcription: read segments, patch them, delete one.
+// A project's transcription: read segments, add and patch them, delete one.
 import type { ApiPromise } from '../api-promise.ts';
 import {
   type Deleted,
   deletedSchema,
+  type SegmentCreate,
   type SegmentPatch,
+  segmentsCreateBodySchema,
   segmentsPatchBodySchema,
   type Transcription as TranscriptionRecord,
   transcriptionSchema,
@@ -39,7 +41,31 @@ export class Transcription extends Resource {
     });
   }
 
-  /** `PATCH /v2/projects/{id}/transcription/segments`: each object is an id plus only the fields to change. */
+  /**
+   * `POST /v2/projects/{id}/transcription/segments`: adds segments (`start`, `end`, at least one of `src`/`dst` as
+   * `{text, lang}`, an optional `speaker`); answers the added ones with their ids. Not retried after a timeout or
+   * a 5xx, which could add them twice; the next `generate` charges their length.
+   */
+  addSegments(
+    projectId: string,
+    segments: SegmentCreate[],
+    options?: CallOptions,
+  ): ApiPromise<TranscriptionRecord> {
+    return guarded(() =>
+      this.call({
+        method: 'POST',
+        path: `/v2/projects/${segment(projectId, 'project id')}/transcription/segments`,
+        json: checked(segmentsCreateBodySchema, { segments }, 'new segments'),
+        schema: transcriptionSchema,
+        options,
+      }),
+    );
+  }
+
+  /**
+   * `PATCH /v2/projects/{id}/transcription/segments`: each object is an id plus only the fields to change; a text
+   * is `{text, lang}`. The next `generate` charges the length of every changed segment.
+   */
   updateSegments(
     projectId: string,
     segments: SegmentPatch[],

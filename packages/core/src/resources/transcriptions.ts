@@ -1,10 +1,18 @@
-// Transcriptions created from .srt files (`POST /v2/transcriptions/srt`), to start a project from subtitles.
+// Transcriptions made before a project, to start it from them: from JSON segments (`POST /v2/transcriptions`)
+// or from .srt files (`POST /v2/transcriptions/srt`).
 import { z } from 'zod';
 import { type ApiPromise, apiPromise } from '../api-promise.ts';
 import { dstLangSchema, srcLangSchema } from '../schemas/formats.ts';
-import { type SrtTranscription, srtTranscriptionSchema } from '../schemas/transcription.ts';
+import {
+  type CreatedTranscription,
+  createdTranscriptionSchema,
+  type SrtTranscription,
+  srtTranscriptionSchema,
+  type TranscriptionCreateBody,
+  transcriptionCreateBodySchema,
+} from '../schemas/transcription.ts';
 import type { CallOptions } from '../transport.ts';
-import { checked, Resource } from './resource.ts';
+import { checked, guarded, Resource } from './resource.ts';
 
 const srtSchema = z.union([z.string().min(1, 'Expected the .srt text'), z.instanceof(Blob)]);
 
@@ -33,6 +41,23 @@ const readyFormSchema: z.ZodType<SrtForm> = z.strictObject({
 export type SrtFiles = z.input<typeof srtFilesSchema>;
 
 export class Transcriptions extends Resource {
+  /**
+   * `POST /v2/transcriptions`: a transcription from segments (`start`, `end`, `src`/`dst` as `{text, lang}`, and
+   * either every segment names a speaker or none does). Give its `id` as `transcript_id` to `projects.create`.
+   * Not retried after a timeout or a 5xx.
+   */
+  create(body: TranscriptionCreateBody, options?: CallOptions): ApiPromise<CreatedTranscription> {
+    return guarded(() =>
+      this.call({
+        method: 'POST',
+        path: '/v2/transcriptions',
+        json: checked(transcriptionCreateBodySchema, body, 'transcription'),
+        schema: createdTranscriptionSchema,
+        options,
+      }),
+    );
+  }
+
   /**
    * Sends files `src.0`/`dst.0` and the languages `src`/`dst` both as query parameters and as form fields
    * (the service description names both places). Paid: not retried after a timeout or a 5xx.

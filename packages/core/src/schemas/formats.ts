@@ -28,6 +28,15 @@ export const queryIntSchema = z
   .union([z.number(), z.string().regex(/^\d+$/, 'Expected a whole number').transform(Number)])
   .pipe(z.int('Expected a whole number').min(0, 'Expected a number of 0 or more'));
 
+/**
+ * An optional request field. The vendor's SDK builds bodies with pydantic's `model_dump`, which sends every
+ * unset optional field as `null`, and the hosted service (FastAPI) reads that `null` as not given; so does this
+ * schema: `null` and `undefined` both come out as `undefined` (and JSON then leaves the field out).
+ */
+export function optionalField<T extends z.ZodType>(schema: T) {
+  return schema.nullish().transform((value): z.output<T> | undefined => value ?? undefined);
+}
+
 export type SrcLang = z.infer<typeof srcLangSchema>;
 export type DstLang = z.infer<typeof dstLangSchema>;
 export type Timecode = z.infer<typeof timecodeSchema>;

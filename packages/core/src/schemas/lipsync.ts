@@ -1,5 +1,6 @@
 // Face check and lip-sync: the info record, the start request and the two start responses.
 import { z } from 'zod';
+import { optionalField } from './formats.ts';
 import { openEnum } from './open-enum.ts';
 
 export const FACE_CHECK_STATUSES = ['started', 'done', 'failed'] as const;
@@ -23,10 +24,16 @@ export const checkFaceResponseSchema = z.looseObject({
   check_face_task_status: openEnum(FACE_CHECK_STATUSES),
 });
 
-/** Body of `PUT /v2/projects/{id}/lipsync`. */
+/**
+ * Body of `PUT /v2/projects/{id}/lipsync`. Both flags may be left out (or `null`, as the vendor's SDK sends
+ * them) and then mean `false`. The vendor's lip-sync guide: the full lip-synced video needs
+ * `is_free_lipsync: false`; `true` asks for the free version, a preview. The client always sends both flags.
+ */
 export const lipsyncStartBodySchema = z.strictObject({
-  is_multiple_speakers: z.boolean(),
-  is_free_lipsync: z.boolean(),
+  /** True when several faces are on screen at once (slower); false when one face is visible at a time. */
+  is_multiple_speakers: optionalField(z.boolean()).transform((value) => value ?? false),
+  /** True for the free preview (drawn from `lipsync_free_minutes`); false, the default, for the full video. */
+  is_free_lipsync: optionalField(z.boolean()).transform((value) => value ?? false),
 });
 
 /** Response of `PUT /v2/projects/{id}/lipsync`. */

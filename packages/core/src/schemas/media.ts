@@ -1,5 +1,6 @@
 // Media records (uploaded video, audio or image) and the link-upload request body.
 import { z } from 'zod';
+import { optionalField } from './formats.ts';
 import { openEnum } from './open-enum.ts';
 
 export const MEDIA_KINDS = ['video', 'audio', 'image'] as const;
@@ -36,8 +37,14 @@ export const imageMetaSchema = z.looseObject({
   image_format: z.string(),
 });
 
-/** Video first: a video's meta also satisfies the audio shape, so the most specific shape must win. */
-const metaSchema = z.union([videoMetaSchema, audioMetaSchema, imageMetaSchema]).nullable();
+/** `{}`: a media record still `processing` has no meta yet (the vendor's SDK reads an object there). */
+export const emptyMetaSchema = z.strictObject({});
+
+/**
+ * Video first: a video's meta also satisfies the audio shape, so the most specific shape must win. While
+ * processing the meta is `{}` (or `null` from older answers); both are accepted.
+ */
+const metaSchema = z.union([videoMetaSchema, audioMetaSchema, imageMetaSchema, emptyMetaSchema]).nullable();
 
 /** A media record as the service returns it, without the nested preview. */
 export const mediaPreviewSchema = z.looseObject({
@@ -61,13 +68,13 @@ export const mediaRecordSchema = mediaPreviewSchema.extend({
 /** Body of `POST /api/library/v1/media/link`. */
 export const mediaLinkBodySchema = z.strictObject({
   link: z.url('Expected an absolute URL such as https://example.com/video.mp4'),
-  name: z.string().optional(),
-  kind: mediaKindSchema.optional(),
+  name: optionalField(z.string()),
+  kind: optionalField(mediaKindSchema),
 });
 
 /** Query of `POST /api/library/v1/media` (the file itself travels in the multipart body). */
 export const mediaUploadQuerySchema = z.strictObject({
-  kind: mediaKindSchema.optional(),
+  kind: optionalField(mediaKindSchema),
 });
 
 export type MediaKind = z.infer<typeof mediaKindSchema>;
@@ -77,5 +84,5 @@ export type VideoMeta = z.infer<typeof videoMetaSchema>;
 export type ImageMeta = z.infer<typeof imageMetaSchema>;
 export type MediaPreview = z.infer<typeof mediaPreviewSchema>;
 export type MediaRecord = z.infer<typeof mediaRecordSchema>;
-export type MediaLinkBody = z.infer<typeof mediaLinkBodySchema>;
-export type MediaUploadQuery = z.infer<typeof mediaUploadQuerySchema>;
+export type MediaLinkBody = z.input<typeof mediaLinkBodySchema>;
+export type MediaUploadQuery = z.input<typeof mediaUploadQuerySchema>;

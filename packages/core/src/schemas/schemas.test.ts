@@ -7,6 +7,7 @@ import {
   glossaryCreateBodySchema,
   glossaryEntriesSchema,
   lipsyncInfoSchema,
+  lipsyncStartBodySchema,
   mediaCreationErrorBodySchema,
   mediaLinkBodySchema,
   mediaRecordSchema,
@@ -15,11 +16,13 @@ import {
   projectListQuerySchema,
   projectSchema,
   projectUpdateBodySchema,
+  segmentCreateSchema,
   segmentPatchSchema,
   segmentsPatchBodySchema,
   srcLangSchema,
   timecodeSchema,
   tokenResponseSchema,
+  transcriptionCreateBodySchema,
   validationErrorBodySchema,
 } from './index.ts';
 
@@ -80,6 +83,16 @@ describe('languages and timecodes', () => {
 });
 
 describe('media', () => {
+  it('accepts a processing record whose meta is {} or null', () => {
+    for (const meta of [{}, null]) {
+      expect(mediaRecordSchema.safeParse({ ...videoMedia, status: 'processing', meta }).success).toBe(true);
+    }
+  });
+  it('reads null link fields as not given', () => {
+    expect(mediaLinkBodySchema.parse({ link: 'https://youtu.be/x', kind: null, name: null })).toEqual({
+      link: 'https://youtu.be/x',
+    });
+  });
   it('parses a media record with video meta and keeps unknown fields', () => {
     const parsed = mediaRecordSchema.parse({ ...videoMedia, extra_field: 1 });
     expect(parsed.meta).toMatchObject({ video_codec_name: 'h264' });
@@ -107,6 +120,49 @@ describe('projects', () => {
     expect(PROJECT_STATUSES).toHaveLength(37);
     expect(PROJECT_STATUSES).toContain('merging_done');
     expect(PROJECT_STATUSES).toContain('forbidden_link');
+  });
+  it('parses a project whose status is not known yet (null) and a voice map with unassigned speakers', () => {
+    const parsed = projectSchema.safeParse({
+      id: uuid,
+      name: 'demo',
+      created_at: '2026-01-01T00:00:00Z',
+      status: null,
+      dst_lang: 'es',
+      voice: { SPEAKER_00: uuid, SPEAKER_01: null },
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.status).toBeNull();
+    // The old emulator's voice objects are not the service's shape.
+    expect(
+      projectSchema.safeParse({
+        id: uuid,
+        name: 'demo',
+        created_at: '2026-01-01T00:00:00Z',
+        status: 'merging_done',
+        dst_lang: 'es',
+        voice: { SPEAKER_00: { voice_id: 'v', name: 'Ava' } },
+      }).success,
+    ).toBe(false);
+  });
+  it('reads nulls in the create body as not given (the SDK sends every optional field)', () => {
+    const sdk = {
+      video_id: uuid,
+      dst_lang: 'es',
+      name: null,
+      src_lang: null,
+      num_speakers: null,
+      transcript_id: null,
+      glossary_id: null,
+    };
+    expect(projectCreateBodySchema.parse(sdk)).toEqual({ video_id: uuid, dst_lang: 'es' });
+  });
+  it('takes a voice map of speaker → voice id in an update', () => {
+    expect(projectUpdateBodySchema.safeParse({ voice: { SPEAKER_00: uuid } }).success).toBe(true);
+    expect(projectUpdateBodySchema.safeParse({ voice: { SPEAKER_00: 'voice_01' } }).success).toBe(false);
+    expect(projectUpdateBodySchema.safeParse({ voice: { speaker: uuid } }).success).toBe(false);
+    expect(projectUpdateBodySchema.safeParse({ name: null, num_speakers: null, voice: null }).success).toBe(
+      false,
+    );
   });
   it('parses a project with nulls and an unknown status', () => {
     const parsed = projectSchema.parse({
@@ -152,7 +208,37 @@ describe('projects', () => {
 describe('segment patches', () => {
   it('needs id and something to change', () => {
     expect(segmentPatchSchema.safeParse({ id: 's1' }).success).toBe(false);
-    expect(segmentPatchSchema.safeParse({ id: 's1', dst: { text: 'Hola' } }).success).toBe(true);
+    expect(segmentPatchSchema.safeParse({ id: 's1', dst: { text: 'Hola', lang: 'es' } }).success).toBe(true);
+  });
+  it('wants a text object with both text and lang', () => {
+    expect(messages(segmentPatchSchema.safeParse({ id: 's1', dst: { text: 'Hola' } }))).toEqual([
+      'dst.lang: Expected lang, the language of the text: a text object is {text, lang}',
+    ]);
+    expect(segmentPatchSchema.safeParse({ id: 's1', dst: { text: 'Hola', lang: '' } }).success).toBe(false);
+  });
+  it('reads null fields as not given, as the vendor SDK sends them', () => {
+    const sdk = {
+      id: 's1',
+      src: null,
+      dst: { text: 'Hola', lang: 'es' },
+      speaker: null,
+      start: null,
+      end: null,
+    };
+    expect(segmentPatchSchema.parse(sdk)).toEqual({ id: 's1', dst: { text: 'Hola', lang: 'es' } });
+    expect(segmentPatchSchema.safeParse({ id: 's1', src: null, speaker: null }).success).toBe(false);
+  });
+  it('reports a malformed timecode as an issue, never by throwing', () => {
+    for (const [start, end] of [
+      ['1.5', '00:00:02,000'],
+      ['00:00:01,000', '2'],
+      ['x', 'y'],
+    ]) {
+      const result = segmentPatchSchema.safeParse({ id: 's1', start, end });
+      expect(result.success).toBe(false);
+      expect(messages(result).join('\n')).toMatch(/Expected a timecode HH:MM:SS,mmm/);
+    }
+    expect(segmentCreateSchema.safeParse({ start: 1.5, end: '00:00:02,000', src: null }).success).toBe(false);
   });
   it('takes timecodes only as an ordered pair', () => {
     expect(messages(segmentPatchSchema.safeParse({ id: 's1', start: '00:00:01,000' }))[0]).toMatch(
@@ -170,23 +256,59 @@ describe('segment patches', () => {
     expect(segmentPatchSchema.safeParse({ id: 's1', speaker: 'speaker_01' }).success).toBe(false);
     expect(segmentPatchSchema.safeParse({ id: 's1', speaker: 'SPEAKER_1' }).success).toBe(false);
   });
-  it('wants every segment or none to name a speaker', () => {
+  it('lets a patch name a speaker for some segments only; refuses an id twice and an empty list', () => {
     const mixed = segmentsPatchBodySchema.safeParse({
       segments: [
         { id: 'a', speaker: 'SPEAKER_00' },
-        { id: 'b', src: { text: 'x' } },
+        { id: 'b', src: { text: 'x', lang: 'en' } },
       ],
     });
-    expect(messages(mixed)[0]).toMatch(/^segments\.1\.speaker: Either every segment/);
+    expect(mixed.success).toBe(true);
     expect(
-      segmentsPatchBodySchema.safeParse({
+      messages(
+        segmentsPatchBodySchema.safeParse({
+          segments: [
+            { id: 'a', speaker: 'SPEAKER_00' },
+            { id: 'a', speaker: 'SPEAKER_01' },
+          ],
+        }),
+      ),
+    ).toEqual(['segments.1.id: Segment a appears twice']);
+    expect(segmentsPatchBodySchema.safeParse({ segments: [] }).success).toBe(false);
+  });
+});
+
+describe('new segments and transcriptions from JSON', () => {
+  const text = { text: 'Hello', lang: 'en' };
+  it('needs start < end and a src or dst', () => {
+    expect(
+      segmentCreateSchema.safeParse({ start: '00:00:01,000', end: '00:00:02,000', src: text }).success,
+    ).toBe(true);
+    expect(messages(segmentCreateSchema.safeParse({ start: '00:00:01,000', end: '00:00:02,000' }))).toEqual([
+      'src: Expected src or dst (or both): {text, lang}',
+    ]);
+    expect(
+      messages(segmentCreateSchema.safeParse({ start: '00:00:02,000', end: '00:00:01,000', dst: text }))[0],
+    ).toMatch(/^end: Expected end after start/);
+  });
+  it('wants every segment or none to name a speaker when creating a transcription', () => {
+    const one = { start: '00:00:01,000', end: '00:00:02,000', src: text };
+    const mixed = transcriptionCreateBodySchema.safeParse({
+      segments: [
+        { ...one, speaker: 'SPEAKER_00' },
+        { ...one, speaker: null },
+      ],
+    });
+    expect(messages(mixed)[0]).toMatch(/^segments\.1\.speaker: Either every segment names a speaker or none/);
+    expect(transcriptionCreateBodySchema.safeParse({ segments: [one, one] }).success).toBe(true);
+    expect(
+      transcriptionCreateBodySchema.safeParse({
         segments: [
-          { id: 'a', speaker: 'SPEAKER_00' },
-          { id: 'b', speaker: 'SPEAKER_01' },
+          { ...one, speaker: 'SPEAKER_00' },
+          { ...one, speaker: 'SPEAKER_01' },
         ],
       }).success,
     ).toBe(true);
-    expect(segmentsPatchBodySchema.safeParse({ segments: [] }).success).toBe(false);
   });
 });
 
@@ -221,6 +343,14 @@ describe('glossaries', () => {
 });
 
 describe('lip-sync, credits, auth and error bodies', () => {
+  it('defaults both lip-sync flags to false (the full video), from absent or null', () => {
+    expect(lipsyncStartBodySchema.parse({})).toEqual({ is_multiple_speakers: false, is_free_lipsync: false });
+    expect(lipsyncStartBodySchema.parse({ is_multiple_speakers: null, is_free_lipsync: true })).toEqual({
+      is_multiple_speakers: false,
+      is_free_lipsync: true,
+    });
+    expect(lipsyncStartBodySchema.safeParse({ is_free_lipsync: 'yes' }).success).toBe(false);
+  });
   it('accepts outdated and unknown lip-sync statuses', () => {
     expect(lipsyncInfoSchema.parse({ lipsync_task_status: 'outdated' }).lipsync_task_status).toBe('outdated');
     expect(checkFaceResponseSchema.parse({ check_face_task_status: 'queued' }).check_face_task_status).toBe(
