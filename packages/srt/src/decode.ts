@@ -69,21 +69,48 @@ function lineOfByte(bytes: Uint8Array, offset: number): number {
   return line;
 }
 
+/** 1-based number of the last line of `text`, counting LF, CRLF and lone CR as line ends. */
+function lastLineOf(text: string): number {
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line++;
+  }
+  return line;
+}
+
+/**
+ * UTF-16 from `start` on. An odd byte count leaves half a character at the end: TextDecoder would turn it into
+ * U+FFFD at the end of the last cue without a word, so it is left out and reported on the line it ends.
+ */
+function decodeUtf16(bytes: Uint8Array, start: number, encoding: 'utf-16le' | 'utf-16be'): Decoded {
+  const body = bytes.subarray(start);
+  const decoder = new TextDecoder(encoding);
+  if (body.length % 2 === 0) return { text: decoder.decode(body), issues: [] };
+  const text = decoder.decode(body.subarray(0, body.length - 1));
+  const last = body[body.length - 1]!;
+  return {
+    text,
+    issues: [
+      {
+        line: lastLineOf(text),
+        severity: 'warning',
+        code: 'odd-byte-count',
+        message: `the file is ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} but has an odd number of bytes (${bytes.length}): its last byte (0x${last.toString(16).padStart(2, '0')}) is half a character, cut off, and was not read`,
+      },
+    ],
+  };
+}
+
 /** Decodes an SRT file's bytes, saying (as a warning) when it had to fall back to Windows-1252. */
 export function decodeSrtBytes(bytes: Uint8Array): Decoded {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), issues: [] };
-  }
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), issues: [] };
-  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes, 2, 'utf-16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes, 2, 'utf-16be');
   // Without a BOM, UTF-16 still shows itself: an SRT starts with an ASCII digit or letter, so one of its
-  // first two bytes is zero.
-  if (bytes.length >= 2 && bytes.length % 2 === 0) {
-    if (bytes[0] !== 0 && bytes[1] === 0)
-      return { text: new TextDecoder('utf-16le').decode(bytes), issues: [] };
-    if (bytes[0] === 0 && bytes[1] !== 0)
-      return { text: new TextDecoder('utf-16be').decode(bytes), issues: [] };
+  // first two bytes is zero (whatever the byte count: a cut-off file is reported, not read as UTF-8).
+  if (bytes.length >= 2) {
+    if (bytes[0] !== 0 && bytes[1] === 0) return decodeUtf16(bytes, 0, 'utf-16le');
+    if (bytes[0] === 0 && bytes[1] !== 0) return decodeUtf16(bytes, 0, 'utf-16be');
   }
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {

@@ -26,6 +26,11 @@ const SKIP = 4; // inside a block that is reported as an error; its lines are no
 const MAX_INDEX_DIGITS = 9;
 
 const COORDINATE = /^([XY][12]):(-?\d+)$/i;
+/**
+ * Four coordinates of up to nine digits fit in well under this; longer settings text is not looked into, so
+ * that a timecode line holding megabytes costs one comparison here.
+ */
+const MAX_COORDINATES_LENGTH = 80;
 
 /** The value of a line that holds only a number (leading blanks allowed), or -1. */
 function numberLine(s: string, start: number, end: number): number {
@@ -47,6 +52,7 @@ function quote(text: string): string {
 
 /** `X1:100 X2:600 Y1:50 Y2:100` in any order, or undefined when the text is anything else. */
 function readCoordinates(rest: string): CuePosition | undefined {
+  if (rest.length > MAX_COORDINATES_LENGTH) return undefined;
   const found: Record<string, number> = {};
   for (const token of rest.split(/\s+/)) {
     const match = COORDINATE.exec(token);
