@@ -1,0 +1,65 @@
+// `dubkit projects`, `dubkit status <project>`, `dubkit credits`: reading what the account has.
+import { describeStatus, type ProjectListItem } from '@dubkit/core';
+import type { Context } from '../context.ts';
+import { usageError } from '../exit-codes.ts';
+import { plural } from '../format.ts';
+
+export async function projects(
+  context: Context,
+  options: { name?: string; limit?: string },
+): Promise<number> {
+  const limit = options.limit === undefined ? 20 : Number(options.limit);
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw usageError(`--limit takes a whole number of at least 1, not ${JSON.stringify(options.limit)}`);
+  }
+  const found: ProjectListItem[] = [];
+  // Newest first, page after page, until `limit` projects or the last page.
+  for await (const project of context.client.projects.list({
+    ...(options.name ? { name: options.name } : {}),
+    limit: Math.min(limit, 100),
+  })) {
+    found.push(project);
+    if (found.length >= limit) break;
+  }
+  context.result({ projects: found });
+  for (const project of found) {
+    const { label } = describeStatus(project.status ?? 'unknown');
+    context.say(
+      `${project.id}  ${project.created_at.slice(0, 16).replace('T', ' ')}  ${label.padEnd(24)}  ${project.name}`,
+    );
+  }
+  if (!context.json) context.note(plural(found.length, 'project'));
+  return 0;
+}
+
+export async function status(context: Context, id: string): Promise<number> {
+  const project = await context.client.projects.get(id);
+  context.result(project);
+  const info = describeStatus(project.status ?? 'unknown');
+  context.say(`${project.name} (${project.src_lang ?? '?'} → ${project.dst_lang})`);
+  context.say(`  status    ${info.label} (${project.status})`);
+  if (info.progress !== undefined) context.say(`  progress  ${Math.round(info.progress * 100)}%`);
+  for (const [field, title] of [
+    ['translated_video', 'video'],
+    ['translated_audio', 'audio'],
+    ['voiceover', 'voice-only'],
+    ['translation_srt_path', 'srt'],
+    ['translation_vtt_path', 'vtt'],
+  ] as const) {
+    const link = project[field];
+    if (link) context.say(`  ${title.padEnd(9)} ${link}`);
+  }
+  return info.failed ? 1 : 0;
+}
+
+export async function credits(context: Context): Promise<number> {
+  const balance = await context.client.credits.get();
+  context.result(balance);
+  const left = (pool: { total: number; used: number }) => pool.total - pool.used;
+  context.say(`minutes              ${left(balance.minutes)} of ${balance.minutes.total} left`);
+  context.say(`videos               ${left(balance.video)} of ${balance.video.total} left`);
+  context.say(
+    `free lip-sync min.   ${left(balance.lipsync_free_minutes)} of ${balance.lipsync_free_minutes.total} left`,
+  );
+  return 0;
+}

@@ -1,0 +1,150 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DubbingClient } from '@dubkit/core';
+import { parseSrt } from '@dubkit/srt';
+import { describe, expect, it } from 'vitest';
+import { dubkit, emulator, start, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
+
+const FILES = ['audio.wav', 'mp4', 'srt', 'voiceover.wav', 'vtt'];
+
+describe('dubkit dub', () => {
+  it('dubs a video into two languages and saves every output of each', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const run = await dubkit(
+      ['--base-url', service.url, '--interval', '50', 'dub', VIDEO, '--to', 'es,de-de', '--out', 'dubs'],
+      { cwd },
+    );
+    expect(run.code).toBe(0);
+    const names = (await readdir(join(cwd, 'dubs'))).sort();
+    expect(names).toEqual(
+      ['de-de', 'es'].flatMap((lang) => FILES.map((file) => `video-with-audio.${lang}.${file}`)).sort(),
+    );
+    // The dubbed video of the emulator is the uploaded one; audio is WAV; subtitles are real SRT and WebVTT.
+    const video = await readFile(join(cwd, 'dubs', 'video-with-audio.es.mp4'));
+    expect(video.equals(await readFile(VIDEO))).toBe(true);
+    const audio = await readFile(join(cwd, 'dubs', 'video-with-audio.de-de.voiceover.wav'));
+    expect(audio.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    const srt = await readFile(join(cwd, 'dubs', 'video-with-audio.es.srt'));
+    const parsed = parseSrt(srt);
+    expect(parsed.cues.length).toBeGreaterThan(0);
+    expect(parsed.issues.filter((issue) => issue.severity === 'error')).toEqual([]);
+    const vtt = await readFile(join(cwd, 'dubs', 'video-with-audio.es.vtt'), 'utf8');
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    // Where the files are is said on standard output, one line per language and per file.
+    expect(run.stdout).toMatch(/^es: done, project [0-9a-f-]{36}$/m);
+    expect(run.stdout).toContain(join(cwd, 'dubs', 'video-with-audio.de-de.vtt'));
+    // Without a terminal: no bars, one line per change.
+    expect(run.stderr).toMatch(/^upload video-with-audio\.mp4: done in/m);
+    expect(run.stderr).toMatch(/^de-de: Translating \(/m);
+    expect(run.stderr).not.toContain('\u001b[');
+  });
+
+  it('prints one JSON document with --json, the projects as the service has them', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const run = await dubkit(
+      [
+        '--json',
+        '--base-url',
+        service.url,
+        '--interval',
+        '50',
+        'dub',
+        VIDEO,
+        '--to',
+        'pt-br',
+        '--from',
+        'en',
+      ],
+      { cwd },
+    );
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.projects).toHaveLength(1);
+    const [project] = result.projects;
+    expect(project).toMatchObject({ language: 'pt-br', status: 'merging_done', failed: false });
+    expect(Object.keys(project.files).sort()).toEqual(['audio', 'srt', 'video', 'voiceover', 'vtt']);
+    expect(project.files.srt).toBe(join(cwd, 'dubs', 'video-with-audio.pt-br.srt'));
+    const client = new DubbingClient({ baseUrl: service.url, token: TOKEN, env: {}, logLevel: 'off' });
+    try {
+      const record = await client.projects.get(project.id);
+      expect(record).toMatchObject({ src_lang: 'en', dst_lang: 'pt-br', name: 'video-with-audio' });
+      expect(record.video_id ?? result.media.id).toBe(result.media.id);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('exits 1 and says which stage failed when the projects fail', async () => {
+    const service = await emulator({ faults: { failStage: 'translation' } });
+    const cwd = await workFolder();
+    const run = await dubkit(
+      ['--json', '--base-url', service.url, '--interval', '50', 'dub', VIDEO, '--to', 'es'],
+      { cwd },
+    );
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).projects[0]).toMatchObject({
+      language: 'es',
+      status: 'translation_failed',
+      failed: true,
+      error: 'Translation failed',
+    });
+    expect(run.stderr).toMatch(/^es: Failed: Translation failed/m);
+  });
+
+  it('stops waiting on Ctrl-C, says how to resume, and `wait` then finishes and downloads', async () => {
+    // Slow enough that the projects are still running when Ctrl-C comes.
+    const service = await emulator({ speed: 1 });
+    const cwd = await workFolder();
+    const running = start(
+      ['--base-url', service.url, '--interval', '50', 'dub', VIDEO, '--to', 'es,de', '--out', 'out'],
+      { cwd },
+    );
+    await running.waitForStderr(/^(es|de): project /m, 2);
+    running.child.kill('SIGINT');
+    const stopped = await running.done;
+    expect(stopped.code).toBe(130);
+    const ids = [...stopped.stderr.matchAll(/^(?:es|de): project ([0-9a-f-]{36})$/gm)].map(
+      (match) => match[1]!,
+    );
+    expect(ids).toHaveLength(2);
+    expect(stopped.stderr).toContain('the projects go on at the service');
+    expect(stopped.stderr).toContain(`dubkit wait ${ids.join(' ')} --out out`);
+    expect(stopped.stderr).toContain(`dubkit download ${ids[0]} --out out`);
+
+    // The projects were not cancelled: they still move on at the service.
+    service.advanceClock(3_600_000);
+    const resumed = await dubkit(
+      ['--base-url', service.url, '--interval', '50', 'wait', ...ids, '--out', 'out'],
+      { cwd },
+    );
+    expect(resumed.code).toBe(0);
+    expect((await readdir(join(cwd, 'out'))).sort()).toEqual(
+      ['de', 'es'].flatMap((lang) => FILES.map((file) => `video-with-audio.${lang}.${file}`)).sort(),
+    );
+
+    const again = await dubkit(['--base-url', service.url, 'download', ids[1]!, '--out', 'again'], { cwd });
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim().split('\n')).toHaveLength(5);
+  });
+
+  it('refuses a missing file and a bad language before sending anything (exit 2)', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const missing = await dubkit(['--base-url', service.url, 'dub', 'nope.mp4', '--to', 'es'], { cwd });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('dubkit: cannot read nope.mp4: ENOENT');
+    const badLanguage = await dubkit(['--base-url', service.url, 'dub', VIDEO, '--to', 'spanish!'], { cwd });
+    expect(badLanguage.code).toBe(2);
+    const noLanguage = await dubkit(['--base-url', service.url, 'dub', VIDEO], { cwd });
+    expect(noLanguage.code).toBe(2);
+    expect(noLanguage.stderr).toContain("required option '--to <languages>' not specified");
+    const client = new DubbingClient({ baseUrl: service.url, token: TOKEN, env: {}, logLevel: 'off' });
+    try {
+      expect((await client.projects.list()).projects).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+// Following projects to the end, all at once: one live line each, and each project's files downloaded as soon
+// as that project is done (not when the last one is). A failed project fails alone; Ctrl-C stops the waiting.
+import { AbortError, DubkitError, describeStatus, type Project, ProjectFailedError } from '@dubkit/core';
+import type { Context } from './context.ts';
+import { plural } from './format.ts';
+import { fileStem, type OutputKind, plannedOutputs } from './outputs.ts';
+import type { Progress, ProjectLine } from './progress.ts';
+
+export interface Followed {
+  id: string;
+  /** The line's name: the destination language. */
+  label: string;
+  /** File names start with this (the input's name, or the project's). */
+  stem: string;
+}
+
+export interface FollowResult {
+  id: string;
+  language: string;
+  status: string | null;
+  failed: boolean;
+  /** What went wrong, for a failed project or one that could not be read or downloaded. */
+  error?: string;
+  files?: Partial<Record<OutputKind, string>>;
+}
+
+export interface FollowOptions {
+  /** Download the outputs here once done; without it, only wait. */
+  out?: string | undefined;
+  signal: AbortSignal;
+  progress: Progress;
+}
+
+export async function followProjects(
+  context: Context,
+  items: readonly Followed[],
+  options: FollowOptions,
+): Promise<FollowResult[]> {
+  const settled = await Promise.allSettled(
+    items.map((item) => followOne(context, item, options.progress.project(item.label), options)),
+  );
+  if (options.signal.aborted) throw new AbortError('stopped waiting');
+  return settled.map((outcome, index) => {
+    if (outcome.status === 'fulfilled') return outcome.value;
+    const item = items[index]!;
+    return { id: item.id, language: item.label, status: null, failed: true, error: describe(outcome.reason) };
+  });
+}
+
+async function followOne(
+  context: Context,
+  item: Followed,
+  line: ProjectLine,
+  options: FollowOptions,
+): Promise<FollowResult> {
+  const { client } = context;
+  let project: Project;
+  try {
+    project = await client.projects.waitFor(item.id, {
+      signal: options.signal,
+      intervalMs: context.interval,
+      // While nothing changes, polls slow down to five times the interval: a long stage costs few requests.
+      maxIntervalMs: context.interval * 5,
+      onStatus: (_project, info) => line.status(info),
+    });
+  } catch (error) {
+    if (error instanceof ProjectFailedError) {
+      const { label } = describeStatus(error.status);
+      line.finish(`Failed: ${label}`);
+      return { id: item.id, language: item.label, status: error.status, failed: true, error: label };
+    }
+    line.finish(options.signal.aborted ? 'Stopped waiting' : `Error: ${describe(error)}`);
+    throw error;
+  }
+  const result: FollowResult = {
+    id: item.id,
+    language: item.label,
+    status: project.status ?? null,
+    failed: false,
+  };
+  if (options.out !== undefined) {
+    try {
+      result.files = await downloadOutputs(context, project, options.out, item.stem, options.signal, line);
+    } catch (error) {
+      line.finish(options.signal.aborted ? 'Stopped downloading' : `Download failed: ${describe(error)}`);
+      throw error;
+    }
+  }
+  line.finish(result.files ? `Done, ${plural(Object.keys(result.files).length, 'file')} saved` : 'Done');
+  return result;
+}
+
+/** Downloads every output of a done project into `folder`, one after the other; returns the paths by kind. */
+export async function downloadOutputs(
+  context: Context,
+  project: Project,
+  folder: string,
+  stem: string,
+  signal: AbortSignal,
+  line?: ProjectLine,
+): Promise<Partial<Record<OutputKind, string>>> {
+  const planned = plannedOutputs(project, folder, fileStem(stem, project.id));
+  const files: Partial<Record<OutputKind, string>> = {};
+  for (const [index, output] of planned.entries()) {
+    line?.downloading(output.kind, index, planned.length);
+    await context.client.media.download(output.link, output.path, { signal });
+    files[output.kind] = output.path;
+  }
+  return files;
+}
+
+export function describe(error: unknown): string {
+  if (error instanceof DubkitError || error instanceof Error) return error.message;
+  return String(error);
+}

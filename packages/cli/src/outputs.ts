@@ -1,0 +1,42 @@
+// The files a dubbed project links to, and the names they get on disk: `<name>.<lang>.mp4`,
+// `<name>.<lang>.audio.wav`, `<name>.<lang>.voiceover.wav`, `<name>.<lang>.srt`, `<name>.<lang>.vtt`.
+import { extname, join } from 'node:path';
+import type { Project } from '@dubkit/core';
+
+export const OUTPUT_KINDS = ['video', 'audio', 'voiceover', 'srt', 'vtt'] as const;
+export type OutputKind = (typeof OUTPUT_KINDS)[number];
+
+const OUTPUTS: Record<OutputKind, { field: keyof Project; suffix: string; fallbackExt: string }> = {
+  video: { field: 'translated_video', suffix: '', fallbackExt: '.mp4' },
+  audio: { field: 'translated_audio', suffix: '.audio', fallbackExt: '.wav' },
+  voiceover: { field: 'voiceover', suffix: '.voiceover', fallbackExt: '.wav' },
+  srt: { field: 'translation_srt_path', suffix: '', fallbackExt: '.srt' },
+  vtt: { field: 'translation_vtt_path', suffix: '', fallbackExt: '.vtt' },
+};
+
+/** A project name as a file name: path separators and characters Windows refuses become `-`. */
+export function fileStem(name: string | undefined, fallback: string): string {
+  const cleaned = (name ?? '')
+    .replace(/[/\\:*?"<>|\u0000-\u001f]+/g, '-')
+    .replace(/^[.\s-]+|[.\s]+$/g, '')
+    .slice(0, 120);
+  return cleaned || fallback;
+}
+
+export interface PlannedOutput {
+  kind: OutputKind;
+  link: string;
+  path: string;
+}
+
+/** Where each of the project's outputs goes in `folder`; outputs the record has no link for are left out. */
+export function plannedOutputs(project: Project, folder: string, stem: string): PlannedOutput[] {
+  const lang = project.dst_lang ?? 'dub';
+  return OUTPUT_KINDS.flatMap((kind) => {
+    const { field, suffix, fallbackExt } = OUTPUTS[kind];
+    const link = project[field];
+    if (typeof link !== 'string' || link === '') return [];
+    const ext = extname(new URL(link, 'http://x').pathname).toLowerCase() || fallbackExt;
+    return [{ kind, link, path: join(folder, `${stem}.${lang}${suffix}${ext}`) }];
+  });
+}

@@ -1,0 +1,213 @@
+// The `dubkit` command line: commander parses it, each command is a function of a Context, and every way a
+// command can end maps to one exit status (see exit-codes.ts).
+import { readFileSync } from 'node:fs';
+import {
+  AbortError,
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  DubkitError,
+  TimeoutError,
+} from '@dubkit/core';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { dub } from './commands/dub.ts';
+import { glossaryPull, glossaryPush } from './commands/glossary.ts';
+import { credits, projects, status } from './commands/projects.ts';
+import { transcriptPull, transcriptPush } from './commands/transcript.ts';
+import { download, wait } from './commands/wait.ts';
+import { Context, type GlobalOptions, type Io } from './context.ts';
+import { CliError, EXIT } from './exit-codes.ts';
+
+export const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+const ENVIRONMENT = `
+Credentials come from DUBKIT_TOKEN, or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET, and the service's address from
+DUBKIT_BASE_URL (default https://api.rask.ai); a .env file in the current folder fills in what is not set.
+Against a local emulator: dubkit --base-url http://127.0.0.1:4010 … with DUBKIT_TOKEN=dev-token.
+
+Exit status: 0 done, 1 a project failed or the input has errors, 2 wrong usage or a file or the service could
+not be reached, 130 stopped by Ctrl-C (the projects go on; dubkit wait and dubkit download resume).`;
+
+function milliseconds(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 10)
+    throw new InvalidArgumentError('expected milliseconds, at least 10');
+  return parsed;
+}
+
+/** Builds the program; `opened` gets each command's context (to close), `settle` its exit status. */
+function build(io: Io, opened: (context: Context) => void, settle: (code: number) => void): Command {
+  const program = new Command('dubkit')
+    .description('Dub and subtitle video with the dubbing service, from a terminal or a script.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help (also after any command)')
+    .option('--json', 'print one JSON document on standard output (progress stays on standard error)')
+    .option('--base-url <url>', 'the service to talk to (default: DUBKIT_BASE_URL, else the hosted service)')
+    .addOption(
+      new Option('--interval <ms>', 'first wait between two reads of a project')
+        .argParser(milliseconds)
+        .default(2000),
+    )
+    .addHelpText('after', ENVIRONMENT)
+    .showHelpAfterError('(dubkit --help lists the commands; dubkit <command> --help their options)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  program.configureHelp({ showGlobalOptions: true });
+
+  const run =
+    <A extends unknown[]>(action: (context: Context, ...args: A) => Promise<number>) =>
+    async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      const context = new Context(io, command.optsWithGlobals<GlobalOptions>());
+      opened(context);
+      // Commander passes the positional arguments, then the options, then the command.
+      settle(await action(context, ...(args.slice(0, -1) as A)));
+    };
+
+  program
+    .command('dub')
+    .description('upload a video (or link it), dub it into each language, and download the results')
+    .argument('<file|link>', 'a video file, or a link the service can fetch')
+    .requiredOption('--to <languages>', 'destination languages, comma-separated: es,de-de,pt-br')
+    .option('--from <language>', 'the language spoken (default: detected)')
+    .option('--speakers <n>', 'how many people speak (default: detected)')
+    .option('--glossary <terms.csv>', 'a CSV/TSV term list, one glossary per language is created from it')
+    .option('--srt <files>', 'subtitles to start from: source[,translation.<lang>.srt…]; needs --from')
+    .option('--name <name>', 'project name (default: the file name)')
+    .option('--out <folder>', 'where the dubbed files go', './dubs')
+    .action(
+      run((context, input: string, options) => dub(context, input, options as Parameters<typeof dub>[2])),
+    );
+
+  program
+    .command('wait')
+    .description('follow projects until they are done (after Ctrl-C, or started elsewhere)')
+    .argument('<project...>', 'project ids')
+    .option('--out <folder>', 'also download each project’s files here once it is done')
+    .action(run((context, ids: string[], options: { out?: string }) => wait(context, ids, options)));
+
+  program
+    .command('download')
+    .description('download a done project’s video, audio, voice-only track, SRT and VTT')
+    .argument('<project>', 'project id')
+    .option('--out <folder>', 'where the files go', './dubs')
+    .action(run((context, id: string, options: { out: string }) => download(context, id, options)));
+
+  program
+    .command('projects')
+    .description('list projects, newest first')
+    .option('--name <text>', 'only projects whose name contains this (any case)')
+    .option('--limit <n>', 'at most this many', '20')
+    .action(run((context, options: { name?: string; limit?: string }) => projects(context, options)));
+
+  program
+    .command('status')
+    .description('a project’s status and links')
+    .argument('<project>', 'project id')
+    .action(run((context, id: string) => status(context, id)));
+
+  program
+    .command('credits')
+    .description('the account’s balance')
+    .action(run((context) => credits(context)));
+
+  const glossary = program.command('glossary').description('term lists that keep translations consistent');
+  glossary
+    .command('push')
+    .description('create a glossary from a CSV/TSV term list (or update one with --id)')
+    .argument('<file>', 'the term list')
+    .option('--name <name>', 'glossary name (default: the file name)')
+    .option('--from <language>', 'source language (picks the column when the file has several)')
+    .option('--to <language>', 'target language (picks the column when the file has several)')
+    .option('--id <glossary>', 'replace the entries of this glossary instead of creating one')
+    .action(run((context, file: string, options) => glossaryPush(context, file, options as object)));
+  glossary
+    .command('pull')
+    .description('print a glossary as CSV (dubkit glossary pull <id> > terms.csv)')
+    .argument('<glossary>', 'glossary id')
+    .option('--tsv', 'tab-separated instead')
+    .action(run((context, id: string, options: { tsv?: boolean }) => glossaryPull(context, id, options)));
+
+  const transcript = program.command('transcript').description('review a project’s transcript as subtitles');
+  transcript
+    .command('pull')
+    .description('print the transcript as SRT (default), WebVTT or, with --json, segments')
+    .argument('<project>', 'project id')
+    .option('--srt', 'SRT (the default)')
+    .option('--vtt', 'WebVTT')
+    .option('--side <side>', 'dst: the translation (default), src: the original words', 'dst')
+    .action(run((context, id: string, options) => transcriptPull(context, id, options as object)));
+  transcript
+    .command('push')
+    .description('send an edited SRT back: only the changed texts and times are updated')
+    .argument('<project>', 'project id')
+    .argument('<file>', 'the SRT as pulled, edited')
+    .option('--side <side>', 'which text the file holds: dst (default) or src', 'dst')
+    .action(
+      run((context, id: string, file: string, options: { side?: string }) =>
+        transcriptPush(context, id, file, options),
+      ),
+    );
+
+  // Usage errors of subcommands reach the same output and exit handling as the program's own.
+  for (const command of program.commands.flatMap((c) => [c, ...c.commands])) {
+    command
+      .exitOverride()
+      .showHelpAfterError(
+        `(dubkit ${command.parent === program ? '' : `${command.parent?.name()} `}${command.name()} --help)`,
+      )
+      .configureOutput({
+        writeOut: (text) => io.stdout.write(text),
+        writeErr: (text) => io.stderr.write(text),
+      });
+  }
+  return program;
+}
+
+/** Exit status for an error a command did not handle itself. */
+function exitCodeOf(error: unknown): number {
+  if (error instanceof CliError) return error.code;
+  if (error instanceof AbortError) return EXIT.interrupted;
+  // The service could not be reached or refused the credentials: nothing about the input was judged.
+  if (
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof AuthenticationError
+  ) {
+    return EXIT.usage;
+  }
+  if (error instanceof ApiError || error instanceof DubkitError) return EXIT.failed;
+  return EXIT.usage;
+}
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  let code: number = EXIT.ok;
+  const contexts: Context[] = [];
+  const program = build(
+    io,
+    (context) => contexts.push(context),
+    (result) => {
+      code = result;
+    },
+  );
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`dubkit: ${message}\n`);
+    if (program.opts().json)
+      io.stdout.write(`${JSON.stringify({ error: { message, exitCode: exitCodeOf(error) } }, null, 2)}\n`);
+    if (!(error instanceof DubkitError || error instanceof CliError))
+      io.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    return exitCodeOf(error);
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+}

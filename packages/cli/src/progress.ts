@@ -1,0 +1,150 @@
+// Live progress on standard error: on a terminal, cli-progress bars (the upload's bytes, one line per language
+// with its stage and elapsed time); elsewhere (a pipe, a log file, CI) no bars, one plain line per change.
+import type { StatusInfo } from '@dubkit/core';
+import { MultiBar } from 'cli-progress';
+import type { Context } from './context.ts';
+import { bytes, elapsed } from './format.ts';
+
+export interface UploadLine {
+  update(sent: number): void;
+  finish(): void;
+}
+
+export interface ProjectLine {
+  status(info: StatusInfo): void;
+  downloading(file: string, done: number, of: number): void;
+  finish(text: string): void;
+}
+
+export interface Progress {
+  upload(name: string, total: number | undefined): UploadLine;
+  project(label: string): ProjectLine;
+  /** A line above the bars (or just a line). */
+  log(line: string): void;
+  stop(): void;
+}
+
+export function progressFor(context: Context, labels: readonly string[] = []): Progress {
+  const width = Math.max(6, ...labels.map((label) => label.length));
+  return context.live ? new Bars(context, width) : new Lines(context);
+}
+
+class Bars implements Progress {
+  readonly #bars: MultiBar;
+  readonly #width: number;
+
+  constructor(context: Context, width: number) {
+    this.#width = width;
+    this.#bars = new MultiBar({
+      stream: context.io.stderr,
+      hideCursor: true,
+      clearOnComplete: false,
+      stopOnComplete: false,
+      barsize: 28,
+      barCompleteChar: '█',
+      barIncompleteChar: '░',
+      // Redraws are timer-driven (at most 8 a second), so a fast upload's many updates cost only arithmetic.
+      fps: 8,
+      format: '{label} {bar} {text}',
+    });
+  }
+
+  upload(name: string, total: number | undefined): UploadLine {
+    const started = Date.now();
+    const size = total ?? 0;
+    const bar = this.#bars.create(Math.max(1, size), 0, {
+      label: 'upload'.padEnd(this.#width),
+      text: `${name}`,
+    });
+    return {
+      update: (sent) => {
+        const seconds = (Date.now() - started) / 1000;
+        const rate = seconds > 0 ? `${bytes(sent / seconds)}/s` : '';
+        bar.update(Math.min(sent, Math.max(1, size)), {
+          text: `${bytes(sent)}${total === undefined ? '' : ` of ${bytes(total)}`} ${rate}  ${name}`,
+        });
+      },
+      finish: () => {
+        bar.update(Math.max(1, size), {
+          text: `${bytes(size)} sent in ${elapsed(Date.now() - started)}  ${name}`,
+        });
+        bar.stop();
+      },
+    };
+  }
+
+  project(label: string): ProjectLine {
+    const started = Date.now();
+    let stage = 'Waiting';
+    const bar = this.#bars.create(100, 0, { label: label.padEnd(this.#width), text: stage });
+    // The elapsed time moves even while the status does not: the bar's text is refreshed every second.
+    const tick = setInterval(() => bar.update({ text: `${stage}  ${elapsed(Date.now() - started)}` }), 1000);
+    tick.unref();
+    return {
+      status: (info) => {
+        stage = info.label;
+        bar.update(info.progress === undefined ? bar.getProgress() * 100 : info.progress * 100, {
+          text: `${stage}  ${elapsed(Date.now() - started)}`,
+        });
+      },
+      downloading: (file, done, of) => {
+        stage = `Downloading ${file} (${done + 1}/${of})`;
+        bar.update({ text: `${stage}  ${elapsed(Date.now() - started)}` });
+      },
+      finish: (text) => {
+        clearInterval(tick);
+        stage = text;
+        bar.update({ text: `${text}  ${elapsed(Date.now() - started)}` });
+        bar.stop();
+      },
+    };
+  }
+
+  log(line: string): void {
+    this.#bars.log(`${line}\n`);
+  }
+
+  stop(): void {
+    this.#bars.stop();
+  }
+}
+
+class Lines implements Progress {
+  readonly #context: Context;
+
+  constructor(context: Context) {
+    this.#context = context;
+  }
+
+  upload(name: string, total: number | undefined): UploadLine {
+    const started = Date.now();
+    let step = -1;
+    return {
+      update: (sent) => {
+        // A line per tenth: a log that shows the upload moving without one line per chunk.
+        const now = total ? Math.floor((sent / total) * 10) : Math.floor(sent / (100 * 1024 * 1024));
+        if (now === step) return;
+        step = now;
+        const of = total ? ` of ${bytes(total)} (${Math.floor((sent / total) * 100)}%)` : '';
+        this.#context.note(`upload ${name}: ${bytes(sent)}${of}`);
+      },
+      finish: () => this.#context.note(`upload ${name}: done in ${elapsed(Date.now() - started)}`),
+    };
+  }
+
+  project(label: string): ProjectLine {
+    const started = Date.now();
+    const line = (text: string) => this.#context.note(`${label}: ${text} (${elapsed(Date.now() - started)})`);
+    return {
+      status: (info) => line(info.label),
+      downloading: (file, done, of) => line(`downloading ${file} (${done + 1}/${of})`),
+      finish: (text) => line(text),
+    };
+  }
+
+  log(line: string): void {
+    this.#context.note(line);
+  }
+
+  stop(): void {}
+}

@@ -1,0 +1,93 @@
+// Running the built `dubkit` in a child process against an emulator on loopback, in a temporary folder that is
+// removed after each test.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Emulator, type EmulatorOptions, startEmulator } from '@dubkit/emulator';
+import { afterEach } from 'vitest';
+
+export const TOKEN = 'cli-test-token';
+export const BIN = fileURLToPath(new URL('../../bin/dubkit.js', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../../emulator/fixtures/', import.meta.url));
+export const VIDEO = join(FIXTURES, 'video-with-audio.mp4');
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+export async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const started = await startEmulator({ tokens: [TOKEN], speed: 1000, ...options });
+  cleanups.push(() => started.close());
+  return started;
+}
+
+/** A fresh folder for the command's files; removed after the test. */
+export async function workFolder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'dubkit-cli-test-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Running {
+  child: ChildProcess;
+  /** Resolves once standard error holds a line matching `pattern` `count` times. */
+  waitForStderr(pattern: RegExp, count?: number): Promise<void>;
+  done: Promise<Finished>;
+}
+
+/** Starts `dubkit <args>` with the emulator's token; no terminal, so progress comes as plain lines. */
+export function start(args: string[], options: { cwd: string; env?: Record<string, string> }): Running {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', DUBKIT_TOKEN: TOKEN, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const watchers: (() => void)[] = [];
+  child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+    for (const watcher of watchers) watcher();
+  });
+  const done = new Promise<Finished>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await done;
+  });
+  return {
+    child,
+    done,
+    waitForStderr: (pattern, count = 1) =>
+      new Promise<void>((resolve, reject) => {
+        const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
+        const check = () => {
+          if ((stderr.match(global) ?? []).length >= count) resolve();
+        };
+        watchers.push(check);
+        check();
+        void done.then(() => reject(new Error(`dubkit ended before ${pattern} appeared:\n${stderr}`)));
+      }),
+  };
+}
+
+export function dubkit(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<Finished> {
+  return start(args, options).done;
+}
