@@ -8,6 +8,7 @@ import {
   normalizeLanguage,
   sourceLanguage,
 } from './languages.ts';
+import { isEdgeSpace, quote } from './rules.ts';
 import type { GlossaryIssue, HeaderKind } from './types.ts';
 
 type ColumnRole =
@@ -30,19 +31,56 @@ const TARGET_NAMES = new Set([
 ]);
 const SOURCE_LANG_NAMES = new Set(['source_lang', 'source lang', 'source language', 'src_lang']);
 const TARGET_LANG_NAMES = new Set(['target_lang', 'target lang', 'target language', 'dst_lang']);
-/** `Term [en]`, `Translation (es-ES)`, `Term [English]`: a term column for one language. */
-const TERM_FOR_LANGUAGE = /^(?:term|source|target|translation)\s*[[(]\s*([^\])]+?)\s*[\])]$/i;
+const TERM_PREFIXES = ['term', 'source', 'target', 'translation'];
+/**
+ * Longer than any column name this reader knows: ICU's longest English name of a two-letter language is 17
+ * characters, so `Translation (Norwegian Nynorsk)` or `Portuguese (Brazil)` stay far below. A longer cell is an
+ * ordinary column, decided by one comparison before anything searches it.
+ */
+export const MAX_COLUMN_NAME_LENGTH = 64;
 
 function columnRole(cell: string): ColumnRole {
   const name = cell.trim();
   if (name === '') return { kind: 'blank' };
+  if (name.length > MAX_COLUMN_NAME_LENGTH) return { kind: 'other' };
   const lower = name.toLowerCase();
   if (SOURCE_NAMES.has(lower)) return { kind: 'source' };
   if (TARGET_NAMES.has(lower)) return { kind: 'target' };
   if (SOURCE_LANG_NAMES.has(lower)) return { kind: 'source-lang' };
   if (TARGET_LANG_NAMES.has(lower)) return { kind: 'target-lang' };
-  const language = languageOf(TERM_FOR_LANGUAGE.exec(name)?.[1] ?? name);
+  const language = languageOf(termColumnLanguage(lower, name) ?? name);
   return language === undefined ? { kind: 'other' } : { kind: 'language', language };
+}
+
+/**
+ * `Term [en]`, `Translation (es-ES)`, `Term [English]`: the language of a term column, or undefined. The name is
+ * trimmed; after the prefix come optional white space, `[` or `(`, the language, and `]` or `)` at the very end.
+ * Read by index, not by a pattern: the language's own white space and brackets made a regular expression
+ * backtrack cubically (a 10 KB `term(` header cell took minutes).
+ */
+export function termColumnLanguage(lower: string, name: string): string | undefined {
+  const prefix = TERM_PREFIXES.find((candidate) => lower.startsWith(candidate));
+  if (prefix === undefined) return undefined;
+  let open = prefix.length;
+  while (open < name.length && isSpace(name.charCodeAt(open))) open++;
+  const opener = name.charCodeAt(open);
+  const closer = name.charCodeAt(name.length - 1);
+  if ((opener !== 0x5b && opener !== 0x28) || (closer !== 0x5d && closer !== 0x29)) return undefined;
+  let start = open + 1;
+  let end = name.length - 1;
+  while (start < end && isSpace(name.charCodeAt(start))) start++;
+  while (end > start && isSpace(name.charCodeAt(end - 1))) end--;
+  if (start >= end) return undefined;
+  for (let index = start; index < end; index++) {
+    const code = name.charCodeAt(index);
+    if (code === 0x5d || code === 0x29) return undefined;
+  }
+  return name.slice(start, end);
+}
+
+/** `\s` of regular expressions, by code. */
+function isSpace(code: number): boolean {
+  return isEdgeSpace(code) && (code < 0x1c || code > 0x1f) && code !== 0x85;
 }
 
 function languageOf(value: string): string | undefined {
@@ -190,7 +228,7 @@ function unusedColumnIssues(
   const extraColumns: string[] = [];
   roles.forEach((role, index) => {
     if (used.has(index) || role.kind === 'blank') return;
-    const name = `${JSON.stringify(cells[index]!.trim())} (column ${index + 1})`;
+    const name = `${quote(cells[index]!.trim())} (column ${index + 1})`;
     (role.kind === 'language' ? extraLanguages : extraColumns).push(name);
   });
   if (extraLanguages.length > 0) {

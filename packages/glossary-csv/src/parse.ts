@@ -38,6 +38,18 @@ export function parseGlossaryCsv(
     });
   }
 
+  if (decoded.droppedByte !== undefined) {
+    issues.push({
+      line: countLineBreaks(decoded.text) + 1,
+      severity: 'warning',
+      code: 'odd-byte-count',
+      message:
+        `the file is ${decoded.encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} but has an odd number of bytes ` +
+        `(${input.length}): its last byte (0x${decoded.droppedByte.toString(16).padStart(2, '0')}) is half a ` +
+        'character, cut off, and was not read',
+    });
+  }
+
   let text = decoded.text;
   let line = 1;
   const sepLine = readSepLine(text);

@@ -21,6 +21,7 @@ export type IssueCode =
   | 'malformed-quotes'
   | 'unterminated-quote'
   | 'invalid-utf8'
+  | 'odd-byte-count'
   | 'no-entries';
 
 /**
