@@ -2,30 +2,23 @@
 // when a job needs more minutes than are left, `/dub list` paged and filtered, and `/dub track` adopting a
 // project made elsewhere into a new thread that ends with the dubbed reply and its files.
 import { DubbingClient } from '@dubkit/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from './demo/fake-slack.ts';
-import { type Stage, setStage, waitFor } from './demo/stage.ts';
-import { PROJECT_LIST } from './ui/project-list.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { type AppStage, useStage } from './test-support/stage.ts';
+import { PROJECT_LIST } from './features/account/project-list.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 
-const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
-const byKind = (thread: SlackMessage[], kind: string) =>
-  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
-const ephemeralsIn = (stage: Stage, channel: string) =>
+const ephemeralsIn = (stage: AppStage, channel: string) =>
   stage.slack.ephemerals.filter((e) => e.channel === channel);
 
 describe('credits, list and track, end to end', () => {
-  let stage: Stage;
+  const stage = useStage({ speed: 100 });
   let service: DubbingClient;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
-  });
-  afterAll(async () => {
-    await stage?.close();
+  beforeAll(() => {
+    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
   });
 
   it(

@@ -1,23 +1,19 @@
 // End to end over real HTTP: the real Bolt app in HTTP mode (signatures checked), the fake Slack Web API,
 // the service emulator at high speed and the real SQLite store. Each scenario asserts the Slack calls made.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from './demo/fake-slack.ts';
-import { type Stage, setStage, waitFor } from './demo/stage.ts';
+import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { describe, expect, it } from 'vitest';
+import { type AppStage, useStage } from './test-support/stage.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 const USER = 'U0ANA';
 const WAIT_MS = 20_000;
 
-/** The delivery key the app put in a message's metadata ("card:…", "dubbed:…"). */
-const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
-const posted = (stage: Stage, channel: string) =>
+const posted = (stage: AppStage, channel: string) =>
   stage.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === channel);
-const byKind = (thread: SlackMessage[], kind: string) =>
-  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
 
-async function waitForDubs(stage: Stage, channel: string, rootTs: string, langs: number) {
+async function waitForDubs(stage: AppStage, channel: string, rootTs: string, langs: number) {
   return waitFor(
     () => {
       const thread = stage.slack.thread(channel, rootTs);
@@ -30,14 +26,14 @@ async function waitForDubs(stage: Stage, channel: string, rootTs: string, langs:
 }
 
 /** Every message the app posted was posted once: no delivery key appears twice. */
-function expectNoDuplicates(stage: Stage, channel: string) {
+function expectNoDuplicates(stage: AppStage, channel: string) {
   const keys = posted(stage, channel).map(
     (c) => JSON.parse(String(c.args.metadata)).event_payload.key as string,
   );
   expect(new Set(keys).size).toBe(keys.length);
 }
 
-async function cardIn(stage: Stage, channel: string, rootTs: string) {
+async function cardIn(stage: AppStage, channel: string, rootTs: string) {
   return waitFor(
     () => stage.slack.thread(channel, rootTs).find((m) => keyOf(m).startsWith('card:')),
     WAIT_MS,
@@ -46,13 +42,7 @@ async function cardIn(stage: Stage, channel: string, rootTs: string) {
 }
 
 describe('the Slack app end to end', { timeout: 60_000 }, () => {
-  let stage: Stage;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 40, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-  });
-  afterAll(async () => {
-    await stage?.close();
-  });
+  const stage = useStage({ speed: 40 });
 
   it('/dub with two languages ends with two dubbed replies and four subtitle files in one thread', async () => {
     const channel = 'C1CMD';
@@ -232,8 +222,8 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       'Started again: dubbing into German',
     ]);
     expect(byKind(thread, 'status')).toHaveLength(1);
-    const job = stage.app.store.getJob(keyOf(card).slice('card:'.length))!;
-    expect(stage.app.store.targetsOf(job.id)[0]?.attempt).toBe(2);
+    const job = (await stage.app.store.getJob(keyOf(card).slice('card:'.length)))!;
+    expect((await stage.app.store.targetsOf(job.id))[0]?.attempt).toBe(2);
     expect(await stage.app.service.findProjects(job.id)).toHaveLength(2);
     expectNoDuplicates(stage, channel);
   });
@@ -248,10 +238,10 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     const first = await stage.driver.mention(drop);
     const again = await stage.driver.mention(drop, { eventId: first.eventId, retryNum: 1 });
     expect([first.status, again.status]).toEqual([200, 200]);
-    await cardIn(stage, channel, drop.ts);
+    const card = await cardIn(stage, channel, drop.ts);
     await stage.driver.mention(drop, { eventId: first.eventId, retryNum: 2 });
-    // Give a wrongly created second job time to show its card before counting.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Count once the job has nothing left to post: a second card would be in the thread by then.
+    await stage.drained(jobIdOf(card));
     expect(byKind(stage.slack.thread(channel, drop.ts), 'card')).toHaveLength(1);
     expect(posted(stage, channel)).toHaveLength(1);
   });
@@ -281,13 +271,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
 });
 
 describe('a restart in the middle of a job', { timeout: 60_000 }, () => {
-  let stage: Stage;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 15, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-  });
-  afterAll(async () => {
-    await stage?.close();
-  });
+  const stage = useStage({ speed: 15 });
 
   it('resumes every language without posting or creating anything twice', async () => {
     const channel = 'C7RESTART';
@@ -306,13 +290,13 @@ describe('a restart in the middle of a job', { timeout: 60_000 }, () => {
       'both projects under way',
     );
     const projectsBefore = stage.app.store
-      .targetsOf(stage.app.store.getJob(jobIdOf(card))!.id)
+      .targetsOf((await stage.app.store.getJob(jobIdOf(card)))!.id)
       .map((t) => t.projectId);
     expect(projectsBefore.every(Boolean)).toBe(true);
     await stage.restartApp();
     const thread = await waitForDubs(stage, channel, card.ts, 2);
-    const job = stage.app.store.getJob(jobIdOf(card))!;
-    expect(stage.app.store.targetsOf(job.id).map((t) => t.projectId)).toEqual(projectsBefore);
+    const job = (await stage.app.store.getJob(jobIdOf(card)))!;
+    expect((await stage.app.store.targetsOf(job.id)).map((t) => t.projectId)).toEqual(projectsBefore);
     expect(byKind(thread, 'status')).toHaveLength(2);
     expect(byKind(thread, 'started')).toHaveLength(1);
     expectNoDuplicates(stage, channel);

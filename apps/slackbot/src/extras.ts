@@ -4,18 +4,18 @@
 
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { GlossaryService } from './glossary/glossary-service.ts';
-import { creditCheck } from './jobs/credit-check.ts';
-import type { DubbingServiceOptions } from './jobs/dubbing-service.ts';
+import { GlossaryService } from './features/glossary/service.ts';
+import { creditCheck } from './features/account/credit-check.ts';
+import type { DubbingServiceOptions } from './dubbing/client-service.ts';
 import { createEditingService } from './jobs/editing-service.ts';
-import { LipsyncRunner } from './jobs/lipsync.ts';
-import type { DubbingService } from './jobs/service.ts';
+import { LipsyncRunner } from './features/lipsync/runner.ts';
+import type { DubbingService } from './dubbing/service.ts';
 import type { ExtraDeps } from './listeners/extra-deps.ts';
-import { ReviewService } from './review/review-service.ts';
+import { ReviewService } from './features/review/service.ts';
 import { downloadSlackFile } from './slack-files.ts';
 import type { Job, Store, Target } from './store/store.ts';
-import { SubtitleService } from './subtitles/subtitle-service.ts';
-import { glossaryLabel, type PickerGlossary } from './ui/glossary.ts';
+import { SubtitleService } from './features/subtitles/service.ts';
+import { glossaryLabel, type PickerGlossary } from './features/glossary/blocks.ts';
 
 export interface ExtrasOptions {
   config: Config;
@@ -34,7 +34,7 @@ export interface Extras extends ExtraDeps {
   start(): void;
   stop(): Promise<void>;
   /** For the job card: the channel's default languages, the glossaries offered and those chosen first. */
-  picker(job: Job): { dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] };
+  picker(job: Job): Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
   /** For the starter: the channel's default glossaries, then the credits warning. */
   beforeProjects(job: Job, mediaId: string, targets: Target[]): Promise<void>;
 }
@@ -86,16 +86,16 @@ export function createExtras(options: ExtrasOptions): Extras {
       });
     },
     stop: () => lipsync.stop(),
-    picker(job) {
+    async picker(job) {
       return {
-        dstLangs: store.channelSettings(job.channel)?.dstLangs ?? [],
-        glossaries: glossaries.offered(job.channel).map((g) => ({ id: g.id, label: glossaryLabel(g) })),
-        glossaryIds: glossaries.defaultsOf(job.channel),
+        dstLangs: (await store.channelSettings(job.channel))?.dstLangs ?? [],
+        glossaries: (await glossaries.offered(job.channel)).map((g) => ({ id: g.id, label: glossaryLabel(g) })),
+        glossaryIds: await glossaries.defaultsOf(job.channel),
       };
     },
     async beforeProjects(job, mediaId, targets) {
       // Glossary defaults first: the subtitles keep the glossary recorded for each language.
-      glossaries.applyDefaults(job, targets);
+      await glossaries.applyDefaults(job, targets);
       await subtitles.prepare(job, targets);
       await credits(job, mediaId, targets);
     },

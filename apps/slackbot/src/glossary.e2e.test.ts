@@ -2,25 +2,22 @@
 // reported by line and nothing saved; a clean one created as the channel's default, offered preselected on
 // the next job card and used by the job, whose translation shows the glossary's terms; the same name
 // updated to a new version; list, show, export and delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackFile, SlackMessage } from './demo/fake-slack.ts';
-import { type Stage, setStage, waitFor } from './demo/stage.ts';
-import { GLOSSARY_PICKER, GLOSSARY_UI } from './ui/glossary.ts';
+import { describe, expect, it } from 'vitest';
+import { type SlackFile, type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { type AppStage, useStage } from './test-support/stage.ts';
+import { GLOSSARY_PICKER, GLOSSARY_UI } from './features/glossary/blocks.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 const CHANNEL = 'C15GLOSSARY';
 
-const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
-const byKind = (thread: SlackMessage[], kind: string) =>
-  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
-const ephemerals = (stage: Stage) => stage.slack.ephemerals.filter((e) => e.channel === CHANNEL);
-const posts = (stage: Stage) =>
+const ephemerals = (stage: AppStage) => stage.slack.ephemerals.filter((e) => e.channel === CHANNEL);
+const posts = (stage: AppStage) =>
   stage.slack.messages.filter((m) => m.channel === CHANNEL && m.bot_id && !m.thread_ts && !keyOf(m));
 
 /** `/dub glossary`, then the dialog filled in and submitted with a file. */
-async function upload(stage: Stage, input: { name: string; file: SlackFile; makeDefault?: boolean }) {
+async function upload(stage: AppStage, input: { name: string; file: SlackFile; makeDefault?: boolean }) {
   const before = stage.slack.views.length;
   await stage.driver.command({ channel: CHANNEL, user: ANA, text: 'glossary' });
   const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the glossary dialog');
@@ -58,13 +55,7 @@ const csv = (text: string, name = 'terms.csv') => ({
 });
 
 describe('glossaries, end to end', () => {
-  let stage: Stage;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-  });
-  afterAll(async () => {
-    await stage?.close();
-  });
+  const stage = useStage({ speed: 100 });
 
   it(
     'reports a file’s errors by line and saves nothing',
@@ -75,7 +66,7 @@ describe('glossaries, end to end', () => {
       expect(report.text).toBe('Nothing was saved from broken.csv');
       expect(text).toMatch(/❌ line 3[^"]*:/);
       expect(text).toMatch(/❌ line 4[^"]*:/);
-      expect(stage.app.store.glossaries()).toEqual([]);
+      expect(await stage.app.store.glossaries()).toEqual([]);
     },
     TEST_MS,
   );
@@ -88,8 +79,8 @@ describe('glossaries, end to end', () => {
       expect(JSON.stringify(report.blocks)).toContain(
         `<@${ANA}> created the glossary *Brand terms* (English → Spanish, 2 terms, version 1) from terms.csv.`,
       );
-      const glossary = stage.app.store.findGlossary('brand terms')!;
-      expect(stage.app.store.channelSettings(CHANNEL)?.glossaryIds).toEqual([glossary.id]);
+      const glossary = (await stage.app.store.findGlossary('brand terms'))!;
+      expect((await stage.app.store.channelSettings(CHANNEL))?.glossaryIds).toEqual([glossary.id]);
 
       const drop = stage.slack.postUserMessage({
         channel: CHANNEL,
@@ -138,7 +129,7 @@ describe('glossaries, end to end', () => {
       const report = await upload(stage, { name: 'brand terms', file });
       expect(JSON.stringify(report.blocks)).toContain('updated the glossary *Brand terms*');
       expect(JSON.stringify(report.blocks)).toContain('3 terms, version 2');
-      expect(stage.app.store.glossaries()).toHaveLength(1);
+      expect(await stage.app.store.glossaries()).toHaveLength(1);
 
       await stage.driver.command({ channel: CHANNEL, user: ANA, text: 'glossary list' });
       await stage.driver.command({ channel: CHANNEL, user: ANA, text: 'glossary show Brand terms' });
@@ -170,20 +161,14 @@ describe('glossaries, end to end', () => {
       await stage.driver.command({ channel: CHANNEL, user: ANA, text: 'glossary delete Brand terms' });
       await waitFor(() => ephemerals(stage).length > count, WAIT_MS, 'the deletion');
       expect(ephemerals(stage).at(-1)!.text).toBe('🗑 Deleted the glossary *Brand terms*.');
-      expect(stage.app.store.glossaries()).toEqual([]);
+      expect(await stage.app.store.glossaries()).toEqual([]);
     },
     TEST_MS,
   );
 });
 
 describe('a glossary file dropped with a mention', () => {
-  let stage: Stage;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-  });
-  afterAll(async () => {
-    await stage?.close();
-  });
+  const stage = useStage({ speed: 100 });
 
   it(
     'is imported under the name given, languages from its header, the report in the thread',
@@ -207,13 +192,14 @@ describe('a glossary file dropped with a mention', () => {
       expect(JSON.stringify(report.blocks)).toContain(
         '(English → German, 2 terms, version 1) from begriffe.tsv',
       );
-      expect(stage.app.store.findGlossary('Produkt')).toMatchObject({
+      expect(await stage.app.store.findGlossary('Produkt')).toMatchObject({
         srcLang: 'en',
         dstLang: 'de',
         channel,
       });
       expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Both events are handled by now, no pause needed: the mention came first, without the file, and its
+      // handler returns with no I/O; the report is the last thing the file share's handler does.
       expect(
         stage.slack.messages.filter((m) => m.channel === channel && m.thread_ts === drop.ts),
       ).toHaveLength(1);
@@ -226,8 +212,8 @@ describe('a glossary file dropped with a mention', () => {
         'the confirmation',
       );
       expect(told.text).toBe(`⭐ *Produkt* is now the default glossary for en→de in <#${channel}>.`);
-      expect(stage.app.store.channelSettings(channel)?.glossaryIds).toEqual([
-        stage.app.store.findGlossary('Produkt')!.id,
+      expect((await stage.app.store.channelSettings(channel))?.glossaryIds).toEqual([
+        (await stage.app.store.findGlossary('Produkt'))!.id,
       ]);
     },
     TEST_MS,

@@ -1,26 +1,19 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): `/dub settings` saves a
 // channel's default languages, which the next job card preselects; App Home is published with the person's
 // jobs and their states, the credits, and the defaults they set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from './demo/fake-slack.ts';
-import { type Stage, setStage, waitFor } from './demo/stage.ts';
-import { SETTINGS_UI } from './ui/settings.ts';
+import { describe, expect, it } from 'vitest';
+import { type SlackMessage, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { type AppStage, useStage } from './test-support/stage.ts';
+import { SETTINGS_UI } from './features/settings/blocks.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 const CHANNEL = 'C20HOME';
 
-const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
 
 describe('settings and App Home, end to end', () => {
-  let stage: Stage;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-  });
-  afterAll(async () => {
-    await stage?.close();
-  });
+  const stage = useStage({ speed: 100 });
 
   it(
     '/dub settings saves the channel’s default languages and the next card preselects them',
@@ -85,8 +78,8 @@ describe('settings and App Home, end to end', () => {
         createdBy: ANA,
         updatedAt: 1,
       });
-      stage.app.store.saveGlossary(record('g-a', 'Terms A'));
-      stage.app.store.saveGlossary(record('g-b', 'Terms B'));
+      await stage.app.store.saveGlossary(record('g-a', 'Terms A'));
+      await stage.app.store.saveGlossary(record('g-b', 'Terms B'));
       const open = async () => {
         const before = stage.slack.views.length;
         await stage.driver.command({ channel, user: ANA, text: 'settings' });
@@ -114,7 +107,7 @@ describe('settings and App Home, end to end', () => {
         WAIT_MS,
         'the confirmation',
       );
-      expect(stage.app.store.channelSettings(channel)).toMatchObject({ dstLangs: [], glossaryIds: ['g-b'] });
+      expect(await stage.app.store.channelSettings(channel)).toMatchObject({ dstLangs: [], glossaryIds: ['g-b'] });
     },
     TEST_MS,
   );

@@ -2,21 +2,18 @@
 // language with faces (the dialog's answer sent, free minutes used, progress in the status message, the
 // video as a reply) and on a video without a face (explained, not an error).
 import { DubbingClient } from '@dubkit/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from './demo/fake-slack.ts';
-import { type Stage, setStage, waitFor } from './demo/stage.ts';
-import { LIPSYNC_UI } from './ui/lipsync.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { type AppStage, useStage } from './test-support/stage.ts';
+import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 25_000;
 const TEST_MS = 60_000;
 
-const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
-const byKind = (thread: SlackMessage[], kind: string) =>
-  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
 
-async function dubbed(stage: Stage, channel: string, link: string) {
+async function dubbed(stage: AppStage, channel: string, link: string) {
   await stage.driver.command({ channel, user: ANA, text: `${link} to es from en` });
   const card = await waitFor(
     () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
@@ -31,7 +28,7 @@ async function dubbed(stage: Stage, channel: string, link: string) {
   return { card, reply };
 }
 
-async function askLipsync(stage: Stage, reply: SlackMessage, faces: string) {
+async function askLipsync(stage: AppStage, reply: SlackMessage, faces: string) {
   const before = stage.slack.views.length;
   await stage.driver.click({ message: reply, actionId: THREAD_ACTIONS.lipsync, user: ANA });
   const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the faces dialog');
@@ -48,14 +45,10 @@ async function askLipsync(stage: Stage, reply: SlackMessage, faces: string) {
 }
 
 describe('lip-sync, end to end', () => {
-  let stage: Stage;
+  const stage = useStage({ speed: 150 });
   let service: DubbingClient;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 150, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
-  });
-  afterAll(async () => {
-    await stage?.close();
+  beforeAll(() => {
+    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
   });
 
   it(
@@ -70,7 +63,7 @@ describe('lip-sync, end to end', () => {
         WAIT_MS,
         'the lip-synced reply',
       );
-      const project = stage.app.store.targetsOf(keyOf(card).slice('card:'.length))[0]!.projectId!;
+      const project = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!.projectId!;
       const info = await service.lipsync.get(project);
       expect(info.lipsync_task_status).toBe('done');
       expect(JSON.stringify(done.blocks)).toContain(`<${info.lipsync_result_path}|▶ Lip-synced video>`);

@@ -2,10 +2,10 @@
 // reviewing a dubbed language in the paged modal, saving only the changes, rendering again into new files
 // that carry the edits, two reviewers saving the same segment, and changing the number of speakers.
 import { DubbingClient } from '@dubkit/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from './demo/fake-slack.ts';
-import { type Stage, setStage, waitFor } from './demo/stage.ts';
-import { REVIEW } from './ui/review-modal.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { type AppStage, useStage } from './test-support/stage.ts';
+import { REVIEW } from './features/review/modal.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
@@ -13,15 +13,12 @@ const BEN = 'U0BEN';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 
-const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
-const byKind = (thread: SlackMessage[], kind: string) =>
-  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
 type Loose = Record<string, any>;
 
 /** A dubbed job: the card (thread root), its dubbed reply and the project behind it. */
-async function dubbedJob(stage: Stage, channel: string, link: string) {
+async function dubbedJob(stage: AppStage, channel: string, link: string) {
   await stage.driver.command({ channel, user: ANA, text: `${link} to es from en` });
   const card = await waitFor(
     () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
@@ -37,13 +34,13 @@ async function dubbedJob(stage: Stage, channel: string, link: string) {
     WAIT_MS,
     'the dubbed reply and its files',
   );
-  const target = stage.app.store.targetsOf(keyOf(card).slice('card:'.length))[0]!;
+  const target = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!;
   return { card, dubbed, target, projectId: target.projectId! };
 }
 
 /** Opens a modal with a button and returns its id once the app has put the given callback's view in it. */
 async function openModal(
-  stage: Stage,
+  stage: AppStage,
   message: SlackMessage,
   actionId: string,
   user: string,
@@ -56,7 +53,7 @@ async function openModal(
   return opened.id;
 }
 
-const viewOf = (stage: Stage, id: string) => stage.slack.views.find((v) => v.id === id)!.view as Loose;
+const viewOf = (stage: AppStage, id: string) => stage.slack.views.find((v) => v.id === id)!.view as Loose;
 
 /**
  * The state a person leaves in the review modal's page: every input as shown, except `texts` (segment
@@ -93,17 +90,13 @@ function pageValues(
   return values;
 }
 
-const viewText = (stage: Stage, id: string) => JSON.stringify(viewOf(stage, id).blocks);
+const viewText = (stage: AppStage, id: string) => JSON.stringify(viewOf(stage, id).blocks);
 
 describe('review and render again, end to end', () => {
-  let stage: Stage;
+  const stage = useStage({ speed: 100 });
   let service: DubbingClient;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
-  });
-  afterAll(async () => {
-    await stage?.close();
+  beforeAll(() => {
+    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
   });
 
   it(
@@ -204,7 +197,7 @@ describe('review and render again, end to end', () => {
       expect(srt).toContain('Hola EDITADO uno');
       if (edited === 3) expect(srt).toContain('Hola EDITADO dos');
       expect(srt).not.toContain(before[1]!.dst!.text);
-      expect(stage.app.store.getTarget(target.id)).toMatchObject({
+      expect(await stage.app.store.getTarget(target.id)).toMatchObject({
         terminal: true,
         status: 'merging_done',
         attempt: 2,
@@ -297,7 +290,7 @@ describe('review and render again, end to end', () => {
       const channel = 'C23RENDERCRASH';
       const { card, target, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/render-crash');
       // What a process that died right after asking for the render leaves: the intent, and the render running.
-      stage.app.store.recordRenderIntent(target.id, ANA, Date.now());
+      await stage.app.store.recordRenderIntent(target.id, ANA, Date.now());
       await service.projects.generate(projectId);
       await stage.restartApp();
       const thread = await waitFor(
@@ -309,8 +302,8 @@ describe('review and render again, end to end', () => {
         'the render followed after the restart',
       );
       expect(byKind(thread, 'render')).toHaveLength(1);
-      expect(stage.app.store.renderIntents()).toEqual([]);
-      expect(stage.app.store.getTarget(target.id)).toMatchObject({ attempt: 2, terminal: true });
+      expect(await stage.app.store.renderIntents()).toEqual([]);
+      expect(await stage.app.store.getTarget(target.id)).toMatchObject({ attempt: 2, terminal: true });
     },
     TEST_MS,
   );

@@ -10,13 +10,13 @@ import pino, { type Logger } from 'pino';
 import { registerListeners } from './app.ts';
 import type { Config } from './config.ts';
 import { createExtras } from './extras.ts';
-import { RequestBudget, withBudget } from './jobs/budget.ts';
-import { Deliverer } from './jobs/deliverer.ts';
-import { createDubbingService, type DubbingServiceOptions } from './jobs/dubbing-service.ts';
-import { JobService } from './jobs/job-service.ts';
-import type { DubbingService } from './jobs/service.ts';
-import { JobStarter } from './jobs/starter.ts';
-import { Tracker } from './jobs/tracker.ts';
+import { RequestBudget, withBudget } from './dubbing/budget.ts';
+import { Deliverer } from './outbox/deliverer.ts';
+import { createDubbingService, type DubbingServiceOptions } from './dubbing/client-service.ts';
+import { JobService } from './jobs/service.ts';
+import type { DubbingService } from './dubbing/service.ts';
+import { JobStarter } from './jobs/start.ts';
+import { Tracker } from './jobs/track.ts';
 import { SqliteStore } from './store/sqlite-store.ts';
 import type { Store } from './store/store.ts';
 
@@ -59,7 +59,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const store: Store = new SqliteStore(config.store.path);
   // The embedded store serves one process: what a crashed predecessor held is free again.
-  store.releaseLeases();
+  await store.releaseLeases();
   const budget = new RequestBudget(config.polling.requestsPerSecond);
   const service = withBudget(
     createDubbingService({

@@ -4,17 +4,14 @@
 // reported with its lines; after Start, subtitles are refused.
 import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackFile, SlackMessage } from './demo/fake-slack.ts';
-import { type Stage, setStage, waitFor } from './demo/stage.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SlackFile, type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { type AppStage, useStage } from './test-support/stage.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 
-const keyOf = (m: SlackMessage) => String(m.metadata?.event_payload.key ?? '');
-const byKind = (thread: SlackMessage[], kind: string) =>
-  thread.filter((m) => keyOf(m).startsWith(`${kind}:`));
 const video = () => new Uint8Array(readFileSync(new URL('../fixtures/talk.mp4', import.meta.url)));
 const srt = (cues: [string, string, string][]) =>
   new TextEncoder().encode(
@@ -31,7 +28,7 @@ const SPANISH = srt([
 ]);
 
 /** The file_share event of a message, in a thread when it has one. */
-function shareEvent(stage: Stage, message: SlackMessage) {
+function shareEvent(stage: AppStage, message: SlackMessage) {
   return stage.driver.event({
     type: 'message',
     subtype: 'file_share',
@@ -46,14 +43,10 @@ function shareEvent(stage: Stage, message: SlackMessage) {
 }
 
 describe('subtitle drops, end to end', () => {
-  let stage: Stage;
+  const stage = useStage({ speed: 100 });
   let service: DubbingClient;
-  beforeAll(async () => {
-    stage = await setStage({ speed: 100, pollMinMs: 40, pollMaxMs: 250, requestsPerSecond: 200 });
-    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: 'demo-service-token' });
-  });
-  afterAll(async () => {
-    await stage?.close();
+  beforeAll(() => {
+    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
   });
 
   it(
@@ -101,10 +94,10 @@ describe('subtitle drops, end to end', () => {
       const text = new TextDecoder().decode(delivered.content);
       expect(text).toContain('Hola desde el archivo');
       expect(text).toContain('Segunda línea');
-      const target = stage.app.store.targetsOf(keyOf(card).slice('card:'.length))[0]!;
+      const target = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!;
       const project = await service.projects.get(target.projectId!);
       expect(project.transcript_id).toBeTruthy();
-      expect(stage.app.store.targetOptions(target.jobId, 'es')?.transcriptId).toBe(project.transcript_id);
+      expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(project.transcript_id);
     },
     TEST_MS,
   );
@@ -148,7 +141,7 @@ describe('subtitle drops, end to end', () => {
       const text = JSON.stringify(report.blocks);
       expect(report.text).toBe('1 subtitle file not taken');
       expect(text).toMatch(/\*talk\.de\.srt\* was not taken:\\nline 6: /);
-      expect(stage.app.store.subtitlesOf(keyOf(card).slice('card:'.length))).toEqual([]);
+      expect(await stage.app.store.subtitlesOf(keyOf(card).slice('card:'.length))).toEqual([]);
 
       await stage.driver.click({
         message: card,

@@ -14,8 +14,8 @@ import {
   RequestValidationError,
   type Segment,
 } from '@dubkit/core';
-import type { SegmentChange } from '../review/diff.ts';
-import type { DubbingServiceOptions } from './dubbing-service.ts';
+import type { SegmentChange } from '../features/review/diff.ts';
+import type { DubbingServiceOptions } from '../dubbing/client-service.ts';
 
 /** The service refused because the project is in the wrong state (still processing, not dubbed yet). */
 export class BusyError extends Error {

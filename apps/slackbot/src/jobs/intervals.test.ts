@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestBudget, withBudget } from './budget.ts';
+import { RequestBudget, withBudget } from '../dubbing/budget.ts';
 import { nextInterval, withJitter } from './intervals.ts';
 
 const policy = { minMs: 1000, maxMs: 8000 };

@@ -1,97 +1,83 @@
-// What the jobs need of the dubbing service, and how each service status reads in Slack. The tracker,
-// the starter and the notifier depend on this small port; dubbing-service.ts implements it with
-// @dubkit/core's DubbingClient.
+// What listeners ask of the jobs, after they acked: open a job (card or immediate start), start it with the
+// picked languages, cancel it, retry a failed language. Each call records the change and the Slack writes it
+// causes in the store, then wakes the loops that carry them out.
+import type { Job, JobChoice, NewJob, Store } from '../store/store.ts';
+import type { PickerGlossary } from '../features/glossary/blocks.ts';
+import { cardDelivery, statusDelivery } from './notify.ts';
 
-export interface ProjectSnapshot {
-  id: string;
-  name: string;
-  status: string;
-  translated_video?: string | null;
-  translated_audio?: string | null;
-  voiceover?: string | null;
-  translation_srt_path?: string | null;
-  translation_vtt_path?: string | null;
+export interface JobServiceOptions {
+  store: Store;
+  /** Wake the deliverer (Slack writes were enqueued) and the tracker (work became due). */
+  wakeDeliverer: () => void;
+  wakeTracker: () => void;
+  /** What the picker offers for a job: the channel's default languages and its glossaries. */
+  picker?: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
+  now?: () => number;
 }
 
-export interface SegmentText {
-  start: string;
-  end: string;
-  src?: { text: string; lang?: string | null } | null;
-  dst?: { text: string; lang?: string | null } | null;
-  speaker?: string | null;
-  id?: string;
-  status?: string | null;
-}
+export type OpenResult = { outcome: 'created' | 'duplicate'; jobId: string };
 
-export interface StatusInfo {
-  /** "Separating background". */
-  label: string;
-  /** 0..1 from the stage's place in the pipeline. */
-  progress: number;
-  terminal: boolean;
-  failed: boolean;
-  /** For a stage's failure: what the project was doing when it stopped ("Translating"). */
-  stoppedWhile?: string;
-}
+export class JobService {
+  readonly #o: JobServiceOptions;
+  readonly #now: () => number;
 
-export interface CreateProjectInput {
-  videoId: string;
-  dstLang: string;
-  name: string;
-  srcLang: string | null;
-  numSpeakers: number | null;
-  /** A glossary to translate with, and a transcript made from dropped .srt files (issue 7). */
-  glossaryId?: string | null;
-  transcriptId?: string | null;
-}
-
-/** Why media could not be created: the service refused the file or link (not worth retrying as is). */
-export class MediaRejectedError extends Error {
-  readonly status: string;
-  constructor(status: string, detail: string) {
-    super(detail);
-    this.name = 'MediaRejectedError';
-    this.status = status;
+  constructor(options: JobServiceOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
   }
-}
 
-/** The service refused to create a project for a reason retrying will not fix (credits, validation). */
-export class ProjectRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProjectRejectedError';
+  /**
+   * Opens a job for a trigger (once per trigger: a redelivered event finds the job already there). With a
+   * choice it starts at once; otherwise the job card with the picker is posted, unless `postCard` is false
+   * (the shortcut's modal picks instead).
+   */
+  async open(input: NewJob & { choice?: JobChoice; postCard: boolean }): Promise<OpenResult> {
+    const { store } = this.#o;
+    const { job, created } = await store.createJob(input, this.#now());
+    if (!created) return { outcome: 'duplicate', jobId: job.id };
+    if (input.choice) await this.start(job.id, input.choice);
+    else if (input.postCard) {
+      const picker = await this.#o.picker?.(job);
+      await store.enqueue(cardDelivery(job, 'picking', picker?.dstLangs ?? [], picker), this.#now());
+      this.#o.wakeDeliverer();
+    }
+    return { outcome: 'created', jobId: job.id };
   }
-}
 
-/** The project is not there any more (deleted in the service). */
-export class ProjectGoneError extends Error {
-  constructor(projectId: string) {
-    super(`project ${projectId} not found`);
-    this.name = 'ProjectGoneError';
+  /** Starts a job waiting for its languages; false when it was already started or cancelled. */
+  async start(jobId: string, choice: JobChoice): Promise<boolean> {
+    const { store } = this.#o;
+    const now = this.#now();
+    const job = await store.startJob(jobId, choice, now);
+    if (!job) return false;
+    await store.enqueue(cardDelivery(job, 'started', choice.dstLangs), now);
+    for (const target of await store.targetsOf(job.id)) {
+      await store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
+    }
+    this.#o.wakeDeliverer();
+    this.#o.wakeTracker();
+    return true;
   }
-}
 
-/** The service asked to slow down. */
-export class SlowDownError extends Error {
-  readonly retryAfterMs: number;
-  constructor(retryAfterMs: number) {
-    super(`rate limited; retry after ${retryAfterMs} ms`);
-    this.name = 'SlowDownError';
-    this.retryAfterMs = retryAfterMs;
+  async cancel(jobId: string): Promise<boolean> {
+    const { store } = this.#o;
+    if (!(await store.cancelJob(jobId))) return false;
+    const job = (await store.getJob(jobId))!;
+    await store.enqueue(cardDelivery(job, 'cancelled', []), this.#now());
+    this.#o.wakeDeliverer();
+    return true;
   }
-}
 
-export interface DubbingService {
-  /** Uploads bytes as they stream; resolves once the media is ready. */
-  uploadFile(
-    data: ReadableStream<Uint8Array>,
-    options: { filename: string; contentType: string; name: string; signal?: AbortSignal },
-  ): Promise<{ mediaId: string }>;
-  uploadLink(link: string, name: string, signal?: AbortSignal): Promise<{ mediaId: string }>;
-  createProject(input: CreateProjectInput): Promise<ProjectSnapshot>;
-  /** Projects whose name contains `text` (case-insensitive), newest first. */
-  findProjects(text: string): Promise<{ id: string; name: string; status: string }[]>;
-  getProject(id: string): Promise<ProjectSnapshot>;
-  getSegments(projectId: string): Promise<SegmentText[]>;
-  describeStatus(status: string): StatusInfo;
+  /** Starts a new attempt for a failed language; false when it is not failed (a second click). */
+  async retry(targetId: string): Promise<boolean> {
+    const { store } = this.#o;
+    const now = this.#now();
+    const target = await store.retryTarget(targetId, now);
+    if (!target) return false;
+    const job = (await store.getJob(target.jobId))!;
+    await store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
+    this.#o.wakeDeliverer();
+    this.#o.wakeTracker();
+    return true;
+  }
 }

@@ -1,6 +1,6 @@
 // What every listener gets: the store (event dedupe), the job service it hands work to, a logger, limits.
 import type { Logger } from 'pino';
-import type { JobService } from '../jobs/job-service.ts';
+import type { JobService } from '../jobs/service.ts';
 import type { Store } from '../store/store.ts';
 import type { ExtraDeps } from './extra-deps.ts';
 

@@ -1,9 +1,9 @@
 // What the listeners of the thread's follow-up actions get besides the ListenerDeps every listener has:
 // the service calls they make directly and the services that record their work.
-import type { GlossaryService } from '../glossary/glossary-service.ts';
+import type { GlossaryService } from '../features/glossary/service.ts';
 import type { EditingService } from '../jobs/editing-service.ts';
-import type { ReviewService } from '../review/review-service.ts';
-import type { SubtitleService } from '../subtitles/subtitle-service.ts';
+import type { ReviewService } from '../features/review/service.ts';
+import type { SubtitleService } from '../features/subtitles/service.ts';
 
 export interface ExtraDeps {
   editing: EditingService;

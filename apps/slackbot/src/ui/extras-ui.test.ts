@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { GlossaryRecord } from '../store/store.ts';
 import { blockProblems, viewProblems } from '../test-support/block-limits.ts';
 import { LIMITS } from './blocks.ts';
-import { glossaryList, glossaryModal, glossaryPicker, glossaryShown, importReport } from './glossary.ts';
-import { homeView } from './home.ts';
+import { glossaryList, glossaryModal, glossaryPicker, glossaryShown, importReport } from '../features/glossary/blocks.ts';
+import { homeView } from '../features/home/blocks.ts';
 import { jobCard } from './job-card.ts';
-import { lipsyncedReply, lipsyncFailedReply, lipsyncModal, noFaceReply } from './lipsync.ts';
+import { lipsyncedReply, lipsyncFailedReply, lipsyncModal, noFaceReply } from '../features/lipsync/blocks.ts';
 import { dubbedReply } from './milestones.ts';
-import { readSettings, SETTINGS_UI, settingsModal } from './settings.ts';
-import { subtitlesReport, subtitlesSkipped } from './subtitles.ts';
+import { readSettings, SETTINGS_UI, settingsModal } from '../features/settings/blocks.ts';
+import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import {
   dubbedActions,
   editSummary,

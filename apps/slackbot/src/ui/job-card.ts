@@ -11,8 +11,8 @@ import {
   section,
   truncate,
 } from './blocks.ts';
-import { glossaryPicker, type PickerGlossary } from './glossary.ts';
-import { destinationGroups, LANGUAGES, languageLabel, languageName } from './languages.ts';
+import { glossaryPicker, type PickerGlossary } from '../features/glossary/blocks.ts';
+import { destinationGroups, LANGUAGES, languageLabel, languageName } from '../domain/languages.ts';
 
 /** Action and block ids of the card; listeners read the picker's state by these. */
 export const JOB_CARD = {

@@ -2,7 +2,7 @@
 // per status.
 import { button, context, escapeText, formatDuration, link, type MessageContent, section } from './blocks.ts';
 import { explainFailure } from './failures.ts';
-import { languageLabel, languageName } from './languages.ts';
+import { languageLabel, languageName } from '../domain/languages.ts';
 import { dubbedActions } from './thread-actions.ts';
 
 export const MILESTONE_ACTIONS = { retry: 'target_retry' } as const;

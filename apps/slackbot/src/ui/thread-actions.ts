@@ -4,7 +4,7 @@
 import type { types } from '@slack/bolt';
 import { type Block, button, context, LIMITS, type MessageContent, section, truncate } from './blocks.ts';
 import { MAX_SPEAKERS } from './job-card.ts';
-import { languageLabel, languageName } from './languages.ts';
+import { languageLabel, languageName } from '../domain/languages.ts';
 
 export const THREAD_ACTIONS = {
   review: 'review_open',

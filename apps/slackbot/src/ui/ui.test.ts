@@ -9,7 +9,7 @@ import {
   languageLabel,
   normalizeDestination,
   normalizeSource,
-} from './languages.ts';
+} from '../domain/languages.ts';
 import { dubbedReply, failedReply, startedReply } from './milestones.ts';
 import { statusMessage } from './status-message.ts';
 import { helpMessage, usageError } from './usage.ts';

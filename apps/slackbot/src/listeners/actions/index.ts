@@ -2,13 +2,13 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { JOB_CARD } from '../../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../../ui/milestones.ts';
-import { registerAccountActions } from '../commands/account.ts';
-import { registerGlossaryListeners } from '../commands/glossary.ts';
-import { registerSettings } from '../commands/settings.ts';
+import { registerAccountActions } from '../../features/account/listeners.ts';
+import { registerGlossaryListeners } from '../../features/glossary/listeners.ts';
+import { registerSettings } from '../../features/settings/listeners.ts';
 import type { ListenerDeps } from '../deps.ts';
-import { ackOnly, cancelJob, retryTarget, startJob } from './job-card.ts';
-import { registerLipsyncListeners } from './lipsync.ts';
-import { registerReviewActions } from './review.ts';
+import { ackOnly, cancelJob, retryTarget, startJob } from '../../features/dub/card.ts';
+import { registerLipsyncListeners } from '../../features/lipsync/listeners.ts';
+import { registerReviewActions } from '../../features/review/listeners.ts';
 
 export function registerActions(app: App, deps: ListenerDeps): void {
   app.action<BlockAction<ButtonAction>>(JOB_CARD.start, startJob(deps));

@@ -1,12 +1,12 @@
 // Registers the Events API listeners: a mention with a link, a shared file. Bolt acks events itself before
 // these run; each hands the message to handleDrop.
 import type { App } from '@slack/bolt';
-import type { SharedFile } from '../../jobs/requests.ts';
+import type { SharedFile } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../deps.ts';
-import { handleDrop } from './drop.ts';
-import { glossaryDrop } from './glossary-drop.ts';
-import { registerHome } from './home.ts';
-import { subtitlesIntoThread, subtitlesWithVideo } from './subtitles.ts';
+import { handleDrop } from '../../features/dub/drop.ts';
+import { glossaryDrop } from '../../features/glossary/drop.ts';
+import { registerHome } from '../../features/home/listeners.ts';
+import { subtitlesIntoThread, subtitlesWithVideo } from '../../features/subtitles/listeners.ts';
 
 interface MessageLike {
   channel: string;

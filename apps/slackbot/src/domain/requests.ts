@@ -1,0 +1,170 @@
+// Reads what people ask for: the `/dub` command's arguments, a video link in a message, a shared file.
+// Pure; each problem is described in words the person can act on.
+import type { JobChoice, JobSource } from '../store/store.ts';
+import { MAX_SPEAKERS } from '../ui/job-card.ts';
+import { normalizeDestination, normalizeSource } from './languages.ts';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+export interface DubCommand {
+  kind: 'dub';
+  link: string;
+  /** Destination languages when given (`to es,de`); empty means: post the picker. */
+  dstLangs: string[];
+  srcLang: string | null;
+  numSpeakers: number | null;
+}
+
+/** Extensions that are certainly not a video or audio file. */
+const NOT_MEDIA = /\.(pdf|docx?|xlsx?|pptx?|txt|csv|tsv|srt|vtt|zip|rar|7z|png|jpe?g|gif|webp|svg|html?)$/i;
+
+/** Checks that a link can be a video: http(s), and not a document or image by its extension. */
+export function checkVideoLink(raw: string): Parsed<string> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, problem: `"${raw}" is not a link.` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, problem: `"${raw}" is not a web link (it should start with https://).` };
+  }
+  if (NOT_MEDIA.test(url.pathname)) {
+    return {
+      ok: false,
+      problem: `${raw} does not look like a video (it ends in "${url.pathname.split('.').pop()}").`,
+    };
+  }
+  return { ok: true, value: url.toString() };
+}
+
+/**
+ * The first link in a Slack message's text. Slack writes links as `<https://x|label>` or `<https://x>`;
+ * user and channel mentions (`<@U1>`, `<#C1>`) are skipped.
+ */
+export function findLink(text: string): string | undefined {
+  for (const match of text.matchAll(/<([^>|]+)(?:\|[^>]*)?>/g)) {
+    const target = match[1] ?? '';
+    if (/^https?:\/\//i.test(target)) return target;
+  }
+  return text.match(/https?:\/\/\S+/i)?.[0];
+}
+
+/** Parses `/dub help` or `/dub <link> [to es,de-de] [from en] [speakers 2]`. */
+export function parseDubCommand(text: string): Parsed<DubCommand | { kind: 'help' }> {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words[0]?.toLowerCase() === 'help') return { ok: true, value: { kind: 'help' } };
+  const rawLink = words[0]!.replace(/^<([^>|]+)(\|[^>]*)?>$/, '$1');
+  const link = checkVideoLink(rawLink);
+  if (!link.ok) return link;
+  const command: DubCommand = {
+    kind: 'dub',
+    link: link.value,
+    dstLangs: [],
+    srcLang: null,
+    numSpeakers: null,
+  };
+  for (let i = 1; i < words.length; i += 2) {
+    const keyword = words[i]!.toLowerCase();
+    const value = words[i + 1];
+    if (value === undefined) return { ok: false, problem: `"${words[i]}" needs a value after it.` };
+    if (keyword === 'to') {
+      const langs = parseDestinations(value);
+      if (!langs.ok) return langs;
+      command.dstLangs = langs.value;
+    } else if (keyword === 'from') {
+      const src = normalizeSource(value);
+      if (!src)
+        return { ok: false, problem: `"${value}" is not a language code I know (try en, es, de, pt).` };
+      command.srcLang = src;
+    } else if (keyword === 'speakers') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > MAX_SPEAKERS) {
+        return { ok: false, problem: `"speakers ${value}": give a whole number from 1 to ${MAX_SPEAKERS}.` };
+      }
+      command.numSpeakers = n;
+    } else {
+      return {
+        ok: false,
+        problem: `I don't know "${words[i]}"; after the link come \`to\`, \`from\` or \`speakers\`.`,
+      };
+    }
+  }
+  return { ok: true, value: command };
+}
+
+/** "es,de-de" → ["es", "de-de"]; names the first unknown code. */
+export function parseDestinations(list: string): Parsed<string[]> {
+  const langs: string[] = [];
+  for (const item of list.split(',').filter(Boolean)) {
+    const code = normalizeDestination(item);
+    if (!code)
+      return {
+        ok: false,
+        problem: `"${item}" is not a language code I know (try es, de, fr, pt-br, zh-cn).`,
+      };
+    if (!langs.includes(code)) langs.push(code);
+  }
+  if (langs.length === 0)
+    return { ok: false, problem: 'Give at least one language after `to`, e.g. `to es,de`.' };
+  return { ok: true, value: langs };
+}
+
+/** Checks a picker's choice (it comes from the client, so it is checked like any input). */
+export function checkChoice(choice: JobChoice): Parsed<JobChoice> {
+  const dst = parseDestinations(choice.dstLangs.join(','));
+  if (!dst.ok) return { ok: false, problem: 'Pick at least one language to dub into, then press Start.' };
+  const src = choice.srcLang === null ? null : normalizeSource(choice.srcLang);
+  if (src === undefined)
+    return { ok: false, problem: `"${choice.srcLang}" is not a source language I know.` };
+  const n = choice.numSpeakers;
+  if (n !== null && (!Number.isInteger(n) || n < 1 || n > MAX_SPEAKERS)) {
+    return { ok: false, problem: `The number of speakers must be from 1 to ${MAX_SPEAKERS}.` };
+  }
+  return { ok: true, value: { dstLangs: dst.value, srcLang: src, numSpeakers: n } };
+}
+
+/** A file shared in Slack, as the event describes it. */
+export interface SharedFile {
+  id: string;
+  name?: string;
+  title?: string;
+  mimetype?: string;
+  size?: number;
+  url_private_download?: string;
+}
+
+/** Checks that a shared file is a video or audio file within the size limit. */
+export function checkSharedFile(
+  file: SharedFile,
+  maxBytes: number,
+): Parsed<Extract<JobSource, { kind: 'file' }>> {
+  const name = file.name ?? file.title ?? file.id;
+  const mimetype = file.mimetype ?? '';
+  if (!/^(video|audio)\//.test(mimetype)) {
+    return { ok: false, problem: `${name} is not a video or audio file (${mimetype || 'unknown type'}).` };
+  }
+  if (!file.url_private_download) return { ok: false, problem: `${name} cannot be downloaded from Slack.` };
+  const size = file.size ?? 0;
+  if (size > maxBytes) {
+    return { ok: false, problem: `${name} is ${formatBytes(size)}; the limit is ${formatBytes(maxBytes)}.` };
+  }
+  return {
+    ok: true,
+    value: { kind: 'file', fileId: file.id, name, size, mimetype, url: file.url_private_download },
+  };
+}
+
+/** A title for the job: the file's name, or the link's last path part or host. */
+export function titleFor(source: JobSource): string {
+  if (source.kind === 'file') return source.name;
+  const url = new URL(source.link);
+  const last = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
+  return last && last !== 'watch' ? `${url.hostname}/${last}` : url.hostname + url.pathname + url.search;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}

@@ -1,0 +1,44 @@
+// Routes `/dub <subcommand> …` for the account and thread extras (credits, list, track); everything else is
+// left to the `/dub <link>` handler. Returns true when the command was handled here.
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { ListenerDeps } from '../../listeners/deps.ts';
+import { listProjects, showCredits, trackCommand } from '../account/listeners.ts';
+import { glossaryCommand } from '../glossary/listeners.ts';
+import { openSettings } from '../settings/listeners.ts';
+
+type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+export async function handleSubcommand(deps: ListenerDeps, args: CommandArgs): Promise<boolean> {
+  const { command, respond } = args;
+  const words = command.text.trim().split(/\s+/).filter(Boolean);
+  const [first = '', ...rest] = words;
+  switch (first.toLowerCase()) {
+    case 'credits':
+      await showCredits(deps, respond);
+      return true;
+    case 'list':
+      await listProjects(deps, respond, { name: rest.join(' ').slice(0, 100) || null, offset: 0 });
+      return true;
+    case 'track': {
+      const projectId = rest[0];
+      if (!projectId || rest.length > 1) {
+        await respond({
+          response_type: 'ephemeral',
+          text: 'Give one project id: `/dub track <project id>` (`/dub list` shows them).',
+        });
+        return true;
+      }
+      await trackCommand(deps, respond, { projectId, channel: command.channel_id, userId: command.user_id });
+      return true;
+    }
+    case 'settings':
+      await openSettings(deps, args);
+      return true;
+    case 'glossary':
+    case 'glossaries':
+      await glossaryCommand(deps, args, rest);
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,242 @@
+// The lip-sync loop: for each lip-sync under way (in the store), looks at the project's lip-sync record and
+// moves it on: starts the face check when none ran, explains a video without a face, starts the lip-sync
+// (several faces or one, free minutes when enough are left), shows its progress in the language's status
+// message, and posts the lip-synced video as a reply. Every Slack write goes through the store's outbox.
+import { InsufficientCreditsError, type LipsyncInfo } from '@dubkit/core';
+import type { Logger } from 'pino';
+import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
+import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
+import { statusMessage } from '../../ui/status-message.ts';
+import { BusyError, type EditingService } from '../../jobs/editing-service.ts';
+import { Loop } from '../../loop.ts';
+
+const LEASE_MS = 60_000;
+
+export interface LipsyncRunnerOptions {
+  store: Store;
+  editing: EditingService;
+  logger: Logger;
+  owner: string;
+  /** How soon to look again while a face check or lip-sync runs. */
+  pollMs: number;
+  onDeliveries: () => void;
+  now?: () => number;
+}
+
+export class LipsyncRunner {
+  readonly #o: LipsyncRunnerOptions;
+  readonly #loop: Loop;
+  readonly #now: () => number;
+
+  constructor(options: LipsyncRunnerOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+    this.#loop = new Loop(() => this.#tick(), {
+      idleMs: Math.min(1000, options.pollMs),
+      logger: options.logger,
+      name: 'lipsync',
+    });
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  wake(): void {
+    this.#loop.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  async #tick(): Promise<boolean> {
+    const due = await this.#o.store.claimDueLipsyncs(this.#o.owner, this.#now(), LEASE_MS, 20);
+    for (const task of due) {
+      try {
+        await this.#step(task);
+      } catch (error) {
+        if (error instanceof BusyError) {
+          // The dub is being rendered again (or is not dubbed): this lip-sync cannot go on.
+          await this.#giveUp(task, 'The dub is being changed right now; press Lip-sync again once it is ready.');
+          continue;
+        }
+        this.#o.logger.warn(
+          { err: error, lipsync: task.id },
+          'looking at a lip-sync failed; will look again',
+        );
+        await this.#o.store.updateLipsync(task.id, { nextPollAt: this.#now() + this.#o.pollMs * 4 });
+      }
+    }
+    return due.length > 0;
+  }
+
+  async #step(task: LipsyncTask): Promise<void> {
+    const { store, editing } = this.#o;
+    const target = await store.getTarget(task.targetId);
+    const job = target && await store.getJob(target.jobId);
+    if (!target || !job) {
+      await store.updateLipsync(task.id, { state: 'failed' });
+      return;
+    }
+    const info = await editing.lipsync(task.projectId);
+    const later = this.#now() + this.#o.pollMs;
+    if (task.state === 'checking') {
+      if (info.check_face_task_status === 'started') {
+        await this.#status(job, target, task, 'Checking the video for faces', 0);
+        await store.updateLipsync(task.id, { nextPollAt: later });
+        return;
+      }
+      if (info.check_face_task_status !== 'done') {
+        if (task.faceCheckAsked) {
+          await this.#giveUp(task, 'The face check failed on the service. Press Lip-sync to try again.');
+          return;
+        }
+        // No face check yet (or one that failed before this request): ask for one, once.
+        await editing.checkFace(task.projectId);
+        await this.#status(job, target, task, 'Checking the video for faces', 0);
+        await store.updateLipsync(task.id, { faceCheckAsked: true, nextPollAt: later });
+        return;
+      }
+      if (!info.video_has_face) {
+        await this.#finish(job, target, task, 'no_face', {
+          key: `noface:${task.id}`,
+          payload: noFaceReply({ lang: target.dstLang }),
+        });
+        return;
+      }
+      const free = await this.#freeMinutesCover(task.projectId);
+      try {
+        await editing.startLipsync(task.projectId, { multipleFaces: task.multipleFaces, free });
+      } catch (error) {
+        if (error instanceof InsufficientCreditsError || error instanceof BusyError) {
+          const why =
+            error instanceof InsufficientCreditsError
+              ? 'There are not enough minutes left on the account for it.'
+              : 'The dub is being changed right now; try again once it is ready.';
+          await this.#finish(job, target, task, 'failed', {
+            key: `lipsyncfailed:${task.id}`,
+            payload: lipsyncFailedReply({ lang: target.dstLang, why }),
+          });
+          return;
+        }
+        throw error;
+      }
+      await this.#status(job, target, task, 'Lip-syncing', 0);
+      await store.updateLipsync(task.id, { state: 'syncing', free, progress: 0, nextPollAt: later });
+      return;
+    }
+    const status = info.lipsync_task_status;
+    if (status === 'done' || status === 'outdated') {
+      await this.#finish(job, target, task, 'done', {
+        key: `lipsynced:${task.id}`,
+        payload: lipsyncedReply({
+          lang: target.dstLang,
+          url: info.lipsync_result_path ?? null,
+          userId: task.userId,
+          free: task.free === true,
+        }),
+      });
+      return;
+    }
+    if (status === 'failed') {
+      await this.#finish(job, target, task, 'failed', {
+        key: `lipsyncfailed:${task.id}`,
+        payload: lipsyncFailedReply({
+          lang: target.dstLang,
+          why: `The service stopped it (project \`${task.projectId}\`).`,
+        }),
+      });
+      return;
+    }
+    const progress = progressOf(info);
+    const queued = info.tasks_in_lipsync_queue ?? 0;
+    await this.#status(
+      job,
+      target,
+      task,
+      queued > 0 ? `Waiting for lip-sync (${queued} ahead)` : 'Lip-syncing',
+      progress,
+    );
+    await store.updateLipsync(task.id, { progress, nextPollAt: later });
+  }
+
+  async #giveUp(task: LipsyncTask, why: string): Promise<void> {
+    const target = await this.#o.store.getTarget(task.targetId);
+    const job = target && (await this.#o.store.getJob(target.jobId));
+    if (!target || !job) {
+      await this.#o.store.updateLipsync(task.id, { state: 'failed' });
+      return;
+    }
+    await this.#finish(job, target, task, 'failed', {
+      key: `lipsyncfailed:${task.id}`,
+      payload: lipsyncFailedReply({ lang: target.dstLang, why }),
+    });
+  }
+
+  /** Free minutes are used when enough are left for the whole video. */
+  async #freeMinutesCover(projectId: string): Promise<boolean> {
+    const [credits, project] = await Promise.all([
+      this.#o.editing.credits(),
+      this.#o.editing.getProject(projectId),
+    ]);
+    const free = credits.lipsync_free_minutes.total - credits.lipsync_free_minutes.used;
+    return free > 0 && free >= Math.ceil((project.duration ?? Number.POSITIVE_INFINITY) / 60);
+  }
+
+  /** The language's status message shows the lip-sync's stage and progress (a write only when it changed). */
+  async #status(job: Job, target: Target, task: LipsyncTask, label: string, progress: number): Promise<void> {
+    await this.#enqueue({
+      key: `status:${target.id}`,
+      jobId: job.id,
+      kind: 'status',
+      inThread: true,
+      payload: statusMessage({
+        lang: target.dstLang,
+        phase: 'running',
+        stageLabel: label,
+        progress,
+        elapsedMs: this.#now() - task.startedAt,
+        projectId: target.projectId,
+      }),
+    });
+  }
+
+  /** Ends the lip-sync: the status message reads "dubbed" again and the outcome is posted as a reply. */
+  async #finish(
+    job: Job,
+    target: Target,
+    task: LipsyncTask,
+    state: 'done' | 'failed' | 'no_face',
+    reply: { key: string; payload: unknown },
+  ): Promise<void> {
+    await this.#enqueue({
+      key: `status:${target.id}`,
+      jobId: job.id,
+      kind: 'status',
+      inThread: true,
+      payload: statusMessage({
+        lang: target.dstLang,
+        phase: 'dubbed',
+        stageLabel: '',
+        progress: 1,
+        elapsedMs: (target.statusAt ?? target.startedAt) - target.startedAt,
+        projectId: target.projectId,
+      }),
+    });
+    await this.#enqueue({ key: reply.key, jobId: job.id, kind: 'reply', inThread: true, payload: reply.payload });
+    await this.#o.store.updateLipsync(task.id, { state, ...(state === 'done' ? { progress: 1 } : {}) });
+  }
+
+  async #enqueue(delivery: DeliveryInput): Promise<void> {
+    await this.#o.store.enqueue(delivery, this.#now());
+    this.#o.onDeliveries();
+  }
+}
+
+/** The service reports progress as a percentage (or, leniently, as a fraction). */
+export function progressOf(info: Pick<LipsyncInfo, 'lipsync_task_progress'>): number {
+  const raw = info.lipsync_task_progress ?? 0;
+  const fraction = raw > 1 ? raw / 100 : raw;
+  return Math.min(1, Math.max(0, fraction));
+}

@@ -1,0 +1,272 @@
+// The review modal: a language's segments, a page at a time (timecodes, source text, the translation in an
+// input, speaker, remove), within Slack's limits for a view; the views shown while and after saving; and the
+// reader of a page's inputs. Pure builders.
+import type { types } from '@slack/bolt';
+import type { ReviewSegment, SegmentEdit } from '../../store/store.ts';
+import { type Block, button, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
+import { languageName } from '../../domain/languages.ts';
+
+export const REVIEW = {
+  callbackId: 'review_modal',
+  forceCallbackId: 'review_force',
+  next: 'review_next',
+  previous: 'review_previous',
+  dstAction: 'review_dst',
+  speakerAction: 'review_speaker',
+  removeAction: 'review_remove',
+  removeValue: 'remove',
+  dstBlock: 'rv_dst:',
+  metaBlock: 'rv_meta:',
+} as const;
+
+/** Slack's limit for a plain-text input's value. */
+export const INPUT_MAX = 3000;
+/** Blocks a segment takes: the source, the translation, the speaker and remove controls. */
+const BLOCKS_PER_SEGMENT = 3;
+/** Blocks around the segments: the page line and the page buttons. */
+const FRAME_BLOCKS = 2;
+export const SEGMENTS_PER_PAGE = Math.min(
+  20,
+  Math.floor((LIMITS.modalBlocks - FRAME_BLOCKS) / BLOCKS_PER_SEGMENT),
+);
+/** Characters of segment text on one page, to keep a view's payload small for the Slack client. */
+const PAGE_TEXT_BUDGET = 24_000;
+const MAX_SPEAKER_OPTIONS = LIMITS.options;
+
+/**
+ * Page boundaries: consecutive segments, at most SEGMENTS_PER_PAGE a page and, beyond the first segment of
+ * a page, no more than PAGE_TEXT_BUDGET characters. Returns the index of each page's first segment.
+ */
+export function pageStarts(segments: ReviewSegment[]): number[] {
+  const starts: number[] = [];
+  let count = 0;
+  let chars = 0;
+  segments.forEach((segment, index) => {
+    const size = Math.min(segment.src.length, LIMITS.sectionText) + Math.min(segment.dst.length, INPUT_MAX);
+    if (index === 0 || count >= SEGMENTS_PER_PAGE || chars + size > PAGE_TEXT_BUDGET) {
+      starts.push(index);
+      count = 0;
+      chars = 0;
+    }
+    count++;
+    chars += size;
+  });
+  return starts.length > 0 ? starts : [0];
+}
+
+export interface ReviewModalInput {
+  sessionId: string;
+  lang: string;
+  segments: ReviewSegment[];
+  edits: Record<string, SegmentEdit>;
+  page: number;
+}
+
+export function reviewModal(input: ReviewModalInput): types.ModalView {
+  const starts = pageStarts(input.segments);
+  const page = Math.min(Math.max(0, input.page), starts.length - 1);
+  const first = starts[page] ?? 0;
+  const end = starts[page + 1] ?? input.segments.length;
+  const changes = Object.keys(input.edits).length;
+  const blocks: Block[] = [
+    context(
+      input.segments.length === 0
+        ? 'This translation has no segments.'
+        : `Page ${page + 1} of ${starts.length} · segments ${first + 1}–${end} of ${input.segments.length}` +
+            (changes > 0 ? ` · ${changes} changed so far` : '') +
+            ' · press *Save* on any page to save every page',
+    ),
+  ];
+  const speakers = speakerOptions(input.segments);
+  for (let i = first; i < end; i++) {
+    const segment = input.segments[i]!;
+    blocks.push(...segmentBlocks(segment, i + 1, input.edits[segment.id], speakers));
+  }
+  const nav: types.Button[] = [];
+  if (page > 0) nav.push(button('◀ Previous', REVIEW.previous, input.sessionId));
+  if (page < starts.length - 1) nav.push(button('Next ▶', REVIEW.next, input.sessionId));
+  if (nav.length > 0) blocks.push({ type: 'actions', block_id: 'rv_nav', elements: nav });
+  return {
+    type: 'modal',
+    callback_id: REVIEW.callbackId,
+    private_metadata: input.sessionId,
+    title: plain(truncate(`Review · ${languageName(input.lang)}`, LIMITS.modalTitle)),
+    submit: plain('Save'),
+    close: plain('Cancel'),
+    blocks,
+  };
+}
+
+function segmentBlocks(
+  segment: ReviewSegment,
+  number: number,
+  edit: SegmentEdit | undefined,
+  speakers: types.PlainTextOption[],
+): Block[] {
+  const timing = `*#${number}*  \`${segment.start} → ${segment.end}\``;
+  const source = segment.src ? escapeText(segment.src) : '_(no source text)_';
+  const head = section(truncate(`${timing}\n${source}`, LIMITS.sectionText));
+  const text = edit?.dst ?? segment.dst;
+  let translation: Block;
+  if (text.length > INPUT_MAX) {
+    // Slack cannot hold it in an input without cutting it, and a cut text must never be saved back.
+    translation = section(
+      truncate(
+        `_Translation too long to edit here (${text.length} characters; Slack allows ${INPUT_MAX})._\n${escapeText(text)}`,
+        LIMITS.sectionText,
+      ),
+    );
+  } else {
+    translation = {
+      type: 'input',
+      block_id: `${REVIEW.dstBlock}${segment.id}`,
+      label: plain('Translation'),
+      // Emptying a translation is not a way to remove a segment: the remove box is.
+      optional: segment.dst === '',
+      element: {
+        type: 'plain_text_input',
+        action_id: REVIEW.dstAction,
+        multiline: true,
+        max_length: INPUT_MAX,
+        ...(text ? { initial_value: text } : {}),
+      },
+    };
+  }
+  const speaker = edit?.speaker ?? segment.speaker;
+  const select: types.StaticSelect = {
+    type: 'static_select',
+    action_id: REVIEW.speakerAction,
+    placeholder: plain('Speaker'),
+    options: speakers,
+    ...(speaker ? { initial_option: speakers.find((o) => o.value === speaker) ?? option(speaker) } : {}),
+  };
+  const remove: types.Checkboxes = {
+    type: 'checkboxes',
+    action_id: REVIEW.removeAction,
+    options: [option('Remove this segment', REVIEW.removeValue)],
+    ...(edit?.removed ? { initial_options: [option('Remove this segment', REVIEW.removeValue)] } : {}),
+  };
+  return [
+    head,
+    translation,
+    { type: 'actions', block_id: `${REVIEW.metaBlock}${segment.id}`, elements: [select, remove] },
+  ];
+}
+
+/** SPEAKER_00 … one past the highest speaker the segments name (so a new speaker can be given). */
+function speakerOptions(segments: ReviewSegment[]): types.PlainTextOption[] {
+  let highest = -1;
+  for (const segment of segments) {
+    const n = Number(segment.speaker?.match(/^SPEAKER_(\d+)$/)?.[1] ?? -1);
+    if (n > highest) highest = n;
+  }
+  const count = Math.min(MAX_SPEAKER_OPTIONS, Math.max(2, highest + 2));
+  return Array.from({ length: count }, (_, i) => option(`SPEAKER_${String(i).padStart(2, '0')}`));
+}
+
+type StateValues = Record<
+  string,
+  Record<
+    string,
+    {
+      value?: string | null;
+      selected_option?: { value?: string } | null;
+      selected_options?: { value?: string }[] | null;
+    }
+  >
+>;
+
+/** The edits a page's state holds (every segment shown on it; unchanged ones are dropped when merged). */
+export function readReviewPage(values: StateValues): Record<string, SegmentEdit> {
+  const edits: Record<string, SegmentEdit> = {};
+  const at = (id: string) => {
+    edits[id] ??= {};
+    return edits[id];
+  };
+  for (const [blockId, block] of Object.entries(values)) {
+    if (blockId.startsWith(REVIEW.dstBlock)) {
+      const value = block[REVIEW.dstAction]?.value;
+      at(blockId.slice(REVIEW.dstBlock.length)).dst = value ?? '';
+    } else if (blockId.startsWith(REVIEW.metaBlock)) {
+      const id = blockId.slice(REVIEW.metaBlock.length);
+      const speaker = block[REVIEW.speakerAction]?.selected_option?.value;
+      if (speaker) at(id).speaker = speaker;
+      const removed = (block[REVIEW.removeAction]?.selected_options ?? []).some(
+        (o) => o.value === REVIEW.removeValue,
+      );
+      at(id).removed = removed;
+    }
+  }
+  return edits;
+}
+
+/** Shown while the save is sent to the service (the submission is answered at once). */
+export function savingView(lang: string | null): types.ModalView {
+  return notice(lang, '⏳ Checking for changes made by others, then saving…');
+}
+
+/** The save went through. */
+export function savedView(lang: string, summary: string): types.ModalView {
+  return notice(lang, `✅ Saved: ${summary}.\nPress *Render again* in the thread to hear it.`);
+}
+
+/** Nothing to save, or the save failed: `message` says which. */
+export function noticeView(lang: string | null, message: string): types.ModalView {
+  return notice(lang, message);
+}
+
+export interface ConflictLine {
+  number: number;
+  now: string | null;
+  mine: string | null;
+}
+
+/** Someone changed segments this save would overwrite: nothing was saved; the reviewer may overwrite. */
+export function conflictView(input: { sessionId: string; lang: string; conflicts: ConflictLine[] }) {
+  const shown = input.conflicts.slice(0, LIMITS.modalBlocks - 3);
+  const quote = (text: string | null, what: string) =>
+    text === null ? `_${what}_` : `“${escapeText(truncate(text, 1200))}”`;
+  const blocks: Block[] = [
+    section(
+      `⚠️ *Nothing was saved.* ${input.conflicts.length} segment${input.conflicts.length === 1 ? ' was' : 's were'} ` +
+        'changed by someone else since you opened this review. Saving now would overwrite their changes.',
+    ),
+    ...shown.map((c) =>
+      section(`*#${c.number}*\nNow: ${quote(c.now, 'deleted')}\nYours: ${quote(c.mine, 'remove it')}`),
+    ),
+  ];
+  if (shown.length < input.conflicts.length)
+    blocks.push(context(`…and ${input.conflicts.length - shown.length} more.`));
+  blocks.push(
+    context(
+      '*Save mine anyway* overwrites them with your version. *Discard* keeps theirs; open the review again to start from it.',
+    ),
+  );
+  const view: types.ModalView = {
+    type: 'modal',
+    callback_id: REVIEW.forceCallbackId,
+    private_metadata: input.sessionId,
+    title: plain(truncate(`Review · ${languageName(input.lang)}`, LIMITS.modalTitle)),
+    submit: plain('Save mine anyway'),
+    close: plain('Discard'),
+    blocks,
+  };
+  return view;
+}
+
+function notice(lang: string | null, message: string): types.ModalView {
+  return {
+    type: 'modal',
+    title: plain(truncate(lang ? `Review · ${languageName(lang)}` : 'Review', LIMITS.modalTitle)),
+    close: plain('Done'),
+    blocks: [section(message)],
+  };
+}
+
+function plain(text: string): types.PlainTextElement {
+  return { type: 'plain_text', text, emoji: true };
+}
+
+function option(text: string, value: string = text): types.PlainTextOption {
+  return { text: plain(truncate(text, LIMITS.optionText)), value: truncate(value, LIMITS.optionValue) };
+}

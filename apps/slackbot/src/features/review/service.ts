@@ -1,0 +1,275 @@
+// Review, render again and speakers for a dubbed language, after the listener acked: opens a review session
+// (the segments as they are now), turns its pages, saves only the changes after checking that nobody else
+// changed the same segments meanwhile, renders again (the language's status message resumes and the new
+// files arrive as a new reply), and changes the number of speakers. Each records its state and the thread
+// replies it causes in the store, then wakes the loops that carry them out.
+import { randomBytes } from 'node:crypto';
+import type { types } from '@slack/bolt';
+import { BusyError, type EditingService, RefusedError } from '../../jobs/editing-service.ts';
+import { statusDelivery } from '../../jobs/notify.ts';
+import type { StatusInfo } from '../../dubbing/service.ts';
+import type { Job, ReviewSegment, Store, Target } from '../../store/store.ts';
+import { languageName } from '../../domain/languages.ts';
+import {
+  conflictView,
+  noticeView,
+  pageStarts,
+  readReviewPage,
+  reviewModal,
+  savedView,
+} from './modal.ts';
+import { editSummary, renderRequested, speakersChanged } from '../../ui/thread-actions.ts';
+import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
+
+export interface ReviewServiceOptions {
+  store: Store;
+  editing: EditingService;
+  describeStatus: (status: string) => StatusInfo;
+  wakeDeliverer: () => void;
+  wakeTracker: () => void;
+  now?: () => number;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+type PageValues = Parameters<typeof readReviewPage>[0];
+
+/** The status a resumed language has until the first poll: never a status the service reports. */
+export const RENDER_REQUESTED = 'render_requested';
+/** Above this many touched segments the conflict check reads the whole transcription (URL length). */
+const MAX_IDS_IN_QUERY = 100;
+
+export class ReviewService {
+  readonly #o: ReviewServiceOptions;
+  readonly #now: () => number;
+
+  constructor(options: ReviewServiceOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** A dubbed language, with its job; a problem in words otherwise. */
+  async dubbed(targetId: string): Promise<Outcome<{ job: Job; target: Target & { projectId: string } }>> {
+    const { store } = this.#o;
+    const target = await store.getTarget(targetId);
+    const job = target && await store.getJob(target.jobId);
+    if (!target || !job || target.projectId === null)
+      return { ok: false, problem: 'That dub no longer exists.' };
+    const name = languageName(target.dstLang);
+    if (!target.terminal)
+      return { ok: false, problem: `${name} is being worked on right now; try again once it is ready.` };
+    if (this.#o.describeStatus(target.status ?? '').failed)
+      return { ok: false, problem: `The ${name} dub failed; use Retry on it first.` };
+    return { ok: true, value: { job, target: { ...target, projectId: target.projectId } } };
+  }
+
+  /** Opens a review of a dubbed language: the segments as they are on the service now, page 1. */
+  async open(targetId: string, userId: string): Promise<Outcome<types.ModalView>> {
+    const found = await this.dubbed(targetId);
+    if (!found.ok) return found;
+    const { target } = found.value;
+    const segments = await this.#o.editing.segments(target.projectId);
+    const baseline: ReviewSegment[] = segments.map((s) => ({
+      id: s.id,
+      start: s.start,
+      end: s.end,
+      speaker: s.speaker ?? null,
+      src: s.src?.text ?? '',
+      dst: s.dst?.text ?? '',
+    }));
+    const session = await this.#o.store.createReviewSession({
+      targetId,
+      projectId: target.projectId,
+      userId,
+      baseline,
+      createdAt: this.#now(),
+    });
+    return {
+      ok: true,
+      value: reviewModal({
+        sessionId: session.id,
+        lang: target.dstLang,
+        segments: baseline,
+        edits: {},
+        page: 0,
+      }),
+    };
+  }
+
+  /** The language a review session is about (null when it is unknown). */
+  async langOf(sessionId: string): Promise<string | null> {
+    const session = await this.#o.store.getReviewSession(sessionId);
+    return (session && (await this.#o.store.getTarget(session.targetId))?.dstLang) ?? null;
+  }
+
+  async recordView(sessionId: string, viewId: string): Promise<void> {
+    await this.#o.store.updateReviewSession(sessionId, { viewId });
+  }
+
+  /** Keeps the page's edits and shows the page `delta` away. */
+  async turnPage(sessionId: string, values: PageValues, delta: number): Promise<types.ModalView | undefined> {
+    const { store } = this.#o;
+    const session = await store.getReviewSession(sessionId);
+    const target = session && await store.getTarget(session.targetId);
+    if (!session || !target || session.closed) return undefined;
+    const edits = mergeEdits(session.baseline, session.edits, readReviewPage(values));
+    const pages = pageStarts(session.baseline).length;
+    const page = Math.min(pages - 1, Math.max(0, session.page + delta));
+    await store.updateReviewSession(sessionId, { page, edits });
+    return reviewModal({ sessionId, lang: target.dstLang, segments: session.baseline, edits, page });
+  }
+
+  /**
+   * Saves a review: the last page's values (none when confirming after a conflict) are merged, then only the
+   * changes are sent. Unless `force`, segments someone else changed since the modal opened stop the save.
+   * Returns the view to show.
+   */
+  async save(sessionId: string, values: PageValues | null, force: boolean): Promise<types.ModalView> {
+    const { store, editing } = this.#o;
+    const session = await store.getReviewSession(sessionId);
+    const target = session && await store.getTarget(session.targetId);
+    const job = target && await store.getJob(target.jobId);
+    if (!session || !target || !job) return noticeView(null, 'This review is no longer available.');
+    const lang = target.dstLang;
+    if (session.closed) return noticeView(lang, 'This review was already saved.');
+    const edits = values
+      ? mergeEdits(session.baseline, session.edits, readReviewPage(values))
+      : session.edits;
+    await store.updateReviewSession(sessionId, { edits });
+    const plan = planSave(session.baseline, edits);
+    if (plan.edited === 0 && plan.removals.length === 0) {
+      await store.closeReviewSession(sessionId);
+      return noticeView(lang, 'Nothing changed, so nothing was saved.');
+    }
+    if (!force) {
+      const ids = touchedIds(plan);
+      const current = await editing.segments(
+        session.projectId,
+        ids.length <= MAX_IDS_IN_QUERY ? ids : undefined,
+      );
+      const conflicts = findConflicts(session.baseline, edits, current);
+      if (conflicts.length > 0) return conflictView({ sessionId, lang, conflicts });
+    }
+    // Closed before sending, so that a second submission of the same modal cannot send it twice.
+    if (!await store.closeReviewSession(sessionId)) return noticeView(lang, 'This review was already saved.');
+    try {
+      for (const group of plan.patches) await editing.patchSegments(session.projectId, group);
+      for (const id of plan.removals) await editing.deleteSegment(session.projectId, id);
+    } catch (error) {
+      const why =
+        error instanceof BusyError
+          ? `${languageName(lang)} is being worked on right now`
+          : error instanceof RefusedError
+            ? `the service refused it (${error.message})`
+            : 'the service could not be reached';
+      return noticeView(lang, `⚠️ Not everything was saved: ${why}. Open the review again to check.`);
+    }
+    const changes = describeChanges(plan.edited, plan.removals.length);
+    await store.enqueue(
+      {
+        key: `edited:${sessionId}`,
+        jobId: job.id,
+        kind: 'reply',
+        inThread: true,
+        payload: editSummary({ userId: session.userId, lang, changes, targetId: target.id }),
+      },
+      this.#now(),
+    );
+    this.#o.wakeDeliverer();
+    return savedView(lang, changes);
+  }
+
+  /**
+   * Renders a dubbed language again; its status message resumes and the new files come as a new reply. The
+   * intent is recorded before `generate` is asked, so that a crash between the two is followed up at start.
+   */
+  async render(targetId: string, userId: string): Promise<Outcome<void>> {
+    const { store, editing } = this.#o;
+    const found = await this.dubbed(targetId);
+    if (!found.ok) return found;
+    const { target } = found.value;
+    await store.recordRenderIntent(targetId, userId, this.#now());
+    let status: string;
+    try {
+      status = (await editing.generate(target.projectId)).status;
+    } catch (error) {
+      if (!(error instanceof BusyError)) {
+        await store.clearRenderIntent(targetId);
+        throw error;
+      }
+      // Still processing: a render already under way (asked for just before a restart, say) is followed.
+      status = (await editing.getProject(target.projectId)).status;
+    }
+    return await this.#follow(targetId, userId, status);
+  }
+
+  /** At start: renders asked for just before the process stopped are followed like any other. */
+  async recoverRenders(): Promise<void> {
+    for (const intent of await this.#o.store.renderIntents()) {
+      const target = await this.#o.store.getTarget(intent.targetId);
+      if (!target?.projectId || !target.terminal) {
+        await this.#o.store.clearRenderIntent(intent.targetId);
+        continue;
+      }
+      const status = (await this.#o.editing.getProject(target.projectId)).status;
+      await this.#follow(intent.targetId, intent.userId, status);
+    }
+  }
+
+  /** Tracks the language again from `status`: its status message resumes; the render is announced once. */
+  async #follow(targetId: string, userId: string, status: string): Promise<Outcome<void>> {
+    const { store } = this.#o;
+    const now = this.#now();
+    const resumed = await store.resumeTarget(targetId, RENDER_REQUESTED, now);
+    await store.clearRenderIntent(targetId);
+    const job = resumed && await store.getJob(resumed.jobId);
+    if (!resumed || !job) {
+      const lang = (await store.getTarget(targetId))?.dstLang ?? '';
+      return { ok: false, problem: `${languageName(lang)} is already being rendered.` };
+    }
+    const described = this.#o.describeStatus(status);
+    const info = described.terminal
+      ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }
+      : described;
+    await store.enqueue(statusDelivery(job, resumed, { status, info, now }), now);
+    await store.enqueue(
+      {
+        key: `render:${resumed.id}.${resumed.attempt}`,
+        jobId: job.id,
+        kind: 'reply',
+        inThread: true,
+        payload: renderRequested({ userId, lang: resumed.dstLang }),
+      },
+      now,
+    );
+    this.#o.wakeDeliverer();
+    this.#o.wakeTracker();
+    return { ok: true, value: undefined };
+  }
+
+  /** Changes the number of speakers of a dubbed language's project (applied by the next render). */
+  async setSpeakers(targetId: string, count: number, userId: string): Promise<Outcome<void>> {
+    const found = await this.dubbed(targetId);
+    if (!found.ok) return found;
+    const { job, target } = found.value;
+    try {
+      await this.#o.editing.setSpeakers(target.projectId, count);
+    } catch (error) {
+      if (error instanceof BusyError || error instanceof RefusedError)
+        return { ok: false, problem: `The service did not accept it: ${error.message}` };
+      throw error;
+    }
+    await this.#o.store.enqueue(
+      {
+        key: `speakers:${target.id}:${randomBytes(4).toString('hex')}`,
+        jobId: job.id,
+        kind: 'reply',
+        inThread: true,
+        payload: speakersChanged({ userId, lang: target.dstLang, count, targetId }),
+      },
+      this.#now(),
+    );
+    this.#o.wakeDeliverer();
+    return { ok: true, value: undefined };
+  }
+}

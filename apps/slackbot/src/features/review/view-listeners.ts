@@ -1,0 +1,69 @@
+// The review modal submitted (Save, or "Save mine anyway" after a conflict) and the Speakers dialog: each
+// answers at once with a "saving" view, does the work, then shows the outcome in the same view.
+import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { MAX_SPEAKERS } from '../../ui/job-card.ts';
+import { noticeView, REVIEW, savingView } from './modal.ts';
+import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import type { ListenerDeps } from '../../listeners/deps.ts';
+
+type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+export function submitReview(deps: ListenerDeps, force: boolean) {
+  return async ({ ack, view, client }: ViewArgs) => {
+    const { review } = deps.extras;
+    const sessionId = view.private_metadata;
+    const lang = review.langOf(sessionId);
+    await ack({ response_action: 'update', view: savingView(lang) });
+    let result: Awaited<ReturnType<typeof review.save>>;
+    try {
+      result = await review.save(
+        sessionId,
+        force ? null : (view.state.values as Parameters<typeof review.save>[1]),
+        force,
+      );
+    } catch (error) {
+      deps.logger.warn({ err: error, session: sessionId }, 'saving the review failed');
+      result = noticeView(
+        lang,
+        '⚠️ The service could not be reached; nothing was saved. Try again in a minute.',
+      );
+    }
+    await client.views.update({ view_id: view.id, view: result });
+  };
+}
+
+export function submitSpeakers(deps: ListenerDeps) {
+  return async ({ ack, view, body, client }: ViewArgs) => {
+    const value = Object.values(view.state.values)
+      .map((block) => block[THREAD_ACTIONS.speakersAction]?.selected_option?.value)
+      .find(Boolean);
+    const count = Number(value);
+    if (!Number.isInteger(count) || count < 1 || count > MAX_SPEAKERS) {
+      await ack({
+        response_action: 'errors',
+        errors: { [THREAD_ACTIONS.speakersBlock]: `Pick a number from 1 to ${MAX_SPEAKERS}.` },
+      });
+      return;
+    }
+    const targetId = view.private_metadata;
+    const lang = (await deps.store.getTarget(targetId))?.dstLang ?? null;
+    await ack({ response_action: 'update', view: noticeView(lang, '⏳ Saving…') });
+    let message: string;
+    try {
+      const result = await deps.extras.review.setSpeakers(targetId, count, body.user.id);
+      message = result.ok
+        ? `✅ Saved: ${count} speaker${count === 1 ? '' : 's'}. Render again to apply it.`
+        : `⚠️ ${result.problem}`;
+    } catch (error) {
+      deps.logger.warn({ err: error, target: targetId }, 'changing the speakers failed');
+      message = '⚠️ The service could not be reached; nothing was changed.';
+    }
+    await client.views.update({ view_id: view.id, view: noticeView(lang, message) });
+  };
+}
+
+export function registerReviewViews(app: App, deps: ListenerDeps): void {
+  app.view({ type: 'view_submission', callback_id: REVIEW.callbackId }, submitReview(deps, false));
+  app.view({ type: 'view_submission', callback_id: REVIEW.forceCallbackId }, submitReview(deps, true));
+  app.view({ type: 'view_submission', callback_id: THREAD_ACTIONS.speakersCallbackId }, submitSpeakers(deps));
+}

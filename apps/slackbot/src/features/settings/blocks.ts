@@ -1,0 +1,63 @@
+// `/dub settings`: a channel's default destination languages and glossaries, as a modal, and the reader of
+// its answer. Pure.
+import type { types } from '@slack/bolt';
+import { glossaryPicker, type PickerGlossary } from '../glossary/blocks.ts';
+import { destinationSelect } from '../../ui/job-card.ts';
+
+export const SETTINGS_UI = {
+  callbackId: 'channel_settings',
+  langsBlock: 'st_langs',
+  glossaryBlock: 'st_glossary',
+} as const;
+
+export function settingsModal(input: {
+  channel: string;
+  dstLangs: string[];
+  glossaries: PickerGlossary[];
+  glossaryIds: string[];
+}): types.ModalView {
+  const languages = { ...destinationSelect(input.dstLangs) };
+  const glossaryElement = (
+    glossaryPicker(input.glossaries, input.glossaryIds) as { elements: types.MultiStaticSelect[] }
+  ).elements[0]!;
+  return {
+    type: 'modal',
+    callback_id: SETTINGS_UI.callbackId,
+    private_metadata: input.channel,
+    title: { type: 'plain_text', text: 'Channel defaults' },
+    submit: { type: 'plain_text', text: 'Save' },
+    close: { type: 'plain_text', text: 'Cancel' },
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `Defaults for new dubs in <#${input.channel}>.` } },
+      {
+        type: 'input',
+        block_id: SETTINGS_UI.langsBlock,
+        optional: true,
+        label: { type: 'plain_text', text: 'Dub into' },
+        element: languages,
+      },
+      ...(input.glossaries.length > 0
+        ? [
+            {
+              type: 'input' as const,
+              block_id: SETTINGS_UI.glossaryBlock,
+              optional: true,
+              label: { type: 'plain_text' as const, text: 'Glossaries (one per language pair)' },
+              element: glossaryElement,
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+type StateValues = Record<string, Record<string, { selected_options?: { value?: string }[] | null }>>;
+
+export function readSettings(values: StateValues): { dstLangs: string[]; glossaryIds: string[] } {
+  const pick = (block: string) =>
+    Object.values(values[block] ?? {})
+      .flatMap((v) => v.selected_options ?? [])
+      .map((o) => o.value)
+      .filter((v): v is string => typeof v === 'string');
+  return { dstLangs: pick(SETTINGS_UI.langsBlock), glossaryIds: pick(SETTINGS_UI.glossaryBlock) };
+}

@@ -1,0 +1,146 @@
+// Starts a job: uploads the video (a Slack file streamed from Slack, or a link) and creates one project per
+// destination language. Each step is recorded before it is asked of the service, and a project is created
+// with a unique job tag in its name, so that after a crash the project made just before it is found through
+// the list endpoint's name filter instead of being created (and paid for) twice.
+import type { Logger } from 'pino';
+import { downloadSlackFile, SlackFileError } from '../slack-files.ts';
+import type { Job, Store, Target } from '../store/store.ts';
+import { changeDeliveries, startedDelivery } from './notify.ts';
+import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
+
+export interface StarterOptions {
+  store: Store;
+  service: DubbingService;
+  logger: Logger;
+  botToken: string;
+  maxFileBytes: number;
+  /** Hosts trusted for file downloads besides Slack's (the fake Slack's host in tests and the demo). */
+  extraSlackHosts: string[];
+  /** Called when Slack writes were enqueued. */
+  onDeliveries: () => void;
+  /** Runs once the media is ready, before the projects are created (the credits warning); never throws. */
+  beforeProjects?: (job: Job, mediaId: string, targets: Target[]) => Promise<void>;
+  now?: () => number;
+}
+
+/** The tag that marks a project as this language's attempt of the job; searchable through the name filter. */
+export function jobTag(job: Job, target: Target): string {
+  return `dk-${job.id}-${target.dstLang}-${target.attempt}`;
+}
+
+export class JobStarter {
+  readonly #o: StarterOptions;
+  readonly #now: () => number;
+
+  constructor(options: StarterOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Runs the job's next steps. Returns normally when done or when a failure was reported in the thread;
+   * throws on a transient failure (the caller tries again later).
+   */
+  async run(job: Job, signal?: AbortSignal): Promise<void> {
+    const { store } = this.#o;
+    const pending = (await store.targetsOf(job.id)).filter((t) => !t.terminal && t.projectId === null);
+    if (pending.length === 0) {
+      await store.setJobRunning(job.id);
+      return;
+    }
+    let mediaId = job.mediaId;
+    if (mediaId === null) {
+      try {
+        mediaId = await this.#upload(job, signal);
+      } catch (error) {
+        if (error instanceof MediaRejectedError || error instanceof SlackFileError) {
+          const status = error instanceof MediaRejectedError ? error.status : 'slack_file';
+          this.#o.logger.warn({ job: job.id, status, err: error.message }, 'the video could not be uploaded');
+          await store.setJobMediaError(job.id, error.message);
+          await this.#fail(job, pending, 'upload_failed', error.message);
+          await store.setJobRunning(job.id);
+          return;
+        }
+        throw error;
+      }
+      await store.setJobMedia(job.id, mediaId);
+      job = { ...job, mediaId };
+    }
+    await this.#o.beforeProjects?.(job, mediaId, pending);
+    const created: Target[] = [];
+    for (const target of pending) {
+      try {
+        await this.#ensureProject(job, target, mediaId);
+        created.push(target);
+      } catch (error) {
+        if (!(error instanceof ProjectRejectedError)) throw error;
+        this.#o.logger.warn({ job: job.id, target: target.id, err: error.message }, 'project refused');
+        await this.#fail(job, [target], 'failed', error.message);
+      }
+    }
+    if (created.length > 0) await store.enqueue(startedDelivery(job, created), this.#now());
+    await store.setJobRunning(job.id);
+    this.#o.onDeliveries();
+  }
+
+  async #upload(job: Job, signal?: AbortSignal): Promise<string> {
+    const { service } = this.#o;
+    if (job.source.kind === 'link')
+      return (await service.uploadLink(job.source.link, job.title, signal)).mediaId;
+    const download = await downloadSlackFile(job.source.url, {
+      botToken: this.#o.botToken,
+      maxBytes: this.#o.maxFileBytes,
+      extraHosts: this.#o.extraSlackHosts,
+      ...(signal ? { signal } : {}),
+    });
+    const result = await service.uploadFile(download.body, {
+      filename: job.source.name,
+      contentType: job.source.mimetype || download.contentType,
+      name: job.title,
+      ...(signal ? { signal } : {}),
+    });
+    return result.mediaId;
+  }
+
+  async #ensureProject(job: Job, target: Target, mediaId: string): Promise<void> {
+    const { store, service } = this.#o;
+    const tag = jobTag(job, target);
+    if (target.createIntentAt !== null) {
+      // A previous run asked for this project and may have died before recording the answer.
+      const found = (await service.findProjects(tag)).find((p) => p.name.includes(tag));
+      if (found) {
+        this.#o.logger.info(
+          { job: job.id, project: found.id },
+          'adopted the project created before a restart',
+        );
+        await store.setTargetProject(target.id, found.id, this.#now());
+        return;
+      }
+    }
+    await store.markCreateIntent(target.id, this.#now());
+    const project = await service.createProject({
+      videoId: mediaId,
+      dstLang: target.dstLang,
+      name: `${job.title.slice(0, 80)} [${tag}]`,
+      srcLang: job.srcLang,
+      numSpeakers: job.numSpeakers,
+      ...(await store.targetOptions(job.id, target.dstLang)),
+    });
+    await store.setTargetProject(target.id, project.id, this.#now());
+  }
+
+  /** Reports a failure that has no project behind it (the upload, or the service refusing the project). */
+  async #fail(job: Job, targets: Target[], status: string, detail: string): Promise<void> {
+    const now = this.#now();
+    const info = this.#o.service.describeStatus(status);
+    for (const target of targets) {
+      await this.#o.store.recordPoll(
+        target.id,
+        { status, changed: true, terminal: true, nextPollAt: Number.MAX_SAFE_INTEGER, intervalMs: 0 },
+        now,
+        changeDeliveries(job, target, { id: '', status }, info, now, detail),
+      );
+    }
+    this.#o.onDeliveries();
+  }
+}

@@ -1,0 +1,107 @@
+// The tracker against the emulator: follows a project to the end with adaptive polling, records each change
+// with its Slack writes, and backs off for the time the service asks when it answers 429.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Emulator, startEmulator } from '@dubkit/emulator';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../demo/stage.ts';
+import { SqliteStore } from '../store/sqlite-store.ts';
+import { RequestBudget, withBudget } from '../dubbing/budget.ts';
+import { createDubbingService } from '../dubbing/client-service.ts';
+import { JobStarter } from './start.ts';
+import { Tracker } from './track.ts';
+
+let emulator: Emulator;
+let dir: string;
+let store: SqliteStore;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, tokens: ['t'], speed: 30 });
+  dir = mkdtempSync(join(tmpdir(), 'dubkit-tracker-'));
+  store = new SqliteStore(join(dir, 't.db'));
+});
+afterAll(async () => {
+  store.close();
+  await emulator.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Tracker', () => {
+  it('follows a project to the end and waits out a 429 for as long as the service asks', async () => {
+    const logger = pino({ level: 'silent' });
+    const raw = createDubbingService({ baseUrl: emulator.url, auth: { token: 't' }, mediaPollMs: 20 });
+    const polls: { at: number; failed: boolean }[] = [];
+    const getProject = raw.getProject.bind(raw);
+    raw.getProject = async (id) => {
+      try {
+        const project = await getProject(id);
+        polls.push({ at: Date.now(), failed: false });
+        return project;
+      } catch (error) {
+        polls.push({ at: Date.now(), failed: true });
+        throw error;
+      }
+    };
+    const budget = new RequestBudget(100);
+    const service = withBudget(raw, budget, ['describeStatus']);
+    const { mediaId } = await service.uploadLink('https://www.youtube.com/watch?v=tracked', 'tracked');
+    const project = await service.createProject({
+      videoId: mediaId,
+      dstLang: 'es',
+      name: 'tracked',
+      srcLang: null,
+      numSpeakers: null,
+    });
+    const source = { kind: 'link' as const, link: 'https://www.youtube.com/watch?v=tracked' };
+    const { job } = store.createJob(
+      { triggerKey: 't:1', channel: 'C1', threadTs: '1.1', userId: 'U1', source, title: 'tracked' },
+      Date.now(),
+    );
+    store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, Date.now());
+    store.setJobMedia(job.id, mediaId);
+    const [target] = store.targetsOf(job.id);
+    store.setTargetProject(target!.id, project.id, Date.now());
+    store.setJobRunning(job.id);
+
+    // Every answer is a 429 for the client's three tries of the first poll.
+    emulator.faults.set({ rateLimitNext: 3, retryAfterSeconds: 1 });
+    const starter = new JobStarter({
+      store,
+      service,
+      logger,
+      botToken: 'x',
+      maxFileBytes: 1,
+      extraSlackHosts: [],
+      onDeliveries: () => {},
+    });
+    const tracker = new Tracker({
+      store,
+      service,
+      starter,
+      budget,
+      polling: { minMs: 30, maxMs: 200 },
+      logger,
+      owner: 'test',
+      onDeliveries: () => {},
+    });
+    tracker.start();
+    try {
+      await waitFor(() => store.getTarget(target!.id)?.terminal, 20_000, 'the project to finish');
+    } finally {
+      await tracker.stop();
+    }
+    expect(store.getTarget(target!.id)?.status).toBe('merging_done');
+    const failed = polls.findIndex((p) => p.failed);
+    expect(failed).toBe(0);
+    expect(polls[1]!.at - polls[0]!.at).toBeGreaterThanOrEqual(950);
+    const deliveries = store.deliveriesOf(job.id).map((d) => d.key);
+    expect(deliveries).toEqual(
+      expect.arrayContaining([`status:${target!.id}`, `dubbed:${target!.id}.1`, `files:${target!.id}.1`]),
+    );
+    // Far fewer polls than a fixed 30 ms interval over the same run would have made.
+    const span = polls.at(-1)!.at - polls[0]!.at;
+    expect(polls.length).toBeLessThan(span / 30 / 2);
+  });
+});

@@ -1,0 +1,179 @@
+// The tracker: claims what is due from the store and moves it on. Jobs waiting to start are handed to the
+// starter; projects due for a poll are read from the service (within the global request budget) and every
+// status change is recorded together with the Slack writes it causes. Intervals adapt per project.
+import type { Logger } from 'pino';
+import type { Store, Target } from '../store/store.ts';
+import type { RequestBudget } from '../dubbing/budget.ts';
+import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
+import { Loop } from '../loop.ts';
+import { changeDeliveries } from './notify.ts';
+import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing/service.ts';
+import type { JobStarter } from './start.ts';
+
+const TARGET_LEASE_MS = 60_000;
+/** A start (upload + projects) in progress is re-claimed by its own process each round, which renews it. */
+const START_LEASE_MS = 2 * 60_000;
+const START_RETRY_MS = 5_000;
+
+export interface TrackerOptions {
+  store: Store;
+  service: DubbingService;
+  starter: JobStarter;
+  /** The budget the service's calls are made within (see withBudget); paused when the service says 429. */
+  budget: RequestBudget;
+  polling: IntervalPolicy;
+  logger: Logger;
+  owner: string;
+  /** Called when Slack writes were enqueued. */
+  onDeliveries: () => void;
+  /** Polls in flight at once (they still share the budget). */
+  concurrency?: number;
+  /** How often to look for due work when idle. */
+  idleMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+export class Tracker {
+  readonly #o: TrackerOptions;
+  readonly #loop: Loop;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #starting = new Map<string, Promise<void>>();
+  readonly #abort = new AbortController();
+
+  constructor(options: TrackerOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+    this.#random = options.random ?? Math.random;
+    this.#loop = new Loop(() => this.#tick(), {
+      idleMs: options.idleMs ?? Math.min(1000, options.polling.minMs),
+      logger: options.logger,
+      name: 'tracker',
+    });
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  wake(): void {
+    this.#loop.wake();
+  }
+
+  /** Stops polling and aborts uploads in progress; their jobs resume on the next start. */
+  async stop(): Promise<void> {
+    this.#abort.abort(new Error('the app is stopping'));
+    await this.#loop.stop();
+    await Promise.allSettled([...this.#starting.values()]);
+  }
+
+  async #tick(): Promise<boolean> {
+    const { store, owner } = this.#o;
+    const now = this.#now();
+    const jobs = await store.claimJobsToStart(owner, now, START_LEASE_MS, 8);
+    for (const job of jobs) {
+      if (this.#starting.has(job.id)) continue;
+      const run = this.#o.starter
+        .run(job, this.#abort.signal)
+        .catch(async (error: unknown) => {
+          if (this.#abort.signal.aborted) {
+            // Stopping: hand the job to the next start at once.
+            await store.releaseJob(job.id, owner, 0);
+            return;
+          }
+          this.#o.logger.warn({ err: error, job: job.id }, 'starting the job failed; will try again');
+          await store.releaseJob(job.id, owner, this.#now() + START_RETRY_MS);
+        })
+        .finally(() => {
+          this.#starting.delete(job.id);
+          this.wake();
+        });
+      this.#starting.set(job.id, run);
+    }
+    const targets = await store.claimDueTargets(owner, now, TARGET_LEASE_MS, 500);
+    const queue = [...targets];
+    const workers = Array.from({ length: Math.min(queue.length, this.#o.concurrency ?? 16) }, async () => {
+      for (let target = queue.shift(); target; target = queue.shift()) await this.#poll(target);
+    });
+    await Promise.all(workers);
+    return targets.length > 0;
+  }
+
+  async #poll(target: Target): Promise<void> {
+    const { store, service, polling } = this.#o;
+    const job = await store.getJob(target.jobId);
+    if (!job || target.projectId === null) return;
+    const unchanged = (nextPollAt: number) =>
+      store.recordPoll(
+        target.id,
+        {
+          status: target.status ?? '',
+          changed: false,
+          terminal: false,
+          nextPollAt,
+          intervalMs: target.intervalMs,
+        },
+        this.#now(),
+        [],
+      );
+    let project: Awaited<ReturnType<DubbingService['getProject']>>;
+    try {
+      project = await service.getProject(target.projectId);
+    } catch (error) {
+      if (error instanceof SlowDownError) {
+        this.#o.budget.pauseFor(error.retryAfterMs);
+        return unchanged(this.#now() + error.retryAfterMs);
+      }
+      if (error instanceof ProjectGoneError) {
+        const now = this.#now();
+        const gone = { id: target.projectId, status: 'failed' };
+        await store.recordPoll(
+          target.id,
+          {
+            status: 'failed',
+            changed: true,
+            terminal: true,
+            nextPollAt: Number.MAX_SAFE_INTEGER,
+            intervalMs: 0,
+          },
+          now,
+          changeDeliveries(
+            job,
+            target,
+            gone,
+            service.describeStatus('failed'),
+            now,
+            'the project no longer exists',
+          ),
+        );
+        this.#o.onDeliveries();
+        return;
+      }
+      this.#o.logger.warn({ err: error, project: target.projectId }, 'polling the project failed');
+      return unchanged(this.#now() + polling.maxMs);
+    }
+    const now = this.#now();
+    const info = service.describeStatus(project.status);
+    const changed = project.status !== target.status;
+    const lastStageMs = target.statusAt === null ? undefined : now - target.statusAt;
+    const intervalMs = nextInterval(target.intervalMs, changed, polling, lastStageMs);
+    const deliveries = changed ? changeDeliveries(job, target, project, info, now) : [];
+    await store.recordPoll(
+      target.id,
+      {
+        status: project.status,
+        changed,
+        terminal: info.terminal,
+        nextPollAt: now + withJitter(intervalMs, polling, this.#random),
+        intervalMs,
+      },
+      now,
+      deliveries,
+    );
+    if (changed) {
+      this.#o.logger.debug({ project: project.id, status: project.status }, 'status changed');
+      this.#o.onDeliveries();
+    }
+  }
+}

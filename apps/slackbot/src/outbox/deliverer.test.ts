@@ -1,0 +1,182 @@
+// The deliverer against the fake Slack over HTTP: posts once, edits in place, and after a crash finds what
+// it had already posted instead of posting it again.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebClient } from '@slack/web-api';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeSlack } from '../demo/fake-slack.ts';
+import { waitFor } from '../demo/stage.ts';
+import { SqliteStore } from '../store/sqlite-store.ts';
+import { Deliverer } from './deliverer.ts';
+import type { DubbingService } from '../dubbing/service.ts';
+
+const TOKEN = 'xoxb-test';
+let dir: string;
+let store: SqliteStore;
+let slack: FakeSlack;
+let deliverer: Deliverer | undefined;
+
+/** Only getSegments is used, for subtitle files. */
+const service = {
+  getSegments: async () => [
+    {
+      start: '00:00:00,000',
+      end: '00:00:01,500',
+      src: { text: 'Hello', lang: 'en' },
+      dst: { text: 'Hola', lang: 'es' },
+    },
+  ],
+} as unknown as DubbingService;
+
+function startDeliverer(owner: string, channelPaceMs = 0) {
+  deliverer = new Deliverer({
+    store,
+    slack: new WebClient(TOKEN, {
+      slackApiUrl: slack.apiUrl,
+      retryConfig: { retries: 1, minTimeout: 10, maxTimeout: 50 },
+    }),
+    service,
+    logger: pino({ level: 'silent' }),
+    channelPaceMs,
+    owner,
+  });
+  deliverer.start();
+  return deliverer;
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dubkit-deliverer-'));
+  store = new SqliteStore(join(dir, 'x.db'));
+  slack = await new FakeSlack({ botToken: TOKEN }).start();
+});
+afterEach(async () => {
+  await deliverer?.stop();
+  store.close();
+  await slack.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function job() {
+  const root = slack.postUserMessage({ channel: 'C1', user: 'U1', text: 'video' });
+  return store.createJob(
+    {
+      triggerKey: `msg:C1:${root.ts}`,
+      channel: 'C1',
+      threadTs: root.ts,
+      userId: 'U1',
+      source: { kind: 'link', link: 'https://x.com/v' },
+      title: 'v',
+    },
+    1,
+  ).job;
+}
+
+describe('Deliverer', () => {
+  it('posts a status message once and then edits it in place', async () => {
+    const { id } = job();
+    startDeliverer('a');
+    store.enqueue(
+      { key: 'status:t', jobId: id, kind: 'status', inThread: true, payload: { text: 'one', blocks: [] } },
+      1,
+    );
+    deliverer!.wake();
+    await waitFor(() => store.getDelivery('status:t')?.state === 'done', 5000, 'the post');
+    store.enqueue(
+      { key: 'status:t', jobId: id, kind: 'status', inThread: true, payload: { text: 'two', blocks: [] } },
+      2,
+    );
+    deliverer!.wake();
+    await waitFor(() => slack.callsOf('chat.update').length === 1, 5000, 'the edit');
+    expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
+    const [message] = slack.messages.filter((m) => m.bot_id);
+    expect(message?.text).toBe('two');
+    expect(message?.history.map((h) => h.text)).toEqual(['one']);
+  });
+
+  it('finds a message posted before a crash by its key instead of posting it again', async () => {
+    const { id } = job();
+    store.enqueue(
+      { key: 'dubbed:t.1', jobId: id, kind: 'reply', inThread: true, payload: { text: 'ready', blocks: [] } },
+      1,
+    );
+    // A first process claims it, posts it, and dies before recording the answer.
+    const [claimed] = store.claimDeliveries('dead', 1, 10, 10);
+    const rootTs = store.getJob(id)!.threadTs!;
+    await new WebClient(TOKEN, { slackApiUrl: slack.apiUrl }).chat.postMessage({
+      channel: 'C1',
+      thread_ts: rootTs,
+      text: 'ready',
+      metadata: { event_type: 'dubkit_delivery', event_payload: { key: claimed!.key } },
+    });
+    startDeliverer('b');
+    await waitFor(() => store.getDelivery('dubbed:t.1')?.state === 'done', 5000, 'the recovery');
+    expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
+    expect(slack.callsOf('conversations.replies')).toHaveLength(1);
+    expect(store.getDelivery('dubbed:t.1')?.ts).toBe(slack.messages.find((m) => m.bot_id)?.ts);
+  });
+
+  it('uploads subtitles into the thread with the external upload flow, once', async () => {
+    const { id } = job();
+    store.enqueue(
+      {
+        key: 'files:t.1',
+        jobId: id,
+        kind: 'files',
+        inThread: true,
+        payload: { projectId: 'p', lang: 'es', baseName: 'v.es' },
+      },
+      1,
+    );
+    startDeliverer('a');
+    await waitFor(() => store.getDelivery('files:t.1')?.state === 'done', 5000, 'the upload');
+    expect(slack.callsOf('files.getUploadURLExternal')).toHaveLength(2);
+    expect(slack.callsOf('files.completeUploadExternal')).toHaveLength(1);
+    const files = slack.messages.flatMap((m) => m.files ?? []);
+    expect(files.map((f) => f.name).sort()).toEqual(['v.es.srt', 'v.es.vtt']);
+    const vtt = new TextDecoder().decode(files.find((f) => f.name === 'v.es.vtt')!.content);
+    expect(vtt).toMatch(/^WEBVTT/);
+    expect(vtt).toContain('Hola');
+  });
+
+  it('waits for Slack after a 429 and still posts once', async () => {
+    await slack.close();
+    slack = await new FakeSlack({
+      botToken: TOKEN,
+      rateLimit: { method: 'chat.postMessage', times: 1, retryAfterSeconds: 1 },
+    }).start();
+    const { id } = job();
+    store.enqueue(
+      { key: 'started:j', jobId: id, kind: 'reply', inThread: true, payload: { text: 'go', blocks: [] } },
+      1,
+    );
+    const started = Date.now();
+    startDeliverer('a');
+    await waitFor(() => store.getDelivery('started:j')?.state === 'done', 8000, 'the post');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(slack.messages.filter((m) => m.bot_id)).toHaveLength(1);
+  });
+
+  it('paces writes into one channel, keeping their order', async () => {
+    const { id } = job();
+    for (const n of [1, 2, 3]) {
+      store.enqueue(
+        {
+          key: `reply:${n}`,
+          jobId: id,
+          kind: 'reply',
+          inThread: true,
+          payload: { text: `r${n}`, blocks: [] },
+        },
+        n,
+      );
+    }
+    startDeliverer('a', 300);
+    await waitFor(() => store.getDelivery('reply:3')?.state === 'done', 5000, 'three replies');
+    const posts = slack.callsOf('chat.postMessage');
+    expect(posts.map((c) => c.args.text)).toEqual(['r1', 'r2', 'r3']);
+    expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(280);
+    expect(posts[2]!.at - posts[1]!.at).toBeGreaterThanOrEqual(280);
+  });
+});

@@ -1,0 +1,151 @@
+// Jobs and their languages: what caused a job (once per Slack event), what it dubs, each language's
+// project and its polling, the options chosen per language and the .srt files dropped for it.
+import type { DeliveryInput } from './outbox.ts';
+
+/** Where the video comes from: a link, or a file shared in Slack. */
+export type JobSource =
+  | { kind: 'link'; link: string }
+  | { kind: 'file'; fileId: string; name: string; size: number; mimetype: string; url: string };
+
+/**
+ * picking: the job card waits for the user's choice · starting: upload and project creation are due ·
+ * running: every language has its project · cancelled: the user cancelled before starting.
+ */
+export type JobState = 'picking' | 'starting' | 'running' | 'cancelled';
+
+export interface Job {
+  /** Random, unique; also the base of every project's job tag. */
+  id: string;
+  /** What caused the job (a message, a command); unique, so that one message never gives two jobs. */
+  triggerKey: string;
+  state: JobState;
+  channel: string;
+  /** The thread everything is posted in; null until a slash command's job card is posted. */
+  threadTs: string | null;
+  userId: string;
+  source: JobSource;
+  title: string;
+  /** Source language, null for auto-detect. */
+  srcLang: string | null;
+  /** Number of speakers, null for auto. */
+  numSpeakers: number | null;
+  mediaId: string | null;
+  /** Why the media could not be created (the service's status and detail), when it could not. */
+  mediaError: string | null;
+  createdAt: number;
+  startedAt: number | null;
+}
+
+/** One destination language of a job: at most one live project at a time (attempt counts retries). */
+export interface Target {
+  id: string;
+  jobId: string;
+  dstLang: string;
+  attempt: number;
+  projectId: string | null;
+  /** Set just before asking the service to create the project, so a crash can find what it created. */
+  createIntentAt: number | null;
+  /** The project's last status seen, or a local failure status (upload_failed) when there is no project. */
+  status: string | null;
+  statusAt: number | null;
+  /** When this attempt started (for the elapsed time). */
+  startedAt: number;
+  terminal: boolean;
+  nextPollAt: number;
+  intervalMs: number;
+}
+
+export interface NewJob {
+  triggerKey: string;
+  channel: string;
+  threadTs: string | null;
+  userId: string;
+  source: JobSource;
+  title: string;
+  srcLang?: string | null;
+  numSpeakers?: number | null;
+  /** The Slack event that caused it, recorded in the same transaction. */
+  eventId?: string;
+}
+
+export interface JobChoice {
+  dstLangs: string[];
+  srcLang: string | null;
+  numSpeakers: number | null;
+}
+
+export interface PollResult {
+  status: string;
+  changed: boolean;
+  terminal: boolean;
+  nextPollAt: number;
+  intervalMs: number;
+}
+
+/** What a language's project is created with besides the job's choice (a glossary, a transcript). */
+export interface TargetOptions {
+  glossaryId: string | null;
+  transcriptId: string | null;
+}
+
+/** An .srt file dropped for a job before it started: the source side, or the translation into `lang`. */
+export interface JobSubtitle {
+  name: string;
+  side: 'src' | 'dst';
+  /** The file's language when known (from its name or the job). */
+  lang: string | null;
+  text: string;
+}
+
+export interface JobStore {
+  /** Records a Slack event id; false when it was already recorded (a redelivery). */
+  recordEvent(eventId: string, now: number): Promise<boolean>;
+  hasEvent(eventId: string): Promise<boolean>;
+  /** Creates a job unless one exists for the trigger; `created` says which. */
+  createJob(input: NewJob, now: number): Promise<{ job: Job; created: boolean }>;
+  getJob(id: string): Promise<Job | undefined>;
+  /** The job a trigger (a message, a command) opened. */
+  jobByTrigger(triggerKey: string): Promise<Job | undefined>;
+  /** The job whose thread this is. */
+  jobByThread(channel: string, threadTs: string): Promise<Job | undefined>;
+  /** Jobs started by a user, newest first. */
+  recentJobs(userId: string, limit: number): Promise<Job[]>;
+  setJobThread(jobId: string, threadTs: string): Promise<void>;
+  /** Moves a picking job to starting with one target per language; undefined when it was not picking. */
+  startJob(jobId: string, choice: JobChoice, now: number): Promise<Job | undefined>;
+  cancelJob(jobId: string): Promise<boolean>;
+  /** Leases jobs whose upload or project creation is due (state starting, lease free). */
+  claimJobsToStart(owner: string, now: number, leaseMs: number, limit: number): Promise<Job[]>;
+  /** Frees a job's lease; it is claimed again from `retryAt` (after a transient failure). */
+  releaseJob(jobId: string, owner: string, retryAt: number): Promise<void>;
+  setJobMedia(jobId: string, mediaId: string): Promise<void>;
+  setJobMediaError(jobId: string, error: string): Promise<void>;
+  setJobRunning(jobId: string): Promise<void>;
+  /**
+   * Opens a running job for an existing project (`/dub track`), with one language bound to it, polled from
+   * now; undefined when the trigger already has a job (the project was adopted before).
+   */
+  adoptProject(input: NewJob, dstLang: string, projectId: string, now: number): Promise<Job | undefined>;
+
+  /** A job's languages in the order they were chosen. */
+  targetsOf(jobId: string): Promise<Target[]>;
+  getTarget(id: string): Promise<Target | undefined>;
+  /** The target whose current project is `projectId`. */
+  targetOfProject(projectId: string): Promise<Target | undefined>;
+  markCreateIntent(targetId: string, now: number): Promise<void>;
+  setTargetProject(targetId: string, projectId: string, now: number): Promise<void>;
+  /** Leases targets whose poll is due. */
+  claimDueTargets(owner: string, now: number, leaseMs: number, limit: number): Promise<Target[]>;
+  /** Saves a poll's outcome and the Slack writes it causes, atomically, and frees the lease. */
+  recordPoll(targetId: string, result: PollResult, now: number, deliveries: DeliveryInput[]): Promise<void>;
+  /** Starts a new attempt for a failed target; undefined when it is not failed. */
+  retryTarget(targetId: string, now: number): Promise<Target | undefined>;
+  /** Tracks a dubbed target again after a new render started: a new attempt on the same project. */
+  resumeTarget(targetId: string, status: string, now: number): Promise<Target | undefined>;
+  setTargetOptions(jobId: string, dstLang: string, options: TargetOptions): Promise<void>;
+  /** undefined when nothing was chosen for the language (the channel's defaults then apply). */
+  targetOptions(jobId: string, dstLang: string): Promise<TargetOptions | undefined>;
+  /** Keeps a dropped .srt for the job (a file of the same name replaces the earlier one). */
+  addSubtitle(jobId: string, subtitle: JobSubtitle): Promise<void>;
+  subtitlesOf(jobId: string): Promise<JobSubtitle[]>;
+}

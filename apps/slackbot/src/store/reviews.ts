@@ -1,0 +1,58 @@
+// Review sessions (the segments as a modal showed them and the edits of every page) and renders asked
+// for, recorded before the service is asked so that a crash in between is followed after the restart.
+
+/** A segment as a review modal showed it: what a save is compared against (issue 7). */
+export interface ReviewSegment {
+  id: string;
+  start: string;
+  end: string;
+  speaker: string | null;
+  src: string;
+  dst: string;
+}
+
+/** What a reviewer changed in one segment (only the fields changed). */
+export interface SegmentEdit {
+  dst?: string;
+  speaker?: string;
+  removed?: boolean;
+}
+
+/** An open review modal: the segments as they were when it opened, and the edits made on its pages so far. */
+export interface ReviewSession {
+  id: string;
+  targetId: string;
+  projectId: string;
+  userId: string;
+  viewId: string | null;
+  page: number;
+  baseline: ReviewSegment[];
+  edits: Record<string, SegmentEdit>;
+  createdAt: number;
+  closed: boolean;
+}
+
+export interface RenderIntent {
+  targetId: string;
+  userId: string;
+  at: number;
+}
+
+export interface ReviewStore {
+  createReviewSession(
+    input: Pick<ReviewSession, 'targetId' | 'projectId' | 'userId' | 'baseline' | 'createdAt'>,
+  ): Promise<ReviewSession>;
+  getReviewSession(id: string): Promise<ReviewSession | undefined>;
+  /** Records the modal's view id, the page shown and every edit so far (replacing the previous edits). */
+  updateReviewSession(
+    id: string,
+    change: { viewId?: string; page?: number; edits?: Record<string, SegmentEdit> },
+  ): Promise<void>;
+  /** Closes a session; false when it was already closed (a second submission saves nothing). */
+  closeReviewSession(id: string): Promise<boolean>;
+  /** Records that a render is about to be asked of the service (before the call, for a crash to find). */
+  recordRenderIntent(targetId: string, userId: string, now: number): Promise<void>;
+  clearRenderIntent(targetId: string): Promise<void>;
+  /** Renders asked for whose outcome was never recorded (the process died in between). */
+  renderIntents(): Promise<RenderIntent[]>;
+}

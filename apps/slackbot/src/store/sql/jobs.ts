@@ -1,0 +1,271 @@
+// Jobs and their languages in SQL. A job is keyed by its trigger and a Slack event by its id, both unique,
+// so that two deliveries of one event never open two jobs, whatever the interleaving.
+import type { Job, JobSource, JobState, JobStore, JobSubtitle, NewJob, Target } from '../jobs.ts';
+import { newId } from './ids.ts';
+import { enqueueDelivery } from './outbox.ts';
+import { claimDue, type Row, read, type Sql } from './port.ts';
+
+/** A target not yet bound to a project is never due for a poll. */
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+export function sqlJobStore(sql: Sql): JobStore {
+  const getJob = async (db: Sql, id: string) => {
+    const row = await db.get('SELECT * FROM jobs WHERE id = ?', [id]);
+    return row ? toJob(row) : undefined;
+  };
+  const getTarget = async (db: Sql, id: string) => {
+    const row = await db.get('SELECT * FROM targets WHERE id = ?', [id]);
+    return row ? toTarget(row) : undefined;
+  };
+  const recordEvent = async (db: Sql, eventId: string, now: number) =>
+    (await db.run('INSERT INTO events (event_id, at) VALUES (?, ?) ON CONFLICT (event_id) DO NOTHING', [
+      eventId,
+      now,
+    ])) === 1;
+  const createJob = (input: NewJob, now: number) =>
+    sql.transaction(async (tx) => {
+      if (input.eventId !== undefined) await recordEvent(tx, input.eventId, now);
+      const id = newId();
+      const inserted = await tx.run(
+        `INSERT INTO jobs (id, trigger_key, state, channel, thread_ts, user_id, source, title, src_lang,
+           num_speakers, created_at) VALUES (?, ?, 'picking', ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (trigger_key) DO NOTHING`,
+        [
+          id,
+          input.triggerKey,
+          input.channel,
+          input.threadTs,
+          input.userId,
+          JSON.stringify(input.source),
+          input.title,
+          input.srcLang ?? null,
+          input.numSpeakers ?? null,
+          now,
+        ],
+      );
+      const row = await tx.get('SELECT * FROM jobs WHERE trigger_key = ?', [input.triggerKey]);
+      return { job: toJob(row as Row), created: inserted === 1 };
+    });
+
+  return {
+    recordEvent: (eventId, now) => recordEvent(sql, eventId, now),
+    async hasEvent(eventId) {
+      return (await sql.get('SELECT 1 AS hit FROM events WHERE event_id = ?', [eventId])) !== undefined;
+    },
+    createJob,
+    getJob: (id) => getJob(sql, id),
+    async jobByTrigger(triggerKey) {
+      const row = await sql.get('SELECT * FROM jobs WHERE trigger_key = ?', [triggerKey]);
+      return row ? toJob(row) : undefined;
+    },
+    async jobByThread(channel, threadTs) {
+      const row = await sql.get(
+        'SELECT * FROM jobs WHERE channel = ? AND thread_ts = ? ORDER BY created_at LIMIT 1',
+        [channel, threadTs],
+      );
+      return row ? toJob(row) : undefined;
+    },
+    async recentJobs(userId, limit) {
+      const rows = await sql.all(
+        `SELECT * FROM jobs WHERE user_id = ? AND state <> 'cancelled' ORDER BY created_at DESC LIMIT ?`,
+        [userId, limit],
+      );
+      return rows.map(toJob);
+    },
+    async setJobThread(jobId, threadTs) {
+      await sql.run('UPDATE jobs SET thread_ts = ? WHERE id = ? AND thread_ts IS NULL', [threadTs, jobId]);
+    },
+    startJob: (jobId, choice, now) =>
+      sql.transaction(async (tx) => {
+        const changed = await tx.run(
+          `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?, lease_until = 0
+            WHERE id = ? AND state = 'picking'`,
+          [choice.srcLang, choice.numSpeakers, now, jobId],
+        );
+        if (changed === 0) return undefined;
+        for (const [position, lang] of choice.dstLangs.entries()) {
+          await tx.run(
+            `INSERT INTO targets (id, job_id, dst_lang, position, started_at, next_poll_at, interval_ms)
+              VALUES (?, ?, ?, ?, ?, ?, 0)`,
+            [newId(), jobId, lang, position, now, NEVER],
+          );
+        }
+        return getJob(tx, jobId);
+      }),
+    async cancelJob(jobId) {
+      return (await sql.run(`UPDATE jobs SET state = 'cancelled' WHERE id = ? AND state = 'picking'`, [jobId])) === 1;
+    },
+    async claimJobsToStart(owner, now, leaseMs, limit) {
+      const rows = await claimDue(sql, {
+        table: 'jobs',
+        key: 'id',
+        due: `state = 'starting' AND lease_until < ?`,
+        params: [now],
+        order: 'started_at',
+        owner,
+        now,
+        leaseMs,
+        limit,
+      });
+      return rows.map(toJob);
+    },
+    async releaseJob(jobId, owner, retryAt) {
+      await sql.run('UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ?', [retryAt, jobId, owner]);
+    },
+    async setJobMedia(jobId, mediaId) {
+      await sql.run('UPDATE jobs SET media_id = ?, media_error = NULL WHERE id = ?', [mediaId, jobId]);
+    },
+    async setJobMediaError(jobId, error) {
+      await sql.run('UPDATE jobs SET media_error = ? WHERE id = ?', [error, jobId]);
+    },
+    async setJobRunning(jobId) {
+      await sql.run(`UPDATE jobs SET state = 'running', lease_until = 0 WHERE id = ? AND state = 'starting'`, [jobId]);
+    },
+    async adoptProject(input, dstLang, projectId, now) {
+      // The job is created first (its own transaction); one left without a target by a crash is completed.
+      const { job } = await createJob(input, now);
+      return sql.transaction(async (tx) => {
+        if (await tx.get('SELECT 1 AS hit FROM targets WHERE job_id = ?', [job.id])) return undefined;
+        await tx.run(`UPDATE jobs SET state = 'running', started_at = ? WHERE id = ?`, [now, job.id]);
+        await tx.run(
+          `INSERT INTO targets (id, job_id, dst_lang, position, project_id, started_at, next_poll_at, interval_ms)
+             VALUES (?, ?, ?, 0, ?, ?, ?, 0)`,
+          [newId(), job.id, dstLang, projectId, now, now],
+        );
+        return getJob(tx, job.id);
+      });
+    },
+
+    async targetsOf(jobId) {
+      return (await sql.all('SELECT * FROM targets WHERE job_id = ? ORDER BY position, id', [jobId])).map(toTarget);
+    },
+    getTarget: (id) => getTarget(sql, id),
+    async targetOfProject(projectId) {
+      const row = await sql.get('SELECT * FROM targets WHERE project_id = ?', [projectId]);
+      return row ? toTarget(row) : undefined;
+    },
+    async markCreateIntent(targetId, now) {
+      await sql.run('UPDATE targets SET create_intent_at = ? WHERE id = ?', [now, targetId]);
+    },
+    async setTargetProject(targetId, projectId, now) {
+      await sql.run(
+        'UPDATE targets SET project_id = ?, next_poll_at = ?, interval_ms = 0, lease_until = 0 WHERE id = ?',
+        [projectId, now, targetId],
+      );
+    },
+    async claimDueTargets(owner, now, leaseMs, limit) {
+      const rows = await claimDue(sql, {
+        table: 'targets',
+        key: 'id',
+        due: 'terminal = FALSE AND project_id IS NOT NULL AND next_poll_at <= ? AND lease_until < ?',
+        params: [now, now],
+        order: 'next_poll_at',
+        owner,
+        now,
+        leaseMs,
+        limit,
+      });
+      return rows.map(toTarget);
+    },
+    recordPoll: (targetId, result, now, deliveries) =>
+      sql.transaction(async (tx) => {
+        await tx.run(
+          `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
+            next_poll_at = ?, interval_ms = ?, lease_until = 0 WHERE id = ?`,
+          [result.status, result.changed, now, result.terminal, result.nextPollAt, result.intervalMs, targetId],
+        );
+        for (const delivery of deliveries) await enqueueDelivery(tx, delivery, now);
+      }),
+    retryTarget: (targetId, now) =>
+      sql.transaction(async (tx) => {
+        const target = await getTarget(tx, targetId);
+        if (!target?.terminal || target.status === 'merging_done') return undefined;
+        await tx.run(
+          `UPDATE targets SET attempt = attempt + 1, project_id = NULL, create_intent_at = NULL, status = NULL,
+            status_at = NULL, started_at = ?, terminal = FALSE, next_poll_at = ?, interval_ms = 0, lease_until = 0
+            WHERE id = ?`,
+          [now, NEVER, targetId],
+        );
+        await tx.run(`UPDATE jobs SET state = 'starting', lease_until = 0 WHERE id = ?`, [target.jobId]);
+        return getTarget(tx, targetId);
+      }),
+    async resumeTarget(targetId, status, now) {
+      const changed = await sql.run(
+        `UPDATE targets SET attempt = attempt + 1, status = ?, status_at = ?, started_at = ?, terminal = FALSE,
+           next_poll_at = ?, interval_ms = 0, lease_until = 0
+         WHERE id = ? AND terminal = TRUE AND project_id IS NOT NULL`,
+        [status, now, now, now, targetId],
+      );
+      return changed === 1 ? getTarget(sql, targetId) : undefined;
+    },
+    async setTargetOptions(jobId, dstLang, options) {
+      await sql.run(
+        `INSERT INTO target_options (job_id, dst_lang, glossary_id, transcript_id) VALUES (?, ?, ?, ?)
+         ON CONFLICT (job_id, dst_lang) DO UPDATE SET glossary_id = excluded.glossary_id,
+           transcript_id = excluded.transcript_id`,
+        [jobId, dstLang, options.glossaryId, options.transcriptId],
+      );
+    },
+    async targetOptions(jobId, dstLang) {
+      const row = await sql.get('SELECT * FROM target_options WHERE job_id = ? AND dst_lang = ?', [jobId, dstLang]);
+      if (!row) return undefined;
+      return { glossaryId: read.strOrNull(row.glossary_id), transcriptId: read.strOrNull(row.transcript_id) };
+    },
+    async addSubtitle(jobId, subtitle) {
+      // A new name goes last; a name dropped again keeps its place and takes the new content.
+      await sql.run(
+        `INSERT INTO job_subtitles (job_id, name, side, lang, text, position)
+           VALUES (?, ?, ?, ?, ?, (SELECT count(*) FROM job_subtitles WHERE job_id = ?))
+         ON CONFLICT (job_id, name) DO UPDATE SET side = excluded.side, lang = excluded.lang, text = excluded.text`,
+        [jobId, subtitle.name, subtitle.side, subtitle.lang, subtitle.text, jobId],
+      );
+    },
+    async subtitlesOf(jobId) {
+      const rows = await sql.all('SELECT * FROM job_subtitles WHERE job_id = ? ORDER BY position, name', [jobId]);
+      return rows.map(
+        (row): JobSubtitle => ({
+          name: read.str(row.name),
+          side: read.str(row.side) as JobSubtitle['side'],
+          lang: read.strOrNull(row.lang),
+          text: read.str(row.text),
+        }),
+      );
+    },
+  };
+}
+
+function toJob(row: Row): Job {
+  return {
+    id: read.str(row.id),
+    triggerKey: read.str(row.trigger_key),
+    state: read.str(row.state) as JobState,
+    channel: read.str(row.channel),
+    threadTs: read.strOrNull(row.thread_ts),
+    userId: read.str(row.user_id),
+    source: read.json<JobSource>(row.source),
+    title: read.str(row.title),
+    srcLang: read.strOrNull(row.src_lang),
+    numSpeakers: read.numOrNull(row.num_speakers),
+    mediaId: read.strOrNull(row.media_id),
+    mediaError: read.strOrNull(row.media_error),
+    createdAt: read.num(row.created_at),
+    startedAt: read.numOrNull(row.started_at),
+  };
+}
+
+function toTarget(row: Row): Target {
+  return {
+    id: read.str(row.id),
+    jobId: read.str(row.job_id),
+    dstLang: read.str(row.dst_lang),
+    attempt: read.num(row.attempt),
+    projectId: read.strOrNull(row.project_id),
+    createIntentAt: read.numOrNull(row.create_intent_at),
+    status: read.strOrNull(row.status),
+    statusAt: read.numOrNull(row.status_at),
+    startedAt: read.num(row.started_at),
+    terminal: read.bool(row.terminal),
+    nextPollAt: read.num(row.next_poll_at),
+    intervalMs: read.num(row.interval_ms),
+  };
+}

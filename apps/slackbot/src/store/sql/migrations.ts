@@ -1,0 +1,121 @@
+// The store's schema as numbered migrations, recorded in the database and applied at start, in order,
+// each in its own transaction. The same list runs on every engine; a statement that engines spell
+// differently asks the Dialect. Never edit a released migration: add the next one.
+import type { Dialect, Sql } from './port.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements(dialect: Dialect): string[];
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'jobs, targets, outbox, reviews, glossaries, settings, lip-syncs',
+    // IF NOT EXISTS: an install made before migrations were recorded has exactly these tables (its booleans
+    // declared INTEGER, which SQLite stores alike), and adopts them as version 1 with its data.
+    statements: (d) => [
+      'CREATE TABLE IF NOT EXISTS events (event_id TEXT PRIMARY KEY, at BIGINT NOT NULL)',
+      `CREATE TABLE IF NOT EXISTS jobs (
+        id TEXT PRIMARY KEY, trigger_key TEXT NOT NULL UNIQUE, state TEXT NOT NULL, channel TEXT NOT NULL,
+        thread_ts TEXT, user_id TEXT NOT NULL, source TEXT NOT NULL, title TEXT NOT NULL, src_lang TEXT,
+        num_speakers INTEGER, media_id TEXT, media_error TEXT, created_at BIGINT NOT NULL, started_at BIGINT,
+        lease_owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0)`,
+      'CREATE INDEX IF NOT EXISTS jobs_starting ON jobs (state, lease_until)',
+      'CREATE INDEX IF NOT EXISTS jobs_user ON jobs (user_id, created_at)',
+      'CREATE INDEX IF NOT EXISTS jobs_thread ON jobs (channel, thread_ts)',
+      `CREATE TABLE IF NOT EXISTS targets (
+        id TEXT PRIMARY KEY, job_id TEXT NOT NULL REFERENCES jobs(id), dst_lang TEXT NOT NULL,
+        attempt INTEGER NOT NULL DEFAULT 1, project_id TEXT, create_intent_at BIGINT, status TEXT, status_at BIGINT,
+        started_at BIGINT NOT NULL, terminal BOOLEAN NOT NULL DEFAULT FALSE, next_poll_at BIGINT NOT NULL,
+        interval_ms BIGINT NOT NULL, lease_owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0,
+        UNIQUE (job_id, dst_lang))`,
+      'CREATE INDEX IF NOT EXISTS targets_due ON targets (terminal, next_poll_at)',
+      `CREATE TABLE IF NOT EXISTS deliveries (
+        seq ${d.serialKey}, key TEXT NOT NULL UNIQUE, job_id TEXT NOT NULL, kind TEXT NOT NULL,
+        in_thread BOOLEAN NOT NULL, payload TEXT NOT NULL, sent_payload TEXT, state TEXT NOT NULL, ts TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL DEFAULT 1, not_before BIGINT NOT NULL DEFAULT 0,
+        uncertain BOOLEAN NOT NULL DEFAULT FALSE, lease_owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0,
+        updated_at BIGINT NOT NULL)`,
+      'CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, not_before)',
+      'CREATE INDEX IF NOT EXISTS deliveries_job ON deliveries (job_id)',
+      `CREATE TABLE IF NOT EXISTS review_sessions (
+        id TEXT PRIMARY KEY, target_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT NOT NULL, view_id TEXT,
+        page INTEGER NOT NULL DEFAULT 0, baseline TEXT NOT NULL, edits TEXT NOT NULL DEFAULT '{}',
+        created_at BIGINT NOT NULL, closed BOOLEAN NOT NULL DEFAULT FALSE)`,
+      `CREATE TABLE IF NOT EXISTS glossaries (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, src_lang TEXT NOT NULL, dst_lang TEXT NOT NULL,
+        version INTEGER NOT NULL, channel TEXT NOT NULL, created_by TEXT NOT NULL, updated_at BIGINT NOT NULL)`,
+      'CREATE UNIQUE INDEX IF NOT EXISTS glossaries_name ON glossaries (lower(name))',
+      `CREATE TABLE IF NOT EXISTS channel_settings (
+        channel TEXT PRIMARY KEY, dst_langs TEXT NOT NULL, glossary_ids TEXT NOT NULL, updated_by TEXT NOT NULL,
+        updated_at BIGINT NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS target_options (
+        job_id TEXT NOT NULL, dst_lang TEXT NOT NULL, glossary_id TEXT, transcript_id TEXT,
+        PRIMARY KEY (job_id, dst_lang))`,
+      `CREATE TABLE IF NOT EXISTS lipsyncs (
+        id TEXT PRIMARY KEY, target_id TEXT NOT NULL, job_id TEXT NOT NULL, project_id TEXT NOT NULL,
+        user_id TEXT NOT NULL, multiple_faces BOOLEAN NOT NULL, free BOOLEAN,
+        face_check_asked BOOLEAN NOT NULL DEFAULT FALSE, state TEXT NOT NULL, progress REAL NOT NULL DEFAULT 0,
+        started_at BIGINT NOT NULL, next_poll_at BIGINT NOT NULL, lease_owner TEXT,
+        lease_until BIGINT NOT NULL DEFAULT 0)`,
+      'CREATE INDEX IF NOT EXISTS lipsyncs_due ON lipsyncs (state, next_poll_at)',
+      `CREATE TABLE IF NOT EXISTS job_subtitles (
+        job_id TEXT NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, lang TEXT, text TEXT NOT NULL,
+        PRIMARY KEY (job_id, name))`,
+      `CREATE TABLE IF NOT EXISTS render_intents (
+        target_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, at BIGINT NOT NULL)`,
+    ],
+  },
+  {
+    version: 2,
+    name: 'explicit order of a job’s languages and dropped subtitle files',
+    // The order used to be SQLite's rowid, which no other engine has; existing rows keep theirs.
+    statements: (d) => [
+      'ALTER TABLE targets ADD COLUMN position INTEGER NOT NULL DEFAULT 0',
+      'ALTER TABLE job_subtitles ADD COLUMN position INTEGER NOT NULL DEFAULT 0',
+      ...(d.name === 'sqlite'
+        ? [
+            `UPDATE targets SET position = (
+              SELECT count(*) FROM targets AS earlier WHERE earlier.job_id = targets.job_id AND earlier.rowid < targets.rowid)`,
+            `UPDATE job_subtitles SET position = (
+              SELECT count(*) FROM job_subtitles AS earlier
+              WHERE earlier.job_id = job_subtitles.job_id AND earlier.rowid < job_subtitles.rowid)`,
+          ]
+        : []),
+    ],
+  },
+];
+
+/** The schema version this code expects. */
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+/** Applies every migration newer than the database's version; resolves to the versions applied. */
+export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
+  await sql.run(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+  );
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    const done = await sql.transaction(async (tx) => {
+      // Checked inside the transaction: another process may have applied it meanwhile.
+      if (await tx.get('SELECT 1 AS hit FROM schema_migrations WHERE version = ?', [migration.version])) return false;
+      for (const statement of migration.statements(tx.dialect)) await tx.run(statement);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        migration.version,
+        migration.name,
+        Date.now(),
+      ]);
+      return true;
+    });
+    if (done) applied.push(migration.version);
+  }
+  return applied;
+}
+
+/** The newest version recorded in the database (0 for none). */
+export async function schemaVersion(sql: Sql): Promise<number> {
+  const row = await sql.get('SELECT max(version) AS version FROM schema_migrations');
+  return Number(row?.version ?? 0);
+}

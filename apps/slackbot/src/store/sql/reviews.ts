@@ -1,0 +1,66 @@
+// Review sessions and render intents in SQL.
+import type { ReviewSegment, ReviewSession, ReviewStore, SegmentEdit } from '../reviews.ts';
+import { newId } from './ids.ts';
+import { type Row, read, type Sql } from './port.ts';
+
+export function sqlReviewStore(sql: Sql): ReviewStore {
+  const getReviewSession = async (id: string) => {
+    const row = await sql.get('SELECT * FROM review_sessions WHERE id = ?', [id]);
+    return row ? toReviewSession(row) : undefined;
+  };
+  return {
+    async createReviewSession(input) {
+      const id = newId();
+      await sql.run(
+        `INSERT INTO review_sessions (id, target_id, project_id, user_id, baseline, created_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        [id, input.targetId, input.projectId, input.userId, JSON.stringify(input.baseline), input.createdAt],
+      );
+      return (await getReviewSession(id)) as ReviewSession;
+    },
+    getReviewSession,
+    async updateReviewSession(id, change) {
+      await sql.run(
+        `UPDATE review_sessions SET view_id = coalesce(?, view_id), page = coalesce(?, page),
+           edits = coalesce(?, edits) WHERE id = ?`,
+        [change.viewId ?? null, change.page ?? null, change.edits ? JSON.stringify(change.edits) : null, id],
+      );
+    },
+    async closeReviewSession(id) {
+      return (await sql.run('UPDATE review_sessions SET closed = TRUE WHERE id = ? AND closed = FALSE', [id])) === 1;
+    },
+    async recordRenderIntent(targetId, userId, now) {
+      await sql.run(
+        `INSERT INTO render_intents (target_id, user_id, at) VALUES (?, ?, ?)
+         ON CONFLICT (target_id) DO UPDATE SET user_id = excluded.user_id, at = excluded.at`,
+        [targetId, userId, now],
+      );
+    },
+    async clearRenderIntent(targetId) {
+      await sql.run('DELETE FROM render_intents WHERE target_id = ?', [targetId]);
+    },
+    async renderIntents() {
+      const rows = await sql.all('SELECT * FROM render_intents ORDER BY at, target_id');
+      return rows.map((row) => ({
+        targetId: read.str(row.target_id),
+        userId: read.str(row.user_id),
+        at: read.num(row.at),
+      }));
+    },
+  };
+}
+
+function toReviewSession(row: Row): ReviewSession {
+  return {
+    id: read.str(row.id),
+    targetId: read.str(row.target_id),
+    projectId: read.str(row.project_id),
+    userId: read.str(row.user_id),
+    viewId: read.strOrNull(row.view_id),
+    page: read.num(row.page),
+    baseline: read.json<ReviewSegment[]>(row.baseline),
+    edits: read.json<Record<string, SegmentEdit>>(row.edits),
+    createdAt: read.num(row.created_at),
+    closed: read.bool(row.closed),
+  };
+}

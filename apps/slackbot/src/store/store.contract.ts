@@ -1,0 +1,413 @@
+// The Store contract: what every implementation must do, run against each one (sqlite/store.test.ts; a
+// new engine is one more call). Written against the interface only, so it can never lean on an engine.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewJob, Store } from './store.ts';
+
+export interface StoreFixture {
+  /** A new, empty, migrated store. */
+  open(): Promise<Store>;
+  /** The same database again, as a restarted process opens it. */
+  reopen(): Promise<Store>;
+  /** Removes what open() made. */
+  cleanup(): Promise<void>;
+}
+
+const newJob = (over: Partial<NewJob> = {}): NewJob => ({
+  triggerKey: 'msg:C1:1.0',
+  channel: 'C1',
+  threadTs: '1.0',
+  userId: 'U1',
+  source: { kind: 'link', link: 'https://youtu.be/x' },
+  title: 'youtu.be/x',
+  ...over,
+});
+
+export function describeStoreContract(engine: string, makeFixture: () => Promise<StoreFixture>): void {
+  describe(`Store contract on ${engine}`, () => {
+    let fixture: StoreFixture;
+    let store: Store;
+
+    beforeEach(async () => {
+      fixture = await makeFixture();
+      store = await fixture.open();
+    });
+    afterEach(async () => {
+      await store.close();
+      await fixture.cleanup();
+    });
+
+    describe('jobs and the outbox', () => {
+      it('records an event id once', async () => {
+        expect(await store.recordEvent('Ev1', 1)).toBe(true);
+        expect(await store.recordEvent('Ev1', 2)).toBe(false);
+        expect(await store.hasEvent('Ev1')).toBe(true);
+      });
+
+      it('gives one job per trigger and records the event with it', async () => {
+        const first = await store.createJob({ ...newJob(), eventId: 'Ev1' }, 1);
+        const again = await store.createJob({ ...newJob(), eventId: 'Ev2' }, 2);
+        expect(first.created).toBe(true);
+        expect(again).toEqual({ job: first.job, created: false });
+        expect(await store.hasEvent('Ev1') && await store.hasEvent('Ev2')).toBe(true);
+      });
+
+      it('starts a picking job once, with one target per language', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        const choice = { dstLangs: ['es', 'de'], srcLang: 'en', numSpeakers: 2 };
+        expect((await store.startJob(job.id, choice, 5))?.state).toBe('starting');
+        expect(await store.startJob(job.id, choice, 6)).toBeUndefined();
+        expect((await store.targetsOf(job.id)).map((t) => t.dstLang)).toEqual(['es', 'de']);
+        expect(await store.cancelJob(job.id)).toBe(false);
+      });
+
+      it('leases jobs to start and due targets to one owner at a time', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
+        expect(await store.claimJobsToStart('a', 10, 100, 5)).toHaveLength(1);
+        expect(await store.claimJobsToStart('b', 20, 100, 5)).toHaveLength(0);
+        await store.releaseJob(job.id, 'a', 50);
+        expect(await store.claimJobsToStart('b', 40, 100, 5)).toHaveLength(0);
+        expect(await store.claimJobsToStart('b', 51, 100, 5)).toHaveLength(1);
+
+        const [target] = await store.targetsOf(job.id);
+        expect(await store.claimDueTargets('a', 60, 100, 5)).toHaveLength(0); // no project yet
+        await store.setTargetProject(target!.id, 'p1', 60);
+        expect((await store.claimDueTargets('a', 60, 100, 5)).map((t) => t.projectId)).toEqual(['p1']);
+        expect(await store.claimDueTargets('b', 61, 100, 5)).toHaveLength(0);
+        await store.recordPoll(
+          target!.id,
+          { status: 'created', changed: true, terminal: false, nextPollAt: 200, intervalMs: 100 },
+          70,
+          [{ key: 'status:x', jobId: job.id, kind: 'status', inThread: true, payload: { text: 'a' } }],
+        );
+        expect(await store.claimDueTargets('b', 199, 100, 5)).toHaveLength(0);
+        expect((await store.claimDueTargets('b', 200, 100, 5))[0]?.status).toBe('created');
+        expect((await store.getDelivery('status:x'))?.state).toBe('pending');
+      });
+
+      it('retries only a failed target, as a new attempt', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
+        await store.setJobRunning(job.id);
+        const [target] = await store.targetsOf(job.id);
+        expect(await store.retryTarget(target!.id, 5)).toBeUndefined();
+        await store.setTargetProject(target!.id, 'p1', 2);
+        await store.recordPoll(
+          target!.id,
+          { status: 'no_words', changed: true, terminal: true, nextPollAt: 9, intervalMs: 1 },
+          3,
+          [],
+        );
+        const retried = await store.retryTarget(target!.id, 5);
+        expect(retried).toMatchObject({
+          attempt: 2,
+          projectId: null,
+          status: null,
+          terminal: false,
+          startedAt: 5,
+        });
+        expect((await store.getJob(job.id))?.state).toBe('starting');
+        expect(await store.retryTarget(target!.id, 6)).toBeUndefined();
+      });
+
+      it('delivers each key once, keeps a newer payload pending, and flags interrupted sends as uncertain', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        const d = {
+          key: 'status:t',
+          jobId: job.id,
+          kind: 'status' as const,
+          inThread: true,
+          payload: { text: 'one' },
+        };
+        await store.enqueue(d, 1);
+        await store.enqueue(d, 2); // same payload: nothing new
+        const [claimed] = await store.claimDeliveries('a', 10, 100, 10);
+        expect(claimed).toMatchObject({ key: 'status:t', version: 1, uncertain: false, attempts: 1 });
+        await store.enqueue({ ...d, payload: { text: 'two' } }, 11); // changed while sending
+        await store.completeDelivery('status:t', 1, '111.1', 12);
+        expect(await store.getDelivery('status:t')).toMatchObject({ state: 'pending', ts: '111.1', version: 2 });
+        const [next] = await store.claimDeliveries('a', 13, 100, 10);
+        expect(next?.payload).toEqual({ text: 'two' });
+        // The process dies while sending: the lease runs out and the next claim knows it may have gone out.
+        const [again] = await store.claimDeliveries('b', 200, 100, 10);
+        expect(again).toMatchObject({ key: 'status:t', uncertain: true });
+        await store.completeDelivery('status:t', again!.version, null, 201);
+        expect(await store.getDelivery('status:t')).toMatchObject({ state: 'done', ts: '111.1', uncertain: false });
+        expect(await store.claimDeliveries('b', 300, 100, 10)).toHaveLength(0);
+        await store.enqueue({ ...d, payload: { text: 'two' } }, 301); // already delivered
+        expect(await store.claimDeliveries('b', 302, 100, 10)).toHaveLength(0);
+      });
+
+      it('never gives one row to two claimers at once', async () => {
+        for (const [i, trigger] of ['a', 'b', 'c', 'd', 'e', 'f'].entries()) {
+          const { job } = await store.createJob(newJob({ triggerKey: trigger }), 1);
+          await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
+          const [target] = await store.targetsOf(job.id);
+          await store.setTargetProject(target!.id, `p${i}`, 2);
+          await store.enqueue({ key: `k${i}`, jobId: job.id, kind: 'reply', inThread: true, payload: { i } }, 2);
+        }
+        const claims = await Promise.all(
+          ['a', 'b', 'c'].flatMap((owner) => [
+            store.claimDueTargets(owner, 10, 1_000, 4),
+            store.claimDeliveries(owner, 10, 1_000, 4),
+            store.claimJobsToStart(owner, 10, 1_000, 4),
+          ]),
+        );
+        const ids = claims.flat().map((row) => ('key' in row ? row.key : row.id));
+        expect(ids).toHaveLength(18);
+        expect(new Set(ids).size).toBe(18);
+      });
+
+      it('frees the leases of a crashed process, marking its interrupted writes as uncertain', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
+        await store.enqueue({ key: 'k', jobId: job.id, kind: 'reply', inThread: true, payload: { text: 'x' } }, 1);
+        expect(await store.claimJobsToStart('dead', 10, 60_000, 5)).toHaveLength(1);
+        expect(await store.claimDeliveries('dead', 10, 60_000, 5)).toHaveLength(1);
+        await store.releaseLeases();
+        expect(await store.claimJobsToStart('next', 11, 60_000, 5)).toHaveLength(1);
+        expect(await store.claimDeliveries('next', 11, 60_000, 5)).toMatchObject([{ key: 'k', uncertain: true }]);
+      });
+
+      it('keeps everything across a reopen', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        await store.close();
+        store = await fixture.reopen();
+        expect((await store.getJob(job.id))?.triggerKey).toBe('msg:C1:1.0');
+      });
+    });
+
+    async function dubbedTarget() {
+      const { job } = await store.createJob(
+        {
+          triggerKey: 'msg:C1:1.0',
+          channel: 'C1',
+          threadTs: '1.0',
+          userId: 'U1',
+          source: { kind: 'link', link: 'https://youtu.be/x' },
+          title: 'x',
+        },
+        1,
+      );
+      await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 2);
+      const target = (await store.targetsOf(job.id))[0]!;
+      await store.setTargetProject(target.id, 'p1', 3);
+      await store.recordPoll(
+        target.id,
+        { status: 'merging_done', changed: true, terminal: true, nextPollAt: 10, intervalMs: 5 },
+        4,
+        [],
+      );
+      return { job, target };
+    }
+
+    describe('review sessions', () => {
+      it('keep the baseline, the edits and the page; close once', async () => {
+        const baseline = [
+          { id: 's1', start: '00:00:00,000', end: '00:00:01,000', speaker: null, src: 'a', dst: 'b' },
+        ];
+        const session = await store.createReviewSession({
+          targetId: 't',
+          projectId: 'p',
+          userId: 'U1',
+          baseline,
+          createdAt: 5,
+        });
+        expect(session).toMatchObject({ page: 0, edits: {}, viewId: null, closed: false, baseline });
+        await store.updateReviewSession(session.id, { viewId: 'V1', page: 2, edits: { s1: { dst: 'c' } } });
+        await store.updateReviewSession(session.id, { page: 1 });
+        expect(await store.getReviewSession(session.id)).toMatchObject({
+          viewId: 'V1',
+          page: 1,
+          edits: { s1: { dst: 'c' } },
+        });
+        expect(await store.closeReviewSession(session.id)).toBe(true);
+        expect(await store.closeReviewSession(session.id)).toBe(false);
+      });
+    });
+
+    describe('resumeTarget', () => {
+      it('tracks a dubbed target again as a new attempt on the same project, once', async () => {
+        const { target } = await dubbedTarget();
+        const resumed = await store.resumeTarget(target.id, 'voiceover_started', 100);
+        expect(resumed).toMatchObject({
+          attempt: 2,
+          projectId: 'p1',
+          status: 'voiceover_started',
+          terminal: false,
+          startedAt: 100,
+          nextPollAt: 100,
+        });
+        expect(await store.resumeTarget(target.id, 'voiceover_started', 101)).toBeUndefined();
+        expect((await store.targetOfProject('p1'))?.id).toBe(target.id);
+      });
+    });
+
+    describe('glossaries and channel settings', () => {
+      const glossary = {
+        id: 'g1',
+        name: 'Brand terms',
+        srcLang: 'en',
+        dstLang: 'es',
+        version: 1,
+        channel: 'C1',
+        createdBy: 'U1',
+        updatedAt: 1,
+      };
+
+      it('saves, updates by id, finds by name ignoring case, and deletes', async () => {
+        await store.saveGlossary(glossary);
+        await store.saveGlossary({ ...glossary, version: 2, updatedAt: 2 });
+        expect(await store.findGlossary('brand TERMS')).toMatchObject({ id: 'g1', version: 2 });
+        await store.saveGlossary({ ...glossary, id: 'g2', name: 'brand terms' });
+        expect((await store.glossaries()).map((g) => g.id)).toEqual(['g2']);
+        await store.deleteGlossary('g2');
+        expect(await store.glossaries()).toEqual([]);
+      });
+
+      it('keeps one settings row per channel', async () => {
+        expect(await store.channelSettings('C1')).toBeUndefined();
+        await store.saveChannelSettings({
+          channel: 'C1',
+          dstLangs: ['es'],
+          glossaryIds: [],
+          updatedBy: 'U1',
+          updatedAt: 1,
+        });
+        await store.saveChannelSettings({
+          channel: 'C1',
+          dstLangs: ['de', 'fr'],
+          glossaryIds: ['g1'],
+          updatedBy: 'U2',
+          updatedAt: 2,
+        });
+        expect(await store.channelSettings('C1')).toEqual({
+          channel: 'C1',
+          dstLangs: ['de', 'fr'],
+          glossaryIds: ['g1'],
+          updatedBy: 'U2',
+          updatedAt: 2,
+        });
+      });
+
+      it('keeps per-language options, none by default', async () => {
+        expect(await store.targetOptions('j', 'es')).toBeUndefined();
+        await store.setTargetOptions('j', 'es', { glossaryId: 'g1', transcriptId: null });
+        await store.setTargetOptions('j', 'es', { glossaryId: 'g1', transcriptId: 't1' });
+        expect(await store.targetOptions('j', 'es')).toEqual({ glossaryId: 'g1', transcriptId: 't1' });
+      });
+
+      it('lists a user’s recent jobs, newest first', async () => {
+        await dubbedTarget();
+        await store.createJob(
+          {
+            triggerKey: 'msg:C1:2.0',
+            channel: 'C1',
+            threadTs: '2.0',
+            userId: 'U1',
+            source: { kind: 'link', link: 'https://youtu.be/y' },
+            title: 'y',
+          },
+          50,
+        );
+        expect((await store.recentJobs('U1', 10)).map((j) => j.title)).toEqual(['y', 'x']);
+        expect(await store.recentJobs('U2', 10)).toEqual([]);
+      });
+    });
+
+    describe('adoptProject', () => {
+      it('opens a running job with one language bound to the project, once per trigger', async () => {
+        const input = {
+          triggerKey: 'cmd:track:p9',
+          channel: 'C1',
+          threadTs: null,
+          userId: 'U1',
+          source: { kind: 'link' as const, link: 'https://youtu.be/z' },
+          title: 'z',
+        };
+        const job = await store.adoptProject(input, 'de', 'p9', 7);
+        expect(job).toMatchObject({ state: 'running', startedAt: 7 });
+        expect(await store.targetsOf(job!.id)).toMatchObject([
+          { dstLang: 'de', projectId: 'p9', nextPollAt: 7, terminal: false },
+        ]);
+        expect((await store.claimDueTargets('me', 8, 1000, 10)).map((t) => t.projectId)).toEqual(['p9']);
+        expect(await store.adoptProject(input, 'de', 'p9', 9)).toBeUndefined();
+        expect(await store.claimJobsToStart('me', 10, 1000, 10)).toEqual([]);
+      });
+
+      it('lists the channels whose defaults a user set', async () => {
+        await store.saveChannelSettings({
+          channel: 'C2',
+          dstLangs: ['es'],
+          glossaryIds: [],
+          updatedBy: 'U1',
+          updatedAt: 1,
+        });
+        await store.saveChannelSettings({
+          channel: 'C3',
+          dstLangs: ['de'],
+          glossaryIds: [],
+          updatedBy: 'U2',
+          updatedAt: 1,
+        });
+        expect((await store.channelSettingsBy('U1')).map((s) => s.channel)).toEqual(['C2']);
+      });
+    });
+
+    describe('lip-sync tasks', () => {
+      it('allow one under way per target, are claimed when due, and record each look', async () => {
+        const input = { targetId: 't1', jobId: 'j1', projectId: 'p1', userId: 'U1', multipleFaces: true };
+        const task = (await store.createLipsync(input, 10))!;
+        expect(task).toMatchObject({
+          state: 'checking',
+          free: null,
+          faceCheckAsked: false,
+          progress: 0,
+          multipleFaces: true,
+          nextPollAt: 10,
+        });
+        expect(await store.createLipsync(input, 11)).toBeUndefined();
+        expect((await store.claimDueLipsyncs('me', 12, 1000, 10)).map((t) => t.id)).toEqual([task.id]);
+        expect(await store.claimDueLipsyncs('me', 13, 1000, 10)).toEqual([]);
+        await store.updateLipsync(task.id, {
+          state: 'syncing',
+          free: false,
+          faceCheckAsked: true,
+          progress: 0.4,
+          nextPollAt: 20,
+        });
+        expect(await store.claimDueLipsyncs('me', 19, 1000, 10)).toEqual([]);
+        expect((await store.claimDueLipsyncs('me', 20, 1000, 10))[0]).toMatchObject({
+          state: 'syncing',
+          free: false,
+          faceCheckAsked: true,
+          progress: 0.4,
+        });
+        await store.updateLipsync(task.id, { state: 'done', progress: 1 });
+        expect(await store.claimDueLipsyncs('me', 5000, 1000, 10)).toEqual([]);
+        expect(await store.createLipsync(input, 30)).toBeDefined();
+        // A crashed holder's lease is freed at start-up.
+        const other = (await store.createLipsync({ ...input, targetId: 't2' }, 40))!;
+        expect((await store.claimDueLipsyncs('crashed', 41, 60_000, 10)).map((t) => t.id)).toContain(other.id);
+        await store.releaseLeases();
+        expect((await store.claimDueLipsyncs('me', 42, 60_000, 10)).map((t) => t.id)).toContain(other.id);
+      });
+    });
+
+    describe('dropped subtitles and job lookups', () => {
+      it('keeps one subtitle per file name and finds a job by trigger and by thread', async () => {
+        const { job } = await dubbedTarget();
+        await store.addSubtitle(job.id, { name: 'talk.srt', side: 'src', lang: null, text: 'a' });
+        await store.addSubtitle(job.id, { name: 'talk.es.srt', side: 'dst', lang: 'es', text: 'b' });
+        await store.addSubtitle(job.id, { name: 'talk.srt', side: 'src', lang: 'en', text: 'c' });
+        expect(await store.subtitlesOf(job.id)).toEqual([
+          { name: 'talk.srt', side: 'src', lang: 'en', text: 'c' },
+          { name: 'talk.es.srt', side: 'dst', lang: 'es', text: 'b' },
+        ]);
+        expect((await store.jobByTrigger('msg:C1:1.0'))?.id).toBe(job.id);
+        expect((await store.jobByThread('C1', '1.0'))?.id).toBe(job.id);
+        expect(await store.jobByThread('C2', '1.0')).toBeUndefined();
+      });
+    });
+  });
+}

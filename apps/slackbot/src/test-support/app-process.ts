@@ -1,0 +1,62 @@
+// The app as its own process (`node src/main.ts`), configured from the environment like production, for the
+// tests that kill it: stopping it is a SIGKILL, with no chance to clean up.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { StartedApp } from '@dubkit/slack-sandbox';
+
+export interface AppProcess extends StartedApp {
+  eventsUrl: string;
+  child: ChildProcess;
+}
+
+const LISTEN_TIMEOUT_MS = 15_000;
+
+/** Starts `node src/main.ts` on a free port with `env` and waits until it answers on /slack/events. */
+export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'main.ts')], {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const eventsUrl = `http://127.0.0.1:${port}/slack/events`;
+  try {
+    await untilListening(child, eventsUrl);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    eventsUrl,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Waits (at most 15 s) until the app answers; fails at once if it exited. */
+async function untilListening(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + LISTEN_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    const answered = await fetch(url, { method: 'POST', body: '{}' }).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out after ${LISTEN_TIMEOUT_MS} ms waiting for the app to listen`);
+}
