@@ -3,8 +3,9 @@ import { normalizeCueText } from './text.ts';
 import { formatVttTimestamp } from './timecode.ts';
 import type { Cue } from './types.ts';
 
-// `{\...}` override blocks (SSA style), HTML-like tags, and the characters WebVTT reserves.
-const MARKUP = /\{\\([^}]*)\}|<(\/?)([a-zA-Z]+)(?:\s[^<>]*)?>|[&<>]/g;
+// Markup is found by one scan, not by a regular expression: `\{\\([^}]*)\}` retried at every `{\` of a text
+// with no `}` after it, quadratic in a cue made of `{\`. The scan finds what that expression found:
+// `{\...}` override blocks (SSA style), HTML-like tags `<i>`, `</b>`, `<font color="red">`, and `& < >`.
 const KEPT_TAGS = new Set(['i', 'b', 'u']);
 
 /** `{\anN}` numbers positions like a keypad: 7–9 top, 4–6 middle, 1–3 bottom; left, centre, right by column. */
@@ -18,24 +19,101 @@ function settingsForAlignment(alignment: number): string {
   return settings.join(' ');
 }
 
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** `\s` of regular expressions, by code. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** What a tag `<...>` becomes: kept (i, b, u, lower-cased), dropped (font), or escaped as text. */
+function convertTag(tag: string, slash: boolean, name: string): string {
+  const lower = name.toLowerCase();
+  if (KEPT_TAGS.has(lower)) return `<${slash ? '/' : ''}${lower}>`;
+  // WebVTT has no <font>; its colour cannot be carried without a stylesheet, the text itself can.
+  if (lower === 'font') return '';
+  return tag.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/**
+ * The end (exclusive) of a tag starting with `<` at `start`, or -1: `<`, an optional `/`, letters, then `>` or
+ * white space and anything but `<` and `>` up to a `>`. The search for `>` stops at the next `<`, where the next
+ * attempt starts, so no character is searched twice.
+ */
+function tagEnd(text: string, start: number): number {
+  let p = start + 1;
+  if (text.charCodeAt(p) === 47) p++;
+  const letters = p;
+  while (isLetter(text.charCodeAt(p))) p++;
+  if (p === letters) return -1;
+  const c = text.charCodeAt(p);
+  if (c === 62) return p + 1;
+  if (!isSpace(c)) return -1;
+  for (p++; p < text.length; p++) {
+    const d = text.charCodeAt(p);
+    if (d === 62) return p + 1;
+    if (d === 60) return -1;
+  }
+  return -1;
+}
+
 /** The WebVTT form of one cue's text, and the cue settings its `{\anN}` asked for ('' if none). */
 function convertText(text: string): { text: string; settings: string } {
   let settings = '';
-  const converted = text.replace(MARKUP, (match, override?: string, slash?: string, tag?: string) => {
-    if (override !== undefined) {
-      const alignment = /\ban([1-9])\b/.exec(override);
+  let out = '';
+  let copied = 0;
+  // The next `}` at or after the current position, searched again only once passed: the whole text once.
+  let nextClose = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    let replacement: string;
+    let end: number;
+    if (c === 123 && text.charCodeAt(i + 1) === 92) {
+      if (nextClose < i + 2) {
+        nextClose = text.indexOf('}', i + 2);
+        if (nextClose === -1) nextClose = text.length;
+      }
+      if (nextClose === text.length) continue;
+      const alignment = /\ban([1-9])\b/.exec(text.slice(i + 2, nextClose));
       if (alignment) settings = settingsForAlignment(Number(alignment[1]));
-      return '';
+      replacement = '';
+      end = nextClose + 1;
+    } else if (c === 60) {
+      end = tagEnd(text, i);
+      if (end === -1) {
+        replacement = '&lt;';
+        end = i + 1;
+      } else {
+        const slash = text.charCodeAt(i + 1) === 47;
+        let nameEnd = i + (slash ? 2 : 1);
+        while (isLetter(text.charCodeAt(nameEnd))) nameEnd++;
+        replacement = convertTag(text.slice(i, end), slash, text.slice(i + (slash ? 2 : 1), nameEnd));
+      }
+    } else if (c === 38 || c === 62) {
+      replacement = c === 38 ? '&amp;' : '&gt;';
+      end = i + 1;
+    } else {
+      continue;
     }
-    if (tag !== undefined) {
-      const name = tag.toLowerCase();
-      if (KEPT_TAGS.has(name)) return `<${slash}${name}>`;
-      // WebVTT has no <font>; its colour cannot be carried without a stylesheet, the text itself can.
-      if (name === 'font') return '';
-      return match.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-    }
-    return match === '&' ? '&amp;' : match === '<' ? '&lt;' : '&gt;';
-  });
+    out += text.slice(copied, i) + replacement;
+    copied = end;
+    i = end - 1;
+  }
+  const converted = copied === 0 ? text : out + text.slice(copied);
   return { text: normalizeCueText(converted), settings };
 }
 
