@@ -52,7 +52,7 @@ else await runBench();
 async function runServices(): Promise<void> {
   // Loaded here only, so that the measured process does not carry their code.
   const { startEmulator } = await import('@dubkit/emulator');
-  const { FakeSlack } = await import('../apps/slackbot/dist/demo/fake-slack.js');
+  const { FakeSlack } = await import('@dubkit/slack-sandbox');
   const emulator = await startEmulator({
     port: 0,
     host: '127.0.0.1',

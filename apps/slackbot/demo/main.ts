@@ -2,9 +2,10 @@
 // the real app (HTTP mode, signed requests, SQLite store in a temp folder), plays a scene — a link dropped
 // mentioning the app, Spanish and German picked, Start pressed — and prints the thread as it reads in
 // Slack, edits included. Exits 0 once both dubs and their subtitle files are in the thread.
-import type { SlackMessage } from './fake-slack.ts';
-import { renderMessage } from './render-thread.ts';
-import { setStage, waitFor } from './stage.ts';
+// Runs from source with Node's own type stripping (`node demo/main.ts`); the app is not built for it.
+import { renderMessage, type SlackMessage, setStage, waitFor } from '@dubkit/slack-sandbox';
+import { loadConfig } from '../src/config.ts';
+import { createLogger, startServer } from '../src/server.ts';
 
 const CHANNEL = 'C0LOCALIZATION';
 const USER = 'U0ANA';
@@ -16,7 +17,21 @@ const stamp = () => `+${((Date.now() - started) / 1000).toFixed(1).padStart(4)}s
 const who = (m: SlackMessage) => (m.bot_id ? 'dubkit' : `@${m.user}`);
 const indent = (lines: string[], pad: string) => lines.map((line) => `${pad}${line}`).join('\n');
 
-const stage = await setStage({ speed: 12, pollMinMs: 150, pollMaxMs: 1_000, requestsPerSecond: 50 });
+const stage = await setStage({
+  // The app as main.ts starts it, from the environment the stage gives it, on 127.0.0.1.
+  startApp: (env) => {
+    const config = loadConfig(env);
+    return startServer(config, { logger: createLogger(config.logLevel), host: '127.0.0.1' });
+  },
+  env: {
+    POLL_MIN_MS: '150',
+    POLL_MAX_MS: '1000',
+    SERVICE_REQUESTS_PER_SECOND: '50',
+    SLACK_CHANNEL_PACE_MS: '0',
+    LOG_LEVEL: 'warn',
+  },
+  emulator: { speed: 12 },
+});
 const { slack } = stage;
 let rootTs = '';
 const inThread = (m: SlackMessage) => m.channel === CHANNEL && (m.ts === rootTs || m.thread_ts === rootTs);

@@ -1,44 +1,19 @@
-// Plays Slack's side of the conversation against the app's /slack/events endpoint over HTTP: events,
-// slash commands, button clicks, shortcuts and modal submissions, each signed the way Slack signs them
-// (v0 HMAC-SHA256 of "v0:timestamp:body"), with X-Slack-Retry-Num on redeliveries.
-import { createHmac, randomBytes } from 'node:crypto';
+// Plays Slack's side of the conversation with the app: events, slash commands, button clicks, shortcuts and
+// modal submissions, built in the shapes Slack sends them and handed to a transport — signed HTTP requests
+// to the app's Request URL, or envelopes over Socket Mode — so one scenario can drive either mode.
+import { randomBytes } from 'node:crypto';
 import type { FakeSlack, SlackFile, SlackMessage } from './fake-slack.ts';
+import type { DriverResponse, SlackTransport } from './transport.ts';
 
-export interface DriverResponse {
-  status: number;
-  body: string;
-}
+export type { DriverResponse } from './transport.ts';
 
 export class SlackDriver {
-  readonly #eventsUrl: string;
-  readonly #signingSecret: string;
+  readonly #transport: SlackTransport;
   readonly #slack: FakeSlack;
 
-  constructor(options: { eventsUrl: string; signingSecret: string; slack: FakeSlack }) {
-    this.#eventsUrl = options.eventsUrl;
-    this.#signingSecret = options.signingSecret;
+  constructor(options: { transport: SlackTransport; slack: FakeSlack }) {
+    this.#transport = options.transport;
     this.#slack = options.slack;
-  }
-
-  async #send(body: string, contentType: string, retryNum?: number): Promise<DriverResponse> {
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = `v0=${createHmac('sha256', this.#signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
-    const headers: Record<string, string> = {
-      'content-type': contentType,
-      'x-slack-request-timestamp': timestamp,
-      'x-slack-signature': signature,
-    };
-    if (retryNum !== undefined) {
-      headers['x-slack-retry-num'] = String(retryNum);
-      headers['x-slack-retry-reason'] = 'http_timeout';
-    }
-    const response = await fetch(this.#eventsUrl, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    return { status: response.status, body: await response.text() };
   }
 
   /** Sends an Events API envelope; pass the same eventId with retryNum to redeliver it. */
@@ -57,7 +32,9 @@ export class SlackDriver {
       event_time: Math.floor(Date.now() / 1000),
       authorizations: [{ team_id: this.#slack.teamId, user_id: this.#slack.botUserId, is_bot: true }],
     };
-    const response = await this.#send(JSON.stringify(envelope), 'application/json', options.retryNum);
+    const retry =
+      options.retryNum === undefined ? undefined : { num: options.retryNum, reason: 'http_timeout' };
+    const response = await this.#transport.event(envelope, retry);
     return { ...response, eventId };
   }
 
@@ -94,7 +71,7 @@ export class SlackDriver {
 
   /** A slash command as Slack posts it (form-encoded), with a working response_url. */
   command(input: { command?: string; text: string; channel: string; user: string }): Promise<DriverResponse> {
-    const form = new URLSearchParams({
+    return this.#transport.command({
       token: 'unused',
       team_id: this.#slack.teamId,
       channel_id: input.channel,
@@ -107,12 +84,10 @@ export class SlackDriver {
       response_url: this.#slack.responseUrl(input.channel, input.user),
       trigger_id: randomBytes(8).toString('hex'),
     });
-    return this.#send(form.toString(), 'application/x-www-form-urlencoded');
   }
 
-  async #interaction(payload: Record<string, unknown>): Promise<DriverResponse> {
-    const form = new URLSearchParams({ payload: JSON.stringify(payload) });
-    return this.#send(form.toString(), 'application/x-www-form-urlencoded');
+  #interaction(payload: Record<string, unknown>): Promise<DriverResponse> {
+    return this.#transport.interaction(payload);
   }
 
   /**

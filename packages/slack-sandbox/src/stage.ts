@@ -1,58 +1,62 @@
-// Sets the stage for the demo, the end-to-end tests and the bench: the emulator of the dubbing service,
-// the fake Slack, and the real app in HTTP mode (signature checks on) with a SQLite store in a folder,
-// all on 127.0.0.1. The app can be stopped and started again on the same store (a restart).
+// Sets the stage for a Slack app's demo, end-to-end tests and bench: the emulator of the dubbing service and
+// the fake Slack on 127.0.0.1, a temp folder for the app's database, and the app itself, started by the
+// caller's `startApp` from the environment the stage gives it (so this package never depends on the app).
+// The app can be stopped and started again on the same folder (a restart).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Emulator, type Faults, startEmulator } from '@dubkit/emulator';
-import type { Logger } from 'pino';
-import { type Config, loadConfig } from '../config.ts';
-import { createLogger, type RunningApp, startServer } from '../server.ts';
+import { type Emulator, type EmulatorOptions, startEmulator } from '@dubkit/emulator';
 import { FakeSlack } from './fake-slack.ts';
+import { HttpTransport } from './http-transport.ts';
 import { SlackDriver } from './slack-driver.ts';
 
-export interface StageOptions {
-  /** Emulator speed factor (stage durations divided by it). */
-  speed: number;
-  /** Polling interval right after a change, and the cap. */
-  pollMinMs: number;
-  pollMaxMs: number;
-  requestsPerSecond?: number;
-  channelPaceMs?: number;
-  logLevel?: string;
-  /** Emulator faults, passed through. */
-  faults?: Faults;
+/** What the stage needs of a started app: where Slack posts to (HTTP mode) and how to stop it. */
+export interface StartedApp {
+  /** HTTP mode: the Request URL (`…/slack/events`). */
+  eventsUrl?: string;
+  stop(): Promise<void>;
 }
 
-export interface Stage {
+export interface StageOptions<App extends StartedApp> {
+  /** Starts the app from environment variables (the stage's, then `env`'s). */
+  startApp(env: Record<string, string>): Promise<App>;
+  /** More variables for the app (its polling, log level, …). */
+  env?: Record<string, string>;
+  /** Emulator settings beside its address and token (speed, faults, credits). */
+  emulator?: Omit<EmulatorOptions, 'port' | 'host' | 'tokens'>;
+}
+
+export interface Stage<App extends StartedApp> {
   slack: FakeSlack;
+  /** Plays Slack's side against the app now running (a new one after a restart). */
   driver: SlackDriver;
-  app: RunningApp;
-  serviceUrl: string;
-  /** The emulator, to set faults mid-scene. */
+  app: App;
+  /** The emulator, to set faults, speed or credits mid-scene. */
   emulator: Emulator;
-  config: Config;
-  logger: Logger;
-  /** Stops the app (as a crash would, between two writes) and starts a new one on the same store. */
-  restartApp(): Promise<RunningApp>;
+  serviceUrl: string;
+  /** The bearer token the emulator accepts (the app gets it as DUBKIT_TOKEN). */
+  serviceToken: string;
+  /** The environment the app was started with. */
+  env: Record<string, string>;
+  /** Stops the app (as a crash would, between two writes) and starts a new one on the same database. */
+  restartApp(): Promise<App>;
   close(): Promise<void>;
 }
 
-const SIGNING_SECRET = 'demo-signing-secret';
-const BOT_TOKEN = 'xoxb-demo-bot-token';
-const SERVICE_TOKEN = 'demo-service-token';
+export const SIGNING_SECRET = 'demo-signing-secret';
+export const BOT_TOKEN = 'xoxb-demo-bot-token';
+export const SERVICE_TOKEN = 'demo-service-token';
 
-export async function setStage(options: StageOptions): Promise<Stage> {
-  const dir = mkdtempSync(join(tmpdir(), 'dubkit-slackbot-'));
+export async function setStage<App extends StartedApp>(options: StageOptions<App>): Promise<Stage<App>> {
+  const dir = mkdtempSync(join(tmpdir(), 'dubkit-stage-'));
   const emulator = await startEmulator({
+    ...options.emulator,
     port: 0,
     host: '127.0.0.1',
     tokens: [SERVICE_TOKEN],
-    speed: options.speed,
-    ...(options.faults ? { faults: options.faults } : {}),
   });
   const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
-  const config = loadConfig({
+  const env: Record<string, string> = {
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     PORT: '0',
@@ -60,52 +64,41 @@ export async function setStage(options: StageOptions): Promise<Stage> {
     DUBKIT_BASE_URL: emulator.url,
     DUBKIT_TOKEN: SERVICE_TOKEN,
     DATABASE_URL: `sqlite:${join(dir, 'dubkit.db')}`,
-    POLL_MIN_MS: String(options.pollMinMs),
-    POLL_MAX_MS: String(options.pollMaxMs),
-    SERVICE_REQUESTS_PER_SECOND: String(options.requestsPerSecond ?? 50),
-    SLACK_CHANNEL_PACE_MS: String(options.channelPaceMs ?? 0),
-    LOG_LEVEL: options.logLevel ?? 'warn',
+    ...options.env,
+  };
+  const driverFor = (app: App) => {
+    if (!app.eventsUrl) throw new Error('the app started without an HTTP Request URL (eventsUrl)');
+    return new SlackDriver({
+      transport: new HttpTransport({ eventsUrl: app.eventsUrl, signingSecret: SIGNING_SECRET }),
+      slack,
+    });
+  };
+  const app = await options.startApp(env).catch(async (error: unknown) => {
+    await slack.close();
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   });
-  const logger = createLogger(config.logLevel);
-  const start = () => startServer(config, { logger, host: '127.0.0.1' });
-  let app = await start();
-  const driver = new SlackDriver({ eventsUrl: app.eventsUrl!, signingSecret: SIGNING_SECRET, slack });
-  const stage: Stage = {
+  const stage: Stage<App> = {
     slack,
-    driver,
+    driver: driverFor(app),
     app,
-    serviceUrl: emulator.url,
     emulator,
-    config,
-    logger,
+    serviceUrl: emulator.url,
+    serviceToken: SERVICE_TOKEN,
+    env,
     async restartApp() {
-      await app.stop();
-      app = await start();
-      stage.app = app;
-      stage.driver = new SlackDriver({ eventsUrl: app.eventsUrl!, signingSecret: SIGNING_SECRET, slack });
-      return app;
+      await stage.app.stop();
+      stage.app = await options.startApp(env);
+      stage.driver = driverFor(stage.app);
+      return stage.app;
     },
     async close() {
-      await app.stop();
+      await stage.app.stop();
       await slack.close();
       await emulator.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
   return stage;
-}
-
-/** Waits until `check` returns a value (not undefined/false), polling every 25 ms, for at most `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | undefined | false,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

@@ -1,8 +1,8 @@
 // The app's side of the sandbox stage (@dubkit/slack-sandbox): how to start this app from the stage's
 // environment, the polling and pace the end-to-end tests run at, and `drained`, which tells from the app's
 // own store when a job has nothing left to say, so that a test can assert that something did not happen.
-import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import type { Faults } from '@dubkit/emulator';
+import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';

@@ -1,0 +1,11 @@
+// @dubkit/slack-sandbox: Slack on 127.0.0.1 for the Slack app's tests, demo and bench.
+export type { Ephemeral, FakeSlackOptions, RecordedCall, SlackFile, SlackMessage } from './fake-slack.ts';
+export { FakeSlack } from './fake-slack.ts';
+export { HttpTransport } from './http-transport.ts';
+export { byKind, keyOf } from './message-keys.ts';
+export { mrkdwnToText, renderMessage } from './render-thread.ts';
+export { SlackDriver } from './slack-driver.ts';
+export type { Stage, StageOptions, StartedApp } from './stage.ts';
+export { BOT_TOKEN, SERVICE_TOKEN, SIGNING_SECRET, setStage } from './stage.ts';
+export type { DriverResponse, Retry, SlackTransport } from './transport.ts';
+export { waitFor } from './wait-for.ts';
