@@ -1,14 +1,16 @@
 // Benchmark of @dubkit/srt against srt-parser-2 (the baseline) and subtitle, on one generated 10 MB SRT, in one run.
 // Goals (issue 4): parseSrt ≤ 1.25 × srt-parser-2 fromSrt; serializeSrt ≤ 1.0 × srt-parser-2 toSrt.
+// Security issue: on each hostile shape below, time at 100 KB ≤ 20 × time at 10 KB (`--growth-only` runs just that).
 // Run from /work/main/bench after `pnpm turbo run build --filter=@dubkit/srt`: `node --expose-gc srt.bench.ts`.
 //
 // Serializing takes some 15 ms, and toSrt's time differs by up to half from one Node process to the next (V8
 // compiles its loop differently from run to run), so the serialize race runs in PROCESSES fresh processes
 // (`--serialize-only`) and the goal applies to the median of their ratios; every process's ratio is printed.
 import { spawnSync } from 'node:child_process';
-import { parseSrt, serializeSrt } from '@dubkit/srt';
+import { type Cue, parseSrt, serializeSrt, toWebVtt } from '@dubkit/srt';
 import SrtParser from 'srt-parser-2';
 import { parseSync } from 'subtitle';
+import { type Measurement, reportGrowth, shape } from './growth.ts';
 import { median, seededRandom } from './measure.ts';
 
 const CUES = 100_000;
@@ -18,6 +20,7 @@ const ROUNDS = 9;
 const SERIALIZE_ROUNDS = 41;
 const PROCESSES = 5;
 const serializeOnly = process.argv.includes('--serialize-only');
+const growthOnly = process.argv.includes('--growth-only');
 
 const WORDS = [
   'the',
@@ -100,6 +103,80 @@ function race(subjects: Record<string, () => unknown>, rounds: number): Record<s
  */
 function medianRatio(ours: number[], theirs: number[]): number {
   return median(ours.map((ms, round) => ms / theirs[round]!));
+}
+
+// Hostile shapes from the security issue on super-linear parsing: each must take about ten times as long at
+// 100 KB as at 10 KB. Before the fix, a from-json cue of 200 KB of inner blanks took 21 s (normalizeCueText).
+const HEADER = '1\n00:00:01,000 --> 00:00:02,000\n';
+const fill = (bytes: number, unit: string) => unit.repeat(Math.max(1, Math.floor(bytes / unit.length)));
+const oneCue = (text: string): Cue[] => [{ index: 1, startMs: 1000, endMs: 2000, text }];
+const expectCues = (count: number) => (result: unknown) => {
+  const { cues } = result as ReturnType<typeof parseSrt>;
+  if (cues.length !== count) throw new Error(`expected ${count} cue(s), read ${cues.length}`);
+};
+/** UTF-16 LE with a BOM and one byte too many, as a cut-off download leaves it. */
+const utf16 = (text: string) => {
+  const out = new Uint8Array(2 + text.length * 2 + 1);
+  out.set([0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) {
+    out[2 + i * 2] = text.charCodeAt(i) & 0xff;
+    out[3 + i * 2] = text.charCodeAt(i) >> 8;
+  }
+  out[out.length - 1] = 0x41;
+  return out;
+};
+const growthShapes: Measurement[] = [
+  shape({
+    name: 'parseSrt: a cue line of inner blanks',
+    build: (bytes) => `${HEADER}a${fill(bytes, ' ')}b \n`,
+    run: (input) => parseSrt(input),
+    check: expectCues(1),
+  }),
+  shape({
+    name: 'parseSrt: a text line of arrows',
+    build: (bytes) => `${HEADER}${fill(bytes, '-->')}\n`,
+    run: (input) => parseSrt(input),
+    check: expectCues(1),
+  }),
+  shape({
+    name: 'parseSrt: settings after the timecodes',
+    build: (bytes) => `1\n00:00:01,000 --> 00:00:02,000 ${fill(bytes, 'X1:1 ')}\nhi\n`,
+    run: (input) => parseSrt(input),
+    check: expectCues(1),
+  }),
+  shape({
+    name: 'parseSrt: number lines and blank lines',
+    build: (bytes) => fill(bytes, '1\n \n'),
+    run: (input) => parseSrt(input),
+    check: expectCues(0),
+  }),
+  shape({
+    name: 'parseSrt: UTF-16 with an odd byte count',
+    build: (bytes) => utf16(`${HEADER}${fill(bytes / 2, 'é ')}\n`),
+    run: (input) => parseSrt(input),
+    check: expectCues(1),
+  }),
+  shape({
+    name: 'from-json: serializeSrt, a cue of inner blanks',
+    build: (bytes) => oneCue(`a${fill(bytes, ' ')}b \r\n`),
+    run: (cues) => serializeSrt(cues),
+  }),
+  shape({
+    name: 'to-vtt: toWebVtt, a cue of unclosed {\\',
+    build: (bytes) => oneCue(fill(bytes, '{\\')),
+    run: (cues) => toWebVtt(cues),
+  }),
+  shape({
+    name: 'to-vtt: toWebVtt, a cue of unclosed tags',
+    build: (bytes) => oneCue(fill(bytes, '<a ')),
+    run: (cues) => toWebVtt(cues),
+  }),
+];
+
+if (!serializeOnly) {
+  const growthPass = reportGrowth(growthShapes);
+  if (!growthPass) process.exitCode = 1;
+  if (growthOnly) process.exit(process.exitCode ?? 0);
 }
 
 const input = generate();
@@ -210,4 +287,4 @@ for (const goal of goals) {
     `${pass ? 'PASS' : 'FAIL'} ${goal.name}: ${goal.ratio.toFixed(2)}× (${goal.how}; goal ≤ ${goal.limit.toFixed(2)}×)`,
   );
 }
-process.exit(failed ? 1 : 0);
+process.exit(failed || process.exitCode === 1 ? 1 : 0);
