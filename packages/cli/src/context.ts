@@ -26,6 +26,7 @@ export class Context {
   readonly live: boolean;
   readonly #baseUrl: string | undefined;
   #client: DubbingClient | undefined;
+  #notes: ((line: string) => void) | undefined;
 
   constructor(io: Io, options: GlobalOptions) {
     this.io = io;
@@ -66,7 +67,13 @@ export class Context {
 
   /** Progress and notes: always standard error, so standard output stays the result. */
   note(line: string): void {
-    this.io.stderr.write(`${line}\n`);
+    if (this.#notes) this.#notes(line);
+    else this.io.stderr.write(`${line}\n`);
+  }
+
+  /** While bars are drawn, notes must go above them (through the bars), or they would tear the drawing. */
+  routeNotes(to: ((line: string) => void) | undefined): void {
+    this.#notes = to;
   }
 
   /** The one JSON document of --json mode. */

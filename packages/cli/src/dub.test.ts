@@ -1,8 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { DubbingClient } from '@dubkit/core';
 import { parseSrt } from '@dubkit/srt';
 import { describe, expect, it } from 'vitest';
+import { run } from './program.ts';
 import { dubkit, emulator, start, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
 
 const FILES = ['audio.wav', 'mp4', 'srt', 'voiceover.wav', 'vtt'];
@@ -36,8 +38,29 @@ describe('dubkit dub', () => {
     expect(run.stdout).toContain(join(cwd, 'dubs', 'video-with-audio.de-de.vtt'));
     // Without a terminal: no bars, one line per change.
     expect(run.stderr).toMatch(/^upload video-with-audio\.mp4: done in/m);
-    expect(run.stderr).toMatch(/^de-de: Translating \(/m);
+    expect(run.stderr).toMatch(/^de-de: Done, 5 files saved \(0:\d\d\)$/m);
     expect(run.stderr).not.toContain('\u001b[');
+  });
+
+  it('draws bars on a terminal: the upload and a line per language with its stage', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 120, rows: 40 });
+    let drawn = '';
+    terminal.on('data', (chunk: Buffer) => {
+      drawn += chunk.toString();
+    });
+    const stdout = new PassThrough();
+    const code = await run(
+      ['--base-url', service.url, '--interval', '50', 'dub', VIDEO, '--to', 'es,fr', '--out', 'dubs'],
+      { stdout, stderr: terminal, env: { DUBKIT_TOKEN: TOKEN }, cwd },
+    );
+    expect(code).toBe(0);
+    expect(drawn).toContain('\u001b['); // cursor movements: the bars are redrawn in place
+    expect(drawn).toMatch(/upload +█+ 11 KiB sent in 0:\d\d {2}video-with-audio\.mp4/);
+    expect(drawn).toMatch(/es +█+ Done, 5 files saved {2}0:\d\d/);
+    expect(drawn).toMatch(/fr +[█░]+ \w/);
+    expect((await readdir(join(cwd, 'dubs'))).length).toBe(10);
   });
 
   it('prints one JSON document with --json, the projects as the service has them', async () => {
@@ -70,10 +93,70 @@ describe('dubkit dub', () => {
     try {
       const record = await client.projects.get(project.id);
       expect(record).toMatchObject({ src_lang: 'en', dst_lang: 'pt-br', name: 'video-with-audio' });
-      expect(record.video_id ?? result.media.id).toBe(result.media.id);
     } finally {
       await client.close();
     }
+  });
+
+  it('starts from a glossary and subtitles: one glossary per language, the translation file for its language', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    await writeFile(join(cwd, 'terms.csv'), 'en,es,de\nkeynote,ponencia,Vortrag\n');
+    const timing = '1\n00:00:00,000 --> 00:00:01,500\n';
+    await writeFile(join(cwd, 'talk.en.srt'), `${timing}Welcome to the keynote.\n`);
+    await writeFile(join(cwd, 'talk.es.srt'), `${timing}Bienvenidos a la ponencia.\n`);
+    const run = await dubkit(
+      [
+        '--json',
+        '--base-url',
+        service.url,
+        '--interval',
+        '50',
+        'dub',
+        VIDEO,
+        '--to',
+        'es,de',
+        '--from',
+        'en',
+        '--glossary',
+        'terms.csv',
+        '--srt',
+        'talk.en.srt,talk.es.srt',
+      ],
+      { cwd },
+    );
+    expect(run.code).toBe(0);
+    const client = new DubbingClient({ baseUrl: service.url, token: TOKEN, env: {}, logLevel: 'off' });
+    try {
+      for (const { id, language } of JSON.parse(run.stdout).projects) {
+        const project = await client.projects.get(id);
+        const glossary = await client.glossaries.get(project.glossary_id!);
+        expect(glossary).toMatchObject({ src_lang: 'en', dst_lang: language });
+        expect(glossary.entries).toEqual({ keynote: language === 'es' ? 'ponencia' : 'Vortrag' });
+        const { segments } = await client.transcription.get(id);
+        expect(segments.map((segment) => segment.src?.text)).toEqual(['Welcome to the keynote.']);
+        if (language === 'es') expect(segments[0]!.dst?.text).toBe('Bienvenidos a la ponencia.');
+      }
+    } finally {
+      await client.close();
+    }
+    const srt = await readFile(join(cwd, 'dubs', 'video-with-audio.es.srt'), 'utf8');
+    expect(srt).toContain('Bienvenidos a la ponencia.');
+  });
+
+  it('refuses a glossary with errors before uploading anything (exit 1)', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    await writeFile(join(cwd, 'terms.csv'), 'en,es\nkeynote,ponencia\nkeynote,discurso\n');
+    const run = await dubkit(
+      ['--base-url', service.url, 'dub', VIDEO, '--to', 'es', '--glossary', 'terms.csv'],
+      {
+        cwd,
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^terms\.csv:3(:\d+)?: error conflicting-entry: /m);
+    expect(run.stderr).not.toContain('upload');
   });
 
   it('exits 1 and says which stage failed when the projects fail', async () => {

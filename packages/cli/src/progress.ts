@@ -32,9 +32,12 @@ export function progressFor(context: Context, labels: readonly string[] = []): P
 class Bars implements Progress {
   readonly #bars: MultiBar;
   readonly #width: number;
+  readonly #context: Context;
 
   constructor(context: Context, width: number) {
     this.#width = width;
+    this.#context = context;
+    context.routeNotes((line) => this.log(line));
     this.#bars = new MultiBar({
       stream: context.io.stderr,
       hideCursor: true,
@@ -105,6 +108,7 @@ class Bars implements Progress {
   }
 
   stop(): void {
+    this.#context.routeNotes(undefined);
     this.#bars.stop();
   }
 }

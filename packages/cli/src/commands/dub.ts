@@ -80,12 +80,19 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
   const glossaries: Plan['glossaries'] = new Map();
   if (options.glossary !== undefined) {
     const bytes = await readInput(options.glossary, 'the glossary');
+    // The file is read once per language, so an issue of the file itself would be reported once per language.
+    const reported = new Set<string>();
     let errors = 0;
     for (const lang of languages) {
       const parsed = parseGlossaryCsv(bytes, { ...(from ? { srcLang: from } : {}), dstLang: lang });
       for (const issue of parsed.issues) {
+        // Each read takes one pair of columns on purpose: the others are not "ignored" as the parser warns.
+        if (issue.code === 'extra-languages' && languages.length > 1) continue;
+        const line = formatIssue(options.glossary, issue);
+        if (reported.has(line)) continue;
+        reported.add(line);
         if (issue.severity === 'error') errors++;
-        context.note(formatIssue(options.glossary, issue));
+        context.note(line);
       }
       const srcLang = from ?? parsed.srcLang;
       if (!srcLang) throw usageError('--glossary needs --from, or a header row naming the languages');
@@ -178,7 +185,12 @@ export async function dub(context: Context, input: string, options: DubOptions):
       const glossaryId = glossary ? (await client.glossaries.create(glossary, { signal })).id : undefined;
       const transcript = steps.transcripts.get(lang);
       const transcriptId = transcript
-        ? (await client.transcriptions.createFromSrt(transcript, { signal })).id
+        ? (
+            await client.transcriptions.createFromSrt(
+              { form: transcript.form, query: transcript.query },
+              { signal },
+            )
+          ).id
         : undefined;
       const project = await client.projects.create(
         {
