@@ -111,6 +111,27 @@ describe('dubkit projects, status, credits', () => {
   });
 });
 
+describe('dubkit voices', () => {
+  it('lists the voices a project can use and marks the ones its speakers have', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const id = await dubbedProject(service.url);
+    const client = clientOf(service.url);
+    const available = await client.projects.voices(id);
+    const assigned = (await client.projects.get(id)).voice ?? {};
+    const run = await dubkit(['--base-url', service.url, 'voices', id], { cwd });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(available.length);
+    expect(run.stderr).toBe(`${available.length} voices\n`);
+    for (const [speaker, voice] of Object.entries(assigned)) {
+      if (voice) expect(lines.find((line) => line.startsWith(voice))).toContain(`← ${speaker}`);
+    }
+    const json = await dubkit(['--base-url', service.url, '--json', 'voices', id], { cwd });
+    expect(JSON.parse(json.stdout)).toEqual({ voices: available, assigned });
+  });
+});
+
 describe('dubkit glossary', () => {
   it('pushes a term list as a glossary and pulls it back as CSV', async () => {
     const service = await emulator();

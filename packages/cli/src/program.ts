@@ -12,7 +12,7 @@ import {
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { dub } from './commands/dub.ts';
 import { glossaryPull, glossaryPush } from './commands/glossary.ts';
-import { credits, projects, status } from './commands/projects.ts';
+import { credits, projects, status, voices } from './commands/projects.ts';
 import { transcriptPull, transcriptPush } from './commands/transcript.ts';
 import { download, wait } from './commands/wait.ts';
 import { Context, type GlobalOptions, type Io } from './context.ts';
@@ -110,6 +110,12 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
     .description('a project’s status and links')
     .argument('<project>', 'project id')
     .action(run((context, id: string) => status(context, id)));
+
+  program
+    .command('voices')
+    .description('the voices a project’s speakers can have, and who has which')
+    .argument('<project>', 'project id')
+    .action(run((context, id: string) => voices(context, id)));
 
   program
     .command('credits')

@@ -52,6 +52,27 @@ export async function status(context: Context, id: string): Promise<number> {
   return info.failed ? 1 : 0;
 }
 
+export async function voices(context: Context, id: string): Promise<number> {
+  const [project, available] = await Promise.all([
+    context.client.projects.get(id),
+    context.client.projects.voices(id),
+  ]);
+  // Which speakers each voice is given to now, so that the list shows the current choice too.
+  const speakersOf = new Map<string, string[]>();
+  for (const [speaker, voice] of Object.entries(project.voice ?? {})) {
+    if (voice) speakersOf.set(voice, [...(speakersOf.get(voice) ?? []), speaker]);
+  }
+  context.result({ voices: available, assigned: project.voice ?? {} });
+  for (const voice of available) {
+    const speakers = speakersOf.get(voice.id);
+    context.say(
+      `${voice.id}  ${voice.label.padEnd(24)}  ${voice.gender.padEnd(8)}${speakers ? `  ← ${speakers.join(', ')}` : ''}`,
+    );
+  }
+  if (!context.json) context.note(plural(available.length, 'voice'));
+  return 0;
+}
+
 export async function credits(context: Context): Promise<number> {
   const balance = await context.client.credits.get();
   context.result(balance);
