@@ -21,11 +21,36 @@ Options:
   --side src|dst     from-json with segments: write the source or the translated text
   --eol crlf|lf      line ending written by from-json and fix (default crlf)
   --strict           check: exit 1 on warnings too
-  -h, --help         show this help
+  -h, --help         show this help (dubkit-srt <command> --help: that command's)
+  -V, --version      print the version
 
 <file> may be - for standard input. Output goes to standard output; issues go to standard error as
-<file>:<line>: <severity> <code>: <message>. Exit status: 0 done, 1 the input has errors (what could be
-used is still written), 2 the command line is wrong.`;
+<file>:<line>: <severity> <code>: <message>. A file without any cue is an error, and so is a file that is
+not text (a video, for example). Exit status: 0 done, 1 the input has errors (what could be used is still
+written), 2 the command line is wrong or the file cannot be read.`;
+
+/** `dubkit-srt <command> --help`: the command's own line and the options it takes. */
+const COMMAND_HELP: Record<string, string> = {
+  check: `Usage: dubkit-srt check <file> [--strict]
+
+List the file's issues as <file>:<line>: <severity> <code>: <message> on standard error, then a summary.
+Exit 1 if any issue is an error (with --strict: any issue at all).`,
+  'to-vtt': `Usage: dubkit-srt to-vtt <file>
+
+Write the usable cues as WebVTT on standard output; issues go to standard error.`,
+  'to-json': `Usage: dubkit-srt to-json <file>
+
+Write the usable cues as JSON: [{"index", "startMs", "endMs", "text"}, ...].`,
+  'from-json': `Usage: dubkit-srt from-json <file> [--side src|dst] [--eol crlf|lf]
+
+Write SRT from JSON: cues as to-json writes them (or {"cues": [...]}), or the service's segments
+([...] or {"segments": [...]}), of which --side picks the source or the translated text.`,
+  fix: `Usage: dubkit-srt fix <file> [--eol crlf|lf]
+
+Write a clean SRT: usable cues renumbered, HH:MM:SS,mmm times, one line ending (default crlf), UTF-8.`,
+};
+
+const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 const COMMANDS = new Set(['check', 'to-vtt', 'to-json', 'from-json', 'fix']);
 
@@ -51,7 +76,7 @@ interface Options {
 
 class UsageError extends Error {}
 
-function parseArguments(args: readonly string[]): Options | 'help' {
+function parseArguments(args: readonly string[]): Options | 'help' | 'version' | { help: string } {
   const positional: string[] = [];
   let side: SegmentSide | undefined;
   let eol: Options['eol'] = '\r\n';
@@ -63,7 +88,11 @@ function parseArguments(args: readonly string[]): Options | 'help' {
       if (next === undefined) throw new UsageError(`${arg} needs a value`);
       return next;
     };
-    if (arg === '-h' || arg === '--help') return 'help';
+    if (arg === '-h' || arg === '--help') {
+      const command = positional[0] ?? args.find((given) => COMMANDS.has(given));
+      return command && COMMAND_HELP[command] ? { help: COMMAND_HELP[command] } : 'help';
+    }
+    if (arg === '-V' || arg === '--version') return 'version';
     if (arg === '--strict') strict = true;
     else if (arg === '--side') {
       const given = value();
@@ -88,9 +117,29 @@ function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-function formatIssue(file: string, issue: SrtIssue): string {
-  const where = issue.line > 0 ? `${file}:${issue.line}` : file;
+/** `file:line:col: severity code: message`, the form of every dubkit command line tool (and of compilers). */
+function formatIssue(file: string, issue: SrtIssue & { column?: number }): string {
+  const where = issue.line > 0 ? `${file}:${issue.line}${issue.column ? `:${issue.column}` : ''}` : file;
   return `${where}: ${issue.severity} ${issue.code}: ${issue.message}\n`;
+}
+
+/**
+ * Text in any encoding these files come in has no NUL byte, except UTF-16, where ASCII characters leave NULs
+ * on every other byte (all at even or all at odd offsets). NULs on both sides mean binary data: a video, an
+ * archive. Read as Windows-1252 it would only give dozens of meaningless text errors.
+ */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 8192);
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return false;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < head.length; i++) {
+    if (head[i] === 0) {
+      if (i % 2 === 0) even++;
+      else odd++;
+    }
+  }
+  return even > 0 && odd > 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -141,16 +190,24 @@ function cuesFromJson(text: string, side: SegmentSide | undefined): Cue[] {
 
 /** Runs one command; returns the exit status. */
 export function runCli(args: readonly string[], io: CliIo = processIo): number {
-  let options: Options | 'help';
+  let options: ReturnType<typeof parseArguments>;
   try {
     options = parseArguments(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr(`dubkit-srt: ${error.message}\n\n${USAGE}\n`);
+    io.stderr(`dubkit-srt: ${error.message}\nRun dubkit-srt --help for the commands and their options.\n`);
     return 2;
   }
   if (options === 'help') {
     io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (options === 'version') {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  if ('help' in options) {
+    io.stdout(`${options.help}\n`);
     return 0;
   }
   const { command, file } = options;
@@ -160,6 +217,10 @@ export function runCli(args: readonly string[], io: CliIo = processIo): number {
     bytes = io.readFile(file);
   } catch (error) {
     io.stderr(`dubkit-srt: cannot read ${name}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (looksBinary(bytes)) {
+    io.stderr(`${name}: error not-text: not a text file (it holds binary data, such as a video's)\n`);
     return 1;
   }
 
@@ -174,6 +235,12 @@ export function runCli(args: readonly string[], io: CliIo = processIo): number {
     }
   } else {
     ({ cues, issues } = parseSrt(bytes));
+    if (cues.length === 0 && !issues.some((issue) => issue.severity === 'error')) {
+      issues = [
+        ...issues,
+        { line: 0, severity: 'error', code: 'no-cues', message: 'the file has no subtitles' },
+      ];
+    }
   }
   for (const issue of issues) io.stderr(formatIssue(name, issue));
   const errors = issues.filter((issue) => issue.severity === 'error').length;

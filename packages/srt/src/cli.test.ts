@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { crlf } from './test-support/vectors.ts';
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 const dir = mkdtempSync(join(tmpdir(), 'dubkit-srt-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function file(name: string, content: string | Uint8Array): string {
   const path = join(dir, name);
@@ -133,8 +134,9 @@ describe('dubkit-srt', () => {
   it('explains its usage on a wrong command line (exit 2), and on --help (exit 0)', () => {
     const wrong = run(['convert', 'x.srt']);
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toMatch(
-      /^dubkit-srt: unknown command convert\n\nUsage: dubkit-srt <command> <file>/,
+    // One line saying what is wrong and where help is, not the whole usage text.
+    expect(wrong.stderr).toBe(
+      'dubkit-srt: unknown command convert\nRun dubkit-srt --help for the commands and their options.\n',
     );
     expect(run(['check']).stderr).toContain('check needs a file (or - for standard input)');
     expect(run(['fix', 'a.srt', '--eol', 'cr']).stderr).toContain('--eol takes crlf or lf, not cr');
@@ -143,9 +145,43 @@ describe('dubkit-srt', () => {
     expect(help.stdout).toContain('Commands:');
   });
 
-  it('says when a file cannot be read', () => {
+  it('says when a file cannot be read (exit 2, as for any I/O problem)', () => {
     const result = run(['check', join(dir, 'missing.srt')]);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^dubkit-srt: cannot read .*missing\.srt: ENOENT/);
+  });
+
+  it('prints its version, and each command its own help', () => {
+    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8'));
+    expect(run(['--version'])).toEqual({ status: 0, stdout: `${manifest.version}\n`, stderr: '' });
+    const help = run(['fix', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: dubkit-srt fix <file> \[--eol crlf\|lf\]\n/);
+    expect(help.stdout).not.toContain('to-json');
+  });
+
+  it('calls a file without any cue an error, with plural words right', () => {
+    const empty = run(['check', file('empty.srt', '')]);
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toBe(`${join(dir, 'empty.srt')}: error no-cues: the file has no subtitles\n`);
+    expect(empty.stdout).toBe(`${join(dir, 'empty.srt')}: 0 cues, 1 error, 0 warnings\n`);
+    const one = run(['check', file('one.srt', crlf('1', '00:00:01,000 --> 00:00:02,000', 'Hi', ''))]);
+    expect(one.stdout).toBe(`${join(dir, 'one.srt')}: 1 cue, 0 errors, 0 warnings\n`);
+  });
+
+  it('says "not a text file" for binary input such as a video, instead of reading it as text', () => {
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x20]),
+      Buffer.from('ftypisom\u0000\u0000\u0002\u0000isomiso2avc1mp41', 'latin1'),
+      Buffer.alloc(64, 0x80),
+    ]);
+    const result = run(['check', file('talk.mp4', mp4)]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      `${join(dir, 'talk.mp4')}: error not-text: not a text file (it holds binary data, such as a video's)\n`,
+    );
+    // UTF-16 text has NUL bytes too, but all on one side: it is still read as text.
+    const utf16 = Buffer.from(crlf('1', '00:00:01,000 --> 00:00:02,000', 'Hi', ''), 'utf16le');
+    expect(run(['check', file('utf16.srt', utf16)]).stdout).toContain('1 cue,');
   });
 });
