@@ -29,7 +29,7 @@ describe('dubkit-glossary check', () => {
     expect(await run(['check', 'no-header.csv'])).toStrictEqual({
       code: 0,
       stdout:
-        'no-header.csv: 3 entries, 0 error(s), 0 warning(s); read as utf-8, delimiter ",", header none, 80 bytes as JSON\n',
+        'no-header.csv: 3 entries, 0 errors, 0 warnings; read as utf-8, delimiter ",", header none, 80 bytes as JSON\n',
       stderr: '',
     });
   });
@@ -38,17 +38,17 @@ describe('dubkit-glossary check', () => {
     const result = await run(['check', 'error-duplicates.csv']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'error-duplicates.csv:4: warning [duplicate-entry] "Home" → "Inicio" repeats line 2; the repeat was dropped\n' +
-        'error-duplicates.csv:5: error [conflicting-entry] the source term "Back" has the target "Atrás" at line 3 ' +
+      'error-duplicates.csv:4: warning duplicate-entry: "Home" → "Inicio" repeats line 2; the repeat was dropped\n' +
+        'error-duplicates.csv:5: error conflicting-entry: the source term "Back" has the target "Atrás" at line 3 ' +
         'and "Volver" at line 5; line 3 was kept\n',
     );
-    expect(result.stdout).toContain('2 entries (en→es), 1 error(s), 1 warning(s)');
+    expect(result.stdout).toContain('2 entries (en→es), 1 error, 1 warning');
   });
 
   it('exits 0 when there are only warnings', async () => {
     const result = await run(['check', 'error-untrimmed.csv']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('error-untrimmed.csv:2:1: warning [untrimmed-term]');
+    expect(result.stderr).toContain('error-untrimmed.csv:2:1: warning untrimmed-term:');
   });
 
   it('passes --src/--dst and --delimiter on', async () => {
@@ -109,11 +109,9 @@ describe('dubkit-glossary to-json', () => {
     const result = await run(['to-json', 'error-empty-term.csv']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('error-empty-term.csv:2:2: error empty-term: the target term is empty\n');
     expect(result.stderr).toContain(
-      'error-empty-term.csv:2:2: error [empty-term] the target term is empty\n',
-    );
-    expect(result.stderr).toContain(
-      'error-empty-term.csv: 2 error(s); no body written. Fix them and run again.\n',
+      'error-empty-term.csv: 2 errors; no body written. Fix them and run again.\n',
     );
   });
 });
@@ -147,7 +145,7 @@ describe('dubkit-glossary from-json', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      '-: entry 2: error [term-has-tab] the target term "a\\tb" contains a tab, which the service rejects\n',
+      '-: error term-has-tab: entry 2: the target term "a\\tb" contains a tab, which the service rejects\n',
     );
   });
 
@@ -172,7 +170,9 @@ describe('dubkit-glossary usage', () => {
     const result = await run(args, '{}');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`dubkit-glossary: ${message}`);
-    expect(result.stderr).toContain('Usage: dubkit-glossary <command> <file> [options]');
+    // One line says what is wrong and where help is: the whole usage would bury it.
+    expect(result.stderr).toContain('Run dubkit-glossary --help for the commands and their options.');
+    expect(result.stderr).not.toContain('Usage:');
   });
 
   it('rejects an unknown option', async () => {
@@ -185,6 +185,35 @@ describe('dubkit-glossary usage', () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('to-json <file>');
+  });
+});
+
+describe('dubkit-glossary conventions', () => {
+  it('prints its version, and each command its own help', async () => {
+    const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(await run(['--version'])).toStrictEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: '' });
+    const help = await run(['from-json', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: dubkit-glossary from-json <file>/);
+    expect(help.stdout).not.toContain('check <file>');
+  });
+
+  it('says "not a text file" for binary input such as a video, instead of reading it as text', async () => {
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x20]),
+      Buffer.from('ftypisom\u0000\u0000\u0002\u0000mp41'),
+    ]);
+    const result = await run(['check', '-'], mp4.toString('latin1'));
+    expect(result).toStrictEqual({
+      code: 1,
+      stdout: '',
+      stderr: "-: error not-text: not a text file (it holds binary data, such as a video's)\n",
+    });
+  });
+
+  it('writes "1 entry" and "1 error", not "1 entries" and "1 error(s)"', async () => {
+    const result = await run(['check', '-', '--src', 'en', '--dst', 'es'], 'Hello,Hola\n');
+    expect(result.stdout).toMatch(/^-: 1 entry \(en→es\), 0 errors, 0 warnings;/);
   });
 });
 
@@ -202,6 +231,6 @@ describe('the cli.ts entry point', () => {
     ]);
     const bad = spawnSync(process.execPath, [cli, 'check', `${fixtures}error-tab.csv`], { encoding: 'utf8' });
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('error-tab.csv:2:1: error [term-has-tab]');
+    expect(bad.stderr).toContain('error-tab.csv:2:1: error term-has-tab:');
   });
 });

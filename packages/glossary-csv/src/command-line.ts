@@ -1,5 +1,6 @@
 // The `dubkit-glossary` command: check a term-list file, turn it into the service's create body, or write a
 // glossary's JSON back out as CSV/TSV. Kept apart from cli.ts so that tests run it without a process.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,8 +32,50 @@ Options:
   --no-header          from-json: no header row (as DeepL imports it)
   --bom                from-json: start with a UTF-8 byte-order mark (for Excel)
   --for-spreadsheet    from-json: guard cells starting with = + - @ against formula injection
+  -h, --help           show this help (dubkit-glossary <command> --help: that command's)
+  -V, --version        print the version
 
-<file> may be - for standard input. Exit status: 0 ok, 1 the file has errors, 2 wrong usage.`;
+<file> may be - for standard input. Issues go to standard error as <file>:<line>:<col>: <severity> <code>:
+<message>; a file that is not text (a video, for example) is refused as such. Exit status: 0 done, 1 the
+file has errors, 2 the command line is wrong or the file cannot be read.`;
+
+/** `dubkit-glossary <command> --help`: the command's own line and the options it takes. */
+const COMMAND_HELP: Record<string, string> = {
+  check: `Usage: dubkit-glossary check <file> [--src <lang>] [--dst <lang>] [--delimiter <d>]
+
+Report every problem with its line and column; exit 1 if any is an error.`,
+  'to-json': `Usage: dubkit-glossary to-json <file> [--src <lang>] [--dst <lang>] [--delimiter <d>] [--name <name>]
+
+Print the service's create body {name, src_lang, dst_lang, entries}; nothing while the file has errors.`,
+  'from-json': `Usage: dubkit-glossary from-json <file> [--format csv|tsv] [--no-header] [--bom] [--for-spreadsheet]
+
+Print a glossary's JSON (a glossary, a create body, or bare entries) as CSV or TSV.`,
+};
+
+const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+function plural(count: number, noun: string, many = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : many}`;
+}
+
+/**
+ * Text in any encoding people export term lists in has no NUL byte, except UTF-16, where ASCII characters
+ * leave NULs on every other byte (all at even or all at odd offsets). NULs on both sides mean binary data: a
+ * video or a spreadsheet's .xlsx, which read as Windows-1252 would only give dozens of meaningless errors.
+ */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 8192);
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return false;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < head.length; i++) {
+    if (head[i] === 0) {
+      if (i % 2 === 0) even++;
+      else odd++;
+    }
+  }
+  return even > 0 && odd > 0;
+}
 
 class UsageError extends Error {}
 
@@ -46,6 +89,7 @@ const OPTIONS = {
   bom: { type: 'boolean' },
   'for-spreadsheet': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -53,8 +97,13 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositi
 export async function runCommand(args: readonly string[], io: CommandIo): Promise<number> {
   try {
     const { values, positionals } = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true });
+    if (values.version) {
+      io.stdout(`${VERSION}\n`);
+      return 0;
+    }
     if (values.help) {
-      io.stdout(`${USAGE}\n`);
+      const own = positionals[0] === undefined ? undefined : COMMAND_HELP[positionals[0]];
+      io.stdout(`${own ?? USAGE}\n`);
       return 0;
     }
     const [command, file, ...rest] = positionals;
@@ -64,6 +113,10 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     if (file === undefined) throw new UsageError(`${command} needs a file (or - for standard input)`);
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     const bytes = await readInput(io, file);
+    if (looksBinary(bytes)) {
+      io.stderr(`${file}: error not-text: not a text file (it holds binary data, such as a video's)\n`);
+      return 1;
+    }
     if (command === 'from-json') return fromJson(bytes, file, values, io);
     const parsed = parseGlossaryCsv(bytes, {
       ...(values.src !== undefined && { srcLang: values.src }),
@@ -75,7 +128,9 @@ export async function runCommand(args: readonly string[], io: CommandIo): Promis
     return toJson(parsed, file, values, io);
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
-      io.stderr(`dubkit-glossary: ${(error as Error).message}\n\n${USAGE}\n`);
+      io.stderr(
+        `dubkit-glossary: ${(error as Error).message}\nRun dubkit-glossary --help for the commands and their options.\n`,
+      );
       return 2;
     }
     throw error;
@@ -103,7 +158,7 @@ function delimiterOption(value: string): Delimiter {
 
 function describe(file: string, issue: GlossaryIssue): string {
   const place = issue.column === undefined ? `${issue.line}` : `${issue.line}:${issue.column}`;
-  return `${file}:${place}: ${issue.severity} [${issue.code}] ${issue.message}`;
+  return `${file}:${place}: ${issue.severity} ${issue.code}: ${issue.message}`;
 }
 
 function check(parsed: ParsedGlossary, file: string, io: CommandIo): number {
@@ -111,7 +166,8 @@ function check(parsed: ParsedGlossary, file: string, io: CommandIo): number {
   const pair = parsed.srcLang && parsed.dstLang ? ` (${parsed.srcLang}→${parsed.dstLang})` : '';
   const delimiter = stats.delimiter === '\t' ? 'tab' : `"${stats.delimiter}"`;
   io.stdout(
-    `${file}: ${stats.entries} entries${pair}, ${stats.errors} error(s), ${stats.warnings} warning(s); ` +
+    `${file}: ${plural(stats.entries, 'entry', 'entries')}${pair}, ${plural(stats.errors, 'error')}, ` +
+      `${plural(stats.warnings, 'warning')}; ` +
       `read as ${stats.encoding}, delimiter ${delimiter}, header ${stats.header}, ${stats.bytes} bytes as JSON\n`,
   );
   return stats.errors > 0 ? 1 : 0;
@@ -119,7 +175,7 @@ function check(parsed: ParsedGlossary, file: string, io: CommandIo): number {
 
 function toJson(parsed: ParsedGlossary, file: string, values: Values, io: CommandIo): number {
   if (parsed.stats.errors > 0) {
-    io.stderr(`${file}: ${parsed.stats.errors} error(s); no body written. Fix them and run again.\n`);
+    io.stderr(`${file}: ${plural(parsed.stats.errors, 'error')}; no body written. Fix them and run again.\n`);
     return 1;
   }
   if (parsed.srcLang === undefined || parsed.dstLang === undefined) {
@@ -155,7 +211,7 @@ function fromJson(bytes: Uint8Array, file: string, values: Values, io: CommandIo
   }
   const issues = validateGlossaryEntries(glossary.entries);
   for (const issue of issues)
-    io.stderr(`${file}: entry ${issue.line}: ${issue.severity} [${issue.code}] ${issue.message}\n`);
+    io.stderr(`${file}: ${issue.severity} ${issue.code}: entry ${issue.line}: ${issue.message}\n`);
   if (issues.some((issue) => issue.severity === 'error')) return 1;
   io.stdout(
     formatGlossaryCsv(glossary, {
