@@ -1,7 +1,22 @@
 // @dubkit/srt: SRT ⇄ cues ⇄ the dubbing service's segments, WebVTT out, and the src.0/dst.0 upload.
 export { decodeSrtBytes, decodeWindows1252 } from './decode.ts';
 export { SrtParseError, SrtUploadError, TimecodeError } from './errors.ts';
-export { type ParseOptions, parseSrt } from './parse.ts';
+export {
+  type LintIssue,
+  type LintOptions,
+  type LintResult,
+  type LintRule,
+  lintSubtitles,
+} from './lint.ts';
+export {
+  DEFAULT_FRAME_RATE,
+  LINT_PRESETS,
+  type LimitOptions,
+  type LintLimits,
+  type LintPreset,
+  resolveLimits,
+} from './lint-presets.ts';
+export { type LocatedParseResult, type ParseOptions, parseSrt, parseSrtLocated } from './parse.ts';
 export {
   type CuePair,
   cuesToSegments,
