@@ -19,7 +19,10 @@ export const HELP = `Usage: dubkit-emulator [options]
   --data-dir DIR           where uploads are stored (default: a temporary folder)
   --admin-token TOKEN      require this token on /_admin (default: /_admin answers loopback callers only)
   --public-url URL         base URL used in file links (default: the listening URL)
-  -h, --help               this text`;
+  -h, --help               this text
+  -V, --version            print the version
+
+Exit status: 0 stopped by SIGINT or SIGTERM, 2 a wrong command line or the port cannot be listened on.`;
 
 /** A bad command line; the CLI prints the message with the help text. */
 export class CliError extends Error {}
@@ -51,6 +54,7 @@ function parseFault(spec: string, into: Record<string, unknown>): void {
 
 export function parseCli(argv: string[]): {
   help: boolean;
+  version: boolean;
   options: EmulatorOptions & { port: number; speed: number };
 } {
   const args = argv.filter((arg, index) => !(arg === '--' && index === 0));
@@ -72,6 +76,7 @@ export function parseCli(argv: string[]): {
         'admin-token': { type: 'string' },
         'public-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'V' },
       },
     });
   }
@@ -95,6 +100,7 @@ export function parseCli(argv: string[]): {
   for (const spec of values.fault ?? []) parseFault(spec, faults);
   return {
     help: values.help ?? false,
+    version: values.version ?? false,
     options: {
       port: number('port', values.port) ?? 4010,
       host: values.host ?? '127.0.0.1',

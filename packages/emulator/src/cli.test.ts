@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CliError, parseCli } from './cli-args.ts';
@@ -47,6 +50,38 @@ describe('parseCli', () => {
 });
 
 describe('dubkit-emulator', () => {
+  const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+  const exec = (args: string[]) =>
+    spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 20_000 });
+
+  it('prints its version and help (exit 0); a wrong flag is one line and exit 2', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(exec(['--version'])).toMatchObject({ status: 0, stdout: `${manifest.version}\n` });
+    expect(exec(['--help'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/^Usage: dubkit-emulator/),
+    });
+    expect(exec(['--colour'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(
+        /^dubkit-emulator: .*colour.*\nRun dubkit-emulator --help for the options\.\n$/,
+      ),
+    });
+  });
+
+  it('exits 2 when the port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const result = exec(['--port', String(port)]);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain('dubkit-emulator: cannot start: listen EADDRINUSE');
+    } finally {
+      taken.close();
+    }
+  });
+
   it('prints its URL, serves, and exits cleanly on SIGTERM', async () => {
     const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
     const child = spawn(process.execPath, [cli, '--', '--port', '0', '--token', 'cli-token'], {

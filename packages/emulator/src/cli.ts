@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // dubkit-emulator: runs the emulator from the command line until SIGINT/SIGTERM.
+import { readFileSync } from 'node:fs';
 import { CliError, HELP, parseCli } from './cli-args.ts';
 import { startEmulator } from './server.ts';
+
+const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 async function main() {
   let parsed: ReturnType<typeof parseCli>;
@@ -9,10 +12,15 @@ async function main() {
     parsed = parseCli(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    console.error(`dubkit-emulator: ${error.message}\n\n${HELP}`);
+    // One line that says what is wrong and where help is: the whole flag list would bury it.
+    console.error(`dubkit-emulator: ${error.message}\nRun dubkit-emulator --help for the options.`);
     process.exit(2);
   }
-  const { help, options } = parsed;
+  const { help, version, options } = parsed;
+  if (version) {
+    console.log(VERSION);
+    return;
+  }
   if (help) {
     console.log(HELP);
     return;
@@ -21,8 +29,9 @@ async function main() {
   try {
     emulator = await startEmulator(options);
   } catch (error) {
+    // A port in use or an address not available: an I/O problem, 2 as in every dubkit command line tool.
     console.error(`dubkit-emulator: cannot start: ${(error as Error).message}`);
-    process.exit(1);
+    process.exit(2);
   }
   const tokenList = options.tokens ? Object.keys(options.tokens).join(', ') : 'dev-token';
   console.log(`dubkit emulator listening on ${emulator.url} (speed ${options.speed}, tokens: ${tokenList})`);
