@@ -1,23 +1,36 @@
-// Puts the app together: store → dubbing client → Bolt app (HTTP or Socket Mode) with its listeners →
-// deliverer and tracker; and takes it apart again in order. main.ts runs it from the environment; the
-// end-to-end tests, the demo and the bench run it with their own fakes.
+// The one composition root: configuration → store → the one dubbing client (inside the request budget) →
+// services → Bolt app (HTTP or Socket Mode) with its listeners → the loops (deliverer, tracker, lip-sync);
+// and taken apart again in order. main.ts runs it from the environment; the end-to-end tests, the demo and
+// the bench run it with their own fakes at the edges.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, type Logger as BoltLogger, LogLevel } from '@slack/bolt';
 import { WebClient, type WebClientOptions } from '@slack/web-api';
 import pino, { type Logger } from 'pino';
-import { registerListeners } from './app.ts';
+import type { Dispatcher } from 'undici';
 import type { Config } from './config.ts';
-import { createExtras } from './extras.ts';
-import { RequestBudget, withBudget } from './dubbing/budget.ts';
-import { Deliverer } from './outbox/deliverer.ts';
-import { createDubbingService, type DubbingServiceOptions } from './dubbing/client-service.ts';
-import { JobService } from './jobs/service.ts';
+import { RequestBudget } from './dubbing/budget.ts';
+import { createAppClient } from './dubbing/client.ts';
+import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
+import { AccountService } from './features/account/service.ts';
+import { creditCheck } from './features/account/credit-check.ts';
+import { GlossaryService } from './features/glossary/service.ts';
+import { HomeService } from './features/home/service.ts';
+import { LipsyncRunner } from './features/lipsync/runner.ts';
+import { LipsyncService } from './features/lipsync/service.ts';
+import { ReviewService } from './features/review/service.ts';
+import { SettingsService } from './features/settings/service.ts';
+import { SubtitleService } from './features/subtitles/service.ts';
+import { JobService } from './jobs/service.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
-import { SqliteStore } from './store/sqlite-store.ts';
+import { registerListeners } from './listeners/index.ts';
+import { Deliverer } from './outbox/deliverer.ts';
+import { downloadSlackFile } from './slack/files.ts';
+import { webInteractions } from './slack/interactions.ts';
+import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
 
 export interface RunningApp {
@@ -34,21 +47,15 @@ export interface ServerOverrides {
   logger?: Logger;
   /** Host to listen on in HTTP mode (default all interfaces). */
   host?: string;
-  /** Extra options for the dubbing client (the bench passes a counting dispatcher). */
-  serviceOptions?: Partial<DubbingServiceOptions>;
+  /** What sends the service's requests, under the budget (the bench passes a counting one). */
+  serviceDispatcher?: Dispatcher;
 }
 
 export function createLogger(level: string): Logger {
   return pino({
     level,
     redact: {
-      paths: [
-        'token',
-        '*.token',
-        'headers.authorization',
-        '*.headers.authorization',
-        'config.headers.Authorization',
-      ],
+      paths: ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'config.headers.Authorization'],
       censor: '[redacted]',
     },
   });
@@ -57,21 +64,15 @@ export function createLogger(level: string): Logger {
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningApp> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
-  const store: Store = new SqliteStore(config.store.path);
+  const now = Date.now;
+  const store = await openStore(config.store);
   // The embedded store serves one process: what a crashed predecessor held is free again.
   await store.releaseLeases();
+
   const budget = new RequestBudget(config.polling.requestsPerSecond);
-  const service = withBudget(
-    createDubbingService({
-      baseUrl: config.service.baseUrl,
-      auth: config.service.auth,
-      mediaPollMs: config.polling.minMs,
-      logger: serviceLogger(logger.child({ part: 'service' })),
-      ...overrides.serviceOptions,
-    }),
-    budget,
-    ['describeStatus'],
-  );
+  const dubbing = createAppClient(config, budget, logger.child({ part: 'service' }), overrides.serviceDispatcher);
+  const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
+
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
     logger: boltLogger(logger),
@@ -79,6 +80,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 2_000 },
   };
   const slack = new WebClient(config.slackBotToken, clientOptions);
+  const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
+  const downloadFile = async (url: string, maxBytes: number) => {
+    const download = await downloadSlackFile(url, { botToken: config.slackBotToken, maxBytes, extraHosts });
+    return new Uint8Array(await new Response(download.body).arrayBuffer());
+  };
 
   const deliverer = new Deliverer({
     store,
@@ -88,42 +94,71 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     channelPaceMs: config.channelPaceMs,
     owner,
   });
-  const extraSlackHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
-  const extras = createExtras({
-    config,
-    owner,
+  const wakeDeliverer = () => deliverer.wake();
+  const wakeTracker = () => tracker.wake();
+  const glossaries = new GlossaryService({
     store,
     service,
-    logger,
-    ...(overrides.serviceOptions ? { serviceOptions: overrides.serviceOptions } : {}),
-    wakeDeliverer: () => deliverer.wake(),
-    wakeTracker: () => tracker.wake(),
+    downloadFile,
+    wakeDeliverer,
+    logger: logger.child({ part: 'glossaries' }),
+    now,
   });
+  const subtitles = new SubtitleService({
+    store,
+    service,
+    downloadFile,
+    wakeDeliverer,
+    logger: logger.child({ part: 'subtitles' }),
+    now,
+  });
+  const credits = creditCheck({ store, service, logger: logger.child({ part: 'credits' }), now });
   const starter = new JobStarter({
     store,
     service,
     logger: logger.child({ part: 'starter' }),
     botToken: config.slackBotToken,
     maxFileBytes: config.maxFileBytes,
-    extraSlackHosts,
-    onDeliveries: () => deliverer.wake(),
-    beforeProjects: (job, mediaId, targets) => extras.beforeProjects(job, mediaId, targets),
+    extraSlackHosts: extraHosts,
+    onDeliveries: wakeDeliverer,
+    async beforeProjects(job, mediaId, targets) {
+      // Glossary defaults first: the subtitles keep the glossary recorded for each language.
+      await glossaries.applyDefaults(job, targets);
+      await subtitles.prepare(job, targets);
+      await credits(job, mediaId, targets);
+    },
   });
   const tracker = new Tracker({
     store,
     service,
     starter,
-    budget,
     polling: config.polling,
     logger: logger.child({ part: 'tracker' }),
     owner,
-    onDeliveries: () => deliverer.wake(),
+    onDeliveries: wakeDeliverer,
   });
+  const lipsyncRunner = new LipsyncRunner({
+    store,
+    service,
+    logger: logger.child({ part: 'lipsync' }),
+    owner,
+    pollMs: config.polling.minMs,
+    onDeliveries: wakeDeliverer,
+  });
+  const wakeAll = () => {
+    wakeDeliverer();
+    wakeTracker();
+    lipsyncRunner.wake();
+  };
+  const settings = new SettingsService({ store, glossaries, now });
+  const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
   const jobs = new JobService({
     store,
-    wakeDeliverer: () => deliverer.wake(),
-    wakeTracker: () => tracker.wake(),
-    picker: (job) => extras.picker(job),
+    wakeDeliverer,
+    wakeTracker,
+    picker: (job) => settings.pickerFor(job.channel),
+    maxFileBytes: config.maxFileBytes,
+    now,
   });
 
   const mode = config.slackMode;
@@ -136,20 +171,21 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       : { signingSecret: mode.signingSecret, signatureVerification: true }),
   });
   registerListeners(app, {
-    store,
     jobs,
+    review,
+    glossaries,
+    subtitles,
+    lipsync: new LipsyncService({ store, review, wake: wakeAll, now }),
+    account: new AccountService({ store, service, wake: wakeAll, now }),
+    settings,
+    home: new HomeService({ store, service, logger: logger.child({ part: 'home' }) }),
+    slack: webInteractions(slack),
     logger: logger.child({ part: 'listeners' }),
-    maxFileBytes: config.maxFileBytes,
-    now: Date.now,
-    extras,
   });
 
   let eventsUrl: string | undefined;
   if (mode.kind === 'http') {
-    const server = (await app.start({
-      port: mode.port,
-      ...(overrides.host ? { host: overrides.host } : {}),
-    })) as Server;
+    const server = (await app.start({ port: mode.port, ...(overrides.host ? { host: overrides.host } : {}) })) as Server;
     const address = server.address() as AddressInfo;
     eventsUrl = `http://${overrides.host ?? '127.0.0.1'}:${address.port}/slack/events`;
     logger.info({ port: address.port }, 'listening for Slack on /slack/events');
@@ -159,7 +195,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   }
   deliverer.start();
   tracker.start();
-  extras.start();
+  lipsyncRunner.start();
+  review.recoverRenders().catch((error: unknown) => {
+    logger.warn({ err: error }, 'following up renders asked for before the restart failed');
+  });
 
   let stopped = false;
   return {
@@ -173,21 +212,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       stopped = true;
       await app.stop();
       await tracker.stop();
-      await extras.stop();
+      await lipsyncRunner.stop();
       await deliverer.stop();
-      store.close();
+      await dubbing.close();
+      await store.close();
       logger.info('stopped');
     },
-  };
-}
-
-/** The dubbing client logs through pino (it redacts credentials itself). */
-function serviceLogger(logger: Logger): NonNullable<DubbingServiceOptions['logger']> {
-  return {
-    error: (message, details) => logger.error(details ?? {}, message),
-    warn: (message, details) => logger.warn(details ?? {}, message),
-    info: (message, details) => logger.info(details ?? {}, message),
-    debug: (message, details) => logger.debug(details ?? {}, message),
   };
 }
 

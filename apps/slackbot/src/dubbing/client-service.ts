@@ -1,49 +1,37 @@
-// The DubbingService port implemented with @dubkit/core's DubbingClient: uploads stream, errors are mapped
-// to what the jobs act on (rejected media or project, slow down), and each status is described with core's
+// The DubbingService port on the app's one DubbingClient: uploads stream, errors are mapped to what the app
+// acts on (rejected media or project, slow down, busy, refused), and statuses are described with core's
 // status helper.
 import {
   ApiValidationError,
-  DubbingClient,
-  type DubbingClientOptions,
+  ConflictError,
+  type DubbingClient,
   describeStatus,
   InsufficientCreditsError,
   MediaCreationError,
   MediaFailedError,
   NotFoundError,
   RateLimitError,
+  RequestValidationError,
 } from '@dubkit/core';
-import type { ServiceAuth } from '../config.ts';
 import {
-  type CreateProjectInput,
+  BusyError,
   type DubbingService,
   MediaRejectedError,
   ProjectGoneError,
   ProjectRejectedError,
-  type ProjectSnapshot,
+  RefusedError,
   SlowDownError,
   type StatusInfo,
 } from './service.ts';
 
-export interface DubbingServiceOptions {
-  baseUrl: string;
-  auth: ServiceAuth;
+export interface ClientServiceOptions {
   /** How long to wait for uploaded media to be ready. */
   mediaTimeoutMs?: number;
   /** How often to look at media being processed (first wait, then backing off to 10×). */
   mediaPollMs?: number;
-  dispatcher?: DubbingClientOptions['dispatcher'];
-  logger?: DubbingClientOptions['logger'];
 }
 
-export function createDubbingService(options: DubbingServiceOptions): DubbingService {
-  const client = new DubbingClient({
-    baseUrl: options.baseUrl,
-    ...options.auth,
-    // Explicit options only: the app's configuration is read and checked in config.ts.
-    env: {},
-    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+export function createDubbingService(client: DubbingClient, options: ClientServiceOptions = {}): DubbingService {
   const mediaPollMs = options.mediaPollMs ?? 2_000;
 
   const ready = async (mediaId: string, signal?: AbortSignal) => {
@@ -71,7 +59,7 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
       );
       return ready(media.id, signal);
     },
-    async createProject(input: CreateProjectInput): Promise<ProjectSnapshot> {
+    async createProject(input) {
       try {
         return await client.projects.create({
           video_id: input.videoId,
@@ -92,7 +80,7 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
     },
     async findProjects(text) {
       const page = await client.projects.list({ name: text, limit: 100 });
-      return page.projects.map((p) => ({ id: p.id, name: p.name, status: p.status }));
+      return page.projects.map((p) => ({ id: p.id, name: p.name, status: p.status ?? null }));
     },
     async getProject(id) {
       try {
@@ -102,20 +90,81 @@ export function createDubbingService(options: DubbingServiceOptions): DubbingSer
         throw slowDown(error);
       }
     },
-    async getSegments(projectId) {
-      return (await client.transcription.get(projectId)).segments;
+    async getSegments(projectId, ids) {
+      return (await client.transcription.get(projectId, ids ? { segment_ids: ids } : {})).segments;
     },
-    describeStatus(status: string): StatusInfo {
+    describeStatus(status): StatusInfo {
       const info = describeStatus(status);
       return {
         label: info.label,
         progress: info.progress ?? 0,
         terminal: info.terminal,
         failed: info.failed,
-        ...(status.endsWith('_failed')
+        ...(status?.endsWith('_failed')
           ? { stoppedWhile: describeStatus(status.replace(/_failed$/, '_started')).label }
           : {}),
       };
+    },
+
+    async mediaDuration(mediaId) {
+      const meta = (await client.media.get(mediaId)).meta;
+      const seconds = meta && 'duration_seconds' in meta ? Number(meta.duration_seconds) : Number.NaN;
+      return Number.isFinite(seconds) ? seconds : undefined;
+    },
+    async patchSegments(projectId, lang, changes) {
+      const segments = changes.map((change) => ({
+        id: change.id,
+        ...(change.dst ? { dst: { text: change.dst.text, lang } } : {}),
+        ...(change.speaker !== undefined ? { speaker: change.speaker } : {}),
+      }));
+      await refusals(() => client.transcription.updateSegments(projectId, segments));
+    },
+    async deleteSegment(projectId, segmentId) {
+      try {
+        await client.transcription.deleteSegment(projectId, segmentId);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    },
+    generate: (projectId) => refusals(() => client.projects.generate(projectId)),
+    async setSpeakers(projectId, numSpeakers) {
+      await refusals(() => client.projects.update(projectId, { num_speakers: numSpeakers }));
+    },
+    voices: (projectId) => client.projects.voices(projectId),
+    credits: () => client.credits.get(),
+    async listProjects({ name, offset, limit }) {
+      const page = await client.projects.list({ offset, limit, ...(name ? { name } : {}) });
+      return { projects: page.projects, more: page.hasNextPage() };
+    },
+    createGlossary: (body) => refusals(() => client.glossaries.create(body)),
+    updateGlossary: (id, body) => refusals(() => client.glossaries.update(id, body)),
+    async getGlossary(id) {
+      try {
+        return await client.glossaries.get(id);
+      } catch (error) {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      }
+    },
+    async deleteGlossary(id) {
+      try {
+        await client.glossaries.delete(id);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    },
+    async checkFace(projectId) {
+      await refusals(() => client.lipsync.checkFace(projectId));
+    },
+    lipsync: (projectId) => client.lipsync.get(projectId),
+    async startLipsync(projectId, { multipleFaces, free }) {
+      await refusals(() =>
+        client.lipsync.start(projectId, { is_multiple_speakers: multipleFaces, is_free_lipsync: free }),
+      );
+    },
+    async createTranscript(upload) {
+      const created = await refusals(() => client.transcriptions.createFromSrt(upload));
+      return { id: created.id };
     },
   };
 }
@@ -124,10 +173,8 @@ async function mapMediaErrors<T>(upload: () => Promise<T>): Promise<T> {
   try {
     return await upload();
   } catch (error) {
-    if (error instanceof MediaCreationError)
-      throw new MediaRejectedError(error.mediaStatus, mediaProblem(error));
-    if (error instanceof MediaFailedError)
-      throw new MediaRejectedError(error.status, 'the service could not process it');
+    if (error instanceof MediaCreationError) throw new MediaRejectedError(error.mediaStatus, mediaProblem(error));
+    if (error instanceof MediaFailedError) throw new MediaRejectedError(error.status, 'the service could not process it');
     throw slowDown(error);
   }
 }
@@ -149,4 +196,15 @@ function mediaProblem(error: MediaCreationError): string {
 function slowDown(error: unknown): unknown {
   if (error instanceof RateLimitError) return new SlowDownError(error.retryAfterMs ?? 1_000);
   return error;
+}
+
+async function refusals<T>(call: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ConflictError) throw new BusyError(error.message);
+    if (error instanceof ApiValidationError || error instanceof RequestValidationError)
+      throw new RefusedError(error.message);
+    throw error;
+  }
 }

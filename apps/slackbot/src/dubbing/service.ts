@@ -1,11 +1,23 @@
-// What the jobs need of the dubbing service, and how each service status reads in Slack. The tracker,
-// the starter and the notifier depend on this small port; dubbing-service.ts implements it with
-// @dubkit/core's DubbingClient.
+// What the app needs of the dubbing service, as one port: the jobs (upload, create, poll), the follow-up
+// actions (review, render again, speakers, lip-sync, glossaries, transcripts, credits, the project list),
+// and the few kinds of failure the app acts on. client-service.ts implements it with the app's one
+// DubbingClient; unit tests script it.
+import type {
+  Credits,
+  Glossary,
+  LipsyncInfo,
+  Project,
+  ProjectListItem,
+  Segment,
+  Voice,
+} from '@dubkit/core';
+import type { SegmentChange } from '../features/review/diff.ts';
 
 export interface ProjectSnapshot {
   id: string;
   name: string;
-  status: string;
+  /** null while the service does not know it yet (a project just created). */
+  status?: string | null;
   translated_video?: string | null;
   translated_audio?: string | null;
   voiceover?: string | null;
@@ -40,9 +52,15 @@ export interface CreateProjectInput {
   name: string;
   srcLang: string | null;
   numSpeakers: number | null;
-  /** A glossary to translate with, and a transcript made from dropped .srt files (issue 7). */
+  /** A glossary to translate with, and a transcript made from dropped .srt files. */
   glossaryId?: string | null;
   transcriptId?: string | null;
+}
+
+export interface ProjectPage {
+  projects: ProjectListItem[];
+  /** A full page came back: there may be more. */
+  more: boolean;
 }
 
 /** Why media could not be created: the service refused the file or link (not worth retrying as is). */
@@ -81,6 +99,22 @@ export class SlowDownError extends Error {
   }
 }
 
+/** The service refused because the project is in the wrong state (still processing, not dubbed yet). */
+export class BusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BusyError';
+  }
+}
+
+/** The service refused the request's content (a 422); the message says what was wrong. */
+export class RefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedError';
+  }
+}
+
 export interface DubbingService {
   /** Uploads bytes as they stream; resolves once the media is ready. */
   uploadFile(
@@ -90,8 +124,37 @@ export interface DubbingService {
   uploadLink(link: string, name: string, signal?: AbortSignal): Promise<{ mediaId: string }>;
   createProject(input: CreateProjectInput): Promise<ProjectSnapshot>;
   /** Projects whose name contains `text` (case-insensitive), newest first. */
-  findProjects(text: string): Promise<{ id: string; name: string; status: string }[]>;
-  getProject(id: string): Promise<ProjectSnapshot>;
-  getSegments(projectId: string): Promise<SegmentText[]>;
-  describeStatus(status: string): StatusInfo;
+  findProjects(text: string): Promise<{ id: string; name: string; status?: string | null }[]>;
+  getProject(id: string): Promise<Project>;
+  /** Every segment, or only those named. */
+  getSegments(projectId: string, ids?: string[]): Promise<Segment[]>;
+  describeStatus(status: string | null | undefined): StatusInfo;
+
+  /** The media's duration in seconds, when the service knows it. */
+  mediaDuration(mediaId: string): Promise<number | undefined>;
+  /** Saves edited segments; `lang` is the translation's language, which every text sent must name. */
+  patchSegments(projectId: string, lang: string, changes: SegmentChange[]): Promise<void>;
+  /** Deleting a segment that is already gone is not an error. */
+  deleteSegment(projectId: string, segmentId: string): Promise<void>;
+  /** Renders the dub again; BusyError while the project is still processing. */
+  generate(projectId: string): Promise<Project>;
+  setSpeakers(projectId: string, numSpeakers: number): Promise<void>;
+  voices(projectId: string): Promise<Voice[]>;
+  credits(): Promise<Credits>;
+  listProjects(query: { name?: string; offset: number; limit: number }): Promise<ProjectPage>;
+  createGlossary(body: {
+    name: string;
+    src_lang: string;
+    dst_lang: string;
+    entries: Record<string, string>;
+  }): Promise<Glossary>;
+  updateGlossary(id: string, body: { name: string; entries: Record<string, string> }): Promise<Glossary>;
+  /** undefined when the service no longer has it. */
+  getGlossary(id: string): Promise<Glossary | undefined>;
+  deleteGlossary(id: string): Promise<void>;
+  checkFace(projectId: string): Promise<void>;
+  lipsync(projectId: string): Promise<LipsyncInfo>;
+  startLipsync(projectId: string, options: { multipleFaces: boolean; free: boolean }): Promise<void>;
+  /** A transcription from a form built by @dubkit/srt's buildSrtUpload (files src.0/dst.0). */
+  createTranscript(upload: { form: FormData; query: URLSearchParams }): Promise<{ id: string }>;
 }

@@ -6,15 +6,9 @@ import type { PickerGlossary } from '../features/glossary/blocks.ts';
 import { jobCard } from '../ui/job-card.ts';
 import { dubbedReply, failedReply, startedReply } from '../ui/milestones.ts';
 import { statusMessage } from '../ui/status-message.ts';
+import type { FilesPayload } from '../outbox/payloads.ts';
 import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
 
-/** What a files delivery needs to build the subtitle files when it runs. */
-export interface FilesPayload {
-  projectId: string;
-  lang: string;
-  /** File names without extension: "keynote.es". */
-  baseName: string;
-}
 
 export function cardDelivery(
   job: Job,
@@ -82,7 +76,7 @@ export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
 export function changeDeliveries(
   job: Job,
   target: Target,
-  project: Pick<ProjectSnapshot, 'id' | 'status'> & Partial<ProjectSnapshot>,
+  project: Partial<ProjectSnapshot> & { id: string; status: string },
   info: StatusInfo,
   now: number,
   detail?: string,

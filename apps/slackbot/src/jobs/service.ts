@@ -1,8 +1,12 @@
-// What listeners ask of the jobs, after they acked: open a job (card or immediate start), start it with the
-// picked languages, cancel it, retry a failed language. Each call records the change and the Slack writes it
-// causes in the store, then wakes the loops that carry them out.
-import type { Job, JobChoice, NewJob, Store } from '../store/store.ts';
+// What the listeners ask of the jobs, after they acked: open a job (from a command, a dropped message or the
+// shortcut), start it with the picked languages and glossaries, cancel it, retry a failed language, and find
+// a dubbed language for the follow-up actions. Each call records the change and the Slack writes it causes
+// in the store, then wakes the loops that carry them out.
+import { type DroppedMessage, readDrop } from '../domain/drops.ts';
+import { titleFor } from '../domain/requests.ts';
+import { recordGlossaryChoice } from '../features/glossary/choice.ts';
 import type { PickerGlossary } from '../features/glossary/blocks.ts';
+import type { Job, JobChoice, NewJob, Store } from '../store/store.ts';
 import { cardDelivery, statusDelivery } from './notify.ts';
 
 export interface JobServiceOptions {
@@ -11,11 +15,17 @@ export interface JobServiceOptions {
   wakeDeliverer: () => void;
   wakeTracker: () => void;
   /** What the picker offers for a job: the channel's default languages and its glossaries. */
-  picker?: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
+  picker: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
+  maxFileBytes: number;
   now?: () => number;
 }
 
 export type OpenResult = { outcome: 'created' | 'duplicate'; jobId: string };
+
+/** What became of a dropped message: a job, nothing to do, or a problem to tell its author (once). */
+export type DropResult = { kind: 'opened'; result: OpenResult } | { kind: 'ignored' } | { kind: 'problem'; problem: string };
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 export class JobService {
   readonly #o: JobServiceOptions;
@@ -37,16 +47,73 @@ export class JobService {
     if (!created) return { outcome: 'duplicate', jobId: job.id };
     if (input.choice) await this.start(job.id, input.choice);
     else if (input.postCard) {
-      const picker = await this.#o.picker?.(job);
-      await store.enqueue(cardDelivery(job, 'picking', picker?.dstLangs ?? [], picker), this.#now());
+      const picker = await this.#o.picker(job);
+      await store.enqueue(cardDelivery(job, 'picking', picker.dstLangs, picker), this.#now());
       this.#o.wakeDeliverer();
     }
     return { outcome: 'created', jobId: job.id };
   }
 
-  /** Starts a job waiting for its languages; false when it was already started or cancelled. */
-  async start(jobId: string, choice: JobChoice): Promise<boolean> {
+  /** A message with a video link or file: one job per message however often Slack delivers it. */
+  async openFromMessage(message: DroppedMessage): Promise<DropResult> {
     const { store } = this.#o;
+    if (await store.hasEvent(message.eventId)) return { kind: 'ignored' };
+    const outcome = readDrop(message, this.#o.maxFileBytes);
+    if (outcome.kind === 'none') {
+      await store.recordEvent(message.eventId, this.#now());
+      return { kind: 'ignored' };
+    }
+    if (outcome.kind === 'problem') {
+      // One answer per message, even when both a mention and a file share event arrive for it.
+      const first = await store.recordEvent(message.eventId, this.#now());
+      const answered = first && (await store.recordEvent(`problem:${message.channel}:${message.ts}`, this.#now()));
+      return answered ? { kind: 'problem', problem: outcome.problem } : { kind: 'ignored' };
+    }
+    const result = await this.open({
+      eventId: message.eventId,
+      triggerKey: `msg:${message.channel}:${message.ts}`,
+      channel: message.channel,
+      threadTs: message.threadTs ?? message.ts,
+      userId: message.user,
+      source: outcome.source,
+      title: titleFor(outcome.source),
+      postCard: true,
+    });
+    return { kind: 'opened', result };
+  }
+
+  /**
+   * The shortcut on a message: the job is recorded at once (keyed by the message, like a drop), and the
+   * modal picks its languages. The job when it waits for them; a problem otherwise.
+   */
+  async openForModal(message: DroppedMessage): Promise<Outcome<Job> | { ok: false; usage: string }> {
+    const outcome = readDrop(message, this.#o.maxFileBytes);
+    if (outcome.kind !== 'job') {
+      return { ok: false, usage: outcome.kind === 'problem' ? outcome.problem : 'That message has no video.' };
+    }
+    const opened = await this.open({
+      triggerKey: `msg:${message.channel}:${message.ts}`,
+      channel: message.channel,
+      threadTs: message.threadTs ?? message.ts,
+      userId: message.user,
+      source: outcome.source,
+      title: titleFor(outcome.source),
+      postCard: false,
+    });
+    const job = await this.#o.store.getJob(opened.jobId);
+    if (!job || job.state !== 'picking') return { ok: false, problem: 'That video is already being dubbed: see its thread.' };
+    return { ok: true, value: job };
+  }
+
+  /**
+   * Starts a job waiting for its languages, with the glossaries picked on its card (when the card had a
+   * glossary picker); false when it was already started or cancelled.
+   */
+  async start(jobId: string, choice: JobChoice, pickedGlossaries?: string[]): Promise<boolean> {
+    const { store } = this.#o;
+    if (pickedGlossaries && (await store.getJob(jobId))?.state === 'picking') {
+      await recordGlossaryChoice(store, jobId, choice, pickedGlossaries);
+    }
     const now = this.#now();
     const job = await store.startJob(jobId, choice, now);
     if (!job) return false;
@@ -62,8 +129,8 @@ export class JobService {
   async cancel(jobId: string): Promise<boolean> {
     const { store } = this.#o;
     if (!(await store.cancelJob(jobId))) return false;
-    const job = (await store.getJob(jobId))!;
-    await store.enqueue(cardDelivery(job, 'cancelled', []), this.#now());
+    const job = await store.getJob(jobId);
+    if (job) await store.enqueue(cardDelivery(job, 'cancelled', []), this.#now());
     this.#o.wakeDeliverer();
     return true;
   }
@@ -74,8 +141,8 @@ export class JobService {
     const now = this.#now();
     const target = await store.retryTarget(targetId, now);
     if (!target) return false;
-    const job = (await store.getJob(target.jobId))!;
-    await store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
+    const job = await store.getJob(target.jobId);
+    if (job) await store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
     return true;

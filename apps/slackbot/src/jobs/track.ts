@@ -3,7 +3,6 @@
 // status change is recorded together with the Slack writes it causes. Intervals adapt per project.
 import type { Logger } from 'pino';
 import type { Store, Target } from '../store/store.ts';
-import type { RequestBudget } from '../dubbing/budget.ts';
 import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
 import { Loop } from '../loop.ts';
 import { changeDeliveries } from './notify.ts';
@@ -19,8 +18,6 @@ export interface TrackerOptions {
   store: Store;
   service: DubbingService;
   starter: JobStarter;
-  /** The budget the service's calls are made within (see withBudget); paused when the service says 429. */
-  budget: RequestBudget;
   polling: IntervalPolicy;
   logger: Logger;
   owner: string;
@@ -121,8 +118,8 @@ export class Tracker {
     try {
       project = await service.getProject(target.projectId);
     } catch (error) {
+      // The request budget paused itself on the 429; this project waits as long as the service asked.
       if (error instanceof SlowDownError) {
-        this.#o.budget.pauseFor(error.retryAfterMs);
         return unchanged(this.#now() + error.retryAfterMs);
       }
       if (error instanceof ProjectGoneError) {
@@ -153,16 +150,21 @@ export class Tracker {
       this.#o.logger.warn({ err: error, project: target.projectId }, 'polling the project failed');
       return unchanged(this.#now() + polling.maxMs);
     }
+    const status = project.status;
+    // A status the service does not know yet is no news: the project is looked at again as before.
+    if (status === null || status === undefined) {
+      return unchanged(this.#now() + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random));
+    }
     const now = this.#now();
-    const info = service.describeStatus(project.status);
-    const changed = project.status !== target.status;
+    const info = service.describeStatus(status);
+    const changed = status !== target.status;
     const lastStageMs = target.statusAt === null ? undefined : now - target.statusAt;
     const intervalMs = nextInterval(target.intervalMs, changed, polling, lastStageMs);
-    const deliveries = changed ? changeDeliveries(job, target, project, info, now) : [];
+    const deliveries = changed ? changeDeliveries(job, target, { ...project, status }, info, now) : [];
     await store.recordPoll(
       target.id,
       {
-        status: project.status,
+        status,
         changed,
         terminal: info.terminal,
         nextPollAt: now + withJitter(intervalMs, polling, this.#random),
@@ -172,7 +174,7 @@ export class Tracker {
       deliveries,
     );
     if (changed) {
-      this.#o.logger.debug({ project: project.id, status: project.status }, 'status changed');
+      this.#o.logger.debug({ project: project.id, status }, 'status changed');
       this.#o.onDeliveries();
     }
   }

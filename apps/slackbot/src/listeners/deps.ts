@@ -1,15 +1,25 @@
-// What every listener gets: the store (event dedupe), the job service it hands work to, a logger, limits.
+// What every listener gets: the services it hands work to, the port for answering a person in the moment,
+// and a logger. Listeners parse, ack, call one service method and answer; nothing else.
 import type { Logger } from 'pino';
+import type { AccountService } from '../features/account/service.ts';
+import type { GlossaryService } from '../features/glossary/service.ts';
+import type { HomeService } from '../features/home/service.ts';
+import type { LipsyncService } from '../features/lipsync/service.ts';
+import type { ReviewService } from '../features/review/service.ts';
+import type { SettingsService } from '../features/settings/service.ts';
+import type { SubtitleService } from '../features/subtitles/service.ts';
 import type { JobService } from '../jobs/service.ts';
-import type { Store } from '../store/store.ts';
-import type { ExtraDeps } from './extra-deps.ts';
+import type { Interactions } from '../slack/interactions.ts';
 
 export interface ListenerDeps {
-  store: Store;
   jobs: JobService;
+  review: ReviewService;
+  glossaries: GlossaryService;
+  subtitles: SubtitleService;
+  lipsync: LipsyncService;
+  account: AccountService;
+  settings: SettingsService;
+  home: HomeService;
+  slack: Interactions;
   logger: Logger;
-  maxFileBytes: number;
-  now: () => number;
-  /** Review, render again, speakers and the other follow-up actions of a thread. */
-  extras: ExtraDeps;
 }

@@ -4,11 +4,11 @@
 // file names) before it is made again.
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
-import { filesInThread, uploadToThread } from '../slack-files.ts';
-import type { Delivery, Job, Store } from '../store/store.ts';
+import { filesInThread, uploadToThread } from '../slack/files.ts';
+import type { Delivery, Store } from '../store/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 import { Loop } from '../loop.ts';
-import type { FilesPayload } from '../jobs/notify.ts';
+import type { FilePayload, FilesPayload } from './payloads.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import { segmentsToSubtitles } from '../features/subtitles/files.ts';
 
@@ -66,17 +66,17 @@ export class Deliverer {
     const now = this.#now();
     const due = await this.#o.store.claimDeliveries(this.#o.owner, now, LEASE_MS, this.#o.batch ?? 50);
     if (due.length === 0) return false;
-    const byChannel = new Map<string, { job: Job; delivery: Delivery }[]>();
+    const byChannel = new Map<string, { channel: string; delivery: Delivery }[]>();
     for (const delivery of due) {
-      const job = await this.#o.store.getJob(delivery.jobId);
-      if (!job) continue;
-      const list = byChannel.get(job.channel) ?? [];
-      list.push({ job, delivery });
-      byChannel.set(job.channel, list);
+      const channel = delivery.to?.channel ?? (await this.#o.store.getJob(delivery.jobId))?.channel;
+      if (!channel) continue;
+      const list = byChannel.get(channel) ?? [];
+      list.push({ channel, delivery });
+      byChannel.set(channel, list);
     }
     await Promise.all(
       [...byChannel.entries()].map(async ([channel, items]) => {
-        for (const [index, { job, delivery }] of items.entries()) {
+        for (const [index, { delivery }] of items.entries()) {
           const at = this.#nextWrite.get(channel) ?? 0;
           if (at > this.#now()) {
             // Paced: this and the channel's later writes wait for the channel's next slot, in order.
@@ -85,17 +85,17 @@ export class Deliverer {
             return;
           }
           this.#nextWrite.set(channel, this.#now() + this.#o.channelPaceMs);
-          await this.#deliverSafely(job, delivery);
+          await this.#deliverSafely(channel, delivery);
         }
       }),
     );
     return true;
   }
 
-  async #deliverSafely(job: Job, delivery: Delivery): Promise<void> {
-    const log = this.#o.logger.child({ job: job.id, delivery: delivery.key });
+  async #deliverSafely(channel: string, delivery: Delivery): Promise<void> {
+    const log = this.#o.logger.child({ job: delivery.jobId, delivery: delivery.key });
     try {
-      await this.#deliver(job, delivery);
+      await this.#deliver(channel, delivery);
     } catch (error) {
       const code = (error as { data?: { error?: string } }).data?.error;
       if (code && PERMANENT.has(code)) {
@@ -110,25 +110,33 @@ export class Deliverer {
     }
   }
 
-  async #deliver(job: Job, delivery: Delivery): Promise<void> {
+  async #deliver(channel: string, delivery: Delivery): Promise<void> {
     const { store, slack } = this.#o;
-    // The thread may have opened (its card posted) since the round began.
-    const threadTs = delivery.inThread ? (job.threadTs ?? (await store.getJob(job.id))?.threadTs ?? null) : null;
+    // Read now: a job's thread may have opened (its card posted) since the round began.
+    const threadTs = delivery.to
+      ? delivery.to.threadTs
+      : delivery.inThread
+        ? ((await store.getJob(delivery.jobId))?.threadTs ?? null)
+        : null;
     if (delivery.inThread && !threadTs) {
       // The thread opens with the job card, which is not posted yet.
       await store.deferDelivery(delivery.key, this.#now() + 200, false);
       return;
     }
     if (delivery.kind === 'files') {
-      await this.#deliverFiles(job, delivery, threadTs!);
+      await this.#deliverFiles(channel, delivery, threadTs!);
+      return;
+    }
+    if (delivery.kind === 'file') {
+      await this.#deliverFile(channel, delivery, threadTs);
       return;
     }
     const content = delivery.payload as MessageContent;
     let ts = delivery.ts;
-    if (ts === null && delivery.uncertain) ts = await this.#findPosted(job.channel, threadTs, delivery.key);
+    if (ts === null && delivery.uncertain) ts = await this.#findPosted(channel, threadTs, delivery.key);
     if (ts === null) {
       const posted = await slack.chat.postMessage({
-        channel: job.channel,
+        channel,
         text: content.text,
         blocks: content.blocks,
         ...(threadTs ? { thread_ts: threadTs } : {}),
@@ -138,15 +146,27 @@ export class Deliverer {
       });
       ts = posted.ts ?? null;
     } else if (delivery.kind === 'card' || delivery.kind === 'status') {
-      await slack.chat.update({ channel: job.channel, ts, text: content.text, blocks: content.blocks });
+      await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks });
     }
-    if (delivery.kind === 'card' && !delivery.inThread && ts) await store.setJobThread(job.id, ts);
+    if (delivery.kind === 'card' && !delivery.inThread && ts) await store.setJobThread(delivery.jobId, ts);
     await store.completeDelivery(delivery.key, delivery.version, ts, this.#now());
   }
 
-  async #deliverFiles(job: Job, delivery: Delivery, threadTs: string): Promise<void> {
+  /** A file whose content the payload holds (a glossary's export), posted once. */
+  async #deliverFile(channel: string, delivery: Delivery, threadTs: string | null): Promise<void> {
+    const payload = delivery.payload as FilePayload;
+    const target = { channel, threadTs };
+    if (delivery.uncertain && (await filesInThread(this.#o.slack, target)).has(payload.filename)) {
+      await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
+      return;
+    }
+    await uploadToThread(this.#o.slack, target, [{ filename: payload.filename, content: payload.content }], payload.comment);
+    await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
+  }
+
+  async #deliverFiles(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const payload = delivery.payload as FilesPayload;
-    const target = { channel: job.channel, threadTs };
+    const target = { channel, threadTs };
     const names = [`${payload.baseName}.srt`, `${payload.baseName}.vtt`];
     if (delivery.uncertain) {
       const present = await filesInThread(this.#o.slack, target);

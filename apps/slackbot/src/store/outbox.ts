@@ -1,7 +1,14 @@
 // The outbox: every Slack write the app owes, keyed so that it happens once, versioned so that only the
 // newest content of a message is written, and leased so that one deliverer sends it at a time.
 
-export type DeliveryKind = 'card' | 'status' | 'reply' | 'files';
+/** files: a language's subtitle files, built when sent · file: a file whose content is in the payload. */
+export type DeliveryKind = 'card' | 'status' | 'reply' | 'files' | 'file';
+
+/** Where a write goes when it is not a job's: a channel, or a thread in it. */
+export interface Destination {
+  channel: string;
+  threadTs: string | null;
+}
 
 /** A Slack write the app owes, identified by a key so that it happens once. */
 export interface DeliveryInput {
@@ -12,6 +19,8 @@ export interface DeliveryInput {
   inThread: boolean;
   /** What to send (rendered text and blocks, or for files what to build them from). */
   payload: unknown;
+  /** Set for a write that belongs to no job (a glossary's report): `jobId` then only groups its writes. */
+  to?: Destination;
 }
 
 export interface Delivery extends DeliveryInput {

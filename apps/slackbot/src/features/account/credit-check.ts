@@ -4,11 +4,11 @@
 import type { Logger } from 'pino';
 import type { Job, Store, Target } from '../../store/store.ts';
 import { creditsWarning, minutesLeft, minutesNeeded } from './credits.ts';
-import type { EditingService } from '../../jobs/editing-service.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
 
 export function creditCheck(options: {
   store: Store;
-  editing: EditingService;
+  service: DubbingService;
   logger: Logger;
   now?: () => number;
 }): (job: Job, mediaId: string, targets: Target[]) => Promise<void> {
@@ -16,8 +16,8 @@ export function creditCheck(options: {
   return async (job, mediaId, targets) => {
     try {
       const [duration, credits] = await Promise.all([
-        options.editing.mediaDuration(mediaId),
-        options.editing.credits(),
+        options.service.mediaDuration(mediaId),
+        options.service.credits(),
       ]);
       const left = minutesLeft(credits);
       if (duration === undefined || minutesNeeded(duration, targets.length) <= left) return;

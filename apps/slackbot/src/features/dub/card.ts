@@ -1,33 +1,29 @@
-// The job card's buttons: Start (with the languages picked in the card) and Cancel. The button carries only
-// the job id; the rest comes from the store and from the picker's state, which is checked like any input.
+// The job card's buttons: Start (with the languages and glossaries picked in the card) and Cancel; Retry on
+// a failed language; the pickers, which need only an ack. Buttons carry only an id; the rest comes from the
+// store and from the picker's state, which is checked like any input.
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { pickedGlossaries, recordGlossaryChoice } from '../glossary/choice.ts';
 import { checkChoice } from '../../domain/requests.ts';
-import { readJobChoice } from '../../ui/job-card.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { readJobChoice } from '../../ui/job-card.ts';
+import { pickedGlossaries } from '../glossary/choice.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+
+const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, replace_original: false, text });
 
 export function startJob(deps: ListenerDeps) {
   return async ({ ack, body, action, respond }: ButtonArgs) => {
     await ack();
     const jobId = action.value ?? '';
-    const choice = checkChoice(
-      readJobChoice((body.state?.values ?? {}) as Parameters<typeof readJobChoice>[0]),
-    );
+    const values = (body.state?.values ?? {}) as Parameters<typeof readJobChoice>[0];
+    const choice = checkChoice(readJobChoice(values));
     if (!choice.ok) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: `⚠️ ${choice.problem}` });
+      await respond(ephemeral(`⚠️ ${choice.problem}`));
       return;
     }
-    const picked = pickedGlossaries((body.state?.values ?? {}) as Parameters<typeof pickedGlossaries>[0]);
-    const job = await deps.store.getJob(jobId);
-    if (picked && job?.state === 'picking') recordGlossaryChoice(deps.store, jobId, choice.value, picked);
-    if (!deps.jobs.start(jobId, choice.value)) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        text: 'This job has already started.',
-      });
+    const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0]);
+    if (!(await deps.jobs.start(jobId, choice.value, picked))) {
+      await respond(ephemeral('This job has already started.'));
       return;
     }
     deps.logger.info({ job: jobId, langs: choice.value.dstLangs, user: body.user.id }, 'job started');
@@ -37,13 +33,7 @@ export function startJob(deps: ListenerDeps) {
 export function cancelJob(deps: ListenerDeps) {
   return async ({ ack, action, respond }: ButtonArgs) => {
     await ack();
-    if (!deps.jobs.cancel(action.value ?? '')) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        text: 'This job has already started.',
-      });
-    }
+    if (!(await deps.jobs.cancel(action.value ?? ''))) await respond(ephemeral('This job has already started.'));
   };
 }
 
@@ -51,19 +41,15 @@ export function cancelJob(deps: ListenerDeps) {
 export function retryTarget(deps: ListenerDeps) {
   return async ({ ack, action, respond, body }: ButtonArgs) => {
     await ack();
-    if (!deps.jobs.retry(action.value ?? '')) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        text: 'That language is already being dubbed again.',
-      });
+    if (!(await deps.jobs.retry(action.value ?? ''))) {
+      await respond(ephemeral('That language is already being dubbed again.'));
       return;
     }
     deps.logger.info({ target: action.value, user: body.user.id }, 'retry');
   };
 }
 
-/** Changing a picker's selection needs only an ack: Start reads the card's state. */
+/** Changing a selection (a picker, a checkbox) needs only an ack: the button that follows reads the state. */
 export async function ackOnly({ ack }: SlackActionMiddlewareArgs & AllMiddlewareArgs): Promise<void> {
   await ack();
 }

@@ -1,15 +1,15 @@
-// `/dub`: help, usage errors (ephemeral), or a job — started at once when languages are given, otherwise
-// a job card with the picker posted in the channel.
+// `/dub`: the account, glossary and settings subcommands, help, usage errors (ephemeral), or a job —
+// started at once when languages are given, otherwise a job card with the picker posted in the channel.
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { parseDubCommand, titleFor } from '../../domain/requests.ts';
+import type { ListenerDeps } from '../../listeners/deps.ts';
 import type { JobSource } from '../../store/store.ts';
 import { helpMessage, usageError } from '../../ui/usage.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
 import { handleSubcommand } from './subcommands.ts';
 
 export function dubCommand(deps: ListenerDeps) {
   return async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-    const { command, ack, respond, client } = args;
+    const { command, ack, respond } = args;
     await ack();
     if (await handleSubcommand(deps, args)) return;
     const parsed = parseDubCommand(command.text);
@@ -21,8 +21,7 @@ export function dubCommand(deps: ListenerDeps) {
       await respond({ response_type: 'ephemeral', ...helpMessage() });
       return;
     }
-    const info = await client.conversations.info({ channel: command.channel_id }).catch(() => undefined);
-    if (!info?.channel?.is_member && !info?.channel?.is_im) {
+    if (!(await deps.slack.canPostIn(command.channel_id))) {
       await respond({
         response_type: 'ephemeral',
         text: 'I can only post the dub in a channel I am in: invite me with `/invite @dubkit`, then try again.',
@@ -31,7 +30,7 @@ export function dubCommand(deps: ListenerDeps) {
     }
     const request = parsed.value;
     const source: JobSource = { kind: 'link', link: request.link };
-    const result = deps.jobs.open({
+    const result = await deps.jobs.open({
       triggerKey: `cmd:${command.trigger_id}`,
       channel: command.channel_id,
       threadTs: null,
@@ -42,13 +41,7 @@ export function dubCommand(deps: ListenerDeps) {
       numSpeakers: request.numSpeakers,
       postCard: true,
       ...(request.dstLangs.length > 0
-        ? {
-            choice: {
-              dstLangs: request.dstLangs,
-              srcLang: request.srcLang,
-              numSpeakers: request.numSpeakers,
-            },
-          }
+        ? { choice: { dstLangs: request.dstLangs, srcLang: request.srcLang, numSpeakers: request.numSpeakers } }
         : {}),
     });
     deps.logger.info({ job: result.jobId, outcome: result.outcome, trigger: 'command' }, 'job opened');

@@ -1,8 +1,8 @@
 // The shortcut's modal submitted: check the choice (errors shown in the modal), then start the job.
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { checkChoice } from '../../domain/requests.ts';
-import { JOB_CARD, readJobChoice } from '../../ui/job-card.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { JOB_CARD, readJobChoice } from '../../ui/job-card.ts';
 
 export function submitJobModal(deps: ListenerDeps) {
   return async ({ ack, view, body }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
@@ -12,10 +12,7 @@ export function submitJobModal(deps: ListenerDeps) {
       return;
     }
     await ack();
-    const started = deps.jobs.start(view.private_metadata, choice.value);
-    deps.logger.info(
-      { job: view.private_metadata, started, user: body.user.id },
-      'job started from the modal',
-    );
+    const started = await deps.jobs.start(view.private_metadata, choice.value);
+    deps.logger.info({ job: view.private_metadata, started, user: body.user.id }, 'job started from the modal');
   };
 }

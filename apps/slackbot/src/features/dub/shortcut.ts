@@ -2,65 +2,34 @@
 // job is recorded at once (keyed by the message, like a drop) and the modal carries only its id.
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SharedFile } from '../../domain/requests.ts';
-import { titleFor } from '../../domain/requests.ts';
+import type { ListenerDeps } from '../../listeners/deps.ts';
 import { jobModal } from '../../ui/job-modal.ts';
 import { usageError } from '../../ui/usage.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { readDrop } from './drop.ts';
 
 export const DUB_SHORTCUT = 'dub_message';
 
 export function dubMessageShortcut(deps: ListenerDeps) {
-  return async ({
-    ack,
-    shortcut,
-    client,
-    respond,
-  }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
+  return async ({ ack, shortcut, respond }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
     await ack();
-    const message = shortcut.message as {
-      ts: string;
-      thread_ts?: string;
-      text?: string;
-      files?: SharedFile[];
-    };
-    const outcome = readDrop(
-      {
-        eventId: `shortcut:${shortcut.trigger_id}`,
-        channel: shortcut.channel.id,
-        ts: message.ts,
-        user: shortcut.user.id,
-        text: message.text ?? '',
-        files: message.files ?? [],
-        addressed: true,
-      },
-      deps.maxFileBytes,
-    );
-    if (outcome.kind !== 'job') {
-      const problem = outcome.kind === 'problem' ? outcome.problem : 'That message has no video.';
-      await respond({ response_type: 'ephemeral', ...usageError(problem) });
-      return;
-    }
-    const opened = deps.jobs.open({
-      triggerKey: `msg:${shortcut.channel.id}:${message.ts}`,
+    const message = shortcut.message as { ts: string; thread_ts?: string; text?: string; files?: SharedFile[] };
+    const opened = await deps.jobs.openForModal({
+      eventId: `shortcut:${shortcut.trigger_id}`,
       channel: shortcut.channel.id,
-      threadTs: message.thread_ts ?? message.ts,
-      userId: shortcut.user.id,
-      source: outcome.source,
-      title: titleFor(outcome.source),
-      postCard: false,
+      ts: message.ts,
+      ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+      user: shortcut.user.id,
+      text: message.text ?? '',
+      files: message.files ?? [],
+      addressed: true,
     });
-    const job = await deps.store.getJob(opened.jobId);
-    if (!job || job.state !== 'picking') {
-      await respond({
-        response_type: 'ephemeral',
-        text: 'That video is already being dubbed: see its thread.',
-      });
+    if (!opened.ok) {
+      await respond(
+        'usage' in opened
+          ? { response_type: 'ephemeral', ...usageError(opened.usage) }
+          : { response_type: 'ephemeral', text: opened.problem },
+      );
       return;
     }
-    await client.views.open({
-      trigger_id: shortcut.trigger_id,
-      view: jobModal({ jobId: job.id, title: job.title }),
-    });
+    await deps.slack.openModal(shortcut.trigger_id, jobModal({ jobId: opened.value.id, title: opened.value.title }));
   };
 }

@@ -1,4 +1,4 @@
-// Routes `/dub <subcommand> …` for the account and thread extras (credits, list, track); everything else is
+// Routes `/dub <subcommand> …` (credits, list, track, settings, glossary) to its feature; everything else is
 // left to the `/dub <link>` handler. Returns true when the command was handled here.
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { ListenerDeps } from '../../listeners/deps.ts';

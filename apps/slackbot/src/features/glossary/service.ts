@@ -4,7 +4,10 @@
 // languages that were not given a glossary explicitly. The service has no list endpoint, so the store keeps
 // the glossaries this app made.
 import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
-import { type EditingService, RefusedError } from '../../jobs/editing-service.ts';
+import type { Logger } from 'pino';
+import type { SharedFile } from '../../domain/requests.ts';
+import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
+import type { FilePayload } from '../../outbox/payloads.ts';
 import type { GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
@@ -22,15 +25,122 @@ export interface ImportInput {
   makeDefault: boolean;
 }
 
+/** The service keeps whole glossaries under 10 MB; a file this big cannot be one. */
+const MAX_GLOSSARY_FILE_BYTES = 20 * 1024 * 1024;
+
+/** A message that may share a glossary file, as Slack's events give it. */
+export interface GlossaryMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  user?: string;
+  text?: string;
+  files?: SharedFile[];
+}
+
+export interface GlossaryServiceOptions {
+  store: Store;
+  service: DubbingService;
+  /** Reads a file shared in Slack (bot token, Slack's hosts only, size-limited) into memory. */
+  downloadFile: (url: string, maxBytes: number) => Promise<Uint8Array>;
+  wakeDeliverer: () => void;
+  logger: Logger;
+  now?: () => number;
+}
+
 export class GlossaryService {
+  readonly #o: GlossaryServiceOptions;
   readonly #store: Store;
-  readonly #editing: EditingService;
+  readonly #service: DubbingService;
   readonly #now: () => number;
 
-  constructor(options: { store: Store; editing: EditingService; now?: () => number }) {
+  constructor(options: GlossaryServiceOptions) {
+    this.#o = options;
     this.#store = options.store;
-    this.#editing = options.editing;
+    this.#service = options.service;
     this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * A .csv/.tsv shared with a message that mentions the app and says "glossary [name]": imported, its report
+   * posted in the message's thread. True when the message is a glossary drop (handled here, or to be handled
+   * by its file share event); once per message, whether the mention or the file share arrives first.
+   */
+  async importDropped(message: GlossaryMessage): Promise<boolean> {
+    const name = glossaryRequest(message.text ?? '');
+    if (name === undefined) return false;
+    const file = (message.files ?? []).find((f) => /\.(csv|tsv|txt)$/i.test(f.name ?? ''));
+    // The mention may come without the file; the file share event of the same message brings it.
+    if (!file?.url_private_download) return (message.files ?? []).length === 0;
+    const key = `glossary:${message.channel}:${message.ts}`;
+    if (!(await this.#store.recordEvent(key, this.#now()))) return true;
+    const fileName = file.name ?? 'glossary.csv';
+    const report = await this.#download(file.url_private_download, (bytes) =>
+      this.importFile({
+        bytes,
+        fileName,
+        name: name || fileName.replace(/\.(csv|tsv|txt)$/i, ''),
+        srcLang: null,
+        dstLang: null,
+        channel: message.channel,
+        userId: message.user ?? '',
+        makeDefault: false,
+      }),
+    );
+    await this.#post(key, { channel: message.channel, threadTs: message.thread_ts ?? message.ts }, report);
+    return true;
+  }
+
+  /**
+   * The upload dialog's file, imported; the report is posted in the channel under `key` (once). Returns
+   * what went wrong when the file could not be read at all (for the person only).
+   */
+  async importUpload(key: string, url: string, input: Omit<ImportInput, 'bytes'>): Promise<string | undefined> {
+    let report: MessageContent;
+    try {
+      const bytes = await this.#o.downloadFile(url, MAX_GLOSSARY_FILE_BYTES);
+      report = await this.importFile({ ...input, bytes });
+    } catch (error) {
+      this.#o.logger.warn({ err: error }, 'importing a glossary failed');
+      return `The glossary could not be imported: ${error instanceof Error ? error.message : 'unknown error'}.`;
+    }
+    await this.#post(key, { channel: input.channel, threadTs: null }, report);
+    return undefined;
+  }
+
+  /** Posts the glossary as a CSV file in the channel (under `key`, once); a problem in words otherwise. */
+  async exportToChannel(key: string, name: string, channel: string, userId: string): Promise<string | undefined> {
+    const file = await this.exportCsv(name);
+    if (typeof file === 'string') return file;
+    const payload: FilePayload = {
+      filename: file.fileName,
+      content: file.content,
+      comment: `📒 <@${userId}> exported the glossary *${name}*.`,
+    };
+    await this.#store.enqueue({ key, jobId: key, kind: 'file', inThread: false, payload, to: { channel, threadTs: null } }, this.#now());
+    this.#o.wakeDeliverer();
+    return undefined;
+  }
+
+  /** Makes the glossary of that name the channel's default for its pair. */
+  async setDefaultByName(channel: string, name: string, userId: string): Promise<string> {
+    const found = await this.#store.findGlossary(name);
+    return found ? this.setDefault(channel, found.id, userId) : `There is no glossary named "${name}".`;
+  }
+
+  async #download(url: string, use: (bytes: Uint8Array) => Promise<MessageContent>): Promise<MessageContent> {
+    try {
+      return await use(await this.#o.downloadFile(url, MAX_GLOSSARY_FILE_BYTES));
+    } catch (error) {
+      this.#o.logger.warn({ err: error }, 'importing a dropped glossary failed');
+      const text = `The glossary could not be imported: ${error instanceof Error ? error.message : 'unknown error'}.`;
+      return { text, blocks: [] };
+    }
+  }
+
+  async #post(key: string, to: { channel: string; threadTs: string | null }, report: MessageContent): Promise<void> {
+    await this.#store.enqueue({ key, jobId: key, kind: 'reply', inThread: to.threadTs !== null, payload: report, to }, this.#now());
+    this.#o.wakeDeliverer();
   }
 
   /** Parses a file and saves it as a glossary unless a line has an error; returns the report to post. */
@@ -73,13 +183,13 @@ export class GlossaryService {
     let saved: { id: string; name: string; version: number };
     let updated = false;
     try {
-      const remote = existing ? await this.#editing.getGlossary(existing.id) : undefined;
+      const remote = existing ? await this.#service.getGlossary(existing.id) : undefined;
       if (existing && remote) {
         // The same name in other letter case is the same glossary: it keeps its name.
-        saved = await this.#editing.updateGlossary(existing.id, { name: existing.name, entries });
+        saved = await this.#service.updateGlossary(existing.id, { name: existing.name, entries });
         updated = true;
       } else {
-        saved = await this.#editing.createGlossary({ name, src_lang: src, dst_lang: dst, entries });
+        saved = await this.#service.createGlossary({ name, src_lang: src, dst_lang: dst, entries });
       }
     } catch (error) {
       if (error instanceof RefusedError) return report(`the service refused it: ${error.message}`, issues);
@@ -96,7 +206,7 @@ export class GlossaryService {
       updatedAt: this.#now(),
     };
     await this.#store.saveGlossary(record);
-    if (input.makeDefault) this.setDefault(input.channel, record.id, input.userId);
+    if (input.makeDefault) await this.setDefault(input.channel, record.id, input.userId);
     return importReport({
       fileName: input.fileName,
       userId: input.userId,
@@ -130,7 +240,7 @@ export class GlossaryService {
   async show(name: string): Promise<MessageContent | string> {
     const found = await this.#find(name);
     if (typeof found === 'string') return found;
-    const remote = await this.#editing.getGlossary(found.id);
+    const remote = await this.#service.getGlossary(found.id);
     if (!remote) return await this.#gone(found);
     return glossaryShown({ ...found, version: remote.version }, remote.entries);
   }
@@ -139,7 +249,7 @@ export class GlossaryService {
   async exportCsv(name: string): Promise<{ fileName: string; content: string } | string> {
     const found = await this.#find(name);
     if (typeof found === 'string') return found;
-    const remote = await this.#editing.getGlossary(found.id);
+    const remote = await this.#service.getGlossary(found.id);
     if (!remote) return await this.#gone(found);
     const content = formatGlossaryCsv(
       { entries: remote.entries, src_lang: found.srcLang, dst_lang: found.dstLang },
@@ -152,7 +262,7 @@ export class GlossaryService {
   async remove(name: string): Promise<string> {
     const found = await this.#find(name);
     if (typeof found === 'string') return found;
-    await this.#editing.deleteGlossary(found.id);
+    await this.#service.deleteGlossary(found.id);
     await this.#forget(found);
     return `🗑 Deleted the glossary *${found.name}*.`;
   }
@@ -213,4 +323,10 @@ export class GlossaryService {
   async #forget(glossary: GlossaryRecord): Promise<void> {
     await this.#store.deleteGlossary(glossary.id);
   }
+}
+
+/** The glossary name a message asks for ("" for the file's name), or undefined when it asks for none. */
+export function glossaryRequest(text: string): string | undefined {
+  const match = /(?:^|\s)glossary\b[:\s]*(.*)$/is.exec(text.replace(/<@[^>]+>/g, ' ').trim());
+  return match ? (match[1] ?? '').trim().slice(0, 100) : undefined;
 }

@@ -1,69 +1,41 @@
-// Lip-sync on a dubbed language: the button opens the small faces dialog; submitting it records the
-// lip-sync (one at a time per language) for the lip-sync loop, which reports in the thread.
+// Lip-sync on a dubbed language: the button opens the small faces dialog; submitting it asks for the
+// lip-sync, which the lip-sync loop carries out and reports in the thread.
 import type {
   AllMiddlewareArgs,
-  App,
   BlockAction,
   ButtonAction,
   SlackActionMiddlewareArgs,
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
-import { LIPSYNC_UI, lipsyncModal } from './blocks.ts';
-import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { LIPSYNC_UI, lipsyncModal } from './blocks.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export function registerLipsyncListeners(app: App, deps: ListenerDeps): void {
-  app.action<BlockAction<ButtonAction>>(
-    THREAD_ACTIONS.lipsync,
-    async ({ ack, action, body, client, respond }: ButtonArgs) => {
-      await ack();
-      const check = deps.extras.review.dubbed(action.value ?? '');
-      if (!check.ok) {
-        await respond({ response_type: 'ephemeral', replace_original: false, text: check.problem });
-        return;
-      }
-      await client.views.open({
-        trigger_id: body.trigger_id,
-        view: lipsyncModal({ targetId: check.value.target.id, lang: check.value.target.dstLang }),
-      });
-    },
-  );
-  app.action(LIPSYNC_UI.facesAction, async ({ ack }) => {
+export function openLipsync(deps: ListenerDeps) {
+  return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
-  });
-  app.view(
-    { type: 'view_submission', callback_id: LIPSYNC_UI.callbackId },
-    async ({ ack, view, body, client }: ViewArgs) => {
-      await ack();
-      const choice =
-        view.state.values[LIPSYNC_UI.facesBlock]?.[LIPSYNC_UI.facesAction]?.selected_option?.value;
-      const check = deps.extras.review.dubbed(view.private_metadata);
-      let problem: string | undefined;
-      if (!check.ok) problem = check.problem;
-      else {
-        const { job, target } = check.value;
-        const task = await deps.store.createLipsync(
-          {
-            targetId: target.id,
-            jobId: job.id,
-            projectId: target.projectId,
-            userId: body.user.id,
-            multipleFaces: choice === LIPSYNC_UI.several,
-          },
-          deps.now(),
-        );
-        if (!task) problem = 'A lip-sync of this language is already under way.';
-        else {
-          deps.extras.wake();
-          return;
-        }
-      }
-      const job = check.ok ? check.value.job : undefined;
-      if (job) await client.chat.postEphemeral({ channel: job.channel, user: body.user.id, text: problem });
-    },
-  );
+    const check = await deps.review.dubbed(action.value ?? '');
+    if (!check.ok) {
+      await respond({ response_type: 'ephemeral', replace_original: false, text: check.problem });
+      return;
+    }
+    await deps.slack.openModal(
+      body.trigger_id,
+      lipsyncModal({ targetId: check.value.target.id, lang: check.value.target.dstLang }),
+    );
+  };
+}
+
+export function submitLipsync(deps: ListenerDeps) {
+  return async ({ ack, view, body }: ViewArgs) => {
+    await ack();
+    const choice = view.state.values[LIPSYNC_UI.facesBlock]?.[LIPSYNC_UI.facesAction]?.selected_option?.value;
+    const refused = await deps.lipsync.request(view.private_metadata, body.user.id, choice === LIPSYNC_UI.several);
+    if (refused?.channel) {
+      await deps.slack.whisper({ channel: refused.channel, user: body.user.id }, { text: refused.problem, blocks: [] });
+    }
+  };
 }

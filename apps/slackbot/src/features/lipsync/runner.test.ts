@@ -7,7 +7,7 @@ import type { LipsyncInfo } from '@dubkit/core';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../store/sqlite-store.ts';
-import type { EditingService } from '../../jobs/editing-service.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
 import { LipsyncRunner, progressOf } from './runner.ts';
 
 let dir: string;
@@ -48,7 +48,7 @@ function setUp() {
 function scripted(infos: LipsyncInfo[]) {
   const calls = { checkFace: 0, startLipsync: 0 };
   let i = 0;
-  const editing = {
+  const service = {
     lipsync: async () => infos[Math.min(i++, infos.length - 1)]!,
     checkFace: async () => {
       calls.checkFace++;
@@ -62,8 +62,8 @@ function scripted(infos: LipsyncInfo[]) {
       lipsync_free_minutes: { total: 60, used: 0 },
     }),
     getProject: async () => ({ duration: 90 }),
-  } as unknown as EditingService;
-  return { editing, calls };
+  } as unknown as DubbingService;
+  return { service, calls };
 }
 
 async function runUntil(runner: LipsyncRunner, done: () => boolean) {
@@ -75,13 +75,13 @@ async function runUntil(runner: LipsyncRunner, done: () => boolean) {
 describe('LipsyncRunner', () => {
   it('asks for a face check once, and reports one that failed instead of asking again', async () => {
     const { job, task } = setUp();
-    const { editing, calls } = scripted([
+    const { service, calls } = scripted([
       { check_face_task_status: null },
       { check_face_task_status: 'failed' },
     ]);
     const runner = new LipsyncRunner({
       store,
-      editing,
+      service,
       logger: pino({ level: 'silent' }),
       owner: 'me',
       pollMs: 1,
@@ -99,7 +99,7 @@ describe('LipsyncRunner', () => {
 
   it('starts with free minutes when they cover the video, shows progress, then posts the video', async () => {
     const { job, target, task } = setUp();
-    const { editing, calls } = scripted([
+    const { service, calls } = scripted([
       { check_face_task_status: 'done', video_has_face: true },
       { check_face_task_status: 'done', lipsync_task_status: 'started', lipsync_task_progress: 40 },
       {
@@ -111,7 +111,7 @@ describe('LipsyncRunner', () => {
     const statuses: string[] = [];
     const runner = new LipsyncRunner({
       store,
-      editing,
+      service,
       logger: pino({ level: 'silent' }),
       owner: 'me',
       pollMs: 1,

@@ -7,14 +7,14 @@ import type { Logger } from 'pino';
 import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
 import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
 import { statusMessage } from '../../ui/status-message.ts';
-import { BusyError, type EditingService } from '../../jobs/editing-service.ts';
+import { BusyError, type DubbingService } from '../../dubbing/service.ts';
 import { Loop } from '../../loop.ts';
 
 const LEASE_MS = 60_000;
 
 export interface LipsyncRunnerOptions {
   store: Store;
-  editing: EditingService;
+  service: DubbingService;
   logger: Logger;
   owner: string;
   /** How soon to look again while a face check or lip-sync runs. */
@@ -72,14 +72,14 @@ export class LipsyncRunner {
   }
 
   async #step(task: LipsyncTask): Promise<void> {
-    const { store, editing } = this.#o;
+    const { store, service } = this.#o;
     const target = await store.getTarget(task.targetId);
     const job = target && await store.getJob(target.jobId);
     if (!target || !job) {
       await store.updateLipsync(task.id, { state: 'failed' });
       return;
     }
-    const info = await editing.lipsync(task.projectId);
+    const info = await service.lipsync(task.projectId);
     const later = this.#now() + this.#o.pollMs;
     if (task.state === 'checking') {
       if (info.check_face_task_status === 'started') {
@@ -93,7 +93,7 @@ export class LipsyncRunner {
           return;
         }
         // No face check yet (or one that failed before this request): ask for one, once.
-        await editing.checkFace(task.projectId);
+        await service.checkFace(task.projectId);
         await this.#status(job, target, task, 'Checking the video for faces', 0);
         await store.updateLipsync(task.id, { faceCheckAsked: true, nextPollAt: later });
         return;
@@ -107,7 +107,7 @@ export class LipsyncRunner {
       }
       const free = await this.#freeMinutesCover(task.projectId);
       try {
-        await editing.startLipsync(task.projectId, { multipleFaces: task.multipleFaces, free });
+        await service.startLipsync(task.projectId, { multipleFaces: task.multipleFaces, free });
       } catch (error) {
         if (error instanceof InsufficientCreditsError || error instanceof BusyError) {
           const why =
@@ -177,8 +177,8 @@ export class LipsyncRunner {
   /** Free minutes are used when enough are left for the whole video. */
   async #freeMinutesCover(projectId: string): Promise<boolean> {
     const [credits, project] = await Promise.all([
-      this.#o.editing.credits(),
-      this.#o.editing.getProject(projectId),
+      this.#o.service.credits(),
+      this.#o.service.getProject(projectId),
     ]);
     const free = credits.lipsync_free_minutes.total - credits.lipsync_free_minutes.used;
     return free > 0 && free >= Math.ceil((project.duration ?? Number.POSITIVE_INFINITY) / 60);

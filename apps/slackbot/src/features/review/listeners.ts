@@ -1,77 +1,60 @@
 // The buttons of a dubbed language: Review translation (opens the review modal, first a "reading" view
 // because the trigger expires in 3 s), the review's page buttons, Render again and Speakers. Buttons carry
 // only the target id (or, in the modal, the session id); everything else comes from the store.
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-} from '@slack/bolt';
-import { noticeView, REVIEW } from './modal.ts';
-import { speakersModal, THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { speakersModal } from '../../ui/thread-actions.ts';
+import { noticeView } from './modal.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, replace_original: false, text });
 
 export function openReview(deps: ListenerDeps) {
-  return async ({ ack, action, body, client, respond }: ButtonArgs) => {
+  return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
-    const { review } = deps.extras;
+    const { review } = deps;
     const targetId = action.value ?? '';
-    const check = review.dubbed(targetId);
+    const check = await review.dubbed(targetId);
     if (!check.ok) {
       await respond(ephemeral(check.problem));
       return;
     }
     const lang = check.value.target.dstLang;
-    const opened = await client.views.open({
-      trigger_id: body.trigger_id,
-      view: noticeView(lang, '⏳ Reading the translation…'),
-    });
-    const viewId = opened.view?.id;
+    const viewId = await deps.slack.openModal(body.trigger_id, noticeView(lang, '⏳ Reading the translation…'));
     if (!viewId) return;
     let view: Awaited<ReturnType<typeof review.open>>;
     try {
       view = await review.open(targetId, body.user.id);
     } catch (error) {
       deps.logger.warn({ err: error, target: targetId }, 'reading the transcription failed');
-      await client.views.update({
-        view_id: viewId,
-        view: noticeView(
-          lang,
-          '⚠️ The translation could not be read from the service. Try again in a minute.',
-        ),
-      });
+      await deps.slack.updateModal(
+        viewId,
+        noticeView(lang, '⚠️ The translation could not be read from the service. Try again in a minute.'),
+      );
       return;
     }
     if (!view.ok) {
-      await client.views.update({ view_id: viewId, view: noticeView(lang, view.problem) });
+      await deps.slack.updateModal(viewId, noticeView(lang, view.problem));
       return;
     }
-    review.recordView(view.value.private_metadata ?? '', viewId);
-    await client.views.update({ view_id: viewId, view: view.value });
+    await review.recordView(view.value.private_metadata ?? '', viewId);
+    await deps.slack.updateModal(viewId, view.value);
   };
 }
 
 /** Previous/Next in the review modal: the page's edits are kept, the other page is shown in place. */
 export function turnReviewPage(deps: ListenerDeps, delta: number) {
-  return async ({ ack, body, client }: ButtonArgs) => {
+  return async ({ ack, body }: ButtonArgs) => {
     await ack();
     const view = body.view;
     if (!view) return;
-    const next = deps.extras.review.turnPage(
+    const next = await deps.review.turnPage(
       view.private_metadata,
-      view.state.values as Parameters<typeof deps.extras.review.turnPage>[1],
+      view.state.values as Parameters<typeof deps.review.turnPage>[1],
       delta,
     );
-    await client.views.update({
-      view_id: view.id,
-      hash: view.hash,
-      view: next ?? noticeView(null, 'This review is no longer available.'),
-    });
+    await deps.slack.updateModal(view.id, next ?? noticeView(null, 'This review is no longer available.'), view.hash);
   };
 }
 
@@ -80,7 +63,7 @@ export function renderAgain(deps: ListenerDeps) {
     await ack();
     const targetId = action.value ?? '';
     try {
-      const result = await deps.extras.review.render(targetId, body.user.id);
+      const result = await deps.review.render(targetId, body.user.id);
       if (!result.ok) await respond(ephemeral(result.problem));
       else deps.logger.info({ target: targetId, user: body.user.id }, 'render again');
     } catch (error) {
@@ -91,31 +74,17 @@ export function renderAgain(deps: ListenerDeps) {
 }
 
 export function openSpeakers(deps: ListenerDeps) {
-  return async ({ ack, action, body, client, respond }: ButtonArgs) => {
+  return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
-    const check = deps.extras.review.dubbed(action.value ?? '');
+    const check = await deps.review.dubbed(action.value ?? '');
     if (!check.ok) {
       await respond(ephemeral(check.problem));
       return;
     }
     const { job, target } = check.value;
-    await client.views.open({
-      trigger_id: body.trigger_id,
-      view: speakersModal({ targetId: target.id, lang: target.dstLang, current: job.numSpeakers }),
-    });
+    await deps.slack.openModal(
+      body.trigger_id,
+      speakersModal({ targetId: target.id, lang: target.dstLang, current: job.numSpeakers }),
+    );
   };
-}
-
-/** Registers the buttons above, and an ack for the review modal's selects and remove boxes. */
-export function registerReviewActions(app: App, deps: ListenerDeps): void {
-  app.action<BlockAction<ButtonAction>>(THREAD_ACTIONS.review, openReview(deps));
-  app.action<BlockAction<ButtonAction>>(REVIEW.next, turnReviewPage(deps, 1));
-  app.action<BlockAction<ButtonAction>>(REVIEW.previous, turnReviewPage(deps, -1));
-  app.action<BlockAction<ButtonAction>>(THREAD_ACTIONS.render, renderAgain(deps));
-  app.action<BlockAction<ButtonAction>>(THREAD_ACTIONS.speakers, openSpeakers(deps));
-  for (const control of [REVIEW.speakerAction, REVIEW.removeAction, THREAD_ACTIONS.speakersAction]) {
-    app.action(control, async ({ ack }) => {
-      await ack();
-    });
-  }
 }

@@ -5,9 +5,8 @@
 // replies it causes in the store, then wakes the loops that carry them out.
 import { randomBytes } from 'node:crypto';
 import type { types } from '@slack/bolt';
-import { BusyError, type EditingService, RefusedError } from '../../jobs/editing-service.ts';
+import { BusyError, type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import { statusDelivery } from '../../jobs/notify.ts';
-import type { StatusInfo } from '../../dubbing/service.ts';
 import type { Job, ReviewSegment, Store, Target } from '../../store/store.ts';
 import { languageName } from '../../domain/languages.ts';
 import {
@@ -23,8 +22,7 @@ import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from
 
 export interface ReviewServiceOptions {
   store: Store;
-  editing: EditingService;
-  describeStatus: (status: string) => StatusInfo;
+  service: DubbingService;
   wakeDeliverer: () => void;
   wakeTracker: () => void;
   now?: () => number;
@@ -58,7 +56,7 @@ export class ReviewService {
     const name = languageName(target.dstLang);
     if (!target.terminal)
       return { ok: false, problem: `${name} is being worked on right now; try again once it is ready.` };
-    if (this.#o.describeStatus(target.status ?? '').failed)
+    if (this.#o.service.describeStatus(target.status ?? '').failed)
       return { ok: false, problem: `The ${name} dub failed; use Retry on it first.` };
     return { ok: true, value: { job, target: { ...target, projectId: target.projectId } } };
   }
@@ -68,7 +66,7 @@ export class ReviewService {
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { target } = found.value;
-    const segments = await this.#o.editing.segments(target.projectId);
+    const segments = await this.#o.service.getSegments(target.projectId);
     const baseline: ReviewSegment[] = segments.map((s) => ({
       id: s.id,
       start: s.start,
@@ -94,6 +92,11 @@ export class ReviewService {
         page: 0,
       }),
     };
+  }
+
+  /** The language of a job's target (null when it is unknown). */
+  async langOfTarget(targetId: string): Promise<string | null> {
+    return (await this.#o.store.getTarget(targetId))?.dstLang ?? null;
   }
 
   /** The language a review session is about (null when it is unknown). */
@@ -125,7 +128,7 @@ export class ReviewService {
    * Returns the view to show.
    */
   async save(sessionId: string, values: PageValues | null, force: boolean): Promise<types.ModalView> {
-    const { store, editing } = this.#o;
+    const { store, service } = this.#o;
     const session = await store.getReviewSession(sessionId);
     const target = session && await store.getTarget(session.targetId);
     const job = target && await store.getJob(target.jobId);
@@ -143,7 +146,7 @@ export class ReviewService {
     }
     if (!force) {
       const ids = touchedIds(plan);
-      const current = await editing.segments(
+      const current = await service.getSegments(
         session.projectId,
         ids.length <= MAX_IDS_IN_QUERY ? ids : undefined,
       );
@@ -153,8 +156,8 @@ export class ReviewService {
     // Closed before sending, so that a second submission of the same modal cannot send it twice.
     if (!await store.closeReviewSession(sessionId)) return noticeView(lang, 'This review was already saved.');
     try {
-      for (const group of plan.patches) await editing.patchSegments(session.projectId, group);
-      for (const id of plan.removals) await editing.deleteSegment(session.projectId, id);
+      for (const group of plan.patches) await service.patchSegments(session.projectId, target.dstLang, group);
+      for (const id of plan.removals) await service.deleteSegment(session.projectId, id);
     } catch (error) {
       const why =
         error instanceof BusyError
@@ -184,21 +187,21 @@ export class ReviewService {
    * intent is recorded before `generate` is asked, so that a crash between the two is followed up at start.
    */
   async render(targetId: string, userId: string): Promise<Outcome<void>> {
-    const { store, editing } = this.#o;
+    const { store, service } = this.#o;
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { target } = found.value;
     await store.recordRenderIntent(targetId, userId, this.#now());
     let status: string;
     try {
-      status = (await editing.generate(target.projectId)).status;
+      status = (await service.generate(target.projectId)).status ?? RENDER_REQUESTED;
     } catch (error) {
       if (!(error instanceof BusyError)) {
         await store.clearRenderIntent(targetId);
         throw error;
       }
       // Still processing: a render already under way (asked for just before a restart, say) is followed.
-      status = (await editing.getProject(target.projectId)).status;
+      status = (await service.getProject(target.projectId)).status ?? RENDER_REQUESTED;
     }
     return await this.#follow(targetId, userId, status);
   }
@@ -211,7 +214,7 @@ export class ReviewService {
         await this.#o.store.clearRenderIntent(intent.targetId);
         continue;
       }
-      const status = (await this.#o.editing.getProject(target.projectId)).status;
+      const status = (await this.#o.service.getProject(target.projectId)).status ?? RENDER_REQUESTED;
       await this.#follow(intent.targetId, intent.userId, status);
     }
   }
@@ -227,7 +230,7 @@ export class ReviewService {
       const lang = (await store.getTarget(targetId))?.dstLang ?? '';
       return { ok: false, problem: `${languageName(lang)} is already being rendered.` };
     }
-    const described = this.#o.describeStatus(status);
+    const described = this.#o.service.describeStatus(status);
     const info = described.terminal
       ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }
       : described;
@@ -253,7 +256,7 @@ export class ReviewService {
     if (!found.ok) return found;
     const { job, target } = found.value;
     try {
-      await this.#o.editing.setSpeakers(target.projectId, count);
+      await this.#o.service.setSpeakers(target.projectId, count);
     } catch (error) {
       if (error instanceof BusyError || error instanceof RefusedError)
         return { ok: false, problem: `The service did not accept it: ${error.message}` };

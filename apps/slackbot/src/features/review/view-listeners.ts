@@ -1,18 +1,18 @@
 // The review modal submitted (Save, or "Save mine anyway" after a conflict) and the Speakers dialog: each
 // answers at once with a "saving" view, does the work, then shows the outcome in the same view.
-import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { MAX_SPEAKERS } from '../../ui/job-card.ts';
-import { noticeView, REVIEW, savingView } from './modal.ts';
+import { noticeView, savingView } from './modal.ts';
 import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export function submitReview(deps: ListenerDeps, force: boolean) {
-  return async ({ ack, view, client }: ViewArgs) => {
-    const { review } = deps.extras;
+  return async ({ ack, view }: ViewArgs) => {
+    const { review } = deps;
     const sessionId = view.private_metadata;
-    const lang = review.langOf(sessionId);
+    const lang = await review.langOf(sessionId);
     await ack({ response_action: 'update', view: savingView(lang) });
     let result: Awaited<ReturnType<typeof review.save>>;
     try {
@@ -28,12 +28,12 @@ export function submitReview(deps: ListenerDeps, force: boolean) {
         '⚠️ The service could not be reached; nothing was saved. Try again in a minute.',
       );
     }
-    await client.views.update({ view_id: view.id, view: result });
+    await deps.slack.updateModal(view.id, result);
   };
 }
 
 export function submitSpeakers(deps: ListenerDeps) {
-  return async ({ ack, view, body, client }: ViewArgs) => {
+  return async ({ ack, view, body }: ViewArgs) => {
     const value = Object.values(view.state.values)
       .map((block) => block[THREAD_ACTIONS.speakersAction]?.selected_option?.value)
       .find(Boolean);
@@ -46,11 +46,11 @@ export function submitSpeakers(deps: ListenerDeps) {
       return;
     }
     const targetId = view.private_metadata;
-    const lang = (await deps.store.getTarget(targetId))?.dstLang ?? null;
+    const lang = await deps.review.langOfTarget(targetId);
     await ack({ response_action: 'update', view: noticeView(lang, '⏳ Saving…') });
     let message: string;
     try {
-      const result = await deps.extras.review.setSpeakers(targetId, count, body.user.id);
+      const result = await deps.review.setSpeakers(targetId, count, body.user.id);
       message = result.ok
         ? `✅ Saved: ${count} speaker${count === 1 ? '' : 's'}. Render again to apply it.`
         : `⚠️ ${result.problem}`;
@@ -58,12 +58,6 @@ export function submitSpeakers(deps: ListenerDeps) {
       deps.logger.warn({ err: error, target: targetId }, 'changing the speakers failed');
       message = '⚠️ The service could not be reached; nothing was changed.';
     }
-    await client.views.update({ view_id: view.id, view: noticeView(lang, message) });
+    await deps.slack.updateModal(view.id, noticeView(lang, message));
   };
-}
-
-export function registerReviewViews(app: App, deps: ListenerDeps): void {
-  app.view({ type: 'view_submission', callback_id: REVIEW.callbackId }, submitReview(deps, false));
-  app.view({ type: 'view_submission', callback_id: REVIEW.forceCallbackId }, submitReview(deps, true));
-  app.view({ type: 'view_submission', callback_id: THREAD_ACTIONS.speakersCallbackId }, submitSpeakers(deps));
 }

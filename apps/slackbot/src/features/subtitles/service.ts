@@ -2,21 +2,92 @@
 // @dubkit/srt (problems reported with their lines) and kept with the job; when the job starts, each
 // language's source/translation pair is checked again as a pair, uploaded as a transcription (src.0/dst.0),
 // and the language's project is created with its transcript_id.
+import type { Logger } from 'pino';
 import { buildSrtUpload, decodeSrtBytes, parseSrt, SrtUploadError } from '@dubkit/srt';
-import type { EditingService } from '../../jobs/editing-service.ts';
+import type { SharedFile } from '../../domain/requests.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
 import type { DeliveryInput, Job, Store, Target } from '../../store/store.ts';
 import { type SubtitleLine, subtitlesReport, subtitlesSkipped } from './blocks.ts';
-import { classifySrt } from './classify.ts';
+import { classifySrt, isSrtName } from './classify.ts';
+
+const MAX_SRT_BYTES = 5 * 1024 * 1024;
+
+/** A message with shared files, as Slack's events give it. */
+export interface FileMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  user?: string;
+  files?: SharedFile[];
+}
+
+export interface SubtitleServiceOptions {
+  store: Store;
+  service: DubbingService;
+  /** Reads a file shared in Slack (bot token, Slack's hosts only, size-limited) into memory. */
+  downloadFile: (url: string, maxBytes: number) => Promise<Uint8Array>;
+  wakeDeliverer: () => void;
+  logger: Logger;
+  now?: () => number;
+}
 
 export class SubtitleService {
+  readonly #o: SubtitleServiceOptions;
   readonly #store: Store;
-  readonly #editing: EditingService;
+  readonly #service: DubbingService;
   readonly #now: () => number;
 
-  constructor(options: { store: Store; editing: EditingService; now?: () => number }) {
+  constructor(options: SubtitleServiceOptions) {
+    this.#o = options;
     this.#store = options.store;
-    this.#editing = options.editing;
+    this.#service = options.service;
     this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * A message of only .srt files in a job's thread: kept for the job before it starts. `none` when the
+   * message is not that; `refused` (with what to tell the person) when the job has started already.
+   */
+  async fromThread(
+    eventId: string,
+    message: FileMessage,
+  ): Promise<{ kind: 'none' | 'taken' } | { kind: 'refused'; problem: string }> {
+    const files = srtFiles(message);
+    if (!message.thread_ts || files.length === 0 || files.length !== (message.files ?? []).length) {
+      return { kind: 'none' };
+    }
+    const job = await this.#store.jobByThread(message.channel, message.thread_ts);
+    if (!job) return { kind: 'none' };
+    if (!(await this.#store.recordEvent(`srt:${eventId}`, this.#now()))) return { kind: 'taken' };
+    if (job.state !== 'picking') {
+      return { kind: 'refused', problem: 'Subtitles can only be added before the dub starts; this one has started already.' };
+    }
+    await this.#take(job, files, message);
+    return { kind: 'taken' };
+  }
+
+  /** The .srt files that came with a video, for the job just opened for that message. */
+  async withVideo(eventId: string, message: FileMessage): Promise<void> {
+    const files = srtFiles(message);
+    if (files.length === 0) return;
+    const job = await this.#store.jobByTrigger(`msg:${message.channel}:${message.ts}`);
+    if (!job || !(await this.#store.recordEvent(`srt:${eventId}`, this.#now()))) return;
+    await this.#take(job, files, message);
+  }
+
+  async #take(job: Job, files: SharedFile[], message: FileMessage): Promise<void> {
+    const read: { name: string; bytes: Uint8Array }[] = [];
+    for (const file of files) {
+      if (!file.url_private_download) continue;
+      try {
+        read.push({ name: file.name ?? file.id, bytes: await this.#o.downloadFile(file.url_private_download, MAX_SRT_BYTES) });
+      } catch (error) {
+        this.#o.logger.warn({ err: error, file: file.id }, 'downloading a subtitle file failed');
+      }
+    }
+    if (read.length === 0) return;
+    await this.accept(job, read, message.user ?? job.userId, `subtitles:${job.id}:${message.ts}`);
+    this.#o.wakeDeliverer();
   }
 
   /**
@@ -113,7 +184,7 @@ export class SubtitleService {
         );
         continue;
       }
-      const transcript = await this.#editing.createTranscript({ form: upload.form, query: upload.query });
+      const transcript = await this.#service.createTranscript({ form: upload.form, query: upload.query });
       await this.#store.setTargetOptions(job.id, target.dstLang, {
         glossaryId: options?.glossaryId ?? null,
         transcriptId: transcript.id,
@@ -125,4 +196,8 @@ export class SubtitleService {
     const delivery: DeliveryInput = { key, jobId: job.id, kind: 'reply', inThread: true, payload };
     await this.#store.enqueue(delivery, this.#now());
   }
+}
+
+function srtFiles(message: FileMessage): SharedFile[] {
+  return (message.files ?? []).filter((f) => isSrtName(f.name ?? ''));
 }

@@ -86,6 +86,14 @@ export const MIGRATIONS: Migration[] = [
         : []),
     ],
   },
+  {
+    version: 3,
+    name: 'outbox writes that belong to no job (glossary reports and exports)',
+    statements: () => [
+      'ALTER TABLE deliveries ADD COLUMN channel TEXT',
+      'ALTER TABLE deliveries ADD COLUMN thread_ts TEXT',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

@@ -6,13 +6,22 @@ import { claimDue, type Row, read, type Sql } from './port.ts';
 /** Also used inside other aggregates' transactions (a poll's outcome and the writes it causes). */
 export async function enqueueDelivery(sql: Sql, delivery: DeliveryInput, now: number): Promise<void> {
   await sql.run(
-    `INSERT INTO deliveries (key, job_id, kind, in_thread, payload, state, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?)
+    `INSERT INTO deliveries (key, job_id, kind, in_thread, payload, channel, thread_ts, state, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)
      ON CONFLICT (key) DO UPDATE SET payload = excluded.payload, version = deliveries.version + 1,
        state = CASE WHEN deliveries.state = 'sending' THEN deliveries.state ELSE 'pending' END,
        updated_at = excluded.updated_at
      WHERE deliveries.payload <> excluded.payload`,
-    [delivery.key, delivery.jobId, delivery.kind, delivery.inThread, JSON.stringify(delivery.payload), now],
+    [
+      delivery.key,
+      delivery.jobId,
+      delivery.kind,
+      delivery.inThread,
+      JSON.stringify(delivery.payload),
+      delivery.to?.channel ?? null,
+      delivery.to?.threadTs ?? null,
+      now,
+    ],
   );
 }
 
@@ -81,5 +90,8 @@ function toDelivery(row: Row): Delivery {
     attempts: read.num(row.attempts),
     version: read.num(row.version),
     uncertain: read.bool(row.uncertain),
+    ...(row.channel === null || row.channel === undefined
+      ? {}
+      : { to: { channel: read.str(row.channel), threadTs: read.strOrNull(row.thread_ts) } }),
   };
 }

@@ -1,11 +1,11 @@
 // Registers every listener on the Bolt app, one kind at a time; nothing else happens here.
 import type { App } from '@slack/bolt';
-import { registerActions } from './listeners/actions/index.ts';
-import { registerCommands } from './listeners/commands/index.ts';
-import type { ListenerDeps } from './listeners/deps.ts';
-import { registerEvents } from './listeners/events/index.ts';
-import { registerShortcuts } from './listeners/shortcuts/index.ts';
-import { registerViews } from './listeners/views/index.ts';
+import { registerActions } from './actions.ts';
+import { registerCommands } from './commands.ts';
+import type { ListenerDeps } from './deps.ts';
+import { registerEvents } from './events.ts';
+import { registerShortcuts } from './shortcuts.ts';
+import { registerViews } from './views.ts';
 
 export type { ListenerDeps };
 

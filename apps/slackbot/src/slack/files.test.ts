@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadSlackFile, isSlackHost } from './slack-files.ts';
+import { downloadSlackFile, isSlackHost } from './files.ts';
 
 let server: Server;
 let other: Server;

@@ -1,7 +1,7 @@
-// Registers the slash commands.
+// The slash command: `/dub` and its subcommands.
 import type { App } from '@slack/bolt';
-import type { ListenerDeps } from '../deps.ts';
-import { dubCommand } from '../../features/dub/command.ts';
+import { dubCommand } from '../features/dub/command.ts';
+import type { ListenerDeps } from './deps.ts';
 
 export function registerCommands(app: App, deps: ListenerDeps): void {
   app.command('/dub', dubCommand(deps));

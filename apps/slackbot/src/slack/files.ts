@@ -93,12 +93,14 @@ export interface ThreadFile {
 /** Uploads files into a thread in one message (files.getUploadURLExternal + completeUploadExternal). */
 export async function uploadToThread(
   client: WebClient,
-  target: { channel: string; threadTs: string },
+  target: { channel: string; threadTs: string | null },
   files: ThreadFile[],
+  comment?: string,
 ): Promise<void> {
   await client.filesUploadV2({
     channel_id: target.channel,
-    thread_ts: target.threadTs,
+    ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+    ...(comment ? { initial_comment: comment } : {}),
     file_uploads: files.map((file) => ({
       file: Buffer.from(file.content, 'utf8'),
       filename: file.filename,
@@ -110,13 +112,11 @@ export async function uploadToThread(
 /** Names of the files already in a thread (to check, after a crash, whether an upload went through). */
 export async function filesInThread(
   client: WebClient,
-  target: { channel: string; threadTs: string },
+  target: { channel: string; threadTs: string | null },
 ): Promise<Set<string>> {
-  const replies = await client.conversations.replies({
-    channel: target.channel,
-    ts: target.threadTs,
-    limit: 1000,
-  });
+  const replies = target.threadTs
+    ? await client.conversations.replies({ channel: target.channel, ts: target.threadTs, limit: 1000 })
+    : await client.conversations.history({ channel: target.channel, limit: 200 });
   const names = new Set<string>();
   for (const message of replies.messages ?? []) {
     for (const file of message.files ?? []) if (file.name) names.add(file.name);

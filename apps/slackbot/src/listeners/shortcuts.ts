@@ -1,7 +1,7 @@
-// Registers the shortcuts.
+// Shortcuts: "Dub this video" on a message.
 import type { App } from '@slack/bolt';
-import type { ListenerDeps } from '../deps.ts';
-import { DUB_SHORTCUT, dubMessageShortcut } from '../../features/dub/shortcut.ts';
+import { DUB_SHORTCUT, dubMessageShortcut } from '../features/dub/shortcut.ts';
+import type { ListenerDeps } from './deps.ts';
 
 export function registerShortcuts(app: App, deps: ListenerDeps): void {
   app.shortcut({ type: 'message_action', callback_id: DUB_SHORTCUT }, dubMessageShortcut(deps));

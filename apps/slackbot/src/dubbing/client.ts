@@ -1,0 +1,46 @@
+// The app's one DubbingClient: built once from the configuration (never from process.env itself), sending
+// every request through the request budget, logging through the app's logger; closed when the app stops.
+import { DubbingClient, type Logger as ClientLogger } from '@dubkit/core';
+import type { Dispatcher } from 'undici';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { budgetDispatcher, type RequestBudget } from './budget.ts';
+
+export interface AppClient {
+  client: DubbingClient;
+  /** Closes the client and the connections of its dispatcher. */
+  close(): Promise<void>;
+}
+
+export function createAppClient(
+  config: Config,
+  budget: RequestBudget,
+  logger: Logger,
+  base?: Dispatcher,
+): AppClient {
+  const dispatcher = budgetDispatcher(budget, base);
+  const client = new DubbingClient({
+    baseUrl: config.service.baseUrl,
+    ...config.service.auth,
+    env: {},
+    dispatcher,
+    logger: clientLogger(logger),
+  });
+  return {
+    client,
+    async close() {
+      await client.close();
+      await dispatcher.close();
+    },
+  };
+}
+
+/** The client's log lines go through pino (the client redacts credentials itself). */
+function clientLogger(logger: Logger): ClientLogger {
+  return {
+    error: (message, details) => logger.error(details ?? {}, message),
+    warn: (message, details) => logger.warn(details ?? {}, message),
+    info: (message, details) => logger.info(details ?? {}, message),
+    debug: (message, details) => logger.debug(details ?? {}, message),
+  };
+}

@@ -1,0 +1,100 @@
+// The account from Slack: its credits as bars, its projects a page at a time, and adopting an existing
+// project (`/dub track`) into a new thread that follows it like any job.
+import type { Project } from '@dubkit/core';
+import { ProjectGoneError, type DubbingService } from '../../dubbing/service.ts';
+import { cardDelivery, statusDelivery } from '../../jobs/notify.ts';
+import type { JobSource, Store } from '../../store/store.ts';
+import type { MessageContent } from '../../ui/blocks.ts';
+import { creditsMessage } from './credits.ts';
+import { PROJECT_LIST, projectList } from './project-list.ts';
+
+const UUIDISH = /^[0-9A-Za-z][0-9A-Za-z_-]{0,99}$/;
+
+export interface AccountServiceOptions {
+  store: Store;
+  service: DubbingService;
+  /** Wakes the loops after a tracked project was recorded. */
+  wake: () => void;
+  now?: () => number;
+}
+
+export class AccountService {
+  readonly #o: AccountServiceOptions;
+  readonly #now: () => number;
+
+  constructor(options: AccountServiceOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async credits(): Promise<MessageContent> {
+    return creditsMessage(await this.#o.service.credits());
+  }
+
+  /** One page of the account's projects, newest first (names containing `name`, when given). */
+  async projects(query: { name: string | null; offset: number }): Promise<MessageContent> {
+    const page = await this.#o.service.listProjects({
+      ...(query.name ? { name: query.name } : {}),
+      offset: query.offset,
+      limit: PROJECT_LIST.pageSize,
+    });
+    const projects = page.projects.map((p) => {
+      const info = this.#o.service.describeStatus(p.status);
+      return {
+        id: p.id,
+        name: p.name,
+        statusLabel: info.label,
+        failed: info.failed,
+        done: info.terminal && !info.failed,
+        createdAt: p.created_at,
+      };
+    });
+    return projectList({ projects, name: query.name, offset: query.offset, more: page.more });
+  }
+
+  /** Adopts an existing project into a new thread in `channel`; returns what to tell the person. */
+  async track(input: { projectId: string; channel: string; userId: string }): Promise<string | undefined> {
+    const { store, service } = this.#o;
+    const { projectId } = input;
+    if (!UUIDISH.test(projectId)) return `"${projectId}" is not a project id (\`/dub list\` shows them).`;
+    const known = await store.targetOfProject(projectId);
+    if (known) {
+      const job = await store.getJob(known.jobId);
+      return `That project is already followed in a thread in <#${job?.channel ?? input.channel}>.`;
+    }
+    let project: Project;
+    try {
+      project = await service.getProject(projectId);
+    } catch (error) {
+      if (error instanceof ProjectGoneError) return `There is no project \`${projectId}\` on the dubbing account.`;
+      throw error;
+    }
+    const source: JobSource = project.source_url
+      ? { kind: 'link', link: project.source_url }
+      : { kind: 'file', fileId: '', name: project.name, size: 0, mimetype: '', url: '' };
+    const now = this.#now();
+    const job = await store.adoptProject(
+      {
+        triggerKey: `cmd:track:${projectId}`,
+        channel: input.channel,
+        threadTs: null,
+        userId: input.userId,
+        source,
+        title: project.name,
+        srcLang: project.src_lang ?? null,
+        numSpeakers: project.num_speakers ?? null,
+      },
+      project.dst_lang,
+      projectId,
+      now,
+    );
+    if (!job) return 'That project is already followed in a thread.';
+    const [target] = await store.targetsOf(job.id);
+    if (!target) return 'That project is already followed in a thread.';
+    const status = project.status ?? null;
+    await store.enqueue(cardDelivery(job, 'started', [target.dstLang]), now);
+    await store.enqueue(statusDelivery(job, target, { status, info: service.describeStatus(status), now }), now);
+    this.#o.wake();
+    return undefined;
+  }
+}

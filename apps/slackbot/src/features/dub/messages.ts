@@ -1,0 +1,67 @@
+// Messages the app is shown (Events API; Bolt acks them itself before these run): a mention or a shared file
+// may be a glossary to import, subtitles for a job, or a video to dub — decided in that order, each once per
+// message however often Slack delivers it.
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { SharedFile } from '../../domain/requests.ts';
+import type { ListenerDeps } from '../../listeners/deps.ts';
+import { usageError } from '../../ui/usage.ts';
+
+export interface MessageLike {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  user?: string;
+  text?: string;
+  files?: SharedFile[];
+  subtype?: string;
+}
+
+export function onMention(deps: ListenerDeps) {
+  return async ({ event, body }: SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs) => {
+    const message = event as unknown as MessageLike;
+    if (await deps.glossaries.importDropped(message)) return;
+    await dropVideo(deps, body.event_id, message, true);
+  };
+}
+
+export function onMessage(deps: ListenerDeps) {
+  return async ({ event, body, context }: SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs) => {
+    const message = event as unknown as MessageLike;
+    if (message.subtype !== 'file_share') return;
+    const subtitles = await deps.subtitles.fromThread(body.event_id, message);
+    if (subtitles.kind === 'refused' && message.user) {
+      await deps.slack.whisper(
+        { channel: message.channel, user: message.user, ...(message.thread_ts ? { threadTs: message.thread_ts } : {}) },
+        { text: subtitles.problem, blocks: [] },
+      );
+    }
+    if (subtitles.kind !== 'none') return;
+    // A file shared with a mention also arrives as app_mention; both lead to the same single job.
+    const addressed = context.botUserId ? (message.text ?? '').includes(`<@${context.botUserId}>`) : false;
+    if (addressed && (await deps.glossaries.importDropped(message))) return;
+    await dropVideo(deps, body.event_id, message, addressed);
+    await deps.subtitles.withVideo(body.event_id, message);
+  };
+}
+
+async function dropVideo(deps: ListenerDeps, eventId: string, message: MessageLike, addressed: boolean) {
+  if (!message.user) return;
+  const dropped = await deps.jobs.openFromMessage({
+    eventId,
+    channel: message.channel,
+    ts: message.ts,
+    ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+    user: message.user,
+    text: message.text ?? '',
+    files: message.files ?? [],
+    addressed,
+  });
+  if (dropped.kind === 'problem') {
+    await deps.slack.whisper(
+      { channel: message.channel, user: message.user, ...(message.thread_ts ? { threadTs: message.thread_ts } : {}) },
+      usageError(dropped.problem),
+    );
+  } else if (dropped.kind === 'opened') {
+    deps.logger.info({ job: dropped.result.jobId, outcome: dropped.result.outcome, trigger: 'message' }, 'job opened');
+  }
+}

@@ -1,0 +1,73 @@
+// A channel's defaults (`/dub settings`): the languages the job card preselects and one glossary per
+// language pair, applied to jobs started without the card.
+import type { types } from '@slack/bolt';
+import { parseDestinations } from '../../domain/requests.ts';
+import type { Store } from '../../store/store.ts';
+import { glossaryLabel, type PickerGlossary } from '../glossary/blocks.ts';
+import type { GlossaryService } from '../glossary/service.ts';
+import { SETTINGS_UI, settingsModal } from './blocks.ts';
+
+export type SaveOutcome = { ok: true; message: string } | { ok: false; block: string; problem: string };
+
+export class SettingsService {
+  readonly #store: Store;
+  readonly #glossaries: GlossaryService;
+  readonly #now: () => number;
+
+  constructor(options: { store: Store; glossaries: GlossaryService; now?: () => number }) {
+    this.#store = options.store;
+    this.#glossaries = options.glossaries;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** What a job card in the channel offers first: its default languages, the glossaries, its defaults chosen. */
+  async pickerFor(channel: string): Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }> {
+    return {
+      dstLangs: (await this.#store.channelSettings(channel))?.dstLangs ?? [],
+      glossaries: (await this.#glossaries.offered(channel)).map((g) => ({ id: g.id, label: glossaryLabel(g) })),
+      glossaryIds: await this.#glossaries.defaultsOf(channel),
+    };
+  }
+
+  /** The settings modal for a channel, with what is set now. */
+  async modal(channel: string): Promise<types.ModalView> {
+    const current = await this.#store.channelSettings(channel);
+    const glossaries = await this.#glossaries.offered(channel);
+    return settingsModal({
+      channel,
+      dstLangs: current?.dstLangs ?? [],
+      glossaries: glossaries.map((g) => ({ id: g.id, label: glossaryLabel(g) })),
+      glossaryIds: await this.#glossaries.defaultsOf(channel),
+    });
+  }
+
+  /** Checks and saves a channel's defaults; what is wrong (and in which block of the modal) otherwise. */
+  async save(channel: string, userId: string, chosen: { dstLangs: string[]; glossaryIds: string[] }): Promise<SaveOutcome> {
+    const langs = chosen.dstLangs.length > 0 ? parseDestinations(chosen.dstLangs.join(',')) : { ok: true as const, value: [] };
+    const glossaries = await Promise.all(chosen.glossaryIds.map((id) => this.#store.getGlossary(id)));
+    const pairs = new Set<string>();
+    let problem: string | undefined;
+    for (const g of glossaries) {
+      if (!g) problem = 'A glossary picked no longer exists.';
+      else if (pairs.has(`${g.srcLang}>${g.dstLang}`))
+        problem = `Pick one glossary per language pair (two are ${g.srcLang}→${g.dstLang}).`;
+      else pairs.add(`${g.srcLang}>${g.dstLang}`);
+    }
+    if (problem) return { ok: false, block: SETTINGS_UI.glossaryBlock, problem };
+    if (!langs.ok) return { ok: false, block: SETTINGS_UI.langsBlock, problem: langs.problem };
+    await this.#store.saveChannelSettings({
+      channel,
+      dstLangs: langs.value,
+      glossaryIds: chosen.glossaryIds,
+      updatedBy: userId,
+      updatedAt: this.#now(),
+    });
+    const names = glossaries.map((g) => g?.name).filter(Boolean);
+    return {
+      ok: true,
+      message:
+        `Saved the defaults for <#${channel}>: ${langs.value.length > 0 ? `dub into ${langs.value.join(', ')}` : 'no default languages'}` +
+        `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}.`,
+    };
+  }
+}

@@ -1,0 +1,26 @@
+// Modal submissions: the shortcut's job modal, the review (Save, and Save mine anyway after a conflict),
+// Speakers, lip-sync, the glossary upload and the channel settings.
+import type { App } from '@slack/bolt';
+import { submitJobModal } from '../features/dub/modal.ts';
+import { GLOSSARY_UI } from '../features/glossary/blocks.ts';
+import { submitGlossaryModal } from '../features/glossary/listeners.ts';
+import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
+import { submitLipsync } from '../features/lipsync/listeners.ts';
+import { REVIEW } from '../features/review/modal.ts';
+import { submitReview, submitSpeakers } from '../features/review/view-listeners.ts';
+import { SETTINGS_UI } from '../features/settings/blocks.ts';
+import { submitSettings } from '../features/settings/listeners.ts';
+import { JOB_MODAL } from '../ui/job-modal.ts';
+import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
+import type { ListenerDeps } from './deps.ts';
+
+export function registerViews(app: App, deps: ListenerDeps): void {
+  const submission = (callbackId: string) => ({ type: 'view_submission' as const, callback_id: callbackId });
+  app.view(submission(JOB_MODAL.callbackId), submitJobModal(deps));
+  app.view(submission(REVIEW.callbackId), submitReview(deps, false));
+  app.view(submission(REVIEW.forceCallbackId), submitReview(deps, true));
+  app.view(submission(THREAD_ACTIONS.speakersCallbackId), submitSpeakers(deps));
+  app.view(submission(LIPSYNC_UI.callbackId), submitLipsync(deps));
+  app.view(submission(GLOSSARY_UI.callbackId), submitGlossaryModal(deps));
+  app.view(submission(SETTINGS_UI.callbackId), submitSettings(deps));
+}

@@ -1,0 +1,45 @@
+// The answers the app gives a person in the moment, which cannot wait in the outbox: a modal opened with a
+// trigger (valid for 3 s), a modal updated in place, an ephemeral message only they see, their App Home.
+// Messages in channels and threads are never written here: they go through the outbox.
+import type { types } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { MessageContent } from '../ui/blocks.ts';
+
+export interface Interactions {
+  openModal(triggerId: string, view: types.ModalView): Promise<string | undefined>;
+  /** Replaces a modal's content; with `hash`, only if nobody changed it meanwhile. */
+  updateModal(viewId: string, view: types.ModalView, hash?: string): Promise<void>;
+  /** An ephemeral message to one person in a channel (in a thread when given). */
+  whisper(to: { channel: string; user: string; threadTs?: string }, content: MessageContent): Promise<void>;
+  publishHome(userId: string, view: types.HomeView): Promise<void>;
+  /** Whether the app may post in a channel (it is a member, or it is a DM with the app). */
+  canPostIn(channel: string): Promise<boolean>;
+}
+
+export function webInteractions(slack: WebClient): Interactions {
+  return {
+    async openModal(triggerId, view) {
+      const opened = await slack.views.open({ trigger_id: triggerId, view });
+      return opened.view?.id;
+    },
+    async updateModal(viewId, view, hash) {
+      await slack.views.update({ view_id: viewId, view, ...(hash ? { hash } : {}) });
+    },
+    async whisper(to, content) {
+      await slack.chat.postEphemeral({
+        channel: to.channel,
+        user: to.user,
+        text: content.text,
+        ...(content.blocks.length > 0 ? { blocks: content.blocks } : {}),
+        ...(to.threadTs ? { thread_ts: to.threadTs } : {}),
+      });
+    },
+    async publishHome(userId, view) {
+      await slack.views.publish({ user_id: userId, view });
+    },
+    async canPostIn(channel) {
+      const info = await slack.conversations.info({ channel }).catch(() => undefined);
+      return Boolean(info?.channel?.is_member || info?.channel?.is_im);
+    },
+  };
+}
