@@ -1,10 +1,13 @@
-// /_admin: test and demo controls (faults, clock, speed, credits, tokens, seeding, stats). Guarded by the
-// admin token when one is configured, otherwise open to loopback callers only.
-import { timingSafeEqual } from 'node:crypto';
+// /_admin: test and demo controls (faults, clock, speed, credits, tokens, seeding, glossary drops, stats). Guarded
+// by the admin token when one is configured, otherwise open to loopback callers only.
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
-import type { Env } from './app.ts';
+import { iso } from './clock.ts';
+import { setTotals } from './credits.ts';
 import { type Faults, faultProblems } from './faults.ts';
-import type { TokenBook } from './http/auth.ts';
+import { sameSecret, type TokenBook } from './http/auth.ts';
+import { MAX_FORM_BYTES, readLimited, requestBody } from './http/body.ts';
+import type { Env } from './http/env.ts';
 import { HttpError, invalid } from './http/errors.ts';
 import { seedProjects } from './seed.ts';
 import type { EmulatorState } from './state.ts';
@@ -13,11 +16,15 @@ import type { EmulatorState } from './state.ts';
 const MAX_SEED = 1_000_000;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-const sameSecret = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-async function jsonObject(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
+/** A JSON object body (an empty body is `{}`), of a few KiB at most. */
+async function jsonObject(incoming: IncomingMessage): Promise<Record<string, unknown>> {
+  const bytes = await readLimited(
+    requestBody(incoming),
+    incoming.headers['content-length'],
+    MAX_FORM_BYTES,
+    'The body',
+  );
+  const text = bytes.toString('utf8');
   let value: unknown;
   try {
     value = text === '' ? {} : JSON.parse(text);
@@ -64,8 +71,8 @@ export function adminRoutes(state: EmulatorState, tokens: TokenBook, adminToken:
 
   admin.get('/faults', (c) => c.json(state.faults.current));
   const setFaults =
-    (merge: boolean) => async (c: { req: { raw: Request }; json: (body: object) => Response }) => {
-      const body = await jsonObject(c.req.raw);
+    (merge: boolean) => async (c: { env: Env['Bindings']; json: (body: object) => Response }) => {
+      const body = await jsonObject(c.env.incoming);
       const problems = faultProblems(body);
       if (problems.length > 0) throw invalid(['body'], problems.join('; '));
       if (merge) state.faults.update(body as Faults);
@@ -80,30 +87,31 @@ export function adminRoutes(state: EmulatorState, tokens: TokenBook, adminToken:
   });
 
   admin.post('/clock', async (c) => {
-    const advance = count(await jsonObject(c.req.raw), 'advance_ms', true)!;
-    return c.json({ now: new Date(state.clock.advance(advance)).toISOString() });
+    const advance = count(await jsonObject(c.env.incoming), 'advance_ms', true)!;
+    return c.json({ now: iso(state.clock.advance(advance)) });
   });
 
   admin.get('/speed', (c) => c.json({ speed: state.speed }));
   admin.post('/speed', async (c) => {
-    const speed = count(await jsonObject(c.req.raw), 'speed', true)!;
+    const speed = count(await jsonObject(c.env.incoming), 'speed', true)!;
     if (speed <= 0) throw invalid(['body', 'speed'], 'speed must be above 0');
     state.speed = speed;
     return c.json({ speed });
   });
 
   admin.post('/credits', async (c) => {
-    const body = await jsonObject(c.req.raw);
-    const { credits } = state.account(accountName(body));
-    for (const key of ['minutes', 'video', 'lipsync_free_minutes'] as const) {
-      const total = count(body, key);
-      if (total !== undefined) credits[key].total = total;
-    }
-    return c.json(credits);
+    const body = await jsonObject(c.env.incoming);
+    const account = state.account(accountName(body));
+    setTotals(account, {
+      minutes: count(body, 'minutes'),
+      video: count(body, 'video'),
+      lipsyncFreeMinutes: count(body, 'lipsync_free_minutes'),
+    });
+    return c.json(account.credits);
   });
 
   admin.post('/tokens', async (c) => {
-    const body = await jsonObject(c.req.raw);
+    const body = await jsonObject(c.env.incoming);
     const account = accountName(body);
     if (body.token !== undefined) {
       if (typeof body.token !== 'string') throw invalid(['body', 'token'], 'token must be a string');
@@ -114,13 +122,28 @@ export function adminRoutes(state: EmulatorState, tokens: TokenBook, adminToken:
   });
 
   admin.post('/seed', async (c) => {
-    const body = await jsonObject(c.req.raw);
+    const body = await jsonObject(c.env.incoming);
     const wanted = count(body, 'count', true)!;
     if (!Number.isInteger(wanted) || wanted > MAX_SEED) {
       throw invalid(['body', 'count'], `count must be a whole number up to ${MAX_SEED}`);
     }
     const created = await seedProjects(state, state.account(accountName(body)), wanted);
     return c.json({ created: created.length, ids: created });
+  });
+
+  admin.get('/glossary-drops', (c) => c.json(state.glossaryDrops.current));
+  admin.post('/glossary-drops', async (c) => {
+    const body = await jsonObject(c.env.incoming);
+    for (const key of ['project', 'term'] as const) {
+      if (typeof body[key] !== 'string' || body[key] === '')
+        throw invalid(['body', key], `${key} must be a non-empty string`);
+    }
+    state.glossaryDrops.add({ project: body.project as string, term: body.term as string });
+    return c.json(state.glossaryDrops.current);
+  });
+  admin.delete('/glossary-drops', (c) => {
+    state.glossaryDrops.clear();
+    return c.json(state.glossaryDrops.current);
   });
 
   admin.get('/stats', (c) => {
@@ -132,7 +155,7 @@ export function adminRoutes(state: EmulatorState, tokens: TokenBook, adminToken:
       glossaries: state.glossaries.size,
       transcriptions: state.transcriptions.size,
       speed: state.speed,
-      now: new Date(state.clock.now()).toISOString(),
+      now: iso(state.clock.now()),
       memory: process.memoryUsage(),
       cpu: process.cpuUsage(),
     });

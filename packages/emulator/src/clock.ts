@@ -13,3 +13,6 @@ export class Clock {
     return this.now();
   }
 }
+
+/** A clock reading as the service writes dates: ISO 8601 in UTC. */
+export const iso = (ms: number): string => new Date(ms).toISOString();

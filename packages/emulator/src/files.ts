@@ -1,13 +1,17 @@
 // /files/...: the links records point to. Uploaded bytes are served back as they were stored; a dubbed
-// project's outputs exist once it has reached merging_done. No token needed: the ids are unguessable.
+// project's outputs exist once it has reached merging_done; voice samples are made on request. No token needed:
+// the ids are unguessable (or, for voice presets, public anyway).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import type { Env } from './app.ts';
+import { toneWav } from './audio/wav.ts';
+import type { Env } from './http/env.ts';
 import type { Media } from './model.ts';
+import { lipsyncFileName } from './projects/lipsync.ts';
 import { coverPng, subtitles, synthesizedAudio } from './projects/outputs.ts';
 import { momentOf } from './projects/status.ts';
+import { presetById, SAMPLE_SECONDS } from './projects/voices.ts';
 import type { EmulatorState } from './state.ts';
 
 const notFound = () =>
@@ -36,6 +40,14 @@ export function fileRoutes(state: EmulatorState) {
     return mediaFile(media);
   });
 
+  files.get('/voices/:file', (c) => {
+    const voice = presetById(c.req.param('file').replace(/\.wav$/, ''));
+    if (!voice?.sampleHz || !c.req.param('file').endsWith('.wav')) return notFound();
+    return c.body(new Uint8Array(toneWav(voice.sampleHz, SAMPLE_SECONDS)), 200, {
+      'content-type': 'audio/wav',
+    });
+  });
+
   files.get('/projects/:id/:file', async (c) => {
     const project = state.projects.get(c.req.param('id'));
     if (!project) return notFound();
@@ -44,9 +56,10 @@ export function fileRoutes(state: EmulatorState) {
     const ext = project.media.ext;
     if (file === 'cover.png')
       return c.body(new Uint8Array(coverPng(project)), 200, { 'content-type': 'image/png' });
-    if (file === `lipsync.${ext}`) {
-      const job = project.lipsync;
-      return job && !job.fails && state.clock.now() >= job.endsAt ? mediaFile(project.media) : notFound();
+    const job = project.lipsync;
+    if (job && file === lipsyncFileName(project, job)) {
+      // The emulator cannot cut video: the preview's file holds the same bytes as the full one would.
+      return !job.fails && state.clock.now() >= job.endsAt ? mediaFile(project.media) : notFound();
     }
     if (!moment.outputs) return notFound();
     switch (file) {

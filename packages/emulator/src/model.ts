@@ -76,6 +76,8 @@ export interface FaceCheck {
 }
 
 export interface Lipsync {
+  /** The free version: a preview of the first 60 s at most, from `lipsync_free_minutes`. */
+  preview: boolean;
   requestedAt: number;
   /** When it leaves the queue and when it is done (the queue runs one job at a time). */
   startsAt: number;
@@ -109,11 +111,19 @@ export interface Project {
   transcriptSource: Transcription | undefined;
   /** Materialised on first read (synthetic ones are derived from the media), then edited in place. */
   segments: Segment[] | undefined;
-  voice: Record<string, unknown> | undefined;
-  voiceChanged: boolean;
+  /** Speaker → voice id as last patched (replaced whole); undefined while the suggested voices stand. */
+  voice: Record<string, string | null> | undefined;
+  /** Segments changed or added since the last render (charged by the next `generate`); undefined when none. */
+  editedSegments: Set<string> | undefined;
+  /** Speakers whose voice changed since the last render (their segments are charged; voice_update runs). */
+  editedVoices: Set<string> | undefined;
+  /** Glossary terms (lower case) the emulated translation leaves out for this project (a QA control). */
+  droppedTerms: Set<string> | undefined;
   /** Counts renders: lip-sync done for an older dub is `outdated`. */
   dubVersion: number;
   faceCheck: FaceCheck | undefined;
   lipsync: Lipsync | undefined;
+  /** The full lip-sync and the free preview are each charged once; running one again is free. */
   lipsyncCharged: boolean;
+  previewCharged: boolean;
 }

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { setTotals } from './credits.ts';
 import type { Faults } from './faults.ts';
+import type { GlossaryDrop } from './glossary-drops.ts';
 import { type ClientCredentials, TokenBook } from './http/auth.ts';
-import { serveProjectFast } from './http/fast-path.ts';
 import { seedProjects } from './seed.ts';
 import { type CreditTotals, EmulatorState } from './state.ts';
 
@@ -39,7 +40,16 @@ export interface EmulatorOptions {
   adminToken?: string;
   /** Base URL put in file links (default: the URL the emulator listens on). */
   publicUrl?: string;
+  /** Largest file a media upload may carry, in bytes (default 4 GiB); larger answers 413. */
+  maxUploadBytes?: number;
+  /** Largest file a media link may point to, in bytes (default 4 GiB); larger answers 413. */
+  maxLinkBytes?: number;
+  /** Glossary terms the emulated translation leaves out, per project id or name (a localization-QA control). */
+  dropGlossaryTerms?: GlossaryDrop[];
 }
+
+/** Default of `maxUploadBytes` and `maxLinkBytes`: 4 GiB. */
+export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 ** 3;
 
 export interface Emulator {
   url: string;
@@ -62,12 +72,24 @@ export interface Emulator {
   issueToken(account: string, ttlSeconds?: number): string;
   /** Creates `count` projects at once (no credits charged); returns their ids. */
   seedProjects(count: number, account?: string): Promise<string[]>;
+  /**
+   * From now on the emulated translation leaves `term` of the glossary untranslated in `project` (its id, or its
+   * name for a project not created yet): segments made or added after this call lose it.
+   */
+  dropGlossaryTerm(project: string, term: string): void;
+  /** Ends every glossary drop for projects created from now on. */
+  clearGlossaryDrops(): void;
   close(): Promise<void>;
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const speed = options.speed ?? 1;
   if (!(speed > 0)) throw new RangeError(`speed must be above 0, not ${speed}`);
+  for (const name of ['maxUploadBytes', 'maxLinkBytes'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0))
+      throw new RangeError(`${name} must be a whole number of bytes above 0, not ${value}`);
+  }
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dubkit-emulator-')));
   await mkdir(join(dataDir, 'media'), { recursive: true });
@@ -81,8 +103,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     allowLinkHosts: options.allowLinkHosts ?? [],
     dataDir,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_FILE_BYTES,
+    maxLinkBytes: options.maxLinkBytes ?? DEFAULT_MAX_FILE_BYTES,
   });
   if (options.faults) state.faults.set(options.faults);
+  for (const drop of options.dropGlossaryTerms ?? []) state.glossaryDrops.add(drop);
 
   const tokens = new TokenBook(state.clock, options.tokenTtlSeconds ?? 3600);
   const given = options.tokens ?? (options.clients?.length ? [] : ['dev-token']);
@@ -93,16 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const client of options.clients ?? []) tokens.addClient(client);
 
   const app = createApp(state, tokens, options.adminToken);
-  const viaApp = getRequestListener(app.fetch);
-  const server = createServer((request, response) => {
-    let served = false;
-    try {
-      served = serveProjectFast(state, tokens, request, response);
-    } catch {
-      // The app answers the same request, with its error handling.
-    }
-    if (!served) void viaApp(request, response);
-  });
+  const server = createServer(getRequestListener(app.fetch));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -132,16 +148,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!(value > 0)) throw new RangeError(`speed must be above 0, not ${value}`);
       state.speed = value;
     },
-    setCredits(account, totals) {
-      const { credits } = state.account(account);
-      if (totals.minutes !== undefined) credits.minutes.total = totals.minutes;
-      if (totals.video !== undefined) credits.video.total = totals.video;
-      if (totals.lipsyncFreeMinutes !== undefined)
-        credits.lipsync_free_minutes.total = totals.lipsyncFreeMinutes;
-    },
+    setCredits: (account, totals) => setTotals(state.account(account), totals),
     addToken: (token, account) => tokens.addToken(token, account),
     issueToken: (account, ttlSeconds) => tokens.issue(account, ttlSeconds).access_token,
     seedProjects: (count, account = 'default') => seedProjects(state, state.account(account), count),
+    dropGlossaryTerm: (project, term) => state.glossaryDrops.add({ project, term }),
+    clearGlossaryDrops: () => state.glossaryDrops.clear(),
     close() {
       closed ??= (async () => {
         await new Promise<void>((resolve) => {

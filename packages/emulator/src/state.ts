@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Clock } from './clock.ts';
 import { FaultInjector } from './faults.ts';
+import { GlossaryDrops } from './glossary-drops.ts';
 import type { Account, Glossary, Media, Project, Transcription } from './model.ts';
 
 export interface CreditTotals {
@@ -16,6 +17,10 @@ export interface StateOptions {
   credits: Required<CreditTotals>;
   allowLinkHosts: string[];
   dataDir: string;
+  /** Largest file part of a media upload, in bytes (413 beyond). */
+  maxUploadBytes: number;
+  /** Largest file a media link may point to, in bytes (413 beyond). */
+  maxLinkBytes: number;
 }
 
 export class EmulatorState {
@@ -26,6 +31,7 @@ export class EmulatorState {
   readonly projects = new Map<string, Project>();
   readonly glossaries = new Map<string, Glossary>();
   readonly transcriptions = new Map<string, Transcription>();
+  readonly glossaryDrops = new GlossaryDrops(this.projects);
   speed: number;
   readonly options: StateOptions;
   /** The public base URL (set once the server listens), used in file links. */

@@ -47,7 +47,7 @@ describe('contract: @dubkit/core against the emulator', () => {
     expect(ready.meta).toMatchObject({ duration_seconds: 2, video_frame_width: 160 });
 
     const created = await client.projects.create({ video_id: media.id, dst_lang: 'es', src_lang: 'en' });
-    const seen: string[] = [];
+    const seen: (string | null | undefined)[] = [];
     const done = await client.projects.waitFor(created.id, {
       ...FAST_POLL,
       onStatus: (project) => seen.push(project.status),
@@ -60,7 +60,7 @@ describe('contract: @dubkit/core against the emulator', () => {
     expect(segments.length).toBeGreaterThan(0);
     const first = segments[0]!;
     const patched = await client.transcription.updateSegments(created.id, [
-      { id: first.id, dst: { text: 'Hola desde el contrato' } },
+      { id: first.id, dst: { text: 'Hola desde el contrato', lang: 'es' } },
     ]);
     expect(patched.segments[0]?.status).toBe('updated');
     expect((await client.projects.get(created.id)).status).toBe('transcript_edited');

@@ -1,5 +1,5 @@
 // Bearer tokens: static ones given at start, and expiring ones issued by POST /oauth2/token (client credentials).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { HttpError } from './errors.ts';
 
@@ -16,8 +16,55 @@ export const notAuthenticated = () =>
   new HttpError(401, { detail: 'Not authenticated' }, { 'WWW-Authenticate': 'Bearer' });
 
 /** OAuth2 errors use RFC 6749's shape, as the hosted token endpoint does. */
-const oauthError = (status: number, error: string, description: string) =>
+export const oauthError = (status: number, error: string, description: string) =>
   new HttpError(status, { error, error_description: description });
+
+/** SHA-256 of a secret: equal-length digests, so that comparing them takes the same time whatever they hold. */
+const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
+
+/**
+ * Whether `given` is `expected`, in a time that does not depend on where they differ or on their lengths
+ * (timingSafeEqual needs equal lengths, which the digests have; comparing the secrets themselves would not).
+ */
+export function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** A client's credentials as the token endpoint received them, by either of the two methods. */
+export interface ClientAuth {
+  clientId: string;
+  secret: string;
+}
+
+/** RFC 6749 §2.3.1: the HTTP Basic user and password are form-encoded before they are joined and base64-encoded. */
+export function basicCredentials(authorization: string): ClientAuth {
+  const basic = /^Basic\s+(\S+)$/i.exec(authorization);
+  const decoded = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) throw oauthError(401, 'invalid_client', 'Malformed HTTP Basic client credentials');
+  try {
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' ')),
+    };
+  } catch {
+    throw oauthError(401, 'invalid_client', 'The Basic credentials are not valid form-encoded text');
+  }
+}
+
+/** `client_secret_post` (what the vendor's SDK uses): the id and secret as form fields. */
+export function formCredentials(form: URLSearchParams): ClientAuth {
+  const clientId = form.get('client_id');
+  const secret = form.get('client_secret');
+  if (!clientId || secret === null) {
+    throw oauthError(
+      401,
+      'invalid_client',
+      'Send the client id and secret with HTTP Basic auth or as client_id and client_secret form fields',
+    );
+  }
+  return { clientId, secret };
+}
 
 export class TokenBook {
   private readonly staticTokens = new Map<string, string>();
@@ -67,24 +114,20 @@ export class TokenBook {
     return { access_token: token, expires_in: ttlSeconds, token_type: 'Bearer' };
   }
 
-  /** The token endpoint: HTTP Basic client id and secret, form body `grant_type=client_credentials[&scope=...]`. */
-  exchange(authorization: string | undefined, form: URLSearchParams) {
-    const basic = authorization ? /^Basic\s+(\S+)$/i.exec(authorization) : null;
-    if (!basic) throw oauthError(401, 'invalid_client', 'Send the client id and secret with HTTP Basic auth');
-    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    let clientId: string;
-    let secret: string;
-    try {
-      // RFC 6749 §2.3.1: id and secret are form-encoded before they are joined and base64-encoded.
-      clientId = decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' '));
-      secret = decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' '));
-    } catch {
-      throw oauthError(401, 'invalid_client', 'The Basic credentials are not valid form-encoded text');
-    }
-    const client = colon > 0 ? this.clients.get(clientId) : undefined;
-    if (!client || client.clientSecret !== secret)
-      throw oauthError(401, 'invalid_client', 'Unknown client or wrong secret');
+  /**
+   * The client behind `credentials`, or 401 `invalid_client`. The secret is compared in constant time, and so is
+   * an unknown client's (against a stand-in), so that timing tells neither which ids exist nor how much of a
+   * secret was right.
+   */
+  authenticate(credentials: ClientAuth): ClientCredentials {
+    const client = this.clients.get(credentials.clientId);
+    const matches = sameSecret(credentials.secret, client?.clientSecret ?? this.#standIn);
+    if (!client || !matches) throw oauthError(401, 'invalid_client', 'Unknown client or wrong secret');
+    return client;
+  }
+
+  /** The token endpoint's answer for an authenticated client and its form (`grant_type`, `scope`). */
+  grant(client: ClientCredentials, form: URLSearchParams) {
     const grant = form.get('grant_type');
     if (grant !== 'client_credentials') {
       throw oauthError(
@@ -98,4 +141,6 @@ export class TokenBook {
     if (unknown.length > 0) throw oauthError(400, 'invalid_scope', `Unknown scope: ${unknown.join(' ')}`);
     return this.issue(client.account);
   }
+
+  readonly #standIn = randomBytes(24).toString('base64url');
 }

@@ -13,7 +13,7 @@ describe('media upload', () => {
       kind: 'video',
       status: 'processing',
       mime_type: 'video/mp4',
-      meta: null,
+      meta: {},
       name: 'Clip',
     });
     h.finish();

@@ -3,11 +3,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { iso } from '../clock.ts';
+import { tooLarge } from '../http/body.ts';
 import { HttpError, invalid, mediaCreationError } from '../http/errors.ts';
-import { boundaryOf, type PartSink, parseMultipart } from '../http/multipart.ts';
+import { readMultipart } from '../http/multipart.ts';
 import type { Account, Media } from '../model.ts';
 import type { EmulatorState } from '../state.ts';
 import { type Inspection, inspectFile, type MediaKind } from './inspect.ts';
@@ -17,7 +21,8 @@ const MEDIA_PROCESSING_MS = 2000;
 /** The bytes behind synthetic link media: a 2-second clip shipped with the package. */
 const STAND_IN = fileURLToPath(new URL('../../assets/stand-in.mp4', import.meta.url));
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** Text fields of an upload (`name`) are short. */
+const MAX_NAME_BYTES = 64 * 1024;
 
 export function findMedia(state: EmulatorState, account: Account, id: string): Media {
   const media = state.media.get(id);
@@ -38,7 +43,8 @@ export function mediaView(state: EmulatorState, media: Media, at = state.clock.n
     status: ready ? 'ready' : 'processing',
     mime_type: media.mimeType,
     user_id: media.account.userId,
-    meta: ready ? media.meta : null,
+    // `{}` while processing, not null: the vendor's SDK reads an object there (decisions.md).
+    meta: ready ? media.meta : {},
     name: media.name,
     id: media.id,
     created_at: iso(media.createdAt),
@@ -64,23 +70,20 @@ interface Stored {
   fingerprint: string;
 }
 
-/** A sink writing to `path` with back-pressure, hashing as it goes. */
-function fileSink(path: string, onDone: (fingerprint: string) => void): PartSink {
-  const out = createWriteStream(path);
+/** Streams `source` into the file at `path` with back-pressure; resolves with the sha256 of the bytes. */
+async function storeHashed(source: AsyncIterable<Uint8Array>, path: string): Promise<string> {
   const hash = createHash('sha256');
-  const failed = new Promise<never>((_, reject) => out.once('error', reject));
-  failed.catch(() => undefined);
-  return {
-    async write(chunk) {
-      hash.update(chunk);
-      if (!out.write(chunk))
-        await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
+  await pipeline(
+    source,
+    async function* (chunks: AsyncIterable<Uint8Array>) {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        yield chunk;
+      }
     },
-    async end() {
-      await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
-      onDone(hash.digest('hex'));
-    },
-  };
+    createWriteStream(path),
+  );
+  return hash.digest('hex');
 }
 
 function newMedia(
@@ -130,40 +133,45 @@ async function inspectOrDiscard(path: string, claimed: MediaKind | undefined): P
   }
 }
 
-/** POST /api/library/v1/media: the `data` part goes straight to disk, then the file is inspected. */
+/**
+ * POST /api/library/v1/media: the `data` part goes straight to disk (413 past `maxUploadBytes`), then the file
+ * is inspected.
+ */
 export async function uploadMedia(
   state: EmulatorState,
   account: Account,
-  request: { contentType: string | undefined; body: AsyncIterable<Uint8Array> },
+  incoming: IncomingMessage,
   kind: MediaKind | undefined,
 ) {
-  const boundary = boundaryOf(request.contentType);
-  if (!boundary) throw invalid(['body'], 'Expected a multipart/form-data body with a boundary');
   const id = randomUUID();
   const path = join(state.options.dataDir, 'media', id);
   let stored: Stored | undefined;
   let uploadedName: string | undefined;
-  let parsed: Awaited<ReturnType<typeof parseMultipart>>;
+  let fields: Map<string, string[]>;
   try {
-    parsed = await parseMultipart(request.body, boundary, {
-      onFile(part) {
-        if (part.name !== 'data' || stored) return undefined;
+    ({ fields } = await readMultipart(
+      incoming,
+      // `data` and perhaps a stray file or two; `name`; a few more fields are refused with 413, not read.
+      { fileBytes: state.options.maxUploadBytes, files: 4, fields: 16, fieldBytes: MAX_NAME_BYTES },
+      async (part) => {
+        if (part.name !== 'data' || stored || uploadedName !== undefined) {
+          part.stream.resume();
+          return;
+        }
         uploadedName = part.filename;
-        return fileSink(path, (fingerprint) => {
-          stored = { path, fingerprint };
-        });
+        stored = { path, fingerprint: await storeHashed(part.stream, path) };
       },
-    });
+    ));
   } catch (error) {
     await rm(path, { force: true });
     throw error;
   }
   if (!stored) {
-    const hint = parsed.fields.has('data') ? 'data must be a file part (with a filename)' : 'Field required';
+    const hint = fields.has('data') ? 'data must be a file part (with a filename)' : 'Field required';
     throw invalid(['body', 'data'], hint, 'missing');
   }
   const inspection = await inspectOrDiscard(path, kind);
-  const name = parsed.fields.get('name')?.[0] ?? uploadedName ?? null;
+  const name = fields.get('name')?.[0] ?? uploadedName ?? null;
   const media = newMedia(state, account, {
     id,
     name,
@@ -224,7 +232,17 @@ function syntheticInspection(link: string, kind: MediaKind): Inspection {
   };
 }
 
-/** POST /api/library/v1/media/link. */
+/** The bytes of `source`, failing with 413 as soon as they pass `limit` (a server may send more than it said). */
+async function* limited(source: AsyncIterable<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.byteLength;
+    if (total > limit) throw tooLarge('The linked file', limit);
+    yield chunk;
+  }
+}
+
+/** POST /api/library/v1/media/link (413 past `maxLinkBytes`). */
 export async function linkMedia(
   state: EmulatorState,
   account: Account,
@@ -232,6 +250,9 @@ export async function linkMedia(
 ) {
   const url = new URL(body.link);
   const sourceType = sourceTypeOf(url);
+  // The description allows a null name; the vendor's SDK requires a string (`MediaBase.name: str`). The SDK
+  // wins: a link given without a name is named by the link.
+  const name = body.name ?? body.link;
   const forbidden = body.link.toLowerCase().includes('private');
   const id = randomUUID();
   const path = join(state.options.dataDir, 'media', id);
@@ -250,7 +271,7 @@ export async function linkMedia(
       account,
       {
         id,
-        name: body.name ?? null,
+        name,
         stored: { path, fingerprint },
         inspection,
         fileName: safeFileName(body.name, inspection.ext),
@@ -266,19 +287,20 @@ export async function linkMedia(
       `The link cannot be fetched: the emulator has no internet access and ${url.host} is not an allowed link host`,
     );
   }
-  let stored: Stored | undefined;
+  const limit = state.options.maxLinkBytes;
+  let stored: Stored;
   try {
     const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(30_000) });
     if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-    const sink = fileSink(path, (fingerprint) => {
-      stored = { path, fingerprint };
-    });
-    for await (const chunk of Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)) {
-      await sink.write(chunk as Uint8Array);
+    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+    if (Number(response.headers.get('content-length') ?? 0) > limit) {
+      body.destroy();
+      throw tooLarge('The linked file', limit);
     }
-    await sink.end();
+    stored = { path, fingerprint: await storeHashed(limited(body, limit), path) };
   } catch (error) {
     await rm(path, { force: true });
+    if (error instanceof HttpError) throw error;
     throw mediaCreationError(
       'media_process_error',
       `The link cannot be fetched: ${(error as Error).message}`,
@@ -289,7 +311,7 @@ export async function linkMedia(
   const media = newMedia(
     state,
     account,
-    { id, name: body.name ?? null, stored: stored!, inspection, fileName },
+    { id, name, stored, inspection, fileName },
     { url: body.link, sourceType, forbidden },
   );
   return mediaView(state, media, media.createdAt);

@@ -100,7 +100,6 @@ describe('lip-sync', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual([
       'body.is_multiple_speakers',
-      'body.is_free_lipsync',
     ]);
   });
 });

@@ -1,9 +1,11 @@
-// Face check and lip-sync: timed jobs computed from their start, a one-at-a-time queue, credits charged once.
+// Face check and lip-sync: timed jobs computed from their start, a one-at-a-time queue, credits charged once per
+// kind. `is_free_lipsync: true` is the free version, a preview of the first 60 s at most (decisions.md).
 
 import type { lipsyncStartBodySchema } from '@dubkit/core/schemas';
 import type { z } from 'zod';
-import { conflict, paymentRequired } from '../http/errors.ts';
-import type { FaceCheck, Project } from '../model.ts';
+import { spend } from '../credits.ts';
+import { conflict } from '../http/errors.ts';
+import type { FaceCheck, Lipsync, Project } from '../model.ts';
 import type { EmulatorState } from '../state.ts';
 import { momentOf, type ProjectMoment } from './status.ts';
 
@@ -12,6 +14,8 @@ const FACE_CHECK_MS = 4000;
 /** A lip-sync takes a fixed part plus this much per second of video at speed 1 (1.5× with several faces). */
 const LIPSYNC_BASE_MS = 10_000;
 const LIPSYNC_PER_SECOND_MS = 500;
+/** The free lip-sync covers at most this many seconds from the start of the video. */
+export const PREVIEW_SECONDS = 60;
 
 /** The face check that runs by itself when a dub first finishes. */
 export function autoFaceCheck(project: Project, moment: ProjectMoment): FaceCheck | undefined {
@@ -91,25 +95,25 @@ export function startLipsync(
   const now = state.clock.now();
   if (lipsyncStatus(project, now) === 'started')
     throw conflict('A lip-sync of this project is already running');
-  if (!project.lipsyncCharged) {
-    const minutes = Math.ceil(project.duration / 60);
-    const balance = body.is_free_lipsync
-      ? project.account.credits.lipsync_free_minutes
-      : project.account.credits.minutes;
-    if (balance.total - balance.used < minutes) {
-      throw paymentRequired(
-        `Not enough ${body.is_free_lipsync ? 'free lip-sync minutes' : 'minutes'}: lip-sync needs ${minutes}, ${balance.total - balance.used} left`,
-      );
-    }
-    balance.used += minutes;
-    project.lipsyncCharged = true;
+  const preview = body.is_free_lipsync;
+  const seconds = preview ? Math.min(project.duration, PREVIEW_SECONDS) : project.duration;
+  // Each kind is charged once: the full video after a preview is paid for, a second full one is free.
+  if (preview ? !project.previewCharged : !project.lipsyncCharged) {
+    const { credits } = project.account;
+    spend('lip-sync', {
+      balance: preview ? credits.lipsync_free_minutes : credits.minutes,
+      amount: Math.ceil(seconds / 60),
+      what: preview ? 'free lip-sync minutes' : 'minutes',
+    });
+    if (preview) project.previewCharged = true;
+    else project.lipsyncCharged = true;
   }
-  const workMs =
-    (LIPSYNC_BASE_MS + project.duration * LIPSYNC_PER_SECOND_MS) * (body.is_multiple_speakers ? 1.5 : 1);
+  const workMs = (LIPSYNC_BASE_MS + seconds * LIPSYNC_PER_SECOND_MS) * (body.is_multiple_speakers ? 1.5 : 1);
   const startsAt = Math.max(now, state.lipsyncQueueEnd);
   const endsAt = startsAt + workMs / state.speed;
   state.lipsyncQueueEnd = endsAt;
   project.lipsync = {
+    preview,
     requestedAt: now,
     startsAt,
     endsAt,
@@ -126,17 +130,23 @@ export function lipsyncView(state: EmulatorState, project: Project) {
   const face = faceCheckOf(state, project, moment);
   const job = project.lipsync;
   const status = lipsyncStatus(project, now);
-  const view: Record<string, unknown> = {
+  const hasResult = job !== undefined && (status === 'done' || status === 'outdated');
+  // Every member is present, null while unknown (decisions.md; the vendor's SDK reads each one).
+  return {
     check_face_task_status: face.status,
     tasks_in_lipsync_queue: queuedAhead(state, project, now),
+    lipsync_result_path: hasResult
+      ? state.fileUrl(`projects/${project.id}/${lipsyncFileName(project, job)}`)
+      : null,
     lipsync_task_status: status,
     video_has_face: face.hasFace,
     lipsync_task_progress: job
       ? Math.round(Math.min(1, Math.max(0, (now - job.startsAt) / (job.endsAt - job.startsAt))) * 100)
       : null,
   };
-  if (status === 'done' || status === 'outdated') {
-    view.lipsync_result_path = state.fileUrl(`projects/${project.id}/lipsync.${project.media.ext}`);
-  }
-  return view;
+}
+
+/** The result's file name: the preview has its own, so that it is never taken for the full video. */
+export function lipsyncFileName(project: Project, job: Lipsync): string {
+  return `${job.preview ? 'lipsync_preview' : 'lipsync'}.${project.media.ext}`;
 }

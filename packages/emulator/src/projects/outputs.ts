@@ -3,31 +3,13 @@
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import { segmentsToSrt, segmentsToVtt } from '@dubkit/srt';
+import { WAV_RATE as RATE, sample, wavHeader } from '../audio/wav.ts';
 import type { Project } from '../model.ts';
 import { segmentsOf, segmentView } from './segments.ts';
-
-const RATE = 8000;
 
 export function subtitles(project: Project, format: 'srt' | 'vtt'): string {
   const segments = segmentsOf(project).map((segment) => segmentView(segment, true));
   return format === 'srt' ? segmentsToSrt(segments, 'dst') : segmentsToVtt(segments, 'dst');
-}
-
-function wavHeader(samples: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + samples, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE, 28); // bytes per second (8-bit mono)
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(samples, 40);
-  return header;
 }
 
 /**
@@ -56,7 +38,7 @@ export function synthesizedAudio(
         while (cursor < spans.length && spans[cursor]!.to <= n) cursor++;
         const span = spans[cursor];
         if (span && n >= span.from) value += 60 * Math.sin((2 * Math.PI * span.hz * n) / RATE);
-        chunk[i] = 128 + Math.round(value);
+        chunk[i] = sample(value);
       }
       yield chunk;
     }

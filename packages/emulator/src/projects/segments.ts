@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { msToTimecode } from '@dubkit/core';
 import type { Project, Segment } from '../model.ts';
 import {
+  type CompiledGlossary,
   compileGlossary,
   detectedSpeakers,
   segmentCount,
@@ -22,9 +23,30 @@ export function speakersOf(project: Project): number {
   return detectedSpeakers(project.media.fingerprint, segmentCount(project.duration));
 }
 
+/**
+ * The speakers' names: those the segments name once they exist (edits may add or remove speakers), else the
+ * `SPEAKER_00…` of the speaker count, so that reading a project does not make its segments.
+ */
+export function speakerNamesOf(project: Project): string[] {
+  if (project.segments) return [...new Set(project.segments.map((segment) => segment.speaker))].sort();
+  return Array.from({ length: speakersOf(project) }, (_, index) => speakerName(index));
+}
+
+/** The project's glossary as the emulated translation applies it: less any term dropped on demand. */
+export function glossaryOf(project: Project): CompiledGlossary | undefined {
+  const entries = project.glossaryEntries;
+  if (!entries) return undefined;
+  const dropped = project.droppedTerms;
+  if (!dropped || dropped.size === 0) return compileGlossary(entries);
+  const kept = Object.fromEntries(
+    Object.entries(entries).filter(([term]) => !dropped.has(term.toLowerCase())),
+  );
+  return compileGlossary(kept);
+}
+
 export function segmentsOf(project: Project): Segment[] {
   if (project.segments) return project.segments;
-  const glossary = project.glossaryEntries ? compileGlossary(project.glossaryEntries) : undefined;
+  const glossary = glossaryOf(project);
   const { srcLang, dstLang } = project;
   if (project.transcriptSource) {
     project.segments = project.transcriptSource.segments.map((segment) => ({

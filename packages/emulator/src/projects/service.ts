@@ -1,26 +1,24 @@
-// Project operations: create (with credits and limits), read, list, patch, generate, and segment edits.
+// Project operations: create (with credits and limits), read, list, patch (name, speakers, the voice map) and
+// generate (which charges the re-dub).
 import { randomUUID } from 'node:crypto';
-import { timecodeToMs } from '@dubkit/core';
-import type {
-  projectCreateBodySchema,
-  projectUpdateBodySchema,
-  segmentsPatchBodySchema,
-} from '@dubkit/core/schemas';
+import { redubMinutes } from '@dubkit/core';
+import type { projectCreateBodySchema, projectUpdateBodySchema } from '@dubkit/core/schemas';
 import type { z } from 'zod';
-import { conflict, invalid, notFound, paymentRequired } from '../http/errors.ts';
+import { iso } from '../clock.ts';
+import { spend } from '../credits.ts';
+import { conflict, invalid, notFound } from '../http/errors.ts';
 import type { Account, Glossary, Media, Project, Transcription } from '../model.ts';
 import type { EmulatorState } from '../state.ts';
 import { autoFaceCheck } from './lipsync.ts';
 import { fixedTimeline, PIPELINE_STAGES, type PipelineStage, timelineFor } from './pipeline.ts';
-import { segmentsOf, segmentView, speakersOf } from './segments.ts';
+import { redubMs } from './redub.ts';
+import { speakersOf } from './segments.ts';
 import { isEditable, momentOf, type ProjectMoment } from './status.ts';
-import { suggestedVoices } from './synth.ts';
+import { replaceVoiceMap, voiceMapOf } from './voices.ts';
 
 type CreateBody = z.output<typeof projectCreateBodySchema>;
 type UpdateBody = z.output<typeof projectUpdateBodySchema>;
-type SegmentsBody = z.output<typeof segmentsPatchBodySchema>;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const baseLang = (lang: string) => lang.split('-')[0]!;
 
 function pipelineFailStage(state: EmulatorState): PipelineStage | undefined {
@@ -38,6 +36,15 @@ export function findProject(state: EmulatorState, account: Account, id: string):
 function defaultName(media: Media, now: number): string {
   const base = media.name?.replace(/\.[^.]{1,5}$/, '').trim();
   return base || `Project ${iso(now).slice(0, 16).replace('T', ' ')}`;
+}
+
+/**
+ * A project's `duration` (after the limit) and `original_duration`, in whole seconds: the description says
+ * "number", the vendor's SDK types both as integers (and refuses a fraction), so whole seconds it is.
+ */
+function durationsOf(state: EmulatorState, media: Media): { duration: number; originalDuration: number } {
+  const originalDuration = Math.max(1, Math.round(media.durationSeconds));
+  return { originalDuration, duration: Math.min(originalDuration, state.options.maxDurationSeconds) };
 }
 
 export function createProject(state: EmulatorState, account: Account, body: CreateBody): Project {
@@ -68,18 +75,12 @@ export function createProject(state: EmulatorState, account: Account, body: Crea
     );
   }
 
-  const originalDuration = media.durationSeconds;
-  const duration = Math.min(originalDuration, state.options.maxDurationSeconds);
-  const minutes = Math.ceil(duration / 60);
   const { credits } = account;
-  if (credits.minutes.total - credits.minutes.used < minutes) {
-    throw paymentRequired(
-      `Not enough minutes: the project needs ${minutes}, ${credits.minutes.total - credits.minutes.used} left`,
-    );
-  }
-  if (credits.video.total - credits.video.used < 1) throw paymentRequired('No video credits left');
-  credits.minutes.used += minutes;
-  credits.video.used += 1;
+  spend(
+    'the project',
+    { balance: credits.minutes, amount: Math.ceil(durationsOf(state, media).duration / 60), what: 'minutes' },
+    { balance: credits.video, amount: 1, what: 'video credits' },
+  );
 
   return insertProject(state, account, media, { ...body, srcLang, glossary, transcript });
 }
@@ -101,8 +102,7 @@ export function insertProject(
   body: ProjectFields,
 ): Project {
   const { srcLang, glossary, transcript } = body;
-  const originalDuration = media.durationSeconds;
-  const duration = Math.min(originalDuration, state.options.maxDurationSeconds);
+  const { duration, originalDuration } = durationsOf(state, media);
   const now = state.clock.now();
   const hasEveryTranslation =
     transcript !== undefined &&
@@ -145,12 +145,16 @@ export function insertProject(
     transcriptSource: transcript,
     segments: undefined,
     voice: undefined,
-    voiceChanged: false,
+    editedSegments: undefined,
+    editedVoices: undefined,
+    droppedTerms: undefined,
     dubVersion: 1,
     faceCheck: undefined,
     lipsync: undefined,
     lipsyncCharged: false,
+    previewCharged: false,
   };
+  state.glossaryDrops.applyTo(project);
   state.projects.set(project.id, project);
   account.projects.push(project);
   return project;
@@ -179,7 +183,7 @@ export function projectView(state: EmulatorState, project: Project, moment = mom
     view.glossary_id = project.glossary.id;
     view.glossary_version = project.glossaryVersion;
   }
-  if (moment.voices) view.voice = project.voice ?? suggestedVoices(media.fingerprint, speakersOf(project));
+  if (moment.voices) view.voice = voiceMapOf(project);
   if (moment.outputs) {
     const base = `projects/${project.id}`;
     view.translated_video = state.fileUrl(`${base}/translated_video.${media.ext}`);
@@ -224,7 +228,12 @@ export function listProjects(
 }
 
 /** Ends the current run with a fixed status (an edit), keeping output links of a finished render. */
-function settleInto(state: EmulatorState, project: Project, moment: ProjectMoment, status: string): void {
+export function settleInto(
+  state: EmulatorState,
+  project: Project,
+  moment: ProjectMoment,
+  status: string,
+): void {
   if (moment.outputs) {
     project.mergedBefore = true;
     project.faceCheck ??= autoFaceCheck(project, moment);
@@ -234,7 +243,7 @@ function settleInto(state: EmulatorState, project: Project, moment: ProjectMomen
   project.runSpeed = state.speed;
 }
 
-function requireEditable(moment: ProjectMoment): void {
+export function requireEditable(moment: ProjectMoment): void {
   if (!moment.settled) throw conflict(`The project is still processing (status ${moment.status})`);
   if (!isEditable(moment)) throw conflict(`The project cannot be edited in status ${moment.status}`);
 }
@@ -243,104 +252,37 @@ export function patchProject(state: EmulatorState, project: Project, body: Updat
   const moment = momentOf(state, project);
   if (body.voice !== undefined) {
     requireEditable(moment);
-    const speakers = speakersOf(project);
-    for (const key of Object.keys(body.voice)) {
-      const match = /^SPEAKER_(\d{2,})$/.exec(key);
-      if (!match || Number(match[1]) >= speakers) {
-        throw invalid(
-          ['body', 'voice', key],
-          `Unknown speaker ${JSON.stringify(key)}: the project has SPEAKER_00 to SPEAKER_${String(speakers - 1).padStart(2, '0')}`,
-        );
-      }
+    const changed = replaceVoiceMap(project, body.voice);
+    if (changed.length > 0) {
+      project.editedVoices ??= new Set();
+      for (const speaker of changed) project.editedVoices.add(speaker);
+      settleInto(state, project, moment, 'voice_edited');
     }
-    project.voice = {
-      ...(project.voice ?? suggestedVoices(project.media.fingerprint, speakers)),
-      ...body.voice,
-    };
-    project.voiceChanged = true;
-    settleInto(state, project, moment, 'voice_edited');
   }
   if (body.name !== undefined) project.name = body.name;
   if (body.num_speakers !== undefined) project.givenSpeakers = body.num_speakers;
   return projectView(state, project);
 }
 
+/** Renders again: charges the re-dub (402 when short, nothing spent), then runs voice update, voiceover, merging. */
 export function generateProject(state: EmulatorState, project: Project) {
   const moment = momentOf(state, project);
   requireEditable(moment);
+  const minutes = redubMinutes(redubMs(project));
+  spend('the re-dub', { balance: project.account.credits.minutes, amount: minutes, what: 'minutes' });
   if (moment.outputs) {
     project.mergedBefore = true;
     project.faceCheck ??= autoFaceCheck(project, moment);
   }
   project.timeline = timelineFor({
     kind: 'generate',
-    voiceUpdate: project.voiceChanged,
+    voiceUpdate: (project.editedVoices?.size ?? 0) > 0,
     failStage: pipelineFailStage(state),
   });
   project.runStart = state.clock.now();
   project.runSpeed = state.speed;
-  project.voiceChanged = false;
+  project.editedSegments = undefined;
+  project.editedVoices = undefined;
   project.dubVersion++;
   return projectView(state, project);
-}
-
-export function transcriptionView(state: EmulatorState, project: Project, ids: string[]) {
-  const moment = momentOf(state, project);
-  if (!moment.segments) return { segments: [] };
-  const wanted = ids.length > 0 ? new Set(ids) : undefined;
-  const segments = segmentsOf(project).filter((segment) => !wanted || wanted.has(segment.id));
-  return { segments: segments.map((segment) => segmentView(segment, moment.translated)) };
-}
-
-export function patchSegments(state: EmulatorState, project: Project, body: SegmentsBody) {
-  const moment = momentOf(state, project);
-  requireEditable(moment);
-  const segments = segmentsOf(project);
-  const byId = new Map(segments.map((segment) => [segment.id, segment]));
-  // Check everything first so that a bad request changes nothing.
-  body.segments.forEach((patch, index) => {
-    if (!byId.has(patch.id)) throw notFound('Segment');
-    for (const side of ['src', 'dst'] as const) {
-      const lang = patch[side]?.lang;
-      const expected = side === 'src' ? project.srcLang : project.dstLang;
-      if (lang !== undefined && lang !== expected) {
-        throw invalid(
-          ['body', 'segments', index, side, 'lang'],
-          `Expected ${expected}, the project's language`,
-        );
-      }
-    }
-    if (patch.end !== undefined && timecodeToMs(patch.end) > Math.ceil(project.duration) * 1000) {
-      throw invalid(
-        ['body', 'segments', index, 'end'],
-        `The segment ends after the video (${project.duration} s)`,
-      );
-    }
-  });
-  const changed = body.segments.map((patch) => {
-    const segment = byId.get(patch.id)!;
-    if (patch.src) segment.srcText = patch.src.text;
-    if (patch.dst) segment.dstText = patch.dst.text;
-    if (patch.speaker) segment.speaker = patch.speaker;
-    if (patch.start !== undefined && patch.end !== undefined) {
-      segment.startMs = timecodeToMs(patch.start);
-      segment.endMs = timecodeToMs(patch.end);
-    }
-    segment.status = 'updated';
-    return segment;
-  });
-  segments.sort((a, b) => a.startMs - b.startMs);
-  settleInto(state, project, moment, 'transcript_edited');
-  return { segments: changed.map((segment) => segmentView(segment, true)) };
-}
-
-export function deleteSegment(state: EmulatorState, project: Project, segmentId: string) {
-  const moment = momentOf(state, project);
-  requireEditable(moment);
-  const segments = segmentsOf(project);
-  const index = segments.findIndex((segment) => segment.id === segmentId);
-  if (index < 0) throw notFound('Segment');
-  segments.splice(index, 1);
-  settleInto(state, project, moment, 'transcript_edited');
-  return { id: segmentId };
 }

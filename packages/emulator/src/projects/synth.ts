@@ -1,4 +1,4 @@
-// Synthetic but deterministic content: transcription text from the media's fingerprint, speakers, voices,
+// Synthetic but deterministic content: transcription text from the media's fingerprint, speakers,
 // and a recognisable pseudo-translation that applies the project's glossary terms.
 
 const WORDS = (
@@ -53,19 +53,6 @@ export function segmentTimes(durationSeconds: number): { startMs: number; endMs:
   const times: { startMs: number; endMs: number }[] = [];
   for (let i = 0; i < count; i++) times.push({ startMs: i * slot, endMs: i * slot + Math.floor(slot * 0.9) });
   return times;
-}
-
-const VOICE_NAMES = ['Ava', 'Noah', 'Mia', 'Liam', 'Zoe', 'Ethan', 'Iris', 'Owen'];
-
-/** The pool of suggested voices: one per speaker, named deterministically. */
-export function suggestedVoices(fingerprint: string, speakers: number): Record<string, unknown> {
-  const seed = seedOf(fingerprint);
-  const voices: Record<string, unknown> = {};
-  for (let i = 0; i < speakers; i++) {
-    const pick = (seed + i * 3) % VOICE_NAMES.length;
-    voices[speakerName(i)] = { voice_id: `voice_${String(pick).padStart(2, '0')}`, name: VOICE_NAMES[pick] };
-  }
-  return voices;
 }
 
 export function speakerName(index: number): string {

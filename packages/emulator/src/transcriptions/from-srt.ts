@@ -2,25 +2,32 @@
 // form (files src.0/dst.0, languages src/dst in the query or the form) or the vendor SDK's (files src/dst,
 // query src_lang/dst_lang). With both files the cues must pair up exactly.
 import { randomUUID } from 'node:crypto';
-import { dstLangSchema, srcLangSchema } from '@dubkit/core/schemas';
+import type { IncomingMessage } from 'node:http';
 import { type Cue, parseSrt } from '@dubkit/srt';
-import { invalid, unprocessable, type ValidationIssue } from './http/errors.ts';
-import { boundaryOf, parseMultipart } from './http/multipart.ts';
-import type { Account, Segment, Transcription } from './model.ts';
-import { segmentView } from './projects/segments.ts';
-import type { EmulatorState } from './state.ts';
+import { invalid, unprocessable, type ValidationIssue } from '../http/errors.ts';
+import { readMultipart } from '../http/multipart.ts';
+import type { Account, Segment } from '../model.ts';
+import type { EmulatorState } from '../state.ts';
+import { checkedLanguage, storeTranscription } from './store.ts';
 
 const MAX_SRT_BYTES = 20 * 1024 * 1024;
-const QUERY_KEYS = new Set(['src', 'dst', 'src_lang', 'dst_lang']);
+/** The query parameters the endpoint takes: the documented `src`/`dst` and the vendor SDK's `src_lang`/`dst_lang`. */
+export const SRT_QUERY = ['src', 'dst', 'src_lang', 'dst_lang'] as const;
 
 type Side = 'src' | 'dst';
 
 /** One language from wherever the client put it; two different values are a 422. */
-function languageOf(side: Side, query: URLSearchParams, fields: Map<string, string[]>): string | undefined {
+function languageOf(
+  side: Side,
+  query: Map<string, string[]>,
+  fields: Map<string, string[]>,
+): string | undefined {
   const found = [
-    ...query.getAll(side).map((value) => ({ value, loc: ['query', side] })),
-    ...query.getAll(`${side}_lang`).map((value) => ({ value, loc: ['query', `${side}_lang`] })),
-    ...(fields.get(side) ?? []).map((value) => ({ value, loc: ['body', side] })),
+    ...(query.get(side) ?? []).map((value) => ({ value, loc: ['query', side] })),
+    ...(query.get(`${side}_lang`) ?? []).map((value) => ({ value, loc: ['query', `${side}_lang`] })),
+    ...(fields.get(side) ?? [])
+      .filter((value) => value !== '')
+      .map((value) => ({ value, loc: ['body', side] })),
   ];
   const distinct = new Set(found.map((item) => item.value));
   if (distinct.size > 1) {
@@ -30,16 +37,7 @@ function languageOf(side: Side, query: URLSearchParams, fields: Map<string, stri
     );
   }
   const first = found[0];
-  if (!first) return undefined;
-  const result = (side === 'src' ? srcLangSchema : dstLangSchema).safeParse(first.value);
-  if (!result.success) {
-    throw invalid(
-      first.loc,
-      result.error.issues[0]?.message ?? 'Invalid language',
-      'string_pattern_mismatch',
-    );
-  }
-  return result.data;
+  return first ? checkedLanguage(side, first.value, first.loc) : undefined;
 }
 
 function readCues(field: string, bytes: Uint8Array): Cue[] {
@@ -64,31 +62,20 @@ function readCues(field: string, bytes: Uint8Array): Cue[] {
 export async function createSrtTranscription(
   state: EmulatorState,
   account: Account,
-  request: { contentType: string | undefined; body: AsyncIterable<Uint8Array>; query: URLSearchParams },
+  incoming: IncomingMessage,
+  query: Map<string, string[]>,
 ) {
-  for (const key of request.query.keys()) {
-    if (!QUERY_KEYS.has(key))
-      throw invalid(['query', key], 'Extra inputs are not permitted', 'extra_forbidden');
-  }
-  const boundary = boundaryOf(request.contentType);
-  if (!boundary) throw invalid(['body'], 'Expected a multipart/form-data body with a boundary');
   const files = new Map<string, Buffer[]>();
-  let total = 0;
-  const { fields } = await parseMultipart(request.body, boundary, {
-    onFile(part) {
+  const { fields } = await readMultipart(
+    incoming,
+    // Two files (src, dst) and their languages; the limits stop a flood of parts or a giant file early.
+    { fileBytes: MAX_SRT_BYTES, files: 2, fields: 8, fieldBytes: 1024 },
+    async (part) => {
       const chunks: Buffer[] = [];
       files.set(part.name, chunks);
-      return {
-        write(chunk) {
-          total += chunk.length;
-          if (total > MAX_SRT_BYTES)
-            throw invalid(['body', part.name], `SRT files are limited to ${MAX_SRT_BYTES} bytes`);
-          chunks.push(Buffer.from(chunk));
-        },
-        async end() {},
-      };
+      for await (const chunk of part.stream) chunks.push(chunk as Buffer);
     },
-  });
+  );
   for (const name of files.keys()) {
     if (!['src.0', 'dst.0', 'src', 'dst'].includes(name)) {
       throw invalid(['body', name], 'Unexpected file: send src.0 and/or dst.0', 'extra_forbidden');
@@ -106,8 +93,8 @@ export async function createSrtTranscription(
   const dstFile = fileOf('dst');
   if (!srcFile && !dstFile)
     throw invalid(['body', 'src.0'], 'Field required: send src.0 and/or dst.0', 'missing');
-  const srcLang = languageOf('src', request.query, fields);
-  const dstLang = languageOf('dst', request.query, fields);
+  const srcLang = languageOf('src', query, fields);
+  const dstLang = languageOf('dst', query, fields);
   const missing = (side: Side) => invalid(['query', side], `Field required: the ${side} language`, 'missing');
   if (srcFile && !srcLang) throw missing('src');
   if (dstFile && !dstLang) throw missing('dst');
@@ -145,7 +132,5 @@ export async function createSrtTranscription(
     speaker: 'SPEAKER_00',
     status: 'done',
   }));
-  const transcription: Transcription = { id: randomUUID(), account, segments, srcLang, dstLang };
-  state.transcriptions.set(transcription.id, transcription);
-  return { id: transcription.id, segments: segments.map((segment) => segmentView(segment, true)) };
+  return storeTranscription(state, account, segments, srcLang, dstLang);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Harness, harness, type Json, TOKEN } from './test-support/harness.ts';
+import { type Harness, harness, type Json, TOKEN } from '../test-support/harness.ts';
 
 const SRC =
   '1\n00:00:00,000 --> 00:00:00,800\nHello world\n\n2\n00:00:01,000 --> 00:00:01,800\nGood morning team\n';
@@ -107,7 +107,12 @@ describe('project transcription', () => {
     const { id, segments } = await dubbed(h);
     const patched = await h.call('PATCH', `/v2/projects/${id}/transcription/segments`, {
       segments: [
-        { id: segments[0]!.id, dst: { text: 'Texto corregido' }, start: '00:00:00,100', end: '00:00:00,700' },
+        {
+          id: segments[0]!.id,
+          dst: { text: 'Texto corregido', lang: 'es' },
+          start: '00:00:00,100',
+          end: '00:00:00,700',
+        },
       ],
     });
     expect(patched.status).toBe(200);
@@ -130,14 +135,17 @@ describe('project transcription', () => {
     const { id, segments } = await dubbed(h);
     const path = `/v2/projects/${id}/transcription/segments`;
     const [a, b] = [segments[0]!.id, segments[1]!.id];
-    const mixed = await h.call('PATCH', path, {
-      segments: [
-        { id: a, speaker: 'SPEAKER_01' },
-        { id: b, src: { text: 'x' } },
-      ],
+    const noLang = await h.call('PATCH', path, { segments: [{ id: b, src: { text: 'x' } }] });
+    expect(noLang.status).toBe(422);
+    expect(noLang.body.detail[0]).toMatchObject({
+      loc: ['body', 'segments', 0, 'src', 'lang'],
+      msg: 'Field required',
     });
-    expect(mixed.status).toBe(422);
-    expect(mixed.body.detail[0].loc).toEqual(['body', 'segments', 1, 'speaker']);
+    // A malformed field is a 422 naming it, never a 500.
+    for (const start of ['1.5', 15, null, ['00:00:01,000']]) {
+      const bad = await h.call('PATCH', path, { segments: [{ id: a, start, end: '00:00:01,000' }] });
+      expect(bad.status, JSON.stringify(start)).toBe(422);
+    }
     expect((await h.call('PATCH', path, { segments: [{ id: a, start: '00:00:00,100' }] })).status).toBe(422);
     expect((await h.call('PATCH', path, { segments: [{ id: a, speaker: 'speaker_1' }] })).status).toBe(422);
     expect((await h.call('PATCH', path, { segments: [{ id: a }] })).status).toBe(422);
@@ -146,11 +154,13 @@ describe('project transcription', () => {
     );
     const wrongLang = await h.call('PATCH', path, { segments: [{ id: a, dst: { text: 'x', lang: 'fr' } }] });
     expect(wrongLang.body.detail[0].loc).toEqual(['body', 'segments', 0, 'dst', 'lang']);
-    expect((await h.call('PATCH', path, { segments: [{ id: 'nope', src: { text: 'x' } }] })).body).toEqual({
-      detail: 'Segment not found',
-    });
+    expect(
+      (await h.call('PATCH', path, { segments: [{ id: 'nope', src: { text: 'x', lang: 'en' } }] })).body,
+    ).toEqual({ detail: 'Segment not found' });
     await h.call('POST', `/v2/projects/${id}/generate`);
-    expect((await h.call('PATCH', path, { segments: [{ id: a, src: { text: 'x' } }] })).status).toBe(409);
+    expect(
+      (await h.call('PATCH', path, { segments: [{ id: a, src: { text: 'x', lang: 'en' } }] })).status,
+    ).toBe(409);
   });
 
   it('deletes a segment ({id}), then answers 404 for it', async () => {

@@ -1,0 +1,82 @@
+// Request bodies read as streams against a limit: reading stops at the first byte past the limit and the answer
+// is 413, whatever Content-Length said (or did not say, for a chunked body). Nothing larger than the limit is
+// ever held in memory.
+import type { IncomingMessage } from 'node:http';
+import { HttpError, invalid } from './errors.ts';
+
+/** JSON bodies of the API: a glossary may be 10,485,760 bytes of entries, plus its name and languages. */
+export const MAX_JSON_BYTES = 11 * 1024 * 1024;
+/** The token endpoint's form and the admin endpoints' JSON are small. */
+export const MAX_FORM_BYTES = 16 * 1024;
+
+/**
+ * 413 `{detail}`. The connection is closed after the answer, so that the rest of a body nobody reads is not
+ * drained from the socket (Node would otherwise read and discard it to reuse the connection).
+ */
+export function payloadTooLarge(detail: string): HttpError {
+  return new HttpError(413, { detail }, { connection: 'close' });
+}
+
+/** 413 for `what` (a body, a file part, a linked file) past `limit` bytes. */
+export function tooLarge(what: string, limit: number): HttpError {
+  return payloadTooLarge(`${what} is larger than ${limit} bytes`);
+}
+
+/**
+ * Reads `body` whole, up to `limit` bytes. A Content-Length over the limit is refused before anything is read;
+ * otherwise the bytes are counted as they come and reading stops as soon as they pass the limit.
+ */
+export async function readLimited(
+  body: AsyncIterable<Uint8Array>,
+  declaredLength: string | undefined,
+  limit: number,
+  what: string,
+): Promise<Buffer> {
+  if (declaredLength !== undefined && Number(declaredLength) > limit) throw tooLarge(what, limit);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > limit) throw tooLarge(what, limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * The request's bytes without destroying the request when reading stops early: the answer (a 413) still has to
+ * go out on the same socket.
+ */
+export function requestBody(incoming: IncomingMessage): AsyncIterable<Uint8Array> {
+  return incoming.iterator({ destroyOnReturn: false });
+}
+
+/** A JSON body of at most `limit` bytes, with FastAPI's 422 for a wrong content type or bad JSON. */
+export async function readJson(incoming: IncomingMessage, limit = MAX_JSON_BYTES): Promise<unknown> {
+  const type = incoming.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw invalid(['body'], 'Expected a JSON body (Content-Type: application/json)', 'model_attributes_type');
+  }
+  const bytes = await readLimited(
+    requestBody(incoming),
+    incoming.headers['content-length'],
+    limit,
+    'The body',
+  );
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw invalid(['body'], `JSON decode error: ${(error as Error).message}`, 'json_invalid');
+  }
+}
+
+/** An `application/x-www-form-urlencoded` body of at most `limit` bytes. */
+export async function readForm(incoming: IncomingMessage, limit = MAX_FORM_BYTES): Promise<URLSearchParams> {
+  const bytes = await readLimited(
+    requestBody(incoming),
+    incoming.headers['content-length'],
+    limit,
+    'The form',
+  );
+  return new URLSearchParams(bytes.toString('utf8'));
+}

@@ -1,0 +1,45 @@
+// Projects: create, list, read (the endpoint clients poll), patch, the voices they may use, and generate.
+import {
+  projectCreateBodySchema,
+  projectListQuerySchema,
+  projectUpdateBodySchema,
+} from '@dubkit/core/schemas';
+import type { Hono } from 'hono';
+import { readJson } from '../http/body.ts';
+import type { Env } from '../http/env.ts';
+import { validate } from '../http/errors.ts';
+import { pathId, singleQuery } from '../http/params.ts';
+import {
+  createProject,
+  findProject,
+  generateProject,
+  listProjects,
+  patchProject,
+  projectView,
+} from '../projects/service.ts';
+import { voicesOf, voiceView } from '../projects/voices.ts';
+import type { EmulatorState } from '../state.ts';
+
+export function projectRoutes(app: Hono<Env>, state: EmulatorState): void {
+  const project = (c: Parameters<typeof pathId>[0]) =>
+    findProject(state, c.var.account, pathId(c, 'project_id'));
+
+  app.post('/v2/projects', async (c) => {
+    const body = validate(projectCreateBodySchema, await readJson(c.env.incoming));
+    return c.json(projectView(state, createProject(state, c.var.account, body)));
+  });
+  app.get('/v2/projects', (c) => {
+    const query = validate(projectListQuerySchema, singleQuery(c, ['offset', 'limit', 'name']), 'query');
+    return c.json(listProjects(state, c.var.account, query));
+  });
+  app.get('/v2/projects/:project_id', (c) => c.json(projectView(state, project(c))));
+  app.patch('/v2/projects/:project_id', async (c) => {
+    const found = project(c);
+    const body = validate(projectUpdateBodySchema, await readJson(c.env.incoming));
+    return c.json(patchProject(state, found, body));
+  });
+  app.get('/v2/projects/:project_id/voices', (c) =>
+    c.json(voicesOf(project(c)).map((voice) => voiceView(state, voice))),
+  );
+  app.post('/v2/projects/:project_id/generate', (c) => c.json(generateProject(state, project(c))));
+}
