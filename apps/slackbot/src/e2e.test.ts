@@ -289,9 +289,7 @@ describe('a restart in the middle of a job', { timeout: 60_000 }, () => {
       WAIT_MS,
       'both projects under way',
     );
-    const projectsBefore = stage.app.store
-      .targetsOf((await stage.app.store.getJob(jobIdOf(card)))!.id)
-      .map((t) => t.projectId);
+    const projectsBefore = (await stage.app.store.targetsOf(jobIdOf(card))).map((t) => t.projectId);
     expect(projectsBefore.every(Boolean)).toBe(true);
     await stage.restartApp();
     const thread = await waitForDubs(stage, channel, card.ts, 2);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { RequestBudget, withBudget } from '../dubbing/budget.ts';
 import { nextInterval, withJitter } from './intervals.ts';
 
 const policy = { minMs: 1000, maxMs: 8000 };
@@ -27,52 +26,5 @@ describe('polling intervals', () => {
     expect(withJitter(1000, policy, () => 0)).toBe(850);
     expect(withJitter(1000, policy, () => 1)).toBe(1150);
     expect(withJitter(8000, policy, () => 1)).toBe(8000);
-  });
-});
-
-describe('RequestBudget', () => {
-  it('spaces requests to the rate and pauses after a 429', async () => {
-    let now = 0;
-    const budget = new RequestBudget(10, { burst: 1, now: () => now });
-    const waits: number[] = [];
-    const realSetTimeout = globalThis.setTimeout;
-    // Record the waits the budget asks for instead of sleeping through them.
-    globalThis.setTimeout = ((fn: () => void, ms: number) => {
-      waits.push(ms);
-      return realSetTimeout(fn, 0);
-    }) as typeof setTimeout;
-    try {
-      await budget.take();
-      await budget.take();
-      await budget.take();
-      budget.pauseFor(2000);
-      await budget.take();
-      now = 5000;
-      await budget.take();
-    } finally {
-      globalThis.setTimeout = realSetTimeout;
-    }
-    expect(waits).toEqual([100, 200, 2000]);
-  });
-});
-
-describe('withBudget', () => {
-  it('makes every call wait for its slot, except local helpers', async () => {
-    const budget = new RequestBudget(1000, { burst: 1 });
-    let taken = 0;
-    const take = budget.take.bind(budget);
-    budget.take = async () => {
-      taken++;
-      await take();
-    };
-    const service = withBudget(
-      { get: async (id: string) => `project ${id}`, describe: (status: string) => status.toUpperCase() },
-      budget,
-      ['describe'],
-    );
-    expect(await service.get('a')).toBe('project a');
-    expect(await service.get('b')).toBe('project b');
-    expect(service.describe('done')).toBe('DONE');
-    expect(taken).toBe(2);
   });
 });

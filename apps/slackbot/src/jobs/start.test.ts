@@ -1,33 +1,33 @@
 // The starter against the emulator: after a crash between asking the service for a project and recording
 // its id, the project is found by its job tag instead of being created (and paid for) a second time.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../store/sqlite-store.ts';
+import { type TempStore, tempStore } from '../test-support/store.ts';
+import type { Store } from '../store/store.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import { JobStarter, jobTag } from './start.ts';
 
 let emulator: Emulator;
-let dir: string;
-let store: SqliteStore;
+let temp: TempStore;
+let store: Store;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, tokens: ['t'], speed: 50 });
-  dir = mkdtempSync(join(tmpdir(), 'dubkit-starter-'));
-  store = new SqliteStore(join(dir, 's.db'));
+  temp = await tempStore();
+  store = temp.store;
 });
 afterAll(async () => {
-  store.close();
   await emulator.close();
-  rmSync(dir, { recursive: true, force: true });
+  await temp.cleanup();
 });
 
 describe('JobStarter', () => {
   it('adopts the project created just before a crash and creates only the missing one', async () => {
-    const service = createDubbingService({ baseUrl: emulator.url, auth: { token: 't' }, mediaPollMs: 20 });
+    const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
+      mediaPollMs: 20,
+    });
     const { job } = await store.createJob(
       {
         triggerKey: 'msg:C1:1.1',

@@ -1,40 +1,40 @@
 // The tracker against the emulator: follows a project to the end with adaptive polling, records each change
 // with its Slack writes, and backs off for the time the service asks when it answers 429.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../demo/stage.ts';
-import { SqliteStore } from '../store/sqlite-store.ts';
-import { RequestBudget, withBudget } from '../dubbing/budget.ts';
+import { waitFor } from '@dubkit/slack-sandbox';
+import { type TempStore, tempStore } from '../test-support/store.ts';
+import type { Store } from '../store/store.ts';
+import { budgetDispatcher, RequestBudget } from '../dubbing/budget.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import { JobStarter } from './start.ts';
 import { Tracker } from './track.ts';
 
 let emulator: Emulator;
-let dir: string;
-let store: SqliteStore;
+let temp: TempStore;
+let store: Store;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, tokens: ['t'], speed: 30 });
-  dir = mkdtempSync(join(tmpdir(), 'dubkit-tracker-'));
-  store = new SqliteStore(join(dir, 't.db'));
+  temp = await tempStore();
+  store = temp.store;
 });
 afterAll(async () => {
-  store.close();
   await emulator.close();
-  rmSync(dir, { recursive: true, force: true });
+  await temp.cleanup();
 });
 
 describe('Tracker', () => {
   it('follows a project to the end and waits out a 429 for as long as the service asks', async () => {
     const logger = pino({ level: 'silent' });
-    const raw = createDubbingService({ baseUrl: emulator.url, auth: { token: 't' }, mediaPollMs: 20 });
+    const budget = new RequestBudget(100);
+    const client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {}, dispatcher: budgetDispatcher(budget) });
+    const service = createDubbingService(client, { mediaPollMs: 20 });
     const polls: { at: number; failed: boolean }[] = [];
-    const getProject = raw.getProject.bind(raw);
-    raw.getProject = async (id) => {
+    const getProject = service.getProject.bind(service);
+    service.getProject = async (id) => {
       try {
         const project = await getProject(id);
         polls.push({ at: Date.now(), failed: false });
@@ -44,8 +44,6 @@ describe('Tracker', () => {
         throw error;
       }
     };
-    const budget = new RequestBudget(100);
-    const service = withBudget(raw, budget, ['describeStatus']);
     const { mediaId } = await service.uploadLink('https://www.youtube.com/watch?v=tracked', 'tracked');
     const project = await service.createProject({
       videoId: mediaId,
@@ -55,15 +53,15 @@ describe('Tracker', () => {
       numSpeakers: null,
     });
     const source = { kind: 'link' as const, link: 'https://www.youtube.com/watch?v=tracked' };
-    const { job } = store.createJob(
+    const { job } = await store.createJob(
       { triggerKey: 't:1', channel: 'C1', threadTs: '1.1', userId: 'U1', source, title: 'tracked' },
       Date.now(),
     );
-    store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, Date.now());
-    store.setJobMedia(job.id, mediaId);
-    const [target] = store.targetsOf(job.id);
-    store.setTargetProject(target!.id, project.id, Date.now());
-    store.setJobRunning(job.id);
+    await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, Date.now());
+    await store.setJobMedia(job.id, mediaId);
+    const [target] = await store.targetsOf(job.id);
+    await store.setTargetProject(target!.id, project.id, Date.now());
+    await store.setJobRunning(job.id);
 
     // Every answer is a 429 for the client's three tries of the first poll.
     emulator.faults.set({ rateLimitNext: 3, retryAfterSeconds: 1 });
@@ -80,7 +78,6 @@ describe('Tracker', () => {
       store,
       service,
       starter,
-      budget,
       polling: { minMs: 30, maxMs: 200 },
       logger,
       owner: 'test',
@@ -88,15 +85,15 @@ describe('Tracker', () => {
     });
     tracker.start();
     try {
-      await waitFor(() => store.getTarget(target!.id)?.terminal, 20_000, 'the project to finish');
+      await waitFor(async () => (await store.getTarget(target!.id))?.terminal, 20_000, 'the project to finish');
     } finally {
       await tracker.stop();
     }
-    expect(store.getTarget(target!.id)?.status).toBe('merging_done');
+    expect((await store.getTarget(target!.id))?.status).toBe('merging_done');
     const failed = polls.findIndex((p) => p.failed);
     expect(failed).toBe(0);
     expect(polls[1]!.at - polls[0]!.at).toBeGreaterThanOrEqual(950);
-    const deliveries = store.deliveriesOf(job.id).map((d) => d.key);
+    const deliveries = (await store.deliveriesOf(job.id)).map((d) => d.key);
     expect(deliveries).toEqual(
       expect.arrayContaining([`status:${target!.id}`, `dubbed:${target!.id}.1`, `files:${target!.id}.1`]),
     );

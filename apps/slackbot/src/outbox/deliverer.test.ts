@@ -1,20 +1,18 @@
 // The deliverer against the fake Slack over HTTP: posts once, edits in place, and after a crash finds what
 // it had already posted instead of posting it again.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WebClient } from '@slack/web-api';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeSlack } from '../demo/fake-slack.ts';
-import { waitFor } from '../demo/stage.ts';
-import { SqliteStore } from '../store/sqlite-store.ts';
+import { FakeSlack } from '@dubkit/slack-sandbox';
+import { waitFor } from '@dubkit/slack-sandbox';
+import { type TempStore, tempStore } from '../test-support/store.ts';
+import type { Store } from '../store/store.ts';
 import { Deliverer } from './deliverer.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 
 const TOKEN = 'xoxb-test';
-let dir: string;
-let store: SqliteStore;
+let temp: TempStore;
+let store: Store;
 let slack: FakeSlack;
 let deliverer: Deliverer | undefined;
 
@@ -47,20 +45,19 @@ function startDeliverer(owner: string, channelPaceMs = 0) {
 }
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dubkit-deliverer-'));
-  store = new SqliteStore(join(dir, 'x.db'));
+  temp = await tempStore();
+  store = temp.store;
   slack = await new FakeSlack({ botToken: TOKEN }).start();
 });
 afterEach(async () => {
   await deliverer?.stop();
-  store.close();
   await slack.close();
-  rmSync(dir, { recursive: true, force: true });
+  await temp.cleanup();
 });
 
-function job() {
+async function job() {
   const root = slack.postUserMessage({ channel: 'C1', user: 'U1', text: 'video' });
-  return store.createJob(
+  return (await store.createJob(
     {
       triggerKey: `msg:C1:${root.ts}`,
       channel: 'C1',
@@ -70,20 +67,20 @@ function job() {
       title: 'v',
     },
     1,
-  ).job;
+  )).job;
 }
 
 describe('Deliverer', () => {
   it('posts a status message once and then edits it in place', async () => {
-    const { id } = job();
+    const { id } = await job();
     startDeliverer('a');
-    store.enqueue(
+    await store.enqueue(
       { key: 'status:t', jobId: id, kind: 'status', inThread: true, payload: { text: 'one', blocks: [] } },
       1,
     );
     deliverer!.wake();
-    await waitFor(() => store.getDelivery('status:t')?.state === 'done', 5000, 'the post');
-    store.enqueue(
+    await waitFor(async () => (await store.getDelivery('status:t'))?.state === 'done', 5000, 'the post');
+    await store.enqueue(
       { key: 'status:t', jobId: id, kind: 'status', inThread: true, payload: { text: 'two', blocks: [] } },
       2,
     );
@@ -96,14 +93,14 @@ describe('Deliverer', () => {
   });
 
   it('finds a message posted before a crash by its key instead of posting it again', async () => {
-    const { id } = job();
-    store.enqueue(
+    const { id } = await job();
+    await store.enqueue(
       { key: 'dubbed:t.1', jobId: id, kind: 'reply', inThread: true, payload: { text: 'ready', blocks: [] } },
       1,
     );
     // A first process claims it, posts it, and dies before recording the answer.
-    const [claimed] = store.claimDeliveries('dead', 1, 10, 10);
-    const rootTs = store.getJob(id)!.threadTs!;
+    const [claimed] = await store.claimDeliveries('dead', 1, 10, 10);
+    const rootTs = (await store.getJob(id))!.threadTs!;
     await new WebClient(TOKEN, { slackApiUrl: slack.apiUrl }).chat.postMessage({
       channel: 'C1',
       thread_ts: rootTs,
@@ -111,15 +108,15 @@ describe('Deliverer', () => {
       metadata: { event_type: 'dubkit_delivery', event_payload: { key: claimed!.key } },
     });
     startDeliverer('b');
-    await waitFor(() => store.getDelivery('dubbed:t.1')?.state === 'done', 5000, 'the recovery');
+    await waitFor(async () => (await store.getDelivery('dubbed:t.1'))?.state === 'done', 5000, 'the recovery');
     expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
     expect(slack.callsOf('conversations.replies')).toHaveLength(1);
-    expect(store.getDelivery('dubbed:t.1')?.ts).toBe(slack.messages.find((m) => m.bot_id)?.ts);
+    expect((await store.getDelivery('dubbed:t.1'))?.ts).toBe(slack.messages.find((m) => m.bot_id)?.ts);
   });
 
   it('uploads subtitles into the thread with the external upload flow, once', async () => {
-    const { id } = job();
-    store.enqueue(
+    const { id } = await job();
+    await store.enqueue(
       {
         key: 'files:t.1',
         jobId: id,
@@ -130,7 +127,7 @@ describe('Deliverer', () => {
       1,
     );
     startDeliverer('a');
-    await waitFor(() => store.getDelivery('files:t.1')?.state === 'done', 5000, 'the upload');
+    await waitFor(async () => (await store.getDelivery('files:t.1'))?.state === 'done', 5000, 'the upload');
     expect(slack.callsOf('files.getUploadURLExternal')).toHaveLength(2);
     expect(slack.callsOf('files.completeUploadExternal')).toHaveLength(1);
     const files = slack.messages.flatMap((m) => m.files ?? []);
@@ -146,22 +143,22 @@ describe('Deliverer', () => {
       botToken: TOKEN,
       rateLimit: { method: 'chat.postMessage', times: 1, retryAfterSeconds: 1 },
     }).start();
-    const { id } = job();
-    store.enqueue(
+    const { id } = await job();
+    await store.enqueue(
       { key: 'started:j', jobId: id, kind: 'reply', inThread: true, payload: { text: 'go', blocks: [] } },
       1,
     );
     const started = Date.now();
     startDeliverer('a');
-    await waitFor(() => store.getDelivery('started:j')?.state === 'done', 8000, 'the post');
+    await waitFor(async () => (await store.getDelivery('started:j'))?.state === 'done', 8000, 'the post');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(slack.messages.filter((m) => m.bot_id)).toHaveLength(1);
   });
 
   it('paces writes into one channel, keeping their order', async () => {
-    const { id } = job();
+    const { id } = await job();
     for (const n of [1, 2, 3]) {
-      store.enqueue(
+      await store.enqueue(
         {
           key: `reply:${n}`,
           jobId: id,
@@ -173,7 +170,7 @@ describe('Deliverer', () => {
       );
     }
     startDeliverer('a', 300);
-    await waitFor(() => store.getDelivery('reply:3')?.state === 'done', 5000, 'three replies');
+    await waitFor(async () => (await store.getDelivery('reply:3'))?.state === 'done', 5000, 'three replies');
     const posts = slack.callsOf('chat.postMessage');
     expect(posts.map((c) => c.args.text)).toEqual(['r1', 'r2', 'r3']);
     expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(280);
