@@ -1,4 +1,12 @@
 // @dubkit/glossary-csv: term lists exported as CSV or TSV ⇄ the dubbing service's glossary entries.
+export {
+  type ComplianceFinding,
+  type ComplianceOptions,
+  type ComplianceSegment,
+  checkGlossaryCompliance,
+  GlossaryMatcher,
+  type MissingTerm,
+} from './compliance.ts';
 export { GlossaryCsvError } from './errors.ts';
 export { formatGlossaryCsv } from './format.ts';
 export { parseGlossaryCsv } from './parse.ts';

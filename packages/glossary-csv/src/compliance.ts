@@ -1,0 +1,167 @@
+// checkGlossaryCompliance: which segments use a glossary's source term where the translation lacks its target
+// term. The glossary is indexed once (a trie of terms by words, for each side); each segment's source is split into
+// words once and walked through the trie, so the cost grows with the text, not with text × terms.
+import { insert, newNode, type TrieNode } from './term-index.ts';
+import { localeOf, wordKeyer, words } from './term-tokens.ts';
+
+/** A segment as the service returns it (structurally): only `id` and the texts are read. */
+export interface ComplianceSegment {
+  id?: string;
+  src?: { text: string } | null;
+  dst?: { text: string } | null;
+}
+
+export interface ComplianceOptions {
+  /** Language of the source texts and terms (`en`, `tr`, `zh-hant`): lower case follows its rules. */
+  srcLang: string;
+  /** Language of the translations and target terms. */
+  dstLang: string;
+}
+
+/** A source term found in a segment whose translation lacks the term's target. */
+export interface MissingTerm {
+  source: string;
+  target: string;
+  /** Where the term was first found in the source text (UTF-16 offsets, end exclusive). */
+  start: number;
+  end: number;
+}
+
+export interface ComplianceFinding {
+  /** 0-based position of the segment in the array given. */
+  segment: number;
+  id?: string;
+  missing: MissingTerm[];
+}
+
+/** An entry as indexed: its terms and the node of its target term in the target trie. */
+export interface Entry {
+  source: string;
+  target: string;
+  targetNode: TrieNode<true>;
+}
+
+/** A glossary indexed once, for checking many segments (or many videos) against it. */
+export class GlossaryMatcher {
+  readonly srcLang: string;
+  readonly dstLang: string;
+  /** Entries whose source or target term has no letter or digit: no whole word to find, so never checked. */
+  readonly skipped: readonly string[];
+  private readonly sources = newNode<Entry[]>();
+  private readonly targets = newNode<true>();
+  private readonly srcKey: (word: string) => string;
+  private readonly dstKey: (word: string) => string;
+
+  /** Indexes `entries` (source term → target term). Throws a RangeError when a language is not a code. */
+  constructor(entries: Record<string, string>, options: ComplianceOptions) {
+    if (typeof options?.srcLang !== 'string' || typeof options.dstLang !== 'string') {
+      throw new TypeError('a glossary check needs { srcLang, dstLang }: the languages of the terms');
+    }
+    this.srcLang = options.srcLang;
+    this.dstLang = options.dstLang;
+    this.srcKey = wordKeyer(localeOf(options.srcLang, 'srcLang'));
+    this.dstKey = wordKeyer(localeOf(options.dstLang, 'dstLang'));
+    const skipped: string[] = [];
+    for (const [source, target] of Object.entries(entries)) {
+      const sourceWords = words(source, this.srcKey).keys;
+      const targetWords = typeof target === 'string' ? words(target, this.dstKey).keys : [];
+      if (sourceWords.length === 0 || targetWords.length === 0) {
+        skipped.push(source);
+        continue;
+      }
+      const targetNode = insert(this.targets, targetWords);
+      targetNode.value = true;
+      const sourceNode = insert(this.sources, sourceWords);
+      sourceNode.value ??= [];
+      sourceNode.value.push({ source, target, targetNode });
+    }
+    this.skipped = skipped;
+  }
+
+  /** Source terms in `text`: leftmost longest matches, each entry once, at its first place. */
+  findTerms(text: string): { entry: Entry; start: number; end: number }[] {
+    const found: { entry: Entry; start: number; end: number }[] = [];
+    if (text === '') return found;
+    const { keys, starts, ends } = words(text, this.srcKey);
+    let seen: Set<TrieNode<Entry[]>> | undefined;
+    let index = 0;
+    while (index < keys.length) {
+      // Walk down from this word as far as the words go, remembering the longest term passed.
+      let node: TrieNode<Entry[]> | undefined = this.sources;
+      let longest: TrieNode<Entry[]> | undefined;
+      let longestEnd = index;
+      for (let at = index; at < keys.length; at++) {
+        node = node.next?.get(keys[at]!);
+        if (node === undefined) break;
+        if (node.value !== undefined) {
+          longest = node;
+          longestEnd = at + 1;
+        }
+      }
+      if (longest === undefined) {
+        index++;
+        continue;
+      }
+      seen ??= new Set();
+      if (!seen.has(longest)) {
+        seen.add(longest);
+        for (const entry of longest.value!)
+          found.push({ entry, start: starts[index]!, end: ends[longestEnd - 1]! });
+      }
+      index = longestEnd;
+    }
+    return found;
+  }
+
+  /** Every target term present in `text`, overlapping ones included. */
+  presentTargets(text: string): Set<TrieNode<true>> {
+    const present = new Set<TrieNode<true>>();
+    if (text === '') return present;
+    const { keys } = words(text, this.dstKey);
+    for (let index = 0; index < keys.length; index++) {
+      let node: TrieNode<true> | undefined = this.targets;
+      for (let at = index; at < keys.length; at++) {
+        node = node.next?.get(keys[at]!);
+        if (node === undefined) break;
+        if (node.value !== undefined) present.add(node);
+      }
+    }
+    return present;
+  }
+}
+
+function textOf(side: { text: string } | null | undefined): string {
+  return typeof side?.text === 'string' ? side.text : '';
+}
+
+/**
+ * The segments whose source text holds a glossary source term (as whole words, in any case; letter by letter in
+ * scripts written without spaces) while their translation does not hold that term's target. Where terms overlap,
+ * the longest match starting leftmost is the one checked (`Acme Cloud`, not `Cloud` inside it). A term found
+ * several times in a segment is reported once, at its first place. `entries` may be a GlossaryMatcher built once
+ * (then `options` are its own).
+ */
+export function checkGlossaryCompliance(
+  segments: readonly ComplianceSegment[],
+  entries: Record<string, string> | GlossaryMatcher,
+  options?: ComplianceOptions,
+): ComplianceFinding[] {
+  const matcher =
+    entries instanceof GlossaryMatcher ? entries : new GlossaryMatcher(entries, options as ComplianceOptions);
+  const findings: ComplianceFinding[] = [];
+  segments.forEach((segment, position) => {
+    const found = matcher.findTerms(textOf(segment.src));
+    if (found.length === 0) return;
+    const present = matcher.presentTargets(textOf(segment.dst));
+    const missing: MissingTerm[] = [];
+    for (const { entry, start, end } of found) {
+      if (!present.has(entry.targetNode))
+        missing.push({ source: entry.source, target: entry.target, start, end });
+    }
+    if (missing.length === 0) return;
+    const finding: ComplianceFinding = { segment: position, missing };
+    if (typeof segment.id === 'string') finding.id = segment.id;
+    findings.push(finding);
+  });
+  return findings;
+}
