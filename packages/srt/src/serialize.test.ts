@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TimecodeError } from './errors.ts';
 import { parseSrt } from './parse.ts';
-import { serializeSrt } from './serialize.ts';
+import { HOST_IS_LITTLE_ENDIAN, serializeSrt, serializeSrtPlain } from './serialize.ts';
 import { cue } from './test-support/vectors.ts';
 import { normalizeCueText } from './text.ts';
 import type { Cue } from './types.ts';
@@ -161,5 +161,25 @@ describe('parseSrt(serializeSrt(x))', () => {
         },
       ),
     );
+  });
+});
+
+describe('serializeSrt on a big-endian machine', () => {
+  it('knows the byte order of this one', () => {
+    const probe = new DataView(new Uint16Array([0x0102]).buffer);
+    expect(HOST_IS_LITTLE_ENDIAN).toBe(probe.getUint16(0, true) === 0x0102);
+  });
+
+  it('writes the same text with every header as a plain string (the path a big-endian host takes)', () => {
+    fc.assert(
+      fc.property(wellFormedCues, fc.constantFrom('\r\n' as const, '\n' as const), (cues, eol) => {
+        const plain = serializeSrtPlain(cues, { eol });
+        expect(plain).toBe(serializeSrt(cues, { eol }));
+        expect(parseSrt(plain)).toEqual({ cues, issues: [] });
+      }),
+    );
+    // More than one block of 512 cues, numbers of every width up to four digits.
+    const many = Array.from({ length: 1500 }, (_, i) => cue(i + 1, i * 2000, i * 2000 + 1500, `line ${i}`));
+    expect(serializeSrtPlain(many)).toBe(serializeSrt(many));
   });
 });

@@ -26,6 +26,11 @@ const SLOT = 48;
 const TIMES = 16;
 
 // "00".."99" as little-endian 16-bit pairs and "000".."999" as 24-bit triples of ASCII digits.
+//
+// Typed arrays use the host's byte order, so these words spell the right text only on a little-endian machine
+// (x64, arm64 as every Node build runs it). On a big-endian one (s390x, some ppc64) every header takes the
+// plain path, headerString: slower, the same text.
+export const HOST_IS_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const PAIRS = new Uint16Array(100);
 for (let v = 0; v < 100; v++) PAIRS[v] = (48 + Math.floor(v / 10)) | ((48 + (v % 10)) << 8);
 const TRIPLES = new Uint32Array(1000);
@@ -86,8 +91,15 @@ const starts = new Int32Array(BLOCK);
 const headers: string[] = [];
 let writing = false;
 
-/** Appends the cues `first` to `last - 1` to `out`. */
-function appendBlock(out: string, cues: readonly Cue[], first: number, last: number, crlf: boolean): string {
+/** Appends the cues `first` to `last - 1` to `out`; `packed` false writes every header as a plain string. */
+function appendBlock(
+  out: string,
+  cues: readonly Cue[],
+  first: number,
+  last: number,
+  crlf: boolean,
+  packed: boolean,
+): string {
   // The last word of a timecode line: the last millisecond digit and the line ending.
   const ending = crlf ? 0x0a0d00 : 0x0a00;
   // The number's digits are counted as it grows rather than for each cue.
@@ -103,7 +115,7 @@ function appendBlock(out: string, cues: readonly Cue[], first: number, last: num
     }
     const start = cue.startMs;
     const end = cue.endMs;
-    if (!fixedWidth(start) || !fixedWidth(end) || cue.position !== undefined) {
+    if (!packed || !fixedWidth(start) || !fixedWidth(end) || cue.position !== undefined) {
       starts[k] = -1;
       headers[k] = headerString(cue, number, crlf ? '\r\n' : '\n');
       continue;
@@ -176,6 +188,15 @@ function appendBlock(out: string, cues: readonly Cue[], first: number, last: num
  * Throws a TimecodeError for a time that is negative or not a whole number of milliseconds.
  */
 export function serializeSrt(cues: readonly Cue[], options: SerializeOptions = {}): string {
+  return serialize(cues, options, HOST_IS_LITTLE_ENDIAN);
+}
+
+/** serializeSrt as a big-endian machine runs it (every header a plain string): for tests of that path. */
+export function serializeSrtPlain(cues: readonly Cue[], options: SerializeOptions = {}): string {
+  return serialize(cues, options, false);
+}
+
+function serialize(cues: readonly Cue[], options: SerializeOptions, packed: boolean): string {
   const crlf = (options.eol ?? '\r\n') === '\r\n';
   if (writing)
     throw new Error('serializeSrt was called again while it was writing (from a getter on a cue?)');
@@ -184,7 +205,7 @@ export function serializeSrt(cues: readonly Cue[], options: SerializeOptions = {
     const count = cues.length;
     let out = '';
     for (let first = 0; first < count; first += BLOCK) {
-      out = appendBlock(out, cues, first, Math.min(first + BLOCK, count), crlf);
+      out = appendBlock(out, cues, first, Math.min(first + BLOCK, count), crlf, packed);
     }
     return count === 0 ? out : out + (crlf ? '\r\n\r\n' : '\n\n');
   } finally {
