@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DubbingClient } from './client.ts';
 import { RateLimitError, RequestValidationError } from './errors.ts';
 import { json, media, type Recorded, startServer, type TestServer } from './test-support/server.ts';
-import { contentTypeFor } from './uploads.ts';
+import { contentTypeFor, resolveFile, ringAllowedWith } from './uploads.ts';
 
 /** The boundary of a multipart body, read from its first line. */
 function contentTypeOf(body: Buffer): string {
@@ -273,5 +273,43 @@ describe('contentTypeFor', () => {
     expect(contentTypeFor('b.m4a')).toBe('audio/mp4');
     expect(contentTypeFor('c.jpeg')).toBe('image/jpeg');
     expect(contentTypeFor('noext')).toBe('application/octet-stream');
+  });
+});
+
+describe('the ring of reused read buffers', () => {
+  /** Every chunk a file part yields, kept as yielded (not copied), with a copy of its bytes at that moment. */
+  async function chunksOf(path: string, reuseBuffers: boolean) {
+    const part = await resolveFile(path, {});
+    const chunks: { view: Uint8Array; bytes: Buffer }[] = [];
+    for await (const chunk of part.open({ reuseBuffers }))
+      chunks.push({ view: chunk, bytes: Buffer.from(chunk) });
+    return chunks;
+  }
+
+  it('is used only with an undici major whose writer it was checked against', () => {
+    expect(ringAllowedWith('7.30.2')).toBe(true);
+    expect(ringAllowedWith('8.0.0')).toBe(false);
+    expect(ringAllowedWith('6.21.0')).toBe(false);
+    expect(ringAllowedWith(undefined)).toBe(false);
+  });
+
+  it('recycles its buffers when allowed: the fifth chunk is read into the first one', async () => {
+    const bytes = randomBytes(6 * 1024 * 1024);
+    const path = join(dir, 'ring.bin');
+    await writeFile(path, bytes);
+    const chunks = await chunksOf(path, true);
+    expect(Buffer.concat(chunks.map((chunk) => chunk.bytes)).equals(bytes)).toBe(true);
+    expect(chunks[4]!.view.buffer).toBe(chunks[0]!.view.buffer);
+  });
+
+  it('falls back to a fresh buffer per chunk, never overwriting one handed on', async () => {
+    const bytes = randomBytes(6 * 1024 * 1024 + 99);
+    const path = join(dir, 'fresh.bin');
+    await writeFile(path, bytes);
+    const chunks = await chunksOf(path, false);
+    expect(new Set(chunks.map((chunk) => chunk.view.buffer)).size).toBe(chunks.length);
+    // Each chunk still holds what it held when it was handed on, after the whole file was read.
+    for (const chunk of chunks) expect(Buffer.from(chunk.view).equals(chunk.bytes)).toBe(true);
+    expect(Buffer.concat(chunks.map((chunk) => chunk.view)).equals(bytes)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // source with a known Content-Length when the size is known; a multi-gigabyte file never sits in memory.
 import { randomBytes } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RequestValidationError } from './errors.ts';
@@ -77,6 +78,33 @@ const READ_CHUNK = 1024 * 1024;
 /** Buffers in the reuse ring: the chunk being sent, one possibly still draining, the one being read, a spare. */
 const RING_SIZE = 4;
 
+/**
+ * The ring relies on how undici's HTTP/1.1 writer works (lib/dispatcher/client-h1.js, `writeIterable`): it
+ * asks for the next chunk only after `socket.write` of the previous one returned and, when that returned false,
+ * after 'drain'; a 1 MiB chunk is far above the socket's high-water mark, so by then the socket holds no part
+ * of it. That is undici's behaviour, not a promise it makes. So the ring is used only with an undici major
+ * whose writer was read and whose result is tested ("keeps every byte in order through a slow reader, with
+ * buffers reused" in uploads.test.ts); with any other undici, each chunk gets a fresh buffer. Measured on
+ * loopback with a 1 GiB file, the ring is about twice as fast and uses half the CPU.
+ */
+const RING_VERIFIED_UNDICI_MAJORS: readonly string[] = ['7'];
+
+/** Whether the ring may be used with this undici version (undefined: undici's version could not be read). */
+export function ringAllowedWith(undiciVersion: string | undefined): boolean {
+  return undiciVersion !== undefined && RING_VERIFIED_UNDICI_MAJORS.includes(undiciVersion.split('.')[0]!);
+}
+
+/** The undici this module's client sends with: the one resolved from here, as the client's Agent is. */
+function installedUndiciVersion(): string | undefined {
+  try {
+    return (createRequire(import.meta.url)('undici/package.json') as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+const RING_ALLOWED = ringAllowedWith(installedUndiciVersion());
+
 function isNodeStream(value: unknown): value is NodeJS.ReadableStream {
   return (
     typeof value === 'object' && value !== null && typeof (value as { pipe?: unknown }).pipe === 'function'
@@ -97,9 +125,10 @@ async function* readChunks(
   const file = await open(path, 'r');
   // Never more than the size announced as Content-Length, even if the file grows meanwhile.
   let left = size;
-  const ring = reuseBuffers
-    ? Array.from({ length: RING_SIZE }, () => Buffer.allocUnsafe(READ_CHUNK))
-    : undefined;
+  const ring =
+    reuseBuffers && RING_ALLOWED
+      ? Array.from({ length: RING_SIZE }, () => Buffer.allocUnsafe(READ_CHUNK))
+      : undefined;
   let reads = 0;
   const read = async () => {
     if (left === 0) return undefined;
