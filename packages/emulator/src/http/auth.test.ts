@@ -41,6 +41,36 @@ describe('authentication', () => {
     expect((await h.call('GET', '/v2/credits', undefined, ok.body.access_token)).status).toBe(401);
   });
 
+  it('takes the client id and secret as form fields too (client_secret_post, what the vendor SDK sends)', async () => {
+    const h = await harness({ clients: [{ clientId: 'app', clientSecret: 's3 cret+', account: 'acme' }] });
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const ok = await token(
+      h.url,
+      undefined,
+      form({
+        grant_type: 'client_credentials',
+        client_id: 'app',
+        client_secret: 's3 cret+',
+        scope: 'api/source',
+      }),
+    );
+    expect(ok.status).toBe(200);
+    expect((await h.call('GET', '/v2/credits', undefined, ok.body.access_token)).status).toBe(200);
+    const wrong = await token(
+      h.url,
+      undefined,
+      form({ grant_type: 'client_credentials', client_id: 'app', client_secret: 's3 cret' }),
+    );
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    // Both methods in one request: RFC 6749 allows one.
+    const both = await token(
+      h.url,
+      basic('app', encodeURIComponent('s3 cret+')),
+      form({ grant_type: 'client_credentials', client_id: 'app', client_secret: 's3 cret+' }),
+    );
+    expect(both).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+  });
+
   it('refuses a wrong secret, a missing Basic header, another grant type and unknown scopes', async () => {
     const h = await harness({ clients: [{ clientId: 'app', clientSecret: 's3cret', account: 'acme' }] });
     expect(await token(h.url, basic('app', 'nope'), 'grant_type=client_credentials')).toMatchObject({

@@ -10,11 +10,12 @@ export const MAX_JSON_BYTES = 11 * 1024 * 1024;
 export const MAX_FORM_BYTES = 16 * 1024;
 
 /**
- * 413 `{detail}`. The connection is closed after the answer, so that the rest of a body nobody reads is not
- * drained from the socket (Node would otherwise read and discard it to reuse the connection).
+ * 413 `{detail}`. What is left of the body is not read into memory: after the answer, @hono/node-server discards
+ * at most 64 MiB of it (for half a second at most) and then closes the connection. Closing it at once instead
+ * would make a client still sending see a broken pipe rather than this answer.
  */
 export function payloadTooLarge(detail: string): HttpError {
-  return new HttpError(413, { detail }, { connection: 'close' });
+  return new HttpError(413, { detail });
 }
 
 /** 413 for `what` (a body, a file part, a linked file) past `limit` bytes. */

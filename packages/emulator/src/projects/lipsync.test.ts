@@ -17,10 +17,45 @@ describe('lip-sync', () => {
       is_free_lipsync: false,
     });
     expect(lipsync.status).toBe(409);
-    expect((await h.call('GET', `/v2/projects/${project.id}/lipsync`)).body).toMatchObject({
+    // Every member is there, null while unknown (the vendor's SDK reads each one).
+    expect((await h.call('GET', `/v2/projects/${project.id}/lipsync`)).body).toEqual({
       check_face_task_status: null,
+      tasks_in_lipsync_queue: 0,
+      lipsync_result_path: null,
       lipsync_task_status: null,
+      video_has_face: null,
+      lipsync_task_progress: null,
     });
+  });
+
+  it('makes the free lip-sync a preview: its own result, free minutes, shorter work; the full one is paid after it', async () => {
+    const h = await harness();
+    const id = await dubbed(h);
+    const path = `/v2/projects/${id}/lipsync`;
+    // Both flags left out (or null, as the vendor's SDK sends them) mean the full video.
+    const full = await h.call('PUT', path, { is_multiple_speakers: null, is_free_lipsync: null });
+    expect(full.status).toBe(200);
+    expect((await h.call('GET', '/v2/credits')).body).toMatchObject({
+      minutes: { used: 2 },
+      lipsync_free_minutes: { used: 0 },
+    });
+    h.emulator.advanceClock(60_000);
+    const fullInfo = (await h.call('GET', path)).body;
+    expect(fullInfo.lipsync_result_path).toMatch(/\/lipsync\.mp4$/);
+
+    const other = await dubbed(h);
+    await h.call('PUT', `/v2/projects/${other}/lipsync`, { is_free_lipsync: true });
+    let info = (await h.call('GET', `/v2/projects/${other}/lipsync`)).body;
+    expect(info.lipsync_result_path).toBeNull();
+    h.emulator.advanceClock(60_000);
+    info = (await h.call('GET', `/v2/projects/${other}/lipsync`)).body;
+    expect(info.lipsync_result_path).toMatch(/\/lipsync_preview\.mp4$/);
+    expect((await fetch(info.lipsync_result_path)).status).toBe(200);
+    expect((await fetch(info.lipsync_result_path.replace('lipsync_preview', 'lipsync'))).status).toBe(404);
+    const afterPreview = (await h.call('GET', '/v2/credits')).body;
+    expect(afterPreview.lipsync_free_minutes.used).toBe(1);
+    await h.call('PUT', `/v2/projects/${other}/lipsync`, { is_free_lipsync: false });
+    expect((await h.call('GET', '/v2/credits')).body.minutes.used).toBe(afterPreview.minutes.used + 1);
   });
 
   it('runs the face check by itself after dubbing, then lip-syncs with progress up to a result', async () => {

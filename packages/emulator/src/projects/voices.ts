@@ -5,8 +5,8 @@ import { invalid } from '../http/errors.ts';
 import { uuidFromName } from '../ids.ts';
 import type { Project } from '../model.ts';
 import type { EmulatorState } from '../state.ts';
-import { segmentsOf, speakerNamesOf } from './segments.ts';
-import { seedOf } from './synth.ts';
+import { segmentsOf, speakerNamesOf, speakersOf } from './segments.ts';
+import { seedOf, speakerName } from './synth.ts';
 
 export interface VoiceRecord {
   id: string;
@@ -77,14 +77,17 @@ export function voiceView(state: EmulatorState, voice: VoiceRecord) {
   };
 }
 
-/** Before any PATCH: one preset per speaker, picked from the media's fingerprint. */
+/**
+ * Before any PATCH: what voice suggestion chose, one preset for each speaker the pipeline found (picked from the
+ * media's fingerprint). A speaker that edits bring in later was not there to be given one.
+ */
 function suggestedMap(project: Project): Record<string, string | null> {
   const presets = presetVoices(project.dstLang);
   const seed = seedOf(project.media.fingerprint);
   const map: Record<string, string | null> = {};
-  speakerNamesOf(project).forEach((speaker, index) => {
-    map[speaker] = presets[(seed + index) % presets.length]!.id;
-  });
+  for (let index = 0; index < speakersOf(project); index++) {
+    map[speakerName(index)] = presets[(seed + index) % presets.length]!.id;
+  }
   return map;
 }
 

@@ -31,6 +31,8 @@ export interface Harness {
   project(body?: Record<string, unknown>, fixture?: string, token?: string): Promise<Json>;
   /** Moves the clock far enough for any pipeline to finish. */
   finish(): void;
+  /** A project dubbed to the end (merging_done) and its segments. */
+  dubbed(body?: Record<string, unknown>, fixture?: string): Promise<{ id: string; segments: Json[] }>;
 }
 
 export async function harness(options: EmulatorOptions = {}): Promise<Harness> {
@@ -66,26 +68,36 @@ export async function harness(options: EmulatorOptions = {}): Promise<Harness> {
     });
     return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
   }
+  async function project(
+    body: Record<string, unknown> = {},
+    fixture = 'video-with-audio.mp4',
+    token = TOKEN,
+  ) {
+    const media = await upload(fixture, { token });
+    if (media.status !== 200) throw new Error(`upload failed: ${JSON.stringify(media.body)}`);
+    const created = await call(
+      'POST',
+      '/v2/projects',
+      { video_id: media.body.id, dst_lang: 'es', ...body },
+      token,
+    );
+    if (created.status !== 200)
+      throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body;
+  }
+  const finish = () => emulator.advanceClock(10 * 60_000);
   return {
     emulator,
     url,
     call,
     upload,
-    async project(body = {}, fixture = 'video-with-audio.mp4', token = TOKEN) {
-      const media = await upload(fixture, { token });
-      if (media.status !== 200) throw new Error(`upload failed: ${JSON.stringify(media.body)}`);
-      const created = await call(
-        'POST',
-        '/v2/projects',
-        { video_id: media.body.id, dst_lang: 'es', ...body },
-        token,
-      );
-      if (created.status !== 200)
-        throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
-      return created.body;
-    },
-    finish() {
-      emulator.advanceClock(10 * 60_000);
+    project,
+    finish,
+    async dubbed(body = {}, fixture = 'video-with-audio.mp4') {
+      const created = await project(body, fixture);
+      finish();
+      const { segments } = (await call('GET', `/v2/projects/${created.id}/transcription`)).body;
+      return { id: created.id as string, segments };
     },
   };
 }
