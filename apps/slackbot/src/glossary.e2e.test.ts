@@ -13,8 +13,9 @@ const TEST_MS = 60_000;
 const CHANNEL = 'C15GLOSSARY';
 
 const ephemerals = (stage: AppStage) => stage.slack.ephemerals.filter((e) => e.channel === CHANNEL);
+/** The import reports posted in the channel (through the outbox, under the dialog's key). */
 const posts = (stage: AppStage) =>
-  stage.slack.messages.filter((m) => m.channel === CHANNEL && m.bot_id && !m.thread_ts && !keyOf(m));
+  stage.slack.messages.filter((m) => m.channel === CHANNEL && !m.thread_ts && keyOf(m).startsWith('glossary-upload:'));
 
 /** `/dub glossary`, then the dialog filled in and submitted with a file. */
 async function upload(stage: AppStage, input: { name: string; file: SlackFile; makeDefault?: boolean }) {

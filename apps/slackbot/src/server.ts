@@ -167,7 +167,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     clientOptions,
     logger: boltLogger(logger.child({ part: 'bolt' })),
     ...(mode.kind === 'socket'
-      ? { socketMode: true, appToken: mode.appToken }
+      ? {
+          socketMode: true,
+          appToken: mode.appToken,
+          // The Socket Mode client asks apps.connections.open through a Web API client of its own, which
+          // Bolt configures from installerOptions, not clientOptions: without this, SLACK_API_URL would
+          // not reach it. Its retry policy stays its own (it retries opening a connection for long).
+          ...(config.slackApiUrl
+            ? { installerOptions: { clientOptions: { slackApiUrl: config.slackApiUrl } } }
+            : {}),
+        }
       : { signingSecret: mode.signingSecret, signatureVerification: true }),
   });
   registerListeners(app, {

@@ -134,6 +134,17 @@ export interface SharedFile {
   url_private_download?: string;
 }
 
+/** A message as Slack's events give it: where it is, who wrote it, its text and files. */
+export interface SlackMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  user?: string;
+  text?: string;
+  files?: SharedFile[];
+  subtype?: string;
+}
+
 /** Checks that a shared file is a video or audio file within the size limit. */
 export function checkSharedFile(
   file: SharedFile,

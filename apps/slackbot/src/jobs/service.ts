@@ -6,7 +6,7 @@ import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { titleFor } from '../domain/requests.ts';
 import { recordGlossaryChoice } from '../features/glossary/choice.ts';
 import type { PickerGlossary } from '../features/glossary/blocks.ts';
-import type { Job, JobChoice, NewJob, Store } from '../store/store.ts';
+import type { Job, JobChoice, JobSource, NewJob, Store } from '../store/store.ts';
 import { cardDelivery, statusDelivery } from './notify.ts';
 
 export interface JobServiceOptions {
@@ -69,17 +69,7 @@ export class JobService {
       const answered = first && (await store.recordEvent(`problem:${message.channel}:${message.ts}`, this.#now()));
       return answered ? { kind: 'problem', problem: outcome.problem } : { kind: 'ignored' };
     }
-    const result = await this.open({
-      eventId: message.eventId,
-      triggerKey: `msg:${message.channel}:${message.ts}`,
-      channel: message.channel,
-      threadTs: message.threadTs ?? message.ts,
-      userId: message.user,
-      source: outcome.source,
-      title: titleFor(outcome.source),
-      postCard: true,
-    });
-    return { kind: 'opened', result };
+    return { kind: 'opened', result: await this.#openForMessage(message, outcome.source, message.eventId) };
   }
 
   /**
@@ -91,15 +81,7 @@ export class JobService {
     if (outcome.kind !== 'job') {
       return { ok: false, usage: outcome.kind === 'problem' ? outcome.problem : 'That message has no video.' };
     }
-    const opened = await this.open({
-      triggerKey: `msg:${message.channel}:${message.ts}`,
-      channel: message.channel,
-      threadTs: message.threadTs ?? message.ts,
-      userId: message.user,
-      source: outcome.source,
-      title: titleFor(outcome.source),
-      postCard: false,
-    });
+    const opened = await this.#openForMessage(message, outcome.source);
     const job = await this.#o.store.getJob(opened.jobId);
     if (!job || job.state !== 'picking') return { ok: false, problem: 'That video is already being dubbed: see its thread.' };
     return { ok: true, value: job };
@@ -146,5 +128,22 @@ export class JobService {
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
     return true;
+  }
+
+  /**
+   * A message's job, keyed by the message: answered in its thread. With the event that brought it, the card
+   * is posted; without (the shortcut), its modal picks instead.
+   */
+  #openForMessage(message: DroppedMessage, source: JobSource, eventId?: string): Promise<OpenResult> {
+    return this.open({
+      ...(eventId ? { eventId } : {}),
+      triggerKey: `msg:${message.channel}:${message.ts}`,
+      channel: message.channel,
+      threadTs: message.threadTs ?? message.ts,
+      userId: message.user,
+      source,
+      title: titleFor(source),
+      postCard: eventId !== undefined,
+    });
   }
 }

@@ -33,6 +33,9 @@ export function isSlackHost(host: string, extraHosts: string[] = []): boolean {
 }
 
 /** Opens a shared file for streaming; the bytes are never held whole in memory. */
+/** Reads a file shared in Slack (bot token, Slack's hosts only, size-limited) into memory. */
+export type ReadSlackFile = (url: string, maxBytes: number) => Promise<Uint8Array>;
+
 export async function downloadSlackFile(url: string, options: DownloadOptions): Promise<Download> {
   let current = new URL(url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {

@@ -1,7 +1,8 @@
 // The Store contract: what every implementation must do, run against each one (sqlite/store.test.ts; a
 // new engine is one more call). Written against the interface only, so it can never lean on an engine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewJob, Store } from './store.ts';
+import { boundTarget, newJob } from '../test-support/jobs.ts';
+import type { Store } from './store.ts';
 
 export interface StoreFixture {
   /** A new, empty, migrated store. */
@@ -11,16 +12,6 @@ export interface StoreFixture {
   /** Removes what open() made. */
   cleanup(): Promise<void>;
 }
-
-const newJob = (over: Partial<NewJob> = {}): NewJob => ({
-  triggerKey: 'msg:C1:1.0',
-  channel: 'C1',
-  threadTs: '1.0',
-  userId: 'U1',
-  source: { kind: 'link', link: 'https://youtu.be/x' },
-  title: 'youtu.be/x',
-  ...over,
-});
 
 export function describeStoreContract(engine: string, makeFixture: () => Promise<StoreFixture>): void {
   describe(`Store contract on ${engine}`, () => {
@@ -178,20 +169,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
     });
 
     async function dubbedTarget() {
-      const { job } = await store.createJob(
-        {
-          triggerKey: 'msg:C1:1.0',
-          channel: 'C1',
-          threadTs: '1.0',
-          userId: 'U1',
-          source: { kind: 'link', link: 'https://youtu.be/x' },
-          title: 'x',
-        },
-        1,
-      );
-      await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 2);
-      const target = (await store.targetsOf(job.id))[0]!;
-      await store.setTargetProject(target.id, 'p1', 3);
+      const { job, target } = await boundTarget(store, 'p1', { job: { title: 'x' } });
       await store.recordPoll(
         target.id,
         { status: 'merging_done', changed: true, terminal: true, nextPollAt: 10, intervalMs: 5 },

@@ -2,23 +2,13 @@
 // may be a glossary to import, subtitles for a job, or a video to dub — decided in that order, each once per
 // message however often Slack delivers it.
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
-import type { SharedFile } from '../../domain/requests.ts';
+import type { SlackMessage } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { usageError } from '../../ui/usage.ts';
 
-export interface MessageLike {
-  channel: string;
-  ts: string;
-  thread_ts?: string;
-  user?: string;
-  text?: string;
-  files?: SharedFile[];
-  subtype?: string;
-}
-
 export function onMention(deps: ListenerDeps) {
   return async ({ event, body }: SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs) => {
-    const message = event as unknown as MessageLike;
+    const message = event as unknown as SlackMessage;
     if (await deps.glossaries.importDropped(message)) return;
     await dropVideo(deps, body.event_id, message, true);
   };
@@ -26,7 +16,7 @@ export function onMention(deps: ListenerDeps) {
 
 export function onMessage(deps: ListenerDeps) {
   return async ({ event, body, context }: SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs) => {
-    const message = event as unknown as MessageLike;
+    const message = event as unknown as SlackMessage;
     if (message.subtype !== 'file_share') return;
     const subtitles = await deps.subtitles.fromThread(body.event_id, message);
     if (subtitles.kind === 'refused' && message.user) {
@@ -44,7 +34,7 @@ export function onMessage(deps: ListenerDeps) {
   };
 }
 
-async function dropVideo(deps: ListenerDeps, eventId: string, message: MessageLike, addressed: boolean) {
+async function dropVideo(deps: ListenerDeps, eventId: string, message: SlackMessage, addressed: boolean) {
   if (!message.user) return;
   const dropped = await deps.jobs.openFromMessage({
     eventId,

@@ -5,9 +5,10 @@
 // the glossaries this app made.
 import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import type { Logger } from 'pino';
-import type { SharedFile } from '../../domain/requests.ts';
+import type { SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
+import type { ReadSlackFile } from '../../slack/files.ts';
 import type { GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
@@ -28,21 +29,10 @@ export interface ImportInput {
 /** The service keeps whole glossaries under 10 MB; a file this big cannot be one. */
 const MAX_GLOSSARY_FILE_BYTES = 20 * 1024 * 1024;
 
-/** A message that may share a glossary file, as Slack's events give it. */
-export interface GlossaryMessage {
-  channel: string;
-  ts: string;
-  thread_ts?: string;
-  user?: string;
-  text?: string;
-  files?: SharedFile[];
-}
-
 export interface GlossaryServiceOptions {
   store: Store;
   service: DubbingService;
-  /** Reads a file shared in Slack (bot token, Slack's hosts only, size-limited) into memory. */
-  downloadFile: (url: string, maxBytes: number) => Promise<Uint8Array>;
+  downloadFile: ReadSlackFile;
   wakeDeliverer: () => void;
   logger: Logger;
   now?: () => number;
@@ -66,7 +56,7 @@ export class GlossaryService {
    * posted in the message's thread. True when the message is a glossary drop (handled here, or to be handled
    * by its file share event); once per message, whether the mention or the file share arrives first.
    */
-  async importDropped(message: GlossaryMessage): Promise<boolean> {
+  async importDropped(message: SlackMessage): Promise<boolean> {
     const name = glossaryRequest(message.text ?? '');
     if (name === undefined) return false;
     const file = (message.files ?? []).find((f) => /\.(csv|tsv|txt)$/i.test(f.name ?? ''));

@@ -3,6 +3,7 @@
 import type { LipsyncInfo } from '@dubkit/core';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { boundTarget } from '../../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
 import type { Store } from '../../store/store.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
@@ -20,20 +21,7 @@ afterEach(async () => {
 
 /** A dubbed language with a lip-sync asked for; returns its task. */
 async function setUp() {
-  const { job } = await store.createJob(
-    {
-      triggerKey: 'msg:C1:1.0',
-      channel: 'C1',
-      threadTs: '1.0',
-      userId: 'U1',
-      source: { kind: 'link', link: 'https://youtu.be/x' },
-      title: 'x',
-    },
-    1,
-  );
-  await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 2);
-  const target = (await store.targetsOf(job.id))[0]!;
-  await store.setTargetProject(target.id, 'p1', 3);
+  const { job, target } = await boundTarget(store);
   const task = (await store.createLipsync(
     { targetId: target.id, jobId: job.id, projectId: 'p1', userId: 'U1', multipleFaces: false },
     4,

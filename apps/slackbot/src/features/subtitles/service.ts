@@ -4,28 +4,19 @@
 // and the language's project is created with its transcript_id.
 import type { Logger } from 'pino';
 import { buildSrtUpload, decodeSrtBytes, parseSrt, SrtUploadError } from '@dubkit/srt';
-import type { SharedFile } from '../../domain/requests.ts';
+import type { SharedFile, SlackMessage } from '../../domain/requests.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
+import type { ReadSlackFile } from '../../slack/files.ts';
 import type { DeliveryInput, Job, Store, Target } from '../../store/store.ts';
 import { type SubtitleLine, subtitlesReport, subtitlesSkipped } from './blocks.ts';
 import { classifySrt, isSrtName } from './classify.ts';
 
 const MAX_SRT_BYTES = 5 * 1024 * 1024;
 
-/** A message with shared files, as Slack's events give it. */
-export interface FileMessage {
-  channel: string;
-  ts: string;
-  thread_ts?: string;
-  user?: string;
-  files?: SharedFile[];
-}
-
 export interface SubtitleServiceOptions {
   store: Store;
   service: DubbingService;
-  /** Reads a file shared in Slack (bot token, Slack's hosts only, size-limited) into memory. */
-  downloadFile: (url: string, maxBytes: number) => Promise<Uint8Array>;
+  downloadFile: ReadSlackFile;
   wakeDeliverer: () => void;
   logger: Logger;
   now?: () => number;
@@ -50,7 +41,7 @@ export class SubtitleService {
    */
   async fromThread(
     eventId: string,
-    message: FileMessage,
+    message: SlackMessage,
   ): Promise<{ kind: 'none' | 'taken' } | { kind: 'refused'; problem: string }> {
     const files = srtFiles(message);
     if (!message.thread_ts || files.length === 0 || files.length !== (message.files ?? []).length) {
@@ -67,7 +58,7 @@ export class SubtitleService {
   }
 
   /** The .srt files that came with a video, for the job just opened for that message. */
-  async withVideo(eventId: string, message: FileMessage): Promise<void> {
+  async withVideo(eventId: string, message: SlackMessage): Promise<void> {
     const files = srtFiles(message);
     if (files.length === 0) return;
     const job = await this.#store.jobByTrigger(`msg:${message.channel}:${message.ts}`);
@@ -75,7 +66,7 @@ export class SubtitleService {
     await this.#take(job, files, message);
   }
 
-  async #take(job: Job, files: SharedFile[], message: FileMessage): Promise<void> {
+  async #take(job: Job, files: SharedFile[], message: SlackMessage): Promise<void> {
     const read: { name: string; bytes: Uint8Array }[] = [];
     for (const file of files) {
       if (!file.url_private_download) continue;
@@ -198,6 +189,6 @@ export class SubtitleService {
   }
 }
 
-function srtFiles(message: FileMessage): SharedFile[] {
+function srtFiles(message: SlackMessage): SharedFile[] {
   return (message.files ?? []).filter((f) => isSrtName(f.name ?? ''));
 }

@@ -1,0 +1,35 @@
+// Jobs as tests need them, written through the Store interface only (so the contract suite can use them).
+import type { Job, NewJob, Store, Target } from '../store/store.ts';
+
+/** A dropped link's job, in channel C1 by U1; `over` changes what a test cares about. */
+export const newJob = (over: Partial<NewJob> = {}): NewJob => ({
+  triggerKey: 'msg:C1:1.0',
+  channel: 'C1',
+  threadTs: '1.0',
+  userId: 'U1',
+  source: { kind: 'link', link: 'https://youtu.be/x' },
+  title: 'youtu.be/x',
+  ...over,
+});
+
+/** A job started into `langs` (Spanish by default) at time 2; its targets in the order chosen. */
+export async function startedJob(
+  store: Store,
+  options: { job?: Partial<NewJob>; langs?: string[] } = {},
+): Promise<{ job: Job; targets: Target[] }> {
+  const { job } = await store.createJob(newJob(options.job), 1);
+  await store.startJob(job.id, { dstLangs: options.langs ?? ['es'], srcLang: null, numSpeakers: null }, 2);
+  return { job, targets: await store.targetsOf(job.id) };
+}
+
+/** A started job's first language, bound to project `projectId` at time 3. */
+export async function boundTarget(
+  store: Store,
+  projectId = 'p1',
+  options: { job?: Partial<NewJob> } = {},
+): Promise<{ job: Job; target: Target }> {
+  const { job, targets } = await startedJob(store, options);
+  const target = targets[0]!;
+  await store.setTargetProject(target.id, projectId, 3);
+  return { job, target: (await store.getTarget(target.id))! };
+}
