@@ -19,6 +19,8 @@ export const HELP = `Usage: dubkit-emulator [options]
   --data-dir DIR           where uploads are stored (default: a temporary folder)
   --admin-token TOKEN      require this token on /_admin (default: /_admin answers loopback callers only)
   --public-url URL         base URL used in file links (default: the listening URL)
+  --max-upload-bytes N     largest file a media upload may carry (default 4294967296 = 4 GiB; larger: 413)
+  --max-link-bytes N       largest file a media link may point to (default 4294967296 = 4 GiB; larger: 413)
   -h, --help               this text
   -V, --version            print the version
 
@@ -75,6 +77,8 @@ export function parseCli(argv: string[]): {
         'data-dir': { type: 'string' },
         'admin-token': { type: 'string' },
         'public-url': { type: 'string' },
+        'max-upload-bytes': { type: 'string' },
+        'max-link-bytes': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -113,6 +117,8 @@ export function parseCli(argv: string[]): {
       ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
       ...(values['admin-token'] ? { adminToken: values['admin-token'] } : {}),
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+      maxUploadBytes: number('max-upload-bytes', values['max-upload-bytes']),
+      maxLinkBytes: number('max-link-bytes', values['max-link-bytes']),
     },
   };
 }

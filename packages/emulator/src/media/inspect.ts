@@ -97,7 +97,9 @@ export async function inspectFile(path: string): Promise<Inspection> {
   const video = tracks.find((track) => track['@type'] === 'Video');
   const audio = tracks.find((track) => track['@type'] === 'Audio');
   const image = tracks.find((track) => track['@type'] === 'Image');
-  const originalMeta = { format: general?.Format ?? null, tracks: tracks.length };
+  // "Contents of original_meta: not shown" in the description; the vendor's SDK types it as always null
+  // (`original_meta: Optional[None]`), so null it is.
+  const originalMeta = null;
 
   if (top === 'image') {
     if (!image) throw broken();
