@@ -2,10 +2,10 @@
 // when a job needs more minutes than are left, `/dub list` paged and filtered, and `/dub track` adopting a
 // project made elsewhere into a new thread that ends with the dubbed reply and its files.
 import { DubbingClient } from '@dubkit/core';
+import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
-import { type AppStage, useStage } from './test-support/stage.ts';
 import { PROJECT_LIST } from './features/account/project-list.ts';
+import { type AppStage, useStage } from './test-support/stage.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;

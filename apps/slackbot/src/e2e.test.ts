@@ -1,45 +1,15 @@
 // End to end over real HTTP: the real Bolt app in HTTP mode (signatures checked), the fake Slack Web API,
 // the service emulator at high speed and the real SQLite store. Each scenario asserts the Slack calls made.
 import { readFileSync } from 'node:fs';
-import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
-import { type AppStage, useStage } from './test-support/stage.ts';
+import { useStage } from './test-support/stage.ts';
+import { cardIn, expectNoDuplicates, jobIdOf, posted, waitForDubs } from './test-support/threads.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 const USER = 'U0ANA';
 const WAIT_MS = 20_000;
-
-const posted = (stage: AppStage, channel: string) =>
-  stage.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === channel);
-
-async function waitForDubs(stage: AppStage, channel: string, rootTs: string, langs: number) {
-  return waitFor(
-    () => {
-      const thread = stage.slack.thread(channel, rootTs);
-      const files = thread.filter((m) => m.bot_id).flatMap((m) => m.files ?? []);
-      return byKind(thread, 'dubbed').length === langs && files.length === langs * 2 ? thread : undefined;
-    },
-    WAIT_MS,
-    `${langs} dubbed replies with their subtitle files`,
-  );
-}
-
-/** Every message the app posted was posted once: no delivery key appears twice. */
-function expectNoDuplicates(stage: AppStage, channel: string) {
-  const keys = posted(stage, channel).map(
-    (c) => JSON.parse(String(c.args.metadata)).event_payload.key as string,
-  );
-  expect(new Set(keys).size).toBe(keys.length);
-}
-
-async function cardIn(stage: AppStage, channel: string, rootTs: string) {
-  return waitFor(
-    () => stage.slack.thread(channel, rootTs).find((m) => keyOf(m).startsWith('card:')),
-    WAIT_MS,
-    'the job card',
-  );
-}
 
 describe('the Slack app end to end', { timeout: 60_000 }, () => {
   const stage = useStage({ speed: 40 });
@@ -302,8 +272,3 @@ describe('a restart in the middle of a job', { timeout: 60_000 }, () => {
     expect(found).toHaveLength(2);
   });
 });
-
-/** The job id the card carries in its Start button or its metadata key. */
-function jobIdOf(card: SlackMessage): string {
-  return keyOf(card).slice('card:'.length);
-}

@@ -2,10 +2,12 @@
 // reported by line and nothing saved; a clean one created as the channel's default, offered preselected on
 // the next job card and used by the job, whose translation shows the glossary's terms; the same name
 // updated to a new version; list, show, export and delete.
+
+import { byKind, keyOf, type SlackFile, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
-import { type SlackFile, type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { GLOSSARY_UI } from './features/glossary/blocks.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
-import { GLOSSARY_PICKER, GLOSSARY_UI } from './features/glossary/blocks.ts';
+import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;
@@ -15,7 +17,9 @@ const CHANNEL = 'C15GLOSSARY';
 const ephemerals = (stage: AppStage) => stage.slack.ephemerals.filter((e) => e.channel === CHANNEL);
 /** The import reports posted in the channel (through the outbox, under the dialog's key). */
 const posts = (stage: AppStage) =>
-  stage.slack.messages.filter((m) => m.channel === CHANNEL && !m.thread_ts && keyOf(m).startsWith('glossary-upload:'));
+  stage.slack.messages.filter(
+    (m) => m.channel === CHANNEL && !m.thread_ts && keyOf(m).startsWith('glossary-upload:'),
+  );
 
 /** `/dub glossary`, then the dialog filled in and submitted with a file. */
 async function upload(stage: AppStage, input: { name: string; file: SlackFile; makeDefault?: boolean }) {

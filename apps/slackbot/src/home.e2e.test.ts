@@ -1,16 +1,16 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): `/dub settings` saves a
 // channel's default languages, which the next job card preselects; App Home is published with the person's
 // jobs and their states, the credits, and the defaults they set.
+
+import { keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
-import { type SlackMessage, keyOf, waitFor } from '@dubkit/slack-sandbox';
-import { type AppStage, useStage } from './test-support/stage.ts';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
+import { type AppStage, useStage } from './test-support/stage.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 const CHANNEL = 'C20HOME';
-
 
 describe('settings and App Home, end to end', () => {
   const stage = useStage({ speed: 100 });
@@ -107,7 +107,10 @@ describe('settings and App Home, end to end', () => {
         WAIT_MS,
         'the confirmation',
       );
-      expect(await stage.app.store.channelSettings(channel)).toMatchObject({ dstLangs: [], glossaryIds: ['g-b'] });
+      expect(await stage.app.store.channelSettings(channel)).toMatchObject({
+        dstLangs: [],
+        glossaryIds: ['g-b'],
+      });
     },
     TEST_MS,
   );

@@ -2,16 +2,15 @@
 // language with faces (the dialog's answer sent, free minutes used, progress in the status message, the
 // video as a reply) and on a video without a face (explained, not an error).
 import { DubbingClient } from '@dubkit/core';
+import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
-import { type AppStage, useStage } from './test-support/stage.ts';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
+import { type AppStage, useStage } from './test-support/stage.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 25_000;
 const TEST_MS = 60_000;
-
 
 async function dubbed(stage: AppStage, channel: string, link: string) {
   await stage.driver.command({ channel, user: ANA, text: `${link} to es from en` });

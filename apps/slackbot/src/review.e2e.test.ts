@@ -2,17 +2,16 @@
 // reviewing a dubbed language in the paged modal, saving only the changes, rendering again into new files
 // that carry the edits, two reviewers saving the same segment, and changing the number of speakers.
 import { DubbingClient } from '@dubkit/core';
+import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
-import { type AppStage, useStage } from './test-support/stage.ts';
 import { REVIEW } from './features/review/modal.ts';
+import { type AppStage, useStage } from './test-support/stage.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
-
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
 type Loose = Record<string, any>;

@@ -14,8 +14,8 @@ import { RequestBudget } from './dubbing/budget.ts';
 import { createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
-import { AccountService } from './features/account/service.ts';
 import { creditCheck } from './features/account/credit-check.ts';
+import { AccountService } from './features/account/service.ts';
 import { GlossaryService } from './features/glossary/service.ts';
 import { HomeService } from './features/home/service.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
@@ -55,7 +55,13 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     redact: {
-      paths: ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'config.headers.Authorization'],
+      paths: [
+        'token',
+        '*.token',
+        'headers.authorization',
+        '*.headers.authorization',
+        'config.headers.Authorization',
+      ],
       censor: '[redacted]',
     },
   });
@@ -70,7 +76,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   await store.releaseLeases();
 
   const budget = new RequestBudget(config.polling.requestsPerSecond);
-  const dubbing = createAppClient(config, budget, logger.child({ part: 'service' }), overrides.serviceDispatcher);
+  const dubbing = createAppClient(
+    config,
+    budget,
+    logger.child({ part: 'service' }),
+    overrides.serviceDispatcher,
+  );
   const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
 
   const clientOptions: WebClientOptions = {
@@ -194,7 +205,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
 
   let eventsUrl: string | undefined;
   if (mode.kind === 'http') {
-    const server = (await app.start({ port: mode.port, ...(overrides.host ? { host: overrides.host } : {}) })) as Server;
+    const server = (await app.start({
+      port: mode.port,
+      ...(overrides.host ? { host: overrides.host } : {}),
+    })) as Server;
     const address = server.address() as AddressInfo;
     eventsUrl = `http://${overrides.host ?? '127.0.0.1'}:${address.port}/slack/events`;
     logger.info({ port: address.port }, 'listening for Slack on /slack/events');

@@ -4,8 +4,8 @@
 // reported with its lines; after Start, subtitles are refused.
 import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
+import { byKind, keyOf, type SlackFile, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SlackFile, type SlackMessage, byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { type AppStage, useStage } from './test-support/stage.ts';
 
 const ANA = 'U0ANA';
@@ -97,7 +97,9 @@ describe('subtitle drops, end to end', () => {
       const target = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!;
       const project = await service.projects.get(target.projectId!);
       expect(project.transcript_id).toBeTruthy();
-      expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(project.transcript_id);
+      expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(
+        project.transcript_id,
+      );
     },
     TEST_MS,
   );

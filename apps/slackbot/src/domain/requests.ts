@@ -1,8 +1,8 @@
 // Reads what people ask for: the `/dub` command's arguments, a video link in a message, a shared file.
 // Pure; each problem is described in words the person can act on.
 import type { JobChoice, JobSource } from '../store/store.ts';
-import { MAX_SPEAKERS } from '../ui/job-card.ts';
 import { normalizeDestination, normalizeSource } from './languages.ts';
+import { MAX_SPEAKERS } from './limits.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 

@@ -65,7 +65,15 @@ async function serve(answers: { status: number; headers?: Record<string, string>
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 'p1', name: 'x', status: 'created', created_at: '2026-01-01T00:00:00Z', dst_lang: 'es' }));
+    res.end(
+      JSON.stringify({
+        id: 'p1',
+        name: 'x',
+        status: 'created',
+        created_at: '2026-01-01T00:00:00Z',
+        dst_lang: 'es',
+      }),
+    );
   }).listen(0, '127.0.0.1');
   await once(server, 'listening');
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

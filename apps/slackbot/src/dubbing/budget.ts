@@ -41,7 +41,10 @@ const MAX_PAUSE_MS = 60_000;
  * A dispatcher that sends each request only when the budget allows, and pauses the budget when the
  * service answers 429. `base` does the sending (a keep-alive Agent by default; the bench passes its own).
  */
-export function budgetDispatcher(budget: RequestBudget, base: Dispatcher = new Agent({ keepAliveTimeout: 10_000 })) {
+export function budgetDispatcher(
+  budget: RequestBudget,
+  base: Dispatcher = new Agent({ keepAliveTimeout: 10_000 }),
+) {
   return base.compose((dispatch) => (options, handler) => {
     budget.take().then(() => dispatch(options, watchFor429(handler, budget)));
     return true;
@@ -60,7 +63,12 @@ function watchFor429(handler: Handler, budget: RequestBudget): Handler {
       const value = Reflect.get(target, property) as unknown;
       if (typeof value !== 'function') return value;
       if (property === 'onResponseStart') {
-        return (controller: unknown, status: number, headers: Record<string, string | string[] | undefined>, ...rest: unknown[]) => {
+        return (
+          controller: unknown,
+          status: number,
+          headers: Record<string, string | string[] | undefined>,
+          ...rest: unknown[]
+        ) => {
           seen(status, (name) => first(headers[name]));
           return value.call(target, controller, status, headers, ...rest);
         };
@@ -77,7 +85,11 @@ function watchFor429(handler: Handler, budget: RequestBudget): Handler {
 }
 
 /** The pause a 429 asks for: `retry-after-ms`, else `Retry-After` in seconds or as an HTTP date. */
-export function pauseOf(retryAfterMs: string | undefined, retryAfter: string | undefined, now = Date.now()): number {
+export function pauseOf(
+  retryAfterMs: string | undefined,
+  retryAfter: string | undefined,
+  now = Date.now(),
+): number {
   const ms = Number(retryAfterMs);
   if (retryAfterMs !== undefined && Number.isFinite(ms) && ms >= 0) return Math.min(ms, MAX_PAUSE_MS);
   if (retryAfter !== undefined) {

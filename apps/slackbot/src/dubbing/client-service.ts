@@ -31,7 +31,10 @@ export interface ClientServiceOptions {
   mediaPollMs?: number;
 }
 
-export function createDubbingService(client: DubbingClient, options: ClientServiceOptions = {}): DubbingService {
+export function createDubbingService(
+  client: DubbingClient,
+  options: ClientServiceOptions = {},
+): DubbingService {
   const mediaPollMs = options.mediaPollMs ?? 2_000;
 
   const ready = async (mediaId: string, signal?: AbortSignal) => {
@@ -173,8 +176,10 @@ async function mapMediaErrors<T>(upload: () => Promise<T>): Promise<T> {
   try {
     return await upload();
   } catch (error) {
-    if (error instanceof MediaCreationError) throw new MediaRejectedError(error.mediaStatus, mediaProblem(error));
-    if (error instanceof MediaFailedError) throw new MediaRejectedError(error.status, 'the service could not process it');
+    if (error instanceof MediaCreationError)
+      throw new MediaRejectedError(error.mediaStatus, mediaProblem(error));
+    if (error instanceof MediaFailedError)
+      throw new MediaRejectedError(error.status, 'the service could not process it');
     throw slowDown(error);
   }
 }

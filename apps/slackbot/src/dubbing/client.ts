@@ -1,8 +1,8 @@
 // The app's one DubbingClient: built once from the configuration (never from process.env itself), sending
 // every request through the request budget, logging through the app's logger; closed when the app stops.
-import { DubbingClient, type Logger as ClientLogger } from '@dubkit/core';
-import type { Dispatcher } from 'undici';
+import { type Logger as ClientLogger, DubbingClient } from '@dubkit/core';
 import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
 import type { Config } from '../config.ts';
 import { budgetDispatcher, type RequestBudget } from './budget.ts';
 

@@ -2,16 +2,14 @@
 // actions (review, render again, speakers, lip-sync, glossaries, transcripts, credits, the project list),
 // and the few kinds of failure the app acts on. client-service.ts implements it with the app's one
 // DubbingClient; unit tests script it.
-import type {
-  Credits,
-  Glossary,
-  LipsyncInfo,
-  Project,
-  ProjectListItem,
-  Segment,
-  Voice,
-} from '@dubkit/core';
-import type { SegmentChange } from '../features/review/diff.ts';
+import type { Credits, Glossary, LipsyncInfo, Project, ProjectListItem, Segment, Voice } from '@dubkit/core';
+
+/** One segment patch as the service takes it: the id plus only the fields that changed. */
+export interface SegmentChange {
+  id: string;
+  dst?: { text: string };
+  speaker?: string;
+}
 
 export interface ProjectSnapshot {
   id: string;

@@ -1,14 +1,14 @@
 // Turns what happened to a job into the Slack writes it owes, each under a key that makes it happen once:
 // the job card, one status message per language (edited in place), and the milestone replies. The
 // deliverer (deliverer.ts) performs them; these functions only decide what to say.
+
+import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
+import type { FilesPayload } from '../outbox/payloads.ts';
 import type { DeliveryInput, Job, Target } from '../store/store.ts';
-import type { PickerGlossary } from '../features/glossary/blocks.ts';
+import type { PickerGlossary } from '../ui/glossary-picker.ts';
 import { jobCard } from '../ui/job-card.ts';
 import { dubbedReply, failedReply, startedReply } from '../ui/milestones.ts';
 import { statusMessage } from '../ui/status-message.ts';
-import type { FilesPayload } from '../outbox/payloads.ts';
-import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
-
 
 export function cardDelivery(
   job: Job,

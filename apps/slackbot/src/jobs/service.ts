@@ -4,9 +4,9 @@
 // in the store, then wakes the loops that carry them out.
 import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { titleFor } from '../domain/requests.ts';
-import { recordGlossaryChoice } from '../features/glossary/choice.ts';
-import type { PickerGlossary } from '../features/glossary/blocks.ts';
 import type { Job, JobChoice, JobSource, NewJob, Store } from '../store/store.ts';
+import type { PickerGlossary } from '../ui/glossary-picker.ts';
+import { recordGlossaryChoice } from './glossary-choice.ts';
 import { cardDelivery, statusDelivery } from './notify.ts';
 
 export interface JobServiceOptions {
@@ -23,7 +23,10 @@ export interface JobServiceOptions {
 export type OpenResult = { outcome: 'created' | 'duplicate'; jobId: string };
 
 /** What became of a dropped message: a job, nothing to do, or a problem to tell its author (once). */
-export type DropResult = { kind: 'opened'; result: OpenResult } | { kind: 'ignored' } | { kind: 'problem'; problem: string };
+export type DropResult =
+  | { kind: 'opened'; result: OpenResult }
+  | { kind: 'ignored' }
+  | { kind: 'problem'; problem: string };
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -66,7 +69,8 @@ export class JobService {
     if (outcome.kind === 'problem') {
       // One answer per message, even when both a mention and a file share event arrive for it.
       const first = await store.recordEvent(message.eventId, this.#now());
-      const answered = first && (await store.recordEvent(`problem:${message.channel}:${message.ts}`, this.#now()));
+      const answered =
+        first && (await store.recordEvent(`problem:${message.channel}:${message.ts}`, this.#now()));
       return answered ? { kind: 'problem', problem: outcome.problem } : { kind: 'ignored' };
     }
     return { kind: 'opened', result: await this.#openForMessage(message, outcome.source, message.eventId) };
@@ -79,11 +83,15 @@ export class JobService {
   async openForModal(message: DroppedMessage): Promise<Outcome<Job> | { ok: false; usage: string }> {
     const outcome = readDrop(message, this.#o.maxFileBytes);
     if (outcome.kind !== 'job') {
-      return { ok: false, usage: outcome.kind === 'problem' ? outcome.problem : 'That message has no video.' };
+      return {
+        ok: false,
+        usage: outcome.kind === 'problem' ? outcome.problem : 'That message has no video.',
+      };
     }
     const opened = await this.#openForMessage(message, outcome.source);
     const job = await this.#o.store.getJob(opened.jobId);
-    if (!job || job.state !== 'picking') return { ok: false, problem: 'That video is already being dubbed: see its thread.' };
+    if (!job || job.state !== 'picking')
+      return { ok: false, problem: 'That video is already being dubbed: see its thread.' };
     return { ok: true, value: job };
   }
 

@@ -4,9 +4,9 @@ import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TempStore, tempStore } from '../test-support/store.ts';
-import type { Store } from '../store/store.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
+import type { Store } from '../store/store.ts';
+import { type TempStore, tempStore } from '../test-support/store.ts';
 import { JobStarter, jobTag } from './start.ts';
 
 let emulator: Emulator;
@@ -39,7 +39,11 @@ describe('JobStarter', () => {
       },
       1,
     );
-    const started = (await store.startJob(job.id, { dstLangs: ['es', 'de'], srcLang: null, numSpeakers: null }, 2))!;
+    const started = (await store.startJob(
+      job.id,
+      { dstLangs: ['es', 'de'], srcLang: null, numSpeakers: null },
+      2,
+    ))!;
     const { mediaId } = await service.uploadLink('https://www.youtube.com/watch?v=crash', 'crash');
     await store.setJobMedia(started.id, mediaId);
     const [es] = await store.targetsOf(job.id);

@@ -3,10 +3,10 @@
 // with a unique job tag in its name, so that after a crash the project made just before it is found through
 // the list endpoint's name filter instead of being created (and paid for) twice.
 import type { Logger } from 'pino';
+import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 import { downloadSlackFile, SlackFileError } from '../slack/files.ts';
 import type { Job, Store, Target } from '../store/store.ts';
 import { changeDeliveries, startedDelivery } from './notify.ts';
-import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 
 export interface StarterOptions {
   store: Store;

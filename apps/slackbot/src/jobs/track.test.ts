@@ -2,13 +2,13 @@
 // with its Slack writes, and backs off for the time the service asks when it answers 429.
 import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
+import { waitFor } from '@dubkit/slack-sandbox';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '@dubkit/slack-sandbox';
-import { type TempStore, tempStore } from '../test-support/store.ts';
-import type { Store } from '../store/store.ts';
 import { budgetDispatcher, RequestBudget } from '../dubbing/budget.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
+import type { Store } from '../store/store.ts';
+import { type TempStore, tempStore } from '../test-support/store.ts';
 import { JobStarter } from './start.ts';
 import { Tracker } from './track.ts';
 
@@ -30,7 +30,12 @@ describe('Tracker', () => {
   it('follows a project to the end and waits out a 429 for as long as the service asks', async () => {
     const logger = pino({ level: 'silent' });
     const budget = new RequestBudget(100);
-    const client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {}, dispatcher: budgetDispatcher(budget) });
+    const client = new DubbingClient({
+      baseUrl: emulator.url,
+      token: 't',
+      env: {},
+      dispatcher: budgetDispatcher(budget),
+    });
     const service = createDubbingService(client, { mediaPollMs: 20 });
     const polls: { at: number; failed: boolean }[] = [];
     const getProject = service.getProject.bind(service);
@@ -85,7 +90,11 @@ describe('Tracker', () => {
     });
     tracker.start();
     try {
-      await waitFor(async () => (await store.getTarget(target!.id))?.terminal, 20_000, 'the project to finish');
+      await waitFor(
+        async () => (await store.getTarget(target!.id))?.terminal,
+        20_000,
+        'the project to finish',
+      );
     } finally {
       await tracker.stop();
     }

@@ -2,11 +2,11 @@
 // starter; projects due for a poll are read from the service (within the global request budget) and every
 // status change is recorded together with the Slack writes it causes. Intervals adapt per project.
 import type { Logger } from 'pino';
+import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing/service.ts';
+import { Loop } from '../loop.ts';
 import type { Store, Target } from '../store/store.ts';
 import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
-import { Loop } from '../loop.ts';
 import { changeDeliveries } from './notify.ts';
-import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing/service.ts';
 import type { JobStarter } from './start.ts';
 
 const TARGET_LEASE_MS = 60_000;
@@ -153,7 +153,9 @@ export class Tracker {
     const status = project.status;
     // A status the service does not know yet is no news: the project is looked at again as before.
     if (status === null || status === undefined) {
-      return unchanged(this.#now() + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random));
+      return unchanged(
+        this.#now() + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random),
+      );
     }
     const now = this.#now();
     const info = service.describeStatus(status);

@@ -1,14 +1,14 @@
 // The deliverer against the fake Slack over HTTP: posts once, edits in place, and after a crash finds what
 // it had already posted instead of posting it again.
+
+import { FakeSlack, waitFor } from '@dubkit/slack-sandbox';
 import { WebClient } from '@slack/web-api';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeSlack } from '@dubkit/slack-sandbox';
-import { waitFor } from '@dubkit/slack-sandbox';
-import { type TempStore, tempStore } from '../test-support/store.ts';
-import type { Store } from '../store/store.ts';
-import { Deliverer } from './deliverer.ts';
 import type { DubbingService } from '../dubbing/service.ts';
+import type { Store } from '../store/store.ts';
+import { type TempStore, tempStore } from '../test-support/store.ts';
+import { Deliverer } from './deliverer.ts';
 
 const TOKEN = 'xoxb-test';
 let temp: TempStore;
@@ -57,17 +57,19 @@ afterEach(async () => {
 
 async function job() {
   const root = slack.postUserMessage({ channel: 'C1', user: 'U1', text: 'video' });
-  return (await store.createJob(
-    {
-      triggerKey: `msg:C1:${root.ts}`,
-      channel: 'C1',
-      threadTs: root.ts,
-      userId: 'U1',
-      source: { kind: 'link', link: 'https://x.com/v' },
-      title: 'v',
-    },
-    1,
-  )).job;
+  return (
+    await store.createJob(
+      {
+        triggerKey: `msg:C1:${root.ts}`,
+        channel: 'C1',
+        threadTs: root.ts,
+        userId: 'U1',
+        source: { kind: 'link', link: 'https://x.com/v' },
+        title: 'v',
+      },
+      1,
+    )
+  ).job;
 }
 
 describe('Deliverer', () => {
@@ -108,7 +110,11 @@ describe('Deliverer', () => {
       metadata: { event_type: 'dubkit_delivery', event_payload: { key: claimed!.key } },
     });
     startDeliverer('b');
-    await waitFor(async () => (await store.getDelivery('dubbed:t.1'))?.state === 'done', 5000, 'the recovery');
+    await waitFor(
+      async () => (await store.getDelivery('dubbed:t.1'))?.state === 'done',
+      5000,
+      'the recovery',
+    );
     expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
     expect(slack.callsOf('conversations.replies')).toHaveLength(1);
     expect((await store.getDelivery('dubbed:t.1'))?.ts).toBe(slack.messages.find((m) => m.bot_id)?.ts);

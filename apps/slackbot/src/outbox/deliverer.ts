@@ -4,13 +4,13 @@
 // file names) before it is made again.
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
+import type { DubbingService } from '../dubbing/service.ts';
+import { Loop } from '../loop.ts';
 import { filesInThread, uploadToThread } from '../slack/files.ts';
 import type { Delivery, Store } from '../store/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
-import { Loop } from '../loop.ts';
 import type { FilePayload, FilesPayload } from './payloads.ts';
-import type { DubbingService } from '../dubbing/service.ts';
-import { segmentsToSubtitles } from '../features/subtitles/files.ts';
+import { segmentsToSubtitles } from './subtitle-files.ts';
 
 const METADATA_EVENT = 'dubkit_delivery';
 const LEASE_MS = 60_000;
@@ -160,7 +160,12 @@ export class Deliverer {
       await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
       return;
     }
-    await uploadToThread(this.#o.slack, target, [{ filename: payload.filename, content: payload.content }], payload.comment);
+    await uploadToThread(
+      this.#o.slack,
+      target,
+      [{ filename: payload.filename, content: payload.content }],
+      payload.comment,
+    );
     await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
   }
 

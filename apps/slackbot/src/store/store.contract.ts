@@ -39,7 +39,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         const again = await store.createJob({ ...newJob(), eventId: 'Ev2' }, 2);
         expect(first.created).toBe(true);
         expect(again).toEqual({ job: first.job, created: false });
-        expect(await store.hasEvent('Ev1') && await store.hasEvent('Ev2')).toBe(true);
+        expect((await store.hasEvent('Ev1')) && (await store.hasEvent('Ev2'))).toBe(true);
       });
 
       it('starts a picking job once, with one target per language', async () => {
@@ -116,14 +116,22 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(claimed).toMatchObject({ key: 'status:t', version: 1, uncertain: false, attempts: 1 });
         await store.enqueue({ ...d, payload: { text: 'two' } }, 11); // changed while sending
         await store.completeDelivery('status:t', 1, '111.1', 12);
-        expect(await store.getDelivery('status:t')).toMatchObject({ state: 'pending', ts: '111.1', version: 2 });
+        expect(await store.getDelivery('status:t')).toMatchObject({
+          state: 'pending',
+          ts: '111.1',
+          version: 2,
+        });
         const [next] = await store.claimDeliveries('a', 13, 100, 10);
         expect(next?.payload).toEqual({ text: 'two' });
         // The process dies while sending: the lease runs out and the next claim knows it may have gone out.
         const [again] = await store.claimDeliveries('b', 200, 100, 10);
         expect(again).toMatchObject({ key: 'status:t', uncertain: true });
         await store.completeDelivery('status:t', again!.version, null, 201);
-        expect(await store.getDelivery('status:t')).toMatchObject({ state: 'done', ts: '111.1', uncertain: false });
+        expect(await store.getDelivery('status:t')).toMatchObject({
+          state: 'done',
+          ts: '111.1',
+          uncertain: false,
+        });
         expect(await store.claimDeliveries('b', 300, 100, 10)).toHaveLength(0);
         await store.enqueue({ ...d, payload: { text: 'two' } }, 301); // already delivered
         expect(await store.claimDeliveries('b', 302, 100, 10)).toHaveLength(0);
@@ -135,7 +143,10 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
           const [target] = await store.targetsOf(job.id);
           await store.setTargetProject(target!.id, `p${i}`, 2);
-          await store.enqueue({ key: `k${i}`, jobId: job.id, kind: 'reply', inThread: true, payload: { i } }, 2);
+          await store.enqueue(
+            { key: `k${i}`, jobId: job.id, kind: 'reply', inThread: true, payload: { i } },
+            2,
+          );
         }
         const claims = await Promise.all(
           ['a', 'b', 'c'].flatMap((owner) => [
@@ -152,12 +163,17 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       it('frees the leases of a crashed process, marking its interrupted writes as uncertain', async () => {
         const { job } = await store.createJob(newJob(), 1);
         await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
-        await store.enqueue({ key: 'k', jobId: job.id, kind: 'reply', inThread: true, payload: { text: 'x' } }, 1);
+        await store.enqueue(
+          { key: 'k', jobId: job.id, kind: 'reply', inThread: true, payload: { text: 'x' } },
+          1,
+        );
         expect(await store.claimJobsToStart('dead', 10, 60_000, 5)).toHaveLength(1);
         expect(await store.claimDeliveries('dead', 10, 60_000, 5)).toHaveLength(1);
         await store.releaseLeases();
         expect(await store.claimJobsToStart('next', 11, 60_000, 5)).toHaveLength(1);
-        expect(await store.claimDeliveries('next', 11, 60_000, 5)).toMatchObject([{ key: 'k', uncertain: true }]);
+        expect(await store.claimDeliveries('next', 11, 60_000, 5)).toMatchObject([
+          { key: 'k', uncertain: true },
+        ]);
       });
 
       it('keeps everything across a reopen', async () => {
@@ -366,7 +382,9 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.createLipsync(input, 30)).toBeDefined();
         // A crashed holder's lease is freed at start-up.
         const other = (await store.createLipsync({ ...input, targetId: 't2' }, 40))!;
-        expect((await store.claimDueLipsyncs('crashed', 41, 60_000, 10)).map((t) => t.id)).toContain(other.id);
+        expect((await store.claimDueLipsyncs('crashed', 41, 60_000, 10)).map((t) => t.id)).toContain(
+          other.id,
+        );
         await store.releaseLeases();
         expect((await store.claimDueLipsyncs('me', 42, 60_000, 10)).map((t) => t.id)).toContain(other.id);
       });

@@ -2,7 +2,7 @@
 // environment, the polling and pace the end-to-end tests run at, and `drained`, which tells from the app's
 // own store when a job has nothing left to say, so that a test can assert that something did not happen.
 import type { Faults } from '@dubkit/emulator';
-import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
+import { type SlackMode, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';
@@ -10,6 +10,8 @@ import { createLogger, type RunningApp, startServer } from '../server.ts';
 export interface AppStageOptions {
   /** Emulator speed factor (stage durations divided by it). */
   speed: number;
+  /** HTTP mode (the default) or Socket Mode. */
+  mode?: SlackMode;
   /** Polling interval right after a change (40 ms), and the cap (250 ms). */
   pollMinMs?: number;
   pollMaxMs?: number;
@@ -34,7 +36,9 @@ export async function startInProcess(env: Record<string, string>): Promise<Runni
 }
 
 /** The app's polling, request budget, channel pace and log level as a test runs it (fast, unpaced). */
-export function testEnv(options: Omit<AppStageOptions, 'speed' | 'faults'> = {}): Record<string, string> {
+export function testEnv(
+  options: Omit<AppStageOptions, 'speed' | 'mode' | 'faults'> = {},
+): Record<string, string> {
   return {
     POLL_MIN_MS: String(options.pollMinMs ?? 40),
     POLL_MAX_MS: String(options.pollMaxMs ?? 250),
@@ -48,6 +52,7 @@ export function testEnv(options: Omit<AppStageOptions, 'speed' | 'faults'> = {})
 export async function setAppStage(options: AppStageOptions): Promise<AppStage> {
   const stage = await setStage({
     startApp: startInProcess,
+    ...(options.mode ? { mode: options.mode } : {}),
     env: testEnv(options),
     emulator: { speed: options.speed, ...(options.faults ? { faults: options.faults } : {}) },
   });
@@ -86,6 +91,9 @@ export function useStage(options: AppStageOptions): AppStage {
     return current;
   };
   return {
+    get mode() {
+      return now().mode;
+    },
     get slack() {
       return now().slack;
     },

@@ -94,3 +94,11 @@ export function progressBar(fraction: number, cells = 10): string {
   const filled = Math.round(clamped * cells);
   return `${'▰'.repeat(filled)}${'▱'.repeat(cells - filled)} ${Math.round(clamped * 100)}%`;
 }
+
+/** A select's option, its text and value cut to Slack's limits. */
+export function option(text: string, value: string): types.PlainTextOption {
+  return {
+    text: { type: 'plain_text', text: truncate(text, LIMITS.optionText), emoji: true },
+    value: truncate(value, LIMITS.optionValue),
+  };
+}

@@ -1,18 +1,10 @@
 // The job card: what will be dubbed, the picker (source language, destination languages, speakers) with
 // Start and Cancel while the job waits, then a summary of the choice once started or cancelled.
 import type { types } from '@slack/bolt';
-import {
-  button,
-  context,
-  escapeText,
-  LIMITS,
-  link,
-  type MessageContent,
-  section,
-  truncate,
-} from './blocks.ts';
-import { glossaryPicker, type PickerGlossary } from '../features/glossary/blocks.ts';
 import { destinationGroups, LANGUAGES, languageLabel, languageName } from '../domain/languages.ts';
+import { MAX_SPEAKERS } from '../domain/limits.ts';
+import { button, context, escapeText, link, type MessageContent, option, section } from './blocks.ts';
+import { glossaryPicker, type PickerGlossary } from './glossary-picker.ts';
 
 /** Action and block ids of the card; listeners read the picker's state by these. */
 export const JOB_CARD = {
@@ -42,8 +34,6 @@ export interface JobCardInput {
   glossaries?: PickerGlossary[];
   glossaryIds?: string[];
 }
-
-export const MAX_SPEAKERS = 10;
 
 export function jobCard(input: JobCardInput): MessageContent {
   const from = input.srcLang ? `from ${languageName(input.srcLang)}` : 'source language auto-detected';
@@ -95,13 +85,6 @@ export function jobCard(input: JobCardInput): MessageContent {
         ],
       },
     ],
-  };
-}
-
-function option(text: string, value: string): types.PlainTextOption {
-  return {
-    text: { type: 'plain_text', text: truncate(text, LIMITS.optionText), emoji: true },
-    value: truncate(value, LIMITS.optionValue),
   };
 }
 

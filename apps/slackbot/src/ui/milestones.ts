@@ -1,8 +1,9 @@
 // Milestone replies in a job's thread: one per event that matters (started, dubbed, failed), never one
 // per status.
+
+import { languageLabel, languageName } from '../domain/languages.ts';
 import { button, context, escapeText, formatDuration, link, type MessageContent, section } from './blocks.ts';
 import { explainFailure } from './failures.ts';
-import { languageLabel, languageName } from '../domain/languages.ts';
 import { dubbedActions } from './thread-actions.ts';
 
 export const MILESTONE_ACTIONS = { retry: 'target_retry' } as const;

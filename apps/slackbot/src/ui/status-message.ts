@@ -1,7 +1,8 @@
 // The status message each destination language has in the thread, edited in place as its project moves:
 // stage in plain words, a progress bar, the time elapsed (never a promised ETA).
-import { context, formatDuration, type MessageContent, progressBar, section } from './blocks.ts';
+
 import { languageLabel, languageName } from '../domain/languages.ts';
+import { context, formatDuration, type MessageContent, progressBar, section } from './blocks.ts';
 
 export interface LanguageStatus {
   lang: string;

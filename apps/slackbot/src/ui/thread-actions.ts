@@ -2,9 +2,9 @@
 // short replies those actions leave: the edit summary, a render asked for, speakers changed; plus the small
 // Speakers dialog. Buttons carry only the language's target id. Pure builders.
 import type { types } from '@slack/bolt';
-import { type Block, button, context, LIMITS, type MessageContent, section, truncate } from './blocks.ts';
-import { MAX_SPEAKERS } from './job-card.ts';
 import { languageLabel, languageName } from '../domain/languages.ts';
+import { MAX_SPEAKERS } from '../domain/limits.ts';
+import { type Block, button, context, LIMITS, type MessageContent, section, truncate } from './blocks.ts';
 
 export const THREAD_ACTIONS = {
   review: 'review_open',

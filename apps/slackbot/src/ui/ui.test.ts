@@ -1,8 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { type Block, formatDuration, LIMITS, progressBar } from './blocks.ts';
-import { explainFailure } from './failures.ts';
-import { JOB_CARD, jobCard, readJobChoice } from './job-card.ts';
-import { jobModal } from './job-modal.ts';
 import {
   destinationGroups,
   languageFlag,
@@ -10,6 +6,10 @@ import {
   normalizeDestination,
   normalizeSource,
 } from '../domain/languages.ts';
+import { type Block, formatDuration, LIMITS, progressBar } from './blocks.ts';
+import { explainFailure } from './failures.ts';
+import { JOB_CARD, jobCard, readJobChoice } from './job-card.ts';
+import { jobModal } from './job-modal.ts';
 import { dubbedReply, failedReply, startedReply } from './milestones.ts';
 import { statusMessage } from './status-message.ts';
 import { helpMessage, usageError } from './usage.ts';

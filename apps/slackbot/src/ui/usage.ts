@@ -1,10 +1,19 @@
 // Ephemeral messages to one person: how to use /dub, and what was wrong with what they gave.
 import { escapeText, type MessageContent, section } from './blocks.ts';
-import { EXTRA_USAGE } from './extra-usage.ts';
 
 export const USAGE =
   '`/dub <link> [to es,de-de] [from en] [speakers 2]` — dub a video. Without `to`, I post a card to pick ' +
   'the languages. You can also share a video file in a channel I am in, or mention me with a link.';
+
+/** The subcommands and what a dubbed language offers: the lines `/dub help` adds after the main usage. */
+export const MORE_USAGE =
+  '*More*\n• `/dub credits` — minutes, videos and free lip-sync minutes left\n' +
+  '• `/dub list [name]` — the account’s recent projects · `/dub track <project id>` — follow one in a new thread\n' +
+  '• `/dub glossary` — upload a .csv/.tsv glossary (or share the file with `@dubkit glossary <name>`); ' +
+  '`/dub glossary list | show <name> | export <name> | default <name> | delete <name>`\n' +
+  '• `/dub settings` — this channel’s default languages and glossaries\n' +
+  '• Under a dubbed language: *Review translation*, *Speakers*, *Lip-sync*, *Render again*. ' +
+  'Drop `.srt` files with the video, or in its thread before Start, to dub from your subtitles.';
 
 export function helpMessage(): MessageContent {
   return {
@@ -15,7 +24,7 @@ export function helpMessage(): MessageContent {
         'Examples:\n• `/dub https://youtu.be/abc123 to es,de`\n• `/dub https://example.com/talk.mp4 to pt-br from en speakers 2`' +
           '\n• `/dub https://vimeo.com/12345` (then pick the languages)',
       ),
-      section(EXTRA_USAGE),
+      section(MORE_USAGE),
     ],
   };
 }

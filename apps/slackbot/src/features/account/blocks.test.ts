@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { minutesLeft, minutesNeeded } from '../../domain/credits.ts';
 import { blockProblems } from '../../test-support/block-limits.ts';
 import { LIMITS } from '../../ui/blocks.ts';
-import { creditsMessage, creditsWarning, minutesLeft, minutesNeeded, usageBar } from './credits.ts';
+import { creditsMessage, creditsWarning, usageBar } from './credits.ts';
 import { PROJECT_LIST, pageValue, projectList, readPageValue } from './project-list.ts';
 
 describe('credits', () => {

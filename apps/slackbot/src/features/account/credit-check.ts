@@ -2,9 +2,10 @@
 // needs (the video's length, in whole minutes, per language) are compared with what is left on the account;
 // when they do not fit, the thread says so. A failed check is logged and never holds the job up.
 import type { Logger } from 'pino';
-import type { Job, Store, Target } from '../../store/store.ts';
-import { creditsWarning, minutesLeft, minutesNeeded } from './credits.ts';
+import { minutesLeft, minutesNeeded } from '../../domain/credits.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
+import type { Job, Store, Target } from '../../store/store.ts';
+import { creditsWarning } from './credits.ts';
 
 export function creditCheck(options: {
   store: Store;

@@ -1,5 +1,7 @@
 // The account's credits as bars (`/dub credits`, App Home) and the warning posted before a job starts when
 // the video needs more minutes than are left. Pure builders.
+
+import { minutesLeft, minutesNeeded } from '../../domain/credits.ts';
 import { type Block, context, type MessageContent, section } from '../../ui/blocks.ts';
 
 export interface Balance {
@@ -25,10 +27,6 @@ export function usageBar(balance: Balance, unit: string): string {
 }
 
 /** Whole minutes left on the account (never negative). */
-export function minutesLeft(credits: Pick<CreditsView, 'minutes'>): number {
-  return Math.max(0, Math.floor(credits.minutes.total - credits.minutes.used));
-}
-
 export function creditsBlocks(credits: CreditsView): Block[] {
   return [
     section(`*Minutes*\n${usageBar(credits.minutes, 'minutes')}`),
@@ -46,11 +44,6 @@ export function creditsMessage(credits: CreditsView): MessageContent {
       context('A project reserves its video’s length in whole minutes per language when it starts.'),
     ],
   };
-}
-
-/** Minutes a job needs: every language reserves the video's length, rounded up to whole minutes. */
-export function minutesNeeded(durationSeconds: number, languages: number): number {
-  return Math.ceil(durationSeconds / 60) * languages;
 }
 
 export function creditsWarning(input: {

@@ -1,6 +1,12 @@
 // `/dub credits`, `/dub list [name]` and `/dub track <project id>`, and the list's page and Track buttons.
 // Answers go to the one person (ephemeral).
-import type { AllMiddlewareArgs, BlockAction, ButtonAction, RespondFn, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  ButtonAction,
+  RespondFn,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { readPageValue } from './project-list.ts';
 
@@ -22,7 +28,11 @@ export async function listProjects(
   replace = false,
 ): Promise<void> {
   try {
-    await respond({ response_type: 'ephemeral', replace_original: replace, ...(await deps.account.projects(query)) });
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: replace,
+      ...(await deps.account.projects(query)),
+    });
   } catch (error) {
     deps.logger.warn({ err: error }, 'listing projects failed');
     await respond({ response_type: 'ephemeral', text: UNREACHABLE });

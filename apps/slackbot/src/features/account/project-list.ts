@@ -1,6 +1,14 @@
 // `/dub list [name]`: the account's recent projects, a page at a time, each with its status and a Track
 // button that adopts it into a new thread. Pure builder; the page buttons carry the filter and offset.
-import { type Block, button, context, escapeText, type MessageContent, section, truncate } from '../../ui/blocks.ts';
+import {
+  type Block,
+  button,
+  context,
+  escapeText,
+  type MessageContent,
+  section,
+  truncate,
+} from '../../ui/blocks.ts';
 
 export const PROJECT_LIST = { page: 'list_page', track: 'list_track', pageSize: 10 } as const;
 

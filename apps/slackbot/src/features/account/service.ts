@@ -1,7 +1,7 @@
 // The account from Slack: its credits as bars, its projects a page at a time, and adopting an existing
 // project (`/dub track`) into a new thread that follows it like any job.
 import type { Project } from '@dubkit/core';
-import { ProjectGoneError, type DubbingService } from '../../dubbing/service.ts';
+import { type DubbingService, ProjectGoneError } from '../../dubbing/service.ts';
 import { cardDelivery, statusDelivery } from '../../jobs/notify.ts';
 import type { JobSource, Store } from '../../store/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
@@ -66,7 +66,8 @@ export class AccountService {
     try {
       project = await service.getProject(projectId);
     } catch (error) {
-      if (error instanceof ProjectGoneError) return `There is no project \`${projectId}\` on the dubbing account.`;
+      if (error instanceof ProjectGoneError)
+        return `There is no project \`${projectId}\` on the dubbing account.`;
       throw error;
     }
     const source: JobSource = project.source_url
@@ -93,7 +94,10 @@ export class AccountService {
     if (!target) return 'That project is already followed in a thread.';
     const status = project.status ?? null;
     await store.enqueue(cardDelivery(job, 'started', [target.dstLang]), now);
-    await store.enqueue(statusDelivery(job, target, { status, info: service.describeStatus(status), now }), now);
+    await store.enqueue(
+      statusDelivery(job, target, { status, info: service.describeStatus(status), now }),
+      now,
+    );
     this.#o.wake();
     return undefined;
   }

@@ -4,8 +4,8 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { checkChoice } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { pickedGlossaries } from '../../ui/glossary-picker.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
-import { pickedGlossaries } from '../glossary/choice.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -33,7 +33,8 @@ export function startJob(deps: ListenerDeps) {
 export function cancelJob(deps: ListenerDeps) {
   return async ({ ack, action, respond }: ButtonArgs) => {
     await ack();
-    if (!(await deps.jobs.cancel(action.value ?? ''))) await respond(ephemeral('This job has already started.'));
+    if (!(await deps.jobs.cancel(action.value ?? '')))
+      await respond(ephemeral('This job has already started.'));
   };
 }
 

@@ -41,7 +41,13 @@ export function dubCommand(deps: ListenerDeps) {
       numSpeakers: request.numSpeakers,
       postCard: true,
       ...(request.dstLangs.length > 0
-        ? { choice: { dstLangs: request.dstLangs, srcLang: request.srcLang, numSpeakers: request.numSpeakers } }
+        ? {
+            choice: {
+              dstLangs: request.dstLangs,
+              srcLang: request.srcLang,
+              numSpeakers: request.numSpeakers,
+            },
+          }
         : {}),
     });
     deps.logger.info({ job: result.jobId, outcome: result.outcome, trigger: 'command' }, 'job opened');

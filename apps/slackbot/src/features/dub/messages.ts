@@ -21,7 +21,11 @@ export function onMessage(deps: ListenerDeps) {
     const subtitles = await deps.subtitles.fromThread(body.event_id, message);
     if (subtitles.kind === 'refused' && message.user) {
       await deps.slack.whisper(
-        { channel: message.channel, user: message.user, ...(message.thread_ts ? { threadTs: message.thread_ts } : {}) },
+        {
+          channel: message.channel,
+          user: message.user,
+          ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+        },
         { text: subtitles.problem, blocks: [] },
       );
     }
@@ -48,10 +52,17 @@ async function dropVideo(deps: ListenerDeps, eventId: string, message: SlackMess
   });
   if (dropped.kind === 'problem') {
     await deps.slack.whisper(
-      { channel: message.channel, user: message.user, ...(message.thread_ts ? { threadTs: message.thread_ts } : {}) },
+      {
+        channel: message.channel,
+        user: message.user,
+        ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+      },
       usageError(dropped.problem),
     );
   } else if (dropped.kind === 'opened') {
-    deps.logger.info({ job: dropped.result.jobId, outcome: dropped.result.outcome, trigger: 'message' }, 'job opened');
+    deps.logger.info(
+      { job: dropped.result.jobId, outcome: dropped.result.outcome, trigger: 'message' },
+      'job opened',
+    );
   }
 }

@@ -13,6 +13,9 @@ export function submitJobModal(deps: ListenerDeps) {
     }
     await ack();
     const started = await deps.jobs.start(view.private_metadata, choice.value);
-    deps.logger.info({ job: view.private_metadata, started, user: body.user.id }, 'job started from the modal');
+    deps.logger.info(
+      { job: view.private_metadata, started, user: body.user.id },
+      'job started from the modal',
+    );
   };
 }

@@ -9,9 +9,18 @@ import { usageError } from '../../ui/usage.ts';
 export const DUB_SHORTCUT = 'dub_message';
 
 export function dubMessageShortcut(deps: ListenerDeps) {
-  return async ({ ack, shortcut, respond }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
+  return async ({
+    ack,
+    shortcut,
+    respond,
+  }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
     await ack();
-    const message = shortcut.message as { ts: string; thread_ts?: string; text?: string; files?: SharedFile[] };
+    const message = shortcut.message as {
+      ts: string;
+      thread_ts?: string;
+      text?: string;
+      files?: SharedFile[];
+    };
     const opened = await deps.jobs.openForModal({
       eventId: `shortcut:${shortcut.trigger_id}`,
       channel: shortcut.channel.id,
@@ -30,6 +39,9 @@ export function dubMessageShortcut(deps: ListenerDeps) {
       );
       return;
     }
-    await deps.slack.openModal(shortcut.trigger_id, jobModal({ jobId: opened.value.id, title: opened.value.title }));
+    await deps.slack.openModal(
+      shortcut.trigger_id,
+      jobModal({ jobId: opened.value.id, title: opened.value.title }),
+    );
   };
 }

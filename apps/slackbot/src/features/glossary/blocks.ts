@@ -1,6 +1,7 @@
 // Glossary messages and the upload dialog: the import report with issues by line, the list, a glossary
 // shown, and the modal with a file input (name, languages, channel default). Pure builders.
 import type { types } from '@slack/bolt';
+import { destinationGroups, LANGUAGES, languageName } from '../../domain/languages.ts';
 import type { GlossaryRecord } from '../../store/store.ts';
 import {
   type Block,
@@ -9,10 +10,10 @@ import {
   escapeText,
   LIMITS,
   type MessageContent,
+  option,
   section,
   truncate,
 } from '../../ui/blocks.ts';
-import { destinationGroups, LANGUAGES, languageName } from '../../domain/languages.ts';
 
 export const GLOSSARY_UI = {
   callbackId: 'glossary_modal',
@@ -144,10 +145,6 @@ export function glossaryShown(glossary: GlossaryRecord, entries: Record<string, 
   };
 }
 
-function option(text: string, value: string): types.PlainTextOption {
-  return { text: { type: 'plain_text', text: truncate(text, LIMITS.optionText) }, value };
-}
-
 /** The upload dialog; `channel` rides in private_metadata (the channel the command came from). */
 export function glossaryModal(input: { channel: string }): types.ModalView {
   const sources = [...LANGUAGES].sort((a, b) => languageName(a).localeCompare(languageName(b)));
@@ -225,30 +222,4 @@ export function glossaryModal(input: { channel: string }): types.ModalView {
       },
     ],
   } as types.ModalView;
-}
-
-/** The job card's glossary picker: the glossaries offered in the channel, the channel's defaults chosen. */
-export const GLOSSARY_PICKER = { block: 'job_glossary', action: 'job_glossary' } as const;
-
-export interface PickerGlossary {
-  id: string;
-  label: string;
-}
-
-export function glossaryPicker(glossaries: PickerGlossary[], selected: string[]): Block {
-  const options = glossaries.slice(0, LIMITS.options).map((g) => option(g.label, g.id));
-  const initial = options.filter((o) => selected.includes(o.value ?? ''));
-  return {
-    type: 'actions',
-    block_id: GLOSSARY_PICKER.block,
-    elements: [
-      {
-        type: 'multi_static_select',
-        action_id: GLOSSARY_PICKER.action,
-        placeholder: { type: 'plain_text', text: 'Glossaries (one per language pair)' },
-        options,
-        ...(initial.length > 0 ? { initial_options: initial } : {}),
-      },
-    ],
-  };
 }

@@ -40,7 +40,9 @@ export async function glossaryCommand(deps: ListenerDeps, args: CommandArgs, wor
         return;
       case 'show': {
         const shown = await glossaries.show(request.name);
-        await respond(typeof shown === 'string' ? ephemeral(shown) : { response_type: 'ephemeral', ...shown });
+        await respond(
+          typeof shown === 'string' ? ephemeral(shown) : { response_type: 'ephemeral', ...shown },
+        );
         return;
       }
       case 'default':
@@ -95,22 +97,28 @@ export function submitGlossaryModal(deps: ListenerDeps) {
     const errors: Record<string, string> = {};
     if (!name) errors[GLOSSARY_UI.nameBlock] = 'Give the glossary a name.';
     if (!file?.url_private_download) errors[GLOSSARY_UI.fileBlock] = 'Attach a .csv or .tsv file.';
-    else if (!/\.(csv|tsv|txt)$/i.test(file.name ?? '')) errors[GLOSSARY_UI.fileBlock] = 'The file must be a .csv or .tsv.';
+    else if (!/\.(csv|tsv|txt)$/i.test(file.name ?? ''))
+      errors[GLOSSARY_UI.fileBlock] = 'The file must be a .csv or .tsv.';
     if (Object.keys(errors).length > 0 || !file?.url_private_download) {
       await ack({ response_action: 'errors', errors });
       return;
     }
     await ack();
     const channel = view.private_metadata;
-    const problem = await deps.glossaries.importUpload(`glossary-upload:${view.id}`, file.url_private_download, {
-      fileName: file.name ?? 'glossary.csv',
-      name,
-      srcLang: pick(GLOSSARY_UI.srcBlock, GLOSSARY_UI.srcAction),
-      dstLang: pick(GLOSSARY_UI.dstBlock, GLOSSARY_UI.dstAction),
-      channel,
-      userId: body.user.id,
-      makeDefault: (values[GLOSSARY_UI.defaultBlock]?.[GLOSSARY_UI.defaultAction]?.selected_options ?? []).length > 0,
-    });
+    const problem = await deps.glossaries.importUpload(
+      `glossary-upload:${view.id}`,
+      file.url_private_download,
+      {
+        fileName: file.name ?? 'glossary.csv',
+        name,
+        srcLang: pick(GLOSSARY_UI.srcBlock, GLOSSARY_UI.srcAction),
+        dstLang: pick(GLOSSARY_UI.dstBlock, GLOSSARY_UI.dstAction),
+        channel,
+        userId: body.user.id,
+        makeDefault:
+          (values[GLOSSARY_UI.defaultBlock]?.[GLOSSARY_UI.defaultAction]?.selected_options ?? []).length > 0,
+      },
+    );
     if (problem) await deps.slack.whisper({ channel, user: body.user.id }, { text: problem, blocks: [] });
   };
 }

@@ -5,6 +5,7 @@
 // the glossaries this app made.
 import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import type { Logger } from 'pino';
+import { normalizeDestination, normalizeSource } from '../../domain/languages.ts';
 import type { SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
@@ -12,7 +13,6 @@ import type { ReadSlackFile } from '../../slack/files.ts';
 import type { GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
-import { normalizeDestination, normalizeSource } from '../../domain/languages.ts';
 
 export interface ImportInput {
   bytes: Uint8Array;
@@ -85,7 +85,11 @@ export class GlossaryService {
    * The upload dialog's file, imported; the report is posted in the channel under `key` (once). Returns
    * what went wrong when the file could not be read at all (for the person only).
    */
-  async importUpload(key: string, url: string, input: Omit<ImportInput, 'bytes'>): Promise<string | undefined> {
+  async importUpload(
+    key: string,
+    url: string,
+    input: Omit<ImportInput, 'bytes'>,
+  ): Promise<string | undefined> {
     let report: MessageContent;
     try {
       const bytes = await this.#o.downloadFile(url, MAX_GLOSSARY_FILE_BYTES);
@@ -99,7 +103,12 @@ export class GlossaryService {
   }
 
   /** Posts the glossary as a CSV file in the channel (under `key`, once); a problem in words otherwise. */
-  async exportToChannel(key: string, name: string, channel: string, userId: string): Promise<string | undefined> {
+  async exportToChannel(
+    key: string,
+    name: string,
+    channel: string,
+    userId: string,
+  ): Promise<string | undefined> {
     const file = await this.exportCsv(name);
     if (typeof file === 'string') return file;
     const payload: FilePayload = {
@@ -107,7 +116,10 @@ export class GlossaryService {
       content: file.content,
       comment: `📒 <@${userId}> exported the glossary *${name}*.`,
     };
-    await this.#store.enqueue({ key, jobId: key, kind: 'file', inThread: false, payload, to: { channel, threadTs: null } }, this.#now());
+    await this.#store.enqueue(
+      { key, jobId: key, kind: 'file', inThread: false, payload, to: { channel, threadTs: null } },
+      this.#now(),
+    );
     this.#o.wakeDeliverer();
     return undefined;
   }
@@ -128,8 +140,15 @@ export class GlossaryService {
     }
   }
 
-  async #post(key: string, to: { channel: string; threadTs: string | null }, report: MessageContent): Promise<void> {
-    await this.#store.enqueue({ key, jobId: key, kind: 'reply', inThread: to.threadTs !== null, payload: report, to }, this.#now());
+  async #post(
+    key: string,
+    to: { channel: string; threadTs: string | null },
+    report: MessageContent,
+  ): Promise<void> {
+    await this.#store.enqueue(
+      { key, jobId: key, kind: 'reply', inThread: to.threadTs !== null, payload: report, to },
+      this.#now(),
+    );
     this.#o.wakeDeliverer();
   }
 
@@ -293,7 +312,10 @@ export class GlossaryService {
         (g) => g.dstLang === target.dstLang && (job.srcLang === null || g.srcLang === job.srcLang),
       );
       if (glossary)
-        await this.#store.setTargetOptions(job.id, target.dstLang, { glossaryId: glossary.id, transcriptId: null });
+        await this.#store.setTargetOptions(job.id, target.dstLang, {
+          glossaryId: glossary.id,
+          transcriptId: null,
+        });
     }
   }
 

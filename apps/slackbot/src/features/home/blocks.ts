@@ -1,9 +1,9 @@
 // App Home: the person's recent jobs and the state of each language, the account's credits, and the channel
 // defaults they set. Pure builder; stays within a Home view's 100 blocks.
 import type { types } from '@slack/bolt';
+import { languageLabel } from '../../domain/languages.ts';
 import { type Block, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
 import { type CreditsView, creditsBlocks } from '../account/credits.ts';
-import { languageLabel } from '../../domain/languages.ts';
 
 export interface HomeJob {
   title: string;

@@ -4,7 +4,7 @@ import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
-import { homeView, type HomeJob } from './blocks.ts';
+import { type HomeJob, homeView } from './blocks.ts';
 
 export class HomeService {
   readonly #store: Store;

@@ -1,8 +1,16 @@
 // Lip-sync in the thread: the small dialog that asks how many faces are on screen, and the replies for a
 // lip-synced video, a video with no face, and a lip-sync that failed. Pure builders.
 import type { types } from '@slack/bolt';
-import { context, escapeText, LIMITS, link, type MessageContent, section, truncate } from '../../ui/blocks.ts';
 import { languageLabel, languageName } from '../../domain/languages.ts';
+import {
+  context,
+  escapeText,
+  LIMITS,
+  link,
+  type MessageContent,
+  section,
+  truncate,
+} from '../../ui/blocks.ts';
 
 export const LIPSYNC_UI = {
   callbackId: 'lipsync_modal',

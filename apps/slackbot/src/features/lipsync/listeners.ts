@@ -33,9 +33,16 @@ export function submitLipsync(deps: ListenerDeps) {
   return async ({ ack, view, body }: ViewArgs) => {
     await ack();
     const choice = view.state.values[LIPSYNC_UI.facesBlock]?.[LIPSYNC_UI.facesAction]?.selected_option?.value;
-    const refused = await deps.lipsync.request(view.private_metadata, body.user.id, choice === LIPSYNC_UI.several);
+    const refused = await deps.lipsync.request(
+      view.private_metadata,
+      body.user.id,
+      choice === LIPSYNC_UI.several,
+    );
     if (refused?.channel) {
-      await deps.slack.whisper({ channel: refused.channel, user: body.user.id }, { text: refused.problem, blocks: [] });
+      await deps.slack.whisper(
+        { channel: refused.channel, user: body.user.id },
+        { text: refused.problem, blocks: [] },
+      );
     }
   };
 }

@@ -3,10 +3,10 @@
 import type { LipsyncInfo } from '@dubkit/core';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DubbingService } from '../../dubbing/service.ts';
+import type { Store } from '../../store/store.ts';
 import { boundTarget } from '../../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
-import type { Store } from '../../store/store.ts';
-import type { DubbingService } from '../../dubbing/service.ts';
 import { LipsyncRunner, progressOf } from './runner.ts';
 
 let temp: TempStore;
@@ -101,12 +101,15 @@ describe('LipsyncRunner', () => {
       owner: 'me',
       pollMs: 1,
       onDeliveries: async () => {
-        const text = ((await store.getDelivery(`status:${target.id}`))?.payload as { text?: string } | undefined)
-          ?.text;
+        const text = (
+          (await store.getDelivery(`status:${target.id}`))?.payload as { text?: string } | undefined
+        )?.text;
         if (text && statuses.at(-1) !== text) statuses.push(text);
       },
     });
-    await runUntil(runner, async () => (await store.deliveriesOf(job.id)).some((d) => d.key === `lipsynced:${task.id}`));
+    await runUntil(runner, async () =>
+      (await store.deliveriesOf(job.id)).some((d) => d.key === `lipsynced:${task.id}`),
+    );
     expect(calls).toEqual({ checkFace: 0, startLipsync: 1 });
     expect(statuses).toContain('Spanish: Lip-syncing (40%)');
     expect(statuses.at(-1)).toBe('Spanish: dubbed');

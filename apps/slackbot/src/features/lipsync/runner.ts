@@ -4,11 +4,11 @@
 // message, and posts the lip-synced video as a reply. Every Slack write goes through the store's outbox.
 import { InsufficientCreditsError, type LipsyncInfo } from '@dubkit/core';
 import type { Logger } from 'pino';
-import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
-import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
-import { statusMessage } from '../../ui/status-message.ts';
 import { BusyError, type DubbingService } from '../../dubbing/service.ts';
 import { Loop } from '../../loop.ts';
+import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
+import { statusMessage } from '../../ui/status-message.ts';
+import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
 
 const LEASE_MS = 60_000;
 
@@ -58,7 +58,10 @@ export class LipsyncRunner {
       } catch (error) {
         if (error instanceof BusyError) {
           // The dub is being rendered again (or is not dubbed): this lip-sync cannot go on.
-          await this.#giveUp(task, 'The dub is being changed right now; press Lip-sync again once it is ready.');
+          await this.#giveUp(
+            task,
+            'The dub is being changed right now; press Lip-sync again once it is ready.',
+          );
           continue;
         }
         this.#o.logger.warn(
@@ -74,7 +77,7 @@ export class LipsyncRunner {
   async #step(task: LipsyncTask): Promise<void> {
     const { store, service } = this.#o;
     const target = await store.getTarget(task.targetId);
-    const job = target && await store.getJob(target.jobId);
+    const job = target && (await store.getJob(target.jobId));
     if (!target || !job) {
       await store.updateLipsync(task.id, { state: 'failed' });
       return;
@@ -224,7 +227,13 @@ export class LipsyncRunner {
         projectId: target.projectId,
       }),
     });
-    await this.#enqueue({ key: reply.key, jobId: job.id, kind: 'reply', inThread: true, payload: reply.payload });
+    await this.#enqueue({
+      key: reply.key,
+      jobId: job.id,
+      kind: 'reply',
+      inThread: true,
+      payload: reply.payload,
+    });
     await this.#o.store.updateLipsync(task.id, { state, ...(state === 'done' ? { progress: 1 } : {}) });
   }
 

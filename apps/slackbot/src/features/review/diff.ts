@@ -1,14 +1,9 @@
 // The pure logic of a review: which edits a save must send (only what changed), grouped the way the service
 // takes them; which edited segments someone else changed on the service since the modal opened; and the
 // one-line summary posted in the thread afterwards.
-import type { ReviewSegment, SegmentEdit } from '../../store/store.ts';
 
-/** One segment patch as the service takes it: the id plus only the fields that changed. */
-export interface SegmentChange {
-  id: string;
-  dst?: { text: string };
-  speaker?: string;
-}
+import type { SegmentChange } from '../../dubbing/service.ts';
+import type { ReviewSegment, SegmentEdit } from '../../store/store.ts';
 
 export interface SavePlan {
   /**

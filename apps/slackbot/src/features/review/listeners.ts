@@ -21,7 +21,10 @@ export function openReview(deps: ListenerDeps) {
       return;
     }
     const lang = check.value.target.dstLang;
-    const viewId = await deps.slack.openModal(body.trigger_id, noticeView(lang, '⏳ Reading the translation…'));
+    const viewId = await deps.slack.openModal(
+      body.trigger_id,
+      noticeView(lang, '⏳ Reading the translation…'),
+    );
     if (!viewId) return;
     let view: Awaited<ReturnType<typeof review.open>>;
     try {
@@ -54,7 +57,11 @@ export function turnReviewPage(deps: ListenerDeps, delta: number) {
       view.state.values as Parameters<typeof deps.review.turnPage>[1],
       delta,
     );
-    await deps.slack.updateModal(view.id, next ?? noticeView(null, 'This review is no longer available.'), view.hash);
+    await deps.slack.updateModal(
+      view.id,
+      next ?? noticeView(null, 'This review is no longer available.'),
+      view.hash,
+    );
   };
 }
 

@@ -2,9 +2,9 @@
 // input, speaker, remove), within Slack's limits for a view; the views shown while and after saving; and the
 // reader of a page's inputs. Pure builders.
 import type { types } from '@slack/bolt';
+import { languageName } from '../../domain/languages.ts';
 import type { ReviewSegment, SegmentEdit } from '../../store/store.ts';
 import { type Block, button, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
-import { languageName } from '../../domain/languages.ts';
 
 export const REVIEW = {
   callbackId: 'review_modal',

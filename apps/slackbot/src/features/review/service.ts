@@ -5,20 +5,13 @@
 // replies it causes in the store, then wakes the loops that carry them out.
 import { randomBytes } from 'node:crypto';
 import type { types } from '@slack/bolt';
+import { languageName } from '../../domain/languages.ts';
 import { BusyError, type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import { statusDelivery } from '../../jobs/notify.ts';
 import type { Job, ReviewSegment, Store, Target } from '../../store/store.ts';
-import { languageName } from '../../domain/languages.ts';
-import {
-  conflictView,
-  noticeView,
-  pageStarts,
-  readReviewPage,
-  reviewModal,
-  savedView,
-} from './modal.ts';
 import { editSummary, renderRequested, speakersChanged } from '../../ui/thread-actions.ts';
 import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
+import { conflictView, noticeView, pageStarts, readReviewPage, reviewModal, savedView } from './modal.ts';
 
 export interface ReviewServiceOptions {
   store: Store;
@@ -50,7 +43,7 @@ export class ReviewService {
   async dubbed(targetId: string): Promise<Outcome<{ job: Job; target: Target & { projectId: string } }>> {
     const { store } = this.#o;
     const target = await store.getTarget(targetId);
-    const job = target && await store.getJob(target.jobId);
+    const job = target && (await store.getJob(target.jobId));
     if (!target || !job || target.projectId === null)
       return { ok: false, problem: 'That dub no longer exists.' };
     const name = languageName(target.dstLang);
@@ -113,7 +106,7 @@ export class ReviewService {
   async turnPage(sessionId: string, values: PageValues, delta: number): Promise<types.ModalView | undefined> {
     const { store } = this.#o;
     const session = await store.getReviewSession(sessionId);
-    const target = session && await store.getTarget(session.targetId);
+    const target = session && (await store.getTarget(session.targetId));
     if (!session || !target || session.closed) return undefined;
     const edits = mergeEdits(session.baseline, session.edits, readReviewPage(values));
     const pages = pageStarts(session.baseline).length;
@@ -130,8 +123,8 @@ export class ReviewService {
   async save(sessionId: string, values: PageValues | null, force: boolean): Promise<types.ModalView> {
     const { store, service } = this.#o;
     const session = await store.getReviewSession(sessionId);
-    const target = session && await store.getTarget(session.targetId);
-    const job = target && await store.getJob(target.jobId);
+    const target = session && (await store.getTarget(session.targetId));
+    const job = target && (await store.getJob(target.jobId));
     if (!session || !target || !job) return noticeView(null, 'This review is no longer available.');
     const lang = target.dstLang;
     if (session.closed) return noticeView(lang, 'This review was already saved.');
@@ -154,7 +147,8 @@ export class ReviewService {
       if (conflicts.length > 0) return conflictView({ sessionId, lang, conflicts });
     }
     // Closed before sending, so that a second submission of the same modal cannot send it twice.
-    if (!await store.closeReviewSession(sessionId)) return noticeView(lang, 'This review was already saved.');
+    if (!(await store.closeReviewSession(sessionId)))
+      return noticeView(lang, 'This review was already saved.');
     try {
       for (const group of plan.patches) await service.patchSegments(session.projectId, target.dstLang, group);
       for (const id of plan.removals) await service.deleteSegment(session.projectId, id);
@@ -225,7 +219,7 @@ export class ReviewService {
     const now = this.#now();
     const resumed = await store.resumeTarget(targetId, RENDER_REQUESTED, now);
     await store.clearRenderIntent(targetId);
-    const job = resumed && await store.getJob(resumed.jobId);
+    const job = resumed && (await store.getJob(resumed.jobId));
     if (!resumed || !job) {
       const lang = (await store.getTarget(targetId))?.dstLang ?? '';
       return { ok: false, problem: `${languageName(lang)} is already being rendered.` };

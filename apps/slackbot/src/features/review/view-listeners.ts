@@ -1,10 +1,10 @@
 // The review modal submitted (Save, or "Save mine anyway" after a conflict) and the Speakers dialog: each
 // answers at once with a "saving" view, does the work, then shows the outcome in the same view.
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { MAX_SPEAKERS } from '../../ui/job-card.ts';
-import { noticeView, savingView } from './modal.ts';
-import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import { noticeView, savingView } from './modal.ts';
 
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

@@ -1,7 +1,7 @@
 // `/dub settings`: a channel's default destination languages and glossaries, as a modal, and the reader of
 // its answer. Pure.
 import type { types } from '@slack/bolt';
-import { glossaryPicker, type PickerGlossary } from '../glossary/blocks.ts';
+import { glossaryPicker, type PickerGlossary } from '../../ui/glossary-picker.ts';
 import { destinationSelect } from '../../ui/job-card.ts';
 
 export const SETTINGS_UI = {

@@ -1,10 +1,18 @@
 // `/dub settings` in a channel opens the modal of its defaults; submitting it saves them (errors shown in
 // the modal) and tells the person.
-import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  SlackCommandMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from '@slack/bolt';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { readSettings } from './blocks.ts';
 
-export async function openSettings(deps: ListenerDeps, args: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> {
+export async function openSettings(
+  deps: ListenerDeps,
+  args: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
+): Promise<void> {
   const { command } = args;
   await deps.slack.openModal(command.trigger_id, await deps.settings.modal(command.channel_id));
 }

@@ -3,7 +3,8 @@
 import type { types } from '@slack/bolt';
 import { parseDestinations } from '../../domain/requests.ts';
 import type { Store } from '../../store/store.ts';
-import { glossaryLabel, type PickerGlossary } from '../glossary/blocks.ts';
+import type { PickerGlossary } from '../../ui/glossary-picker.ts';
+import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
 import { SETTINGS_UI, settingsModal } from './blocks.ts';
 
@@ -21,10 +22,15 @@ export class SettingsService {
   }
 
   /** What a job card in the channel offers first: its default languages, the glossaries, its defaults chosen. */
-  async pickerFor(channel: string): Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }> {
+  async pickerFor(
+    channel: string,
+  ): Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }> {
     return {
       dstLangs: (await this.#store.channelSettings(channel))?.dstLangs ?? [],
-      glossaries: (await this.#glossaries.offered(channel)).map((g) => ({ id: g.id, label: glossaryLabel(g) })),
+      glossaries: (await this.#glossaries.offered(channel)).map((g) => ({
+        id: g.id,
+        label: glossaryLabel(g),
+      })),
       glossaryIds: await this.#glossaries.defaultsOf(channel),
     };
   }
@@ -42,8 +48,15 @@ export class SettingsService {
   }
 
   /** Checks and saves a channel's defaults; what is wrong (and in which block of the modal) otherwise. */
-  async save(channel: string, userId: string, chosen: { dstLangs: string[]; glossaryIds: string[] }): Promise<SaveOutcome> {
-    const langs = chosen.dstLangs.length > 0 ? parseDestinations(chosen.dstLangs.join(',')) : { ok: true as const, value: [] };
+  async save(
+    channel: string,
+    userId: string,
+    chosen: { dstLangs: string[]; glossaryIds: string[] },
+  ): Promise<SaveOutcome> {
+    const langs =
+      chosen.dstLangs.length > 0
+        ? parseDestinations(chosen.dstLangs.join(','))
+        : { ok: true as const, value: [] };
     const glossaries = await Promise.all(chosen.glossaryIds.map((id) => this.#store.getGlossary(id)));
     const pairs = new Set<string>();
     let problem: string | undefined;

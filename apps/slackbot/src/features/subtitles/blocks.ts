@@ -1,7 +1,8 @@
 // What the thread says about dropped subtitles: the files taken (which side, how many cues) and every problem
 // with its line, or why a language goes on without its subtitles. Pure builder.
-import { context, escapeText, LIMITS, type MessageContent, section, truncate } from '../../ui/blocks.ts';
+
 import { languageName } from '../../domain/languages.ts';
+import { context, escapeText, LIMITS, type MessageContent, section, truncate } from '../../ui/blocks.ts';
 
 export interface SubtitleLine {
   name: string;

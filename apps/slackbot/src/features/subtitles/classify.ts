@@ -1,8 +1,9 @@
 // Which side of a job a dropped .srt file is: the translation into a language when its name ends in that
 // language (`talk.es.srt`, `talk.pt-br.srt`) and that is not the job's source language; otherwise the source
 // (`talk.srt`, or `talk.en.srt` for a job from English). Pure.
-import type { JobSubtitle } from '../../store/store.ts';
+
 import { normalizeDestination, normalizeSource } from '../../domain/languages.ts';
+import type { JobSubtitle } from '../../store/store.ts';
 
 export function isSrtName(name: string): boolean {
   return /\.srt$/i.test(name);

@@ -2,8 +2,9 @@
 // @dubkit/srt (problems reported with their lines) and kept with the job; when the job starts, each
 // language's source/translation pair is checked again as a pair, uploaded as a transcription (src.0/dst.0),
 // and the language's project is created with its transcript_id.
-import type { Logger } from 'pino';
+
 import { buildSrtUpload, decodeSrtBytes, parseSrt, SrtUploadError } from '@dubkit/srt';
+import type { Logger } from 'pino';
 import type { SharedFile, SlackMessage } from '../../domain/requests.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { ReadSlackFile } from '../../slack/files.ts';
@@ -51,7 +52,10 @@ export class SubtitleService {
     if (!job) return { kind: 'none' };
     if (!(await this.#store.recordEvent(`srt:${eventId}`, this.#now()))) return { kind: 'taken' };
     if (job.state !== 'picking') {
-      return { kind: 'refused', problem: 'Subtitles can only be added before the dub starts; this one has started already.' };
+      return {
+        kind: 'refused',
+        problem: 'Subtitles can only be added before the dub starts; this one has started already.',
+      };
     }
     await this.#take(job, files, message);
     return { kind: 'taken' };
@@ -71,7 +75,10 @@ export class SubtitleService {
     for (const file of files) {
       if (!file.url_private_download) continue;
       try {
-        read.push({ name: file.name ?? file.id, bytes: await this.#o.downloadFile(file.url_private_download, MAX_SRT_BYTES) });
+        read.push({
+          name: file.name ?? file.id,
+          bytes: await this.#o.downloadFile(file.url_private_download, MAX_SRT_BYTES),
+        });
       } catch (error) {
         this.#o.logger.warn({ err: error, file: file.id }, 'downloading a subtitle file failed');
       }
@@ -85,7 +92,12 @@ export class SubtitleService {
    * Checks dropped files and keeps the good ones with the job; the report is enqueued in the job's thread
    * under `reportKey` (once per message). False when the job has started already.
    */
-  async accept(job: Job, files: { name: string; bytes: Uint8Array }[], userId: string, reportKey: string): Promise<boolean> {
+  async accept(
+    job: Job,
+    files: { name: string; bytes: Uint8Array }[],
+    userId: string,
+    reportKey: string,
+  ): Promise<boolean> {
     if (job.state !== 'picking') return false;
     const lines: SubtitleLine[] = [];
     for (const file of files) {
@@ -101,12 +113,18 @@ export class SubtitleService {
         await this.#store.addSubtitle(job.id, { name: file.name, side, lang, text: decoded.text });
       }
     }
-    await this.#reply(job, reportKey, subtitlesReport({ userId, files: lines, pairs: await this.#pairProblems(job) }));
+    await this.#reply(
+      job,
+      reportKey,
+      subtitlesReport({ userId, files: lines, pairs: await this.#pairProblems(job) }),
+    );
     return true;
   }
 
   /** Translations that do not line up cue for cue with the source kept so far, per language. */
-  async #pairProblems(job: Job): Promise<{ lang: string; issues: { line: number; message: string; side?: string }[] }[]> {
+  async #pairProblems(
+    job: Job,
+  ): Promise<{ lang: string; issues: { line: number; message: string; side?: string }[] }[]> {
     const subtitles = await this.#store.subtitlesOf(job.id);
     const source = subtitles.find((s) => s.side === 'src');
     if (!source) return [];

@@ -7,7 +7,10 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
     saveGlossary: (glossary) =>
       sql.transaction(async (tx) => {
         // One name, one glossary: a new id for a name already known replaces the old record.
-        await tx.run('DELETE FROM glossaries WHERE lower(name) = lower(?) AND id <> ?', [glossary.name, glossary.id]);
+        await tx.run('DELETE FROM glossaries WHERE lower(name) = lower(?) AND id <> ?', [
+          glossary.name,
+          glossary.id,
+        ]);
         await tx.run(
           `INSERT INTO glossaries (id, name, src_lang, dst_lang, version, channel, created_by, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -58,7 +61,9 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
       );
     },
     async channelSettingsBy(userId) {
-      const rows = await sql.all('SELECT * FROM channel_settings WHERE updated_by = ? ORDER BY channel', [userId]);
+      const rows = await sql.all('SELECT * FROM channel_settings WHERE updated_by = ? ORDER BY channel', [
+        userId,
+      ]);
       return rows.map(toSettings);
     },
   };

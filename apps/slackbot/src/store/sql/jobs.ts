@@ -93,7 +93,10 @@ export function sqlJobStore(sql: Sql): JobStore {
         return getJob(tx, jobId);
       }),
     async cancelJob(jobId) {
-      return (await sql.run(`UPDATE jobs SET state = 'cancelled' WHERE id = ? AND state = 'picking'`, [jobId])) === 1;
+      return (
+        (await sql.run(`UPDATE jobs SET state = 'cancelled' WHERE id = ? AND state = 'picking'`, [jobId])) ===
+        1
+      );
     },
     async claimJobsToStart(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
@@ -110,7 +113,11 @@ export function sqlJobStore(sql: Sql): JobStore {
       return rows.map(toJob);
     },
     async releaseJob(jobId, owner, retryAt) {
-      await sql.run('UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ?', [retryAt, jobId, owner]);
+      await sql.run('UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ?', [
+        retryAt,
+        jobId,
+        owner,
+      ]);
     },
     async setJobMedia(jobId, mediaId) {
       await sql.run('UPDATE jobs SET media_id = ?, media_error = NULL WHERE id = ?', [mediaId, jobId]);
@@ -119,7 +126,10 @@ export function sqlJobStore(sql: Sql): JobStore {
       await sql.run('UPDATE jobs SET media_error = ? WHERE id = ?', [error, jobId]);
     },
     async setJobRunning(jobId) {
-      await sql.run(`UPDATE jobs SET state = 'running', lease_until = 0 WHERE id = ? AND state = 'starting'`, [jobId]);
+      await sql.run(
+        `UPDATE jobs SET state = 'running', lease_until = 0 WHERE id = ? AND state = 'starting'`,
+        [jobId],
+      );
     },
     async adoptProject(input, dstLang, projectId, now) {
       // The job is created first (its own transaction); one left without a target by a crash is completed.
@@ -137,7 +147,9 @@ export function sqlJobStore(sql: Sql): JobStore {
     },
 
     async targetsOf(jobId) {
-      return (await sql.all('SELECT * FROM targets WHERE job_id = ? ORDER BY position, id', [jobId])).map(toTarget);
+      return (await sql.all('SELECT * FROM targets WHERE job_id = ? ORDER BY position, id', [jobId])).map(
+        toTarget,
+      );
     },
     getTarget: (id) => getTarget(sql, id),
     async targetOfProject(projectId) {
@@ -172,7 +184,15 @@ export function sqlJobStore(sql: Sql): JobStore {
         await tx.run(
           `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
             next_poll_at = ?, interval_ms = ?, lease_until = 0 WHERE id = ?`,
-          [result.status, result.changed, now, result.terminal, result.nextPollAt, result.intervalMs, targetId],
+          [
+            result.status,
+            result.changed,
+            now,
+            result.terminal,
+            result.nextPollAt,
+            result.intervalMs,
+            targetId,
+          ],
         );
         for (const delivery of deliveries) await enqueueDelivery(tx, delivery, now);
       }),
@@ -207,7 +227,10 @@ export function sqlJobStore(sql: Sql): JobStore {
       );
     },
     async targetOptions(jobId, dstLang) {
-      const row = await sql.get('SELECT * FROM target_options WHERE job_id = ? AND dst_lang = ?', [jobId, dstLang]);
+      const row = await sql.get('SELECT * FROM target_options WHERE job_id = ? AND dst_lang = ?', [
+        jobId,
+        dstLang,
+      ]);
       if (!row) return undefined;
       return { glossaryId: read.strOrNull(row.glossary_id), transcriptId: read.strOrNull(row.transcript_id) };
     },
@@ -221,7 +244,9 @@ export function sqlJobStore(sql: Sql): JobStore {
       );
     },
     async subtitlesOf(jobId) {
-      const rows = await sql.all('SELECT * FROM job_subtitles WHERE job_id = ? ORDER BY position, name', [jobId]);
+      const rows = await sql.all('SELECT * FROM job_subtitles WHERE job_id = ? ORDER BY position, name', [
+        jobId,
+      ]);
       return rows.map(
         (row): JobSubtitle => ({
           name: read.str(row.name),

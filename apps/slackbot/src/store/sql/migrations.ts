@@ -108,7 +108,8 @@ export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): P
   for (const migration of migrations) {
     const done = await sql.transaction(async (tx) => {
       // Checked inside the transaction: another process may have applied it meanwhile.
-      if (await tx.get('SELECT 1 AS hit FROM schema_migrations WHERE version = ?', [migration.version])) return false;
+      if (await tx.get('SELECT 1 AS hit FROM schema_migrations WHERE version = ?', [migration.version]))
+        return false;
       for (const statement of migration.statements(tx.dialect)) await tx.run(statement);
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         migration.version,

@@ -72,7 +72,9 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
     },
 
     async deliveriesOf(jobId) {
-      return (await sql.all('SELECT * FROM deliveries WHERE job_id = ? ORDER BY seq', [jobId])).map(toDelivery);
+      return (await sql.all('SELECT * FROM deliveries WHERE job_id = ? ORDER BY seq', [jobId])).map(
+        toDelivery,
+      );
     },
   };
 }

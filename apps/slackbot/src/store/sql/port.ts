@@ -58,11 +58,15 @@ export function claimDue(sql: Sql, claim: Claim): Promise<Row[]> {
 /** Column readers shared by every aggregate: engines return numbers as strings and booleans as 0/1. */
 export const read = {
   str: (value: unknown): string => String(value),
-  strOrNull: (value: unknown): string | null => (value === null || value === undefined ? null : String(value)),
+  strOrNull: (value: unknown): string | null =>
+    value === null || value === undefined ? null : String(value),
   num: (value: unknown): number => Number(value),
-  numOrNull: (value: unknown): number | null => (value === null || value === undefined ? null : Number(value)),
+  numOrNull: (value: unknown): number | null =>
+    value === null || value === undefined ? null : Number(value),
   bool: (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 't',
   boolOrNull: (value: unknown): boolean | null =>
-    value === null || value === undefined ? null : value === true || value === 1 || value === '1' || value === 't',
+    value === null || value === undefined
+      ? null
+      : value === true || value === 1 || value === '1' || value === 't',
   json: <T>(value: unknown): T => JSON.parse(String(value)) as T,
 };

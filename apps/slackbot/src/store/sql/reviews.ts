@@ -27,7 +27,10 @@ export function sqlReviewStore(sql: Sql): ReviewStore {
       );
     },
     async closeReviewSession(id) {
-      return (await sql.run('UPDATE review_sessions SET closed = TRUE WHERE id = ? AND closed = FALSE', [id])) === 1;
+      return (
+        (await sql.run('UPDATE review_sessions SET closed = TRUE WHERE id = ? AND closed = FALSE', [id])) ===
+        1
+      );
     },
     async recordRenderIntent(targetId, userId, now) {
       await sql.run(

@@ -1,0 +1,53 @@
+// What the end-to-end tests look for in the fake Slack's threads, in either mode: the job card, the dubbed
+// replies with their subtitle files, and the check that the outbox posted no message twice.
+import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { expect } from 'vitest';
+import type { AppStage } from './stage.ts';
+
+const WAIT_MS = 20_000;
+
+/** The app's chat.postMessage calls into a channel. */
+export const posted = (stage: AppStage, channel: string) =>
+  stage.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === channel);
+
+/** The job id a card carries in its metadata key ("card:<job>"). */
+export const jobIdOf = (card: SlackMessage): string => keyOf(card).slice('card:'.length);
+
+/** The job card in a thread (a drop's), once there. */
+export function cardIn(stage: AppStage, channel: string, rootTs: string): Promise<SlackMessage> {
+  return waitFor(
+    () => stage.slack.thread(channel, rootTs).find((m) => keyOf(m).startsWith('card:')),
+    WAIT_MS,
+    'the job card',
+  );
+}
+
+/** The job card a command posted at the channel's top level (it opens the thread), once there. */
+export function cardOf(stage: AppStage, channel: string): Promise<SlackMessage> {
+  return waitFor(
+    () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
+    WAIT_MS,
+    'the card',
+  );
+}
+
+/** The thread once it holds `langs` dubbed replies and their two subtitle files each. */
+export function waitForDubs(stage: AppStage, channel: string, rootTs: string, langs: number) {
+  return waitFor(
+    () => {
+      const thread = stage.slack.thread(channel, rootTs);
+      const files = thread.filter((m) => m.bot_id).flatMap((m) => m.files ?? []);
+      return byKind(thread, 'dubbed').length === langs && files.length === langs * 2 ? thread : undefined;
+    },
+    WAIT_MS,
+    `${langs} dubbed replies with their subtitle files`,
+  );
+}
+
+/** Every message the app posted was posted once: no delivery key appears twice. */
+export function expectNoDuplicates(stage: AppStage, channel: string): void {
+  const keys = posted(stage, channel).map(
+    (c) => JSON.parse(String(c.args.metadata)).event_payload.key as string,
+  );
+  expect(new Set(keys).size).toBe(keys.length);
+}
