@@ -2,6 +2,7 @@
 // the real app (HTTP mode, signed requests, SQLite store in a temp folder), plays a scene — a link dropped
 // mentioning the app, Spanish and German picked, Start pressed — and prints the thread as it reads in
 // Slack, edits included. Exits 0 once both dubs and their subtitle files are in the thread.
+// `pnpm demo -- --socket-mode`: the same scene with the app in Socket Mode, connected to the fake Slack.
 // Runs from source with Node's own type stripping (`node demo/main.ts`); the app is not built for it.
 import { renderMessage, type SlackMessage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { loadConfig } from '../src/config.ts';
@@ -11,6 +12,7 @@ const CHANNEL = 'C0LOCALIZATION';
 const USER = 'U0ANA';
 const LANGS = ['es', 'de'];
 const DEADLINE_MS = 50_000;
+const MODE = process.argv.includes('--socket-mode') ? 'socket' : 'http';
 
 const started = Date.now();
 const stamp = () => `+${((Date.now() - started) / 1000).toFixed(1).padStart(4)}s`;
@@ -31,6 +33,7 @@ const stage = await setStage({
     LOG_LEVEL: 'warn',
   },
   emulator: { speed: 12 },
+  mode: MODE,
 });
 const { slack } = stage;
 let rootTs = '';
@@ -49,9 +52,11 @@ slack.on('ephemeral', (e) => console.log(`${stamp()}   (only @${e.user} sees) ${
 
 let exitCode = 1;
 try {
-  console.log(
-    `dubkit demo: emulator at ${stage.serviceUrl}, fake Slack at ${slack.url}, app at ${stage.app.eventsUrl}\n`,
-  );
+  const app =
+    MODE === 'socket'
+      ? `app in Socket Mode (${slack.socketMode.openConnections} WebSocket connection to the fake Slack)`
+      : `app at ${stage.app.eventsUrl}`;
+  console.log(`dubkit demo: emulator at ${stage.serviceUrl}, fake Slack at ${slack.url}, ${app}\n`);
   const link = 'https://www.youtube.com/watch?v=dubkit-launch-keynote';
   const drop = slack.postUserMessage({
     channel: CHANNEL,
@@ -97,6 +102,11 @@ try {
     return acc;
   }, {});
   console.log(`\nSlack calls made by the app: ${JSON.stringify(calls)}`);
+  if (MODE === 'socket') {
+    const { envelopes } = slack.socketMode;
+    const acked = envelopes.filter((e) => e.ack).length;
+    console.log(`Envelopes sent over Socket Mode: ${envelopes.length}, acknowledged: ${acked}`);
+  }
   exitCode = 0;
 } catch (error) {
   console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,11 +1,13 @@
 // A small fake of Slack's Web API on 127.0.0.1, used by the end-to-end tests, the demo and the bench:
 // the methods the app calls (messages, ephemerals, views, the external file upload flow, files, threads),
-// shared files served at url_private_download behind the bot token, response_url endpoints, and a record of
-// every call. It keeps channels and threads in memory so that a test or the demo can read the thread back.
+// shared files served at url_private_download behind the bot token, response_url endpoints, Socket Mode
+// (apps.connections.open and the WebSocket it hands out, socket-mode.ts), and a record of every call. It
+// keeps channels and threads in memory so that a test or the demo can read the thread back.
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SocketModeServer } from './socket-mode.ts';
 
 export interface RecordedCall {
   method: string;
@@ -54,6 +56,9 @@ export interface FakeSlackOptions {
   botUserId?: string;
   botId?: string;
   teamId?: string;
+  /** The app-level token (`xapp-…`) apps.connections.open accepts; without it Socket Mode is refused. */
+  appToken?: string;
+  appId?: string;
   /** Answer this many calls of a method with 429 and Retry-After (seconds) before serving it. */
   rateLimit?: { method: string; times: number; retryAfterSeconds: number };
 }
@@ -76,6 +81,9 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly botUserId: string;
   readonly botId: string;
   readonly teamId: string;
+  readonly appId: string;
+  /** Socket Mode: the connections the app opened and the envelopes sent on them. */
+  readonly socketMode: SocketModeServer;
   readonly #options: FakeSlackOptions;
   readonly #server: Server;
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
@@ -90,11 +98,14 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     this.botUserId = options.botUserId ?? 'UDUBKIT';
     this.botId = options.botId ?? 'BDUBKIT';
     this.teamId = options.teamId ?? 'T0DUBKIT';
+    this.appId = options.appId ?? 'ADUBKIT';
+    this.socketMode = new SocketModeServer({ appId: this.appId, baseUrl: () => this.#url });
     this.#server = createServer((req, res) => {
       this.#handle(req, res).catch((error: unknown) => {
         res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
       });
     });
+    this.#server.on('upgrade', (req, socket, head) => this.socketMode.handleUpgrade(req, socket, head));
   }
 
   /** Starts listening on 127.0.0.1 at a free port. */
@@ -106,6 +117,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   }
 
   async close(): Promise<void> {
+    await this.socketMode.close();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
@@ -207,12 +219,22 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
         return;
       }
+      if (method === 'apps.connections.open') return json(res, this.#openConnection(req));
       if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
         return json(res, { ok: false, error: 'invalid_auth' });
       }
       return json(res, this.#call(method, args));
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  }
+
+  /** apps.connections.open takes the app-level token only, as Slack does: a bot token is the wrong type. */
+  #openConnection(req: IncomingMessage): Record<string, unknown> {
+    const auth = req.headers.authorization ?? '';
+    const appToken = this.#options.appToken;
+    if (appToken && auth === `Bearer ${appToken}`) return { ok: true, url: this.socketMode.openUrl() };
+    if (auth === `Bearer ${this.#options.botToken}`) return { ok: false, error: 'not_allowed_token_type' };
+    return { ok: false, error: 'invalid_auth' };
   }
 
   #call(method: string, args: Record<string, unknown>): Record<string, unknown> {

@@ -5,7 +5,17 @@ export { HttpTransport } from './http-transport.ts';
 export { byKind, keyOf } from './message-keys.ts';
 export { mrkdwnToText, renderMessage } from './render-thread.ts';
 export { SlackDriver } from './slack-driver.ts';
-export type { Stage, StageOptions, StartedApp } from './stage.ts';
-export { BOT_TOKEN, SERVICE_TOKEN, SIGNING_SECRET, setStage } from './stage.ts';
+export type {
+  Ack,
+  ConnectionRecord,
+  DisconnectReason,
+  Envelope,
+  EnvelopeType,
+  SentEnvelope,
+} from './socket-mode.ts';
+export { SocketModeServer } from './socket-mode.ts';
+export { SocketModeTransport } from './socket-mode-transport.ts';
+export type { SlackMode, Stage, StageOptions, StartedApp } from './stage.ts';
+export { APP_TOKEN, BOT_TOKEN, SERVICE_TOKEN, SIGNING_SECRET, setStage } from './stage.ts';
 export type { DriverResponse, Retry, SlackTransport } from './transport.ts';
 export { waitFor } from './wait-for.ts';

@@ -1,7 +1,9 @@
 // Sets the stage for a Slack app's demo, end-to-end tests and bench: the emulator of the dubbing service and
 // the fake Slack on 127.0.0.1, a temp folder for the app's database, and the app itself, started by the
 // caller's `startApp` from the environment the stage gives it (so this package never depends on the app).
-// The app can be stopped and started again on the same folder (a restart).
+// In HTTP mode the app gets a signing secret and Slack posts to its Request URL; in Socket Mode it gets an
+// app-level token and connects to the fake Slack itself. The app can be stopped and started again on the
+// same folder (a restart).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +11,10 @@ import { type Emulator, type EmulatorOptions, startEmulator } from '@dubkit/emul
 import { FakeSlack } from './fake-slack.ts';
 import { HttpTransport } from './http-transport.ts';
 import { SlackDriver } from './slack-driver.ts';
+import { SocketModeTransport } from './socket-mode-transport.ts';
+
+/** How Slack reaches the app: signed HTTP requests, or envelopes over the app's Socket Mode connection. */
+export type SlackMode = 'http' | 'socket';
 
 /** What the stage needs of a started app: where Slack posts to (HTTP mode) and how to stop it. */
 export interface StartedApp {
@@ -20,6 +26,8 @@ export interface StartedApp {
 export interface StageOptions<App extends StartedApp> {
   /** Starts the app from environment variables (the stage's, then `env`'s). */
   startApp(env: Record<string, string>): Promise<App>;
+  /** HTTP (the default) or Socket Mode. */
+  mode?: SlackMode;
   /** More variables for the app (its polling, log level, …). */
   env?: Record<string, string>;
   /** Emulator settings beside its address and token (speed, faults, credits). */
@@ -27,6 +35,7 @@ export interface StageOptions<App extends StartedApp> {
 }
 
 export interface Stage<App extends StartedApp> {
+  mode: SlackMode;
   slack: FakeSlack;
   /** Plays Slack's side against the app now running (a new one after a restart). */
   driver: SlackDriver;
@@ -45,6 +54,7 @@ export interface Stage<App extends StartedApp> {
 
 export const SIGNING_SECRET = 'demo-signing-secret';
 export const BOT_TOKEN = 'xoxb-demo-bot-token';
+export const APP_TOKEN = 'xapp-1-ADUBKIT-demo-app-token';
 export const SERVICE_TOKEN = 'demo-service-token';
 
 export async function setStage<App extends StartedApp>(options: StageOptions<App>): Promise<Stage<App>> {
@@ -55,10 +65,11 @@ export async function setStage<App extends StartedApp>(options: StageOptions<App
     host: '127.0.0.1',
     tokens: [SERVICE_TOKEN],
   });
-  const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
+  const mode = options.mode ?? 'http';
+  const slack = await new FakeSlack({ botToken: BOT_TOKEN, appToken: APP_TOKEN }).start();
   const env: Record<string, string> = {
     SLACK_BOT_TOKEN: BOT_TOKEN,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    ...(mode === 'socket' ? { SLACK_APP_TOKEN: APP_TOKEN } : { SLACK_SIGNING_SECRET: SIGNING_SECRET }),
     PORT: '0',
     SLACK_API_URL: slack.apiUrl,
     DUBKIT_BASE_URL: emulator.url,
@@ -67,6 +78,9 @@ export async function setStage<App extends StartedApp>(options: StageOptions<App
     ...options.env,
   };
   const driverFor = (app: App) => {
+    // One Socket Mode transport serves every app that connects, a restarted one too.
+    if (mode === 'socket')
+      return new SlackDriver({ transport: new SocketModeTransport(slack.socketMode), slack });
     if (!app.eventsUrl) throw new Error('the app started without an HTTP Request URL (eventsUrl)');
     return new SlackDriver({
       transport: new HttpTransport({ eventsUrl: app.eventsUrl, signingSecret: SIGNING_SECRET }),
@@ -80,6 +94,7 @@ export async function setStage<App extends StartedApp>(options: StageOptions<App
     throw error;
   });
   const stage: Stage<App> = {
+    mode,
     slack,
     driver: driverFor(app),
     app,
