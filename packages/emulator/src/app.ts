@@ -34,10 +34,12 @@ export function createApp(state: EmulatorState, tokens: TokenBook, adminToken: s
   });
 
   // Every answer carries its own id, as a hosted service's do, so that a client's errors can name the request.
-  // Set on the finished answer (errors included).
-  app.use('*', async (c, next) => {
-    await next();
-    c.res.headers.set('x-request-id', randomUUID());
+  // Set before the route runs: every answer made through the context (c.json, c.body; errors too) takes it along,
+  // and the answer stays on @hono/node-server's fast way out. Setting it on the finished answer instead made its
+  // headers a Headers object and cost a fifth of the polling throughput (pnpm bench emulator, A/B).
+  app.use('*', (c, next) => {
+    c.header('x-request-id', randomUUID());
+    return next();
   });
   app.use('*', faultsMiddleware(state));
 

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { toneWav } from './audio/wav.ts';
-import type { Env } from './http/env.ts';
+import type { Ctx, Env } from './http/env.ts';
 import type { Media } from './model.ts';
 import { lipsyncFileName } from './projects/lipsync.ts';
 import { coverPng, subtitles, synthesizedAudio } from './projects/outputs.ts';
@@ -14,21 +14,20 @@ import { momentOf } from './projects/status.ts';
 import { presetById, SAMPLE_SECONDS } from './projects/voices.ts';
 import type { EmulatorState } from './state.ts';
 
-const notFound = () =>
-  new Response(JSON.stringify({ detail: 'Not Found' }), {
-    status: 404,
-    headers: { 'content-type': 'application/json' },
-  });
+// Answers go through the context (c.json, c.body), so that they carry the headers the middleware set (the
+// request id).
+const notFound = (c: Ctx) => c.json({ detail: 'Not Found' }, 404);
 
-function stream(body: Readable, type: string, size: number): Response {
-  return new Response(Readable.toWeb(body) as ReadableStream, {
-    headers: { 'content-type': type, 'content-length': String(size) },
+function stream(c: Ctx, body: Readable, type: string, size: number): Response {
+  return c.body(Readable.toWeb(body) as ReadableStream, 200, {
+    'content-type': type,
+    'content-length': String(size),
   });
 }
 
-async function mediaFile(media: Media): Promise<Response> {
+async function mediaFile(c: Ctx, media: Media): Promise<Response> {
   const { size } = await stat(media.filePath);
-  return stream(createReadStream(media.filePath), media.mimeType, size);
+  return stream(c, createReadStream(media.filePath), media.mimeType, size);
 }
 
 export function fileRoutes(state: EmulatorState) {
@@ -36,13 +35,13 @@ export function fileRoutes(state: EmulatorState) {
 
   files.get('/media/:id/:name', async (c) => {
     const media = state.media.get(c.req.param('id'));
-    if (!media || media.fileName !== c.req.param('name')) return notFound();
-    return mediaFile(media);
+    if (!media || media.fileName !== c.req.param('name')) return notFound(c);
+    return mediaFile(c, media);
   });
 
   files.get('/voices/:file', (c) => {
     const voice = presetById(c.req.param('file').replace(/\.wav$/, ''));
-    if (!voice?.sampleHz || !c.req.param('file').endsWith('.wav')) return notFound();
+    if (!voice?.sampleHz || !c.req.param('file').endsWith('.wav')) return notFound(c);
     return c.body(new Uint8Array(toneWav(voice.sampleHz, SAMPLE_SECONDS)), 200, {
       'content-type': 'audio/wav',
     });
@@ -50,7 +49,7 @@ export function fileRoutes(state: EmulatorState) {
 
   files.get('/projects/:id/:file', async (c) => {
     const project = state.projects.get(c.req.param('id'));
-    if (!project) return notFound();
+    if (!project) return notFound(c);
     const moment = momentOf(state, project);
     const file = c.req.param('file');
     const ext = project.media.ext;
@@ -59,16 +58,16 @@ export function fileRoutes(state: EmulatorState) {
     const job = project.lipsync;
     if (job && file === lipsyncFileName(project, job)) {
       // The emulator cannot cut video: the preview's file holds the same bytes as the full one would.
-      return !job.fails && state.clock.now() >= job.endsAt ? mediaFile(project.media) : notFound();
+      return !job.fails && state.clock.now() >= job.endsAt ? mediaFile(c, project.media) : notFound(c);
     }
-    if (!moment.outputs) return notFound();
+    if (!moment.outputs) return notFound(c);
     switch (file) {
       case `translated_video.${ext}`:
-        return mediaFile(project.media);
+        return mediaFile(c, project.media);
       case 'translated_audio.wav':
       case 'voiceover.wav': {
         const audio = synthesizedAudio(project, file === 'translated_audio.wav');
-        return stream(audio.stream, 'audio/wav', audio.size);
+        return stream(c, audio.stream, 'audio/wav', audio.size);
       }
       case 'translation.srt':
         return c.body(subtitles(project, 'srt'), 200, {
@@ -77,7 +76,7 @@ export function fileRoutes(state: EmulatorState) {
       case 'translation.vtt':
         return c.body(subtitles(project, 'vtt'), 200, { 'content-type': 'text/vtt; charset=utf-8' });
       default:
-        return notFound();
+        return notFound(c);
     }
   });
   return files;

@@ -291,6 +291,14 @@ describe('project edits', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect((await h.call('GET', `/v2/projects/${project.id}`)).body).toEqual(second.body);
+    // Files and their 404s too.
+    for (const link of [
+      second.body.cover,
+      second.body.translated_video,
+      `${h.url}/files/projects/${project.id}/nothing`,
+    ]) {
+      expect((await fetch(link)).headers.get('x-request-id'), link).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 
   it('answers 404 {"detail":"Project not found"} and 422 for a malformed id', async () => {
