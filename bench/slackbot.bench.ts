@@ -11,12 +11,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
-import { RequestBudget, withBudget } from '../apps/slackbot/dist/jobs/budget.js';
-import { Deliverer } from '../apps/slackbot/dist/jobs/deliverer.js';
-import { createDubbingService } from '../apps/slackbot/dist/jobs/dubbing-service.js';
-import { JobStarter } from '../apps/slackbot/dist/jobs/starter.js';
-import { Tracker } from '../apps/slackbot/dist/jobs/tracker.js';
-import { SqliteStore } from '../apps/slackbot/dist/store/sqlite-store.js';
+import {
+  budgetDispatcher,
+  createDubbingService,
+  Deliverer,
+  JobStarter,
+  openStore,
+  RequestBudget,
+  Tracker,
+} from '@dubkit/slackbot';
 
 // The Slack client and logger the app itself depends on, resolved from the app's package.
 const appRequire = createRequire(new URL('../apps/slackbot/package.json', import.meta.url));
@@ -90,8 +93,11 @@ async function runBench(): Promise<void> {
   await client.media.waitUntilReady(media.id, { intervalMs: 100 });
 
   // The app's side: the real store, tracker and deliverer, measured through thin wrappers.
-  const store = new SqliteStore(join(dir, 'bench.db'));
-  const raw = createDubbingService({ baseUrl: ready.serviceUrl, auth: { token: TOKEN } });
+  const store = await openStore({ kind: 'sqlite', path: join(dir, 'bench.db') });
+  const budget = new RequestBudget(REQUESTS_PER_SECOND);
+  const raw = createDubbingService(
+    new DubbingClient({ baseUrl: ready.serviceUrl, token: TOKEN, env: {}, dispatcher: budgetDispatcher(budget) }),
+  );
   const counts = { polls: 0, segments: 0 };
   /** Per project: when the job was handed to the app, the status first seen, and the latest status seen. */
   const registeredAt = new Map<string, number>();
@@ -102,7 +108,7 @@ async function runBench(): Promise<void> {
     counts.polls++;
     const project = await getProject(id);
     lastSeen.set(id, Date.parse(String((project as { status_updated_at?: string }).status_updated_at)));
-    if (!firstStatus.has(id)) firstStatus.set(id, project.status);
+    if (!firstStatus.has(id) && project.status) firstStatus.set(id, project.status);
     return project;
   };
   const getSegments = raw.getSegments.bind(raw);
@@ -110,8 +116,7 @@ async function runBench(): Promise<void> {
     counts.segments++;
     return getSegments(id);
   };
-  const budget = new RequestBudget(REQUESTS_PER_SECOND);
-  const service = withBudget(raw, budget, ['describeStatus']);
+  const service = raw;
   const channelTarget = new Map<string, string>();
   const targetProject = new Map<string, string>();
   /** When the service entered the status that a status message text shows, for changes made while tracked. */
@@ -126,7 +131,7 @@ async function runBench(): Promise<void> {
         since !== undefined && since >= (registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
       if (d.kind === 'status' && tracked && !shownSince.has(key)) shownSince.set(key, since);
     }
-    recordPoll(targetId, result, now, deliveries);
+    return recordPoll(targetId, result, now, deliveries);
   };
   const delays: number[] = [];
   const slack = new WebClient(BOT_TOKEN, { slackApiUrl: ready.slackApiUrl, retryConfig: { retries: 2 } });
@@ -170,25 +175,25 @@ async function runBench(): Promise<void> {
   });
   const tracker = new Tracker({
     store, service, starter, logger, owner: 'bench', polling: POLL, concurrency: 32,
-    budget, onDeliveries: () => deliverer.wake(),
+    onDeliveries: () => deliverer.wake(),
   }); // biome-ignore format: compact
 
   /** A job as the app records it once its project exists: one language, its own channel and thread. */
-  const register = (i: number, projectId: string) => {
+  const register = async (i: number, projectId: string) => {
     const channel = `CB${i}`;
     const now = Date.now();
     const source = { kind: 'link' as const, link: 'https://www.youtube.com/watch?v=bench' };
     const threadTs = `1700000000.${String(i).padStart(6, '0')}`;
-    const { job } = store.createJob(
+    const { job } = await store.createJob(
       { triggerKey: `bench:${i}`, channel, threadTs, userId: 'U1', source, title: `bench ${i}` },
       now,
     );
-    store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, now);
-    store.setJobMedia(job.id, media.id);
-    const [target] = store.targetsOf(job.id);
+    await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, now);
+    await store.setJobMedia(job.id, media.id);
+    const [target] = await store.targetsOf(job.id);
     registeredAt.set(projectId, now);
-    store.setTargetProject(target!.id, projectId, now);
-    store.setJobRunning(job.id);
+    await store.setTargetProject(target!.id, projectId, now);
+    await store.setJobRunning(job.id);
     channelTarget.set(channel, target!.id);
     targetProject.set(target!.id, projectId);
     tracker.wake();
@@ -210,7 +215,7 @@ async function runBench(): Promise<void> {
     const due = started + (RAMP_MS * i) / JOBS;
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const project = await client.projects.create({ video_id: media.id, dst_lang: 'es', name: `bench ${i}` });
-    register(i, project.id);
+    await register(i, project.id);
     return project.id;
   });
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + WINDOW_MS - Date.now())));
@@ -227,11 +232,11 @@ async function runBench(): Promise<void> {
   let serviceChanges = 0;
   finals.forEach((status, i) => {
     const first = firstStatus.get(projects[i]!);
-    if (first) serviceChanges += Math.max(0, ORDER.indexOf(status) - ORDER.indexOf(first));
+    if (first && status) serviceChanges += Math.max(0, ORDER.indexOf(status) - ORDER.indexOf(first));
   });
   child.send({ kind: 'report' });
   const { calls } = await nextMessage<{ calls: Record<string, number> }>(child, 'report');
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 
   const slackCalls = Object.values(calls).reduce((a, b) => a + b, 0);
@@ -279,9 +284,10 @@ async function naiveBaseline(client: DubbingClient, ids: string[], intervalMs: n
       const project = await client.projects.get(id);
       requests++;
       const before = last.get(id);
-      if (before !== undefined && before !== project.status)
-        changes += Math.max(1, ORDER.indexOf(project.status) - ORDER.indexOf(before));
-      last.set(id, project.status);
+      const status = project.status ?? '';
+      if (before !== undefined && before !== status)
+        changes += Math.max(1, ORDER.indexOf(status) - ORDER.indexOf(before));
+      last.set(id, status);
     });
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, intervalMs - (Date.now() - round))));
   }
