@@ -39,6 +39,7 @@ export interface Entry {
   source: string;
   target: string;
   targetNode: TrieNode<true>;
+  targetWords: readonly string[];
 }
 
 /** A glossary indexed once, for checking many segments (or many videos) against it. */
@@ -63,8 +64,8 @@ export class GlossaryMatcher {
     this.dstKey = wordKeyer(localeOf(options.dstLang, 'dstLang'));
     const skipped: string[] = [];
     for (const [source, target] of Object.entries(entries)) {
-      const sourceWords = words(source, this.srcKey).keys;
-      const targetWords = typeof target === 'string' ? words(target, this.dstKey).keys : [];
+      const sourceWords = words(source, this.srcKey, false).keys;
+      const targetWords = typeof target === 'string' ? words(target, this.dstKey, false).keys : [];
       if (sourceWords.length === 0 || targetWords.length === 0) {
         skipped.push(source);
         continue;
@@ -73,14 +74,14 @@ export class GlossaryMatcher {
       targetNode.value = true;
       const sourceNode = insert(this.sources, sourceWords);
       sourceNode.value ??= [];
-      sourceNode.value.push({ source, target, targetNode });
+      sourceNode.value.push({ source, target, targetNode, targetWords });
     }
     this.skipped = skipped;
   }
 
   /** Source terms in `text`: leftmost longest matches, each entry once, at its first place. */
-  findTerms(text: string): { entry: Entry; start: number; end: number }[] {
-    const found: { entry: Entry; start: number; end: number }[] = [];
+  findTerms(text: string): FoundTerm[] {
+    const found: FoundTerm[] = [];
     if (text === '') return found;
     const { keys, starts, ends } = words(text, this.srcKey);
     let seen: Set<TrieNode<Entry[]>> | undefined;
@@ -113,11 +114,17 @@ export class GlossaryMatcher {
     return found;
   }
 
-  /** Every target term present in `text`, overlapping ones included. */
-  presentTargets(text: string): Set<TrieNode<true>> {
+  /**
+   * The entries of `found` whose target is missing from `text`. A few entries are each looked for along the
+   * translation's words (a handful of comparisons per word); many are settled in one walk of the target trie from
+   * every word, whose cost does not grow with the number of entries.
+   */
+  missingTargets(found: readonly FoundTerm[], text: string): FoundTerm[] {
+    const keys = text === '' ? [] : words(text, this.dstKey, false).keys;
+    if (found.length <= FEW_TERMS) {
+      return found.filter(({ entry }) => !containsWords(keys, entry.targetWords));
+    }
     const present = new Set<TrieNode<true>>();
-    if (text === '') return present;
-    const { keys } = words(text, this.dstKey);
     for (let index = 0; index < keys.length; index++) {
       let node: TrieNode<true> | undefined = this.targets;
       for (let at = index; at < keys.length; at++) {
@@ -126,8 +133,31 @@ export class GlossaryMatcher {
         if (node.value !== undefined) present.add(node);
       }
     }
-    return present;
+    return found.filter(({ entry }) => !present.has(entry.targetNode));
   }
+}
+
+/** Up to this many terms found in a segment, each target is looked for on its own (see missingTargets). */
+const FEW_TERMS = 8;
+
+/** A source term found in a text, and where. */
+export interface FoundTerm {
+  entry: Entry;
+  start: number;
+  end: number;
+}
+
+/** Whether `words` holds `wanted` as consecutive words. */
+function containsWords(words: readonly string[], wanted: readonly string[]): boolean {
+  const first = wanted[0];
+  const last = words.length - wanted.length;
+  for (let index = 0; index <= last; index++) {
+    if (words[index] !== first) continue;
+    let at = 1;
+    while (at < wanted.length && words[index + at] === wanted[at]) at++;
+    if (at === wanted.length) return true;
+  }
+  return false;
 }
 
 function textOf(side: { text: string } | null | undefined): string {
@@ -152,13 +182,11 @@ export function checkGlossaryCompliance(
   segments.forEach((segment, position) => {
     const found = matcher.findTerms(textOf(segment.src));
     if (found.length === 0) return;
-    const present = matcher.presentTargets(textOf(segment.dst));
-    const missing: MissingTerm[] = [];
-    for (const { entry, start, end } of found) {
-      if (!present.has(entry.targetNode))
-        missing.push({ source: entry.source, target: entry.target, start, end });
-    }
-    if (missing.length === 0) return;
+    const missed = matcher.missingTargets(found, textOf(segment.dst));
+    if (missed.length === 0) return;
+    const missing = missed.map(
+      ({ entry, start, end }): MissingTerm => ({ source: entry.source, target: entry.target, start, end }),
+    );
     const finding: ComplianceFinding = { segment: position, missing };
     if (typeof segment.id === 'string') finding.id = segment.id;
     findings.push(finding);

@@ -45,27 +45,82 @@ function surelyNfc(word: string): boolean {
 /** The compared form of a word in `locale`: NFC, lower case. */
 export function wordKeyer(locale: string): (word: string) => string {
   const language = locale.split('-', 1)[0]!.toLowerCase();
-  if (SPECIAL_CASING.has(language)) return (word) => word.normalize('NFC').toLocaleLowerCase(locale);
+  if (SPECIAL_CASING.has(language))
+    return remembered((word) => word.normalize('NFC').toLocaleLowerCase(locale));
   // Greek written in capitals leaves its accents out (ΑΘΗΝΑ for Αθήνα), so Greek words are compared without them.
   if (language === 'el') {
-    return (word) => word.normalize('NFD').replace(GREEK_ACCENTS, '').normalize('NFC').toLowerCase();
+    return remembered((word) =>
+      word.normalize('NFD').replace(GREEK_ACCENTS, '').normalize('NFC').toLowerCase(),
+    );
   }
-  return (word) => (surelyNfc(word) ? word : word.normalize('NFC')).toLowerCase();
-}
-
-/** The same pattern, anchored where it is tried: for the words that are not plain ASCII. */
-const WORD_HERE = new RegExp(WORD.source, 'vy');
-
-function isAsciiWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  const beyondLatin = remembered((word) => word.normalize('NFC').toLowerCase());
+  return (word) => (surelyNfc(word) ? word.toLowerCase() : beyondLatin(word));
 }
 
 /**
- * The words of `text` with their places, compared form from `key`. A run of ASCII letters and digits that ends
- * on ASCII is a word as it is; anything else goes through WORD_HERE at that place. The result is what
- * `text.match(WORD)` finds, without an array per match (this runs on every segment of a video).
+ * `compare` with a memory of the forms it made. Words repeat (a script without spaces has a few thousand letters
+ * in all), and NFC or a locale's lower case cost more than a lookup; plain toLowerCase costs less, so Latin words
+ * skip this. Forgotten past KEY_CACHE_SIZE words, so memory stays bounded.
  */
-export function words(text: string, key: (word: string) => string): Words {
+function remembered(compare: (word: string) => string): (word: string) => string {
+  const cache = new Map<string, string>();
+  return (word) => {
+    let key = cache.get(word);
+    if (key === undefined) {
+      if (cache.size >= KEY_CACHE_SIZE) cache.clear();
+      key = compare(word);
+      cache.set(word, key);
+    }
+    return key;
+  };
+}
+
+const KEY_CACHE_SIZE = 50_000;
+
+/** The same pattern, anchored where it is tried: for the words the quick paths of words() do not settle. */
+const WORD_HERE = new RegExp(WORD.source, 'vy');
+
+/** ASCII letters and digits, and the letters of Latin-1 and Latin Extended-A/B (all but `×` and `÷`). */
+function isLatinWordChar(c: number): boolean {
+  if (c < 0x80) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  return c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7;
+}
+
+/**
+ * Letters of scripts without spaces that are words on their own and already in NFC with no case: hiragana and
+ * katakana letters, CJK unified ideographs, Hangul syllables.
+ */
+function isPlainCjkLetter(c: number): boolean {
+  return (
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0x3041 && c <= 0x3096) ||
+    (c >= 0x30a1 && c <= 0x30fa) ||
+    (c >= 0xac00 && c <= 0xd7a3)
+  );
+}
+
+/**
+ * True when the code unit after a letter surely does not attach to it as a combining mark: the end of the text,
+ * below U+0300, another plain CJK letter, CJK punctuation (but its tone marks U+302A–U+302F), full-width forms.
+ */
+function cannotBeMark(d: number): boolean {
+  return (
+    !(d >= 0x300) ||
+    isPlainCjkLetter(d) ||
+    (d >= 0x3000 && d <= 0x3029) ||
+    (d >= 0x3030 && d <= 0x303f) ||
+    (d >= 0xff00 && d <= 0xffef)
+  );
+}
+
+/**
+ * The words of `text` with their places (unless `places` is false), compared form from `key`. The result is what
+ * `text.match(WORD)` finds, without an array per match (this runs on every segment of a video): a run of Latin
+ * letters and digits that ends on ASCII is a word as it is; a CJK letter followed by anything
+ * but a possible combining mark is a word of its own, its own compared form; anything else goes through
+ * WORD_HERE at that place.
+ */
+export function words(text: string, key: (word: string) => string, places = true): Words {
   const keys: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -74,15 +129,20 @@ export function words(text: string, key: (word: string) => string): Words {
   while (i < length) {
     const c = text.charCodeAt(i);
     let end = -1;
-    if (c < 0x80) {
-      if (!isAsciiWordChar(c)) {
+    let word: string | undefined;
+    if (isLatinWordChar(c)) {
+      end = i + 1;
+      while (end < length && isLatinWordChar(text.charCodeAt(end))) end++;
+      // A word that may go on in other letters or marks (`cafe\u0301`, `aª`) is read whole by the pattern.
+      if (end < length && text.charCodeAt(end) >= 0x80) end = -1;
+    } else if (c < 0xc0) {
+      if (c < 0x80 || !WORD_START_BELOW_C0.test(text[i]!)) {
         i++;
         continue;
       }
+    } else if (isPlainCjkLetter(c) && cannotBeMark(text.charCodeAt(i + 1))) {
       end = i + 1;
-      while (end < length && isAsciiWordChar(text.charCodeAt(end))) end++;
-      // A word that goes on in other letters (`café`) is read whole by the pattern.
-      if (end < length && text.charCodeAt(end) >= 0x80) end = -1;
+      word = text[i]!;
     }
     if (end === -1) {
       WORD_HERE.lastIndex = i;
@@ -94,13 +154,18 @@ export function words(text: string, key: (word: string) => string): Words {
       }
       end = i + match[0].length;
     }
-    keys.push(key(text.slice(i, end)));
-    starts.push(i);
-    ends.push(end);
+    keys.push(word ?? key(text.slice(i, end)));
+    if (places) {
+      starts.push(i);
+      ends.push(end);
+    }
     i = end;
   }
   return { keys, starts, ends };
 }
+
+/** Between U+0080 and U+00BF the letters and digits `ª ² ³ µ ¹ º ¼ ½ ¾` start words; the rest are signs. */
+const WORD_START_BELOW_C0 = /[\p{L}\p{N}]/u;
 
 /** A locale for toLocaleLowerCase from a language code as the service writes it (`pt-br`, `pt_BR`, `zh-hant`). */
 export function localeOf(lang: string, role: 'srcLang' | 'dstLang'): string {
