@@ -59,9 +59,15 @@ class Bars implements Progress {
       label: 'upload'.padEnd(this.#width),
       text: `${name}`,
     });
+    let shown = 0;
     return {
       update: (sent) => {
-        const seconds = (Date.now() - started) / 1000;
+        // The bar is redrawn 8 times a second at most, so one update per 100 ms shows all there is to see; the
+        // upload's other chunk reports cost one clock read each.
+        const now = Date.now();
+        if (now - shown < 100 && sent !== total) return;
+        shown = now;
+        const seconds = (now - started) / 1000;
         const rate = seconds > 0 ? `${bytes(sent / seconds)}/s` : '';
         bar.update(Math.min(sent, Math.max(1, size)), {
           text: `${bytes(sent)}${total === undefined ? '' : ` of ${bytes(total)}`} ${rate}  ${name}`,
