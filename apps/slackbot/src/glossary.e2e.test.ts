@@ -203,8 +203,8 @@ describe('a glossary file dropped with a mention', () => {
         channel,
       });
       expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toEqual([]);
-      // Both events are handled by now, no pause needed: the mention came first, without the file, and its
-      // handler returns with no I/O; the report is the last thing the file share's handler does.
+      // Count once the drop's writes are out of the outbox (they are filed under its key), not after a pause.
+      await stage.drained(`glossary:${channel}:${drop.ts}`);
       expect(
         stage.slack.messages.filter((m) => m.channel === channel && m.thread_ts === drop.ts),
       ).toHaveLength(1);

@@ -24,7 +24,8 @@ export interface AppStageOptions {
 export interface AppStage extends Stage<RunningApp> {
   /**
    * Resolves once the job's every Slack write is delivered and none of its languages is still tracked:
-   * after that, a message the app did not send is not on its way (at most `timeoutMs`, 20 s).
+   * after that, a message the app did not send is not on its way (at most `timeoutMs`, 20 s). `jobId` may
+   * also be the id the outbox files other writes under, e.g. a glossary drop's `glossary:<channel>:<ts>`.
    */
   drained(jobId: string, timeoutMs?: number): Promise<void>;
 }
