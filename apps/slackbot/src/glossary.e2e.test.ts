@@ -2,8 +2,7 @@
 // reported by line and nothing saved; a clean one created as the channel's default, offered preselected on
 // the next job card and used by the job, whose translation shows the glossary's terms; the same name
 // updated to a new version; list, show, export and delete.
-
-import { byKind, keyOf, type SlackFile, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, keyOf, type SlackFile, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
