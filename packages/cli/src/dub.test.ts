@@ -159,6 +159,29 @@ describe('dubkit dub', () => {
     expect(run.stderr).not.toContain('upload');
   });
 
+  it('dubs a link the service fetches itself, naming the files after the video', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const run = await dubkit(
+      [
+        '--base-url',
+        service.url,
+        '--interval',
+        '50',
+        'dub',
+        'https://www.youtube.com/watch?v=abc123',
+        '--to',
+        'de',
+      ],
+      { cwd },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^Linking https:\/\/www\.youtube\.com\/watch\?v=abc123$/m);
+    expect((await readdir(join(cwd, 'dubs'))).sort()).toEqual(
+      FILES.map((file) => `abc123.de.${file}`).sort(),
+    );
+  });
+
   it('exits 1 and says which stage failed when the projects fail', async () => {
     const service = await emulator({ faults: { failStage: 'translation' } });
     const cwd = await workFolder();

@@ -153,8 +153,7 @@ export async function dub(context: Context, input: string, options: DubOptions):
     if (!info.isFile()) throw usageError(`${input} is not a file`);
   }
   const steps = await plan(context, options);
-  const name =
-    options.name ?? (isLink ? new URL(input).pathname.split('/').filter(Boolean).pop() : basename(input));
+  const name = options.name ?? (isLink ? linkName(input) : basename(input));
   const stem = (name ?? 'dub').replace(/\.[^.]+$/, '') || 'dub';
   const out = resolve(context.io.cwd, options.out);
   const { client } = context;
@@ -225,6 +224,12 @@ export async function dub(context: Context, input: string, options: DubOptions):
   } finally {
     interrupt.dispose();
   }
+}
+
+/** A name for a linked video: YouTube's `v=` id, else the link's last path segment, else its host. */
+export function linkName(link: string): string {
+  const url = new URL(link);
+  return url.searchParams.get('v') ?? url.pathname.split('/').filter(Boolean).pop() ?? url.hostname;
 }
 
 function report(context: Context, media: MediaRecord, results: FollowResult[]): void {
