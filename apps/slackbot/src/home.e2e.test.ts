@@ -1,11 +1,10 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): `/dub settings` saves a
 // channel's default languages, which the next job card preselects; App Home is published with the person's
 // jobs and their states, the credits, and the defaults they set.
-
-import { keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
-import { type AppStage, useStage } from './test-support/stage.ts';
+import { useStage } from './test-support/stage.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;
