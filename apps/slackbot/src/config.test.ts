@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     });
     expect(config.slackMode).toEqual({ kind: 'socket', appToken: 'xapp-1' });
     expect(config.service.auth).toEqual({ clientId: 'id', clientSecret: 'shh' });
-    expect(config.store.path).toBe('/tmp/x.db');
+    expect(config.store).toEqual({ kind: 'sqlite', path: '/tmp/x.db' });
     expect(config.slackApiUrl).toBe('http://127.0.0.1:9/api/');
   });
 
@@ -51,6 +51,18 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/DUBKIT_CLIENT_SECRET is missing/);
     expect(message).toMatch(/DATABASE_URL must look like sqlite:/);
     expect(message).not.toMatch(/xoxp-user/);
+  });
+
+  it('selects PostgreSQL from a postgres:// DATABASE_URL, with its pool size', () => {
+    const base = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', DUBKIT_TOKEN: 't' };
+    const url = 'postgres://dubkit:secret@db.internal:5432/dubkit';
+    expect(loadConfig({ ...base, DATABASE_URL: url }).store).toEqual({ kind: 'postgres', url, poolSize: 10 });
+    expect(loadConfig({ ...base, DATABASE_URL: url, DATABASE_POOL_SIZE: '4' }).store).toMatchObject({
+      poolSize: 4,
+    });
+    expect(() => loadConfig({ ...base, DATABASE_URL: url, DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE/,
+    );
   });
 
   it('says which variable is missing when the environment is empty', () => {

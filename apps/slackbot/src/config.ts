@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   SERVICE_REQUESTS_PER_SECOND: positiveInt.default(10),
   SLACK_CHANNEL_PACE_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
 });
 
 export type SlackMode =
@@ -42,11 +43,18 @@ export type SlackMode =
 
 export type ServiceAuth = { token: string } | { clientId: string; clientSecret: string; tokenUrl?: string };
 
-export interface StoreLocation {
-  kind: 'sqlite';
-  /** A file path, or ':memory:'. */
-  path: string;
-}
+export type StoreLocation =
+  | {
+      kind: 'sqlite';
+      /** A file path, or ':memory:'. */
+      path: string;
+    }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections this process keeps open (DATABASE_POOL_SIZE). */
+      poolSize: number;
+    };
 
 export interface PollingConfig {
   /** Interval right after a status change. */
@@ -112,7 +120,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push('DUBKIT_CLIENT_SECRET is missing (DUBKIT_CLIENT_ID is set)');
     }
   }
-  const store = parseDatabaseUrl(present.DATABASE_URL ?? 'sqlite:./data/dubkit.db', problems);
+  const store = parseDatabaseUrl(
+    present.DATABASE_URL ?? 'sqlite:./data/dubkit.db',
+    e?.DATABASE_POOL_SIZE ?? 10,
+    problems,
+  );
   if (e && e.POLL_MIN_MS > e.POLL_MAX_MS) problems.push('POLL_MIN_MS must not exceed POLL_MAX_MS');
   if (problems.length > 0 || !e || !store) throw new ConfigError(problems);
 
@@ -139,7 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-function parseDatabaseUrl(url: string, problems: string[]): StoreLocation | undefined {
+function parseDatabaseUrl(url: string, poolSize: number, problems: string[]): StoreLocation | undefined {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (path === '') {
@@ -148,10 +160,17 @@ function parseDatabaseUrl(url: string, problems: string[]): StoreLocation | unde
     }
     return { kind: 'sqlite', path };
   }
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    problems.push('DATABASE_URL: PostgreSQL is not supported yet; use sqlite:<path>');
-    return undefined;
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    if (!URL.canParse(url)) {
+      problems.push(
+        'DATABASE_URL is not a valid postgres:// URL (postgres://user:password@host:5432/database)',
+      );
+      return undefined;
+    }
+    return { kind: 'postgres', url, poolSize };
   }
-  problems.push(`DATABASE_URL must look like sqlite:./data/dubkit.db (got "${url.split(':')[0]}:...")`);
+  problems.push(
+    `DATABASE_URL must look like sqlite:./data/dubkit.db or postgres://user:password@host:5432/database (got "${url.split(':')[0]}:...")`,
+  );
   return undefined;
 }

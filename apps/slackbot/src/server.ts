@@ -72,8 +72,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
   const store = await openStore(config.store);
-  // The embedded store serves one process: what a crashed predecessor held is free again.
-  await store.releaseLeases();
+  // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
+  // a dead replica's leases pass to the others when they expire, never at someone's start.
+  if (config.store.kind === 'sqlite') await store.releaseLeases();
 
   const budget = new RequestBudget(config.polling.requestsPerSecond);
   const dubbing = createAppClient(

@@ -101,12 +101,16 @@ export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 
 /** Applies every migration newer than the database's version; resolves to the versions applied. */
 export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
-  await sql.run(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
-  );
+  await sql.transaction(async (tx) => {
+    if (tx.dialect.migrationLock) await tx.run(tx.dialect.migrationLock);
+    await tx.run(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    );
+  });
   const applied: number[] = [];
   for (const migration of migrations) {
     const done = await sql.transaction(async (tx) => {
+      if (tx.dialect.migrationLock) await tx.run(tx.dialect.migrationLock);
       // Checked inside the transaction: another process may have applied it meanwhile.
       if (await tx.get('SELECT 1 AS hit FROM schema_migrations WHERE version = ?', [migration.version]))
         return false;

@@ -11,6 +11,8 @@ export interface Dialect {
   readonly serialKey: string;
   /** Appended to a claim's inner SELECT: PostgreSQL skips rows another replica is claiming. */
   readonly claimLock: string;
+  /** Run first in every migration's transaction, so that processes starting together take turns. */
+  readonly migrationLock?: string;
 }
 
 export interface Sql {
