@@ -1,7 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CliError, parseCli } from './cli-args.ts';
@@ -70,15 +72,18 @@ describe('dubkit-emulator', () => {
   });
 
   it('exits 2 when the port is taken', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dubkit-emulator-cli-'));
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = taken.address() as AddressInfo;
-      const result = exec(['--port', String(port)]);
+      // A folder of the test's own: an emulator that cannot listen does not remove the folder it made.
+      const result = exec(['--port', String(port), '--data-dir', dataDir]);
       expect(result.status).toBe(2);
       expect(result.stderr).toContain('dubkit-emulator: cannot start: listen EADDRINUSE');
     } finally {
       taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
