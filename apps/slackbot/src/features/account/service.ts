@@ -8,7 +8,8 @@ import type { MessageContent } from '../../ui/blocks.ts';
 import { creditsMessage } from './credits.ts';
 import { PROJECT_LIST, projectList } from './project-list.ts';
 
-const UUIDISH = /^[0-9A-Za-z][0-9A-Za-z_-]{0,99}$/;
+/** The service's project ids are UUIDs; it refuses any other path id (422), which is no reason to say it is down. */
+const PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccountServiceOptions {
   store: Store;
@@ -55,8 +56,10 @@ export class AccountService {
   /** Adopts an existing project into a new thread in `channel`; returns what to tell the person. */
   async track(input: { projectId: string; channel: string; userId: string }): Promise<string | undefined> {
     const { store, service } = this.#o;
-    const { projectId } = input;
-    if (!UUIDISH.test(projectId)) return `"${projectId}" is not a project id (\`/dub list\` shows them).`;
+    if (!PROJECT_ID.test(input.projectId))
+      return `"${input.projectId}" is not a project id (\`/dub list\` shows them).`;
+    // The service's ids are lower case: one project is one trigger, however its id was typed.
+    const projectId = input.projectId.toLowerCase();
     const known = await store.targetOfProject(projectId);
     if (known) {
       const job = await store.getJob(known.jobId);
