@@ -1,0 +1,181 @@
+// AccountService against the emulator over HTTP, with a real store: the credits message from the account's
+// balance, a page of projects with its page buttons, and `/dub track` refusing a bad id and an unknown project,
+// adopting a real one once (a running job with its card and status message owed), and refusing it after.
+import { DubbingClient } from '@dubkit/core';
+import { type Emulator, startEmulator } from '@dubkit/emulator';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDubbingService } from '../../dubbing/client-service.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
+import type { Store } from '../../store/store.ts';
+import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { PROJECT_LIST, pageValue } from './project-list.ts';
+import { AccountService } from './service.ts';
+
+let emulator: Emulator;
+let client: DubbingClient;
+let service: DubbingService;
+let temp: TempStore;
+let store: Store;
+let wakes: number;
+let account: AccountService;
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    port: 0,
+    host: '127.0.0.1',
+    tokens: ['t'],
+    speed: 200,
+    credits: { minutes: 500, video: 50, lipsyncFreeMinutes: 7 },
+  });
+  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
+  service = createDubbingService(client, { mediaPollMs: 20 });
+});
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+beforeEach(async () => {
+  temp = await tempStore();
+  store = temp.store;
+  wakes = 0;
+  account = new AccountService({ store, service, wake: () => wakes++, now: () => 1_000 });
+});
+afterEach(async () => {
+  await temp.cleanup();
+});
+
+const text = (value: unknown) => JSON.stringify(value);
+
+/** A project made on the account from a link, as someone outside the app would. */
+async function projectFromLink(link: string, name: string) {
+  const { mediaId } = await service.uploadLink(link, name);
+  const project = await service.createProject({
+    videoId: mediaId,
+    dstLang: 'de',
+    name,
+    srcLang: 'en',
+    numSpeakers: null,
+  });
+  return { mediaId, project };
+}
+
+describe('AccountService.credits', () => {
+  it('shows what the account has left, and a project made since takes its minutes off', async () => {
+    const before = await account.credits();
+    const minutesBefore = Number(/^(\d+) minutes left/.exec(before.text)?.[1]);
+    expect(text(before.blocks)).toContain('0 of 7 minutes used · *7 left*');
+    expect(text(before.blocks)).toContain('of 50 videos used');
+
+    const { mediaId } = await projectFromLink('https://vimeo.com/credits-used', 'credits used');
+    const duration = (await service.mediaDuration(mediaId))!;
+    expect(duration).toBeGreaterThan(0);
+
+    const after = await account.credits();
+    const charged = Math.ceil(Math.min(duration, 3600) / 60);
+    expect(after.text).toBe(`${minutesBefore - charged} minutes left on the dubbing account`);
+    expect(text(after.blocks)).toMatch(/\d+ of 50 videos used · \*\d+ left\*/);
+  });
+});
+
+describe('AccountService.projects', () => {
+  it('shows a page of the projects matching a name, newest first, with a button to the next page', async () => {
+    await emulator.seedProjects(12);
+    const listed = (await client.projects.list({ name: 'seeded project', limit: 100 })).projects;
+    expect(listed).toHaveLength(12);
+
+    const first = await account.projects({ name: 'seeded project', offset: 0 });
+    expect(first.text).toBe('Projects 1–10 matching seeded project');
+    const firstText = text(first.blocks);
+    expect(firstText.match(new RegExp(`"${PROJECT_LIST.track}"`, 'g'))).toHaveLength(10);
+    // Newest first, as the service lists them: each project's id in that order, the eleventh not on page 1.
+    const positions = listed.slice(0, 10).map((p) => firstText.indexOf(`\`${p.id}\``));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(firstText).not.toContain(listed[10]!.id);
+    expect(firstText).toContain(text(pageValue('seeded project', 10)));
+    expect(firstText).not.toContain('◀ Newer');
+
+    const second = await account.projects({ name: 'seeded project', offset: 10 });
+    expect(second.text).toBe('Projects 11–12 matching seeded project');
+    const secondText = text(second.blocks);
+    expect(secondText).toContain(listed[10]!.id);
+    expect(secondText).toContain(listed[11]!.id);
+    expect(secondText).toContain('◀ Newer');
+    expect(secondText).not.toContain('Older ▶');
+
+    const none = await account.projects({ name: 'no such project anywhere', offset: 0 });
+    expect(none.text).toBe('No projects matching “no such project anywhere” on the account.');
+  });
+});
+
+describe('AccountService.track', () => {
+  const who = { channel: 'C9TRACK', userId: 'U1' };
+
+  it('refuses something that is not a project id, and an id the account does not have', async () => {
+    expect(await account.track({ ...who, projectId: 'not a project' })).toBe(
+      '"not a project" is not a project id (`/dub list` shows them).',
+    );
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(await account.track({ ...who, projectId: unknown })).toBe(
+      `There is no project \`${unknown}\` on the dubbing account.`,
+    );
+    expect(await store.recentJobs('U1', 10)).toEqual([]);
+    expect(wakes).toBe(0);
+  });
+
+  it('adopts a real project once: a running job bound to it, its card and status owed; a second time refused', async () => {
+    const { project } = await projectFromLink('https://vimeo.com/tracked-talk', 'Tracked talk');
+    expect(await account.track({ ...who, projectId: project.id })).toBeUndefined();
+    expect(wakes).toBe(1);
+
+    const [job, ...others] = await store.recentJobs('U1', 10);
+    expect(others).toEqual([]);
+    expect(job).toMatchObject({
+      state: 'running',
+      channel: 'C9TRACK',
+      threadTs: null,
+      title: 'Tracked talk',
+      srcLang: 'en',
+      triggerKey: `cmd:track:${project.id}`,
+      source: { kind: 'link', link: 'https://vimeo.com/tracked-talk' },
+    });
+    const targets = await store.targetsOf(job!.id);
+    expect(targets).toMatchObject([{ dstLang: 'de', projectId: project.id, terminal: false }]);
+    const target = targets[0]!;
+
+    const deliveries = await store.deliveriesOf(job!.id);
+    expect(deliveries.map((d) => [d.key, d.kind, d.inThread])).toEqual([
+      [`card:${job!.id}`, 'card', false],
+      [`status:${target.id}`, 'status', true],
+    ]);
+    expect((deliveries[0]!.payload as { text: string }).text).toBe('Dubbing Tracked talk into German');
+    const status = deliveries[1]!.payload as { text: string; blocks: unknown[] };
+    expect(status.text).toMatch(/^German: /);
+    expect(text(status.blocks)).toContain(`Project \`${project.id}\``);
+
+    // Once followed, the project is not adopted a second time, from any channel.
+    expect(await account.track({ channel: 'C8OTHER', userId: 'U2', projectId: project.id })).toBe(
+      'That project is already followed in a thread in <#C9TRACK>.',
+    );
+    expect(await store.recentJobs('U2', 10)).toEqual([]);
+    expect(await store.deliveriesOf(job!.id)).toHaveLength(2);
+    expect(wakes).toBe(1);
+  });
+
+  it('says an id the service would refuse is not a project id, instead of failing as if it were down', async () => {
+    // The service answers 422 for a path id that is not a UUID.
+    expect(await account.track({ ...who, projectId: 'abc123' })).toBe(
+      '"abc123" is not a project id (`/dub list` shows them).',
+    );
+    expect(await store.recentJobs('U1', 10)).toEqual([]);
+  });
+
+  it('knows a project tracked already when its id is typed in capitals', async () => {
+    const { project } = await projectFromLink('https://vimeo.com/capitals', 'Capitals');
+    expect(await account.track({ ...who, projectId: project.id })).toBeUndefined();
+    expect(await account.track({ ...who, projectId: project.id.toUpperCase() })).toBe(
+      'That project is already followed in a thread in <#C9TRACK>.',
+    );
+    expect(await store.recentJobs('U1', 10)).toHaveLength(1);
+  });
+});
