@@ -1,8 +1,8 @@
 // checkGlossaryCompliance: which segments use a glossary's source term where the translation lacks its target
-// term. The glossary is indexed once (a trie of terms by words, for each side); each segment's source is split into
+// term. The glossary is indexed once (a trie of its source terms by words); each segment's source is split into
 // words once and walked through the trie, so the cost grows with the text, not with text × terms.
 import { insert, newNode, type TrieNode } from './term-index.ts';
-import { localeOf, wordKeyer, words } from './term-tokens.ts';
+import { hasWord, localeOf, wordKeyer, words } from './term-tokens.ts';
 
 /** A segment as the service returns it (structurally): only `id` and the texts are read. */
 export interface ComplianceSegment {
@@ -34,12 +34,15 @@ export interface ComplianceFinding {
   missing: MissingTerm[];
 }
 
-/** An entry as indexed: its terms and the node of its target term in the target trie. */
+/**
+ * An entry as indexed. Its target's words and its node in the target trie are made when first needed: a video
+ * meets a fraction of a glossary's terms, and indexing every target cost as much as the check itself.
+ */
 export interface Entry {
   source: string;
   target: string;
-  targetNode: TrieNode<true>;
-  targetWords: readonly string[];
+  targetWords?: readonly string[];
+  targetNode?: TrieNode<true>;
 }
 
 /** A glossary indexed once, for checking many segments (or many videos) against it. */
@@ -49,7 +52,9 @@ export class GlossaryMatcher {
   /** Entries whose source or target term has no letter or digit: no whole word to find, so never checked. */
   readonly skipped: readonly string[];
   private readonly sources = newNode<Entry[]>();
-  private readonly targets = newNode<true>();
+  private readonly entries: Entry[] = [];
+  /** Every entry's target, built the first time a segment holds many terms (see missingTargets). */
+  private targets: TrieNode<true> | undefined;
   private readonly srcKey: (word: string) => string;
   private readonly dstKey: (word: string) => string;
 
@@ -65,16 +70,15 @@ export class GlossaryMatcher {
     const skipped: string[] = [];
     for (const [source, target] of Object.entries(entries)) {
       const sourceWords = words(source, this.srcKey, false).keys;
-      const targetWords = typeof target === 'string' ? words(target, this.dstKey, false).keys : [];
-      if (sourceWords.length === 0 || targetWords.length === 0) {
+      if (sourceWords.length === 0 || typeof target !== 'string' || !hasWord(target)) {
         skipped.push(source);
         continue;
       }
-      const targetNode = insert(this.targets, targetWords);
-      targetNode.value = true;
+      const entry: Entry = { source, target };
       const sourceNode = insert(this.sources, sourceWords);
       sourceNode.value ??= [];
-      sourceNode.value.push({ source, target, targetNode, targetWords });
+      sourceNode.value.push(entry);
+      this.entries.push(entry);
     }
     this.skipped = skipped;
   }
@@ -122,18 +126,37 @@ export class GlossaryMatcher {
   missingTargets(found: readonly FoundTerm[], text: string): FoundTerm[] {
     const keys = text === '' ? [] : words(text, this.dstKey, false).keys;
     if (found.length <= FEW_TERMS) {
-      return found.filter(({ entry }) => !containsWords(keys, entry.targetWords));
+      return found.filter(({ entry }) => !containsWords(keys, this.targetWords(entry)));
     }
+    const targets = this.targetTrie();
     const present = new Set<TrieNode<true>>();
     for (let index = 0; index < keys.length; index++) {
-      let node: TrieNode<true> | undefined = this.targets;
+      let node: TrieNode<true> | undefined = targets;
       for (let at = index; at < keys.length; at++) {
         node = node.next?.get(keys[at]!);
         if (node === undefined) break;
         if (node.value !== undefined) present.add(node);
       }
     }
-    return found.filter(({ entry }) => !present.has(entry.targetNode));
+    return found.filter(({ entry }) => !present.has(entry.targetNode!));
+  }
+
+  private targetWords(entry: Entry): readonly string[] {
+    entry.targetWords ??= words(entry.target, this.dstKey, false).keys;
+    return entry.targetWords;
+  }
+
+  private targetTrie(): TrieNode<true> {
+    if (this.targets === undefined) {
+      const targets = newNode<true>();
+      for (const entry of this.entries) {
+        const node = insert(targets, this.targetWords(entry));
+        node.value = true;
+        entry.targetNode = node;
+      }
+      this.targets = targets;
+    }
+    return this.targets;
   }
 }
 

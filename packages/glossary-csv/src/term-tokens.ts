@@ -100,6 +100,13 @@ function isPlainCjkLetter(c: number): boolean {
 }
 
 /**
+ * One string per CJK letter, made the first time it is met: the same letter in every text is then the same string,
+ * whose hash is known and which the trie's maps find by identity (fresh one-letter strings made the lookups
+ * several times slower). Bounded by the letters of isPlainCjkLetter.
+ */
+const cjkLetters: string[] = [];
+
+/**
  * True when the code unit after a letter surely does not attach to it as a combining mark: the end of the text,
  * below U+0300, another plain CJK letter, CJK punctuation (but its tone marks U+302A–U+302F), full-width forms.
  */
@@ -142,7 +149,7 @@ export function words(text: string, key: (word: string) => string, places = true
       }
     } else if (isPlainCjkLetter(c) && cannotBeMark(text.charCodeAt(i + 1))) {
       end = i + 1;
-      word = text[i]!;
+      word = cjkLetters[c] ??= text[i]!;
     }
     if (end === -1) {
       WORD_HERE.lastIndex = i;
@@ -162,6 +169,19 @@ export function words(text: string, key: (word: string) => string, places = true
     i = end;
   }
   return { keys, starts, ends };
+}
+
+/** Whether `text` holds a word at all; stops at the first. */
+export function hasWord(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isLatinWordChar(c) || isPlainCjkLetter(c)) return true;
+    if (c >= 0x80) {
+      WORD_HERE.lastIndex = i;
+      if (WORD_HERE.test(text)) return true;
+    }
+  }
+  return false;
 }
 
 /** Between U+0080 and U+00BF the letters and digits `ª ² ³ µ ¹ º ¼ ½ ¾` start words; the rest are signs. */
