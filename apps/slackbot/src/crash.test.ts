@@ -4,7 +4,7 @@
 import { DubbingClient } from '@dubkit/core';
 import { type FakeSlack, keyOf, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startAppProcess } from './test-support/app-process.ts';
+import { type AppProcess, drainedOnDisk, startAppProcess } from './test-support/app-process.ts';
 import { testEnv } from './test-support/stage.ts';
 
 const WAIT_MS = 25_000;
@@ -53,6 +53,9 @@ describe('a crash in the middle of a job', { timeout: 60_000 }, () => {
       WAIT_MS,
       'both dubs after the restart',
     );
+    // Count once the app has nothing left to post for the job, as its own database tells.
+    const jobId = keyOf(card).slice('card:'.length);
+    await drainedOnDisk(stage, jobId);
     const keys = slack
       .callsOf('chat.postMessage')
       .filter((c) => c.args.channel === channel)
@@ -62,7 +65,6 @@ describe('a crash in the middle of a job', { timeout: 60_000 }, () => {
     expect(
       slack.callsOf('files.completeUploadExternal').filter((c) => c.args.channel_id === channel),
     ).toHaveLength(2);
-    const jobId = keyOf(card).slice('card:'.length);
     const client = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken, env: {} });
     const page = await client.projects.list({ name: jobId, limit: 100 });
     expect(page.projects.map((p) => p.name).sort()).toEqual([

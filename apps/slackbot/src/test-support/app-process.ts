@@ -3,7 +3,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { StartedApp } from '@dubkit/slack-sandbox';
+import type { Stage, StartedApp } from '@dubkit/slack-sandbox';
+import { loadConfig } from '../config.ts';
+import { openStore } from '../store/open.ts';
+import { drained } from './stage.ts';
 
 export interface AppProcess extends StartedApp {
   eventsUrl: string;
@@ -59,4 +62,21 @@ async function untilListening(child: ChildProcess, url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`timed out after ${LISTEN_TIMEOUT_MS} ms waiting for the app to listen`);
+}
+
+/**
+ * `drained` for an app in its own process: its database opened beside it (the store allows a second reader),
+ * read until the job has nothing left to deliver or track, then closed.
+ */
+export async function drainedOnDisk(
+  stage: Stage<AppProcess>,
+  jobId: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const store = await openStore(loadConfig(stage.env).store);
+  try {
+    await drained(() => store, jobId, timeoutMs);
+  } finally {
+    await store.close();
+  }
 }

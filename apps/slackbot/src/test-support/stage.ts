@@ -6,6 +6,7 @@ import { type SlackMode, type Stage, setStage, waitFor } from '@dubkit/slack-san
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';
+import type { Store } from '../store/store.ts';
 
 export interface AppStageOptions {
   /** Emulator speed factor (stage durations divided by it). */
@@ -58,14 +59,16 @@ export async function setAppStage(options: AppStageOptions): Promise<AppStage> {
     emulator: { speed: options.speed, ...(options.faults ? { faults: options.faults } : {}) },
   });
   return Object.assign(stage, {
-    drained: (jobId: string, timeoutMs = 20_000) => drained(stage, jobId, timeoutMs),
+    // The app of the moment: after a restart, the new one's store.
+    drained: (jobId: string, timeoutMs = 20_000) => drained(() => stage.app.store, jobId, timeoutMs),
   });
 }
 
-async function drained(stage: Stage<RunningApp>, jobId: string, timeoutMs: number): Promise<void> {
+/** Waits until the store shows nothing pending for the job: every delivery done, every language at its end. */
+export async function drained(storeOf: () => Store, jobId: string, timeoutMs: number): Promise<void> {
   await waitFor(
     async () => {
-      const { store } = stage.app;
+      const store = storeOf();
       const deliveries = await store.deliveriesOf(jobId);
       const targets = await store.targetsOf(jobId);
       return deliveries.every((d) => d.state === 'done') && targets.every((t) => t.terminal);
