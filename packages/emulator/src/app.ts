@@ -43,12 +43,12 @@ export function createApp(state: EmulatorState, tokens: TokenBook, adminToken: s
   });
   app.use('*', faultsMiddleware(state));
 
-  const authenticate: MiddlewareHandler<Env> = async (c, next) => {
-    // Node's parsed headers: cheaper than building a Fetch Headers object on every request.
+  // Not async: one promise less per request. Node's parsed headers: cheaper than a Fetch Headers object.
+  const authenticate: MiddlewareHandler<Env> = (c, next) => {
     const name = tokens.accountFor(c.env.incoming.headers.authorization);
     if (name === undefined) throw notAuthenticated();
     c.set('account', state.account(name));
-    await next();
+    return next();
   };
   app.use('/v2/*', authenticate);
   app.use('/api/*', authenticate);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { iso } from '../clock.ts';
 import { spend } from '../credits.ts';
 import { conflict, invalid, notFound } from '../http/errors.ts';
+import { baseLanguage } from '../languages.ts';
 import type { Account, Glossary, Media, Project, Transcription } from '../model.ts';
 import type { EmulatorState } from '../state.ts';
 import { autoFaceCheck } from './lipsync.ts';
@@ -18,8 +19,6 @@ import { replaceVoiceMap, voiceMapOf } from './voices.ts';
 
 type CreateBody = z.output<typeof projectCreateBodySchema>;
 type UpdateBody = z.output<typeof projectUpdateBodySchema>;
-
-const baseLang = (lang: string) => lang.split('-')[0]!;
 
 function pipelineFailStage(state: EmulatorState): PipelineStage | undefined {
   const stage = state.faults.failStage;
@@ -68,7 +67,10 @@ export function createProject(state: EmulatorState, account: Account, body: Crea
   const srcLang = body.src_lang ?? transcript?.srcLang ?? 'en';
   const glossary = body.glossary_id ? state.glossaries.get(body.glossary_id) : undefined;
   if (body.glossary_id && (!glossary || glossary.account !== account)) throw notFound('Glossary');
-  if (glossary && (glossary.srcLang !== srcLang || baseLang(glossary.dstLang) !== baseLang(body.dst_lang))) {
+  if (
+    glossary &&
+    (glossary.srcLang !== srcLang || baseLanguage(glossary.dstLang) !== baseLanguage(body.dst_lang))
+  ) {
     throw invalid(
       ['body', 'glossary_id'],
       `The glossary translates ${glossary.srcLang} → ${glossary.dstLang}; the project is ${srcLang} → ${body.dst_lang}`,

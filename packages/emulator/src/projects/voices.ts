@@ -3,6 +3,7 @@
 // project's voice map (speaker → voice id) and its PATCH, which replaces the map whole (decisions.md).
 import { invalid } from '../http/errors.ts';
 import { uuidFromName } from '../ids.ts';
+import { baseLanguage } from '../languages.ts';
 import type { Project } from '../model.ts';
 import type { EmulatorState } from '../state.ts';
 import { segmentsOf, speakerNamesOf, speakersOf } from './segments.ts';
@@ -31,7 +32,7 @@ const presetsById = new Map<string, VoiceRecord>();
 
 /** The presets of a language (dialects share their language's): the same ids on every run. */
 export function presetVoices(lang: string): VoiceRecord[] {
-  const base = lang.split('-')[0]!;
+  const base = baseLanguage(lang);
   let voices = presetsByLanguage.get(base);
   if (!voices) {
     voices = PRESETS.map(({ label, gender, hz }) => ({

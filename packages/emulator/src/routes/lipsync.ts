@@ -2,16 +2,14 @@
 import { lipsyncStartBodySchema } from '@dubkit/core/schemas';
 import type { Hono } from 'hono';
 import { readJson } from '../http/body.ts';
-import type { Env } from '../http/env.ts';
+import type { Ctx, Env } from '../http/env.ts';
 import { validate } from '../http/errors.ts';
-import { pathId } from '../http/params.ts';
 import { lipsyncView, startFaceCheck, startLipsync } from '../projects/lipsync.ts';
-import { findProject } from '../projects/service.ts';
 import type { EmulatorState } from '../state.ts';
+import { pathProject } from './lookup.ts';
 
 export function lipsyncRoutes(app: Hono<Env>, state: EmulatorState): void {
-  const project = (c: Parameters<typeof pathId>[0]) =>
-    findProject(state, c.var.account, pathId(c, 'project_id'));
+  const project = (c: Ctx) => pathProject(state, c);
 
   app.put('/v2/projects/:project_id/check_face', (c) => c.json(startFaceCheck(state, project(c))));
   app.put('/v2/projects/:project_id/lipsync', async (c) => {

@@ -6,12 +6,11 @@ import {
 } from '@dubkit/core/schemas';
 import type { Hono } from 'hono';
 import { readJson } from '../http/body.ts';
-import type { Env } from '../http/env.ts';
+import type { Ctx, Env } from '../http/env.ts';
 import { validate } from '../http/errors.ts';
-import { pathId, singleQuery } from '../http/params.ts';
+import { singleQuery } from '../http/params.ts';
 import {
   createProject,
-  findProject,
   generateProject,
   listProjects,
   patchProject,
@@ -19,10 +18,10 @@ import {
 } from '../projects/service.ts';
 import { voicesOf, voiceView } from '../projects/voices.ts';
 import type { EmulatorState } from '../state.ts';
+import { pathProject } from './lookup.ts';
 
 export function projectRoutes(app: Hono<Env>, state: EmulatorState): void {
-  const project = (c: Parameters<typeof pathId>[0]) =>
-    findProject(state, c.var.account, pathId(c, 'project_id'));
+  const project = (c: Ctx) => pathProject(state, c);
 
   app.post('/v2/projects', async (c) => {
     const body = validate(projectCreateBodySchema, await readJson(c.env.incoming));

@@ -7,18 +7,17 @@ import {
 } from '@dubkit/core/schemas';
 import type { Hono } from 'hono';
 import { readJson } from '../http/body.ts';
-import type { Env } from '../http/env.ts';
+import type { Ctx, Env } from '../http/env.ts';
 import { validate } from '../http/errors.ts';
-import { pathId, queryOf } from '../http/params.ts';
+import { queryOf } from '../http/params.ts';
 import { addSegments, deleteSegment, patchSegments, transcriptionView } from '../projects/edits.ts';
-import { findProject } from '../projects/service.ts';
 import type { EmulatorState } from '../state.ts';
 import { createJsonTranscription } from '../transcriptions/from-json.ts';
 import { createSrtTranscription, SRT_QUERY } from '../transcriptions/from-srt.ts';
+import { pathProject } from './lookup.ts';
 
 export function transcriptionRoutes(app: Hono<Env>, state: EmulatorState): void {
-  const project = (c: Parameters<typeof pathId>[0]) =>
-    findProject(state, c.var.account, pathId(c, 'project_id'));
+  const project = (c: Ctx) => pathProject(state, c);
 
   app.get('/v2/projects/:project_id/transcription', (c) => {
     const found = project(c);
