@@ -138,12 +138,29 @@ describe('Socket Mode reconnects in the middle of a job', { timeout: 60_000 }, (
 
     // Still the first job's run: none of its languages had finished when the connections changed.
     const targets = await stage.app.store.targetsOf(jobId);
-    expect(targets.some((t) => !t.terminal)).toBe(true);
+    expect(targets.every((t) => !t.terminal)).toBe(true);
     // Then the service's clock jumps past the end of both pipelines.
     stage.emulator.advanceClock(3 * 60 * 60 * 1000);
     const thread = await waitForDubs(stage, channel, card.ts, 2);
     expect(byKind(thread, 'status')).toHaveLength(2);
     expect(byKind(thread, 'started')).toHaveLength(1);
+    expectNoDuplicates(stage, channel);
+  });
+
+  it('a restarted app connects again and finishes the job it left, posting nothing twice', async () => {
+    const sockets = stage.slack.socketMode;
+    const channel = 'C9SMRESTART';
+    stage.emulator.setSpeed(15);
+    await stage.driver.command({ channel, user: USER, text: 'https://vimeo.com/779 to es,de' });
+    const card = await cardOf(stage, channel);
+    const before = sockets.connections.length;
+    await stage.restartApp();
+    // The old app said goodbye with a close frame; the new one opened its own connection.
+    expect(sockets.connections[before - 1]?.closeCode).toBe(1000);
+    expect(sockets.connections).toHaveLength(before + 1);
+    await waitForDubs(stage, channel, card.ts, 2);
+    await stage.drained(jobIdOf(card));
+    expect(byKind(stage.slack.thread(channel, card.ts), 'status')).toHaveLength(2);
     expectNoDuplicates(stage, channel);
   });
 });
