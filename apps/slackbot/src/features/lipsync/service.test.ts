@@ -1,0 +1,140 @@
+// LipsyncService with a real store and a real ReviewService on the emulator over HTTP: a lip-sync is refused
+// for a language that is not dubbed, recorded once for a dubbed one (for the lip-sync loop to claim), refused
+// while it runs, and can be asked for again once it ended.
+import { DubbingClient, type Project } from '@dubkit/core';
+import { type Emulator, startEmulator } from '@dubkit/emulator';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDubbingService } from '../../dubbing/client-service.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
+import type { Store, Target } from '../../store/store.ts';
+import { boundTarget } from '../../test-support/jobs.ts';
+import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { ReviewService } from '../review/service.ts';
+import { LipsyncService } from './service.ts';
+
+let emulator: Emulator;
+let client: DubbingClient;
+let service: DubbingService;
+let temp: TempStore;
+let store: Store;
+let lipsync: LipsyncService;
+let wakes: number;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
+  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
+  service = createDubbingService(client, { mediaPollMs: 20 });
+});
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+beforeEach(async () => {
+  temp = await tempStore();
+  store = temp.store;
+  wakes = 0;
+  const review = new ReviewService({ store, service, wakeDeliverer: () => {}, wakeTracker: () => {} });
+  lipsync = new LipsyncService({ store, review, wake: () => wakes++, now: () => 20_000 });
+});
+afterEach(async () => {
+  emulator.faults.clear();
+  await temp.cleanup();
+});
+
+/** A project on the emulator that reached `project`'s end, and a job's language that saw it. */
+async function targetOf(link: string, options: { failStage?: 'translation' } = {}) {
+  if (options.failStage) emulator.faults.set({ failStage: options.failStage });
+  const { mediaId } = await service.uploadLink(link, 'talk');
+  const created = await service.createProject({
+    videoId: mediaId,
+    dstLang: 'es',
+    name: 'talk',
+    srcLang: 'en',
+    numSpeakers: null,
+  });
+  let project: Project = created;
+  for await (const seen of client.projects.watch(created.id, {
+    intervalMs: 25,
+    maxIntervalMs: 200,
+    timeoutMs: 30_000,
+  }))
+    project = seen;
+  const { job, target } = await boundTarget(store, project.id);
+  await record(target, project.status!);
+  return { job, target: (await store.getTarget(target.id))!, project };
+}
+
+async function record(target: Target, status: string) {
+  const { terminal } = service.describeStatus(status);
+  await store.recordPoll(
+    target.id,
+    { status, changed: true, terminal, nextPollAt: Number.MAX_SAFE_INTEGER, intervalMs: 0 },
+    4,
+    [],
+  );
+}
+
+/** The lip-syncs the lip-sync loop would find due now. */
+const due = () => store.claimDueLipsyncs('test', 20_000, 60_000, 10);
+
+describe('LipsyncService.request', () => {
+  it('refuses a language that is not dubbed: unknown, still running, or failed on the service', async () => {
+    expect(await lipsync.request('no-such-target', 'U1', false)).toEqual({
+      problem: 'That dub no longer exists.',
+      channel: null,
+    });
+    const { target: running } = await boundTarget(store, 'p-running', { job: { triggerKey: 'msg:C1:8.0' } });
+    expect(await lipsync.request(running.id, 'U1', false)).toEqual({
+      problem: 'Spanish is being worked on right now; try again once it is ready.',
+      channel: null,
+    });
+    const { project, target: failed } = await targetOf('https://vimeo.com/lipsync-failed', {
+      failStage: 'translation',
+    });
+    expect(project.status).toBe('translation_failed');
+    expect(await lipsync.request(failed.id, 'U1', false)).toEqual({
+      problem: 'The Spanish dub failed; use Retry on it first.',
+      channel: null,
+    });
+    expect(await due()).toEqual([]);
+    expect(wakes).toBe(0);
+  });
+
+  it('records a lip-sync of a dubbed language once, refuses another while it runs, and allows one after', async () => {
+    const { job, target, project } = await targetOf('https://vimeo.com/lipsync-dubbed');
+    expect(project.status).toBe('merging_done');
+
+    expect(await lipsync.request(target.id, 'U1', true)).toBeUndefined();
+    expect(wakes).toBe(1);
+    expect(await lipsync.request(target.id, 'U2', false)).toEqual({
+      problem: 'A lip-sync of this language is already under way.',
+      channel: 'C1',
+    });
+    expect(wakes).toBe(1);
+
+    const tasks = await due();
+    expect(tasks).toEqual([
+      expect.objectContaining({
+        targetId: target.id,
+        jobId: job.id,
+        projectId: project.id,
+        userId: 'U1',
+        multipleFaces: true,
+        state: 'checking',
+        free: null,
+        progress: 0,
+        startedAt: 20_000,
+      }),
+    ]);
+    // Nothing was asked of the service yet: the lip-sync loop does that.
+    expect((await client.lipsync.get(project.id)).lipsync_task_status ?? null).toBeNull();
+
+    // Once it ended, another may be asked for.
+    await store.updateLipsync(tasks[0]!.id, { state: 'done', progress: 1 });
+    expect(await lipsync.request(target.id, 'U2', false)).toBeUndefined();
+    expect(wakes).toBe(2);
+    const [again] = await store.claimDueLipsyncs('test', 20_000, 60_000, 10);
+    expect(again).toMatchObject({ targetId: target.id, userId: 'U2', multipleFaces: false });
+    expect(again!.id).not.toBe(tasks[0]!.id);
+  });
+});
