@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   SERVICE_REQUESTS_PER_SECOND: positiveInt.default(10),
   SLACK_CHANNEL_PACE_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLACK_WRITE_TIMEOUT_MS: positiveInt.default(10_000),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
 });
 
@@ -75,6 +76,8 @@ export interface Config {
   polling: PollingConfig;
   /** Minimum time between two writes into the same Slack channel. */
   channelPaceMs: number;
+  /** How long a Web API call may take before it is given up (and a write it made may still land). */
+  slackWriteTimeoutMs: number;
   logLevel: string;
 }
 
@@ -147,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxFileBytes: e.MAX_FILE_BYTES,
     polling: { minMs: e.POLL_MIN_MS, maxMs: e.POLL_MAX_MS, requestsPerSecond: e.SERVICE_REQUESTS_PER_SECOND },
     channelPaceMs: e.SLACK_CHANNEL_PACE_MS,
+    slackWriteTimeoutMs: e.SLACK_WRITE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -88,8 +88,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
     logger: boltLogger(logger),
-    // A failed write is tried again by the deliverer, from the store; the client itself tries little.
-    retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 2_000 },
+    // The client never repeats a call by itself: a write whose answer was lost may have been made, and only
+    // the deliverer can check that before trying again; a 429 comes back at once for that channel to wait.
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: config.slackWriteTimeoutMs,
   };
   const slack = new WebClient(config.slackBotToken, clientOptions);
   const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
@@ -104,6 +107,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     service,
     logger: logger.child({ part: 'deliverer' }),
     channelPaceMs: config.channelPaceMs,
+    settleMs: config.slackWriteTimeoutMs + 2_000,
     owner,
   });
   const wakeDeliverer = () => deliverer.wake();

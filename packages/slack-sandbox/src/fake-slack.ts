@@ -63,6 +63,14 @@ export interface FakeSlackOptions {
   rateLimit?: { method: string; times: number; retryAfterSeconds: number };
 }
 
+/** Slack's faults, played on demand: a test changes them at any time (`slack.faults`). */
+export interface SlackFaults {
+  /** 429 in Slack's shape (Retry-After, `{ok: false, error: "ratelimited"}`) for a method, in one channel or any. */
+  rateLimits: { method: string; channel?: string; times: number; retryAfterSeconds: number }[];
+  /** The call takes effect, then the connection is dropped before the answer: the caller cannot know. */
+  lostAnswers: { method: string; times: number }[];
+}
+
 /** Events the demo follows to print the thread as it changes. */
 export interface FakeSlackEvents {
   message: [SlackMessage];
@@ -72,6 +80,7 @@ export interface FakeSlackEvents {
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly calls: RecordedCall[] = [];
+  readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [] };
   readonly messages: SlackMessage[] = [];
   readonly ephemerals: Ephemeral[] = [];
   readonly views: { id: string; trigger_id?: string; user_id?: string; view: Record<string, unknown> }[] = [];
@@ -219,11 +228,31 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
         return;
       }
+      const channel = String(args.channel ?? args.channel_id ?? '');
+      const storm = this.faults.rateLimits.find(
+        (f) => f.method === method && f.times > 0 && (f.channel === undefined || f.channel === channel),
+      );
+      if (storm) {
+        storm.times -= 1;
+        res.writeHead(429, {
+          'retry-after': String(storm.retryAfterSeconds),
+          'content-type': 'application/json',
+        });
+        res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
       if (method === 'apps.connections.open') return json(res, this.#openConnection(req));
       if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
         return json(res, { ok: false, error: 'invalid_auth' });
       }
-      return json(res, this.#call(method, args));
+      const answer = this.#call(method, args);
+      const lost = this.faults.lostAnswers.find((f) => f.method === method && f.times > 0);
+      if (lost) {
+        lost.times -= 1;
+        req.socket.destroy();
+        return;
+      }
+      return json(res, answer);
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   }

@@ -1,5 +1,12 @@
 // @dubkit/slack-sandbox: Slack on 127.0.0.1 for the Slack app's tests, demo and bench.
-export type { Ephemeral, FakeSlackOptions, RecordedCall, SlackFile, SlackMessage } from './fake-slack.ts';
+export type {
+  Ephemeral,
+  FakeSlackOptions,
+  RecordedCall,
+  SlackFaults,
+  SlackFile,
+  SlackMessage,
+} from './fake-slack.ts';
 export { FakeSlack } from './fake-slack.ts';
 export { HttpTransport } from './http-transport.ts';
 export { byKind, keyOf } from './message-keys.ts';

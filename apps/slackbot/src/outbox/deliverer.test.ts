@@ -28,16 +28,20 @@ const service = {
   ],
 } as unknown as DubbingService;
 
-function startDeliverer(owner: string, channelPaceMs = 0) {
+/** The deliverer as the app builds it: a Web API client that never retries by itself and rejects 429s. */
+function startDeliverer(owner: string, channelPaceMs = 0, settleMs = 300) {
   deliverer = new Deliverer({
     store,
     slack: new WebClient(TOKEN, {
       slackApiUrl: slack.apiUrl,
-      retryConfig: { retries: 1, minTimeout: 10, maxTimeout: 50 },
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+      timeout: 1_000,
     }),
     service,
     logger: pino({ level: 'silent' }),
     channelPaceMs,
+    settleMs,
     owner,
   });
   deliverer.start();
@@ -55,13 +59,14 @@ afterEach(async () => {
   await temp.cleanup();
 });
 
-async function job() {
-  const root = slack.postUserMessage({ channel: 'C1', user: 'U1', text: 'video' });
+/** A job answered in the thread of a message dropped in `channel`. */
+async function job(channel = 'C1') {
+  const root = slack.postUserMessage({ channel, user: 'U1', text: 'video' });
   return (
     await store.createJob(
       {
-        triggerKey: `msg:C1:${root.ts}`,
-        channel: 'C1',
+        triggerKey: `msg:${channel}:${root.ts}`,
+        channel,
         threadTs: root.ts,
         userId: 'U1',
         source: { kind: 'link', link: 'https://x.com/v' },
@@ -101,7 +106,9 @@ describe('Deliverer', () => {
       1,
     );
     // A first process claims it, posts it, and dies before recording the answer.
-    const [claimed] = await store.claimDeliveries('dead', 1, 10, 10);
+    await store.claimChannels('dead', 1, 10, 10);
+    const [claimed] = await store.dueIn('C1', 1, 10);
+    await store.markSending(claimed!.key, 1);
     const rootTs = (await store.getJob(id))!.threadTs!;
     await new WebClient(TOKEN, { slackApiUrl: slack.apiUrl }).chat.postMessage({
       channel: 'C1',
@@ -181,5 +188,73 @@ describe('Deliverer', () => {
     expect(posts.map((c) => c.args.text)).toEqual(['r1', 'r2', 'r3']);
     expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(280);
     expect(posts[2]!.at - posts[1]!.at).toBeGreaterThanOrEqual(280);
+  });
+
+  it('keeps writing into other channels while one waits out a 429', async () => {
+    const first = await job('C1');
+    const second = await job('C2');
+    slack.faults.rateLimits.push({
+      method: 'chat.postMessage',
+      channel: 'C1',
+      times: 1,
+      retryAfterSeconds: 3,
+    });
+    const reply = (jobId: string, n: number) => ({
+      key: `reply:${n}`,
+      jobId,
+      kind: 'reply' as const,
+      inThread: true,
+      payload: { text: `r${n}`, blocks: [] },
+    });
+    await store.enqueue(reply(first.id, 1), 1);
+    const started = Date.now();
+    startDeliverer('a');
+    await waitFor(
+      () => slack.calls.some((c) => c.method === 'chat.postMessage'),
+      5000,
+      'the first try in C1',
+    );
+    await store.enqueue(reply(second.id, 2), 2);
+    deliverer!.wake();
+    await waitFor(
+      async () => (await store.getDelivery('reply:2'))?.state === 'done',
+      5000,
+      'the reply in C2',
+    );
+    const secondAt = Date.now() - started;
+    await waitFor(
+      async () => (await store.getDelivery('reply:1'))?.state === 'done',
+      8000,
+      'the reply in C1',
+    );
+    const firstAt = Date.now() - started;
+    expect(secondAt).toBeLessThan(2_000);
+    expect(firstAt).toBeGreaterThanOrEqual(2_900);
+    expect(
+      slack.messages
+        .filter((m) => m.bot_id)
+        .map((m) => m.text)
+        .sort(),
+    ).toEqual(['r1', 'r2']);
+  });
+
+  it('never posts twice when an answer is lost: it looks the post up once an earlier try can no longer land', async () => {
+    const { id } = await job();
+    slack.faults.lostAnswers.push({ method: 'chat.postMessage', times: 1 });
+    await store.enqueue(
+      { key: 'dubbed:x.1', jobId: id, kind: 'reply', inThread: true, payload: { text: 'ready', blocks: [] } },
+      1,
+    );
+    startDeliverer('a', 0, 600);
+    await waitFor(async () => (await store.getDelivery('dubbed:x.1'))?.state === 'done', 8000, 'the reply');
+    const lookups = slack.callsOf('conversations.replies');
+    const post = slack.callsOf('chat.postMessage')[0]!;
+    expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.at - post.at).toBeGreaterThanOrEqual(580);
+    expect(slack.messages.filter((m) => m.bot_id && m.text === 'ready')).toHaveLength(1);
+    expect((await store.getDelivery('dubbed:x.1'))?.ts).toBe(
+      slack.messages.find((m) => m.text === 'ready')?.ts,
+    );
   });
 });

@@ -1,7 +1,9 @@
 // Performs the Slack writes the store holds (the outbox), each once: posts a message the first time and
-// edits it in place afterwards, uploads subtitle files, and paces writes per channel. A write that may have
-// reached Slack before a crash is looked up in the thread (by the key in the message's metadata, or by the
-// file names) before it is made again.
+// edits it in place afterwards, uploads files, one writer per channel at a time and each channel at its own
+// pace, so that one channel's rate limit never delays another. The Web API client never retries a write by
+// itself: a write whose answer was lost may have been made, so before it is repeated — once an earlier try
+// can no longer land — the thread is searched for it (by the key in the message's metadata, or by the file
+// names).
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../dubbing/service.ts';
@@ -13,7 +15,6 @@ import type { FilePayload, FilesPayload } from './payloads.ts';
 import { segmentsToSubtitles } from './subtitle-files.ts';
 
 const METADATA_EVENT = 'dubkit_delivery';
-const LEASE_MS = 60_000;
 /** Errors that will not go away by trying again: give up on the write and log it. */
 const PERMANENT = new Set([
   'channel_not_found',
@@ -22,29 +23,43 @@ const PERMANENT = new Set([
   'msg_too_long',
   'invalid_blocks',
 ]);
+/** A write waits this long for a thread that is not open yet (its card is not posted yet). */
+const THREAD_WAIT_MS = 200;
+/** Backoff of a write that failed: 1 s, doubling with each failure of that write in a row, at most a minute. */
+const backoffMs = (failures: number) => Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6));
 
 export interface DelivererOptions {
   store: Store;
+  /** The Web API client: no retries of its own, 429s rejected at once (the deliverer waits, per channel). */
   slack: WebClient;
   service: DubbingService;
   logger: Logger;
   /** Minimum time between two writes into one channel. */
   channelPaceMs: number;
+  /**
+   * How long an unanswered try may still land in Slack (longer than the Web API client's timeout): a write
+   * that may have been made is looked up only after that.
+   */
+  settleMs: number;
   owner: string;
-  /** Deliveries claimed per round (default 50). */
-  batch?: number;
+  /** Channels written at once (default 32). */
+  concurrency?: number;
   now?: () => number;
 }
 
 export class Deliverer {
   readonly #o: DelivererOptions;
   readonly #loop: Loop;
-  readonly #nextWrite = new Map<string, number>();
   readonly #now: () => number;
+  /** Channels this process is writing into now, and their work. */
+  readonly #busy = new Map<string, Promise<void>>();
+  readonly #leaseMs: number;
 
   constructor(options: DelivererOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
+    // A channel's lease outlives a write's longest wait, so a live writer is never taken for a dead one.
+    this.#leaseMs = options.settleMs + 30_000;
     this.#loop = new Loop(() => this.#tick(), { idleMs: 250, logger: options.logger, name: 'deliverer' });
   }
 
@@ -57,62 +72,93 @@ export class Deliverer {
     this.#loop.wake();
   }
 
-  stop(): Promise<void> {
-    return this.#loop.stop();
+  async stop(): Promise<void> {
+    await this.#loop.stop();
+    await Promise.all(this.#busy.values());
   }
 
-  /** One round: returns true when there was work (so the loop goes on at once). */
+  /** One round: leases the channels with a write due and starts a writer for each; true when it found some. */
   async #tick(): Promise<boolean> {
-    const now = this.#now();
-    const due = await this.#o.store.claimDeliveries(this.#o.owner, now, LEASE_MS, this.#o.batch ?? 50);
-    if (due.length === 0) return false;
-    const byChannel = new Map<string, { channel: string; delivery: Delivery }[]>();
-    for (const delivery of due) {
-      const channel = delivery.to?.channel ?? (await this.#o.store.getJob(delivery.jobId))?.channel;
-      if (!channel) continue;
-      const list = byChannel.get(channel) ?? [];
-      list.push({ channel, delivery });
-      byChannel.set(channel, list);
+    const room = (this.#o.concurrency ?? 32) - this.#busy.size;
+    if (room <= 0) return false;
+    const channels = await this.#o.store.claimChannels(this.#o.owner, this.#now(), this.#leaseMs, room);
+    for (const channel of channels) {
+      const work = this.#write(channel).finally(() => {
+        this.#busy.delete(channel);
+        this.wake();
+      });
+      this.#busy.set(channel, work);
     }
-    await Promise.all(
-      [...byChannel.entries()].map(async ([channel, items]) => {
-        for (const [index, { delivery }] of items.entries()) {
-          const at = this.#nextWrite.get(channel) ?? 0;
-          if (at > this.#now()) {
-            // Paced: this and the channel's later writes wait for the channel's next slot, in order.
-            for (const later of items.slice(index))
-              await this.#o.store.deferDelivery(later.delivery.key, at, later.delivery.uncertain);
-            return;
-          }
-          this.#nextWrite.set(channel, this.#now() + this.#o.channelPaceMs);
-          await this.#deliverSafely(channel, delivery);
-        }
-      }),
-    );
-    return true;
+    return channels.length > 0;
   }
 
-  async #deliverSafely(channel: string, delivery: Delivery): Promise<void> {
-    const log = this.#o.logger.child({ job: delivery.jobId, delivery: delivery.key });
+  /** Writes into one leased channel: its due writes in order while its pace allows, then gives it back. */
+  async #write(channel: string): Promise<void> {
+    const { store, owner, channelPaceMs } = this.#o;
+    let nextWriteAt = this.#now();
     try {
-      await this.#deliver(channel, delivery);
-    } catch (error) {
-      const code = (error as { data?: { error?: string } }).data?.error;
-      if (code && PERMANENT.has(code)) {
-        log.error({ code }, 'Slack refused the write for good; giving up on it');
-        await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
-        return;
+      // Unpaced channels take several writes per lease; paced ones one, then wait their turn.
+      for (let i = 0; i < (channelPaceMs === 0 ? 10 : 1); i++) {
+        const [delivery] = await store.dueIn(channel, this.#now(), 1);
+        if (!delivery) break;
+        nextWriteAt = await this.#deliverSafely(channel, delivery);
+        if (nextWriteAt > this.#now()) break;
       }
-      const backoff = Math.min(60_000, 1_000 * 2 ** Math.min(delivery.attempts, 6));
-      log.warn({ err: error, backoffMs: backoff }, 'Slack write failed; will try again');
-      // A write rejected by Slack with an error code did not happen; anything else may have.
-      await this.#o.store.deferDelivery(delivery.key, this.#now() + backoff, code === undefined);
+    } catch (error) {
+      this.#o.logger.warn({ err: error, channel }, 'writing into the channel failed; will try again');
+      nextWriteAt = this.#now() + 1_000;
+    } finally {
+      await store.releaseChannel(channel, owner, nextWriteAt).catch((error: unknown) => {
+        this.#o.logger.warn({ err: error, channel }, 'giving the channel back failed; its lease will expire');
+      });
     }
   }
 
-  async #deliver(channel: string, delivery: Delivery): Promise<void> {
+  /** Tries one write; resolves to when the channel may take its next write. */
+  async #deliverSafely(channel: string, delivery: Delivery): Promise<number> {
+    const { store, settleMs, channelPaceMs } = this.#o;
+    const log = this.#o.logger.child({ job: delivery.jobId, delivery: delivery.key });
+    const now = this.#now();
+    if (delivery.uncertain && now < delivery.updatedAt + settleMs) {
+      // An earlier try may still land: look for it only once it no longer can.
+      await store.deferDelivery(delivery.key, delivery.updatedAt + settleMs, {
+        uncertain: true,
+        failed: false,
+      });
+      return now;
+    }
+    await store.markSending(delivery.key, now);
+    try {
+      const written = await this.#deliver(channel, delivery);
+      return written ? this.#now() + channelPaceMs : this.#now();
+    } catch (error) {
+      const failure = slackFailure(error);
+      if (failure.kind === 'rate-limited') {
+        log.warn({ retryAfterMs: failure.retryAfterMs }, 'Slack asked to slow down in this channel');
+        await store.deferDelivery(delivery.key, now + failure.retryAfterMs, {
+          uncertain: false,
+          failed: false,
+        });
+        return now + failure.retryAfterMs;
+      }
+      if (failure.kind === 'refused' && PERMANENT.has(failure.code)) {
+        log.error({ code: failure.code }, 'Slack refused the write for good; giving up on it');
+        await store.completeDelivery(delivery.key, delivery.version, null, this.#now());
+        return this.#now() + channelPaceMs;
+      }
+      // A write Slack refused did not happen; one whose answer was lost may have, unless it only edited.
+      const uncertain = failure.kind === 'unanswered' && delivery.ts === null;
+      const backoff = backoffMs(delivery.failures);
+      log.warn({ err: error, backoffMs: backoff, uncertain }, 'Slack write failed; will try again');
+      const notBefore = uncertain ? Math.max(now + backoff, now + settleMs) : now + backoff;
+      await store.deferDelivery(delivery.key, notBefore, { uncertain, failed: true });
+      return this.#now() + channelPaceMs;
+    }
+  }
+
+  /** Makes the write (or finds it made); false when it had to wait for its thread instead. */
+  async #deliver(channel: string, delivery: Delivery): Promise<boolean> {
     const { store, slack } = this.#o;
-    // Read now: a job's thread may have opened (its card posted) since the round began.
     const threadTs = delivery.to
       ? delivery.to.threadTs
       : delivery.inThread
@@ -120,16 +166,19 @@ export class Deliverer {
         : null;
     if (delivery.inThread && !threadTs) {
       // The thread opens with the job card, which is not posted yet.
-      await store.deferDelivery(delivery.key, this.#now() + 200, false);
-      return;
+      await store.deferDelivery(delivery.key, this.#now() + THREAD_WAIT_MS, {
+        uncertain: false,
+        failed: false,
+      });
+      return false;
     }
     if (delivery.kind === 'files') {
       await this.#deliverFiles(channel, delivery, threadTs!);
-      return;
+      return true;
     }
     if (delivery.kind === 'file') {
       await this.#deliverFile(channel, delivery, threadTs);
-      return;
+      return true;
     }
     const content = delivery.payload as MessageContent;
     let ts = delivery.ts;
@@ -150,6 +199,7 @@ export class Deliverer {
     }
     if (delivery.kind === 'card' && !delivery.inThread && ts) await store.setJobThread(delivery.jobId, ts);
     await store.completeDelivery(delivery.key, delivery.version, ts, this.#now());
+    return true;
   }
 
   /** A file whose content the payload holds (a glossary's export), posted once. */
@@ -169,6 +219,7 @@ export class Deliverer {
     await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
   }
 
+  /** A language's subtitle files, built from the project's segments now, posted once. */
   async #deliverFiles(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const payload = delivery.payload as FilesPayload;
     const target = { channel, threadTs };
@@ -203,4 +254,24 @@ export class Deliverer {
     }
     return null;
   }
+}
+
+type SlackFailure =
+  | { kind: 'rate-limited'; retryAfterMs: number }
+  | { kind: 'refused'; code: string }
+  | { kind: 'unanswered' };
+
+/**
+ * What a failed Web API call tells: Slack asked to slow down (429), refused the call with a reason (it did
+ * not happen), or gave no usable answer (a network error, a timeout, a 5xx: it may have happened).
+ */
+export function slackFailure(error: unknown): SlackFailure {
+  const e = error as { code?: string; retryAfter?: number; data?: { error?: string } };
+  if (e.code === 'slack_webapi_rate_limited_error')
+    return { kind: 'rate-limited', retryAfterMs: (e.retryAfter ?? 1) * 1000 };
+  if (e.code === 'slack_webapi_platform_error' && e.data?.error) {
+    if (e.data.error === 'ratelimited') return { kind: 'rate-limited', retryAfterMs: 1_000 };
+    return { kind: 'refused', code: e.data.error };
+  }
+  return { kind: 'unanswered' };
 }

@@ -112,34 +112,99 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         };
         await store.enqueue(d, 1);
         await store.enqueue(d, 2); // same payload: nothing new
-        const [claimed] = await store.claimDeliveries('a', 10, 100, 10);
-        expect(claimed).toMatchObject({ key: 'status:t', version: 1, uncertain: false, attempts: 1 });
+        expect(await store.claimChannels('a', 10, 100, 10)).toEqual(['C1']);
+        expect(await store.claimChannels('b', 10, 100, 10)).toEqual([]); // one writer per channel
+        const [due] = await store.dueIn('C1', 10, 10);
+        expect(due).toMatchObject({
+          key: 'status:t',
+          channel: 'C1',
+          version: 1,
+          uncertain: false,
+          attempts: 0,
+        });
+        await store.markSending('status:t', 10);
         await store.enqueue({ ...d, payload: { text: 'two' } }, 11); // changed while sending
         await store.completeDelivery('status:t', 1, '111.1', 12);
         expect(await store.getDelivery('status:t')).toMatchObject({
           state: 'pending',
           ts: '111.1',
           version: 2,
+          attempts: 1,
         });
-        const [next] = await store.claimDeliveries('a', 13, 100, 10);
+        await store.releaseChannel('C1', 'a', 20); // the channel's pace: its next write from 20
+        expect(await store.claimChannels('a', 19, 100, 10)).toEqual([]);
+        expect(await store.claimChannels('a', 20, 100, 10)).toEqual(['C1']);
+        const [next] = await store.dueIn('C1', 20, 10);
         expect(next?.payload).toEqual({ text: 'two' });
-        // The process dies while sending: the lease runs out and the next claim knows it may have gone out.
-        const [again] = await store.claimDeliveries('b', 200, 100, 10);
-        expect(again).toMatchObject({ key: 'status:t', uncertain: true });
+        await store.markSending('status:t', 20);
+        // The writer dies mid-call: its lease runs out and the next writer knows the write may have gone out.
+        expect(await store.claimChannels('b', 200, 100, 10)).toEqual(['C1']);
+        const [again] = await store.dueIn('C1', 200, 10);
+        expect(again).toMatchObject({ key: 'status:t', uncertain: true, updatedAt: 20 });
         await store.completeDelivery('status:t', again!.version, null, 201);
         expect(await store.getDelivery('status:t')).toMatchObject({
           state: 'done',
           ts: '111.1',
           uncertain: false,
         });
-        expect(await store.claimDeliveries('b', 300, 100, 10)).toHaveLength(0);
+        await store.releaseChannel('C1', 'b', 201);
+        expect(await store.claimChannels('b', 300, 100, 10)).toEqual([]);
         await store.enqueue({ ...d, payload: { text: 'two' } }, 301); // already delivered
-        expect(await store.claimDeliveries('b', 302, 100, 10)).toHaveLength(0);
+        expect(await store.claimChannels('b', 302, 100, 10)).toEqual([]);
+      });
+
+      it('puts first posts before edits, and counts only the failures of each write', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        const status = {
+          key: 'status:a',
+          jobId: job.id,
+          kind: 'status' as const,
+          inThread: true,
+          payload: { n: 1 },
+        };
+        await store.enqueue(status, 1);
+        await store.completeDelivery('status:a', 1, '5.5', 2);
+        await store.enqueue({ ...status, payload: { n: 2 } }, 3); // an edit of a posted message
+        await store.enqueue(
+          { key: 'reply:r', jobId: job.id, kind: 'reply', inThread: true, payload: { done: true } },
+          4,
+        );
+        expect((await store.dueIn('C1', 5, 10)).map((x) => x.key)).toEqual(['reply:r', 'status:a']);
+        await store.deferDelivery('reply:r', 6, { uncertain: false, failed: false }); // only waited its turn
+        await store.deferDelivery('status:a', 6, { uncertain: false, failed: true });
+        await store.deferDelivery('status:a', 6, { uncertain: true, failed: true });
+        expect(await store.getDelivery('reply:r')).toMatchObject({ failures: 0, uncertain: false });
+        expect(await store.getDelivery('status:a')).toMatchObject({ failures: 2, uncertain: true });
+        expect(await store.dueIn('C1', 5, 10)).toEqual([]);
+        await store.completeDelivery('status:a', 2, null, 7);
+        expect(await store.getDelivery('status:a')).toMatchObject({
+          failures: 0,
+          uncertain: false,
+          state: 'done',
+        });
+      });
+
+      it('sends a write that belongs to no job into its own channel and thread', async () => {
+        await store.enqueue(
+          {
+            key: 'glossary:C9:1',
+            jobId: 'glossary:C9:1',
+            kind: 'reply',
+            inThread: true,
+            payload: { t: 1 },
+            to: { channel: 'C9', threadTs: '9.9' },
+          },
+          1,
+        );
+        expect(await store.claimChannels('a', 2, 100, 10)).toEqual(['C9']);
+        expect(await store.dueIn('C9', 2, 10)).toMatchObject([
+          { key: 'glossary:C9:1', to: { channel: 'C9', threadTs: '9.9' } },
+        ]);
       });
 
       it('never gives one row to two claimers at once', async () => {
         for (const [i, trigger] of ['a', 'b', 'c', 'd', 'e', 'f'].entries()) {
-          const { job } = await store.createJob(newJob({ triggerKey: trigger }), 1);
+          const { job } = await store.createJob(newJob({ triggerKey: trigger, channel: `C${i}` }), 1);
           await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
           const [target] = await store.targetsOf(job.id);
           await store.setTargetProject(target!.id, `p${i}`, 2);
@@ -150,17 +215,17 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         }
         const claims = await Promise.all(
           ['a', 'b', 'c'].flatMap((owner) => [
-            store.claimDueTargets(owner, 10, 1_000, 4),
-            store.claimDeliveries(owner, 10, 1_000, 4),
-            store.claimJobsToStart(owner, 10, 1_000, 4),
+            store.claimDueTargets(owner, 10, 1_000, 4).then((rows) => rows.map((t) => t.id)),
+            store.claimChannels(owner, 10, 1_000, 4),
+            store.claimJobsToStart(owner, 10, 1_000, 4).then((rows) => rows.map((j) => j.id)),
           ]),
         );
-        const ids = claims.flat().map((row) => ('key' in row ? row.key : row.id));
+        const ids = claims.flat();
         expect(ids).toHaveLength(18);
         expect(new Set(ids).size).toBe(18);
       });
 
-      it('frees the leases of a crashed process, marking its interrupted writes as uncertain', async () => {
+      it('frees the leases of a crashed process, its interrupted writes uncertain', async () => {
         const { job } = await store.createJob(newJob(), 1);
         await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
         await store.enqueue(
@@ -168,12 +233,12 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           1,
         );
         expect(await store.claimJobsToStart('dead', 10, 60_000, 5)).toHaveLength(1);
-        expect(await store.claimDeliveries('dead', 10, 60_000, 5)).toHaveLength(1);
+        expect(await store.claimChannels('dead', 10, 60_000, 5)).toEqual(['C1']);
+        await store.markSending('k', 10);
         await store.releaseLeases();
         expect(await store.claimJobsToStart('next', 11, 60_000, 5)).toHaveLength(1);
-        expect(await store.claimDeliveries('next', 11, 60_000, 5)).toMatchObject([
-          { key: 'k', uncertain: true },
-        ]);
+        expect(await store.claimChannels('next', 11, 60_000, 5)).toEqual(['C1']);
+        expect(await store.dueIn('C1', 11, 5)).toMatchObject([{ key: 'k', uncertain: true }]);
       });
 
       it('keeps everything across a reopen', async () => {

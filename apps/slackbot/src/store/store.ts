@@ -17,7 +17,8 @@ export type * from './reviews.ts';
 export interface Store extends JobStore, OutboxStore, ReviewStore, GlossaryStore, LipsyncStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
-   * crashed process held resumes at once, and its interrupted Slack writes are checked before they are redone.
+   * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in
+   * Slack before they are redone.
    */
   releaseLeases(): Promise<void>;
   close(): Promise<void>;

@@ -88,10 +88,19 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 3,
-    name: 'outbox writes that belong to no job (glossary reports and exports)',
+    name: 'outbox by channel: one writer and one pace per channel; writes that belong to no job',
     statements: () => [
+      `CREATE TABLE IF NOT EXISTS channels (
+        channel TEXT PRIMARY KEY, lease_owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0,
+        next_write_at BIGINT NOT NULL DEFAULT 0)`,
       'ALTER TABLE deliveries ADD COLUMN channel TEXT',
       'ALTER TABLE deliveries ADD COLUMN thread_ts TEXT',
+      'ALTER TABLE deliveries ADD COLUMN standalone BOOLEAN NOT NULL DEFAULT FALSE',
+      'ALTER TABLE deliveries ADD COLUMN failures INTEGER NOT NULL DEFAULT 0',
+      'UPDATE deliveries SET channel = (SELECT jobs.channel FROM jobs WHERE jobs.id = deliveries.job_id)',
+      `INSERT INTO channels (channel) SELECT DISTINCT channel FROM deliveries WHERE channel IS NOT NULL
+        ON CONFLICT (channel) DO NOTHING`,
+      'CREATE INDEX IF NOT EXISTS deliveries_channel ON deliveries (channel, state, not_before)',
     ],
   },
 ];

@@ -22,9 +22,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE targets SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE lipsyncs SET lease_until = 0 WHERE lease_until > 0');
-        await tx.run(
-          `UPDATE deliveries SET state = 'pending', uncertain = TRUE, lease_until = 0 WHERE state = 'sending'`,
-        );
+        await tx.run('UPDATE channels SET lease_until = 0 WHERE lease_until > 0');
       }),
     close: () => sql.close(),
   };
