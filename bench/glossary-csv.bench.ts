@@ -115,6 +115,16 @@ const utf16 = (text: string) => {
   out[out.length - 1] = 0x41;
   return out;
 };
+const nestedTerms = Object.fromEntries(
+  Array.from({ length: 50 }, (_, i) => [
+    Array(i + 1)
+      .fill('ab')
+      .join(' '),
+    Array(i + 1)
+      .fill('xy')
+      .join(' '),
+  ]),
+);
 const growthShapes: Measurement[] = [
   shape({
     name: 'header cell `term(` + spaces + `x`',
@@ -150,6 +160,12 @@ const growthShapes: Measurement[] = [
     name: 'rows of delimiters and quotes',
     build: (bytes) => `en,es\r\n${fill(bytes, ',"",;\r\n')}`,
     run: (input) => parseGlossaryCsv(input),
+  }),
+  shape({
+    name: 'compliance: a segment of one word, nested terms',
+    // Terms of 1 to 50 times the same word: every place of the text starts a walk 50 words deep.
+    build: (bytes) => [{ src: { text: fill(bytes, 'ab ') }, dst: { text: fill(bytes, 'cd ') } }],
+    run: (segments) => checkGlossaryCompliance(segments, nestedTerms, { srcLang: 'en', dstLang: 'en' }),
   }),
   shape({
     name: 'UTF-16 with an odd byte count',

@@ -7,7 +7,7 @@
 // compiles its loop differently from run to run), so the serialize race runs in PROCESSES fresh processes
 // (`--serialize-only`) and the goal applies to the median of their ratios; every process's ratio is printed.
 import { spawnSync } from 'node:child_process';
-import { type Cue, parseSrt, serializeSrt, toWebVtt } from '@dubkit/srt';
+import { type Cue, lintSubtitles, parseSrt, serializeSrt, toWebVtt } from '@dubkit/srt';
 import SrtParser from 'srt-parser-2';
 import { parseSync } from 'subtitle';
 import { type Measurement, reportGrowth, shape } from './growth.ts';
@@ -165,6 +165,22 @@ const growthShapes: Measurement[] = [
     name: 'to-vtt: toWebVtt, a cue of unclosed {\\',
     build: (bytes) => oneCue(fill(bytes, '{\\')),
     run: (cues) => toWebVtt(cues),
+  }),
+  shape({
+    name: 'lintSubtitles: cues of tags and accents (ja)',
+    build: (bytes) =>
+      Array.from({ length: Math.floor(bytes / 50) }, (_, i) => ({
+        index: i + 1,
+        startMs: i * 1000,
+        endMs: i * 1000 + 900,
+        text: '<i>e\u0301{\\an8}東京</i> <a b\n'.repeat(2),
+      })),
+    run: (cues) => lintSubtitles(cues, { preset: 'netflix', lang: 'ja' }),
+  }),
+  shape({
+    name: 'lintSubtitles: one cue of unclosed {\\ and <',
+    build: (bytes) => oneCue(fill(bytes, '{\\<a ')),
+    run: (cues) => lintSubtitles(cues, { preset: 'netflix' }),
   }),
   shape({
     name: 'to-vtt: toWebVtt, a cue of unclosed tags',

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lintSubtitles } from './lint.ts';
 import { resolveLimits } from './lint-presets.ts';
@@ -216,5 +217,36 @@ describe('lintSubtitles: limits and lines in the file', () => {
     expect(issues.map((issue) => issue.message)).toEqual([
       'cue 2 starts (-5 ms) 1005 ms before cue 1 ends (00:00:01,000)',
     ]);
+  });
+});
+
+describe('countCharacters', () => {
+  it('counts grapheme clusters, as Intl.Segmenter does, with or without its quick path', () => {
+    const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
+    const piece = fc.constantFrom(
+      'a',
+      ' ',
+      'é',
+      'e\u0301',
+      '\u0301',
+      '東',
+      'ｱ',
+      '한',
+      '\u1100\u1161',
+      '👍🏽',
+      '🇫🇷',
+      '‍',
+      '️',
+      'ก',
+      'ั',
+      '\ud800',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 2 })), { maxLength: 20 }), (parts) => {
+        const text = parts.join('');
+        expect(countCharacters(text, { narrowCountsHalf: false })).toBe([...segmenter.segment(text)].length);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -64,18 +64,23 @@ function isWide(code: number): boolean {
   );
 }
 
+/**
+ * Characters that may join the one before into a grapheme cluster, or that are half of one: combining marks,
+ * the zero-width joiner, variation selectors, any character beyond the BMP (emoji, their modifiers, regional
+ * indicators) and lone surrogates, conjoining Hangul jamo. A line with none of them has one character per code unit. One character class, no backtracking.
+ */
+const MAY_JOIN =
+  /[\p{M}\u200d\ufe00-\ufe0f\u{10000}-\u{10ffff}\ud800-\udfff\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]/u;
+
 /** Characters of shown text (markup already removed) under `rules`. */
 export function countCharacters(text: string, rules: CountRules): number {
-  // Below U+0300 every code unit is a character of its own (no combining marks, no surrogates) and narrow, so
-  // the common Latin line is counted without segmenting.
-  let simple = true;
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) >= 0x300) {
-      simple = false;
-      break;
-    }
+  // The common line is counted by code units: Intl.Segmenter is only needed where characters may join.
+  if (!MAY_JOIN.test(text)) {
+    if (!rules.narrowCountsHalf) return text.length;
+    let count = 0;
+    for (let i = 0; i < text.length; i++) count += isWide(text.charCodeAt(i)) ? 1 : 0.5;
+    return count;
   }
-  if (simple) return rules.narrowCountsHalf ? text.length / 2 : text.length;
   graphemes ??= new Intl.Segmenter('und', { granularity: 'grapheme' });
   let count = 0;
   for (const { segment } of graphemes.segment(text)) {
