@@ -1,0 +1,165 @@
+// SettingsService with a real store and glossaries made on the emulator over HTTP: saving a channel's defaults
+// checks one glossary per language pair and the language codes (saving nothing otherwise), and the job card's
+// picker offers the channel's languages, every glossary (the channel's own first) and its defaults chosen.
+import { DubbingClient } from '@dubkit/core';
+import { type Emulator, startEmulator } from '@dubkit/emulator';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDubbingService } from '../../dubbing/client-service.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
+import type { GlossaryRecord, Store } from '../../store/store.ts';
+import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { GlossaryService } from '../glossary/service.ts';
+import { SETTINGS_UI } from './blocks.ts';
+import { SettingsService } from './service.ts';
+
+let emulator: Emulator;
+let client: DubbingClient;
+let service: DubbingService;
+let temp: TempStore;
+let store: Store;
+let glossaries: GlossaryService;
+let settings: SettingsService;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
+  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
+  service = createDubbingService(client, { mediaPollMs: 20 });
+});
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+beforeEach(async () => {
+  temp = await tempStore();
+  store = temp.store;
+  glossaries = new GlossaryService({
+    store,
+    service,
+    downloadFile: async () => {
+      throw new Error('no downloads in these tests');
+    },
+    wakeDeliverer: () => {},
+    logger: pino({ level: 'silent' }),
+    now: () => 3_000,
+  });
+  settings = new SettingsService({ store, glossaries, now: () => 4_000 });
+});
+afterEach(async () => {
+  await temp.cleanup();
+});
+
+/** A glossary made on the service from `channel`. */
+async function made(name: string, csv: string, channel = 'C1'): Promise<GlossaryRecord> {
+  await glossaries.importFile({
+    bytes: new TextEncoder().encode(csv),
+    fileName: `${name}.csv`,
+    name,
+    srcLang: null,
+    dstLang: null,
+    channel,
+    userId: 'U1',
+    makeDefault: false,
+  });
+  const record = await store.findGlossary(name);
+  if (!record) throw new Error(`${name} was not saved`);
+  return record;
+}
+
+describe('SettingsService.save', () => {
+  it('saves the languages (normalized) and the glossaries, and says what was saved', async () => {
+    const spanish = await made('Spanish terms', 'en,es\nmachine,MÁQUINA\n');
+    const german = await made('German terms', 'en,de\nmachine,MASCHINE\n');
+    const outcome = await settings.save('C1', 'U2', {
+      dstLangs: ['es', 'PT_BR', 'es'],
+      glossaryIds: [spanish.id, german.id],
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      message: 'Saved the defaults for <#C1>: dub into es, pt-br; glossaries Spanish terms, German terms.',
+    });
+    expect(await store.channelSettings('C1')).toEqual({
+      channel: 'C1',
+      dstLangs: ['es', 'pt-br'],
+      glossaryIds: [spanish.id, german.id],
+      updatedBy: 'U2',
+      updatedAt: 4_000,
+    });
+    expect(await glossaries.defaultsOf('C1')).toEqual([spanish.id, german.id]);
+
+    // Clearing both is a save too.
+    expect(await settings.save('C1', 'U2', { dstLangs: [], glossaryIds: [] })).toEqual({
+      ok: true,
+      message: 'Saved the defaults for <#C1>: no default languages.',
+    });
+    expect(await store.channelSettings('C1')).toMatchObject({ dstLangs: [], glossaryIds: [] });
+  });
+
+  it('refuses two glossaries for one language pair, and a language it does not know, saving nothing', async () => {
+    const one = await made('Spanish one', 'en,es\nmachine,MÁQUINA\n');
+    const two = await made('Spanish two', 'en,es\nmachine,MAQUINITA\n');
+    expect(await settings.save('C1', 'U2', { dstLangs: ['es'], glossaryIds: [one.id, two.id] })).toEqual({
+      ok: false,
+      block: SETTINGS_UI.glossaryBlock,
+      problem: 'Pick one glossary per language pair (two are en→es).',
+    });
+    expect(await settings.save('C1', 'U2', { dstLangs: ['es', 'klingon'], glossaryIds: [one.id] })).toEqual({
+      ok: false,
+      block: SETTINGS_UI.langsBlock,
+      problem: '"klingon" is not a language code I know (try es, de, fr, pt-br, zh-cn).',
+    });
+    expect(await settings.save('C1', 'U2', { dstLangs: ['es'], glossaryIds: ['deleted-meanwhile'] })).toEqual(
+      {
+        ok: false,
+        block: SETTINGS_UI.glossaryBlock,
+        problem: 'A glossary picked no longer exists.',
+      },
+    );
+    expect(await store.channelSettings('C1')).toBeUndefined();
+  });
+});
+
+describe('SettingsService.pickerFor', () => {
+  it('offers the channel’s languages, every glossary with the channel’s own first, and its defaults chosen', async () => {
+    const elsewhere = await made('Elsewhere', 'en,fr\nmachine,MACHINE\n', 'C2');
+    const here = await made('Here', 'en,es\nmachine,MÁQUINA\n', 'C1');
+    expect(await settings.pickerFor('C1')).toEqual({
+      dstLangs: [],
+      glossaries: [
+        { id: here.id, label: 'Here (en→es, v1)' },
+        { id: elsewhere.id, label: 'Elsewhere (en→fr, v1)' },
+      ],
+      glossaryIds: [],
+    });
+
+    await settings.save('C1', 'U1', { dstLangs: ['de', 'fr'], glossaryIds: [elsewhere.id] });
+    // A new version shows in the label.
+    await made('Here', 'en,es\nvoice,VOZ\n', 'C1');
+    expect(await settings.pickerFor('C1')).toEqual({
+      dstLangs: ['de', 'fr'],
+      glossaries: [
+        { id: here.id, label: 'Here (en→es, v2)' },
+        { id: elsewhere.id, label: 'Elsewhere (en→fr, v1)' },
+      ],
+      glossaryIds: [elsewhere.id],
+    });
+    expect((await settings.pickerFor('C2')).glossaries.map((g) => g.id)).toEqual([elsewhere.id, here.id]);
+
+    // A default whose glossary was deleted is no longer chosen.
+    await glossaries.remove('Elsewhere');
+    expect(await settings.pickerFor('C1')).toMatchObject({
+      glossaries: [{ id: here.id }],
+      glossaryIds: [],
+    });
+  });
+
+  it('builds the settings modal with what is set now', async () => {
+    const here = await made('Here', 'en,es\nmachine,MÁQUINA\n');
+    await settings.save('C1', 'U1', { dstLangs: ['de'], glossaryIds: [here.id] });
+    const modal = await settings.modal('C1');
+    expect(modal.private_metadata).toBe('C1');
+    const text = JSON.stringify(modal.blocks);
+    expect(text).toContain(SETTINGS_UI.glossaryBlock);
+    expect(text).toContain('"initial_options":[{"text":{"type":"plain_text","text":"Here (en→es, v1)"');
+  });
+});
