@@ -1,6 +1,13 @@
 // Following projects to the end, all at once: one live line each, and each project's files downloaded as soon
 // as that project is done (not when the last one is). A failed project fails alone; Ctrl-C stops the waiting.
-import { AbortError, DubkitError, describeStatus, type Project, ProjectFailedError } from '@dubkit/core';
+import {
+  AbortError,
+  DONE_STATUS,
+  DubkitError,
+  describeStatus,
+  type Project,
+  ProjectFailedError,
+} from '@dubkit/core';
 import type { Context } from './context.ts';
 import { plural } from './format.ts';
 import { fileStem, type OutputKind, plannedOutputs } from './outputs.ts';
@@ -61,7 +68,11 @@ async function followOne(
       intervalMs: context.interval,
       // While nothing changes, polls slow down to five times the interval: a long stage costs few requests.
       maxIntervalMs: context.interval * 5,
-      onStatus: (_project, info) => line.status(info),
+      // "Done" is kept for the end of the line, when the files are saved too.
+      onStatus: (_project, info) =>
+        line.status(
+          info.status === DONE_STATUS && options.out !== undefined ? { ...info, label: 'Dubbed' } : info,
+        ),
     });
   } catch (error) {
     if (error instanceof ProjectFailedError) {
