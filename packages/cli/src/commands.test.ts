@@ -43,6 +43,11 @@ describe('every command', () => {
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/^Usage: dubkit /);
     }
+    // A leading `--`, as `pnpm dubkit -- --version` passes it on, is not an argument.
+    expect(await dubkit(['--', '--version'], { cwd })).toMatchObject({
+      code: 0,
+      stdout: `${manifest.version}\n`,
+    });
     const unknown = await dubkit(['dubb', 'x.mp4'], { cwd });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'dubb'");

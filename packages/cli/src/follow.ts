@@ -114,7 +114,11 @@ export async function downloadOutputs(
   const files: Partial<Record<OutputKind, string>> = {};
   for (const [index, output] of planned.entries()) {
     line?.downloading(output.kind, index, planned.length);
-    await context.client.media.download(output.link, output.path, { signal });
+    await context.client.media.download(output.link, output.path, {
+      signal,
+      onProgress: ({ received, total }) =>
+        line?.downloading(output.kind, index, planned.length, received, total),
+    });
     files[output.kind] = output.path;
   }
   return files;

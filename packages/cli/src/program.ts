@@ -202,7 +202,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     },
   );
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    // `pnpm dubkit -- --help` and `bash scripts/run.sh dubkit -- …` pass the `--` on: it ends no options here.
+    await program.parseAsync(argv[0] === '--' ? argv.slice(1) : [...argv], { from: 'user' });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;

@@ -12,7 +12,8 @@ export interface UploadLine {
 
 export interface ProjectLine {
   status(info: StatusInfo): void;
-  downloading(file: string, done: number, of: number): void;
+  /** The `done`-th of `of` files; `received` and `total` bytes of it, as the download goes. */
+  downloading(file: string, done: number, of: number, received?: number, total?: number): void;
   finish(text: string): void;
 }
 
@@ -85,6 +86,7 @@ class Bars implements Progress {
   project(label: string): ProjectLine {
     const started = Date.now();
     let stage = 'Waiting';
+    let shownAt = 0;
     const bar = this.#bars.create(100, 0, { label: label.padEnd(this.#width), text: stage });
     // The elapsed time moves even while the status does not: the bar's text is refreshed every second.
     const tick = setInterval(() => bar.update({ text: `${stage}  ${elapsed(Date.now() - started)}` }), 1000);
@@ -96,9 +98,14 @@ class Bars implements Progress {
           text: `${stage}  ${elapsed(Date.now() - started)}`,
         });
       },
-      downloading: (file, done, of) => {
-        stage = `Downloading ${file} (${done + 1}/${of})`;
-        bar.update({ text: `${stage}  ${elapsed(Date.now() - started)}` });
+      downloading: (file, done, of, received, total) => {
+        // Byte counts come once per socket chunk: the text is rebuilt at most every 100 ms.
+        const now = Date.now();
+        if (received !== undefined && received !== total && now - shownAt < 100) return;
+        shownAt = now;
+        const size = received === undefined ? '' : ` ${bytes(received)}${total ? ` of ${bytes(total)}` : ''}`;
+        stage = `Downloading ${file} (${done + 1}/${of})${size}`;
+        bar.update({ text: `${stage}  ${elapsed(now - started)}` });
       },
       finish: (text) => {
         clearInterval(tick);
@@ -147,7 +154,10 @@ class Lines implements Progress {
     const line = (text: string) => this.#context.note(`${label}: ${text} (${elapsed(Date.now() - started)})`);
     return {
       status: (info) => line(info.label),
-      downloading: (file, done, of) => line(`downloading ${file} (${done + 1}/${of})`),
+      // One line per file, not per chunk: a log shows which file is on its way.
+      downloading: (file, done, of, received) => {
+        if (received === undefined) line(`downloading ${file} (${done + 1}/${of})`);
+      },
       finish: (text) => line(text),
     };
   }
