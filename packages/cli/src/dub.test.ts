@@ -182,6 +182,20 @@ describe('dubkit dub', () => {
     );
   });
 
+  it('says which projects were started when a later language is refused for lack of credits', async () => {
+    // The fixture is a few seconds long: each project reserves one minute.
+    const service = await emulator({ credits: { minutes: 1 } });
+    const cwd = await workFolder();
+    const run = await dubkit(['--base-url', service.url, '--interval', '50', 'dub', VIDEO, '--to', 'es,de'], {
+      cwd,
+    });
+    expect(run.code).toBe(1);
+    const started = /^es: project ([0-9a-f-]{36})$/m.exec(run.stderr)?.[1];
+    expect(started).toBeDefined();
+    expect(run.stderr).toContain(`1 project already started: dubkit wait ${started} --out ./dubs`);
+    expect(run.stderr).toMatch(/^dubkit: .+/m);
+  });
+
   it('exits 1 and says which stage failed when the projects fail', async () => {
     const service = await emulator({ faults: { failStage: 'translation' } });
     const cwd = await workFolder();

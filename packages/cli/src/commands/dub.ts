@@ -220,6 +220,12 @@ export async function dub(context: Context, input: string, options: DubOptions):
       context.result({ interrupted: true, projects: ids });
       return EXIT.interrupted;
     }
+    // A later language refused (credits ran out, say) leaves the earlier ones running: say how to follow them.
+    if (ids.length > 0) {
+      context.note(
+        `${plural(ids.length, 'project')} already started: dubkit wait ${ids.join(' ')} --out ${options.out}`,
+      );
+    }
     throw error;
   } finally {
     interrupt.dispose();
