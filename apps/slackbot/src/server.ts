@@ -30,6 +30,7 @@ import { registerListeners } from './listeners/index.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
+import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
 
@@ -49,6 +50,8 @@ export interface ServerOverrides {
   host?: string;
   /** What sends the service's requests, under the budget (the bench passes a counting one). */
   serviceDispatcher?: Dispatcher;
+  /** HTTP mode: told of every request the guard refused before Bolt read it (the tests count bytes read). */
+  onRefusedRequest?: (refused: RefusedRequest) => void;
 }
 
 export function createLogger(level: string): Logger {
@@ -193,7 +196,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
             ? { installerOptions: { clientOptions: { slackApiUrl: config.slackApiUrl } } }
             : {}),
         }
-      : { signingSecret: mode.signingSecret, signatureVerification: true }),
+      : {
+          // Bolt's own receiver, behind a guard that bounds bodies and checks time and signature first.
+          receiver: guardedReceiver({
+            signingSecret: mode.signingSecret,
+            logger: logger.child({ part: 'receiver' }),
+            boltLogger: boltLogger(logger.child({ part: 'bolt' })),
+            ...(overrides.onRefusedRequest ? { onRefused: overrides.onRefusedRequest } : {}),
+          }),
+        }),
   });
   registerListeners(app, {
     jobs,
