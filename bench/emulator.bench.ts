@@ -15,7 +15,10 @@ const IN_FLIGHT = 64;
 const TOKEN = 'bench-token';
 const SIZES = [0, 10_000, 50_000, 100_000];
 
-const cli = fileURLToPath(new URL('./cli.js', import.meta.resolve('@dubkit/emulator')));
+// DUBKIT_EMULATOR_CLI runs another build of the emulator (an older commit's, for a before/after comparison).
+const cli =
+  process.env.DUBKIT_EMULATOR_CLI ??
+  fileURLToPath(new URL('./cli.js', import.meta.resolve('@dubkit/emulator')));
 const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 /** The server gets core 1 to itself when taskset exists; this process drives the load from the others. */
 const pin = (args: string[]) =>
