@@ -1,9 +1,9 @@
-// Downloads from Slack over real HTTP on 127.0.0.1: the bot token is sent, redirects stay on trusted hosts,
-// Slack's HTML sign-in page and oversized files are refused.
+// Downloads from Slack over real HTTP on 127.0.0.1 (a test-only host, listed in extraHosts): the bot token is
+// sent, redirects stay on trusted hosts, Slack's hosts only over https, HTML and oversized files refused.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadSlackFile, isSlackHost } from './files.ts';
+import { downloadSlackFile, isHtml, isSlackHost, isTrustedFileUrl } from './files.ts';
 
 let server: Server;
 let other: Server;
@@ -30,6 +30,12 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/video.mp4' }).end();
     } else if (req.url === '/away') {
       res.writeHead(302, { location: `http://${otherHost}/x.mp4` }).end();
+    } else if (req.url === '/xhtml') {
+      res.writeHead(200, { 'content-type': 'Application/XHTML+XML; charset=utf-8' }).end('<html/>');
+    } else if (req.url === '/redir') {
+      res.writeHead(302, { location: 'https://slack-redir.net/link?url=https%3A%2F%2Fevil.example' }).end();
+    } else if (req.url === '/to-http-slack') {
+      res.writeHead(302, { location: 'http://files.slack.com/files-pri/T1-F1/video.mp4' }).end();
     } else if (req.url === '/chunked') {
       res.writeHead(200, { 'content-type': 'video/mp4' });
       res.write(Buffer.alloc(600));
@@ -59,7 +65,7 @@ describe('downloadSlackFile', () => {
   it('refuses a redirect to a host that is not Slack', async () => {
     await expect(
       downloadSlackFile(`http://${host}/away`, { botToken: TOKEN, maxBytes: 5000, extraHosts: [host] }),
-    ).rejects.toThrow(`refusing to fetch a file from ${otherHost}: not a Slack host`);
+    ).rejects.toThrow(`refusing to fetch a file from http://${otherHost}: not Slack's file host over https`);
   });
 
   it("refuses Slack's HTML sign-in page", async () => {
@@ -84,8 +90,38 @@ describe('downloadSlackFile', () => {
     await expect(read(chunked.body)).rejects.toThrow(/over the limit of 1000 bytes/);
   });
 
+  it('refuses HTML of any kind, XHTML included', async () => {
+    await expect(
+      downloadSlackFile(`http://${host}/xhtml`, { botToken: TOKEN, maxBytes: 5000, extraHosts: [host] }),
+    ).rejects.toThrow(/sign-in page/);
+    expect(isHtml('text/html; charset=utf-8')).toBe(true);
+    expect(isHtml(' TEXT/HTML')).toBe(true);
+    expect(isHtml('application/xhtml+xml')).toBe(true);
+    expect(isHtml('video/mp4')).toBe(false);
+  });
+
+  it("refuses Slack's open redirector and Slack's hosts over http, before any request", async () => {
+    await expect(
+      downloadSlackFile(`http://${host}/redir`, { botToken: TOKEN, maxBytes: 5000, extraHosts: [host] }),
+    ).rejects.toThrow('refusing to fetch a file from https://slack-redir.net');
+    await expect(
+      downloadSlackFile(`http://${host}/to-http-slack`, {
+        botToken: TOKEN,
+        maxBytes: 5000,
+        extraHosts: [host],
+      }),
+    ).rejects.toThrow('refusing to fetch a file from http://files.slack.com');
+    // The test-only allowance never makes a real Slack host trusted over http.
+    const plain = new URL('http://files.slack.com/files-pri/T1-F1/a.mp4');
+    expect(isTrustedFileUrl(plain, ['files.slack.com'])).toBe(false);
+    expect(isTrustedFileUrl(new URL('https://files.slack.com/files-pri/T1-F1/a.mp4'))).toBe(true);
+    expect(isTrustedFileUrl(new URL('https://files.slack.com:8443/a.mp4'))).toBe(false);
+    expect(isTrustedFileUrl(new URL('ftp://127.0.0.1:21/a.mp4'), ['127.0.0.1:21'])).toBe(false);
+  });
+
   it("knows Slack's hosts", () => {
     expect(isSlackHost('files.slack.com')).toBe(true);
+    expect(isSlackHost('slack-redir.net')).toBe(false);
     expect(isSlackHost('evil-slack.com')).toBe(false);
     expect(isSlackHost('slack.com.evil.io')).toBe(false);
   });
