@@ -52,15 +52,16 @@ async function targetOf(link: string, options: { failStage?: 'translation' } = {
     srcLang: 'en',
     numSpeakers: null,
   });
-  let project: Project = created;
+  let project: Project | undefined;
   for await (const seen of client.projects.watch(created.id, {
     intervalMs: 25,
     maxIntervalMs: 200,
     timeoutMs: 30_000,
   }))
     project = seen;
+  if (!project?.status) throw new Error('the project never reported a status');
   const { job, target } = await boundTarget(store, project.id);
-  await record(target, project.status!);
+  await record(target, project.status);
   return { job, target: (await store.getTarget(target.id))!, project };
 }
 

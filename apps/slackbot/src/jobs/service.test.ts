@@ -1,0 +1,391 @@
+// JobService with a real store, the channel's picker from a real SettingsService (glossaries made on the
+// emulator over HTTP) and a real project failing on the emulator: a job is opened once per trigger with its
+// card owed, a dropped message's problem is answered once per message, a start records the glossaries picked
+// on the card (and "none" where none was picked), a cancel ends a picking job, and a retry restarts only a
+// failed language.
+import { DubbingClient } from '@dubkit/core';
+import { type Emulator, startEmulator } from '@dubkit/emulator';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DroppedMessage } from '../domain/drops.ts';
+import { createDubbingService } from '../dubbing/client-service.ts';
+import type { DubbingService } from '../dubbing/service.ts';
+import { GlossaryService } from '../features/glossary/service.ts';
+import { SettingsService } from '../features/settings/service.ts';
+import type { GlossaryRecord, Store, Target } from '../store/store.ts';
+import { boundTarget, newJob } from '../test-support/jobs.ts';
+import { type TempStore, tempStore } from '../test-support/store.ts';
+import type { MessageContent } from '../ui/blocks.ts';
+import { GLOSSARY_PICKER } from '../ui/glossary-picker.ts';
+import { JobService } from './service.ts';
+
+let emulator: Emulator;
+let client: DubbingClient;
+let service: DubbingService;
+let temp: TempStore;
+let store: Store;
+let glossaries: GlossaryService;
+let jobs: JobService;
+let wakes: { deliverer: number; tracker: number };
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
+  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
+  service = createDubbingService(client, { mediaPollMs: 20 });
+});
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+beforeEach(async () => {
+  temp = await tempStore();
+  store = temp.store;
+  wakes = { deliverer: 0, tracker: 0 };
+  glossaries = new GlossaryService({
+    store,
+    service,
+    downloadFile: async () => {
+      throw new Error('no downloads in these tests');
+    },
+    wakeDeliverer: () => {},
+    logger: pino({ level: 'silent' }),
+  });
+  const settings = new SettingsService({ store, glossaries });
+  jobs = new JobService({
+    store,
+    wakeDeliverer: () => wakes.deliverer++,
+    wakeTracker: () => wakes.tracker++,
+    picker: (job) => settings.pickerFor(job.channel),
+    maxFileBytes: 1024 * 1024,
+    now: () => 50_000,
+  });
+});
+afterEach(async () => {
+  emulator.faults.clear();
+  await temp.cleanup();
+});
+
+/** A glossary made on the service from channel C1. */
+async function made(name: string, csv: string): Promise<GlossaryRecord> {
+  await glossaries.importFile({
+    bytes: new TextEncoder().encode(csv),
+    fileName: `${name}.csv`,
+    name,
+    srcLang: null,
+    dstLang: null,
+    channel: 'C1',
+    userId: 'U1',
+    makeDefault: false,
+  });
+  const record = await store.findGlossary(name);
+  if (!record) throw new Error(`${name} was not saved`);
+  return record;
+}
+
+const textOf = (payload: unknown) => (payload as MessageContent).text;
+const blocksOf = (payload: unknown) =>
+  (payload as MessageContent).blocks as unknown as Record<string, unknown>[];
+
+const dropped = (over: Partial<DroppedMessage> = {}): DroppedMessage => ({
+  eventId: 'Ev1',
+  channel: 'C1',
+  ts: '1.0',
+  user: 'U1',
+  text: 'have a look <https://vimeo.com/keynote>',
+  files: [],
+  addressed: false,
+  ...over,
+});
+
+describe('JobService.open', () => {
+  it('opens a job once per trigger and owes its card, offering the channel’s languages and glossaries', async () => {
+    const spanish = await made('Spanish terms', 'en,es\nmachine,MÁQUINA\n');
+    await glossaries.setDefault('C1', spanish.id, 'U1');
+    await store.saveChannelSettings({
+      ...(await store.channelSettings('C1'))!,
+      dstLangs: ['es', 'de'],
+    });
+
+    const opened = await jobs.open({ ...newJob(), postCard: true });
+    expect(opened.outcome).toBe('created');
+    expect(await jobs.open({ ...newJob({ title: 'again' }), postCard: true })).toEqual({
+      outcome: 'duplicate',
+      jobId: opened.jobId,
+    });
+
+    expect(await store.getJob(opened.jobId)).toMatchObject({
+      state: 'picking',
+      createdAt: 50_000,
+      title: 'youtu.be/x',
+    });
+    const deliveries = await store.deliveriesOf(opened.jobId);
+    expect(deliveries.map((d) => [d.key, d.kind, d.inThread])).toEqual([
+      [`card:${opened.jobId}`, 'card', true],
+    ]);
+    const card = deliveries[0]!.payload;
+    expect(textOf(card)).toBe('Dub youtu.be/x: pick the languages and press Start');
+    const picker = blocksOf(card).find((b) => b.block_id === GLOSSARY_PICKER.block) as {
+      elements: { options: { value: string }[]; initial_options?: { value: string }[] }[];
+    };
+    expect(picker.elements[0]!.options.map((o) => o.value)).toEqual([spanish.id]);
+    expect(picker.elements[0]!.initial_options?.map((o) => o.value)).toEqual([spanish.id]);
+    const chosen = JSON.stringify(blocksOf(card).find((b) => b.block_id === 'job_dst'));
+    expect(chosen).toMatch(/"initial_options":\[\{[^\]]*"value":"es"\},\{[^\]]*"value":"de"\}\]/);
+    expect(wakes).toEqual({ deliverer: 1, tracker: 0 });
+  });
+
+  it('posts a slash command’s card in the channel, and none when the shortcut’s modal picks', async () => {
+    const command = await jobs.open({
+      ...newJob({ triggerKey: 'cmd:C1:abc', threadTs: null }),
+      postCard: true,
+    });
+    expect((await store.getDelivery(`card:${command.jobId}`))?.inThread).toBe(false);
+    const shortcut = await jobs.open({ ...newJob({ triggerKey: 'msg:C1:2.0' }), postCard: false });
+    expect(await store.deliveriesOf(shortcut.jobId)).toEqual([]);
+    expect((await store.getJob(shortcut.jobId))?.state).toBe('picking');
+  });
+
+  it('starts at once with a choice: languages, the started card and a status message each', async () => {
+    const opened = await jobs.open({
+      ...newJob(),
+      choice: { dstLangs: ['es', 'de'], srcLang: 'en', numSpeakers: 2 },
+      postCard: true,
+    });
+    expect(await store.getJob(opened.jobId)).toMatchObject({
+      state: 'starting',
+      srcLang: 'en',
+      numSpeakers: 2,
+      startedAt: 50_000,
+    });
+    const targets = await store.targetsOf(opened.jobId);
+    expect(targets.map((t) => [t.dstLang, t.attempt, t.projectId, t.terminal])).toEqual([
+      ['es', 1, null, false],
+      ['de', 1, null, false],
+    ]);
+    const deliveries = await store.deliveriesOf(opened.jobId);
+    expect(deliveries.map((d) => [d.key, textOf(d.payload)])).toEqual([
+      [`card:${opened.jobId}`, 'Dubbing youtu.be/x into Spanish, German'],
+      [`status:${targets[0]!.id}`, 'Spanish: Uploading the video (0%)'],
+      [`status:${targets[1]!.id}`, 'German: Uploading the video (0%)'],
+    ]);
+    expect(await store.targetOptions(opened.jobId, 'es')).toBeUndefined();
+    // The tracker finds it due.
+    expect((await store.claimJobsToStart('test', 50_000, 60_000, 10)).map((j) => j.id)).toEqual([
+      opened.jobId,
+    ]);
+    expect(wakes).toEqual({ deliverer: 1, tracker: 1 });
+  });
+});
+
+describe('JobService.openFromMessage', () => {
+  it('opens one job for a message with a video link, however often Slack delivers it', async () => {
+    const first = await jobs.openFromMessage(dropped());
+    expect(first).toEqual({ kind: 'opened', result: { outcome: 'created', jobId: expect.any(String) } });
+    const jobId = first.kind === 'opened' ? first.result.jobId : '';
+    expect(await store.getJob(jobId)).toMatchObject({
+      triggerKey: 'msg:C1:1.0',
+      threadTs: '1.0',
+      title: 'vimeo.com/keynote',
+      source: { kind: 'link', link: 'https://vimeo.com/keynote' },
+    });
+    expect(await store.hasEvent('Ev1')).toBe(true);
+    // The same event again, then the same message through another event (the mention and the message).
+    expect(await jobs.openFromMessage(dropped())).toEqual({ kind: 'ignored' });
+    expect(await jobs.openFromMessage(dropped({ eventId: 'Ev2' }))).toEqual({
+      kind: 'opened',
+      result: { outcome: 'duplicate', jobId },
+    });
+    expect(await store.recentJobs('U1', 10)).toHaveLength(1);
+    expect(await store.deliveriesOf(jobId)).toHaveLength(1);
+  });
+
+  it('answers in a thread the message was in', async () => {
+    const opened = await jobs.openFromMessage(dropped({ ts: '2.0', threadTs: '1.5' }));
+    const jobId = opened.kind === 'opened' ? opened.result.jobId : '';
+    expect(await store.getJob(jobId)).toMatchObject({ triggerKey: 'msg:C1:2.0', threadTs: '1.5' });
+  });
+
+  it('tells the author of a message without a video once, and ignores one not addressed to the app', async () => {
+    const asked = dropped({ text: '<@UBOT> dub this please', addressed: true });
+    expect(await jobs.openFromMessage(asked)).toEqual({
+      kind: 'problem',
+      problem: 'I did not find a video link or a video file in that message.',
+    });
+    expect(await jobs.openFromMessage(asked)).toEqual({ kind: 'ignored' });
+    expect(await jobs.openFromMessage({ ...asked, eventId: 'Ev2' })).toEqual({ kind: 'ignored' });
+
+    const chatter = dropped({ eventId: 'Ev3', ts: '3.0', text: 'good morning' });
+    expect(await jobs.openFromMessage(chatter)).toEqual({ kind: 'ignored' });
+    expect(await store.hasEvent('Ev3')).toBe(true);
+
+    const big = dropped({
+      eventId: 'Ev4',
+      ts: '4.0',
+      text: '',
+      files: [
+        { id: 'F1', name: 'huge.mp4', mimetype: 'video/mp4', size: 5_000_000, url_private_download: 'x' },
+      ],
+    });
+    expect(await jobs.openFromMessage(big)).toEqual({
+      kind: 'problem',
+      problem: 'huge.mp4 is 4.8 MB; the limit is 1.0 MB.',
+    });
+    expect(await store.recentJobs('U1', 10)).toEqual([]);
+  });
+
+  it('records the shortcut’s job for its modal while it waits for languages, and refuses once started', async () => {
+    const message = dropped({ eventId: 'unused' });
+    const first = await jobs.openForModal(message);
+    expect(first.ok && first.value).toMatchObject({ state: 'picking', triggerKey: 'msg:C1:1.0' });
+    const jobId = first.ok ? first.value.id : '';
+    expect(await store.deliveriesOf(jobId)).toEqual([]);
+    expect(await jobs.openForModal(message)).toMatchObject({ ok: true, value: { id: jobId } });
+    await jobs.start(jobId, { dstLangs: ['es'], srcLang: null, numSpeakers: null });
+    expect(await jobs.openForModal(message)).toEqual({
+      ok: false,
+      problem: 'That video is already being dubbed: see its thread.',
+    });
+    expect(await jobs.openForModal(dropped({ text: 'nothing here', ts: '9.0' }))).toEqual({
+      ok: false,
+      usage: 'That message has no video.',
+    });
+  });
+});
+
+describe('JobService.start', () => {
+  it('records the glossaries picked on the card per language, "none" where none fits, once', async () => {
+    const spanish = await made('Spanish terms', 'en,es\nmachine,MÁQUINA\n');
+    const fromFrench = await made('French to German', 'fr,de\nmachine,MASCHINE\n');
+    const germanDefault = await made('German terms', 'en,de\nmachine,MASCHINE\n');
+    await glossaries.setDefault('C1', germanDefault.id, 'U1');
+    const { jobId } = await jobs.open({ ...newJob(), postCard: true });
+
+    const choice = { dstLangs: ['es', 'de'], srcLang: 'en', numSpeakers: null };
+    expect(await jobs.start(jobId, choice, [spanish.id, fromFrench.id])).toBe(true);
+    expect(await store.targetOptions(jobId, 'es')).toEqual({ glossaryId: spanish.id, transcriptId: null });
+    // The French glossary does not fit a job from English: German goes without, even past the channel default.
+    expect(await store.targetOptions(jobId, 'de')).toEqual({ glossaryId: null, transcriptId: null });
+    const job = (await store.getJob(jobId))!;
+    await glossaries.applyDefaults(job, await store.targetsOf(jobId));
+    expect(await store.targetOptions(jobId, 'de')).toEqual({ glossaryId: null, transcriptId: null });
+
+    expect(job).toMatchObject({ state: 'starting', srcLang: 'en' });
+    expect((await store.targetsOf(jobId)).map((t) => t.dstLang)).toEqual(['es', 'de']);
+    expect(textOf((await store.getDelivery(`card:${jobId}`))!.payload)).toBe(
+      'Dubbing youtu.be/x into Spanish, German',
+    );
+
+    // A second press changes nothing.
+    expect(await jobs.start(jobId, { ...choice, dstLangs: ['fr'] }, [])).toBe(false);
+    expect(await store.targetOptions(jobId, 'es')).toEqual({ glossaryId: spanish.id, transcriptId: null });
+    expect(await store.targetOptions(jobId, 'fr')).toBeUndefined();
+    expect((await store.targetsOf(jobId)).map((t) => t.dstLang)).toEqual(['es', 'de']);
+  });
+
+  it('leaves the glossaries to the channel defaults when the card had no picker', async () => {
+    const { jobId } = await jobs.open({ ...newJob(), postCard: true });
+    expect(await jobs.start(jobId, { dstLangs: ['es'], srcLang: null, numSpeakers: null })).toBe(true);
+    expect(await store.targetOptions(jobId, 'es')).toBeUndefined();
+  });
+});
+
+describe('JobService.cancel', () => {
+  it('cancels a job waiting for its languages, once, and it cannot be started after', async () => {
+    const { jobId } = await jobs.open({ ...newJob(), postCard: true });
+    expect(await jobs.cancel(jobId)).toBe(true);
+    expect((await store.getJob(jobId))?.state).toBe('cancelled');
+    const card = (await store.getDelivery(`card:${jobId}`))!;
+    expect(textOf(card.payload)).toBe('Dubbing of youtu.be/x cancelled');
+    expect(JSON.stringify(blocksOf(card.payload))).toContain('Cancelled by <@U1>.');
+    expect(await store.deliveriesOf(jobId)).toHaveLength(1);
+
+    expect(await jobs.cancel(jobId)).toBe(false);
+    expect(await jobs.start(jobId, { dstLangs: ['es'], srcLang: null, numSpeakers: null })).toBe(false);
+    expect(await store.targetsOf(jobId)).toEqual([]);
+    expect(await jobs.cancel('no-such-job')).toBe(false);
+  });
+
+  it('does not cancel a job that started', async () => {
+    const { jobId } = await jobs.open({
+      ...newJob(),
+      choice: { dstLangs: ['es'], srcLang: null, numSpeakers: null },
+      postCard: true,
+    });
+    expect(await jobs.cancel(jobId)).toBe(false);
+    expect((await store.getJob(jobId))?.state).toBe('starting');
+  });
+});
+
+describe('JobService.retry', () => {
+  async function record(target: Target, status: string) {
+    const { terminal } = service.describeStatus(status);
+    await store.recordPoll(
+      target.id,
+      { status, changed: true, terminal, nextPollAt: Number.MAX_SAFE_INTEGER, intervalMs: 0 },
+      4,
+      [],
+    );
+  }
+
+  it('starts a new attempt for a language whose project failed on the service, once', async () => {
+    emulator.faults.set({ failStage: 'translation' });
+    const { mediaId } = await service.uploadLink('https://vimeo.com/fails-translation', 'fails');
+    const created = await service.createProject({
+      videoId: mediaId,
+      dstLang: 'es',
+      name: 'fails',
+      srcLang: 'en',
+      numSpeakers: null,
+    });
+    let status: string | null | undefined = null;
+    for await (const seen of client.projects.watch(created.id, {
+      intervalMs: 25,
+      maxIntervalMs: 200,
+      timeoutMs: 30_000,
+    }))
+      status = seen.status;
+    expect(status).toBe('translation_failed');
+
+    const { job, target } = await boundTarget(store, created.id);
+    await store.setJobMedia(job.id, mediaId);
+    await store.setJobRunning(job.id);
+    await record(target, status!);
+
+    expect(await jobs.retry(target.id)).toBe(true);
+    expect(await store.getTarget(target.id)).toMatchObject({
+      attempt: 2,
+      projectId: null,
+      status: null,
+      terminal: false,
+      startedAt: 50_000,
+    });
+    expect((await store.getJob(job.id))?.state).toBe('starting');
+    expect((await store.claimJobsToStart('test', 50_000, 60_000, 10)).map((j) => j.id)).toEqual([job.id]);
+    expect(textOf((await store.getDelivery(`status:${target.id}`))!.payload)).toBe(
+      'Spanish: Creating the project (0%)',
+    );
+    expect(wakes).toEqual({ deliverer: 1, tracker: 1 });
+
+    // A second click: the language is not failed any more.
+    expect(await jobs.retry(target.id)).toBe(false);
+    expect((await store.getTarget(target.id))?.attempt).toBe(2);
+    expect(wakes).toEqual({ deliverer: 1, tracker: 1 });
+  });
+
+  it('does not retry a language that is dubbed, still running, or unknown', async () => {
+    const { target: done } = await boundTarget(store, 'p-done', { job: { triggerKey: 'msg:C1:5.0' } });
+    await record(done, 'merging_done');
+    const { target: running } = await boundTarget(store, 'p-running', { job: { triggerKey: 'msg:C1:6.0' } });
+    await record(running, 'translation_started');
+    expect(await jobs.retry(done.id)).toBe(false);
+    expect(await jobs.retry(running.id)).toBe(false);
+    expect(await jobs.retry('no-such-target')).toBe(false);
+    expect(await store.getTarget(done.id)).toMatchObject({
+      attempt: 1,
+      status: 'merging_done',
+      projectId: 'p-done',
+    });
+    expect(await store.getTarget(running.id)).toMatchObject({ attempt: 1, projectId: 'p-running' });
+    expect(wakes).toEqual({ deliverer: 0, tracker: 0 });
+  });
+});
