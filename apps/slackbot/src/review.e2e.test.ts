@@ -116,7 +116,7 @@ describe('review and render again, end to end', () => {
       expect(JSON.stringify(first.blocks)).toContain(before[0]!.dst!.text);
 
       // Page 1: a new translation for segment 1, segment 2 removed.
-      // Segment 3 goes to another speaker: a speaker change is sent apart from text-only changes.
+      // Segment 3 goes to another speaker: sent in the same PATCH as the text-only change of segment 1.
       const newSpeaker = before[2]!.speaker === 'SPEAKER_01' ? 'SPEAKER_00' : 'SPEAKER_01';
       let values = pageValues(first, {
         texts: { 1: 'Hola EDITADO uno' },

@@ -34,15 +34,16 @@ describe('mergeEdits', () => {
 });
 
 describe('planSave', () => {
-  it('sends only the changes, speaker changes apart from text-only ones, removals as deletes', () => {
+  it('sends only the changes in one patch, speaker and text changes together, removals as deletes', () => {
     const plan = planSave(baseline, {
       a: { dst: 'Hola a todos' },
       b: { speaker: 'SPEAKER_01', dst: 'Chao' },
       c: { removed: true, dst: 'ignored' },
     });
-    expect(plan.patches).toEqual([
-      [{ id: 'b', dst: { text: 'Chao' }, speaker: 'SPEAKER_01' }],
-      [{ id: 'a', dst: { text: 'Hola a todos' } }],
+    // In the baseline's order, a segment naming a speaker next to one that does not.
+    expect(plan.patch).toEqual([
+      { id: 'a', dst: { text: 'Hola a todos' } },
+      { id: 'b', dst: { text: 'Chao' }, speaker: 'SPEAKER_01' },
     ]);
     expect(plan.removals).toEqual(['c']);
     expect(plan.edited).toBe(2);
@@ -50,15 +51,15 @@ describe('planSave', () => {
   });
 
   it('has nothing to send without changes', () => {
-    expect(planSave(baseline, {})).toEqual({ patches: [], removals: [], edited: 0 });
+    expect(planSave(baseline, {})).toEqual({ patch: [], removals: [], edited: 0 });
   });
 
   it('scales to 2,000 segments with every one edited', () => {
     const many = Array.from({ length: 2000 }, (_, i) => seg(`s${i}`, `t${i}`));
     const edits = Object.fromEntries(many.map((s) => [s.id, { dst: `${s.dst}!` }]));
     const plan = planSave(many, edits);
-    expect(plan.patches).toHaveLength(1);
-    expect(plan.patches[0]).toHaveLength(2000);
+    expect(plan.patch).toHaveLength(2000);
+    expect(plan.edited).toBe(2000);
   });
 });
 

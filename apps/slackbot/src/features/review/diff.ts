@@ -1,16 +1,16 @@
-// The pure logic of a review: which edits a save must send (only what changed), grouped the way the service
-// takes them; which edited segments someone else changed on the service since the modal opened; and the
-// one-line summary posted in the thread afterwards.
+// The pure logic of a review: which edits a save must send (only what changed, in one PATCH); which edited
+// segments someone else changed on the service since the modal opened; and the one-line summary posted in
+// the thread afterwards.
 
 import type { SegmentChange } from '../../dubbing/service.ts';
 import type { ReviewSegment, SegmentEdit } from '../../store/store.ts';
 
 export interface SavePlan {
   /**
-   * PATCH requests to send, in order. The service wants either every segment of a request to name a speaker
-   * or none, so speaker changes and text-only changes go in separate requests.
+   * The one PATCH to send. Speaker changes and text-only changes go together: the all-or-none speaker rule
+   * (decisions.md) is for creating a transcription, not for a segment patch.
    */
-  patches: SegmentChange[][];
+  patch: SegmentChange[];
   /** Segment ids to DELETE. */
   removals: string[];
   /** Segments whose text or speaker changed (not counting removed ones). */
@@ -67,8 +67,7 @@ export function mergeEdits(
 
 /** What a save sends: only the segments that changed; a removed segment is deleted, not patched. */
 export function planSave(baseline: ReviewSegment[], edits: Record<string, SegmentEdit>): SavePlan {
-  const withSpeaker: SegmentChange[] = [];
-  const textOnly: SegmentChange[] = [];
+  const patch: SegmentChange[] = [];
   const removals: string[] = [];
   for (const segment of baseline) {
     const edit = edits[segment.id];
@@ -80,16 +79,14 @@ export function planSave(baseline: ReviewSegment[], edits: Record<string, Segmen
     const change: SegmentChange = { id: segment.id };
     if (edit.dst !== undefined && edit.dst !== segment.dst) change.dst = { text: edit.dst };
     if (edit.speaker !== undefined && edit.speaker !== segment.speaker) change.speaker = edit.speaker;
-    if (change.speaker !== undefined) withSpeaker.push(change);
-    else if (change.dst !== undefined) textOnly.push(change);
+    if (change.dst !== undefined || change.speaker !== undefined) patch.push(change);
   }
-  const patches = [withSpeaker, textOnly].filter((group) => group.length > 0);
-  return { patches, removals, edited: withSpeaker.length + textOnly.length };
+  return { patch, removals, edited: patch.length };
 }
 
 /** The ids a save touches (patched or deleted): the ones to compare with the service before saving. */
 export function touchedIds(plan: SavePlan): string[] {
-  return [...plan.patches.flat().map((c) => c.id), ...plan.removals];
+  return [...plan.patch.map((c) => c.id), ...plan.removals];
 }
 
 /**

@@ -241,8 +241,24 @@ describe('ReviewService.save', () => {
       speakers: { [three!.id]: otherSpeaker },
     });
 
-    const saved = await review.save(modal.private_metadata!, values, false);
+    // Counted on the way to the service: the speaker change and the text change go in one PATCH.
+    const patches: string[][] = [];
+    const counting = new ReviewService({
+      store,
+      service: {
+        ...service,
+        patchSegments: (projectId, lang, changes) => {
+          patches.push(changes.map((c) => c.id));
+          return service.patchSegments(projectId, lang, changes);
+        },
+      },
+      wakeDeliverer: () => wakes.deliverer++,
+      wakeTracker: () => wakes.tracker++,
+      now: () => 9_000,
+    });
+    const saved = await counting.save(modal.private_metadata!, values, false);
     expect(viewText(saved)).toContain('Saved: edited 2 segments and removed 1.');
+    expect(patches).toEqual([[one!.id, three!.id]]);
 
     const after = await segmentsOf(project.id);
     expect(after).toHaveLength(before.length - 1);

@@ -150,7 +150,7 @@ export class ReviewService {
     if (!(await store.closeReviewSession(sessionId)))
       return noticeView(lang, 'This review was already saved.');
     try {
-      for (const group of plan.patches) await service.patchSegments(session.projectId, target.dstLang, group);
+      if (plan.patch.length > 0) await service.patchSegments(session.projectId, target.dstLang, plan.patch);
       for (const id of plan.removals) await service.deleteSegment(session.projectId, id);
     } catch (error) {
       const why =
