@@ -38,23 +38,71 @@ export function checkVideoLink(raw: string): Parsed<string> {
   return { ok: true, value: url.toString() };
 }
 
+/** Slack's own limit on a message's text; what is past it is not read (a payload may claim more). */
+export const MAX_MESSAGE_CHARS = 40_000;
+/** Longer than any link a browser keeps; a longer "link" is not taken. */
+const MAX_LINK_CHARS = 4_096;
+
 /**
  * The first link in a Slack message's text. Slack writes links as `<https://x|label>` or `<https://x>`;
- * user and channel mentions (`<@U1>`, `<#C1>`) are skipped.
+ * user and channel mentions (`<@U1>`, `<#C1>`) are skipped. A loop over indexes, not a regular expression:
+ * text full of `<` without `>` made the pattern backtrack (quadratic), and each character is looked at a
+ * bounded number of times here.
  */
 export function findLink(text: string): string | undefined {
-  for (const match of text.matchAll(/<([^>|]+)(?:\|[^>]*)?>/g)) {
-    const target = match[1] ?? '';
-    if (/^https?:\/\//i.test(target)) return target;
+  const scan = text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text;
+  let open = scan.indexOf('<');
+  while (open >= 0) {
+    const close = scan.indexOf('>', open + 1);
+    if (close < 0) break;
+    // The bracket is the innermost one: from the last `<` before this `>`.
+    const start = scan.lastIndexOf('<', close);
+    const target = linkTarget(scan.slice(start + 1, close));
+    if (target !== undefined) return target;
+    open = scan.indexOf('<', close + 1);
   }
-  return text.match(/https?:\/\/\S+/i)?.[0];
+  return bareLink(scan);
+}
+
+/** A bracket's target (before `|`) when it is an http(s) link of a sane length. */
+function linkTarget(inner: string): string | undefined {
+  const bar = inner.indexOf('|');
+  const target = bar < 0 ? inner : inner.slice(0, bar);
+  if (target.length === 0 || target.length > MAX_LINK_CHARS) return undefined;
+  return /^https?:\/\//i.test(target) ? target : undefined;
+}
+
+/** The first `http://` or `https://` written out, up to the next whitespace. */
+function bareLink(scan: string): string | undefined {
+  const lower = scan.toLowerCase();
+  let from = lower.indexOf('http');
+  while (from >= 0) {
+    const rest = lower.startsWith('https://', from) ? 8 : lower.startsWith('http://', from) ? 7 : 0;
+    if (rest > 0) {
+      let end = from + rest;
+      while (end < scan.length && end - from <= MAX_LINK_CHARS && !/\s/.test(scan[end] ?? ' ')) end++;
+      if (end > from + rest && end - from <= MAX_LINK_CHARS) return scan.slice(from, end);
+    }
+    from = lower.indexOf('http', from + 4);
+  }
+  return undefined;
+}
+
+/** `<https://x|label>` or `<https://x>` as Slack writes a link → `https://x`; anything else as it is. */
+export function unwrapSlackLink(word: string): string {
+  if (word.length < 2 || !word.startsWith('<') || !word.endsWith('>')) return word;
+  const inner = word.slice(1, -1);
+  if (inner.includes('<') || inner.includes('>')) return word;
+  const bar = inner.indexOf('|');
+  const target = bar < 0 ? inner : inner.slice(0, bar);
+  return target.length > 0 ? target : word;
 }
 
 /** Parses `/dub help` or `/dub <link> [to es,de-de] [from en] [speakers 2]`. */
 export function parseDubCommand(text: string): Parsed<DubCommand | { kind: 'help' }> {
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0 || words[0]?.toLowerCase() === 'help') return { ok: true, value: { kind: 'help' } };
-  const rawLink = words[0]!.replace(/^<([^>|]+)(\|[^>]*)?>$/, '$1');
+  const rawLink = unwrapSlackLink(words[0]!);
   const link = checkVideoLink(rawLink);
   if (!link.ok) return link;
   const command: DubCommand = {

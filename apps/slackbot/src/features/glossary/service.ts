@@ -3,10 +3,12 @@
 // exported back to CSV and deleted; and a channel's default glossary per language pair, applied to a job's
 // languages that were not given a glossary explicitly. The service has no list endpoint, so the store keeps
 // the glossaries this app made.
+
 import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import type { Logger } from 'pino';
 import { normalizeDestination, normalizeSource } from '../../domain/languages.ts';
 import type { SlackMessage } from '../../domain/requests.ts';
+import { MAX_MESSAGE_CHARS } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import type { ReadSlackFile } from '../../slack/files.ts';
@@ -337,8 +339,42 @@ export class GlossaryService {
   }
 }
 
-/** The glossary name a message asks for ("" for the file's name), or undefined when it asks for none. */
+/**
+ * The glossary name a message asks for ("" for the file's name), or undefined when it asks for none: the
+ * word `glossary` (after the start or a space, mentions `<@…>` set aside), then `:` or spaces, then the name.
+ * Index loops, not regular expressions: a mention full of `<` made the old patterns backtrack (quadratic).
+ */
 export function glossaryRequest(text: string): string | undefined {
-  const match = /(?:^|\s)glossary\b[:\s]*(.*)$/is.exec(text.replace(/<@[^>]+>/g, ' ').trim());
-  return match ? (match[1] ?? '').trim().slice(0, 100) : undefined;
+  const plain = withoutMentions(
+    text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text,
+  ).trim();
+  const lower = plain.toLowerCase();
+  const word = 'glossary';
+  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + word.length)) {
+    const before = at === 0 ? ' ' : (plain[at - 1] ?? ' ');
+    const after = plain[at + word.length];
+    if (!/\s/.test(before) || (after !== undefined && /\w/.test(after))) continue;
+    let start = at + word.length;
+    while (start < plain.length && (plain[start] === ':' || /\s/.test(plain[start] ?? ''))) start++;
+    return plain.slice(start).trim().slice(0, 100);
+  }
+  return undefined;
+}
+
+/** The text with each user mention `<@…>` replaced by a space; every character is looked at once or twice. */
+function withoutMentions(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let open = text.indexOf('<@'); open >= 0; open = text.indexOf('<@', from)) {
+    const close = text.indexOf('>', open + 2);
+    if (close < 0) break;
+    // `[^>]+` in the old pattern: a mention has at least one character between `<@` and `>`.
+    if (close === open + 2) {
+      out += text.slice(from, close + 1);
+    } else {
+      out += `${text.slice(from, open)} `;
+    }
+    from = close + 1;
+  }
+  return out + text.slice(from);
 }
