@@ -74,18 +74,35 @@ function linkTarget(inner: string): string | undefined {
 
 /** The first `http://` or `https://` written out, up to the next whitespace. */
 function bareLink(scan: string): string | undefined {
-  const lower = scan.toLowerCase();
-  let from = lower.indexOf('http');
-  while (from >= 0) {
-    const rest = lower.startsWith('https://', from) ? 8 : lower.startsWith('http://', from) ? 7 : 0;
-    if (rest > 0) {
-      let end = from + rest;
-      while (end < scan.length && end - from <= MAX_LINK_CHARS && !/\s/.test(scan[end] ?? ' ')) end++;
-      if (end > from + rest && end - from <= MAX_LINK_CHARS) return scan.slice(from, end);
-    }
-    from = lower.indexOf('http', from + 4);
+  for (let from = indexOfAscii(scan, 'http', 0); from >= 0; from = indexOfAscii(scan, 'http', from + 4)) {
+    const rest = startsWithAscii(scan, 'https://', from) ? 8 : startsWithAscii(scan, 'http://', from) ? 7 : 0;
+    if (rest === 0) continue;
+    let end = from + rest;
+    while (end < scan.length && end - from <= MAX_LINK_CHARS && !/\s/.test(scan[end] ?? ' ')) end++;
+    if (end > from + rest && end - from <= MAX_LINK_CHARS) return scan.slice(from, end);
   }
   return undefined;
+}
+
+/**
+ * Where the lowercase ASCII `word` starts in `text` at or after `from`, in any case. Not through
+ * `toLowerCase()` of the whole text: that can change its length (`İ` becomes two code units) and so its indexes.
+ */
+export function indexOfAscii(text: string, word: string, from: number): number {
+  for (let at = Math.max(0, from); at + word.length <= text.length; at++) {
+    if (startsWithAscii(text, word, at)) return at;
+  }
+  return -1;
+}
+
+function startsWithAscii(text: string, word: string, at: number): boolean {
+  for (let i = 0; i < word.length; i++) {
+    // ASCII letters only: setting bit 0x20 lowercases A–Z and leaves `:`, `/` and lowercase as they are.
+    const code = text.charCodeAt(at + i);
+    const lower = code >= 65 && code <= 90 ? code | 0x20 : code;
+    if (lower !== word.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** `<https://x|label>` or `<https://x>` as Slack writes a link → `https://x`; anything else as it is. */

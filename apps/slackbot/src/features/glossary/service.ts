@@ -7,8 +7,7 @@
 import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import type { Logger } from 'pino';
 import { normalizeDestination, normalizeSource } from '../../domain/languages.ts';
-import type { SlackMessage } from '../../domain/requests.ts';
-import { MAX_MESSAGE_CHARS } from '../../domain/requests.ts';
+import { indexOfAscii, MAX_MESSAGE_CHARS, type SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import type { ReadSlackFile } from '../../slack/files.ts';
@@ -348,9 +347,8 @@ export function glossaryRequest(text: string): string | undefined {
   const plain = withoutMentions(
     text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text,
   ).trim();
-  const lower = plain.toLowerCase();
   const word = 'glossary';
-  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + word.length)) {
+  for (let at = indexOfAscii(plain, word, 0); at >= 0; at = indexOfAscii(plain, word, at + word.length)) {
     const before = at === 0 ? ' ' : (plain[at - 1] ?? ' ');
     const after = plain[at + word.length];
     if (!/\s/.test(before) || (after !== undefined && /\w/.test(after))) continue;
