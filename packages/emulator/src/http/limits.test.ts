@@ -82,6 +82,20 @@ describe('request size limits', () => {
     expect(answer.sentAtAnswer).toBeLessThan(64 * MiB);
   });
 
+  it('authenticates API requests before reading their bodies', async () => {
+    const h = await harness();
+    for (const path of ['/api/library/v1/media', '/v2/glossaries']) {
+      const answer = await chunkedPost(
+        h.url,
+        path,
+        { 'content-type': 'multipart/form-data; boundary=x' },
+        512 * MiB,
+      );
+      expect(answer.status, path).toBe(401);
+      expect(answer.sentAtAnswer, path).toBeLessThan(32 * MiB);
+    }
+  });
+
   it('authenticates a Basic client before reading the token form, and bounds the form', async () => {
     const h = await harness({ clients: [{ clientId: 'app', clientSecret: 's3cret', account: 'a' }] });
     const wrong = `Basic ${Buffer.from('app:nope').toString('base64')}`;
