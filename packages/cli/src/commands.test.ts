@@ -137,6 +137,23 @@ describe('dubkit voices', () => {
   });
 });
 
+describe('a video where text is expected', () => {
+  it('is refused as "not a text file" (exit 1), for a term list and for subtitles alike', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const base = ['--base-url', service.url];
+    const notText = `${VIDEO}: error not-text: not a text file (it holds binary data, such as a video's)`;
+    const glossary = await dubkit([...base, 'glossary', 'push', VIDEO, '--from', 'en', '--to', 'es'], {
+      cwd,
+    });
+    expect(glossary).toMatchObject({ code: 1, stderr: `dubkit: ${notText}\n` });
+    const subtitles = await dubkit([...base, 'dub', VIDEO, '--to', 'es', '--from', 'en', '--srt', VIDEO], {
+      cwd,
+    });
+    expect(subtitles).toMatchObject({ code: 1, stderr: `dubkit: ${notText}\n` });
+  });
+});
+
 describe('dubkit glossary', () => {
   it('pushes a term list as a glossary and pulls it back as CSV', async () => {
     const service = await emulator();

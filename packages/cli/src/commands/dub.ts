@@ -1,6 +1,6 @@
 // `dubkit dub <file|link> --to es,de-de`: every input is checked before anything is uploaded or paid for, then
 // upload (byte bar), one project per language, live lines, and each language's files downloaded as it finishes.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { AbortError, type MediaRecord } from '@dubkit/core';
 import { parseGlossaryCsv } from '@dubkit/glossary-csv';
@@ -9,6 +9,7 @@ import type { Context } from '../context.ts';
 import { EXIT, inputError, usageError } from '../exit-codes.ts';
 import { type FollowResult, followProjects } from '../follow.ts';
 import { formatIssue, plural } from '../format.ts';
+import { readTextFile } from '../input.ts';
 import { onInterrupt, resumeHint } from '../interrupt.ts';
 import { progressFor } from '../progress.ts';
 
@@ -34,16 +35,6 @@ export function parseLanguages(list: string): string[] {
     );
   }
   return languages;
-}
-
-async function readInput(path: string, what: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    throw usageError(
-      `cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
 }
 
 interface Plan {
@@ -79,7 +70,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
   }
   const glossaries: Plan['glossaries'] = new Map();
   if (options.glossary !== undefined) {
-    const bytes = await readInput(options.glossary, 'the glossary');
+    const bytes = await readTextFile(options.glossary);
     // The file is read once per language, so an issue of the file itself would be reported once per language.
     const reported = new Set<string>();
     let errors = 0;
@@ -105,7 +96,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
   if (options.srt !== undefined) {
     if (!from) throw usageError('--srt needs --from: the language of the first (source) subtitle file');
     const [source, ...translations] = options.srt.split(',').map((path) => path.trim());
-    const sourceText = await readInput(source!, 'the subtitles');
+    const sourceText = await readTextFile(source!);
     const byLanguage = new Map<string, { path: string; bytes: Buffer }>();
     for (const path of translations) {
       const lang = /\.([a-z]{2,3}(?:[-_][a-z0-9]{2,8})?)\.srt$/i
@@ -117,7 +108,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
           `${path}: a translation's name ends in .<language>.srt with a language of --to (${languages.join(', ')})`,
         );
       }
-      byLanguage.set(lang, { path, bytes: await readInput(path, 'the subtitles') });
+      byLanguage.set(lang, { path, bytes: await readTextFile(path) });
     }
     for (const lang of languages) {
       const translation = byLanguage.get(lang);

@@ -1,10 +1,10 @@
 // `dubkit glossary push <file.csv> --name … --from en --to es` and `dubkit glossary pull <id> > file.csv`.
-import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { formatGlossaryCsv, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import type { Context } from '../context.ts';
 import { inputError, usageError } from '../exit-codes.ts';
 import { formatIssue, plural } from '../format.ts';
+import { readTextFile } from '../input.ts';
 
 export interface PushOptions {
   name?: string;
@@ -15,14 +15,7 @@ export interface PushOptions {
 }
 
 export async function glossaryPush(context: Context, file: string, options: PushOptions): Promise<number> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    throw usageError(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const bytes = await readTextFile(file);
   const parsed = parseGlossaryCsv(bytes, {
     ...(options.from ? { srcLang: options.from } : {}),
     ...(options.to ? { dstLang: options.to } : {}),

@@ -1,11 +1,11 @@
 // `dubkit transcript pull <project> --srt|--vtt|--json` and `dubkit transcript push <project> edited.srt`:
 // review a transcript in any subtitle editor and send back only what changed.
-import { readFile } from 'node:fs/promises';
 import type { SegmentPatch } from '@dubkit/core';
 import { formatTimecode, parseSrt, type SegmentSide, segmentsToSrt, segmentsToVtt } from '@dubkit/srt';
 import type { Context } from '../context.ts';
 import { inputError, usageError } from '../exit-codes.ts';
 import { formatIssue, plural } from '../format.ts';
+import { readTextFile } from '../input.ts';
 
 function side(value: string | undefined): SegmentSide {
   if (value === undefined || value === 'dst') return 'dst';
@@ -34,14 +34,7 @@ export async function transcriptPush(
   options: { side?: string },
 ): Promise<number> {
   const which = side(options.side);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    throw usageError(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const bytes = await readTextFile(file);
   const { cues, issues } = parseSrt(bytes);
   for (const issue of issues) context.note(formatIssue(file, issue));
   const errors = issues.filter((issue) => issue.severity === 'error').length;
