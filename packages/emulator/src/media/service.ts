@@ -13,6 +13,7 @@ import { tooLarge } from '../http/body.ts';
 import { HttpError, invalid, mediaCreationError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import type { Account, Media } from '../model.ts';
+import { seedOf } from '../projects/synth.ts';
 import type { EmulatorState } from '../state.ts';
 import { type Inspection, inspectFile, type MediaKind } from './inspect.ts';
 
@@ -194,8 +195,8 @@ export function sourceTypeOf(link: URL): Media['sourceType'] {
 }
 
 /** The pretend media behind a YouTube, Drive, Vimeo or S3 link: the emulator has no internet. */
-function syntheticInspection(link: string, kind: MediaKind): Inspection {
-  const seed = Number.parseInt(createHash('sha256').update(link).digest('hex').slice(0, 8), 16);
+function syntheticInspection(fingerprint: string, kind: MediaKind): Inspection {
+  const seed = seedOf(fingerprint);
   const duration = 30 + (seed % 271);
   const audio = {
     size_bytes: duration * 250_000,
@@ -263,9 +264,10 @@ export async function linkMedia(
         'The emulator does not emulate image links; upload the file',
       );
     }
-    const inspection = syntheticInspection(body.link, body.kind ?? 'video');
-    await copyFile(STAND_IN, path);
+    // The link stands for the bytes: its hash seeds the synthetic meta and, as for uploads, the transcription.
     const fingerprint = createHash('sha256').update(body.link).digest('hex');
+    const inspection = syntheticInspection(fingerprint, body.kind ?? 'video');
+    await copyFile(STAND_IN, path);
     const media = newMedia(
       state,
       account,

@@ -165,12 +165,7 @@ export function insertProject(
 export function projectView(state: EmulatorState, project: Project, moment = momentOf(state, project)) {
   const { media } = project;
   const view: Record<string, unknown> = {
-    id: project.id,
-    name: project.name,
-    source_type: media.sourceType,
-    created_at: iso(project.createdAt),
-    status: moment.status,
-    status_updated_at: iso(moment.statusAt),
+    ...listItemView(state, project, moment),
     src_lang: project.srcLang,
     dst_lang: project.dstLang,
     num_speakers: project.givenSpeakers ?? (moment.voices ? speakersOf(project) : null),
@@ -197,8 +192,8 @@ export function projectView(state: EmulatorState, project: Project, moment = mom
   return view;
 }
 
-export function listItemView(state: EmulatorState, project: Project) {
-  const moment = momentOf(state, project);
+/** The list's fields, which the full record begins with. */
+export function listItemView(state: EmulatorState, project: Project, moment = momentOf(state, project)) {
   return {
     id: project.id,
     name: project.name,
