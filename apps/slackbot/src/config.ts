@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLACK_WRITE_TIMEOUT_MS: positiveInt.default(10_000),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
+  ADMIN_USER_IDS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(/[,\s]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[UW][A-Z0-9]{2,}$/, 'must be Slack user ids (U…), comma-separated'))),
 });
 
 export type SlackMode =
@@ -79,6 +84,8 @@ export interface Config {
   /** How long a Web API call may take before it is given up (and a write it made may still land). */
   slackWriteTimeoutMs: number;
   logLevel: string;
+  /** Slack users (ADMIN_USER_IDS) who may list, track and change glossaries from any channel. */
+  adminUserIds: string[];
 }
 
 export class ConfigError extends Error {
@@ -152,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     channelPaceMs: e.SLACK_CHANNEL_PACE_MS,
     slackWriteTimeoutMs: e.SLACK_WRITE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    adminUserIds: e.ADMIN_USER_IDS,
   };
 }
 

@@ -12,9 +12,16 @@ export interface Interactions {
   /** An ephemeral message to one person in a channel (in a thread when given). */
   whisper(to: { channel: string; user: string; threadTs?: string }, content: MessageContent): Promise<void>;
   publishHome(userId: string, view: types.HomeView): Promise<void>;
+  /**
+   * Whether `user` is a member of `channel` (conversations.members, every page). The app asks before acting
+   * for someone on a channel's job; a channel the app cannot read is a no.
+   */
+  isMember(channel: string, user: string): Promise<boolean>;
   /** Whether the app may post in a channel (it is a member, or it is a DM with the app). */
   canPostIn(channel: string): Promise<boolean>;
 }
+
+const MEMBER_PAGES = 100;
 
 export function webInteractions(slack: WebClient): Interactions {
   return {
@@ -36,6 +43,25 @@ export function webInteractions(slack: WebClient): Interactions {
     },
     async publishHome(userId, view) {
       await slack.views.publish({ user_id: userId, view });
+    },
+    async isMember(channel, user) {
+      let cursor: string | undefined;
+      // Bounded: 1,000 members a page, at most MEMBER_PAGES pages (Slack's largest channels fit).
+      for (let page = 0; page < MEMBER_PAGES; page++) {
+        const answer = await slack.conversations
+          .members({ channel, limit: 1000, ...(cursor ? { cursor } : {}) })
+          .catch((error: unknown) => {
+            // A channel the app cannot see (private, not invited) has no members it could vouch for.
+            const code = (error as { data?: { error?: string } }).data?.error;
+            if (code === 'channel_not_found' || code === 'not_in_channel') return undefined;
+            throw error;
+          });
+        if (!answer) return false;
+        if (answer.members?.includes(user)) return true;
+        cursor = answer.response_metadata?.next_cursor || undefined;
+        if (!cursor) return false;
+      }
+      return false;
     },
     async canPostIn(channel) {
       const info = await slack.conversations.info({ channel }).catch(() => undefined);

@@ -455,6 +455,37 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('modal grants', () => {
+      it('keep who opened a modal and for what, follow the app’s updates, and are pruned by age', async () => {
+        const grant = {
+          viewId: 'V1',
+          opener: 'U1',
+          channel: 'C1',
+          threadTs: '1.0',
+          callbackId: 'review_open',
+          subject: '',
+          createdAt: 10,
+        };
+        await store.saveModalGrant(grant);
+        expect(await store.modalGrant('V1')).toEqual(grant);
+        expect(await store.modalGrant('V2')).toBeUndefined();
+        await store.updateModalGrant('V1', { callbackId: 'review_save', subject: 'session-1' });
+        expect(await store.modalGrant('V1')).toEqual({
+          ...grant,
+          callbackId: 'review_save',
+          subject: 'session-1',
+        });
+        // An update of a view the app never opened records nothing.
+        await store.updateModalGrant('V9', { callbackId: 'x', subject: 'y' });
+        expect(await store.modalGrant('V9')).toBeUndefined();
+        await store.saveModalGrant({ ...grant, viewId: 'V2', threadTs: null, createdAt: 30 });
+        expect((await store.modalGrant('V2'))?.threadTs).toBeNull();
+        expect(await store.pruneModalGrants(20)).toBe(1);
+        expect(await store.modalGrant('V1')).toBeUndefined();
+        expect(await store.modalGrant('V2')).toBeDefined();
+      });
+    });
+
     describe('dropped subtitles and job lookups', () => {
       it('keeps one subtitle per file name and finds a job by trigger and by thread', async () => {
         const { job } = await dubbedTarget();

@@ -17,7 +17,11 @@ export async function handleSubcommand(deps: ListenerDeps, args: CommandArgs): P
       await showCredits(deps, respond);
       return true;
     case 'list':
-      await listProjects(deps, respond, { name: rest.join(' ').slice(0, 100) || null, offset: 0 });
+      await listProjects(deps, respond, {
+        name: rest.join(' ').slice(0, 100) || null,
+        offset: 0,
+        user: command.user_id,
+      });
       return true;
     case 'track': {
       const projectId = rest[0];

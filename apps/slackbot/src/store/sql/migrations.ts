@@ -103,6 +103,16 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX IF NOT EXISTS deliveries_channel ON deliveries (channel, state, not_before)',
     ],
   },
+  {
+    version: 5,
+    name: 'modal grants: who opened each modal, for which channel and subject',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS modal_grants (
+        view_id TEXT PRIMARY KEY, opener TEXT NOT NULL, channel TEXT NOT NULL, thread_ts TEXT,
+        callback_id TEXT NOT NULL, subject TEXT NOT NULL, created_at BIGINT NOT NULL)`,
+      'CREATE INDEX IF NOT EXISTS modal_grants_age ON modal_grants (created_at)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

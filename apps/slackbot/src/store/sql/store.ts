@@ -5,6 +5,7 @@ import { sqlGlossaryStore } from './glossaries.ts';
 import { sqlJobStore } from './jobs.ts';
 import { sqlLipsyncStore } from './lipsyncs.ts';
 import { migrate } from './migrations.ts';
+import { sqlModalStore } from './modals.ts';
 import { sqlOutboxStore } from './outbox.ts';
 import type { Sql } from './port.ts';
 import { sqlReviewStore } from './reviews.ts';
@@ -17,6 +18,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlReviewStore(sql),
     ...sqlGlossaryStore(sql),
     ...sqlLipsyncStore(sql),
+    ...sqlModalStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
