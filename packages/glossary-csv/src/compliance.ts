@@ -2,7 +2,7 @@
 // term. The glossary is indexed once (a trie of its source terms by words); each segment's source is split into
 // words once and walked through the trie, so the cost grows with the text, not with text × terms.
 import { insert, newNode, type TrieNode } from './term-index.ts';
-import { hasWord, localeOf, wordKeyer, words } from './term-tokens.ts';
+import { hasWord, localeOf, type Words, wordKeyer, words } from './term-tokens.ts';
 
 /** A segment as the service returns it (structurally): only `id` and the texts are read. */
 export interface ComplianceSegment {
@@ -55,6 +55,9 @@ export class GlossaryMatcher {
   private readonly entries: Entry[] = [];
   /** Every entry's target, built the first time a segment holds many terms (see missingTargets). */
   private targets: TrieNode<true> | undefined;
+  // The words of the segment being checked, in arrays reused from one segment to the next.
+  private readonly sourceWords: Words = { keys: [], starts: [], ends: [] };
+  private readonly translationWords: Words = { keys: [], starts: [], ends: [] };
   private readonly srcKey: (word: string) => string;
   private readonly dstKey: (word: string) => string;
 
@@ -87,7 +90,7 @@ export class GlossaryMatcher {
   findTerms(text: string): FoundTerm[] {
     const found: FoundTerm[] = [];
     if (text === '') return found;
-    const { keys, starts, ends } = words(text, this.srcKey);
+    const { keys, starts, ends } = words(text, this.srcKey, true, this.sourceWords);
     let seen: Set<TrieNode<Entry[]>> | undefined;
     let index = 0;
     while (index < keys.length) {
@@ -124,7 +127,7 @@ export class GlossaryMatcher {
    * every word, whose cost does not grow with the number of entries.
    */
   missingTargets(found: readonly FoundTerm[], text: string): FoundTerm[] {
-    const keys = text === '' ? [] : words(text, this.dstKey, false).keys;
+    const keys = words(text, this.dstKey, false, this.translationWords).keys;
     if (found.length <= FEW_TERMS) {
       return found.filter(({ entry }) => !containsWords(keys, this.targetWords(entry)));
     }
