@@ -9,6 +9,9 @@ import { App, type Logger as BoltLogger, LogLevel } from '@slack/bolt';
 import { WebClient, type WebClientOptions } from '@slack/web-api';
 import pino, { type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
+import { Access } from './access/access.ts';
+import { accessMiddleware } from './access/middleware.ts';
+import { grantingInteractions } from './access/modals.ts';
 import type { Config } from './config.ts';
 import { RequestBudget } from './dubbing/budget.ts';
 import { createAppClient } from './dubbing/client.ts';
@@ -115,12 +118,20 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const wakeDeliverer = () => deliverer.wake();
   const wakeTracker = () => tracker.wake();
+  // Who may act on what: channel membership (conversations.members) and ADMIN_USER_IDS.
+  const access = new Access({
+    store,
+    slack: webInteractions(slack),
+    admins: config.adminUserIds,
+    logger: logger.child({ part: 'access' }),
+  });
   const glossaries = new GlossaryService({
     store,
     service,
     downloadFile,
     wakeDeliverer,
     logger: logger.child({ part: 'glossaries' }),
+    isAdmin: (user) => access.isAdmin(user),
     now,
   });
   const subtitles = new SubtitleService({
@@ -206,16 +217,20 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           }),
         }),
   });
+  // Before any listener: buttons, modals and shortcuts are checked against the job, the channel and the
+  // modal's recorded opener; refused payloads never reach a listener.
+  app.use(accessMiddleware({ access, store, slack: webInteractions(slack) }));
   registerListeners(app, {
     jobs,
     review,
     glossaries,
     subtitles,
     lipsync: new LipsyncService({ store, review, wake: wakeAll, now }),
-    account: new AccountService({ store, service, wake: wakeAll, now }),
+    account: new AccountService({ store, service, access, wake: wakeAll, now }),
     settings,
     home: new HomeService({ store, service, logger: logger.child({ part: 'home' }) }),
-    slack: webInteractions(slack),
+    // Every modal opened is recorded as its opener's, for the channel the request was checked against.
+    slack: grantingInteractions(webInteractions(slack), store, now),
     logger: logger.child({ part: 'listeners' }),
   });
 

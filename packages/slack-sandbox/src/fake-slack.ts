@@ -81,12 +81,18 @@ export interface FakeSlackEvents {
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly calls: RecordedCall[] = [];
   readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [] };
+  /** Public channels the app has not been invited to (it can read them, not post in them). */
+  readonly outsideOf = new Set<string>();
   readonly messages: SlackMessage[] = [];
   readonly ephemerals: Ephemeral[] = [];
   readonly views: { id: string; trigger_id?: string; user_id?: string; view: Record<string, unknown> }[] = [];
   readonly files = new Map<string, SlackFile>();
   /** How often each shared file was downloaded with the bot token. */
   readonly downloads = new Map<string, number>();
+  /** Channels with a closed membership (private ones, in a test); any other channel has everyone seen. */
+  readonly #members = new Map<string, string[]>();
+  /** Every user who posted, or whose command or click got a response_url: "everyone" of an open channel. */
+  readonly #seenUsers = new Set<string>();
   readonly botUserId: string;
   readonly botId: string;
   readonly teamId: string;
@@ -140,6 +146,14 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     return this.#url;
   }
 
+  /**
+   * Makes a channel's membership exactly `users` (a private channel); conversations.members answers with
+   * them. A channel never set has every user this fake has seen.
+   */
+  setMembers(channel: string, users: string[]): void {
+    this.#members.set(channel, [...users]);
+  }
+
   /** A message as a user posts it; returns it (its ts) so that an event about it can be sent. */
   postUserMessage(input: {
     channel: string;
@@ -148,6 +162,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     files?: SlackFile[];
     thread_ts?: string;
   }) {
+    this.#seenUsers.add(input.user);
     const message: SlackMessage = {
       channel: input.channel,
       ts: this.#nextTs(),
@@ -183,6 +198,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   /** A response_url for an interaction or command in `channel` by `user`. */
   responseUrl(channel: string, user: string): string {
     const id = randomBytes(6).toString('hex');
+    this.#seenUsers.add(user);
     this.#responseUrls.set(id, { channel, user });
     return `${this.#url}/response/${id}`;
   }
@@ -347,8 +363,20 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           })),
         };
       }
+      case 'conversations.members': {
+        // Paged like Slack's: `limit` members a page, the next page's cursor in response_metadata.
+        const members = this.#members.get(channel) ?? [...this.#seenUsers];
+        const limit = Math.min(Math.max(Number(args.limit ?? 100) || 100, 1), 1000);
+        const offset = Number(args.cursor ?? 0) || 0;
+        const page = members.slice(offset, offset + limit);
+        const next = offset + limit < members.length ? String(offset + limit) : '';
+        return { ok: true, members: page, response_metadata: { next_cursor: next } };
+      }
       case 'conversations.info':
-        return { ok: true, channel: { id: channel, name: channel.toLowerCase(), is_member: true } };
+        return {
+          ok: true,
+          channel: { id: channel, name: channel.toLowerCase(), is_member: !this.outsideOf.has(channel) },
+        };
       case 'views.open':
       case 'views.push':
       case 'views.update':

@@ -24,7 +24,7 @@ export async function showCredits(deps: ListenerDeps, respond: RespondFn): Promi
 export async function listProjects(
   deps: ListenerDeps,
   respond: RespondFn,
-  query: { name: string | null; offset: number },
+  query: { name: string | null; offset: number; user: string },
   replace = false,
 ): Promise<void> {
   try {
@@ -57,10 +57,10 @@ export async function trackCommand(
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 export function turnProjectPage(deps: ListenerDeps) {
-  return async ({ ack, action, respond }: ButtonArgs) => {
+  return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
     const query = readPageValue(action.value ?? '');
-    if (query) await listProjects(deps, respond, query, true);
+    if (query) await listProjects(deps, respond, { ...query, user: body.user.id }, true);
   };
 }
 

@@ -1,6 +1,7 @@
 // AccountService against the emulator over HTTP, with a real store: the credits message from the account's
 // balance, a page of projects with its page buttons, and `/dub track` refusing a bad id and an unknown project,
-// adopting a real one once (a running job with its card and status message owed), and refusing it after.
+// adopting a real one once (a running job with its card and status message owed), and refusing it after;
+// what a person who is not an admin sees and may adopt: only projects of jobs in channels they are in.
 import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +19,13 @@ let temp: TempStore;
 let store: Store;
 let wakes: number;
 let account: AccountService;
+
+/** U1 is an admin; C9PRIV is a private channel of U3 alone; anyone is in any other channel. */
+const access = {
+  isAdmin: (user: string) => user === 'U1',
+  inChannel: async (channel: string, user: string) =>
+    user === 'U1' || (channel === 'C9PRIV' ? user === 'U3' : true),
+};
 
 beforeAll(async () => {
   emulator = await startEmulator({
@@ -38,7 +46,7 @@ beforeEach(async () => {
   temp = await tempStore();
   store = temp.store;
   wakes = 0;
-  account = new AccountService({ store, service, wake: () => wakes++, now: () => 1_000 });
+  account = new AccountService({ store, service, access, wake: () => wakes++, now: () => 1_000 });
 });
 afterEach(async () => {
   await temp.cleanup();
@@ -83,7 +91,7 @@ describe('AccountService.projects', () => {
     const listed = (await client.projects.list({ name: 'seeded project', limit: 100 })).projects;
     expect(listed).toHaveLength(12);
 
-    const first = await account.projects({ name: 'seeded project', offset: 0 });
+    const first = await account.projects({ name: 'seeded project', offset: 0, user: 'U1' });
     expect(first.text).toBe('Projects 1–10 matching seeded project');
     const firstText = text(first.blocks);
     expect(firstText.match(new RegExp(`"${PROJECT_LIST.track}"`, 'g'))).toHaveLength(10);
@@ -95,7 +103,7 @@ describe('AccountService.projects', () => {
     expect(firstText).toContain(text(pageValue('seeded project', 10)));
     expect(firstText).not.toContain('◀ Newer');
 
-    const second = await account.projects({ name: 'seeded project', offset: 10 });
+    const second = await account.projects({ name: 'seeded project', offset: 10, user: 'U1' });
     expect(second.text).toBe('Projects 11–12 matching seeded project');
     const secondText = text(second.blocks);
     expect(secondText).toContain(listed[10]!.id);
@@ -103,7 +111,7 @@ describe('AccountService.projects', () => {
     expect(secondText).toContain('◀ Newer');
     expect(secondText).not.toContain('Older ▶');
 
-    const none = await account.projects({ name: 'no such project anywhere', offset: 0 });
+    const none = await account.projects({ name: 'no such project anywhere', offset: 0, user: 'U1' });
     expect(none.text).toBe('No projects matching “no such project anywhere” on the account.');
   });
 });
@@ -157,6 +165,9 @@ describe('AccountService.track', () => {
     expect(await account.track({ channel: 'C8OTHER', userId: 'U2', projectId: project.id })).toBe(
       'That project is already followed in a thread in <#C9TRACK>.',
     );
+    expect(await account.track({ channel: 'C9TRACK', userId: 'U1', projectId: project.id })).toBe(
+      'That project is already followed in a thread in <#C9TRACK>.',
+    );
     expect(await store.recentJobs('U2', 10)).toEqual([]);
     expect(await store.deliveriesOf(job!.id)).toHaveLength(2);
     expect(wakes).toBe(1);
@@ -177,5 +188,37 @@ describe('AccountService.track', () => {
       'That project is already followed in a thread in <#C9TRACK>.',
     );
     expect(await store.recentJobs('U1', 10)).toHaveLength(1);
+  });
+});
+
+describe('what someone who is not an admin sees and adopts', () => {
+  it('lists only projects whose job is in a channel they are in, and adopts none from outside Slack', async () => {
+    const inPrivate = await projectFromLink('https://vimeo.com/private-plans', 'Private plans');
+    const outside = await projectFromLink('https://vimeo.com/made-elsewhere', 'Made elsewhere');
+    // An admin brings one into the private channel; the other stays a project the app did not start.
+    expect(await account.track({ channel: 'C9PRIV', userId: 'U1', projectId: inPrivate.project.id })).toBe(
+      undefined,
+    );
+    const listFor = async (user: string) =>
+      text((await account.projects({ name: null, offset: 0, user })).blocks);
+
+    expect(await listFor('U1')).toContain(inPrivate.project.id);
+    expect(await listFor('U1')).toContain(outside.project.id);
+    expect(await listFor('U3')).toContain(inPrivate.project.id);
+    expect(await listFor('U3')).not.toContain(outside.project.id);
+    const stranger = await listFor('U2');
+    expect(stranger).not.toContain(inPrivate.project.id);
+    expect(stranger).not.toContain('Private plans');
+    expect(stranger).not.toContain(outside.project.id);
+
+    // The refusal does not name the private channel; nothing is adopted.
+    expect(await account.track({ channel: 'C2', userId: 'U2', projectId: inPrivate.project.id })).toBe(
+      'That project is already followed in a thread in another channel.',
+    );
+    expect(await account.track({ channel: 'C2', userId: 'U2', projectId: outside.project.id })).toMatch(
+      /^Only the app’s admins can follow a project that was not started from Slack/,
+    );
+    expect(await store.recentJobs('U2', 10)).toEqual([]);
+    expect(await store.targetOfProject(outside.project.id)).toBeUndefined();
   });
 });

@@ -11,9 +11,16 @@ import { PROJECT_LIST, projectList } from './project-list.ts';
 /** The service's project ids are UUIDs; it refuses any other path id (422), which is no reason to say it is down. */
 const PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Who may see what: the caller's channels, or everything for an admin (ADMIN_USER_IDS). */
+export interface ChannelAccess {
+  isAdmin(user: string): boolean;
+  inChannel(channel: string, user: string): Promise<boolean>;
+}
+
 export interface AccountServiceOptions {
   store: Store;
   service: DubbingService;
+  access: ChannelAccess;
   /** Wakes the loops after a tracked project was recorded. */
   wake: () => void;
   now?: () => number;
@@ -32,14 +39,19 @@ export class AccountService {
     return creditsMessage(await this.#o.service.credits());
   }
 
-  /** One page of the account's projects, newest first (names containing `name`, when given). */
-  async projects(query: { name: string | null; offset: number }): Promise<MessageContent> {
+  /**
+   * One page of the account's projects, newest first (names containing `name`, when given): those whose job
+   * is in a channel `user` is in, all of them for an admin. The service's page is filtered, so a page may
+   * show fewer than ten; the pages still follow the service's.
+   */
+  async projects(query: { name: string | null; offset: number; user: string }): Promise<MessageContent> {
     const page = await this.#o.service.listProjects({
       ...(query.name ? { name: query.name } : {}),
       offset: query.offset,
       limit: PROJECT_LIST.pageSize,
     });
-    const projects = page.projects.map((p) => {
+    const visible = await this.#visibleTo(query.user, page.projects);
+    const projects = visible.map((p) => {
       const info = this.#o.service.describeStatus(p.status);
       return {
         id: p.id,
@@ -53,6 +65,28 @@ export class AccountService {
     return projectList({ projects, name: query.name, offset: query.offset, more: page.more });
   }
 
+  /** The projects whose job is in a channel the user is in (each channel asked once). */
+  async #visibleTo<P extends { id: string }>(user: string, projects: P[]): Promise<P[]> {
+    const { access } = this.#o;
+    if (access.isAdmin(user)) return projects;
+    const member = new Map<string, boolean>();
+    const visible: P[] = [];
+    for (const project of projects) {
+      const channel = await this.#channelOf(project.id);
+      // A project the app did not start belongs to no channel: only an admin sees it.
+      if (channel === undefined) continue;
+      if (!member.has(channel)) member.set(channel, await access.inChannel(channel, user));
+      if (member.get(channel)) visible.push(project);
+    }
+    return visible;
+  }
+
+  async #channelOf(projectId: string): Promise<string | undefined> {
+    const target = await this.#o.store.targetOfProject(projectId.toLowerCase());
+    if (!target) return undefined;
+    return (await this.#o.store.getJob(target.jobId))?.channel;
+  }
+
   /** Adopts an existing project into a new thread in `channel`; returns what to tell the person. */
   async track(input: { projectId: string; channel: string; userId: string }): Promise<string | undefined> {
     const { store, service } = this.#o;
@@ -63,8 +97,14 @@ export class AccountService {
     const known = await store.targetOfProject(projectId);
     if (known) {
       const job = await store.getJob(known.jobId);
-      return `That project is already followed in a thread in <#${job?.channel ?? input.channel}>.`;
+      // Its channel is named only to someone who can see it (a private channel's name is not for others).
+      if (job && (await this.#o.access.inChannel(job.channel, input.userId)))
+        return `That project is already followed in a thread in <#${job.channel}>.`;
+      return 'That project is already followed in a thread in another channel.';
     }
+    // Not started from Slack, so it belongs to no channel: only an admin may bring it into one.
+    if (!this.#o.access.isAdmin(input.userId))
+      return 'Only the app’s admins can follow a project that was not started from Slack. Ask one of them.';
     let project: Project;
     try {
       project = await service.getProject(projectId);

@@ -39,7 +39,7 @@ export async function glossaryCommand(deps: ListenerDeps, args: CommandArgs, wor
         await respond({ response_type: 'ephemeral', ...(await glossaries.list(channel)) });
         return;
       case 'show': {
-        const shown = await glossaries.show(request.name);
+        const shown = await glossaries.show(request.name, { channel, userId: command.user_id });
         await respond(
           typeof shown === 'string' ? ephemeral(shown) : { response_type: 'ephemeral', ...shown },
         );
@@ -49,7 +49,7 @@ export async function glossaryCommand(deps: ListenerDeps, args: CommandArgs, wor
         await respond(ephemeral(await glossaries.setDefaultByName(channel, request.name, command.user_id)));
         return;
       case 'delete':
-        await respond(ephemeral(await glossaries.remove(request.name)));
+        await respond(ephemeral(await glossaries.remove(request.name, { channel, userId: command.user_id })));
         return;
       case 'export': {
         const key = `glossary-export:${command.trigger_id}`;

@@ -177,7 +177,7 @@ describe('channel defaults', () => {
     expect(await store.channelSettings('C1')).toMatchObject({ updatedBy: 'U2', updatedAt: 5_000 });
     expect(await glossaries.defaultsOf('C2')).toEqual([]);
     expect(await glossaries.setDefaultByName('C1', 'nothing', 'U1')).toBe(
-      'There is no glossary named "nothing".',
+      'There is no glossary named "nothing" here. `/dub glossary list` shows this channel\'s.',
     );
     expect(await glossaries.setDefault('C1', 'gone', 'U1')).toBe('That glossary no longer exists.');
 
@@ -204,7 +204,9 @@ describe('channel defaults', () => {
   it('forgets a default whose glossary was deleted', async () => {
     const record = await made('Short lived', 'en,es\nmachine,MÁQUINA\n');
     await glossaries.setDefault('C1', record.id, 'U1');
-    expect(await glossaries.remove('short lived')).toBe('🗑 Deleted the glossary *Short lived*.');
+    expect(await glossaries.remove('short lived', { channel: 'C1', userId: 'U1' })).toBe(
+      '🗑 Deleted the glossary *Short lived*.',
+    );
     expect(await service.getGlossary(record.id)).toBeUndefined();
     expect(await glossaries.defaultsOf('C1')).toEqual([]);
     const { job, targets } = await startedJob(store);
@@ -216,14 +218,14 @@ describe('channel defaults', () => {
 describe('GlossaryService.exportToChannel', () => {
   it('owes one file to the channel with the glossary as CSV', async () => {
     await made('Brand terms', 'en,es\nmachine,MÁQUINA\nvoice,VOZ\n');
-    expect(await glossaries.exportToChannel('glossary-export:1', 'Brand terms', 'C3', 'U2')).toBeUndefined();
+    expect(await glossaries.exportToChannel('glossary-export:1', 'Brand terms', 'C1', 'U2')).toBeUndefined();
     // Asked twice under the same key (a redelivered command): still one file owed.
-    expect(await glossaries.exportToChannel('glossary-export:1', 'Brand terms', 'C3', 'U2')).toBeUndefined();
+    expect(await glossaries.exportToChannel('glossary-export:1', 'Brand terms', 'C1', 'U2')).toBeUndefined();
     const delivery = (await store.getDelivery('glossary-export:1'))!;
     expect(delivery).toMatchObject({
       kind: 'file',
       inThread: false,
-      to: { channel: 'C3', threadTs: null },
+      to: { channel: 'C1', threadTs: null },
       state: 'pending',
     });
     expect(await store.deliveriesOf('glossary-export:1')).toHaveLength(1);
@@ -240,12 +242,12 @@ describe('GlossaryService.exportToChannel', () => {
   });
 
   it('says so when there is no such glossary, or the service no longer has it, and owes nothing', async () => {
-    expect(await glossaries.exportToChannel('glossary-export:2', 'nope', 'C3', 'U2')).toBe(
-      'There is no glossary named "nope". `/dub glossary list` shows them.',
+    expect(await glossaries.exportToChannel('glossary-export:2', 'nope', 'C1', 'U2')).toBe(
+      'There is no glossary named "nope" here. `/dub glossary list` shows this channel\'s.',
     );
     const record = await made('Deleted elsewhere', 'en,es\nmachine,MÁQUINA\n');
     await client.glossaries.delete(record.id);
-    expect(await glossaries.exportToChannel('glossary-export:2', 'Deleted elsewhere', 'C3', 'U2')).toBe(
+    expect(await glossaries.exportToChannel('glossary-export:2', 'Deleted elsewhere', 'C1', 'U2')).toBe(
       'The glossary "Deleted elsewhere" no longer exists on the service; it was removed from the list.',
     );
     expect(await store.getDelivery('glossary-export:2')).toBeUndefined();
@@ -327,5 +329,43 @@ describe('GlossaryService.importDropped', () => {
     });
     expect(problem).toBe('The glossary could not be imported: Slack answered 404 for the file.');
     expect(await store.getDelivery('glossary-upload:1')).toBeUndefined();
+  });
+});
+
+describe('a glossary belongs to its channel', () => {
+  it('is shown, exported, made a default, overwritten and deleted only there, or by an admin', async () => {
+    const owned = await made('Team terms', 'en,es\nmachine,MÁQUINA\n', { channel: 'C1' });
+    const stranger = { channel: 'C9', userId: 'U9' };
+    const none = 'There is no glossary named "Team terms" here. `/dub glossary list` shows this channel\'s.';
+    expect(await glossaries.show('Team terms', stranger)).toBe(none);
+    expect(await glossaries.exportToChannel('glossary-export:9', 'Team terms', 'C9', 'U9')).toBe(none);
+    expect(await glossaries.setDefaultByName('C9', 'Team terms', 'U9')).toBe(none);
+    expect(await glossaries.setDefault('C9', owned.id, 'U9')).toBe('That glossary no longer exists.');
+    expect(await glossaries.remove('Team terms', stranger)).toBe(none);
+    const overwrite = await glossaries.importFile(
+      input({ name: 'team terms', bytes: encode('en,es\nmachine,ROBOT\n'), channel: 'C9', userId: 'U9' }),
+    );
+    expect(blocksText(overwrite)).toContain('taken by another channel');
+    // Nothing changed: the service's glossary, its version, the record and C9's settings.
+    expect((await service.getGlossary(owned.id))?.entries).toEqual({ machine: 'MÁQUINA' });
+    expect(await store.findGlossary('Team terms')).toEqual(owned);
+    expect(await store.channelSettings('C9')).toBeUndefined();
+    expect(await store.getDelivery('glossary-export:9')).toBeUndefined();
+    expect(JSON.stringify(await glossaries.list('C9'))).not.toContain('Team terms');
+    expect(await glossaries.offered('C9')).toEqual([]);
+
+    // An admin may, from anywhere; the glossary stays its channel's.
+    const admin = new GlossaryService({
+      store,
+      service,
+      downloadFile: async () => new Uint8Array(),
+      wakeDeliverer: () => {},
+      logger: pino({ level: 'silent' }),
+      isAdmin: (user) => user === 'UADMIN',
+    });
+    expect(typeof (await admin.show('Team terms', { channel: 'C9', userId: 'UADMIN' }))).toBe('object');
+    expect(await admin.remove('Team terms', { channel: 'C9', userId: 'UADMIN' })).toBe(
+      '🗑 Deleted the glossary *Team terms*.',
+    );
   });
 });

@@ -37,6 +37,14 @@ export interface GlossaryServiceOptions {
   wakeDeliverer: () => void;
   logger: Logger;
   now?: () => number;
+  /** ADMIN_USER_IDS: who may see and change any channel's glossaries (nobody when not given). */
+  isAdmin?: (user: string) => boolean;
+}
+
+/** Where a request about a glossary comes from: a glossary is its channel's (or an admin's) to use. */
+export interface GlossaryCaller {
+  channel: string;
+  userId: string;
 }
 
 export class GlossaryService {
@@ -110,7 +118,7 @@ export class GlossaryService {
     channel: string,
     userId: string,
   ): Promise<string | undefined> {
-    const file = await this.exportCsv(name);
+    const file = await this.exportCsv(name, { channel, userId });
     if (typeof file === 'string') return file;
     const payload: FilePayload = {
       filename: file.fileName,
@@ -127,8 +135,8 @@ export class GlossaryService {
 
   /** Makes the glossary of that name the channel's default for its pair. */
   async setDefaultByName(channel: string, name: string, userId: string): Promise<string> {
-    const found = await this.#store.findGlossary(name);
-    return found ? this.setDefault(channel, found.id, userId) : `There is no glossary named "${name}".`;
+    const found = await this.#find(name, { channel, userId });
+    return typeof found === 'string' ? found : this.setDefault(channel, found.id, userId);
   }
 
   async #download(url: string, use: (bytes: Uint8Array) => Promise<MessageContent>): Promise<MessageContent> {
@@ -184,6 +192,10 @@ export class GlossaryService {
     const entries = parsed.entries;
     if (Object.keys(entries).length === 0) return report('the file has no term pairs.', issues);
     const existing = await this.#store.findGlossary(name);
+    // Names are unique across channels: another channel's glossary is not overwritten from here.
+    if (existing && !this.#mayUse(existing, input)) {
+      return report(`the name "${name}" is taken by another channel's glossary; pick another name.`, issues);
+    }
     if (existing && (existing.srcLang !== src || existing.dstLang !== dst)) {
       return report(
         `a glossary named "${existing.name}" already exists for ${existing.srcLang}→${existing.dstLang}; pick another name.`,
@@ -211,7 +223,8 @@ export class GlossaryService {
       srcLang: src,
       dstLang: dst,
       version: saved.version,
-      channel: input.channel,
+      // An update keeps its owner: an admin's upload elsewhere does not move it.
+      channel: existing?.channel ?? input.channel,
       createdBy: input.userId,
       updatedAt: this.#now(),
     };
@@ -231,14 +244,15 @@ export class GlossaryService {
     });
   }
 
+  /** The channel's own glossaries (another channel's, even their names, are not shown). */
   async list(channel: string): Promise<MessageContent> {
-    return glossaryList(await this.#store.glossaries(), await this.defaultsOf(channel));
+    const own = (await this.#store.glossaries()).filter((g) => g.channel === channel);
+    return glossaryList(own, await this.defaultsOf(channel));
   }
 
-  /** The glossaries offered in a channel's picker: every one this app knows, the channel's own first. */
+  /** The glossaries offered in a channel's picker: the channel's own. */
   async offered(channel: string): Promise<GlossaryRecord[]> {
-    const all = await this.#store.glossaries();
-    return [...all.filter((g) => g.channel === channel), ...all.filter((g) => g.channel !== channel)];
+    return (await this.#store.glossaries()).filter((g) => g.channel === channel);
   }
 
   async defaultsOf(channel: string): Promise<string[]> {
@@ -247,8 +261,8 @@ export class GlossaryService {
     return ids.filter((_, i) => known[i] !== undefined);
   }
 
-  async show(name: string): Promise<MessageContent | string> {
-    const found = await this.#find(name);
+  async show(name: string, caller: GlossaryCaller): Promise<MessageContent | string> {
+    const found = await this.#find(name, caller);
     if (typeof found === 'string') return found;
     const remote = await this.#service.getGlossary(found.id);
     if (!remote) return await this.#gone(found);
@@ -256,8 +270,11 @@ export class GlossaryService {
   }
 
   /** The glossary as a CSV file (header naming the languages). */
-  async exportCsv(name: string): Promise<{ fileName: string; content: string } | string> {
-    const found = await this.#find(name);
+  async exportCsv(
+    name: string,
+    caller: GlossaryCaller,
+  ): Promise<{ fileName: string; content: string } | string> {
+    const found = await this.#find(name, caller);
     if (typeof found === 'string') return found;
     const remote = await this.#service.getGlossary(found.id);
     if (!remote) return await this.#gone(found);
@@ -269,8 +286,8 @@ export class GlossaryService {
     return { fileName: `${stem}.${found.srcLang}-${found.dstLang}.csv`, content };
   }
 
-  async remove(name: string): Promise<string> {
-    const found = await this.#find(name);
+  async remove(name: string, caller: GlossaryCaller): Promise<string> {
+    const found = await this.#find(name, caller);
     if (typeof found === 'string') return found;
     await this.#service.deleteGlossary(found.id);
     await this.#forget(found);
@@ -280,7 +297,7 @@ export class GlossaryService {
   /** Makes a glossary the channel's default for its language pair (replacing the pair's previous one). */
   async setDefault(channel: string, glossaryId: string, userId: string): Promise<string> {
     const glossary = await this.#store.getGlossary(glossaryId);
-    if (!glossary) return 'That glossary no longer exists.';
+    if (!glossary || !this.#mayUse(glossary, { channel, userId })) return 'That glossary no longer exists.';
     const settings = await this.#store.channelSettings(channel);
     const current = settings?.glossaryIds ?? [];
     const records = await Promise.all(current.map((id) => this.#store.getGlossary(id)));
@@ -320,11 +337,16 @@ export class GlossaryService {
     }
   }
 
-  async #find(name: string): Promise<GlossaryRecord | string> {
-    return (
-      (await this.#store.findGlossary(name)) ??
-      `There is no glossary named "${name}". \`/dub glossary list\` shows them.`
-    );
+  /** The glossary of that name, when the caller may use it; otherwise the same answer as for no glossary. */
+  async #find(name: string, caller: GlossaryCaller): Promise<GlossaryRecord | string> {
+    const found = await this.#store.findGlossary(name);
+    if (found && this.#mayUse(found, caller)) return found;
+    return `There is no glossary named "${name}" here. \`/dub glossary list\` shows this channel's.`;
+  }
+
+  /** A glossary is its channel's: shown, exported, changed, deleted and made a default there, or by an admin. */
+  #mayUse(glossary: GlossaryRecord, caller: GlossaryCaller): boolean {
+    return glossary.channel === caller.channel || (this.#o.isAdmin?.(caller.userId) ?? false);
   }
 
   async #gone(glossary: GlossaryRecord): Promise<string> {

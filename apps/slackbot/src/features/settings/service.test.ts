@@ -120,33 +120,38 @@ describe('SettingsService.save', () => {
 });
 
 describe('SettingsService.pickerFor', () => {
-  it('offers the channel’s languages, every glossary with the channel’s own first, and its defaults chosen', async () => {
+  it('offers the channel’s languages, the channel’s own glossaries, and its defaults chosen', async () => {
     const elsewhere = await made('Elsewhere', 'en,fr\nmachine,MACHINE\n', 'C2');
     const here = await made('Here', 'en,es\nmachine,MÁQUINA\n', 'C1');
+    const french = await made('French here', 'en,fr\nmachine,MACHINE\n', 'C1');
     expect(await settings.pickerFor('C1')).toEqual({
       dstLangs: [],
       glossaries: [
+        { id: french.id, label: 'French here (en→fr, v1)' },
         { id: here.id, label: 'Here (en→es, v1)' },
-        { id: elsewhere.id, label: 'Elsewhere (en→fr, v1)' },
       ],
       glossaryIds: [],
     });
 
-    await settings.save('C1', 'U1', { dstLangs: ['de', 'fr'], glossaryIds: [elsewhere.id] });
+    // Another channel's glossary is not this channel's to choose (a forged id is refused).
+    expect(await settings.save('C1', 'U1', { dstLangs: [], glossaryIds: [elsewhere.id] })).toMatchObject({
+      ok: false,
+    });
+    await settings.save('C1', 'U1', { dstLangs: ['de', 'fr'], glossaryIds: [french.id] });
     // A new version shows in the label.
     await made('Here', 'en,es\nvoice,VOZ\n', 'C1');
     expect(await settings.pickerFor('C1')).toEqual({
       dstLangs: ['de', 'fr'],
       glossaries: [
+        { id: french.id, label: 'French here (en→fr, v1)' },
         { id: here.id, label: 'Here (en→es, v2)' },
-        { id: elsewhere.id, label: 'Elsewhere (en→fr, v1)' },
       ],
-      glossaryIds: [elsewhere.id],
+      glossaryIds: [french.id],
     });
-    expect((await settings.pickerFor('C2')).glossaries.map((g) => g.id)).toEqual([elsewhere.id, here.id]);
+    expect((await settings.pickerFor('C2')).glossaries.map((g) => g.id)).toEqual([elsewhere.id]);
 
     // A default whose glossary was deleted is no longer chosen.
-    await glossaries.remove('Elsewhere');
+    await glossaries.remove('French here', { channel: 'C1', userId: 'U1' });
     expect(await settings.pickerFor('C1')).toMatchObject({
       glossaries: [{ id: here.id }],
       glossaryIds: [],

@@ -61,7 +61,8 @@ export class SettingsService {
     const pairs = new Set<string>();
     let problem: string | undefined;
     for (const g of glossaries) {
-      if (!g) problem = 'A glossary picked no longer exists.';
+      // Another channel's glossary is not offered here; an id of one in the payload is refused like a gone one.
+      if (!g || g.channel !== channel) problem = 'A glossary picked no longer exists.';
       else if (pairs.has(`${g.srcLang}>${g.dstLang}`))
         problem = `Pick one glossary per language pair (two are ${g.srcLang}→${g.dstLang}).`;
       else pairs.add(`${g.srcLang}>${g.dstLang}`);

@@ -1,0 +1,96 @@
+// Who may act on what. Every button, modal and shortcut payload names a job, a language, a channel or a
+// view that the client sent; none of it is taken on trust. A job's buttons work only in the job's own
+// channel and thread, for members of that channel; a modal is submitted only by the person it was opened
+// for, with the subject and channel it was opened with (kept in the store, never read back from the
+// payload); the account-wide views (the project list, glossaries) are limited to the caller's channels,
+// unless the caller is one of the configured admins.
+import type { Logger } from 'pino';
+import type { Interactions } from '../slack/interactions.ts';
+import type { Job, ModalGrant, Store } from '../store/store.ts';
+
+export interface AccessOptions {
+  store: Store;
+  slack: Pick<Interactions, 'isMember'>;
+  /** ADMIN_USER_IDS. */
+  admins: readonly string[];
+  logger: Logger;
+}
+
+/** Where a payload says it comes from: its channel, the thread of the message it acts on, its user. */
+export interface Origin {
+  user: string;
+  channel: string | undefined;
+  /** The thread of the message clicked (its thread_ts, or its own ts for a root message). */
+  threadTs: string | undefined;
+}
+
+export type Verdict = { ok: true } | { ok: false; reason: string };
+
+/** What the person is told: never which channel the thing belongs to, nor whether it exists. */
+export const NOT_YOURS = 'That belongs to a conversation you are not in, so nothing was done.';
+
+export class Access {
+  readonly #o: AccessOptions;
+  readonly #admins: Set<string>;
+
+  constructor(options: AccessOptions) {
+    this.#o = options;
+    this.#admins = new Set(options.admins);
+  }
+
+  isAdmin(user: string): boolean {
+    return this.#admins.has(user);
+  }
+
+  /** Whether the user is in the channel (an admin counts as in every channel). */
+  async inChannel(channel: string, user: string): Promise<boolean> {
+    if (!channel || !user) return false;
+    if (this.isAdmin(user)) return true;
+    return this.#o.slack.isMember(channel, user);
+  }
+
+  /** A button on one of the job's messages: the job's channel and thread, pressed by a member. */
+  async onJob(job: Job | undefined, origin: Origin): Promise<Verdict> {
+    if (!job) return { ok: false, reason: 'unknown job' };
+    if (origin.channel !== job.channel) return { ok: false, reason: 'another channel' };
+    if (job.threadTs !== null && origin.threadTs !== job.threadTs)
+      return { ok: false, reason: 'another thread' };
+    if (!(await this.inChannel(job.channel, origin.user))) return { ok: false, reason: 'not a member' };
+    return { ok: true };
+  }
+
+  /** A button on a language's message: as for its job. */
+  async onTarget(targetId: string, origin: Origin): Promise<Verdict> {
+    const target = await this.#o.store.getTarget(targetId);
+    return this.onJob(target ? await this.#o.store.getJob(target.jobId) : undefined, origin);
+  }
+
+  /** A payload about a channel as a whole (the project list, a glossary report): a member of it. */
+  async onChannel(origin: Origin): Promise<Verdict> {
+    if (!origin.channel) return { ok: false, reason: 'no channel' };
+    if (!(await this.inChannel(origin.channel, origin.user))) return { ok: false, reason: 'not a member' };
+    return { ok: true };
+  }
+
+  /**
+   * A modal's submission or one of its buttons: the view must be one the app opened, for this user, with
+   * the callback and metadata the app last gave it; and the user still in the channel it acts on.
+   */
+  async onModal(
+    view: { id: string; callbackId: string; privateMetadata: string },
+    user: string,
+  ): Promise<Verdict & { grant?: ModalGrant }> {
+    const grant = await this.#o.store.modalGrant(view.id);
+    if (!grant) return { ok: false, reason: 'a view the app did not open' };
+    if (grant.opener !== user) return { ok: false, reason: 'opened for someone else' };
+    if (grant.callbackId !== view.callbackId || grant.subject !== view.privateMetadata)
+      return { ok: false, reason: 'changed metadata' };
+    if (!(await this.inChannel(grant.channel, user))) return { ok: false, reason: 'not a member' };
+    return { ok: true, grant };
+  }
+
+  /** Refusals are logged with what the payload claimed; the person only hears `NOT_YOURS`. */
+  logRefusal(kind: string, detail: Record<string, unknown>, reason: string): void {
+    this.#o.logger.warn({ kind, ...detail, reason }, 'refused a payload');
+  }
+}

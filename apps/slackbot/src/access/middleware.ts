@@ -1,0 +1,179 @@
+// The access check in front of every listener (Bolt global middleware): buttons, modal submissions and
+// buttons inside modals, and shortcuts are checked before any listener runs; a refused payload is acked,
+// the person is told in an ephemeral message (or in the modal) without naming anything, and no listener
+// sees it. Admitted requests, slash commands included, run as their checked actor, so that a modal they open
+// is recorded as theirs.
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import { PROJECT_LIST } from '../features/account/project-list.ts';
+import { GLOSSARY_UI } from '../features/glossary/blocks.ts';
+import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
+import { REVIEW } from '../features/review/modal.ts';
+import type { Interactions } from '../slack/interactions.ts';
+import type { Store } from '../store/store.ts';
+import { JOB_CARD } from '../ui/job-card.ts';
+import { MILESTONE_ACTIONS } from '../ui/milestones.ts';
+import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
+import { type Access, NOT_YOURS, type Origin, type Verdict } from './access.ts';
+import { type Actor, actingAs } from './modals.ts';
+
+/** Buttons whose value is a job id. */
+const JOB_BUTTONS = new Set<string>([JOB_CARD.start, JOB_CARD.cancel]);
+/** Buttons whose value is a language (target) id. */
+const TARGET_BUTTONS = new Set<string>([
+  MILESTONE_ACTIONS.retry,
+  THREAD_ACTIONS.review,
+  THREAD_ACTIONS.render,
+  THREAD_ACTIONS.speakers,
+  THREAD_ACTIONS.lipsync,
+]);
+/** Selections that only need an ack (the button or submission that follows is what is checked). */
+const SELECTIONS = new Set<string>([
+  JOB_CARD.dstAction,
+  JOB_CARD.srcAction,
+  JOB_CARD.speakersAction,
+  REVIEW.speakerAction,
+  REVIEW.removeAction,
+  THREAD_ACTIONS.speakersAction,
+  LIPSYNC_UI.facesAction,
+]);
+/** Buttons about the channel they are in, not a job: the project list's, the glossary report's. */
+const CHANNEL_BUTTONS = new Set<string>([PROJECT_LIST.page, PROJECT_LIST.track, GLOSSARY_UI.makeDefault]);
+
+interface Payload {
+  type?: string;
+  user?: { id?: string };
+  user_id?: string;
+  channel?: { id?: string };
+  channel_id?: string;
+  command?: string;
+  container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
+  message?: { ts?: string; thread_ts?: string };
+  actions?: { action_id?: string; value?: string }[];
+  view?: { id?: string; callback_id?: string; private_metadata?: string };
+}
+
+export interface AccessMiddlewareDeps {
+  access: Access;
+  store: Store;
+  slack: Pick<Interactions, 'whisper'>;
+}
+
+export function accessMiddleware(deps: AccessMiddlewareDeps): Middleware<AnyMiddlewareArgs> {
+  return async (args) => {
+    const body = args.body as Payload;
+    const next = args.next;
+    const user = body.user?.id ?? body.user_id ?? '';
+
+    // Slash commands come from the channel the person typed in (Slack signs that): their actor is set, so
+    // that a modal a command opens is theirs and for that channel.
+    if (body.command !== undefined) {
+      const channel = body.channel_id ?? '';
+      return actingAs({ user, channel, threadTs: null }, next);
+    }
+
+    if (body.type === 'block_actions') {
+      const action = body.actions?.[0];
+      const actionId = action?.action_id ?? '';
+      if (SELECTIONS.has(actionId)) return next();
+      const ack = 'ack' in args ? (args.ack as () => Promise<void>) : undefined;
+      if (body.container?.type === 'view' || (body.view && !body.channel?.id)) {
+        const verdict = await deps.access.onModal(viewOf(body), user);
+        if (!verdict.ok) return refuseAction(deps, ack, body, user, 'modal button', verdict);
+        const grant = verdict.grant;
+        return actingAs({ user, channel: grant?.channel ?? '', threadTs: grant?.threadTs ?? null }, next);
+      }
+      const origin = originOf(body, user);
+      let verdict: Verdict;
+      let actor: Actor | undefined;
+      if (JOB_BUTTONS.has(actionId)) {
+        const job = await deps.store.getJob(action?.value ?? '');
+        verdict = await deps.access.onJob(job, origin);
+        if (job) actor = { user, channel: job.channel, threadTs: job.threadTs };
+      } else if (TARGET_BUTTONS.has(actionId)) {
+        verdict = await deps.access.onTarget(action?.value ?? '', origin);
+        actor = { user, channel: origin.channel ?? '', threadTs: origin.threadTs ?? null };
+      } else if (CHANNEL_BUTTONS.has(actionId)) {
+        verdict = await deps.access.onChannel(origin);
+        actor = { user, channel: origin.channel ?? '', threadTs: null };
+      } else {
+        // A button this app does not know (or no longer has): nothing to check it against, nothing done.
+        verdict = { ok: false, reason: `unknown action ${actionId}` };
+      }
+      if (!verdict.ok || !actor) return refuseAction(deps, ack, body, user, actionId, verdict);
+      return actingAs(actor, next);
+    }
+
+    if (body.type === 'view_submission') {
+      const verdict = await deps.access.onModal(viewOf(body), user);
+      if (!verdict.ok) {
+        deps.access.logRefusal('view_submission', { user, view: body.view?.callback_id }, verdict.reason);
+        const ack = (args as { ack?: (response: unknown) => Promise<void> }).ack;
+        await ack?.({ response_action: 'update', view: refusedView() });
+        return;
+      }
+      return actingAs(
+        { user, channel: verdict.grant?.channel ?? '', threadTs: verdict.grant?.threadTs ?? null },
+        next,
+      );
+    }
+
+    if (body.type === 'message_action' || body.type === 'shortcut') {
+      const origin = originOf(body, user);
+      const verdict = await deps.access.onChannel(origin);
+      if (!verdict.ok) {
+        const ack = (args as { ack?: () => Promise<void> }).ack;
+        return refuseAction(deps, ack, body, user, 'shortcut', verdict);
+      }
+      return actingAs({ user, channel: origin.channel ?? '', threadTs: origin.threadTs ?? null }, next);
+    }
+
+    // Events (mentions, shared files, App Home) and view_closed: Slack's own notices, acted on as such.
+    return next();
+  };
+}
+
+function viewOf(body: Payload) {
+  return {
+    id: body.view?.id ?? '',
+    callbackId: body.view?.callback_id ?? '',
+    privateMetadata: body.view?.private_metadata ?? '',
+  };
+}
+
+function originOf(body: Payload, user: string): Origin {
+  const channel = body.channel?.id ?? body.container?.channel_id;
+  const message = body.message;
+  const threadTs = message
+    ? (message.thread_ts ?? message.ts)
+    : (body.container?.thread_ts ?? body.container?.message_ts);
+  return { user, channel, threadTs };
+}
+
+async function refuseAction(
+  deps: AccessMiddlewareDeps,
+  ack: (() => Promise<void>) | undefined,
+  body: Payload,
+  user: string,
+  kind: string,
+  verdict: Verdict,
+): Promise<void> {
+  await ack?.();
+  deps.access.logRefusal(
+    kind,
+    { user, channel: body.channel?.id, value: body.actions?.[0]?.value },
+    verdict.ok ? '' : verdict.reason,
+  );
+  // Told where they are, if anywhere; never through the payload's response_url, which a forger chooses.
+  const channel = body.channel?.id;
+  if (!channel || !user) return;
+  await deps.slack.whisper({ channel, user }, { text: `⛔ ${NOT_YOURS}`, blocks: [] }).catch(() => {});
+}
+
+function refusedView() {
+  return {
+    type: 'modal' as const,
+    title: { type: 'plain_text' as const, text: 'dubkit' },
+    close: { type: 'plain_text' as const, text: 'Close' },
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `⛔ ${NOT_YOURS}` } }],
+  };
+}
