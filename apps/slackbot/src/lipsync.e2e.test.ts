@@ -1,6 +1,7 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): lip-sync on a dubbed
-// language with faces (the dialog's answer sent, free minutes used, progress in the status message, the
-// video as a reply) and on a video without a face (explained, not an error).
+// language with faces (the dialog's answers sent: the full video by default, from paid minutes, although free
+// minutes are left; the free preview only when picked, from free minutes; progress in the status message; the
+// video as a reply saying which kind) and on a video without a face (explained, not an error).
 import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,9 @@ import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 25_000;
+
+// biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
+type Loose = Record<string, any>;
 const TEST_MS = 60_000;
 
 async function dubbed(stage: AppStage, channel: string, link: string) {
@@ -27,20 +31,34 @@ async function dubbed(stage: AppStage, channel: string, link: string) {
   return { card, reply };
 }
 
-async function askLipsync(stage: AppStage, reply: SlackMessage, faces: string) {
+/**
+ * Opens the lip-sync dialog and submits it with `faces`, and the kind of lip-sync `kind` (as the dialog left
+ * it when not given); returns the dialog as it was shown.
+ */
+async function askLipsync(stage: AppStage, reply: SlackMessage, faces: string, kind?: string) {
   const before = stage.slack.views.length;
   await stage.driver.click({ message: reply, actionId: THREAD_ACTIONS.lipsync, user: ANA });
-  const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the faces dialog');
-  expect(modal.view.callback_id).toBe(LIPSYNC_UI.callbackId);
+  const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the lip-sync dialog');
+  // A notice first (the trigger expires in 3 s), then the dialog with the choices read from the service.
+  await waitFor(() => modal.view.callback_id === LIPSYNC_UI.callbackId, WAIT_MS, 'the choices');
+  const shown = modal.view as Loose;
+  const kinds = shown.blocks.find((b: Loose) => b.block_id === LIPSYNC_UI.kindBlock).element;
   await stage.driver.submitView({
     viewId: modal.id,
     user: ANA,
     values: {
+      [LIPSYNC_UI.kindBlock]: {
+        [LIPSYNC_UI.kindAction]: {
+          type: 'radio_buttons',
+          selected_option: kind ? { value: kind } : kinds.initial_option,
+        },
+      },
       [LIPSYNC_UI.facesBlock]: {
         [LIPSYNC_UI.facesAction]: { type: 'radio_buttons', selected_option: { value: faces } },
       },
     },
   });
+  return shown;
 }
 
 describe('lip-sync, end to end', () => {
@@ -51,27 +69,62 @@ describe('lip-sync, end to end', () => {
   });
 
   it(
-    'checks for faces, lip-syncs with free minutes, shows progress, and posts the video',
+    'checks for faces, lip-syncs the full video by default from paid minutes, shows progress, and posts it',
     async () => {
       const channel = 'C16LIPSYNC';
       const { card, reply } = await dubbed(stage, channel, 'https://vimeo.com/face-to-camera');
-      const freeBefore = (await service.credits.get()).lipsync_free_minutes.used;
-      await askLipsync(stage, reply, LIPSYNC_UI.several);
+      const project = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!.projectId!;
+      const minutes = Math.ceil((await service.projects.get(project)).duration! / 60);
+      const before = await service.credits.get();
+      expect(before.lipsync_free_minutes.total - before.lipsync_free_minutes.used).toBeGreaterThan(minutes);
+      const dialog = await askLipsync(stage, reply, LIPSYNC_UI.several);
+      // Free minutes would cover this video, and still the full lip-sync is the default, with its price.
+      expect(JSON.stringify(dialog.blocks)).toContain(`Full lip-sync (uses ${minutes} paid minute`);
+      expect(JSON.stringify(dialog.blocks)).toContain('Free preview (first minute, uses free minutes)');
       const done = await waitFor(
         () => byKind(stage.slack.thread(channel, card.ts), 'lipsynced')[0],
         WAIT_MS,
         'the lip-synced reply',
       );
-      const project = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!.projectId!;
       const info = await service.lipsync.get(project);
       expect(info.lipsync_task_status).toBe('done');
+      expect(info.lipsync_result_path).not.toMatch(/preview/);
+      expect(done.text).toBe('Spanish lip-synced video ready');
       expect(JSON.stringify(done.blocks)).toContain(`<${info.lipsync_result_path}|▶ Lip-synced video>`);
-      expect(JSON.stringify(done.blocks)).toContain('free lip-sync minutes used');
-      expect((await service.credits.get()).lipsync_free_minutes.used).toBeGreaterThan(freeBefore);
+      expect(JSON.stringify(done.blocks)).toContain('full lip-sync');
+      const after = await service.credits.get();
+      expect(after.lipsync_free_minutes.used).toBe(before.lipsync_free_minutes.used);
+      expect(after.minutes.used).toBe(before.minutes.used + minutes);
       const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
       const texts = status.history.map((h) => h.text);
       expect(texts.some((t) => /^Spanish: Lip-syncing \(\d+%\)$/.test(t))).toBe(true);
       expect(status.text).toBe('Spanish: dubbed');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'gives the free preview only when it is picked, from free minutes, and says so',
+    async () => {
+      const channel = 'C18PREVIEW';
+      const { card, reply } = await dubbed(stage, channel, 'https://vimeo.com/face-preview');
+      const before = await service.credits.get();
+      await askLipsync(stage, reply, LIPSYNC_UI.one, LIPSYNC_UI.preview);
+      const done = await waitFor(
+        () => byKind(stage.slack.thread(channel, card.ts), 'lipsynced')[0],
+        WAIT_MS,
+        'the preview',
+      );
+      const project = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!.projectId!;
+      const info = await service.lipsync.get(project);
+      expect(info.lipsync_result_path).toMatch(/lipsync_preview\./);
+      expect(done.text).toBe('Spanish lip-sync preview ready (first minute)');
+      expect(JSON.stringify(done.blocks)).toContain(`<${info.lipsync_result_path}|▶ Lip-sync preview>`);
+      const after = await service.credits.get();
+      expect(after.lipsync_free_minutes.used).toBe(before.lipsync_free_minutes.used + 1);
+      expect(after.minutes.used).toBe(before.minutes.used);
+      const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
+      expect(status.history.some((h) => h.text.startsWith('Spanish: Lip-syncing (free preview)'))).toBe(true);
     },
     TEST_MS,
   );

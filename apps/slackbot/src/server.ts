@@ -225,7 +225,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     review,
     glossaries,
     subtitles,
-    lipsync: new LipsyncService({ store, review, wake: wakeAll, now }),
+    lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
     account: new AccountService({ store, service, access, wake: wakeAll, now }),
     settings,
     home: new HomeService({ store, service, logger: logger.child({ part: 'home' }) }),

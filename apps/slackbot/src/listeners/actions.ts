@@ -38,6 +38,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     REVIEW.removeAction,
     THREAD_ACTIONS.speakersAction,
     LIPSYNC_UI.facesAction,
+    LIPSYNC_UI.kindAction,
   ]) {
     app.action(select, ackOnly);
   }

@@ -11,7 +11,10 @@ export interface LipsyncTask {
   projectId: string;
   userId: string;
   multipleFaces: boolean;
-  /** Whether free lip-sync minutes were used (null until it started). */
+  /**
+   * The kind asked for: true the free preview (the first minute, from free lip-sync minutes), false the full
+   * lip-synced video (paid minutes). null only on a task recorded before people chose: the full one, the default.
+   */
   free: boolean | null;
   /** This task asked the service for a face check (so a failed one is not asked again and again). */
   faceCheckAsked: boolean;
@@ -25,7 +28,9 @@ export interface LipsyncTask {
 export interface LipsyncStore {
   /** Records a lip-sync request; undefined while another one of the same target is under way. */
   createLipsync(
-    input: Pick<LipsyncTask, 'targetId' | 'jobId' | 'projectId' | 'userId' | 'multipleFaces'>,
+    input: Pick<LipsyncTask, 'targetId' | 'jobId' | 'projectId' | 'userId' | 'multipleFaces'> & {
+      free: boolean;
+    },
     now: number,
   ): Promise<LipsyncTask | undefined>;
   /** Leases lip-syncs under way whose next look is due. */

@@ -415,11 +415,19 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
 
     describe('lip-sync tasks', () => {
       it('allow one under way per target, are claimed when due, and record each look', async () => {
-        const input = { targetId: 't1', jobId: 'j1', projectId: 'p1', userId: 'U1', multipleFaces: true };
+        const input = {
+          targetId: 't1',
+          jobId: 'j1',
+          projectId: 'p1',
+          userId: 'U1',
+          multipleFaces: true,
+          free: true,
+        };
         const task = (await store.createLipsync(input, 10))!;
+        // The kind asked for (here the free preview) is kept from the start.
         expect(task).toMatchObject({
           state: 'checking',
-          free: null,
+          free: true,
           faceCheckAsked: false,
           progress: 0,
           multipleFaces: true,

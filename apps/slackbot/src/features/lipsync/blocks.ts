@@ -1,5 +1,6 @@
-// Lip-sync in the thread: the small dialog that asks how many faces are on screen, and the replies for a
-// lip-synced video, a video with no face, and a lip-sync that failed. Pure builders.
+// Lip-sync in the thread: the small dialog that asks which lip-sync (full or the free preview) and how many
+// faces are on screen, and the replies for a lip-synced video (saying which kind), a video with no face, and
+// a lip-sync that failed. Pure builders.
 import type { types } from '@slack/bolt';
 import { languageLabel, languageName } from '../../domain/languages.ts';
 import {
@@ -18,42 +19,83 @@ export const LIPSYNC_UI = {
   facesAction: 'ls_faces',
   one: 'one',
   several: 'several',
+  kindBlock: 'ls_kind',
+  kindAction: 'ls_kind',
+  full: 'full',
+  preview: 'preview',
 } as const;
 
-export function lipsyncModal(input: { targetId: string; lang: string }): types.ModalView {
-  const option = (text: string, description: string, value: string) => ({
-    text: { type: 'plain_text' as const, text },
-    description: { type: 'plain_text' as const, text: description },
-    value,
-  });
-  const one = option(
+/** What the dialog offers: the full video's price in paid minutes, and the free minutes left for a preview. */
+export interface LipsyncChoices {
+  /** Paid minutes the full lip-sync uses: the video's length in whole minutes. */
+  paidMinutes: number;
+  /** Free lip-sync minutes left on the account; the preview is offered only when some are. */
+  freeMinutesLeft: number;
+}
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text });
+
+function radio(text: string, description: string, value: string) {
+  return { text: plain(text), description: plain(description), value };
+}
+
+const minutes = (n: number) => `${n} paid minute${n === 1 ? '' : 's'}`;
+
+/**
+ * The lip-sync dialog: which lip-sync (the full video by default, as the vendor's guide wants; the free preview
+ * only by name and only while free minutes are left) and how many faces are on screen.
+ */
+export function lipsyncModal(input: { targetId: string; lang: string } & LipsyncChoices): types.ModalView {
+  const one = radio(
     'One face at a time',
     'Only one person is visible at any moment (faster)',
     LIPSYNC_UI.one,
   );
+  const full = radio(
+    `Full lip-sync (uses ${minutes(input.paidMinutes)})`,
+    'The whole video, from the account’s minutes',
+    LIPSYNC_UI.full,
+  );
+  const kinds = [full];
+  if (input.freeMinutesLeft > 0)
+    kinds.push(
+      radio(
+        'Free preview (first minute, uses free minutes)',
+        `Only the first minute, to see how it looks; ${input.freeMinutesLeft} free minute${input.freeMinutesLeft === 1 ? '' : 's'} left`,
+        LIPSYNC_UI.preview,
+      ),
+    );
   return {
     type: 'modal',
     callback_id: LIPSYNC_UI.callbackId,
     private_metadata: input.targetId,
-    title: {
-      type: 'plain_text',
-      text: truncate(`Lip-sync · ${languageName(input.lang)}`, LIMITS.modalTitle),
-    },
-    submit: { type: 'plain_text', text: 'Lip-sync' },
-    close: { type: 'plain_text', text: 'Cancel' },
+    title: plain(truncate(`Lip-sync · ${languageName(input.lang)}`, LIMITS.modalTitle)),
+    submit: plain('Lip-sync'),
+    close: plain('Cancel'),
     blocks: [
-      section('The video is checked for faces first. Free lip-sync minutes are used when enough are left.'),
+      section('The video is checked for faces first, then the lips are moved to match the dub.'),
+      {
+        type: 'input',
+        block_id: LIPSYNC_UI.kindBlock,
+        label: plain('Lip-sync'),
+        element: {
+          type: 'radio_buttons',
+          action_id: LIPSYNC_UI.kindAction,
+          initial_option: full,
+          options: kinds,
+        },
+      },
       {
         type: 'input',
         block_id: LIPSYNC_UI.facesBlock,
-        label: { type: 'plain_text', text: 'Faces on screen' },
+        label: plain('Faces on screen'),
         element: {
           type: 'radio_buttons',
           action_id: LIPSYNC_UI.facesAction,
           initial_option: one,
           options: [
             one,
-            option('Several faces at once', 'People talk together on screen (slower)', LIPSYNC_UI.several),
+            radio('Several faces at once', 'People talk together on screen (slower)', LIPSYNC_UI.several),
           ],
         },
       },
@@ -61,21 +103,44 @@ export function lipsyncModal(input: { targetId: string; lang: string }): types.M
   };
 }
 
+/** Shown while the dialog's choices are read from the service (a modal must open within 3 s of the click). */
+export function lipsyncNotice(lang: string | null, message: string): types.ModalView {
+  return {
+    type: 'modal',
+    title: plain(truncate(lang ? `Lip-sync · ${languageName(lang)}` : 'Lip-sync', LIMITS.modalTitle)),
+    close: plain('Close'),
+    blocks: [section(message)],
+  };
+}
+
+/** The lip-synced video, saying which kind was delivered: the full video, or the free preview of its first minute. */
 export function lipsyncedReply(input: {
   lang: string;
   url: string | null;
   userId: string;
   free: boolean;
 }): MessageContent {
+  if (input.free) {
+    return {
+      text: `${languageName(input.lang)} lip-sync preview ready (first minute)`,
+      blocks: [
+        section(
+          `👄 *${languageLabel(input.lang)} lip-sync preview ready* (the first minute only) — ${link(input.url, '▶ Lip-sync preview')}`,
+        ),
+        context(
+          `Asked for by <@${input.userId}> · free preview, from free lip-sync minutes · for the whole video, ` +
+            'press *Lip-sync* and choose *Full lip-sync*',
+        ),
+      ],
+    };
+  }
   return {
     text: `${languageName(input.lang)} lip-synced video ready`,
     blocks: [
       section(
         `👄 *${languageLabel(input.lang)} lip-synced video ready* — ${link(input.url, '▶ Lip-synced video')}`,
       ),
-      context(
-        `Asked for by <@${input.userId}> · ${input.free ? 'free lip-sync minutes used' : 'minutes from the balance used'}`,
-      ),
+      context(`Asked for by <@${input.userId}> · full lip-sync, from the account’s minutes`),
     ],
   };
 }

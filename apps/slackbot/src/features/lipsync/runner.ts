@@ -1,7 +1,7 @@
 // The lip-sync loop: for each lip-sync under way (in the store), looks at the project's lip-sync record and
 // moves it on: starts the face check when none ran, explains a video without a face, starts the lip-sync
-// (several faces or one, free minutes when enough are left), shows its progress in the language's status
-// message, and posts the lip-synced video as a reply. Every Slack write goes through the store's outbox.
+// (several faces or one; the full video, or the free preview when that is what the person chose), shows its
+// progress in the language's status message, and posts the lip-synced video as a reply saying which kind. Every Slack write goes through the store's outbox.
 import { InsufficientCreditsError, type LipsyncInfo } from '@dubkit/core';
 import type { Logger } from 'pino';
 import { BusyError, type DubbingService } from '../../dubbing/service.ts';
@@ -108,14 +108,17 @@ export class LipsyncRunner {
         });
         return;
       }
-      const free = await this.#freeMinutesCover(task.projectId);
+      // The kind the person chose; a task recorded before people chose (null) gets the full one, the default.
+      const free = task.free === true;
       try {
         await service.startLipsync(task.projectId, { multipleFaces: task.multipleFaces, free });
       } catch (error) {
         if (error instanceof InsufficientCreditsError || error instanceof BusyError) {
           const why =
             error instanceof InsufficientCreditsError
-              ? 'There are not enough minutes left on the account for it.'
+              ? free
+                ? 'There are not enough free lip-sync minutes left for the preview.'
+                : 'There are not enough minutes left on the account for the full lip-sync.'
               : 'The dub is being changed right now; try again once it is ready.';
           await this.#finish(job, target, task, 'failed', {
             key: `lipsyncfailed:${task.id}`,
@@ -125,7 +128,7 @@ export class LipsyncRunner {
         }
         throw error;
       }
-      await this.#status(job, target, task, 'Lip-syncing', 0);
+      await this.#status(job, target, task, lipsyncLabel(task), 0);
       await store.updateLipsync(task.id, { state: 'syncing', free, progress: 0, nextPollAt: later });
       return;
     }
@@ -158,7 +161,7 @@ export class LipsyncRunner {
       job,
       target,
       task,
-      queued > 0 ? `Waiting for lip-sync (${queued} ahead)` : 'Lip-syncing',
+      queued > 0 ? `Waiting for lip-sync (${queued} ahead)` : lipsyncLabel(task),
       progress,
     );
     await store.updateLipsync(task.id, { progress, nextPollAt: later });
@@ -175,16 +178,6 @@ export class LipsyncRunner {
       key: `lipsyncfailed:${task.id}`,
       payload: lipsyncFailedReply({ lang: target.dstLang, why }),
     });
-  }
-
-  /** Free minutes are used when enough are left for the whole video. */
-  async #freeMinutesCover(projectId: string): Promise<boolean> {
-    const [credits, project] = await Promise.all([
-      this.#o.service.credits(),
-      this.#o.service.getProject(projectId),
-    ]);
-    const free = credits.lipsync_free_minutes.total - credits.lipsync_free_minutes.used;
-    return free > 0 && free >= Math.ceil((project.duration ?? Number.POSITIVE_INFINITY) / 60);
   }
 
   /** The language's status message shows the lip-sync's stage and progress (a write only when it changed). */
@@ -248,4 +241,9 @@ export function progressOf(info: Pick<LipsyncInfo, 'lipsync_task_progress'>): nu
   const raw = info.lipsync_task_progress ?? 0;
   const fraction = raw > 1 ? raw / 100 : raw;
   return Math.min(1, Math.max(0, fraction));
+}
+
+/** The status message's stage while a lip-sync runs, naming the preview so nobody waits for the whole video. */
+export function lipsyncLabel(task: Pick<LipsyncTask, 'free'>): string {
+  return task.free === true ? 'Lip-syncing (free preview)' : 'Lip-syncing';
 }

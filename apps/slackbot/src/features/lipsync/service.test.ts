@@ -1,6 +1,7 @@
-// LipsyncService with a real store and a real ReviewService on the emulator over HTTP: a lip-sync is refused
-// for a language that is not dubbed, recorded once for a dubbed one (for the lip-sync loop to claim), refused
-// while it runs, and can be asked for again once it ended.
+// LipsyncService with a real store and a real ReviewService on the emulator over HTTP: what the dialog offers
+// (the full video's paid minutes, the free minutes left), a lip-sync refused for a language that is not dubbed,
+// recorded once with the kind chosen for a dubbed one (for the lip-sync loop to claim), refused while it runs,
+// and asked for again once it ended.
 import { DubbingClient, type Project } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,10 +35,11 @@ beforeEach(async () => {
   store = temp.store;
   wakes = 0;
   const review = new ReviewService({ store, service, wakeDeliverer: () => {}, wakeTracker: () => {} });
-  lipsync = new LipsyncService({ store, review, wake: () => wakes++, now: () => 20_000 });
+  lipsync = new LipsyncService({ store, review, service, wake: () => wakes++, now: () => 20_000 });
 });
 afterEach(async () => {
   emulator.faults.clear();
+  emulator.setCredits('default', { lipsyncFreeMinutes: 60 });
   await temp.cleanup();
 });
 
@@ -75,17 +77,20 @@ async function record(target: Target, status: string) {
   );
 }
 
+/** The full lip-sync with one face at a time: what the dialog asks for unless changed. */
+const FULL = { multipleFaces: false, preview: false };
+
 /** The lip-syncs the lip-sync loop would find due now. */
 const due = () => store.claimDueLipsyncs('test', 20_000, 60_000, 10);
 
 describe('LipsyncService.request', () => {
   it('refuses a language that is not dubbed: unknown, still running, or failed on the service', async () => {
-    expect(await lipsync.request('no-such-target', 'U1', false)).toEqual({
+    expect(await lipsync.request('no-such-target', 'U1', FULL)).toEqual({
       problem: 'That dub no longer exists.',
       channel: null,
     });
     const { target: running } = await boundTarget(store, 'p-running', { job: { triggerKey: 'msg:C1:8.0' } });
-    expect(await lipsync.request(running.id, 'U1', false)).toEqual({
+    expect(await lipsync.request(running.id, 'U1', FULL)).toEqual({
       problem: 'Spanish is being worked on right now; try again once it is ready.',
       channel: null,
     });
@@ -93,7 +98,7 @@ describe('LipsyncService.request', () => {
       failStage: 'translation',
     });
     expect(project.status).toBe('translation_failed');
-    expect(await lipsync.request(failed.id, 'U1', false)).toEqual({
+    expect(await lipsync.request(failed.id, 'U1', FULL)).toEqual({
       problem: 'The Spanish dub failed; use Retry on it first.',
       channel: null,
     });
@@ -105,9 +110,9 @@ describe('LipsyncService.request', () => {
     const { job, target, project } = await targetOf('https://vimeo.com/lipsync-dubbed');
     expect(project.status).toBe('merging_done');
 
-    expect(await lipsync.request(target.id, 'U1', true)).toBeUndefined();
+    expect(await lipsync.request(target.id, 'U1', { multipleFaces: true, preview: true })).toBeUndefined();
     expect(wakes).toBe(1);
-    expect(await lipsync.request(target.id, 'U2', false)).toEqual({
+    expect(await lipsync.request(target.id, 'U2', FULL)).toEqual({
       problem: 'A lip-sync of this language is already under way.',
       channel: 'C1',
     });
@@ -122,7 +127,7 @@ describe('LipsyncService.request', () => {
         userId: 'U1',
         multipleFaces: true,
         state: 'checking',
-        free: null,
+        free: true,
         progress: 0,
         startedAt: 20_000,
       }),
@@ -132,10 +137,21 @@ describe('LipsyncService.request', () => {
 
     // Once it ended, another may be asked for.
     await store.updateLipsync(tasks[0]!.id, { state: 'done', progress: 1 });
-    expect(await lipsync.request(target.id, 'U2', false)).toBeUndefined();
+    expect(await lipsync.request(target.id, 'U2', FULL)).toBeUndefined();
     expect(wakes).toBe(2);
     const [again] = await store.claimDueLipsyncs('test', 20_000, 60_000, 10);
-    expect(again).toMatchObject({ targetId: target.id, userId: 'U2', multipleFaces: false });
+    expect(again).toMatchObject({ targetId: target.id, userId: 'U2', multipleFaces: false, free: false });
     expect(again!.id).not.toBe(tasks[0]!.id);
+  });
+});
+
+describe('LipsyncService.choices', () => {
+  it('prices the full video in whole paid minutes and counts the free minutes left', async () => {
+    const { project } = await targetOf('https://vimeo.com/lipsync-choices');
+    const minutes = Math.ceil(project.duration! / 60);
+    expect(await lipsync.choices(project.id)).toEqual({ paidMinutes: minutes, freeMinutesLeft: 60 });
+    // No free minutes left: nothing to offer a preview with.
+    emulator.setCredits('default', { lipsyncFreeMinutes: 0 });
+    expect(await lipsync.choices(project.id)).toEqual({ paidMinutes: minutes, freeMinutesLeft: 0 });
   });
 });

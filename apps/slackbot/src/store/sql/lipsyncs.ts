@@ -14,9 +14,19 @@ export function sqlLipsyncStore(sql: Sql): LipsyncStore {
         if (active) return undefined;
         const id = newId();
         await tx.run(
-          `INSERT INTO lipsyncs (id, target_id, job_id, project_id, user_id, multiple_faces, state, started_at,
-             next_poll_at) VALUES (?, ?, ?, ?, ?, ?, 'checking', ?, ?)`,
-          [id, input.targetId, input.jobId, input.projectId, input.userId, input.multipleFaces, now, now],
+          `INSERT INTO lipsyncs (id, target_id, job_id, project_id, user_id, multiple_faces, free, state,
+             started_at, next_poll_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'checking', ?, ?)`,
+          [
+            id,
+            input.targetId,
+            input.jobId,
+            input.projectId,
+            input.userId,
+            input.multipleFaces,
+            input.free,
+            now,
+            now,
+          ],
         );
         return toLipsync((await tx.get('SELECT * FROM lipsyncs WHERE id = ?', [id])) as Row);
       }),
