@@ -14,8 +14,14 @@ export function cardDelivery(
   job: Job,
   state: 'picking' | 'started' | 'cancelled',
   dstLangs: string[],
-  picker: { glossaries?: PickerGlossary[]; glossaryIds?: string[] } = {},
+  options: {
+    glossaries?: PickerGlossary[];
+    glossaryIds?: string[];
+    /** Who did what the card now says (pressed Cancel), when not the job's starter. */
+    actor?: string;
+  } = {},
 ): DeliveryInput {
+  const { actor, ...picker } = options;
   return {
     key: `card:${job.id}`,
     jobId: job.id,
@@ -30,7 +36,7 @@ export function cardDelivery(
       dstLangs,
       srcLang: job.srcLang,
       numSpeakers: job.numSpeakers,
-      userId: job.userId,
+      userId: actor ?? job.userId,
       ...picker,
     }),
   };

@@ -292,17 +292,18 @@ describe('JobService.start', () => {
 describe('JobService.cancel', () => {
   it('cancels a job waiting for its languages, once, and it cannot be started after', async () => {
     const { jobId } = await jobs.open({ ...newJob(), postCard: true });
-    expect(await jobs.cancel(jobId)).toBe(true);
+    // U2 pressed Cancel on U1's job: the card names U2.
+    expect(await jobs.cancel(jobId, 'U2')).toBe(true);
     expect((await store.getJob(jobId))?.state).toBe('cancelled');
     const card = (await store.getDelivery(`card:${jobId}`))!;
     expect(textOf(card.payload)).toBe('Dubbing of youtu.be/x cancelled');
-    expect(JSON.stringify(blocksOf(card.payload))).toContain('Cancelled by <@U1>.');
+    expect(JSON.stringify(blocksOf(card.payload))).toContain('Cancelled by <@U2>.');
     expect(await store.deliveriesOf(jobId)).toHaveLength(1);
 
-    expect(await jobs.cancel(jobId)).toBe(false);
+    expect(await jobs.cancel(jobId, 'U1')).toBe(false);
     expect(await jobs.start(jobId, { dstLangs: ['es'], srcLang: null, numSpeakers: null })).toBe(false);
     expect(await store.targetsOf(jobId)).toEqual([]);
-    expect(await jobs.cancel('no-such-job')).toBe(false);
+    expect(await jobs.cancel('no-such-job', 'U1')).toBe(false);
   });
 
   it('does not cancel a job that started', async () => {
@@ -311,7 +312,7 @@ describe('JobService.cancel', () => {
       choice: { dstLangs: ['es'], srcLang: null, numSpeakers: null },
       postCard: true,
     });
-    expect(await jobs.cancel(jobId)).toBe(false);
+    expect(await jobs.cancel(jobId, 'U1')).toBe(false);
     expect((await store.getJob(jobId))?.state).toBe('starting');
   });
 });

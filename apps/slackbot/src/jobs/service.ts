@@ -116,11 +116,12 @@ export class JobService {
     return true;
   }
 
-  async cancel(jobId: string): Promise<boolean> {
+  /** Cancels a job still waiting for its languages; the card names `userId`, who pressed Cancel. */
+  async cancel(jobId: string, userId: string): Promise<boolean> {
     const { store } = this.#o;
     if (!(await store.cancelJob(jobId))) return false;
     const job = await store.getJob(jobId);
-    if (job) await store.enqueue(cardDelivery(job, 'cancelled', []), this.#now());
+    if (job) await store.enqueue(cardDelivery(job, 'cancelled', [], { actor: userId }), this.#now());
     this.#o.wakeDeliverer();
     return true;
   }

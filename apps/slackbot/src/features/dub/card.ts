@@ -31,9 +31,9 @@ export function startJob(deps: ListenerDeps) {
 }
 
 export function cancelJob(deps: ListenerDeps) {
-  return async ({ ack, action, respond }: ButtonArgs) => {
+  return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
-    if (!(await deps.jobs.cancel(action.value ?? '')))
+    if (!(await deps.jobs.cancel(action.value ?? '', body.user.id)))
       await respond(ephemeral('This job has already started.'));
   };
 }
