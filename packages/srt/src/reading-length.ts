@@ -70,8 +70,8 @@ function isWide(code: number): boolean {
  * indicators) and lone surrogates, conjoining Hangul jamo. A line with none of them has one character per code
  * unit. One character each, no backtracking.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: each of these code points is looked for on its own, on purpose: the test is whether any is present
 const MAY_JOIN =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is looked for on its own, on purpose
   /[\p{M}\ufe00-\ufe0f\u{10000}-\u{10ffff}\ud800-\udfff\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]|\u200d/u;
 
 /** Characters of shown text (markup already removed) under `rules`. */
