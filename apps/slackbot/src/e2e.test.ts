@@ -238,6 +238,24 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     expect(texts.every((t) => t.includes('/dub <link>'))).toBe(true);
     expect(posted(stage, channel)).toHaveLength(0);
   });
+  it('/dub in a channel the app is not in is recorded, then answered through its response_url; nothing is posted', async () => {
+    const channel = 'C6OUT';
+    stage.slack.outsideOf.add(channel);
+    await stage.driver.command({
+      channel,
+      user: USER,
+      text: 'https://www.youtube.com/watch?v=outside to es',
+    });
+    const answer = await waitFor(
+      () => stage.slack.ephemerals.find((e) => e.channel === channel && e.via === 'response_url'),
+      WAIT_MS,
+      'the answer to the command',
+    );
+    expect(answer.text).toMatch(/invite me with `\/invite @dubkit`/);
+    // The job was cancelled before anything was enqueued for it: nothing can be on its way.
+    expect((await stage.app.store.recentJobs(USER, 50)).some((j) => j.channel === channel)).toBe(false);
+    expect(posted(stage, channel)).toHaveLength(0);
+  });
 });
 
 describe('a restart in the middle of a job', { timeout: 60_000 }, () => {

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { App, type Logger as BoltLogger, LogLevel } from '@slack/bolt';
+import { App, type Logger as BoltLogger, LogLevel, SocketModeReceiver } from '@slack/bolt';
 import { WebClient, type WebClientOptions } from '@slack/web-api';
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Dispatcher } from 'undici';
 import { Access } from './access/access.ts';
 import { accessMiddleware } from './access/middleware.ts';
@@ -26,10 +26,19 @@ import { LipsyncService } from './features/lipsync/service.ts';
 import { ReviewService } from './features/review/service.ts';
 import { SettingsService } from './features/settings/service.ts';
 import { SubtitleService } from './features/subtitles/service.ts';
+import {
+  type HealthServer,
+  hostForUrl,
+  type ReadinessProbe,
+  SlackConnectionState,
+  startHealthServer,
+  withHealthRoutes,
+} from './health.ts';
 import { JobService } from './jobs/service.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { registerListeners } from './listeners/index.ts';
+import { prettyDestination } from './log-format.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
@@ -44,12 +53,14 @@ export interface RunningApp {
   deliverer: Deliverer;
   /** HTTP mode: the URL Slack posts events to. */
   eventsUrl?: string;
+  /** Where /healthz and /readyz answer: PORT in HTTP mode, HEALTH_PORT (when set) in Socket Mode. */
+  healthUrl?: string;
   stop(): Promise<void>;
 }
 
 export interface ServerOverrides {
   logger?: Logger;
-  /** Host to listen on in HTTP mode (default all interfaces). */
+  /** Host to listen on (default HOST, else all interfaces). */
   host?: string;
   /** What sends the service's requests, under the budget (the bench passes a counting one). */
   serviceDispatcher?: Dispatcher;
@@ -57,8 +68,9 @@ export interface ServerOverrides {
   onRefusedRequest?: (refused: RefusedRequest) => void;
 }
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** JSON lines for a log collector; readable lines when `pretty` (by default: stdout is a terminal). */
+export function createLogger(level: string, pretty = process.stdout.isTTY === true): Logger {
+  const options: LoggerOptions = {
     level,
     redact: {
       paths: [
@@ -70,7 +82,8 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return pretty ? pino(options, prettyDestination(process.stdout)) : pino(options);
 }
 
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningApp> {
@@ -101,6 +114,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     timeout: config.slackWriteTimeoutMs,
   };
   const slack = new WebClient(config.slackBotToken, clientOptions);
+  const interactions = webInteractions(slack);
   const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   const downloadFile = async (url: string, maxBytes: number) => {
     const download = await downloadSlackFile(url, { botToken: config.slackBotToken, maxBytes, extraHosts });
@@ -151,6 +165,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     maxFileBytes: config.maxFileBytes,
     extraSlackHosts: extraHosts,
     onDeliveries: wakeDeliverer,
+    admit: (job) => jobs.admit(job),
+    refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
     async beforeProjects(job, mediaId, targets) {
       // Glossary defaults first: the subtitles keep the glossary recorded for each language.
       await glossaries.applyDefaults(job, targets);
@@ -182,39 +198,70 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   };
   const settings = new SettingsService({ store, glossaries, now });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
-  const jobs = new JobService({
+  const jobs: JobService = new JobService({
     store,
     wakeDeliverer,
     wakeTracker,
     picker: (job) => settings.pickerFor(job.channel),
     maxFileBytes: config.maxFileBytes,
+    slack: interactions,
     now,
   });
 
+  // Ready: the database answers a read, and Slack's connection is up (HTTP mode: once the app listens).
+  const slackConnection = new SlackConnectionState();
+  const probes: ReadinessProbe[] = [
+    {
+      name: 'database',
+      // A read by an id no job has: one indexed query, which fails when the database does not answer.
+      check: async () => {
+        await store.targetsOf('');
+      },
+    },
+    slackConnection.probe,
+  ];
+  const host = overrides.host ?? config.host;
+
   const mode = config.slackMode;
-  const app = new App({
-    token: config.slackBotToken,
-    clientOptions,
-    logger: boltLogger(logger.child({ part: 'bolt' })),
-    ...(mode.kind === 'socket'
-      ? {
-          socketMode: true,
+  // Socket Mode: the receiver is made here rather than by Bolt, so that its client's connection state
+  // (up at Slack's hello, down while it reconnects) reaches /readyz.
+  const socketReceiver =
+    mode.kind === 'socket'
+      ? new SocketModeReceiver({
           appToken: mode.appToken,
+          logger: boltLogger(logger.child({ part: 'bolt' })),
           // The Socket Mode client asks apps.connections.open through a Web API client of its own, which
           // Bolt configures from installerOptions, not clientOptions: without this, SLACK_API_URL would
           // not reach it. Its retry policy stays its own (it retries opening a connection for long).
           ...(config.slackApiUrl
             ? { installerOptions: { clientOptions: { slackApiUrl: config.slackApiUrl } } }
             : {}),
-        }
+        })
+      : undefined;
+  if (socketReceiver) {
+    const client = socketReceiver.client;
+    client.on('connected', () => slackConnection.up());
+    client.on('reconnecting', () => slackConnection.down('reconnecting to Slack'));
+    client.on('disconnected', () => slackConnection.down('disconnected from Slack'));
+  }
+  const app = new App({
+    token: config.slackBotToken,
+    clientOptions,
+    logger: boltLogger(logger.child({ part: 'bolt' })),
+    ...(mode.kind === 'socket'
+      ? { receiver: socketReceiver }
       : {
-          // Bolt's own receiver, behind a guard that bounds bodies and checks time and signature first.
-          receiver: guardedReceiver({
-            signingSecret: mode.signingSecret,
-            logger: logger.child({ part: 'receiver' }),
-            boltLogger: boltLogger(logger.child({ part: 'bolt' })),
-            ...(overrides.onRefusedRequest ? { onRefused: overrides.onRefusedRequest } : {}),
-          }),
+          // Bolt's own receiver, behind a guard that bounds bodies and checks time and signature first;
+          // /healthz and /readyz answer on the same port.
+          receiver: withHealthRoutes(
+            guardedReceiver({
+              signingSecret: mode.signingSecret,
+              logger: logger.child({ part: 'receiver' }),
+              boltLogger: boltLogger(logger.child({ part: 'bolt' })),
+              ...(overrides.onRefusedRequest ? { onRefused: overrides.onRefusedRequest } : {}),
+            }),
+            probes,
+          ),
         }),
   });
   // Before any listener: buttons, modals and shortcuts are checked against the job, the channel and the
@@ -230,21 +277,29 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     settings,
     home: new HomeService({ store, service, logger: logger.child({ part: 'home' }) }),
     // Every modal opened is recorded as its opener's, for the channel the request was checked against.
-    slack: grantingInteractions(webInteractions(slack), store, now),
+    slack: grantingInteractions(interactions, store, now),
     logger: logger.child({ part: 'listeners' }),
   });
 
   let eventsUrl: string | undefined;
+  let healthUrl: string | undefined;
+  let health: HealthServer | undefined;
   if (mode.kind === 'http') {
-    const server = (await app.start({
-      port: mode.port,
-      ...(overrides.host ? { host: overrides.host } : {}),
-    })) as Server;
+    const server = (await app.start({ port: mode.port, ...(host ? { host } : {}) })) as Server;
     const address = server.address() as AddressInfo;
-    eventsUrl = `http://${overrides.host ?? '127.0.0.1'}:${address.port}/slack/events`;
-    logger.info({ port: address.port }, 'listening for Slack on /slack/events');
+    healthUrl = `http://${hostForUrl(address.address)}:${address.port}`;
+    eventsUrl = `${healthUrl}/slack/events`;
+    slackConnection.up();
+    logger.info({ host: address.address, port: address.port }, 'listening for Slack on /slack/events');
   } else {
+    // Before connecting: /healthz answers (alive) and /readyz says what is missing while Slack is reached.
+    if (config.healthPort !== undefined) {
+      health = await startHealthServer({ port: config.healthPort, ...(host ? { host } : {}), probes });
+      healthUrl = health.url;
+      logger.info({ url: health.url }, 'health checks on /healthz and /readyz');
+    }
     await app.start();
+    slackConnection.up();
     logger.info('connected to Slack in Socket Mode');
   }
   deliverer.start();
@@ -261,10 +316,13 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     tracker,
     deliverer,
     ...(eventsUrl ? { eventsUrl } : {}),
+    ...(healthUrl ? { healthUrl } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
+      slackConnection.down('stopping');
       await app.stop();
+      await health?.close();
       await tracker.stop();
       await lipsyncRunner.stop();
       await deliverer.stop();

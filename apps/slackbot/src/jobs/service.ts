@@ -4,7 +4,8 @@
 // in the store, then wakes the loops that carry them out.
 import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { titleFor } from '../domain/requests.ts';
-import type { Job, JobChoice, JobSource, NewJob, Store } from '../store/store.ts';
+import type { Interactions } from '../slack/interactions.ts';
+import type { Job, JobChoice, JobRequest, JobSource, NewJob, Store } from '../store/store.ts';
 import type { PickerGlossary } from '../ui/glossary-picker.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 import { cardDelivery, statusDelivery } from './notify.ts';
@@ -17,8 +18,14 @@ export interface JobServiceOptions {
   /** What the picker offers for a job: the channel's default languages and its glossaries. */
   picker: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
   maxFileBytes: number;
+  /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
+  slack: Pick<Interactions, 'canPostIn' | 'respond'>;
   now?: () => number;
 }
+
+/** What a person is told when the app cannot post where they ran `/dub`. */
+export const INVITE_ME =
+  'I can only post the dub in a channel I am in: invite me with `/invite @dubkit`, then try again.';
 
 export type OpenResult = { outcome: 'created' | 'duplicate'; jobId: string };
 
@@ -55,6 +62,48 @@ export class JobService {
       this.#o.wakeDeliverer();
     }
     return { outcome: 'created', jobId: job.id };
+  }
+
+  /**
+   * A `/dub` command, recorded before it is answered (Slack never sends a command twice): the starter then
+   * checks the channel and posts the card or starts the job, after a crash too.
+   */
+  async request(input: NewJob & { request: JobRequest }): Promise<OpenResult> {
+    const { job, created } = await this.#o.store.createJob(input, this.#now());
+    this.#o.wakeTracker();
+    return { outcome: created ? 'created' : 'duplicate', jobId: job.id };
+  }
+
+  /**
+   * Admits a recorded command once its channel is known to take the app's posts: its card, or its start
+   * when languages were given; otherwise tells its author. Throws when Slack could not say (tried again).
+   */
+  async admit(job: Job): Promise<void> {
+    const request = job.request ?? { dstLangs: [], responseUrl: null };
+    if (!(await this.#o.slack.canPostIn(job.channel))) {
+      await this.refuse(job, INVITE_ME);
+      return;
+    }
+    const admitted = await this.#o.store.acceptRequest(job.id);
+    if (!admitted) return;
+    if (request.dstLangs.length > 0) {
+      await this.start(admitted.id, {
+        dstLangs: request.dstLangs,
+        srcLang: admitted.srcLang,
+        numSpeakers: admitted.numSpeakers,
+      });
+      return;
+    }
+    const picker = await this.#o.picker(admitted);
+    await this.#o.store.enqueue(cardDelivery(admitted, 'picking', picker.dstLangs, picker), this.#now());
+    this.#o.wakeDeliverer();
+  }
+
+  /** Cancels a recorded command that cannot go on, and tells its author why (through its response_url). */
+  async refuse(job: Job, why: string): Promise<void> {
+    if (!(await this.#o.store.refuseRequest(job.id))) return;
+    const url = job.request?.responseUrl;
+    if (url) await this.#o.slack.respond(url, { text: why, blocks: [] });
   }
 
   /** A message with a video link or file: one job per message however often Slack delivers it. */

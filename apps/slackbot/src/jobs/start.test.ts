@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { Store } from '../store/store.ts';
+import { noCommands } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
 import { JobStarter, jobTag } from './start.ts';
 
@@ -65,6 +66,7 @@ describe('JobStarter', () => {
       maxFileBytes: 1,
       extraSlackHosts: [],
       onDeliveries: () => {},
+      ...noCommands,
     });
     await starter.run((await store.getJob(job.id))!);
 

@@ -20,6 +20,10 @@ export interface StarterOptions {
   onDeliveries: () => void;
   /** Runs once the media is ready, before the projects are created (the credits warning); never throws. */
   beforeProjects?: (job: Job, mediaId: string, targets: Target[]) => Promise<void>;
+  /** A recorded `/dub` command: checks its channel, then posts its card or starts it (throws to try again). */
+  admit: (job: Job) => Promise<void>;
+  /** A recorded `/dub` command that could not be admitted however often it was tried: tells its author why. */
+  refuse: (job: Job, why: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -43,6 +47,10 @@ export class JobStarter {
    */
   async run(job: Job, signal?: AbortSignal): Promise<void> {
     const { store } = this.#o;
+    if (job.state === 'requested') {
+      await this.#o.admit(job);
+      return;
+    }
     const pending = (await store.targetsOf(job.id)).filter((t) => !t.terminal && t.projectId === null);
     if (pending.length === 0) {
       await store.setJobRunning(job.id);
@@ -93,13 +101,18 @@ export class JobStarter {
       extraHosts: this.#o.extraSlackHosts,
       ...(signal ? { signal } : {}),
     });
-    const result = await service.uploadFile(download.body, {
-      filename: job.source.name,
-      contentType: job.source.mimetype || download.contentType,
-      name: job.title,
-      ...(signal ? { signal } : {}),
-    });
-    return result.mediaId;
+    try {
+      const result = await service.uploadFile(download.body, {
+        filename: job.source.name,
+        contentType: job.source.mimetype || download.contentType,
+        name: job.title,
+        ...(signal ? { signal } : {}),
+      });
+      return result.mediaId;
+    } catch (error) {
+      // The upload only sees its body end early; the download knows it was the file's size.
+      throw download.failure() ?? error;
+    }
   }
 
   async #ensureProject(job: Job, target: Target, mediaId: string): Promise<void> {
@@ -127,6 +140,22 @@ export class JobStarter {
       ...(await store.targetOptions(job.id, target.dstLang)),
     });
     await store.setTargetProject(target.id, project.id, this.#now());
+  }
+
+  /**
+   * Ends a job that could not be started however often it was tried: each language still without a project
+   * is reported failed, with `why` in plain words.
+   */
+  async giveUp(job: Job, why: string): Promise<void> {
+    if (job.state === 'requested') {
+      await this.#o.refuse(job, why);
+      return;
+    }
+    const pending = (await this.#o.store.targetsOf(job.id)).filter(
+      (t) => !t.terminal && t.projectId === null,
+    );
+    await this.#fail(job, pending, 'upload_failed', why);
+    await this.#o.store.setJobRunning(job.id);
   }
 
   /** Reports a failure that has no project behind it (the upload, or the service refusing the project). */

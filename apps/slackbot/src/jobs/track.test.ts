@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetDispatcher, RequestBudget } from '../dubbing/budget.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { Store } from '../store/store.ts';
+import { noCommands } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
 import { JobStarter } from './start.ts';
 import { Tracker } from './track.ts';
@@ -78,6 +79,7 @@ describe('Tracker', () => {
       maxFileBytes: 1,
       extraSlackHosts: [],
       onDeliveries: () => {},
+      ...noCommands,
     });
     const tracker = new Tracker({
       store,

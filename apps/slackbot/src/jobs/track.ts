@@ -12,7 +12,10 @@ import type { JobStarter } from './start.ts';
 const TARGET_LEASE_MS = 60_000;
 /** A start (upload + projects) in progress is re-claimed by its own process each round, which renews it. */
 const START_LEASE_MS = 2 * 60_000;
+/** A failed start is tried again after 5 s, doubling to 5 min; after this many failures in a row, it ends. */
 const START_RETRY_MS = 5_000;
+const START_RETRY_MAX_MS = 5 * 60_000;
+const MAX_START_FAILURES = 8;
 
 export interface TrackerOptions {
   store: Store;
@@ -73,14 +76,31 @@ export class Tracker {
       if (this.#starting.has(job.id)) continue;
       const run = this.#o.starter
         .run(job, this.#abort.signal)
+        // Claimed again while it ran, its lease runs on: a job with more to do (an admitted command now
+        // starting) is given back at once, and its count of failed tries starts again.
+        .then(() => store.releaseJob(job.id, owner, 0))
         .catch(async (error: unknown) => {
           if (this.#abort.signal.aborted) {
             // Stopping: hand the job to the next start at once.
             await store.releaseJob(job.id, owner, 0);
             return;
           }
-          this.#o.logger.warn({ err: error, job: job.id }, 'starting the job failed; will try again');
-          await store.releaseJob(job.id, owner, this.#now() + START_RETRY_MS);
+          const failures = job.startFailures + 1;
+          if (failures >= MAX_START_FAILURES) {
+            this.#o.logger.error({ err: error, job: job.id, failures }, 'starting the job failed for good');
+            await this.#o.starter.giveUp(
+              job,
+              `it could not be started after ${failures} tries (${plainReason(error)})`,
+            );
+            await store.releaseJob(job.id, owner, 0);
+            return;
+          }
+          const waitMs = Math.min(START_RETRY_MAX_MS, START_RETRY_MS * 2 ** (failures - 1));
+          this.#o.logger.warn(
+            { err: error, job: job.id, failures, waitMs },
+            'starting the job failed; will try again',
+          );
+          await store.releaseJob(job.id, owner, this.#now() + waitMs, true);
         })
         .finally(() => {
           this.#starting.delete(job.id);
@@ -180,4 +200,16 @@ export class Tracker {
       this.#o.onDeliveries();
     }
   }
+}
+
+/** What kept a job from starting, in words for its thread: never an internal host, a token or a stack. */
+function plainReason(error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  if (code.startsWith('slack_webapi')) return 'Slack did not answer';
+  if (
+    error instanceof Error &&
+    /timeout|ECONN|ENOTFOUND|socket|fetch failed|Connection/i.test(`${error.name} ${error.message}`)
+  )
+    return 'the dubbing service could not be reached';
+  return 'the dubbing service kept failing';
 }

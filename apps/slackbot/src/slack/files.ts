@@ -103,7 +103,10 @@ export async function downloadSlackFile(url: string, options: DownloadOptions): 
  * Errors the stream once more than `max` bytes went through (Content-Length may be missing or wrong), and
  * keeps why: whoever reads the stream (an upload) may report it as its own failure, a lost connection.
  */
-function byteLimit(max: number): { stream: TransformStream<Uint8Array, Uint8Array>; failure: () => SlackFileError | undefined } {
+function byteLimit(max: number): {
+  stream: TransformStream<Uint8Array, Uint8Array>;
+  failure: () => SlackFileError | undefined;
+} {
   let seen = 0;
   let failure: SlackFileError | undefined;
   const stream = new TransformStream<Uint8Array, Uint8Array>({

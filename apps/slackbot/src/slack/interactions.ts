@@ -17,8 +17,13 @@ export interface Interactions {
    * for someone on a channel's job; a channel the app cannot read is a no.
    */
   isMember(channel: string, user: string): Promise<boolean>;
-  /** Whether the app may post in a channel (it is a member, or it is a DM with the app). */
+  /**
+   * Whether the app may post in a channel (it is a member, or it is a DM with the app). Throws when Slack
+   * could not say (a network error, a 429): the caller tries again rather than give a wrong answer.
+   */
   canPostIn(channel: string): Promise<boolean>;
+  /** Answers a slash command through its response_url (valid for 30 minutes, wherever the app is). */
+  respond(responseUrl: string, content: MessageContent): Promise<void>;
 }
 
 const MEMBER_PAGES = 100;
@@ -64,8 +69,24 @@ export function webInteractions(slack: WebClient): Interactions {
       return false;
     },
     async canPostIn(channel) {
-      const info = await slack.conversations.info({ channel }).catch(() => undefined);
-      return Boolean(info?.channel?.is_member || info?.channel?.is_im);
+      try {
+        const info = await slack.conversations.info({ channel });
+        return Boolean(info.channel?.is_member || info.channel?.is_im || info.channel?.is_mpim);
+      } catch (error) {
+        // A private channel the app is not in is "not found" to it: a definite no.
+        if ((error as { data?: { error?: string } }).data?.error === 'channel_not_found') return false;
+        throw error;
+      }
+    },
+    async respond(responseUrl, content) {
+      const response = await fetch(responseUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ response_type: 'ephemeral', replace_original: false, ...content }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.body?.cancel();
+      if (!response.ok) throw new Error(`Slack answered ${response.status} to the command's response`);
     },
   };
 }

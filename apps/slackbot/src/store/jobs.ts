@@ -7,11 +7,19 @@ export type JobSource =
   | { kind: 'link'; link: string }
   | { kind: 'file'; fileId: string; name: string; size: number; mimetype: string; url: string };
 
+/** What a `/dub` command asked for, kept until its channel is checked: languages (none: the card), and where to answer. */
+export interface JobRequest {
+  dstLangs: string[];
+  /** The command's response_url, to tell the person when the app cannot post in the channel. */
+  responseUrl: string | null;
+}
+
 /**
+ * requested: a `/dub` command was recorded; its channel is checked, then it picks or starts ·
  * picking: the job card waits for the user's choice · starting: upload and project creation are due ·
  * running: every language has its project · cancelled: the user cancelled before starting.
  */
-export type JobState = 'picking' | 'starting' | 'running' | 'cancelled';
+export type JobState = 'requested' | 'picking' | 'starting' | 'running' | 'cancelled';
 
 export interface Job {
   /** Random, unique; also the base of every project's job tag. */
@@ -34,6 +42,10 @@ export interface Job {
   mediaError: string | null;
   createdAt: number;
   startedAt: number | null;
+  /** A `/dub` command's request while the job is `requested`. */
+  request: JobRequest | null;
+  /** Tries to start it (upload, projects) that failed in a row. */
+  startFailures: number;
 }
 
 /** One destination language of a job: at most one live project at a time (attempt counts retries). */
@@ -66,6 +78,8 @@ export interface NewJob {
   numSpeakers?: number | null;
   /** The Slack event that caused it, recorded in the same transaction. */
   eventId?: string;
+  /** A `/dub` command: the job is recorded as `requested` and admitted by the starter. */
+  request?: JobRequest;
 }
 
 export interface JobChoice {
@@ -114,10 +128,14 @@ export interface JobStore {
   /** Moves a picking job to starting with one target per language; undefined when it was not picking. */
   startJob(jobId: string, choice: JobChoice, now: number): Promise<Job | undefined>;
   cancelJob(jobId: string): Promise<boolean>;
-  /** Leases jobs whose upload or project creation is due (state starting, lease free). */
+  /** Leases jobs with work due: a request to admit, or an upload and projects to create (lease free). */
   claimJobsToStart(owner: string, now: number, leaseMs: number, limit: number): Promise<Job[]>;
-  /** Frees a job's lease; it is claimed again from `retryAt` (after a transient failure). */
-  releaseJob(jobId: string, owner: string, retryAt: number): Promise<void>;
+  /** Frees a job's lease; it is claimed again from `retryAt`; `failed` counts one more failed try to start it. */
+  releaseJob(jobId: string, owner: string, retryAt: number, failed?: boolean): Promise<void>;
+  /** Moves a requested job to picking (its channel checked); undefined when it was not requested. */
+  acceptRequest(jobId: string): Promise<Job | undefined>;
+  /** Cancels a requested job (the app cannot post where it was asked); false when it was not requested. */
+  refuseRequest(jobId: string): Promise<boolean>;
   setJobMedia(jobId: string, mediaId: string): Promise<void>;
   setJobMediaError(jobId: string, error: string): Promise<void>;
   setJobRunning(jobId: string): Promise<void>;

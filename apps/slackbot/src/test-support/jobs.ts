@@ -33,3 +33,16 @@ export async function boundTarget(
   await store.setTargetProject(target.id, projectId, 3);
   return { job, target: (await store.getTarget(target.id))! };
 }
+
+/**
+ * What a starter is given for `/dub` commands where a test records none: a command reaching it would be a
+ * bug in the test's setup, so it fails loudly.
+ */
+export const noCommands = {
+  admit: async (job: Job): Promise<void> => {
+    throw new Error(`job ${job.id} is a /dub request, which this test does not expect`);
+  },
+  refuse: async (job: Job): Promise<void> => {
+    throw new Error(`job ${job.id} is a /dub request, which this test does not expect`);
+  },
+};

@@ -46,7 +46,7 @@ export function testEnv(
     POLL_MAX_MS: String(options.pollMaxMs ?? 250),
     SERVICE_REQUESTS_PER_SECOND: String(options.requestsPerSecond ?? 200),
     SLACK_CHANNEL_PACE_MS: String(options.channelPaceMs ?? 0),
-    LOG_LEVEL: options.logLevel ?? 'warn',
+    LOG_LEVEL: options.logLevel ?? process.env.DUBKIT_TEST_LOG_LEVEL ?? 'warn',
   };
 }
 

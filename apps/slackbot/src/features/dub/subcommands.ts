@@ -8,6 +8,13 @@ import { openSettings } from '../settings/listeners.ts';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
+const SUBCOMMANDS = new Set(['credits', 'list', 'track', 'settings', 'glossary', 'glossaries']);
+
+/** Whether `/dub …` names a subcommand rather than a video. */
+export function isSubcommand(text: string): boolean {
+  return SUBCOMMANDS.has((text.trim().split(/\s+/)[0] ?? '').toLowerCase());
+}
+
 export async function handleSubcommand(deps: ListenerDeps, args: CommandArgs): Promise<boolean> {
   const { command, respond } = args;
   const words = command.text.trim().split(/\s+/).filter(Boolean);

@@ -1,6 +1,6 @@
 // Jobs and their languages in SQL. A job is keyed by its trigger and a Slack event by its id, both unique,
 // so that two deliveries of one event never open two jobs, whatever the interleaving.
-import type { Job, JobSource, JobState, JobStore, JobSubtitle, NewJob, Target } from '../jobs.ts';
+import type { Job, JobRequest, JobSource, JobState, JobStore, JobSubtitle, NewJob, Target } from '../jobs.ts';
 import { newId } from './ids.ts';
 import { enqueueDelivery } from './outbox.ts';
 import { claimDue, type Row, read, type Sql } from './port.ts';
@@ -28,11 +28,12 @@ export function sqlJobStore(sql: Sql): JobStore {
       const id = newId();
       const inserted = await tx.run(
         `INSERT INTO jobs (id, trigger_key, state, channel, thread_ts, user_id, source, title, src_lang,
-           num_speakers, created_at) VALUES (?, ?, 'picking', ?, ?, ?, ?, ?, ?, ?, ?)
+           num_speakers, request, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (trigger_key) DO NOTHING`,
         [
           id,
           input.triggerKey,
+          input.request ? 'requested' : 'picking',
           input.channel,
           input.threadTs,
           input.userId,
@@ -40,6 +41,7 @@ export function sqlJobStore(sql: Sql): JobStore {
           input.title,
           input.srcLang ?? null,
           input.numSpeakers ?? null,
+          input.request ? JSON.stringify(input.request) : null,
           now,
         ],
       );
@@ -102,9 +104,9 @@ export function sqlJobStore(sql: Sql): JobStore {
       const rows = await claimDue(sql, {
         table: 'jobs',
         key: 'id',
-        due: `state = 'starting' AND lease_until < ?`,
+        due: `state IN ('requested', 'starting') AND lease_until < ?`,
         params: [now],
-        order: 'started_at',
+        order: 'created_at',
         owner,
         now,
         leaseMs,
@@ -112,12 +114,26 @@ export function sqlJobStore(sql: Sql): JobStore {
       });
       return rows.map(toJob);
     },
-    async releaseJob(jobId, owner, retryAt) {
-      await sql.run('UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ?', [
-        retryAt,
-        jobId,
-        owner,
-      ]);
+    async releaseJob(jobId, owner, retryAt, failed = false) {
+      await sql.run(
+        `UPDATE jobs SET lease_until = ?, start_failures = CASE WHEN ? THEN start_failures + 1 ELSE 0 END
+         WHERE id = ? AND lease_owner = ?`,
+        [retryAt, failed, jobId, owner],
+      );
+    },
+    async acceptRequest(jobId) {
+      const rows = await sql.all(
+        `UPDATE jobs SET state = 'picking', lease_until = 0 WHERE id = ? AND state = 'requested' RETURNING *`,
+        [jobId],
+      );
+      return rows[0] ? toJob(rows[0]) : undefined;
+    },
+    async refuseRequest(jobId) {
+      const changed = await sql.run(
+        `UPDATE jobs SET state = 'cancelled', lease_until = 0 WHERE id = ? AND state = 'requested'`,
+        [jobId],
+      );
+      return changed === 1;
     },
     async setJobMedia(jobId, mediaId) {
       await sql.run('UPDATE jobs SET media_id = ?, media_error = NULL WHERE id = ?', [mediaId, jobId]);
@@ -275,6 +291,8 @@ function toJob(row: Row): Job {
     mediaError: read.strOrNull(row.media_error),
     createdAt: read.num(row.created_at),
     startedAt: read.numOrNull(row.started_at),
+    request: row.request === null || row.request === undefined ? null : read.json<JobRequest>(row.request),
+    startFailures: read.num(row.start_failures),
   };
 }
 

@@ -104,6 +104,14 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 4,
+    name: 'slash commands recorded before they are answered; failed starts counted',
+    statements: () => [
+      'ALTER TABLE jobs ADD COLUMN request TEXT',
+      'ALTER TABLE jobs ADD COLUMN start_failures INTEGER NOT NULL DEFAULT 0',
+    ],
+  },
+  {
     version: 5,
     name: 'modal grants: who opened each modal, for which channel and subject',
     statements: () => [
@@ -111,6 +119,16 @@ export const MIGRATIONS: Migration[] = [
         view_id TEXT PRIMARY KEY, opener TEXT NOT NULL, channel TEXT NOT NULL, thread_ts TEXT,
         callback_id TEXT NOT NULL, subject TEXT NOT NULL, created_at BIGINT NOT NULL)`,
       'CREATE INDEX IF NOT EXISTS modal_grants_age ON modal_grants (created_at)',
+    ],
+  },
+  {
+    version: 6,
+    name: 'what changed on a language since its last render (the next one is charged for it); lines a review adds',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS redub_changes (
+        target_id TEXT NOT NULL, kind TEXT NOT NULL, ref TEXT NOT NULL, at BIGINT NOT NULL,
+        PRIMARY KEY (target_id, kind, ref))`,
+      "ALTER TABLE review_sessions ADD COLUMN additions TEXT NOT NULL DEFAULT '[]'",
     ],
   },
 ];
