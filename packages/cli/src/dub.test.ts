@@ -57,7 +57,7 @@ describe('dubkit dub', () => {
     );
     expect(code).toBe(0);
     expect(drawn).toContain('\u001b['); // cursor movements: the bars are redrawn in place
-    expect(drawn).toMatch(/upload +█+ 11 KiB sent in 0:\d\d {2}video-with-audio\.mp4/);
+    expect(drawn).toMatch(/upload video-with-audio\.mp4: 11 KiB sent in 0:\d\d/);
     expect(drawn).toMatch(/es +█+ Done, 5 files saved {2}0:\d\d/);
     expect(drawn).toMatch(/fr +[█░]+ \w/);
     expect((await readdir(join(cwd, 'dubs'))).length).toBe(10);

@@ -75,10 +75,10 @@ class Bars implements Progress {
         });
       },
       finish: () => {
-        bar.update(Math.max(1, size), {
-          text: `${bytes(size)} sent in ${elapsed(Date.now() - started)}  ${name}`,
-        });
-        bar.stop();
+        // The bar gives way to a line above the others: a finished upload needs no bar, and a bar redrawn among
+        // log lines would leave a blank line where it was.
+        this.#bars.remove(bar);
+        this.log(`upload ${name}: ${bytes(size)} sent in ${elapsed(Date.now() - started)}`);
       },
     };
   }
