@@ -116,6 +116,22 @@ describe('dubkit projects, status, credits', () => {
   });
 });
 
+describe('dubkit download', () => {
+  it('says a project still running is not done yet and how to wait for it (exit 1)', async () => {
+    const service = await emulator({ speed: 1 });
+    const cwd = await workFolder();
+    const client = clientOf(service.url);
+    const media = await client.media.upload(VIDEO);
+    service.advanceClock(60_000);
+    await client.media.waitUntilReady(media.id, { intervalMs: 20 });
+    const project = await client.projects.create({ video_id: media.id, dst_lang: 'es' });
+    const run = await dubkit(['--base-url', service.url, 'download', project.id, '--out', 'later'], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`project ${project.id} is not done yet`);
+    expect(run.stderr).toContain(`dubkit wait ${project.id} --out later`);
+  });
+});
+
 describe('dubkit voices', () => {
   it('lists the voices a project can use and marks the ones its speakers have', async () => {
     const service = await emulator();
