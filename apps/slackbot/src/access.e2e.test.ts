@@ -1,0 +1,224 @@
+// Forged payloads over real HTTP against the real app: Mallory is not in Ana's private channel, yet sends
+// the private channel's job ids from her own channel (or as herself from the private channel), and submits
+// modals she did not open or whose metadata she changed. Each is refused with a message that names nothing,
+// and nothing changes: the store's jobs, render intents and deliveries, the fake Slack's views and threads.
+import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { describe, expect, it } from 'vitest';
+import { NOT_YOURS } from './access/access.ts';
+import { GLOSSARY_UI } from './features/glossary/blocks.ts';
+import { useStage } from './test-support/stage.ts';
+import { cardIn, jobIdOf } from './test-support/threads.ts';
+import { JOB_CARD } from './ui/job-card.ts';
+import { THREAD_ACTIONS } from './ui/thread-actions.ts';
+
+const ANA = 'U0ANA';
+const BEN = 'U0BEN';
+const MALLORY = 'U0MAL';
+const PRIVATE = 'C7PRIV';
+const HERS = 'C7MAL';
+const THIRD = 'C7THIRD';
+const WAIT_MS = 20_000;
+
+/** The same message as if it were in another channel: what a forged payload claims. */
+const movedTo = (message: SlackMessage, channel: string): SlackMessage => ({ ...message, channel });
+
+describe('payloads from outside a job’s channel', { timeout: 90_000 }, () => {
+  const stage = useStage({ speed: 40 });
+
+  async function refusalFor(user: string, channel: string, before: number) {
+    const refusal = await waitFor(
+      () => stage.slack.ephemerals.slice(before).find((e) => e.user === user && e.channel === channel),
+      WAIT_MS,
+      'the refusal',
+    );
+    expect(refusal.text).toBe(`⛔ ${NOT_YOURS}`);
+    expect(refusal.text).not.toContain(PRIVATE);
+    return refusal;
+  }
+
+  async function mentionJob(channel: string, link: string) {
+    const drop = stage.slack.postUserMessage({
+      channel,
+      user: ANA,
+      text: `<@${stage.slack.botUserId}> <${link}|${link}>`,
+    });
+    await stage.driver.mention(drop);
+    const card = await cardIn(stage, channel, drop.ts);
+    return { drop, card, jobId: jobIdOf(card) };
+  }
+
+  it('a job card’s Start and Cancel work only in its channel, for its members; Cancel names who pressed it', async () => {
+    stage.slack.setMembers(PRIVATE, [ANA, BEN]);
+    const { card, jobId } = await mentionJob(PRIVATE, 'https://vimeo.com/424241');
+    const views = stage.slack.views.length;
+
+    // From Mallory's channel, with the private job's id; then as herself in the private channel.
+    let before = stage.slack.ephemerals.length;
+    const forged = await stage.driver.click({
+      message: movedTo(card, HERS),
+      actionId: JOB_CARD.start,
+      user: MALLORY,
+      selections: { job_dst: ['es', 'de', 'fr'] },
+    });
+    expect(forged.status).toBe(200);
+    await refusalFor(MALLORY, HERS, before);
+    before = stage.slack.ephemerals.length;
+    await stage.driver.click({ message: card, actionId: JOB_CARD.cancel, user: MALLORY });
+    await refusalFor(MALLORY, PRIVATE, before);
+    // Another thread of the same channel is not the job's either.
+    before = stage.slack.ephemerals.length;
+    await stage.driver.click({
+      message: { ...card, thread_ts: '1.000001' },
+      actionId: JOB_CARD.cancel,
+      user: BEN,
+    });
+    await refusalFor(BEN, PRIVATE, before);
+
+    expect((await stage.app.store.getJob(jobId))?.state).toBe('picking');
+    expect(await stage.app.store.targetsOf(jobId)).toEqual([]);
+    expect(stage.slack.views).toHaveLength(views);
+
+    // Ben is in the channel: his Cancel is taken, and the card says it was his.
+    await stage.driver.click({ message: card, actionId: JOB_CARD.cancel, user: BEN });
+    await waitFor(
+      async () => (await stage.app.store.getJob(jobId))?.state === 'cancelled',
+      WAIT_MS,
+      'the job cancelled',
+    );
+    await stage.drained(jobId);
+    const cancelled = stage.slack.message(PRIVATE, card.ts);
+    expect(JSON.stringify(cancelled?.blocks)).toContain(`Cancelled by <@${BEN}>.`);
+  });
+
+  it('a dubbed language’s buttons do nothing for someone outside its channel', async () => {
+    stage.slack.setMembers(PRIVATE, [ANA, BEN]);
+    const { drop, card, jobId } = await mentionJob(PRIVATE, 'https://vimeo.com/424242');
+    await stage.driver.click({
+      message: card,
+      actionId: JOB_CARD.start,
+      user: ANA,
+      selections: { job_dst: ['es'] },
+    });
+    const dubbed = await waitFor(
+      () => byKind(stage.slack.thread(PRIVATE, drop.ts), 'dubbed')[0],
+      WAIT_MS,
+      'the dubbed reply',
+    );
+    await stage.drained(jobId);
+    const [target] = await stage.app.store.targetsOf(jobId);
+    const deliveries = (await stage.app.store.deliveriesOf(jobId)).length;
+    const thread = stage.slack.thread(PRIVATE, drop.ts).length;
+    const views = stage.slack.views.length;
+
+    for (const actionId of [
+      THREAD_ACTIONS.review,
+      THREAD_ACTIONS.render,
+      THREAD_ACTIONS.speakers,
+      THREAD_ACTIONS.lipsync,
+    ]) {
+      const before = stage.slack.ephemerals.length;
+      await stage.driver.click({ message: movedTo(dubbed, HERS), actionId, user: MALLORY });
+      await refusalFor(MALLORY, HERS, before);
+    }
+    // Nothing was opened, rendered, recorded or posted.
+    expect(stage.slack.views).toHaveLength(views);
+    expect(await stage.app.store.renderIntents()).toEqual([]);
+    expect(await stage.app.store.getTarget(target!.id)).toMatchObject({ terminal: true, attempt: 1 });
+    expect(await stage.app.store.deliveriesOf(jobId)).toHaveLength(deliveries);
+    expect(stage.slack.thread(PRIVATE, drop.ts)).toHaveLength(thread);
+  });
+
+  it('a modal is submitted only by its opener, with the job and channel it was opened for', async () => {
+    stage.slack.setMembers(PRIVATE, [ANA, BEN]);
+    // Ana opens the job modal on a message in the private channel.
+    const message = stage.slack.postUserMessage({
+      channel: PRIVATE,
+      user: ANA,
+      text: 'cut <https://vimeo.com/p3>',
+    });
+    await stage.driver.messageShortcut({ message, user: ANA });
+    const anaView = await waitFor(
+      () => stage.slack.views.find((v) => v.view.callback_id === 'dub_modal'),
+      WAIT_MS,
+      'Ana’s modal',
+    );
+    const anaJob = String(anaView.view.private_metadata);
+    const pick = {
+      job_dst: { job_dst: { type: 'multi_static_select', selected_options: [{ value: 'it' }] } },
+    };
+
+    // Mallory submits Ana's modal as herself.
+    const stolen = await stage.driver.submitView({ viewId: anaView.id, user: MALLORY, values: pick });
+    expect(JSON.stringify(JSON.parse(stolen.body))).toContain(NOT_YOURS);
+
+    // Mallory opens her own modal in her channel, then points it at Ana's job.
+    const hers = stage.slack.postUserMessage({
+      channel: HERS,
+      user: MALLORY,
+      text: 'x <https://vimeo.com/m1>',
+    });
+    await stage.driver.messageShortcut({ message: hers, user: MALLORY });
+    const malView = await waitFor(
+      () => stage.slack.views.find((v) => v.view.callback_id === 'dub_modal' && v.id !== anaView.id),
+      WAIT_MS,
+      'Mallory’s modal',
+    );
+    const malJob = String(malView.view.private_metadata);
+    malView.view.private_metadata = anaJob;
+    const retargeted = await stage.driver.submitView({ viewId: malView.id, user: MALLORY, values: pick });
+    expect(JSON.stringify(JSON.parse(retargeted.body))).toContain(NOT_YOURS);
+    // A view id the app never opened.
+    stage.slack.views.push({ id: 'VFORGED', view: { ...anaView.view } });
+    const forged = await stage.driver.submitView({ viewId: 'VFORGED', user: ANA, values: pick });
+    expect(JSON.stringify(JSON.parse(forged.body))).toContain(NOT_YOURS);
+
+    for (const jobId of [anaJob, malJob]) {
+      expect((await stage.app.store.getJob(jobId))?.state).toBe('picking');
+      expect(await stage.app.store.targetsOf(jobId)).toEqual([]);
+    }
+
+    // Her own modal, as the app left it, still works for her.
+    malView.view.private_metadata = malJob;
+    await stage.driver.submitView({ viewId: malView.id, user: MALLORY, values: pick });
+    await waitFor(
+      async () => (await stage.app.store.getJob(malJob))?.state !== 'picking',
+      WAIT_MS,
+      'Mallory’s own job started',
+    );
+    expect((await stage.app.store.getJob(anaJob))?.state).toBe('picking');
+  });
+
+  it('a glossary dialog cannot post its result into another channel', async () => {
+    await stage.driver.command({ channel: HERS, user: MALLORY, text: 'glossary' });
+    const dialog = await waitFor(
+      () => stage.slack.views.find((v) => v.view.callback_id === GLOSSARY_UI.callbackId),
+      WAIT_MS,
+      'the glossary dialog',
+    );
+    expect(dialog.view.private_metadata).toBe(HERS);
+    const file = stage.slack.addFile({
+      name: 'terms.csv',
+      mimetype: 'text/csv',
+      content: new TextEncoder().encode('en,es\nmachine,MÁQUINA\n'),
+    });
+    dialog.view.private_metadata = THIRD;
+    const res = await stage.driver.submitView({
+      viewId: dialog.id,
+      user: MALLORY,
+      values: {
+        [GLOSSARY_UI.nameBlock]: { [GLOSSARY_UI.nameAction]: { type: 'plain_text_input', value: 'Forged' } },
+        [GLOSSARY_UI.fileBlock]: {
+          [GLOSSARY_UI.fileAction]: {
+            type: 'file_input',
+            files: [{ id: file.id, name: file.name, url_private_download: file.url_private_download }],
+          },
+        },
+      },
+    });
+    expect(JSON.stringify(JSON.parse(res.body))).toContain(NOT_YOURS);
+    expect(await stage.app.store.findGlossary('Forged')).toBeUndefined();
+    expect(stage.slack.downloads.get(file.id)).toBeUndefined();
+    expect(stage.slack.messages.filter((m) => m.channel === THIRD)).toEqual([]);
+    expect(stage.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === THIRD)).toEqual([]);
+  });
+});
