@@ -5,6 +5,8 @@
 // failed language.
 import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
+import { FakeSlack, waitFor } from '@dubkit/slack-sandbox';
+import { WebClient } from '@slack/web-api';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DroppedMessage } from '../domain/drops.ts';
@@ -12,14 +14,16 @@ import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import { GlossaryService } from '../features/glossary/service.ts';
 import { SettingsService } from '../features/settings/service.ts';
+import { webInteractions } from '../slack/interactions.ts';
 import type { GlossaryRecord, Store, Target } from '../store/store.ts';
 import { boundTarget, newJob } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 import { GLOSSARY_PICKER } from '../ui/glossary-picker.ts';
-import { JobService } from './service.ts';
+import { INVITE_ME, JobService } from './service.ts';
 
 let emulator: Emulator;
+let slack: FakeSlack;
 let client: DubbingClient;
 let service: DubbingService;
 let temp: TempStore;
@@ -32,8 +36,10 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
   client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
   service = createDubbingService(client, { mediaPollMs: 20 });
+  slack = await new FakeSlack({ botToken: 'xoxb-test' }).start();
 });
 afterAll(async () => {
+  await slack.close();
   await client.close();
   await emulator.close();
 });
@@ -57,6 +63,9 @@ beforeEach(async () => {
     wakeTracker: () => wakes.tracker++,
     picker: (job) => settings.pickerFor(job.channel),
     maxFileBytes: 1024 * 1024,
+    slack: webInteractions(
+      new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }),
+    ),
     now: () => 50_000,
   });
 });
@@ -388,5 +397,58 @@ describe('JobService.retry', () => {
     });
     expect(await store.getTarget(running.id)).toMatchObject({ attempt: 1, projectId: 'p-running' });
     expect(wakes).toEqual({ deliverer: 0, tracker: 0 });
+  });
+});
+
+describe('recorded /dub commands', () => {
+  const command = (channel: string, dstLangs: string[]) => ({
+    ...newJob({ triggerKey: `cmd:${channel}`, channel, threadTs: null }),
+    request: { dstLangs, responseUrl: slack.responseUrl(channel, 'U1') },
+  });
+
+  it('are recorded as requested, once per trigger, and wake the starter', async () => {
+    const first = await jobs.request(command('C7', ['es']));
+    const again = await jobs.request(command('C7', ['es']));
+    expect(first.outcome).toBe('created');
+    expect(again).toEqual({ outcome: 'duplicate', jobId: first.jobId });
+    expect((await store.getJob(first.jobId))?.state).toBe('requested');
+    expect(wakes.tracker).toBe(2);
+  });
+
+  it('start at once when the channel takes posts and languages were given', async () => {
+    const { jobId } = await jobs.request(command('C7', ['es', 'de']));
+    await jobs.admit((await store.getJob(jobId))!);
+    expect((await store.getJob(jobId))?.state).toBe('starting');
+    expect((await store.targetsOf(jobId)).map((t) => t.dstLang)).toEqual(['es', 'de']);
+    expect((await store.deliveriesOf(jobId)).map((d) => d.key)).toEqual([
+      `card:${jobId}`,
+      ...(await store.targetsOf(jobId)).map((t) => `status:${t.id}`),
+    ]);
+  });
+
+  it('post the card with the picker when no language was given', async () => {
+    const { jobId } = await jobs.request(command('C7', []));
+    await jobs.admit((await store.getJob(jobId))!);
+    expect((await store.getJob(jobId))?.state).toBe('picking');
+    expect((await store.deliveriesOf(jobId)).map((d) => d.key)).toEqual([`card:${jobId}`]);
+  });
+
+  it('are cancelled and answered through the response_url where the app is not a member', async () => {
+    slack.outsideOf.add('C8');
+    const { jobId } = await jobs.request(command('C8', ['es']));
+    await jobs.admit((await store.getJob(jobId))!);
+    expect((await store.getJob(jobId))?.state).toBe('cancelled');
+    expect(await store.deliveriesOf(jobId)).toEqual([]);
+    const answer = await waitFor(() => slack.ephemerals.find((e) => e.channel === 'C8'), 2000, 'the answer');
+    expect(answer.text).toBe(INVITE_ME);
+  });
+
+  it('fail to be admitted, to be tried again, when Slack cannot say whether the app is in the channel', async () => {
+    slack.faults.rateLimits.push({ method: 'conversations.info', times: 1, retryAfterSeconds: 1 });
+    const { jobId } = await jobs.request(command('C9', ['es']));
+    await expect(jobs.admit((await store.getJob(jobId))!)).rejects.toThrow();
+    expect((await store.getJob(jobId))?.state).toBe('requested');
+    await jobs.admit((await store.getJob(jobId))!);
+    expect((await store.getJob(jobId))?.state).toBe('starting');
   });
 });
