@@ -73,9 +73,16 @@ export function button(
   };
 }
 
-/** A Slack link `<url|label>`, or the label alone when there is no url. */
+/**
+ * A Slack link `<url|label>`, or the label alone when there is no url. The url's own `<`, `>` and `|` (a
+ * link someone typed) are percent-encoded, so it can neither end the link early nor open a mention.
+ */
 export function link(url: string | null | undefined, label: string): string {
-  return url ? `<${url}|${escapeText(label)}>` : escapeText(label);
+  return url ? `<${linkTarget(url)}|${escapeText(label)}>` : escapeText(label);
+}
+
+function linkTarget(url: string): string {
+  return url.replace(/[<>|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** "45 s", "6 min", "1 h 12 min". */

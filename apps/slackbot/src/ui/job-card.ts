@@ -44,7 +44,7 @@ export function jobCard(input: JobCardInput): MessageContent {
   const header = section(`🎬 *${what}*`);
   if (input.state === 'cancelled') {
     return {
-      text: `Dubbing of ${input.title} cancelled`,
+      text: `Dubbing of ${escapeText(input.title)} cancelled`,
       blocks: [header, context(`Cancelled by <@${input.userId}>.`)],
     };
   }
@@ -52,7 +52,7 @@ export function jobCard(input: JobCardInput): MessageContent {
     const into = input.dstLangs.map(languageLabel).join(', ');
     const speakers = input.numSpeakers ? `${input.numSpeakers} speakers` : 'speakers auto-detected';
     return {
-      text: `Dubbing ${input.title} into ${input.dstLangs.map(languageName).join(', ')}`,
+      text: `Dubbing ${escapeText(input.title)} into ${input.dstLangs.map(languageName).join(', ')}`,
       blocks: [
         header,
         section(`Dubbing into ${into}`),
@@ -61,7 +61,7 @@ export function jobCard(input: JobCardInput): MessageContent {
     };
   }
   return {
-    text: `Dub ${input.title}: pick the languages and press Start`,
+    text: `Dub ${escapeText(input.title)}: pick the languages and press Start`,
     blocks: [
       header,
       context(`Pick the languages to dub into, then press *Start*. One project is created per language.`),

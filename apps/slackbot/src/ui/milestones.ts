@@ -45,7 +45,7 @@ export function dubbedReply(input: {
     link(input.links.vtt, '💬 VTT'),
   ].join(' · ');
   return {
-    text: `${languageName(input.lang)} dub of ${input.title} ready`,
+    text: `${languageName(input.lang)} dub of ${escapeText(input.title)} ready`,
     blocks: [
       section(`✅ *${languageLabel(input.lang)} dub ready* — ${escapeText(input.title)}\n${links}`),
       context(`Project \`${input.projectId}\` · ${formatDuration(input.elapsedMs)}`),
@@ -74,5 +74,5 @@ export function failedReply(input: {
       elements: [button('Retry', MILESTONE_ACTIONS.retry, input.targetId, 'primary')],
     });
   }
-  return { text: `${languageName(input.lang)} dub failed: ${why.text}`, blocks };
+  return { text: `${languageName(input.lang)} dub failed: ${escapeText(why.text)}`, blocks };
 }

@@ -2,7 +2,7 @@
 // stage in plain words, a progress bar, the time elapsed (never a promised ETA).
 
 import { languageLabel, languageName } from '../domain/languages.ts';
-import { context, formatDuration, type MessageContent, progressBar, section } from './blocks.ts';
+import { context, escapeText, formatDuration, type MessageContent, progressBar, section } from './blocks.ts';
 
 export interface LanguageStatus {
   lang: string;
@@ -17,6 +17,8 @@ export interface LanguageStatus {
 
 export function statusMessage(status: LanguageStatus): MessageContent {
   const who = `${languageLabel(status.lang)}`;
+  // The stage's label is the service's own word when it is one the app does not know.
+  const stage = escapeText(status.stageLabel);
   const elapsed = formatDuration(status.elapsedMs);
   let line: string;
   let text: string;
@@ -24,11 +26,11 @@ export function statusMessage(status: LanguageStatus): MessageContent {
     line = `${who} — ✅ Dubbed in ${elapsed}`;
     text = `${languageName(status.lang)}: dubbed`;
   } else if (status.phase === 'failed') {
-    line = `${who} — ❌ Stopped: ${status.stageLabel} · after ${elapsed}`;
+    line = `${who} — ❌ Stopped: ${stage} · after ${elapsed}`;
     text = `${languageName(status.lang)}: stopped`;
   } else {
-    line = `${who} — ${status.stageLabel}  ${progressBar(status.progress)}  · ${elapsed} elapsed`;
-    text = `${languageName(status.lang)}: ${status.stageLabel} (${Math.round(status.progress * 100)}%)`;
+    line = `${who} — ${stage}  ${progressBar(status.progress)}  · ${elapsed} elapsed`;
+    text = `${languageName(status.lang)}: ${stage} (${Math.round(status.progress * 100)}%)`;
   }
   const blocks = [section(line)];
   if (status.projectId) blocks.push(context(`Project \`${status.projectId}\``));

@@ -32,7 +32,7 @@ export function helpMessage(): MessageContent {
 /** "what was wrong" in plain words; the usage line follows. */
 export function usageError(problem: string): MessageContent {
   return {
-    text: `${problem} ${USAGE}`,
+    text: `${escapeText(problem)} ${USAGE}`,
     blocks: [section(`⚠️ ${escapeText(problem)}\n${USAGE}`)],
   };
 }

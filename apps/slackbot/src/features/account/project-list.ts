@@ -76,5 +76,8 @@ export function projectList(input: ProjectListInput): MessageContent {
   if (input.more) nav.push(button('Older ▶', PROJECT_LIST.page, pageValue(input.name, last)));
   if (nav.length > 0) blocks.push({ type: 'actions', elements: nav });
   blocks.push(context('*Track* (or `/dub track <project id>`) follows a project in a new thread here.'));
-  return { text: `Projects ${first}–${last}${input.name ? ` matching ${input.name}` : ''}`, blocks };
+  return {
+    text: `Projects ${first}–${last}${input.name ? ` matching ${escapeText(input.name)}` : ''}`,
+    blocks,
+  };
 }

@@ -101,8 +101,8 @@ export function importReport(input: {
     );
   }
   const text = input.saved
-    ? `Glossary ${input.saved.glossary.name} ${input.saved.updated ? 'updated' : 'created'}`
-    : `Nothing was saved from ${input.fileName}`;
+    ? `Glossary ${escapeText(input.saved.glossary.name)} ${input.saved.updated ? 'updated' : 'created'}`
+    : `Nothing was saved from ${escapeText(input.fileName)}`;
   return { text, blocks };
 }
 
@@ -128,7 +128,7 @@ export function glossaryShown(glossary: GlossaryRecord, entries: Record<string, 
     .slice(0, 40)
     .map(([s, t]) => `${escapeText(truncate(s, 60))} → ${escapeText(truncate(t, 60))}`);
   return {
-    text: `Glossary ${glossary.name}: ${pairs.length} terms`,
+    text: `Glossary ${escapeText(glossary.name)}: ${pairs.length} terms`,
     blocks: [
       section(
         `*${escapeText(glossary.name)}* — ${languageName(glossary.srcLang)} → ${languageName(glossary.dstLang)}, version ${glossary.version}, ${pairs.length} terms`,

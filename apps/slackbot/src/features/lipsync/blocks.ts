@@ -157,7 +157,7 @@ export function noFaceReply(input: { lang: string }): MessageContent {
 
 export function lipsyncFailedReply(input: { lang: string; why: string }): MessageContent {
   return {
-    text: `${languageName(input.lang)} lip-sync failed: ${input.why}`,
+    text: `${languageName(input.lang)} lip-sync failed: ${escapeText(input.why)}`,
     blocks: [section(`❌ *${languageLabel(input.lang)} lip-sync failed.* ${escapeText(input.why)}`)],
   };
 }
