@@ -1,21 +1,40 @@
 // A background loop that runs a round of work, goes on at once while there is work, otherwise waits
-// `idleMs` or until woken; stop() waits for the round in progress. Used by the tracker and the deliverer.
+// `idleMs` or until woken; stop() waits for the round in progress. Used by the tracker, the lip-sync runner
+// and the deliverer.
+//
+// A round that throws is almost always the database being away (a PostgreSQL restart, a network cut): every
+// round would fail the same way, so consecutive failures back off (doubling from `idleMs` to
+// `maxBackoffMs`, 5 s by default, so a replica resumes within seconds of the database; a wake-up does not
+// shorten the wait) and the outage is logged once when it begins and once when a round succeeds again — not
+// once per round, which would flood the log of every replica.
 import type { Logger } from 'pino';
+
+export interface LoopOptions {
+  idleMs: number;
+  logger: Logger;
+  name: string;
+  /** The longest wait after consecutive failed rounds (default 5 s). */
+  maxBackoffMs?: number;
+}
 
 export class Loop {
   readonly #round: () => Promise<boolean>;
   readonly #idleMs: number;
+  readonly #maxBackoffMs: number;
   readonly #logger: Logger;
   readonly #name: string;
   #running = false;
   #timer: NodeJS.Timeout | undefined;
   #wakeUp: (() => void) | undefined;
   #woken = false;
+  #failures = 0;
+  #failingSince = 0;
   #done: Promise<void> = Promise.resolve();
 
-  constructor(round: () => Promise<boolean>, options: { idleMs: number; logger: Logger; name: string }) {
+  constructor(round: () => Promise<boolean>, options: LoopOptions) {
     this.#round = round;
     this.#idleMs = options.idleMs;
+    this.#maxBackoffMs = Math.max(options.maxBackoffMs ?? 5_000, options.idleMs);
     this.#logger = options.logger;
     this.#name = options.name;
   }
@@ -28,13 +47,20 @@ export class Loop {
 
   wake(): void {
     this.#woken = true;
-    this.#wakeUp?.();
+    // While failing, the backoff's wait is kept: waking would turn it back into a round per request.
+    if (this.#failures === 0) this.#wakeUp?.();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
-    this.wake();
+    this.#woken = true;
+    this.#wakeUp?.();
     await this.#done;
+  }
+
+  /** Consecutive failed rounds so far (0 while healthy). */
+  get failures(): number {
+    return this.#failures;
   }
 
   async #run(): Promise<void> {
@@ -43,14 +69,31 @@ export class Loop {
       this.#woken = false;
       try {
         busy = await this.#round();
+        if (this.#failures > 0) {
+          this.#logger.info(
+            { loop: this.#name, failedRounds: this.#failures, outageMs: Date.now() - this.#failingSince },
+            'rounds succeed again',
+          );
+          this.#failures = 0;
+        }
       } catch (error) {
-        this.#logger.error({ err: error, loop: this.#name }, 'round failed');
+        if (this.#failures === 0) {
+          this.#failingSince = Date.now();
+          this.#logger.error({ err: error, loop: this.#name }, 'round failed; retrying with backoff');
+        }
+        this.#failures += 1;
       }
       if (!this.#running) break;
-      if (!busy && !this.#woken) {
+      const wait =
+        this.#failures > 0
+          ? Math.min(this.#maxBackoffMs, this.#idleMs * 2 ** Math.min(this.#failures - 1, 20))
+          : busy || this.#woken
+            ? 0
+            : this.#idleMs;
+      if (wait > 0) {
         await new Promise<void>((resolve) => {
           this.#wakeUp = resolve;
-          this.#timer = setTimeout(resolve, this.#idleMs);
+          this.#timer = setTimeout(resolve, wait);
         });
         clearTimeout(this.#timer);
         this.#wakeUp = undefined;
