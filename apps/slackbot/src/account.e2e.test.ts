@@ -1,6 +1,7 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): `/dub credits`, the warning
 // when a job needs more minutes than are left, `/dub list` paged and filtered, and `/dub track` adopting a
-// project made elsewhere into a new thread that ends with the dubbed reply and its files.
+// project made elsewhere into a new thread that ends with the dubbed reply and its files. Ana is an admin
+// (ADMIN_USER_IDS): the account's projects made outside Slack are hers to see and adopt, not Ben's.
 import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { PROJECT_LIST } from './features/account/project-list.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 
 const ANA = 'U0ANA';
+const BEN = 'U0BEN';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 
@@ -15,7 +17,7 @@ const ephemeralsIn = (stage: AppStage, channel: string) =>
   stage.slack.ephemerals.filter((e) => e.channel === channel);
 
 describe('credits, list and track, end to end', () => {
-  const stage = useStage({ speed: 100 });
+  const stage = useStage({ speed: 100, env: { ADMIN_USER_IDS: ANA } });
   let service: DubbingClient;
   beforeAll(() => {
     service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
@@ -148,6 +150,27 @@ describe('credits, list and track, end to end', () => {
           'card',
         ),
       ).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'someone who is not an admin sees no project made outside Slack and cannot adopt one',
+    async () => {
+      const channel = 'C15BEN';
+      await stage.emulator.seedProjects(3);
+      const outside = (await service.projects.list({ name: 'seeded project', limit: 1 })).projects[0]!;
+      await stage.driver.command({ channel, user: BEN, text: 'list seeded project' });
+      const listed = await waitFor(() => ephemeralsIn(stage, channel)[0], WAIT_MS, 'Ben’s list');
+      expect(listed.text).toBe('No projects matching “seeded project” on the account.');
+      expect(JSON.stringify(listed.blocks)).not.toContain(outside.id);
+
+      await stage.driver.command({ channel, user: BEN, text: `track ${outside.id}` });
+      const refused = await waitFor(() => ephemeralsIn(stage, channel)[1], WAIT_MS, 'the refusal');
+      expect(refused.text).toMatch(
+        /^Only the app’s admins can follow a project that was not started from Slack/,
+      );
+      expect(stage.slack.messages.filter((m) => m.channel === channel)).toEqual([]);
     },
     TEST_MS,
   );

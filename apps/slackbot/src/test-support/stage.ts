@@ -20,6 +20,8 @@ export interface AppStageOptions {
   channelPaceMs?: number;
   logLevel?: string;
   faults?: Faults;
+  /** More settings for the app (ADMIN_USER_IDS, …). */
+  env?: Record<string, string>;
 }
 
 export interface AppStage extends Stage<RunningApp> {
@@ -39,7 +41,7 @@ export async function startInProcess(env: Record<string, string>): Promise<Runni
 
 /** The app's polling, request budget, channel pace and log level as a test runs it (fast, unpaced). */
 export function testEnv(
-  options: Omit<AppStageOptions, 'speed' | 'mode' | 'faults'> = {},
+  options: Omit<AppStageOptions, 'speed' | 'mode' | 'faults' | 'env'> = {},
 ): Record<string, string> {
   return {
     POLL_MIN_MS: String(options.pollMinMs ?? 40),
@@ -55,7 +57,7 @@ export async function setAppStage(options: AppStageOptions): Promise<AppStage> {
   const stage = await setStage({
     startApp: startInProcess,
     ...(options.mode ? { mode: options.mode } : {}),
-    env: testEnv(options),
+    env: { ...testEnv(options), ...options.env },
     emulator: { speed: options.speed, ...(options.faults ? { faults: options.faults } : {}) },
   });
   return Object.assign(stage, {
