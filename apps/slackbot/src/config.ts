@@ -21,6 +21,13 @@ const EnvSchema = z.object({
     .min(0)
     .max(65535, 'must be a port number')
     .default(3000),
+  HOST: nonEmpty.optional(),
+  HEALTH_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .optional(),
   SLACK_API_URL: httpUrl.optional(),
   DUBKIT_BASE_URL: httpUrl.default('https://api.rask.ai'),
   DUBKIT_TOKEN: nonEmpty.optional(),
@@ -75,6 +82,10 @@ export interface Config {
   slackBotToken: string;
   slackMode: SlackMode;
   slackApiUrl?: string;
+  /** The interface to listen on (HOST); all of them when unset. */
+  host?: string;
+  /** Socket Mode: the port of the health server (HEALTH_PORT); none when unset. */
+  healthPort?: number;
   service: { baseUrl: string; auth: ServiceAuth };
   store: StoreLocation;
   maxFileBytes: number;
@@ -152,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     slackBotToken: e.SLACK_BOT_TOKEN,
     slackMode,
     ...(e.SLACK_API_URL ? { slackApiUrl: e.SLACK_API_URL } : {}),
+    ...(e.HOST ? { host: e.HOST } : {}),
+    ...(e.HEALTH_PORT !== undefined ? { healthPort: e.HEALTH_PORT } : {}),
     service: { baseUrl: e.DUBKIT_BASE_URL, auth },
     store,
     maxFileBytes: e.MAX_FILE_BYTES,
