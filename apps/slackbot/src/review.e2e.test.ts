@@ -1,10 +1,12 @@
 // End to end over real HTTP (real Bolt app with signatures checked, fake Slack, emulator, SQLite store):
-// reviewing a dubbed language in the paged modal, saving only the changes, rendering again into new files
-// that carry the edits, two reviewers saving the same segment, and changing the number of speakers.
-import { DubbingClient } from '@dubkit/core';
+// reviewing a dubbed language in the paged modal, saving only the changes, rendering again (its price shown
+// and confirmed first, then charged by the emulator) into new files that carry the edits, a render refused for
+// want of minutes explained, two reviewers saving the same segment, and changing the number of speakers.
+import { DubbingClient, redubMinutes, timecodeToMs } from '@dubkit/core';
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
+import { RENDER_UI } from './features/review/render-modal.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
@@ -91,6 +93,20 @@ function pageValues(
 
 const viewText = (stage: AppStage, id: string) => JSON.stringify(viewOf(stage, id).blocks);
 
+/** Presses Render again on a message, waits for its price in the dialog, confirms; returns the dialog's id and text. */
+async function confirmRender(stage: AppStage, message: SlackMessage, user: string) {
+  const viewId = await openModal(stage, message, THREAD_ACTIONS.render, user, RENDER_UI.callbackId);
+  const price = viewText(stage, viewId);
+  await stage.driver.submitView({ viewId, user, values: {} });
+  await waitFor(
+    () => viewOf(stage, viewId).callback_id !== RENDER_UI.callbackId,
+    WAIT_MS,
+    'the render asked',
+  );
+  await waitFor(() => !viewText(stage, viewId).includes('⏳'), WAIT_MS, 'the render’s outcome');
+  return { viewId, price };
+}
+
 describe('review and render again, end to end', () => {
   const stage = useStage({ speed: 100 });
   let service: DubbingClient;
@@ -173,7 +189,11 @@ describe('review and render again, end to end', () => {
       const editsBefore = status.history.length;
       // The render runs slower, so that the status message has time to show it under way.
       stage.emulator.setSpeed(15);
-      await stage.driver.click({ message: summary, actionId: THREAD_ACTIONS.render, user: ANA });
+      // First its price: the segments edited since the last render (removed ones cost nothing).
+      const { price, viewId: renderView } = await confirmRender(stage, summary, ANA);
+      expect(price).toContain(`It will use about 1 minute of`);
+      expect(price).toContain(`left: ${edited} segments changed.`);
+      expect(viewText(stage, renderView)).toContain('✅ Rendering again.');
       const thread = await waitFor(
         () => {
           const t = stage.slack.thread(channel, card.ts);
@@ -202,6 +222,58 @@ describe('review and render again, end to end', () => {
         attempt: 2,
       });
       expect(lastNumber).toBeGreaterThan(0);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'a render with edits spends the minutes it said; a render the account cannot pay is explained, not an error',
+    async () => {
+      const channel = 'C24REDUB';
+      const { card, dubbed, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/redub-cost');
+      const before = (await service.transcription.get(projectId)).segments;
+      const edit = async (text: string) => {
+        const viewId = await openModal(stage, dubbed, THREAD_ACTIONS.review, ANA, REVIEW.callbackId);
+        await stage.driver.submitView({
+          viewId,
+          user: ANA,
+          values: pageValues(viewOf(stage, viewId), { texts: { 1: text, 2: `${text} 2` } }),
+        });
+        await waitFor(() => viewText(stage, viewId).includes('Saved'), WAIT_MS, 'the save');
+      };
+      await edit('Cuesta');
+      // Segments 1 and 2 by their own lengths, priced by the vendor's rule.
+      const length = (s: (typeof before)[number]) => timecodeToMs(s.end) - timecodeToMs(s.start);
+      const minutes = redubMinutes(length(before[0]!) + length(before[1]!));
+      const credits = await service.credits.get();
+      const left = credits.minutes.total - credits.minutes.used;
+      const { price } = await confirmRender(stage, dubbed, ANA);
+      expect(price).toContain(
+        `It will use about ${minutes} minute${minutes === 1 ? '' : 's'} of ${left.toLocaleString('en-US')} left: 2 segments changed.`,
+      );
+      await waitFor(
+        () => byKind(stage.slack.thread(channel, card.ts), 'dubbed').length === 2,
+        WAIT_MS,
+        'the render',
+      );
+      expect((await service.credits.get()).minutes.used).toBe(credits.minutes.used + minutes);
+
+      // Edited again, with no minutes left: the dialog warns, the render is refused in words, nothing is rendered.
+      await edit('Sin saldo');
+      const used = (await service.credits.get()).minutes.used;
+      stage.emulator.setCredits('default', { minutes: used });
+      try {
+        const { price: short, viewId } = await confirmRender(stage, dubbed, ANA);
+        expect(short).toContain('of 0 left: 2 segments changed.');
+        expect(short).toContain('more than the account has left');
+        expect(viewText(stage, viewId)).toContain('Not enough minutes left to render Spanish again');
+        expect(viewText(stage, viewId)).toContain('your edits are kept');
+      } finally {
+        stage.emulator.setCredits('default', { minutes: 6000 });
+      }
+      expect((await service.projects.get(projectId)).status).toBe('transcript_edited');
+      expect(byKind(stage.slack.thread(channel, card.ts), 'dubbed')).toHaveLength(2);
+      expect(byKind(stage.slack.thread(channel, card.ts), 'render')).toHaveLength(1);
     },
     TEST_MS,
   );

@@ -17,6 +17,7 @@ import {
   BusyError,
   type DubbingService,
   MediaRejectedError,
+  NotEnoughMinutesError,
   ProjectGoneError,
   ProjectRejectedError,
   RefusedError,
@@ -129,7 +130,28 @@ export function createDubbingService(
         if (!(error instanceof NotFoundError)) throw error;
       }
     },
-    generate: (projectId) => refusals(() => client.projects.generate(projectId)),
+    async addSegments(projectId, lang, segments) {
+      const added = await refusals(() =>
+        client.transcription.addSegments(
+          projectId,
+          segments.map((s) => ({
+            start: s.start,
+            end: s.end,
+            dst: { text: s.dst, lang },
+            ...(s.speaker ? { speaker: s.speaker } : {}),
+          })),
+        ),
+      );
+      return added.segments.map((s) => s.id);
+    },
+    async generate(projectId) {
+      try {
+        return await refusals(() => client.projects.generate(projectId));
+      } catch (error) {
+        if (error instanceof InsufficientCreditsError) throw new NotEnoughMinutesError(error.message);
+        throw error;
+      }
+    },
     async setSpeakers(projectId, numSpeakers) {
       await refusals(() => client.projects.update(projectId, { num_speakers: numSpeakers }));
     },

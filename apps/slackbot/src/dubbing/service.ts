@@ -105,6 +105,14 @@ export class BusyError extends Error {
   }
 }
 
+/** The service refused a render for want of minutes (a 402): re-dubbing changed segments costs minutes. */
+export class NotEnoughMinutesError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotEnoughMinutesError';
+  }
+}
+
 /** The service refused the request's content (a 422); the message says what was wrong. */
 export class RefusedError extends Error {
   constructor(message: string) {
@@ -134,7 +142,19 @@ export interface DubbingService {
   patchSegments(projectId: string, lang: string, changes: SegmentChange[]): Promise<void>;
   /** Deleting a segment that is already gone is not an error. */
   deleteSegment(projectId: string, segmentId: string): Promise<void>;
-  /** Renders the dub again; BusyError while the project is still processing. */
+  /**
+   * Lines to add to the transcription (the translation as `{text, lang}` in `lang`); resolves to their new ids,
+   * in the order given.
+   */
+  addSegments(
+    projectId: string,
+    lang: string,
+    segments: { start: string; end: string; dst: string; speaker: string | null }[],
+  ): Promise<string[]>;
+  /**
+   * Renders the dub again; BusyError while the project is still processing, NotEnoughMinutesError when the
+   * account lacks the minutes the changes since the last render cost.
+   */
   generate(projectId: string): Promise<Project>;
   setSpeakers(projectId: string, numSpeakers: number): Promise<void>;
   voices(projectId: string): Promise<Voice[]>;

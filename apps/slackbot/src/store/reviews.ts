@@ -18,7 +18,21 @@ export interface SegmentEdit {
   removed?: boolean;
 }
 
-/** An open review modal: the segments as they were when it opened, and the edits made on its pages so far. */
+/** A line a reviewer adds (one the transcription missed): sent with the save, as a new segment. */
+export interface NewSegment {
+  /** HH:MM:SS,mmm */
+  start: string;
+  end: string;
+  /** The translation to say. */
+  dst: string;
+  /** null: the service's default speaker. */
+  speaker: string | null;
+}
+
+/**
+ * An open review modal: the segments as they were when it opened, the edits made on its pages so far, and the
+ * lines to add.
+ */
 export interface ReviewSession {
   id: string;
   targetId: string;
@@ -28,6 +42,7 @@ export interface ReviewSession {
   page: number;
   baseline: ReviewSegment[];
   edits: Record<string, SegmentEdit>;
+  additions: NewSegment[];
   createdAt: number;
   closed: boolean;
 }
@@ -43,10 +58,15 @@ export interface ReviewStore {
     input: Pick<ReviewSession, 'targetId' | 'projectId' | 'userId' | 'baseline' | 'createdAt'>,
   ): Promise<ReviewSession>;
   getReviewSession(id: string): Promise<ReviewSession | undefined>;
-  /** Records the modal's view id, the page shown and every edit so far (replacing the previous edits). */
+  /** Records the modal's view id, the page shown, every edit so far and the lines to add (each replacing the previous). */
   updateReviewSession(
     id: string,
-    change: { viewId?: string; page?: number; edits?: Record<string, SegmentEdit> },
+    change: {
+      viewId?: string;
+      page?: number;
+      edits?: Record<string, SegmentEdit>;
+      additions?: NewSegment[];
+    },
   ): Promise<void>;
   /** Closes a session; false when it was already closed (a second submission saves nothing). */
   closeReviewSession(id: string): Promise<boolean>;

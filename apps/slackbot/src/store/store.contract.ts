@@ -272,16 +272,58 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           baseline,
           createdAt: 5,
         });
-        expect(session).toMatchObject({ page: 0, edits: {}, viewId: null, closed: false, baseline });
+        expect(session).toMatchObject({
+          page: 0,
+          edits: {},
+          additions: [],
+          viewId: null,
+          closed: false,
+          baseline,
+        });
         await store.updateReviewSession(session.id, { viewId: 'V1', page: 2, edits: { s1: { dst: 'c' } } });
-        await store.updateReviewSession(session.id, { page: 1 });
+        const added = { start: '00:00:01,000', end: '00:00:02,500', dst: 'nueva', speaker: 'SPEAKER_01' };
+        await store.updateReviewSession(session.id, { page: 1, additions: [added] });
         expect(await store.getReviewSession(session.id)).toMatchObject({
           viewId: 'V1',
           page: 1,
           edits: { s1: { dst: 'c' } },
+          additions: [added],
         });
         expect(await store.closeReviewSession(session.id)).toBe(true);
         expect(await store.closeReviewSession(session.id)).toBe(false);
+      });
+    });
+
+    describe('changes since the last render', () => {
+      it('keep each change once with its first time, per language, and are cleared up to a render', async () => {
+        await store.recordRedubChanges(
+          't1',
+          [
+            { kind: 'edited', ref: 's1' },
+            { kind: 'added', ref: 's9' },
+          ],
+          10,
+        );
+        await store.recordRedubChanges(
+          't1',
+          [
+            { kind: 'edited', ref: 's1' },
+            { kind: 'voice', ref: 'SPEAKER_01' },
+          ],
+          20,
+        );
+        await store.recordRedubChanges('t2', [{ kind: 'edited', ref: 's1' }], 15);
+        expect(await store.redubChanges('t1')).toEqual([
+          { kind: 'added', ref: 's9', at: 10 },
+          { kind: 'edited', ref: 's1', at: 10 },
+          { kind: 'voice', ref: 'SPEAKER_01', at: 20 },
+        ]);
+        // A render started at 15: what was saved until then is its; the later voice change waits for the next.
+        await store.clearRedubChanges('t1', 15);
+        expect(await store.redubChanges('t1')).toEqual([{ kind: 'voice', ref: 'SPEAKER_01', at: 20 }]);
+        expect(await store.redubChanges('t2')).toEqual([{ kind: 'edited', ref: 's1', at: 15 }]);
+        await store.recordRedubChanges('t1', [], 30);
+        expect(await store.redubChanges('t1')).toHaveLength(1);
       });
     });
 

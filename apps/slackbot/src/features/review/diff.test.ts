@@ -93,5 +93,8 @@ describe('describeChanges', () => {
     expect(describeChanges(7, 1)).toBe('edited 7 segments and removed 1');
     expect(describeChanges(1, 0)).toBe('edited 1 segment');
     expect(describeChanges(0, 2)).toBe('removed 2 segments');
+    expect(describeChanges(1, 1, 2)).toBe('edited 1 segment, removed 1 and added 2');
+    expect(describeChanges(0, 0, 1)).toBe('added 1 segment');
+    expect(describeChanges(3, 0, 1)).toBe('edited 3 segments and added 1');
   });
 });

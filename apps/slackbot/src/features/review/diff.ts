@@ -119,10 +119,17 @@ export function findConflicts(
   return conflicts;
 }
 
-/** "edited 7 segments and removed 1", "removed 2 segments", "edited 1 segment". */
-export function describeChanges(edited: number, removed: number): string {
-  const noun = (n: number) => `${n} segment${n === 1 ? '' : 's'}`;
-  if (edited > 0 && removed > 0) return `edited ${noun(edited)} and removed ${removed}`;
-  if (removed > 0) return `removed ${noun(removed)}`;
-  return `edited ${noun(edited)}`;
+/** "edited 7 segments and removed 1", "removed 2 segments", "edited 1 segment, removed 1 and added 2". */
+export function describeChanges(edited: number, removed: number, added = 0): string {
+  const parts = [
+    ...(edited > 0 ? [['edited', edited] as const] : []),
+    ...(removed > 0 ? [['removed', removed] as const] : []),
+    ...(added > 0 ? [['added', added] as const] : []),
+  ];
+  // The first count names its unit ("segments"); the others read on from it.
+  const words = parts.map(([verb, n], i) =>
+    i === 0 ? `${verb} ${n} segment${n === 1 ? '' : 's'}` : `${verb} ${n}`,
+  );
+  if (words.length <= 1) return words[0] ?? 'changed nothing';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

@@ -1,10 +1,12 @@
 // The buttons of a dubbed language: Review translation (opens the review modal, first a "reading" view
-// because the trigger expires in 3 s), the review's page buttons, Render again and Speakers. Buttons carry
-// only the target id (or, in the modal, the session id); everything else comes from the store.
+// because the trigger expires in 3 s), the review's page buttons, Render again (opens the dialog that shows
+// what the render costs and asks to confirm it) and Speakers. Buttons carry only the target id (or, in the
+// modal, the session id); everything else comes from the store.
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { speakersModal } from '../../ui/thread-actions.ts';
 import { noticeView } from './modal.ts';
+import { renderConfirmView, renderNotice } from './render-modal.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -65,18 +67,36 @@ export function turnReviewPage(deps: ListenerDeps, delta: number) {
   };
 }
 
+/** Render again: first what it will cost, in a dialog that asks to confirm (the render is its submission). */
 export function renderAgain(deps: ListenerDeps) {
   return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
     const targetId = action.value ?? '';
-    try {
-      const result = await deps.review.render(targetId, body.user.id);
-      if (!result.ok) await respond(ephemeral(result.problem));
-      else deps.logger.info({ target: targetId, user: body.user.id }, 'render again');
-    } catch (error) {
-      deps.logger.warn({ err: error, target: targetId }, 'render again failed');
-      await respond(ephemeral('The service could not be reached to render again. Try again in a minute.'));
+    const check = await deps.review.dubbed(targetId);
+    if (!check.ok) {
+      await respond(ephemeral(check.problem));
+      return;
     }
+    const lang = check.value.target.dstLang;
+    const viewId = await deps.slack.openModal(
+      body.trigger_id,
+      renderNotice(lang, '⏳ Working out what the render will cost…'),
+    );
+    if (!viewId) return;
+    let view: ReturnType<typeof renderNotice>;
+    try {
+      const estimate = await deps.review.estimate(targetId);
+      view = estimate.ok
+        ? renderConfirmView({ targetId, ...estimate.value })
+        : renderNotice(lang, estimate.problem);
+    } catch (error) {
+      deps.logger.warn({ err: error, target: targetId }, 'pricing the render failed');
+      view = renderNotice(
+        lang,
+        '⚠️ The service could not be reached to price the render. Try again in a minute.',
+      );
+    }
+    await deps.slack.updateModal(viewId, view);
   };
 }
 

@@ -2,7 +2,7 @@
 // can be reviewed, the review modal of a project's segments, pages that keep their edits, a save that sends
 // only the changes (the emulator then has exactly them), a conflict when someone changed a segment meanwhile,
 // and render again: its intent recorded before the service is asked and cleared after, the language resumed.
-import { ConflictError, DubbingClient, type Project } from '@dubkit/core';
+import { ConflictError, DubbingClient, type Project, redubMinutes, timecodeToMs } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import { waitFor } from '@dubkit/slack-sandbox';
 import type { types } from '@slack/bolt';
@@ -398,6 +398,76 @@ describe('ReviewService.render', () => {
     });
     expect(await store.deliveriesOf(target.jobId)).toEqual([]);
     expect((await client.projects.get(project.id)).status).toBe('merging_done');
+  });
+});
+
+describe('the price of a render', () => {
+  it('records what a save changed, prices the next render by it, and starts from nothing after it', async () => {
+    const { target, project } = await dubbedTarget('https://vimeo.com/review-price');
+    const before = await segmentsOf(project.id);
+    const [one, , three] = before;
+    const otherSpeaker = three!.speaker === 'SPEAKER_01' ? 'SPEAKER_00' : 'SPEAKER_01';
+    const fresh = await review.estimate(target.id);
+    expect(fresh.ok && fresh.value.cost).toEqual({ minutes: 0, changed: 0, added: 0, ms: 0 });
+
+    const modal = await openedModal(target.id);
+    await review.save(
+      modal.private_metadata!,
+      pageValues(modal, { texts: { [one!.id]: 'Uno' }, speakers: { [three!.id]: otherSpeaker } }),
+      false,
+    );
+    expect((await store.redubChanges(target.id)).map((c) => [c.kind, c.ref]).sort()).toEqual(
+      [
+        ['edited', one!.id],
+        ['edited', three!.id],
+      ].sort(),
+    );
+    const length = (s: (typeof before)[number]) => timecodeToMs(s.end) - timecodeToMs(s.start);
+    const credits = await client.credits.get();
+    const estimate = await review.estimate(target.id);
+    expect(estimate).toEqual({
+      ok: true,
+      value: {
+        lang: 'es',
+        cost: {
+          minutes: redubMinutes(length(one!) + length(three!)),
+          changed: 2,
+          added: 0,
+          ms: length(one!) + length(three!),
+        },
+        minutesLeft: credits.minutes.total - credits.minutes.used,
+      },
+    });
+
+    // The service charges the render what the estimate said, and the record starts again from nothing.
+    expect(await review.render(target.id, 'U2')).toEqual({ ok: true, value: undefined });
+    const after = await client.credits.get();
+    expect(after.minutes.used - credits.minutes.used).toBe(estimate.ok && estimate.value.cost.minutes);
+    expect(await store.redubChanges(target.id)).toEqual([]);
+  });
+
+  it('explains minutes that run short instead of failing: nothing rendered, the edits kept', async () => {
+    const { target, project } = await dubbedTarget('https://vimeo.com/review-402');
+    const [one] = await segmentsOf(project.id);
+    const modal = await openedModal(target.id);
+    await review.save(modal.private_metadata!, pageValues(modal, { texts: { [one!.id]: 'Caro' } }), false);
+    const used = (await client.credits.get()).minutes.used;
+    emulator.setCredits('default', { minutes: used });
+    try {
+      const result = await review.render(target.id, 'U2');
+      expect(result).toEqual({
+        ok: false,
+        problem:
+          '💳 Not enough minutes left to render Spanish again: it needs about 1 minute and 0 are left. Nothing was ' +
+          'rendered and your edits are kept: add minutes to the account (or undo some edits), then press *Render again*.',
+      });
+    } finally {
+      emulator.setCredits('default', { minutes: 6000 });
+    }
+    expect(await store.renderIntents()).toEqual([]);
+    expect(await store.getTarget(target.id)).toMatchObject({ attempt: 1, terminal: true });
+    expect(await store.redubChanges(target.id)).toEqual([expect.objectContaining({ ref: one!.id })]);
+    expect((await client.projects.get(project.id)).status).toBe('transcript_edited');
   });
 });
 

@@ -1,15 +1,23 @@
 // Review, render again and speakers for a dubbed language, after the listener acked: opens a review session
-// (the segments as they are now), turns its pages, saves only the changes after checking that nobody else
-// changed the same segments meanwhile, renders again (the language's status message resumes and the new
-// files arrive as a new reply), and changes the number of speakers. Each records its state and the thread
-// replies it causes in the store, then wakes the loops that carry them out.
+// (the segments as they are now), turns its pages, saves only the changes (and the lines added) after checking
+// that nobody else changed the same segments meanwhile, records what a save changed for the next render's price,
+// prices a render before it is asked for, renders again (the language's status message resumes and the new
+// files arrive as a new reply; minutes that run short are explained), and changes the number of speakers.
+// Each records its state and the thread replies it causes in the store, then wakes the loops that carry them out.
 import { randomBytes } from 'node:crypto';
 import type { types } from '@slack/bolt';
+import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
-import { BusyError, type DubbingService, RefusedError } from '../../dubbing/service.ts';
+import {
+  BusyError,
+  type DubbingService,
+  NotEnoughMinutesError,
+  RefusedError,
+} from '../../dubbing/service.ts';
 import { statusDelivery } from '../../jobs/notify.ts';
-import type { Job, ReviewSegment, Store, Target } from '../../store/store.ts';
+import type { Job, RedubChange, ReviewSegment, Store, Target } from '../../store/store.ts';
 import { editSummary, renderRequested, speakersChanged } from '../../ui/thread-actions.ts';
+import { type RenderCost, renderCost } from './cost.ts';
 import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
 import { conflictView, noticeView, pageStarts, readReviewPage, reviewModal, savedView } from './modal.ts';
 
@@ -133,7 +141,8 @@ export class ReviewService {
       : session.edits;
     await store.updateReviewSession(sessionId, { edits });
     const plan = planSave(session.baseline, edits);
-    if (plan.edited === 0 && plan.removals.length === 0) {
+    const additions = session.additions;
+    if (plan.edited === 0 && plan.removals.length === 0 && additions.length === 0) {
       await store.closeReviewSession(sessionId);
       return noticeView(lang, 'Nothing changed, so nothing was saved.');
     }
@@ -149,9 +158,18 @@ export class ReviewService {
     // Closed before sending, so that a second submission of the same modal cannot send it twice.
     if (!(await store.closeReviewSession(sessionId)))
       return noticeView(lang, 'This review was already saved.');
+    // What reached the service is recorded, even when a later request fails: the next render is charged for it.
+    const changed: Pick<RedubChange, 'kind' | 'ref'>[] = [];
     try {
-      if (plan.patch.length > 0) await service.patchSegments(session.projectId, target.dstLang, plan.patch);
+      if (plan.patch.length > 0) {
+        await service.patchSegments(session.projectId, target.dstLang, plan.patch);
+        changed.push(...plan.patch.map((c) => ({ kind: 'edited' as const, ref: c.id })));
+      }
       for (const id of plan.removals) await service.deleteSegment(session.projectId, id);
+      if (additions.length > 0) {
+        const ids = await service.addSegments(session.projectId, target.dstLang, additions);
+        changed.push(...ids.map((id) => ({ kind: 'added' as const, ref: id })));
+      }
     } catch (error) {
       const why =
         error instanceof BusyError
@@ -160,8 +178,10 @@ export class ReviewService {
             ? `the service refused it (${error.message})`
             : 'the service could not be reached';
       return noticeView(lang, `⚠️ Not everything was saved: ${why}. Open the review again to check.`);
+    } finally {
+      if (changed.length > 0) await store.recordRedubChanges(target.id, changed, this.#now());
     }
-    const changes = describeChanges(plan.edited, plan.removals.length);
+    const changes = describeChanges(plan.edited, plan.removals.length, additions.length);
     await store.enqueue(
       {
         key: `edited:${sessionId}`,
@@ -177,8 +197,30 @@ export class ReviewService {
   }
 
   /**
+   * What rendering a dubbed language again will cost: the segments changed and added since its last render, as
+   * the app recorded them, priced by the vendor's rule on their length on the service now; and the minutes left.
+   */
+  async estimate(
+    targetId: string,
+  ): Promise<Outcome<{ lang: string; cost: RenderCost; minutesLeft: number }>> {
+    const found = await this.dubbed(targetId);
+    if (!found.ok) return found;
+    const { target } = found.value;
+    const [segments, credits, changes] = await Promise.all([
+      this.#o.service.getSegments(target.projectId),
+      this.#o.service.credits(),
+      this.#o.store.redubChanges(targetId),
+    ]);
+    return {
+      ok: true,
+      value: { lang: target.dstLang, cost: renderCost(segments, changes), minutesLeft: minutesLeft(credits) },
+    };
+  }
+
+  /**
    * Renders a dubbed language again; its status message resumes and the new files come as a new reply. The
    * intent is recorded before `generate` is asked, so that a crash between the two is followed up at start.
+   * Minutes that run short (402) are a problem in words, not an error: nothing was rendered, the edits stay.
    */
   async render(targetId: string, userId: string): Promise<Outcome<void>> {
     const { store, service } = this.#o;
@@ -190,6 +232,10 @@ export class ReviewService {
     try {
       status = (await service.generate(target.projectId)).status ?? RENDER_REQUESTED;
     } catch (error) {
+      if (error instanceof NotEnoughMinutesError) {
+        await store.clearRenderIntent(targetId);
+        return { ok: false, problem: await this.#shortOfMinutes(targetId, target.dstLang) };
+      }
       if (!(error instanceof BusyError)) {
         await store.clearRenderIntent(targetId);
         throw error;
@@ -198,6 +244,25 @@ export class ReviewService {
       status = (await service.getProject(target.projectId)).status ?? RENDER_REQUESTED;
     }
     return await this.#follow(targetId, userId, status);
+  }
+
+  /** Why a render was refused for want of minutes, with its price and the minutes left when they can be read. */
+  async #shortOfMinutes(targetId: string, lang: string): Promise<string> {
+    const name = languageName(lang);
+    const what =
+      `Nothing was rendered and your edits are kept: add minutes to the account (or undo some edits), ` +
+      'then press *Render again*.';
+    try {
+      const estimate = await this.estimate(targetId);
+      if (estimate.ok) {
+        const { cost, minutesLeft } = estimate.value;
+        const needs = `${cost.minutes} minute${cost.minutes === 1 ? '' : 's'}`;
+        return `💳 Not enough minutes left to render ${name} again: it needs about ${needs} and ${minutesLeft} ${minutesLeft === 1 ? 'is' : 'are'} left. ${what}`;
+      }
+    } catch {
+      // The explanation goes out without the figures.
+    }
+    return `💳 Not enough minutes left on the account to render ${name} again. ${what}`;
   }
 
   /** At start: renders asked for just before the process stopped are followed like any other. */
@@ -219,6 +284,8 @@ export class ReviewService {
     const now = this.#now();
     const resumed = await store.resumeTarget(targetId, RENDER_REQUESTED, now);
     await store.clearRenderIntent(targetId);
+    // The render under way was charged for what changed until now; the next one starts from nothing.
+    await store.clearRedubChanges(targetId, now);
     const job = resumed && (await store.getJob(resumed.jobId));
     if (!resumed || !job) {
       const lang = (await store.getTarget(targetId))?.dstLang ?? '';

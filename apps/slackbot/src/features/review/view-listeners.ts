@@ -1,10 +1,12 @@
-// The review modal submitted (Save, or "Save mine anyway" after a conflict) and the Speakers dialog: each
-// answers at once with a "saving" view, does the work, then shows the outcome in the same view.
+// The review modal submitted (Save, or "Save mine anyway" after a conflict), the render confirmed, and the
+// Speakers dialog: each answers at once with a "saving" view, does the work, then shows the outcome in the
+// same view.
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import { noticeView, savingView } from './modal.ts';
+import { renderNotice } from './render-modal.ts';
 
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -29,6 +31,28 @@ export function submitReview(deps: ListenerDeps, force: boolean) {
       );
     }
     await deps.slack.updateModal(view.id, result);
+  };
+}
+
+/** The render dialog confirmed: the render is asked for; a refusal (minutes short, busy) is said in the dialog. */
+export function submitRender(deps: ListenerDeps) {
+  return async ({ ack, view, body }: ViewArgs) => {
+    const targetId = view.private_metadata;
+    const lang = await deps.review.langOfTarget(targetId);
+    await ack({ response_action: 'update', view: renderNotice(lang, '⏳ Asking for the render…') });
+    let message: string;
+    try {
+      const result = await deps.review.render(targetId, body.user.id);
+      if (result.ok) {
+        deps.logger.info({ target: targetId, user: body.user.id }, 'render again');
+        message =
+          '✅ Rendering again. The status message in the thread follows it; the new files arrive as a new reply.';
+      } else message = result.problem;
+    } catch (error) {
+      deps.logger.warn({ err: error, target: targetId }, 'render again failed');
+      message = '⚠️ The service could not be reached to render again. Try again in a minute.';
+    }
+    await deps.slack.updateModal(view.id, renderNotice(lang, message));
   };
 }
 

@@ -1,5 +1,5 @@
 // Review sessions and render intents in SQL.
-import type { ReviewSegment, ReviewSession, ReviewStore, SegmentEdit } from '../reviews.ts';
+import type { NewSegment, ReviewSegment, ReviewSession, ReviewStore, SegmentEdit } from '../reviews.ts';
 import { newId } from './ids.ts';
 import { type Row, read, type Sql } from './port.ts';
 
@@ -22,8 +22,14 @@ export function sqlReviewStore(sql: Sql): ReviewStore {
     async updateReviewSession(id, change) {
       await sql.run(
         `UPDATE review_sessions SET view_id = coalesce(?, view_id), page = coalesce(?, page),
-           edits = coalesce(?, edits) WHERE id = ?`,
-        [change.viewId ?? null, change.page ?? null, change.edits ? JSON.stringify(change.edits) : null, id],
+           edits = coalesce(?, edits), additions = coalesce(?, additions) WHERE id = ?`,
+        [
+          change.viewId ?? null,
+          change.page ?? null,
+          change.edits ? JSON.stringify(change.edits) : null,
+          change.additions ? JSON.stringify(change.additions) : null,
+          id,
+        ],
       );
     },
     async closeReviewSession(id) {
@@ -63,6 +69,7 @@ function toReviewSession(row: Row): ReviewSession {
     page: read.num(row.page),
     baseline: read.json<ReviewSegment[]>(row.baseline),
     edits: read.json<Record<string, SegmentEdit>>(row.edits),
+    additions: read.json<NewSegment[]>(row.additions),
     createdAt: read.num(row.created_at),
     closed: read.bool(row.closed),
   };

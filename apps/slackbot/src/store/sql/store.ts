@@ -8,6 +8,7 @@ import { migrate } from './migrations.ts';
 import { sqlModalStore } from './modals.ts';
 import { sqlOutboxStore } from './outbox.ts';
 import type { Sql } from './port.ts';
+import { sqlRedubStore } from './redubs.ts';
 import { sqlReviewStore } from './reviews.ts';
 
 export async function createSqlStore(sql: Sql): Promise<Store> {
@@ -19,6 +20,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlGlossaryStore(sql),
     ...sqlLipsyncStore(sql),
     ...sqlModalStore(sql),
+    ...sqlRedubStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');

@@ -1,0 +1,59 @@
+// Render again, confirmed first: the dialog that shows what the render will cost (the vendor's re-dub rule,
+// from what changed since the last render) and the minutes left, and the notices around it. Pure builders.
+import type { types } from '@slack/bolt';
+import { languageName } from '../../domain/languages.ts';
+import { context, LIMITS, section, truncate } from '../../ui/blocks.ts';
+import { describeCost, type RenderCost } from './cost.ts';
+
+export const RENDER_UI = {
+  callbackId: 'render_confirm',
+} as const;
+
+const plain = (text: string): types.PlainTextElement => ({ type: 'plain_text', text, emoji: true });
+const title = (lang: string | null) =>
+  plain(truncate(lang ? `Render · ${languageName(lang)}` : 'Render again', LIMITS.modalTitle));
+
+/** "Render Spanish again? It will use about 2 minutes of 41 left: 3 segments changed, 1 added." */
+export function renderConfirmView(input: {
+  targetId: string;
+  lang: string;
+  cost: RenderCost;
+  minutesLeft: number;
+}): types.ModalView {
+  const { cost, minutesLeft } = input;
+  const nothing = cost.changed === 0 && cost.added === 0;
+  const blocks = [
+    section(
+      `*Render ${languageName(input.lang)} again?*\n` +
+        (nothing
+          ? `Nothing changed since the last render, so it should use no minutes (${minutesLeft.toLocaleString('en-US')} left).`
+          : `It will use ${describeCost(cost, minutesLeft)}.`),
+    ),
+  ];
+  if (cost.minutes > minutesLeft)
+    blocks.push(
+      section(
+        '⚠️ That is more than the account has left: the service will refuse the render unless minutes are added.',
+      ),
+    );
+  blocks.push(
+    context(
+      'The service charges the length of the segments changed or added since the last render: up to 59 s is a ' +
+        'minute, then to the nearest minute. Changes made outside this app are not counted here.',
+    ),
+  );
+  return {
+    type: 'modal',
+    callback_id: RENDER_UI.callbackId,
+    private_metadata: input.targetId,
+    title: title(input.lang),
+    submit: plain('Render again'),
+    close: plain('Cancel'),
+    blocks,
+  };
+}
+
+/** A notice in the render dialog: working it out, asking, the outcome. */
+export function renderNotice(lang: string | null, message: string): types.ModalView {
+  return { type: 'modal', title: title(lang), close: plain('Close'), blocks: [section(message)] };
+}

@@ -1,0 +1,34 @@
+// What changed since a language's last render, in SQL: one row per change, the first time kept.
+import type { RedubChange, RedubChangeKind, RedubStore } from '../redubs.ts';
+import { read, type Sql } from './port.ts';
+
+export function sqlRedubStore(sql: Sql): RedubStore {
+  return {
+    recordRedubChanges: (targetId, changes, now) =>
+      sql.transaction(async (tx) => {
+        for (const change of changes) {
+          await tx.run(
+            `INSERT INTO redub_changes (target_id, kind, ref, at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (target_id, kind, ref) DO NOTHING`,
+            [targetId, change.kind, change.ref, now],
+          );
+        }
+      }),
+    async redubChanges(targetId) {
+      const rows = await sql.all(
+        'SELECT kind, ref, at FROM redub_changes WHERE target_id = ? ORDER BY at, kind, ref',
+        [targetId],
+      );
+      return rows.map(
+        (row): RedubChange => ({
+          kind: read.str(row.kind) as RedubChangeKind,
+          ref: read.str(row.ref),
+          at: read.num(row.at),
+        }),
+      );
+    },
+    async clearRedubChanges(targetId, upTo) {
+      await sql.run('DELETE FROM redub_changes WHERE target_id = ? AND at <= ?', [targetId, upTo]);
+    },
+  };
+}
