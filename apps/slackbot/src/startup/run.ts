@@ -1,0 +1,58 @@
+// The app from the environment, as main.ts runs it once the Node.js version and .env are settled: the config
+// (every problem named at once), the start-up checks (a wrong credential ends the process with code 1 and one
+// line; something unreachable is waited for), then the app; SIGINT/SIGTERM stop it cleanly at any point,
+// leaving every unfinished job in the store for the next start.
+import { ConfigError, loadConfig } from '../config.ts';
+import { createLogger, type RunningApp, startServer } from '../server.ts';
+import { runStartupChecks, StartupRefused, startupChecks } from './checks.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const logger = createLogger(config.logLevel);
+
+let running: RunningApp | undefined;
+let stopping = false;
+const waiting = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    // Still in the start-up checks: nothing was started, so there is nothing to stop but the waiting.
+    if (!running) {
+      waiting.abort();
+      process.exit(0);
+    }
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'stopping failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await runStartupChecks(startupChecks(config), {
+    logger: { info: (line) => logger.info(line), warn: (line) => logger.warn(line) },
+    signal: waiting.signal,
+  });
+} catch (error) {
+  if (error instanceof StartupRefused) {
+    // Plain lines on stderr, whatever the log format: this is what an admin reads first.
+    for (const problem of error.problems) console.error(problem);
+    process.exit(1);
+  }
+  if (waiting.signal.aborted) process.exit(0);
+  throw error;
+}
+if (!stopping) running = await startServer(config, { logger });
