@@ -74,6 +74,21 @@ describe('payloads from outside a job’s channel', { timeout: 90_000 }, () => {
     });
     await refusalFor(BEN, PRIVATE, before);
 
+    // A "selection" carrying Start's id (Bolt routes by id alone) is not let through as a selection.
+    before = stage.slack.ephemerals.length;
+    const disguised: SlackMessage = {
+      ...card,
+      blocks: [
+        {
+          type: 'actions',
+          block_id: 'x',
+          elements: [{ type: 'static_select', action_id: JOB_CARD.start, value: jobId, options: [] }],
+        },
+      ],
+    };
+    await stage.driver.click({ message: movedTo(disguised, HERS), actionId: JOB_CARD.start, user: MALLORY });
+    await refusalFor(MALLORY, HERS, before);
+
     expect((await stage.app.store.getJob(jobId))?.state).toBe('picking');
     expect(await stage.app.store.targetsOf(jobId)).toEqual([]);
     expect(stage.slack.views).toHaveLength(views);

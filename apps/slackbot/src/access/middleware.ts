@@ -26,7 +26,12 @@ const TARGET_BUTTONS = new Set<string>([
   THREAD_ACTIONS.speakers,
   THREAD_ACTIONS.lipsync,
 ]);
-/** Selections that only need an ack (the button or submission that follows is what is checked). */
+/**
+ * Selections whose listeners only ack (the button or submission that follows reads the choice, and is
+ * checked). Both the id and the element type must match: Bolt routes by action id alone, so a forged
+ * "select" carrying a button's id must not pass as a selection. A new select must be added here: until it
+ * is, changing it is answered with the refusal, which its author sees at once.
+ */
 const SELECTIONS = new Set<string>([
   JOB_CARD.dstAction,
   JOB_CARD.srcAction,
@@ -35,6 +40,13 @@ const SELECTIONS = new Set<string>([
   REVIEW.removeAction,
   THREAD_ACTIONS.speakersAction,
   LIPSYNC_UI.facesAction,
+  LIPSYNC_UI.kindAction,
+]);
+const SELECTION_TYPES = new Set<string>([
+  'static_select',
+  'multi_static_select',
+  'radio_buttons',
+  'checkboxes',
 ]);
 /** Buttons about the channel they are in, not a job: the project list's, the glossary report's. */
 const CHANNEL_BUTTONS = new Set<string>([PROJECT_LIST.page, PROJECT_LIST.track, GLOSSARY_UI.makeDefault]);
@@ -48,7 +60,7 @@ interface Payload {
   command?: string;
   container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
   message?: { ts?: string; thread_ts?: string };
-  actions?: { action_id?: string; value?: string }[];
+  actions?: { action_id?: string; type?: string; value?: string }[];
   view?: { id?: string; callback_id?: string; private_metadata?: string };
 }
 
@@ -74,7 +86,7 @@ export function accessMiddleware(deps: AccessMiddlewareDeps): Middleware<AnyMidd
     if (body.type === 'block_actions') {
       const action = body.actions?.[0];
       const actionId = action?.action_id ?? '';
-      if (SELECTIONS.has(actionId)) return next();
+      if (SELECTIONS.has(actionId) && SELECTION_TYPES.has(action?.type ?? '')) return next();
       const ack = 'ack' in args ? (args.ack as () => Promise<void>) : undefined;
       if (body.container?.type === 'view' || (body.view && !body.channel?.id)) {
         const verdict = await deps.access.onModal(viewOf(body), user);
