@@ -19,6 +19,7 @@ import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
 import { creditCheck } from './features/account/credit-check.ts';
 import { AccountService } from './features/account/service.ts';
+import { ImportRunner } from './features/glossary/imports.ts';
 import { GlossaryService } from './features/glossary/service.ts';
 import { HomeService } from './features/home/service.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
@@ -144,10 +145,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     service,
     downloadFile,
     wakeDeliverer,
+    wakeImports: () => imports.wake(),
     logger: logger.child({ part: 'glossaries' }),
     isAdmin: (user) => access.isAdmin(user),
     now,
   });
+  const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
   const subtitles = new SubtitleService({
     store,
     service,
@@ -305,6 +308,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   deliverer.start();
   tracker.start();
   lipsyncRunner.start();
+  imports.start();
   review.recoverRenders().catch((error: unknown) => {
     logger.warn({ err: error }, 'following up renders asked for before the restart failed');
   });
@@ -325,6 +329,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await health?.close();
       await tracker.stop();
       await lipsyncRunner.stop();
+      await imports.stop();
       await deliverer.stop();
       await dubbing.close();
       await store.close();

@@ -54,6 +54,7 @@ beforeEach(async () => {
       throw new Error('no downloads in these tests');
     },
     wakeDeliverer: () => {},
+    wakeImports: () => {},
     logger: pino({ level: 'silent' }),
   });
   const settings = new SettingsService({ store, glossaries });

@@ -1,4 +1,6 @@
-// The glossaries this app made on the service (which has no list endpoint) and each channel's defaults.
+// The glossaries this app made on the service (which has no list endpoint), each channel's defaults, and
+// the imports under way.
+import type { DeliveryInput } from './outbox.ts';
 
 /** A glossary this app created on the service (the service has no list endpoint). */
 export interface GlossaryRecord {
@@ -23,7 +25,33 @@ export interface ChannelSettings {
   updatedAt: number;
 }
 
+/** A glossary file to import, recorded when it is dropped or submitted, before anything is downloaded. */
+export interface GlossaryImport {
+  /** The message or dialog it came from: one import per key, however often Slack delivers it. */
+  key: string;
+  /** Where its report goes: the message's thread, or the channel (the dialog). */
+  channel: string;
+  threadTs: string | null;
+  url: string;
+  fileName: string;
+  name: string;
+  srcLang: string | null;
+  dstLang: string | null;
+  userId: string;
+  makeDefault: boolean;
+  /** Tries that failed so far (a download Slack did not answer, the service unreachable). */
+  failures: number;
+}
+
 export interface GlossaryStore {
+  /** Records an import to run; false when its key was recorded before (a redelivery). */
+  requestImport(request: Omit<GlossaryImport, 'failures'>, now: number): Promise<boolean>;
+  /** Leases imports that are due. */
+  claimImports(owner: string, now: number, leaseMs: number, limit: number): Promise<GlossaryImport[]>;
+  /** Ends an import and enqueues its report, in one step. */
+  finishImport(key: string, report: DeliveryInput, now: number): Promise<void>;
+  /** Puts an import back for another try at `notBefore`, one more failure counted. */
+  deferImport(key: string, notBefore: number): Promise<void>;
   saveGlossary(glossary: GlossaryRecord): Promise<void>;
   /** Every glossary, by name. */
   glossaries(): Promise<GlossaryRecord[]>;

@@ -241,6 +241,41 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.dueIn('C1', 11, 5)).toMatchObject([{ key: 'k', uncertain: true }]);
       });
 
+      it('records a glossary import once, leases it, and ends it with its report in one step', async () => {
+        const request = {
+          key: 'glossary:C1:2.0',
+          channel: 'C1',
+          threadTs: '2.0',
+          url: 'https://files.slack.com/F1',
+          fileName: 'terms.csv',
+          name: 'Terms',
+          srcLang: null,
+          dstLang: 'es',
+          userId: 'U1',
+          makeDefault: true,
+        };
+        expect(await store.requestImport(request, 1)).toBe(true);
+        expect(await store.requestImport(request, 2)).toBe(false);
+        const [claimed] = await store.claimImports('a', 10, 100, 5);
+        expect(claimed).toEqual({ ...request, failures: 0 });
+        expect(await store.claimImports('b', 20, 100, 5)).toEqual([]);
+        await store.deferImport(request.key, 50);
+        expect(await store.claimImports('b', 49, 100, 5)).toEqual([]);
+        expect(await store.claimImports('b', 50, 100, 5)).toMatchObject([{ failures: 1 }]);
+        const report = {
+          key: request.key,
+          jobId: request.key,
+          kind: 'reply' as const,
+          inThread: true,
+          payload: { t: 1 },
+          to: { channel: 'C1', threadTs: '2.0' },
+        };
+        await store.finishImport(request.key, report, 60);
+        await store.finishImport(request.key, { ...report, payload: { t: 2 } }, 61); // a second finish owes nothing more
+        expect(await store.getDelivery(request.key)).toMatchObject({ payload: { t: 1 }, version: 1 });
+        expect(await store.claimImports('c', 1_000, 100, 5)).toEqual([]);
+      });
+
       it('keeps everything across a reopen', async () => {
         const { job } = await store.createJob(newJob(), 1);
         await store.close();

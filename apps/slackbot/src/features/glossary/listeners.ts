@@ -11,6 +11,7 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { BUSY } from '../dub/command.ts';
 import { GLOSSARY_UI, glossaryModal } from './blocks.ts';
 import { parseGlossaryCommand } from './command.ts';
 
@@ -103,12 +104,10 @@ export function submitGlossaryModal(deps: ListenerDeps) {
       await ack({ response_action: 'errors', errors });
       return;
     }
-    await ack();
     const channel = view.private_metadata;
-    const problem = await deps.glossaries.importUpload(
-      `glossary-upload:${view.id}`,
-      file.url_private_download,
-      {
+    // Recorded before the dialog closes: what was acked is never lost; the import runs from the store.
+    try {
+      await deps.glossaries.importUpload(`glossary-upload:${view.id}`, file.url_private_download, {
         fileName: file.name ?? 'glossary.csv',
         name,
         srcLang: pick(GLOSSARY_UI.srcBlock, GLOSSARY_UI.srcAction),
@@ -117,9 +116,13 @@ export function submitGlossaryModal(deps: ListenerDeps) {
         userId: body.user.id,
         makeDefault:
           (values[GLOSSARY_UI.defaultBlock]?.[GLOSSARY_UI.defaultAction]?.selected_options ?? []).length > 0,
-      },
-    );
-    if (problem) await deps.slack.whisper({ channel, user: body.user.id }, { text: problem, blocks: [] });
+      });
+    } catch (error) {
+      deps.logger.error({ err: error }, 'recording a glossary import failed');
+      await ack({ response_action: 'errors', errors: { [GLOSSARY_UI.fileBlock]: BUSY } });
+      return;
+    }
+    await ack();
   };
 }
 

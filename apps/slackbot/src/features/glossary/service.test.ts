@@ -11,6 +11,7 @@ import type { SlackMessage } from '../../domain/requests.ts';
 import { createDubbingService } from '../../dubbing/client-service.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
+import { SlackFileError } from '../../slack/files.ts';
 import type { Store } from '../../store/store.ts';
 import { startedJob } from '../../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
@@ -26,6 +27,7 @@ let glossaries: GlossaryService;
 /** What Slack would serve for each file URL; a URL not here fails like a download Slack refused. */
 let files: Map<string, Uint8Array>;
 let downloads: string[];
+let importWakes: number;
 let wakes: number;
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -45,6 +47,7 @@ beforeEach(async () => {
   files = new Map();
   downloads = [];
   wakes = 0;
+  importWakes = 0;
   glossaries = new GlossaryService({
     store,
     service,
@@ -52,10 +55,15 @@ beforeEach(async () => {
       downloads.push(url);
       expect(maxBytes).toBeGreaterThan(0);
       const bytes = files.get(url);
-      if (!bytes) throw new Error('Slack answered 404 for the file');
+      // As the real download does: Slack answering 404 is for good; anything else may pass.
+      if (!bytes)
+        throw url.includes('unreachable')
+          ? new Error('fetch failed')
+          : new SlackFileError('Slack answered 404 for the file');
       return bytes;
     },
     wakeDeliverer: () => wakes++,
+    wakeImports: () => importWakes++,
     logger: pino({ level: 'silent' }),
     now: () => 5_000,
   });
@@ -256,7 +264,19 @@ describe('GlossaryService.exportToChannel', () => {
   });
 });
 
-describe('GlossaryService.importDropped', () => {
+/** Runs every import that is due now, as the import loop does; resolves to what each run returned. */
+async function runDue(): Promise<boolean[]> {
+  const due = await store.claimImports('test', 5_000, 60_000, 10);
+  const results: boolean[] = [];
+  for (const request of due) {
+    const done = await glossaries.runImport(request);
+    if (!done) await store.deferImport(request.key, 0);
+    results.push(done);
+  }
+  return results;
+}
+
+describe('GlossaryService imports', () => {
   const message = (over: Partial<SlackMessage> = {}): SlackMessage => ({
     channel: 'C4',
     ts: '10.1',
@@ -266,12 +286,16 @@ describe('GlossaryService.importDropped', () => {
     ...over,
   });
 
-  it('imports a dropped file once per message and posts the report in its thread', async () => {
+  it('records a dropped file once per message, then imports it and owes the report in its thread', async () => {
     files.set('https://files.slack.test/F1', encode('en,de\nlaunch,START\n'));
     expect(await glossaries.importDropped(message())).toBe(true);
-    // The file share event of the same message comes too: nothing is downloaded or saved again.
+    // The file share event of the same message comes too: one import only.
     expect(await glossaries.importDropped(message())).toBe(true);
+    expect(importWakes).toBe(1);
+    expect(downloads).toEqual([]);
+    expect(await runDue()).toEqual([true]);
     expect(downloads).toEqual(['https://files.slack.test/F1']);
+    expect(await runDue()).toEqual([]);
 
     const record = (await store.findGlossary('Launch words'))!;
     expect(record).toMatchObject({
@@ -295,6 +319,7 @@ describe('GlossaryService.importDropped', () => {
   it('answers in the thread the message was in, and takes the file name when no name is given', async () => {
     files.set('https://files.slack.test/F1', encode('en,de\nlaunch,START\n'));
     expect(await glossaries.importDropped(message({ text: 'glossary', thread_ts: '9.0' }))).toBe(true);
+    await runDue();
     expect(await store.findGlossary('launch')).toMatchObject({ dstLang: 'de' });
     expect((await store.getDelivery('glossary:C4:10.1'))?.to).toEqual({ channel: 'C4', threadTs: '9.0' });
   });
@@ -303,22 +328,26 @@ describe('GlossaryService.importDropped', () => {
     expect(await glossaries.importDropped(message({ text: 'here are the slides' }))).toBe(false);
     expect(await glossaries.importDropped(message({ files: [] }))).toBe(true);
     expect(await glossaries.importDropped(message({ files: [{ id: 'F2', name: 'deck.pdf' }] }))).toBe(false);
-    expect(downloads).toEqual([]);
+    expect(await runDue()).toEqual([]);
     expect(await store.getDelivery('glossary:C4:10.1')).toBeUndefined();
     expect(await store.glossaries()).toEqual([]);
   });
 
-  it('reports a failed download in the thread, once', async () => {
+  it('reports a download Slack refused in the thread, once, without trying again', async () => {
     expect(await glossaries.importDropped(message())).toBe(true);
-    expect(await glossaries.importDropped(message())).toBe(true);
+    expect(await runDue()).toEqual([true]);
+    expect(await runDue()).toEqual([]);
     expect(downloads).toHaveLength(1);
     const payload = (await store.getDelivery('glossary:C4:10.1'))!.payload as MessageContent;
-    expect(payload.text).toBe('The glossary could not be imported: Slack answered 404 for the file.');
+    expect(payload.text).toBe(
+      'The glossary could not be imported from launch.csv: Slack answered 404 for the file.',
+    );
     expect(await store.glossaries()).toEqual([]);
   });
 
-  it('tells the person of a failed download from the dialog and owes nothing', async () => {
-    const problem = await glossaries.importUpload('glossary-upload:1', 'https://files.slack.test/F9', {
+  it('tries an unreachable download again, and reports it after the last try', async () => {
+    const url = 'https://files.slack.test/unreachable';
+    await glossaries.importUpload('glossary-upload:1', url, {
       fileName: 'x.csv',
       name: 'X',
       srcLang: null,
@@ -327,8 +356,14 @@ describe('GlossaryService.importDropped', () => {
       userId: 'U1',
       makeDefault: false,
     });
-    expect(problem).toBe('The glossary could not be imported: Slack answered 404 for the file.');
-    expect(await store.getDelivery('glossary-upload:1')).toBeUndefined();
+    const runs: boolean[] = [];
+    for (let i = 0; i < 5; i++) runs.push(...(await runDue()));
+    expect(runs).toEqual([false, false, false, false, true]);
+    const delivery = (await store.getDelivery('glossary-upload:1'))!;
+    expect(delivery).toMatchObject({ inThread: false, to: { channel: 'C5', threadTs: null } });
+    expect((delivery.payload as MessageContent).text).toBe(
+      'The glossary could not be imported from x.csv: Slack or the dubbing service did not answer.',
+    );
   });
 });
 
@@ -360,6 +395,7 @@ describe('a glossary belongs to its channel', () => {
       service,
       downloadFile: async () => new Uint8Array(),
       wakeDeliverer: () => {},
+      wakeImports: () => {},
       logger: pino({ level: 'silent' }),
       isAdmin: (user) => user === 'UADMIN',
     });

@@ -10,8 +10,8 @@ import { normalizeDestination, normalizeSource } from '../../domain/languages.ts
 import { indexOfAscii, MAX_MESSAGE_CHARS, type SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
-import type { ReadSlackFile } from '../../slack/files.ts';
-import type { GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
+import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
+import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
 
@@ -29,12 +29,16 @@ export interface ImportInput {
 
 /** The service keeps whole glossaries under 10 MB; a file this big cannot be one. */
 const MAX_GLOSSARY_FILE_BYTES = 20 * 1024 * 1024;
+/** An import that keeps failing (Slack or the service unreachable) is reported after this many tries. */
+const MAX_IMPORT_TRIES = 5;
 
 export interface GlossaryServiceOptions {
   store: Store;
   service: DubbingService;
   downloadFile: ReadSlackFile;
   wakeDeliverer: () => void;
+  /** Wakes the loop that runs recorded imports. */
+  wakeImports: () => void;
   logger: Logger;
   now?: () => number;
   /** ADMIN_USER_IDS: who may see and change any channel's glossaries (nobody when not given). */
@@ -61,9 +65,10 @@ export class GlossaryService {
   }
 
   /**
-   * A .csv/.tsv shared with a message that mentions the app and says "glossary [name]": imported, its report
-   * posted in the message's thread. True when the message is a glossary drop (handled here, or to be handled
-   * by its file share event); once per message, whether the mention or the file share arrives first.
+   * A .csv/.tsv shared with a message that mentions the app and says "glossary [name]": recorded as an import
+   * whose report goes in the message's thread. True when the message is a glossary drop (recorded here, or to
+   * be recorded from its file share event); once per message, whether the mention or the file share arrives
+   * first.
    */
   async importDropped(message: SlackMessage): Promise<boolean> {
     const name = glossaryRequest(message.text ?? '');
@@ -71,44 +76,64 @@ export class GlossaryService {
     const file = (message.files ?? []).find((f) => /\.(csv|tsv|txt)$/i.test(f.name ?? ''));
     // The mention may come without the file; the file share event of the same message brings it.
     if (!file?.url_private_download) return (message.files ?? []).length === 0;
-    const key = `glossary:${message.channel}:${message.ts}`;
-    if (!(await this.#store.recordEvent(key, this.#now()))) return true;
     const fileName = file.name ?? 'glossary.csv';
-    const report = await this.#download(file.url_private_download, (bytes) =>
-      this.importFile({
-        bytes,
-        fileName,
-        name: name || fileName.replace(/\.(csv|tsv|txt)$/i, ''),
-        srcLang: null,
-        dstLang: null,
-        channel: message.channel,
-        userId: message.user ?? '',
-        makeDefault: false,
-      }),
-    );
-    await this.#post(key, { channel: message.channel, threadTs: message.thread_ts ?? message.ts }, report);
+    await this.#request({
+      key: `glossary:${message.channel}:${message.ts}`,
+      channel: message.channel,
+      threadTs: message.thread_ts ?? message.ts,
+      url: file.url_private_download,
+      fileName,
+      name: name || fileName.replace(/\.(csv|tsv|txt)$/i, ''),
+      srcLang: null,
+      dstLang: null,
+      userId: message.user ?? '',
+      makeDefault: false,
+    });
     return true;
   }
 
+  /** The upload dialog's file, recorded as an import whose report goes in the channel (under `key`, once). */
+  async importUpload(key: string, url: string, input: Omit<ImportInput, 'bytes'>): Promise<void> {
+    await this.#request({ key, threadTs: null, url, ...input });
+  }
+
   /**
-   * The upload dialog's file, imported; the report is posted in the channel under `key` (once). Returns
-   * what went wrong when the file could not be read at all (for the person only).
+   * Runs a recorded import: downloads the file, imports it and posts the report, in its thread or channel.
+   * A failure Slack or the service may get over is tried again later (false); one that retrying cannot fix,
+   * or the last try, is reported.
    */
-  async importUpload(
-    key: string,
-    url: string,
-    input: Omit<ImportInput, 'bytes'>,
-  ): Promise<string | undefined> {
+  async runImport(request: GlossaryImport): Promise<boolean> {
     let report: MessageContent;
     try {
-      const bytes = await this.#o.downloadFile(url, MAX_GLOSSARY_FILE_BYTES);
-      report = await this.importFile({ ...input, bytes });
+      const bytes = await this.#o.downloadFile(request.url, MAX_GLOSSARY_FILE_BYTES);
+      report = await this.importFile({ ...request, bytes, channel: request.channel });
     } catch (error) {
-      this.#o.logger.warn({ err: error }, 'importing a glossary failed');
-      return `The glossary could not be imported: ${error instanceof Error ? error.message : 'unknown error'}.`;
+      const final = error instanceof SlackFileError || request.failures + 1 >= MAX_IMPORT_TRIES;
+      this.#o.logger.warn({ err: error, import: request.key, final }, 'importing a glossary failed');
+      if (!final) return false;
+      const why =
+        error instanceof SlackFileError ? error.message : 'Slack or the dubbing service did not answer';
+      report = { text: `The glossary could not be imported from ${request.fileName}: ${why}.`, blocks: [] };
     }
-    await this.#post(key, { channel: input.channel, threadTs: null }, report);
-    return undefined;
+    const to = { channel: request.channel, threadTs: request.threadTs };
+    await this.#store.finishImport(
+      request.key,
+      {
+        key: request.key,
+        jobId: request.key,
+        kind: 'reply',
+        inThread: to.threadTs !== null,
+        payload: report,
+        to,
+      },
+      this.#now(),
+    );
+    this.#o.wakeDeliverer();
+    return true;
+  }
+
+  async #request(request: Omit<GlossaryImport, 'failures'>): Promise<void> {
+    if (await this.#store.requestImport(request, this.#now())) this.#o.wakeImports();
   }
 
   /** Posts the glossary as a CSV file in the channel (under `key`, once); a problem in words otherwise. */
@@ -137,28 +162,6 @@ export class GlossaryService {
   async setDefaultByName(channel: string, name: string, userId: string): Promise<string> {
     const found = await this.#find(name, { channel, userId });
     return typeof found === 'string' ? found : this.setDefault(channel, found.id, userId);
-  }
-
-  async #download(url: string, use: (bytes: Uint8Array) => Promise<MessageContent>): Promise<MessageContent> {
-    try {
-      return await use(await this.#o.downloadFile(url, MAX_GLOSSARY_FILE_BYTES));
-    } catch (error) {
-      this.#o.logger.warn({ err: error }, 'importing a dropped glossary failed');
-      const text = `The glossary could not be imported: ${error instanceof Error ? error.message : 'unknown error'}.`;
-      return { text, blocks: [] };
-    }
-  }
-
-  async #post(
-    key: string,
-    to: { channel: string; threadTs: string | null },
-    report: MessageContent,
-  ): Promise<void> {
-    await this.#store.enqueue(
-      { key, jobId: key, kind: 'reply', inThread: to.threadTs !== null, payload: report, to },
-      this.#now(),
-    );
-    this.#o.wakeDeliverer();
   }
 
   /** Parses a file and saves it as a glossary unless a line has an error; returns the report to post. */

@@ -40,6 +40,7 @@ beforeEach(async () => {
       throw new Error('no downloads in these tests');
     },
     wakeDeliverer: () => {},
+    wakeImports: () => {},
     logger: pino({ level: 'silent' }),
     now: () => 3_000,
   });

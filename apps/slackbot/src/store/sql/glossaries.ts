@@ -1,9 +1,60 @@
 // Glossaries and channel settings in SQL. A glossary's name is unique whatever its case.
-import type { ChannelSettings, GlossaryRecord, GlossaryStore } from '../glossaries.ts';
-import { type Row, read, type Sql } from './port.ts';
+import type { ChannelSettings, GlossaryImport, GlossaryRecord, GlossaryStore } from '../glossaries.ts';
+import { enqueueDelivery } from './outbox.ts';
+import { claimDue, type Row, read, type Sql } from './port.ts';
 
 export function sqlGlossaryStore(sql: Sql): GlossaryStore {
   return {
+    async requestImport(request, now) {
+      const inserted = await sql.run(
+        `INSERT INTO glossary_imports (key, channel, thread_ts, url, file_name, name, src_lang, dst_lang, user_id,
+           make_default, state, next_try_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+         ON CONFLICT (key) DO NOTHING`,
+        [
+          request.key,
+          request.channel,
+          request.threadTs,
+          request.url,
+          request.fileName,
+          request.name,
+          request.srcLang,
+          request.dstLang,
+          request.userId,
+          request.makeDefault,
+          now,
+          now,
+        ],
+      );
+      return inserted === 1;
+    },
+    async claimImports(owner, now, leaseMs, limit) {
+      const rows = await claimDue(sql, {
+        table: 'glossary_imports',
+        key: 'key',
+        due: `state = 'pending' AND next_try_at <= ? AND lease_until < ?`,
+        params: [now, now],
+        order: 'next_try_at',
+        owner,
+        now,
+        leaseMs,
+        limit,
+      });
+      return rows.map(toImport);
+    },
+    finishImport: (key, report, now) =>
+      sql.transaction(async (tx) => {
+        const done = await tx.run(
+          `UPDATE glossary_imports SET state = 'done', lease_until = 0 WHERE key = ? AND state = 'pending'`,
+          [key],
+        );
+        if (done === 1) await enqueueDelivery(tx, report, now);
+      }),
+    async deferImport(key, notBefore) {
+      await sql.run(
+        'UPDATE glossary_imports SET next_try_at = ?, failures = failures + 1, lease_until = 0 WHERE key = ?',
+        [notBefore, key],
+      );
+    },
     saveGlossary: (glossary) =>
       sql.transaction(async (tx) => {
         // One name, one glossary: a new id for a name already known replaces the old record.
@@ -89,5 +140,21 @@ function toGlossary(row: Row): GlossaryRecord {
     channel: read.str(row.channel),
     createdBy: read.str(row.created_by),
     updatedAt: read.num(row.updated_at),
+  };
+}
+
+function toImport(row: Row): GlossaryImport {
+  return {
+    key: read.str(row.key),
+    channel: read.str(row.channel),
+    threadTs: read.strOrNull(row.thread_ts),
+    url: read.str(row.url),
+    fileName: read.str(row.file_name),
+    name: read.str(row.name),
+    srcLang: read.strOrNull(row.src_lang),
+    dstLang: read.strOrNull(row.dst_lang),
+    userId: read.str(row.user_id),
+    makeDefault: read.bool(row.make_default),
+    failures: read.num(row.failures),
   };
 }

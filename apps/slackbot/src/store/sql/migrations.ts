@@ -131,6 +131,18 @@ export const MIGRATIONS: Migration[] = [
       "ALTER TABLE review_sessions ADD COLUMN additions TEXT NOT NULL DEFAULT '[]'",
     ],
   },
+  {
+    version: 7,
+    name: 'glossary imports recorded before they run',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS glossary_imports (
+        key TEXT PRIMARY KEY, channel TEXT NOT NULL, thread_ts TEXT, url TEXT NOT NULL, file_name TEXT NOT NULL,
+        name TEXT NOT NULL, src_lang TEXT, dst_lang TEXT, user_id TEXT NOT NULL, make_default BOOLEAN NOT NULL,
+        state TEXT NOT NULL, failures INTEGER NOT NULL DEFAULT 0, next_try_at BIGINT NOT NULL,
+        lease_owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0, created_at BIGINT NOT NULL)`,
+      'CREATE INDEX IF NOT EXISTS glossary_imports_due ON glossary_imports (state, next_try_at)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

@@ -26,6 +26,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE targets SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE lipsyncs SET lease_until = 0 WHERE lease_until > 0');
+        await tx.run('UPDATE glossary_imports SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE channels SET lease_until = 0 WHERE lease_until > 0');
       }),
     close: () => sql.close(),
