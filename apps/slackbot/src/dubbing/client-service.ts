@@ -152,8 +152,13 @@ export function createDubbingService(
         throw error;
       }
     },
-    async setSpeakers(projectId, numSpeakers) {
-      await refusals(() => client.projects.update(projectId, { num_speakers: numSpeakers }));
+    async updateSpeakers(projectId, { numSpeakers, voice }) {
+      await refusals(() =>
+        client.projects.update(projectId, {
+          ...(numSpeakers !== undefined ? { num_speakers: numSpeakers } : {}),
+          ...(voice ? { voice } : {}),
+        }),
+      );
     },
     voices: (projectId) => client.projects.voices(projectId),
     credits: () => client.credits.get(),
@@ -202,6 +207,9 @@ async function mapMediaErrors<T>(upload: () => Promise<T>): Promise<T> {
       throw new MediaRejectedError(error.mediaStatus, mediaProblem(error));
     if (error instanceof MediaFailedError)
       throw new MediaRejectedError(error.status, 'the service could not process it');
+    // The service refused the request itself (a link it will not take): asking again gets the same answer.
+    if (error instanceof ApiValidationError || error instanceof RequestValidationError)
+      throw new MediaRejectedError('invalid', `the service refused it (${error.message})`);
     throw slowDown(error);
   }
 }
