@@ -1,5 +1,5 @@
-// /_admin: test and demo controls (faults, clock, speed, credits, tokens, seeding, glossary drops, stats). Guarded
-// by the admin token when one is configured, otherwise open to loopback callers only.
+// /_admin: test and demo controls (faults, clock, speed, credits, tokens, seeding, glossary drops, project
+// reads, stats). Guarded by the admin token when one is configured, otherwise open to loopback callers only.
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { iso } from './clock.ts';
@@ -144,6 +144,18 @@ export function adminRoutes(state: EmulatorState, tokens: TokenBook, adminToken:
   admin.delete('/glossary-drops', (c) => {
     state.glossaryDrops.clear();
     return c.json(state.glossaryDrops.current);
+  });
+
+  // When projects were polled: `?project=<id>` for one, otherwise all of them (ms since the epoch).
+  admin.get('/project-reads', (c) => {
+    const id = c.req.query('project');
+    return c.json(
+      id === undefined ? { projects: state.projectReads.all() } : { reads: state.projectReads.of(id) },
+    );
+  });
+  admin.delete('/project-reads', (c) => {
+    state.projectReads.clear();
+    return c.json({ projects: {} });
   });
 
   admin.get('/stats', (c) => {

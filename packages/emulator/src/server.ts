@@ -79,6 +79,13 @@ export interface Emulator {
   dropGlossaryTerm(project: string, term: string): void;
   /** Ends every glossary drop for projects created from now on. */
   clearGlossaryDrops(): void;
+  /**
+   * When a project was read (GET /v2/projects/:id), in wall-clock ms, oldest first; without an id, every
+   * project's. Kept since the start or the last `clearProjectReads`.
+   */
+  projectReads(projectId: string): number[];
+  projectReads(): Record<string, number[]>;
+  clearProjectReads(): void;
   close(): Promise<void>;
 }
 
@@ -154,6 +161,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     seedProjects: (count, account = 'default') => seedProjects(state, state.account(account), count),
     dropGlossaryTerm: (project, term) => state.glossaryDrops.add({ project, term }),
     clearGlossaryDrops: () => state.glossaryDrops.clear(),
+    projectReads: ((projectId?: string) =>
+      projectId === undefined
+        ? state.projectReads.all()
+        : state.projectReads.of(projectId)) as Emulator['projectReads'],
+    clearProjectReads: () => state.projectReads.clear(),
     close() {
       closed ??= (async () => {
         await new Promise<void>((resolve) => {

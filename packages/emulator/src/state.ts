@@ -4,6 +4,7 @@ import { Clock } from './clock.ts';
 import { FaultInjector } from './faults.ts';
 import { GlossaryDrops } from './glossary-drops.ts';
 import type { Account, Glossary, Media, Project, Transcription } from './model.ts';
+import { ProjectReads } from './project-reads.ts';
 
 export interface CreditTotals {
   minutes?: number;
@@ -32,6 +33,8 @@ export class EmulatorState {
   readonly glossaries = new Map<string, Glossary>();
   readonly transcriptions = new Map<string, Transcription>();
   readonly glossaryDrops = new GlossaryDrops(this.projects);
+  /** When each project was polled (GET /v2/projects/:id), for tests and the bench. */
+  readonly projectReads = new ProjectReads();
   speed: number;
   readonly options: StateOptions;
   /** The public base URL (set once the server listens), used in file links. */

@@ -31,7 +31,11 @@ export function projectRoutes(app: Hono<Env>, state: EmulatorState): void {
     const query = validate(projectListQuerySchema, singleQuery(c, ['offset', 'limit', 'name']), 'query');
     return c.json(listProjects(state, c.var.account, query));
   });
-  app.get('/v2/projects/:project_id', (c) => c.json(projectView(state, project(c))));
+  app.get('/v2/projects/:project_id', (c) => {
+    const found = project(c);
+    state.projectReads.record(found.id, Date.now());
+    return c.json(projectView(state, found));
+  });
   app.patch('/v2/projects/:project_id', async (c) => {
     const found = project(c);
     const body = validate(projectUpdateBodySchema, await readJson(c.env.incoming));
