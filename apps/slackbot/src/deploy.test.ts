@@ -2,16 +2,27 @@
 // (unknown keys, bad values, an ExecStart that is not executable) where the command exists; elsewhere the
 // test is skipped. verify exits 0 on mere warnings, so the test also requires it to say nothing of the unit.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from './store/open.ts';
+import { SCHEMA_VERSION } from './store/sql/migrations.ts';
 
 const UNIT = join(import.meta.dirname, '..', 'deploy', 'dubkit-slackbot.service');
 
-function hasSystemdAnalyze(): boolean {
+function hasCommand(command: string, versionFlag = '--version'): boolean {
   try {
-    execFileSync('systemd-analyze', ['--version'], { stdio: 'ignore' });
+    execFileSync(command, [versionFlag], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
@@ -32,7 +43,7 @@ function complaints(text: string, name: string): { status: number | null; lines:
   return { status: result.status, lines };
 }
 
-describe.skipIf(!hasSystemdAnalyze())('deploy/dubkit-slackbot.service', () => {
+describe.skipIf(!hasCommand('systemd-analyze'))('deploy/dubkit-slackbot.service', () => {
   const text = readFileSync(UNIT, 'utf8');
 
   it('passes systemd-analyze verify without a word about it', () => {
@@ -54,5 +65,39 @@ describe.skipIf(!hasSystemdAnalyze())('deploy/dubkit-slackbot.service', () => {
     expect(text).toMatch(/^KillSignal=SIGTERM$/m);
     expect(text).toMatch(/^StateDirectory=dubkit-slackbot$/m);
     expect(text).toMatch(/^Environment=DATABASE_URL=sqlite:\/var\/lib\/dubkit-slackbot\/dubkit\.db$/m);
+  });
+});
+
+describe.skipIf(!hasCommand('sqlite3', '-version'))("the README's SQLite backup", () => {
+  it('copies a database the app has open, recent writes in its -wal file included', async () => {
+    const path = join(dir, 'live.db');
+    const store = await openStore({ kind: 'sqlite', path });
+    try {
+      // The migrations were just written and sit in the write-ahead log, not yet in dubkit.db itself.
+      expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+      const copiedAlone = join(dir, 'file-alone.db');
+      copyFileSync(path, copiedAlone);
+      const backup = join(dir, 'backup.db');
+      execFileSync('sqlite3', [path, `.backup '${backup}'`]);
+
+      const versionOf = (file: string) => {
+        const db = new DatabaseSync(file, { readOnly: true });
+        try {
+          const hasTable = db
+            .prepare("SELECT 1 AS hit FROM sqlite_master WHERE name = 'schema_migrations'")
+            .get();
+          return hasTable
+            ? (db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number }).v
+            : 0;
+        } finally {
+          db.close();
+        }
+      };
+      expect(versionOf(backup)).toBe(SCHEMA_VERSION);
+      // Why the README says never to copy dubkit.db alone while the app runs.
+      expect(versionOf(copiedAlone)).toBeLessThan(SCHEMA_VERSION);
+    } finally {
+      await store.close();
+    }
   });
 });
