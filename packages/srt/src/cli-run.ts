@@ -1,6 +1,7 @@
 // The dubkit-srt commands, apart from the process: arguments and file reading in, output, issues and exit code out.
 import { readFileSync } from 'node:fs';
 import { checkCues } from './check-cues.ts';
+import { LINT_HELP, LintUsageError, lintFile, parseLintArguments } from './cli-lint.ts';
 import { parseSrt } from './parse.ts';
 import { segmentsToCues } from './segments.ts';
 import { serializeSrt } from './serialize.ts';
@@ -16,6 +17,8 @@ Commands:
   from-json <file>   write SRT from JSON: cues as to-json writes them (or {"cues": [...]}), or the
                      service's segments ([...] or {"segments": [...]}) with --side
   fix <file>         write a clean SRT: usable cues renumbered, HH:MM:SS,mmm times, one line ending, UTF-8
+  lint <file>        check against a style guide (--preset netflix|netflix-children|bbc, --lang, --frame-rate,
+                     limit overrides: dubkit-srt lint --help); exit 1 on any issue
 
 Options:
   --side src|dst     from-json with segments: write the source or the translated text
@@ -188,8 +191,52 @@ function cuesFromJson(text: string, side: SegmentSide | undefined): Cue[] {
   });
 }
 
+function usageFailure(io: CliIo, message: string): number {
+  io.stderr(`dubkit-srt: ${message}\nRun dubkit-srt --help for the commands and their options.\n`);
+  return 2;
+}
+
+/** `dubkit-srt lint …`: its options differ from the other commands', so it has its own argument reader. */
+function runLint(args: readonly string[], io: CliIo): number {
+  let options: ReturnType<typeof parseLintArguments>;
+  try {
+    options = parseLintArguments(args);
+  } catch (error) {
+    if (!(error instanceof LintUsageError)) throw error;
+    return usageFailure(io, error.message);
+  }
+  if (options === 'help') {
+    io.stdout(`${LINT_HELP}\n`);
+    return 0;
+  }
+  const name = options.file === '-' ? '<stdin>' : options.file;
+  let bytes: Uint8Array;
+  try {
+    bytes = io.readFile(options.file);
+  } catch (error) {
+    io.stderr(`dubkit-srt: cannot read ${name}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (looksBinary(bytes)) {
+    io.stderr(`${name}: error not-text: not a text file (it holds binary data, such as a video's)\n`);
+    return 1;
+  }
+  let report: ReturnType<typeof lintFile>;
+  try {
+    report = lintFile(name, bytes, options, formatIssue);
+  } catch (error) {
+    // lintSubtitles refuses an unknown preset or frame rate with a RangeError: the command line is wrong.
+    if (!(error instanceof RangeError)) throw error;
+    return usageFailure(io, error.message);
+  }
+  for (const line of report.issueLines) io.stderr(line);
+  io.stdout(report.summary);
+  return report.issueCount > 0 ? 1 : 0;
+}
+
 /** Runs one command; returns the exit status. */
 export function runCli(args: readonly string[], io: CliIo = processIo): number {
+  if (args[0] === 'lint') return runLint(args.slice(1), io);
   let options: ReturnType<typeof parseArguments>;
   try {
     options = parseArguments(args);
