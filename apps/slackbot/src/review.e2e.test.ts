@@ -380,10 +380,12 @@ describe('review and render again, end to end', () => {
   );
 
   it(
-    'Speakers changes the project before rendering again',
+    'Speakers & voices changes the count and a voice (the whole map sent) before rendering again',
     async () => {
       const channel = 'C10SPEAKERS';
       const { card, dubbed, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/speakers');
+      const map = (await service.projects.get(projectId)).voice!;
+      const voices = await service.projects.voices(projectId);
       const viewId = await openModal(
         stage,
         dubbed,
@@ -391,6 +393,21 @@ describe('review and render again, end to end', () => {
         ANA,
         THREAD_ACTIONS.speakersCallbackId,
       );
+      // Each speaker with its voice now, every voice offered, the samples as links.
+      const dialog = viewOf(stage, viewId);
+      const inputs = (dialog.blocks as Loose[]).filter((b) =>
+        b.block_id?.startsWith(THREAD_ACTIONS.voiceBlock),
+      );
+      expect(inputs.map((b) => b.block_id.slice(THREAD_ACTIONS.voiceBlock.length))).toEqual(
+        Object.keys(map).sort(),
+      );
+      expect(inputs[0].element.initial_option.value).toBe(map[Object.keys(map).sort()[0]!]);
+      expect(inputs[0].element.options).toHaveLength(voices.length);
+      const sampled = voices.find((v) => v.sample_src)!;
+      expect(viewText(stage, viewId)).toContain(`<${sampled.sample_src}|▶ ${sampled.label}`);
+
+      const speaker = Object.keys(map).sort()[0]!;
+      const other = voices.find((v) => v.id !== map[speaker])!;
       await stage.driver.submitView({
         viewId,
         user: ANA,
@@ -398,16 +415,29 @@ describe('review and render again, end to end', () => {
           [THREAD_ACTIONS.speakersBlock]: {
             [THREAD_ACTIONS.speakersAction]: { type: 'static_select', selected_option: { value: '3' } },
           },
+          [`${THREAD_ACTIONS.voiceBlock}${speaker}`]: {
+            [THREAD_ACTIONS.voiceAction]: { type: 'static_select', selected_option: { value: other.id } },
+          },
         },
       });
       await waitFor(() => viewText(stage, viewId).includes('Saved: 3 speakers'), WAIT_MS, 'the saved view');
-      expect((await service.projects.get(projectId)).num_speakers).toBe(3);
+      const project = await service.projects.get(projectId);
+      expect(project.num_speakers).toBe(3);
+      expect(project.voice).toEqual({ ...map, [speaker]: other.id });
       const reply = await waitFor(
         () => byKind(stage.slack.thread(channel, card.ts), 'speakers')[0],
         WAIT_MS,
         'the speakers reply',
       );
-      expect(reply.text).toBe('Spanish set to 3 speakers');
+      expect(reply.text).toBe('Spanish set to 3 speakers, 1 voice changed');
+      // The render's price counts that speaker's lines.
+      const lines = (await service.transcription.get(projectId)).segments.filter(
+        (s) => s.speaker === speaker,
+      );
+      const price = await openModal(stage, reply, THREAD_ACTIONS.render, ANA, RENDER_UI.callbackId);
+      expect(viewText(stage, price)).toContain(
+        `left: ${lines.length} segment${lines.length === 1 ? '' : 's'} changed.`,
+      );
     },
     TEST_MS,
   );

@@ -156,7 +156,14 @@ export interface DubbingService {
    * account lacks the minutes the changes since the last render cost.
    */
   generate(projectId: string): Promise<Project>;
-  setSpeakers(projectId: string, numSpeakers: number): Promise<void>;
+  /**
+   * Changes the number of speakers and/or the voices, in one PATCH. `voice` is the whole map, every speaker
+   * named, changed or not: the service replaces the map whole.
+   */
+  updateSpeakers(
+    projectId: string,
+    change: { numSpeakers?: number; voice?: Record<string, string> },
+  ): Promise<void>;
   voices(projectId: string): Promise<Voice[]>;
   credits(): Promise<Credits>;
   listProjects(query: { name?: string; offset: number; limit: number }): Promise<ProjectPage>;

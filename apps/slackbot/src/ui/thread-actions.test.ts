@@ -7,9 +7,11 @@ import { dubbedReply } from './milestones.ts';
 import {
   dubbedActions,
   editSummary,
+  readSpeakersDialog,
   renderRequested,
   speakersChanged,
   speakersModal,
+  THREAD_ACTIONS,
 } from './thread-actions.ts';
 
 describe('thread actions', () => {
@@ -49,5 +51,103 @@ describe('thread actions', () => {
     expect(JSON.stringify(modal)).toContain(
       '"initial_option":{"text":{"type":"plain_text","text":"3 speakers"}',
     );
+  });
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON
+type Loose = Record<string, any>;
+
+const voice = (i: number, sample = true) => ({
+  id: `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`,
+  label: `${long(200)} ${i}`,
+  gender: i % 2 ? 'female' : 'male',
+  sample_src: sample ? `https://cdn.example/voices/${long(1500)}/${i}.wav` : null,
+});
+
+describe('the Speakers & voices dialog', () => {
+  it('asks a voice per speaker from the project’s voices, the current one chosen, the samples as links', () => {
+    const voices = [
+      { id: 'v-ava', label: 'Ava (es)', gender: 'female', sample_src: 'https://x/ava.wav' },
+      { id: 'v-clone', label: 'Clone of SPEAKER_00', gender: 'unknown', sample_src: null },
+    ];
+    const modal = speakersModal({
+      targetId: 't',
+      lang: 'es',
+      current: 2,
+      speakers: [
+        { speaker: 'SPEAKER_00', voiceId: 'v-ava' },
+        { speaker: 'SPEAKER_01', voiceId: null },
+      ],
+      voices,
+    });
+    expect(viewProblems(modal)).toEqual([]);
+    const blocks = modal.blocks as Loose[];
+    const inputs = blocks.filter((b) => b.block_id?.startsWith(THREAD_ACTIONS.voiceBlock));
+    expect(inputs.map((b) => b.label.text)).toEqual(['Voice of SPEAKER_00', 'Voice of SPEAKER_01']);
+    expect(inputs[0].element.options.map((o: Loose) => o.text.text)).toEqual([
+      'Ava (es) · female',
+      'Clone of SPEAKER_00',
+    ]);
+    expect(inputs[0].element.initial_option.value).toBe('v-ava');
+    // A speaker with no voice yet has none chosen: Slack makes the person pick one.
+    expect(inputs[1].element.initial_option).toBeUndefined();
+    expect(JSON.stringify(blocks)).toContain('<https://x/ava.wav|▶ Ava (es) · female>');
+    expect(JSON.stringify(blocks)).not.toContain('▶ Clone');
+  });
+
+  it('stays within limits with 100 voices of long names and samples and 300 speakers', () => {
+    const modal = speakersModal({
+      targetId: long(36),
+      lang: 'zh-tw',
+      current: 10,
+      speakers: Array.from({ length: 300 }, (_, i) => ({
+        speaker: `SPEAKER_${String(i).padStart(2, '0')}`,
+        voiceId: voice(i % 150).id,
+      })),
+      voices: Array.from({ length: 150 }, (_, i) => voice(i, i % 3 !== 0)),
+    });
+    expect(viewProblems(modal)).toEqual([]);
+    expect(JSON.stringify(modal.blocks)).toContain('more speakers keep their voices');
+    // Without voices (they could not be read), only the count is asked.
+    const countOnly = speakersModal({ targetId: 't', lang: 'es', current: null });
+    expect(viewProblems(countOnly)).toEqual([]);
+    expect(JSON.stringify(countOnly.blocks)).not.toContain(THREAD_ACTIONS.voiceAction);
+  });
+
+  it('reads back the count and the voice picked per speaker', () => {
+    expect(
+      readSpeakersDialog({
+        [THREAD_ACTIONS.speakersBlock]: {
+          [THREAD_ACTIONS.speakersAction]: { selected_option: { value: '3' } },
+        },
+        [`${THREAD_ACTIONS.voiceBlock}SPEAKER_01`]: {
+          [THREAD_ACTIONS.voiceAction]: { selected_option: { value: 'v-ava' } },
+        },
+        [`${THREAD_ACTIONS.voiceBlock}SPEAKER_02`]: {
+          [THREAD_ACTIONS.voiceAction]: { selected_option: null },
+        },
+      }),
+    ).toEqual({ count: 3, voices: { SPEAKER_01: 'v-ava' } });
+    expect(Number.isNaN(readSpeakersDialog({}).count)).toBe(true);
+  });
+
+  it('says which voices changed in the thread, within limits however many', () => {
+    const one = speakersChanged({
+      userId: 'U1',
+      lang: 'es',
+      count: 2,
+      targetId: 't',
+      voices: [{ speaker: 'SPEAKER_01', label: 'Noah (es)' }],
+    });
+    expect(one.text).toBe('Spanish set to 2 speakers, 1 voice changed');
+    expect(JSON.stringify(one.blocks)).toContain('and gave SPEAKER_01 → Noah (es). Render again');
+    const many = speakersChanged({
+      userId: 'U1',
+      lang: 'es',
+      count: 10,
+      targetId: 't',
+      voices: Array.from({ length: 300 }, (_, i) => ({ speaker: `SPEAKER_${i}`, label: long(300) })),
+    });
+    expect(blockProblems(many.blocks, LIMITS.messageBlocks)).toEqual([]);
   });
 });

@@ -1,10 +1,22 @@
-// What a dubbed language offers in the thread (Review translation, Speakers, Lip-sync, Render again) and the
-// short replies those actions leave: the edit summary, a render asked for, speakers changed; plus the small
-// Speakers dialog. Buttons carry only the language's target id. Pure builders.
+// What a dubbed language offers in the thread (Review translation, Speakers & voices, Lip-sync, Render again)
+// and the short replies those actions leave: the edit summary, a render asked for, speakers and voices changed;
+// plus the Speakers & voices dialog (how many speakers, and per speaker a voice from the project's voices, with
+// their samples). Buttons carry only the language's target id. Pure builders.
 import type { types } from '@slack/bolt';
 import { languageLabel, languageName } from '../domain/languages.ts';
 import { MAX_SPEAKERS } from '../domain/limits.ts';
-import { type Block, button, context, LIMITS, type MessageContent, section, truncate } from './blocks.ts';
+import {
+  type Block,
+  button,
+  context,
+  escapeText,
+  LIMITS,
+  link,
+  type MessageContent,
+  option,
+  section,
+  truncate,
+} from './blocks.ts';
 
 export const THREAD_ACTIONS = {
   review: 'review_open',
@@ -14,7 +26,24 @@ export const THREAD_ACTIONS = {
   speakersCallbackId: 'speakers_modal',
   speakersBlock: 'speakers_count',
   speakersAction: 'speakers_count',
+  /** One input per speaker: `speaker_voice:SPEAKER_00`. */
+  voiceBlock: 'speaker_voice:',
+  voiceAction: 'speaker_voice',
 } as const;
+
+/** A voice the project's speakers can be given (`GET /v2/projects/{id}/voices`). */
+export interface VoiceChoice {
+  id: string;
+  label: string;
+  gender?: string | null;
+  sample_src?: string | null;
+}
+
+/** A speaker of the project and the voice it has now (null: none yet, one must be picked). */
+export interface SpeakerVoice {
+  speaker: string;
+  voiceId: string | null;
+}
 
 /** The buttons under a dubbed reply. */
 export function dubbedActions(targetId: string): Block {
@@ -23,7 +52,7 @@ export function dubbedActions(targetId: string): Block {
     block_id: `dubbed_actions:${targetId}`,
     elements: [
       button('Review translation', THREAD_ACTIONS.review, targetId),
-      button('Speakers', THREAD_ACTIONS.speakers, targetId),
+      button('Speakers & voices', THREAD_ACTIONS.speakers, targetId),
       button('Lip-sync', THREAD_ACTIONS.lipsync, targetId),
       button('Render again', THREAD_ACTIONS.render, targetId, 'primary'),
     ],
@@ -64,12 +93,20 @@ export function speakersChanged(input: {
   lang: string;
   count: number;
   targetId: string;
+  /** Speakers given another voice, with that voice's label. */
+  voices?: { speaker: string; label: string }[];
 }): MessageContent {
   const people = `${input.count} speaker${input.count === 1 ? '' : 's'}`;
+  const voices = input.voices ?? [];
+  const shown = voices.slice(0, 20).map((v) => `${v.speaker} → ${escapeText(v.label)}`);
+  if (voices.length > shown.length) shown.push(`${voices.length - shown.length} more`);
+  const voiceWords = shown.length > 0 ? ` and gave ${shown.join(', ')}` : '';
   return {
-    text: `${languageName(input.lang)} set to ${people}`,
+    text: `${languageName(input.lang)} set to ${people}${voices.length > 0 ? `, ${voices.length} voice${voices.length === 1 ? '' : 's'} changed` : ''}`,
     blocks: [
-      section(`🗣 <@${input.userId}> set ${languageLabel(input.lang)} to ${people}. Render again to hear it.`),
+      section(
+        `🗣 <@${input.userId}> set ${languageLabel(input.lang)} to ${people}${voiceWords}. Render again to hear it.`,
+      ),
       {
         type: 'actions',
         elements: [button('Render again', THREAD_ACTIONS.render, input.targetId, 'primary')],
@@ -78,17 +115,85 @@ export function speakersChanged(input: {
   };
 }
 
-/** The small dialog that changes the number of speakers before rendering again. */
+/** Blocks of the dialog around the speakers' inputs: the intro, the count, the samples' heading and the "more". */
+const FRAME_BLOCKS = 4;
+/** Samples a context block holds (Slack's limit of elements). */
+const SAMPLES_PER_BLOCK = LIMITS.contextElements;
+/** At most this many blocks of samples, so that the speakers' inputs keep the room they need. */
+const SAMPLE_BLOCKS = 4;
+
+/** "Ava (es) · female", as an option and in the samples. */
+export function voiceName(voice: VoiceChoice): string {
+  return voice.gender && voice.gender !== 'unknown' ? `${voice.label} · ${voice.gender}` : voice.label;
+}
+
+/**
+ * Speakers & voices: how many people speak, and per speaker a voice picked from the project's voices (each
+ * with its gender; the samples, where the service has one, as links above). Saving sends the whole voice map
+ * (the service replaces it whole); *Render again* applies it. A speaker with no voice yet must be given one.
+ * Without `speakers` (the voices could not be read), only the count is asked.
+ */
 export function speakersModal(input: {
   targetId: string;
   lang: string;
   current: number | null;
+  speakers?: SpeakerVoice[];
+  voices?: VoiceChoice[];
 }): types.ModalView {
   const options = Array.from({ length: MAX_SPEAKERS }, (_, i) => ({
     text: { type: 'plain_text' as const, text: `${i + 1} speaker${i === 0 ? '' : 's'}` },
     value: String(i + 1),
   }));
   const initial = options.find((o) => o.value === String(input.current));
+  const voices = (input.voices ?? []).slice(0, LIMITS.options);
+  const speakers = input.speakers ?? [];
+  const blocks: Block[] = [
+    section(
+      'How many people speak in the video, and the voice each one speaks with. Saving changes the project; ' +
+        '*Render again* applies it. A new voice re-dubs all of that speaker’s lines, which costs minutes.',
+    ),
+    {
+      type: 'input',
+      block_id: THREAD_ACTIONS.speakersBlock,
+      label: { type: 'plain_text', text: 'Speakers' },
+      element: {
+        type: 'static_select',
+        action_id: THREAD_ACTIONS.speakersAction,
+        options,
+        ...(initial ? { initial_option: initial } : {}),
+      },
+    },
+  ];
+  const samples = voices.filter((v) => v.sample_src);
+  const sampleBlocks: Block[] = [];
+  for (let i = 0; i < samples.length && sampleBlocks.length < SAMPLE_BLOCKS; i += SAMPLES_PER_BLOCK) {
+    sampleBlocks.push(
+      context(...samples.slice(i, i + SAMPLES_PER_BLOCK).map((v) => link(v.sample_src, `▶ ${voiceName(v)}`))),
+    );
+  }
+  if (sampleBlocks.length > 0) blocks.push(context('*Listen to the voices*'), ...sampleBlocks);
+  const choices = voices.map((v) => option(voiceName(v), v.id));
+  const room = LIMITS.modalBlocks - blocks.length - FRAME_BLOCKS;
+  if (choices.length > 0) {
+    for (const { speaker, voiceId } of speakers.slice(0, room)) {
+      const chosen = choices.find((o) => o.value === voiceId);
+      blocks.push({
+        type: 'input',
+        block_id: `${THREAD_ACTIONS.voiceBlock}${speaker}`,
+        label: { type: 'plain_text', text: truncate(`Voice of ${speaker}`, 2000) },
+        element: {
+          type: 'static_select',
+          action_id: THREAD_ACTIONS.voiceAction,
+          placeholder: { type: 'plain_text', text: 'Pick a voice' },
+          options: choices,
+          ...(chosen ? { initial_option: chosen } : {}),
+        },
+      });
+    }
+  }
+  // Speakers past the room a view has keep their voices: the map sent still names them.
+  if (speakers.length > room && choices.length > 0)
+    blocks.push(context(`${speakers.length - room} more speakers keep their voices.`));
   return {
     type: 'modal',
     callback_id: THREAD_ACTIONS.speakersCallbackId,
@@ -99,19 +204,23 @@ export function speakersModal(input: {
     },
     submit: { type: 'plain_text', text: 'Save' },
     close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      section('How many people speak in the video? Saving changes the project; *Render again* applies it.'),
-      {
-        type: 'input',
-        block_id: THREAD_ACTIONS.speakersBlock,
-        label: { type: 'plain_text', text: 'Speakers' },
-        element: {
-          type: 'static_select',
-          action_id: THREAD_ACTIONS.speakersAction,
-          options,
-          ...(initial ? { initial_option: initial } : {}),
-        },
-      },
-    ],
+    blocks,
   };
+}
+
+type StateValues = Record<string, Record<string, { selected_option?: { value?: string } | null }>>;
+
+/** What the dialog's state holds: the count (NaN when none), and the voice picked for each speaker shown. */
+export function readSpeakersDialog(values: StateValues): { count: number; voices: Record<string, string> } {
+  const voices: Record<string, string> = {};
+  let count = Number.NaN;
+  for (const [blockId, block] of Object.entries(values)) {
+    if (blockId === THREAD_ACTIONS.speakersBlock)
+      count = Number(block[THREAD_ACTIONS.speakersAction]?.selected_option?.value);
+    if (blockId.startsWith(THREAD_ACTIONS.voiceBlock)) {
+      const voice = block[THREAD_ACTIONS.voiceAction]?.selected_option?.value;
+      if (voice) voices[blockId.slice(THREAD_ACTIONS.voiceBlock.length)] = voice;
+    }
+  }
+  return { count, voices };
 }

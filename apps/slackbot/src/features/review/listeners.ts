@@ -100,6 +100,7 @@ export function renderAgain(deps: ListenerDeps) {
   };
 }
 
+/** Speakers & voices: a notice first (the trigger expires in 3 s), then the speakers, their voices and the samples. */
 export function openSpeakers(deps: ListenerDeps) {
   return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
@@ -109,9 +110,22 @@ export function openSpeakers(deps: ListenerDeps) {
       return;
     }
     const { job, target } = check.value;
-    await deps.slack.openModal(
+    const viewId = await deps.slack.openModal(
       body.trigger_id,
-      speakersModal({ targetId: target.id, lang: target.dstLang, current: job.numSpeakers }),
+      noticeView(target.dstLang, '⏳ Reading the speakers and their voices…'),
     );
+    if (!viewId) return;
+    let view: ReturnType<typeof speakersModal>;
+    try {
+      const found = await deps.review.speakersAndVoices(target.id);
+      view = found.ok
+        ? speakersModal({ targetId: target.id, ...found.value })
+        : noticeView(target.dstLang, found.problem);
+    } catch (error) {
+      // The count alone can still be changed when the voices cannot be read.
+      deps.logger.warn({ err: error, target: target.id }, 'reading the voices failed');
+      view = speakersModal({ targetId: target.id, lang: target.dstLang, current: job.numSpeakers });
+    }
+    await deps.slack.updateModal(viewId, view);
   };
 }

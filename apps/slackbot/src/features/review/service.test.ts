@@ -471,13 +471,66 @@ describe('the price of a render', () => {
   });
 });
 
-describe('ReviewService.setSpeakers', () => {
-  it('sets the number of speakers on the service and says so in the thread', async () => {
-    const { target, project } = await dubbedTarget('https://vimeo.com/review-speakers');
-    expect(await review.setSpeakers(target.id, 3, 'U1')).toEqual({ ok: true, value: undefined });
-    expect((await client.projects.get(project.id)).num_speakers).toBe(3);
+describe('ReviewService speakers and voices', () => {
+  it('lists the speakers with their voices and the voices they may have', async () => {
+    const { target, project } = await dubbedTarget('https://vimeo.com/review-voices-list');
+    const found = await review.speakersAndVoices(target.id);
+    if (!found.ok) throw new Error(found.problem);
+    const map = (await client.projects.get(project.id)).voice!;
+    expect(found.value.speakers).toEqual(
+      Object.keys(map)
+        .sort()
+        .map((speaker) => ({ speaker, voiceId: map[speaker] })),
+    );
+    expect(found.value.voices).toEqual(await client.projects.voices(project.id));
+    expect(found.value.lang).toBe('es');
+  });
+
+  it('sets the count and one voice in one save sending the whole map, and the next render is priced for it', async () => {
+    const { target, project } = await dubbedTarget('https://vimeo.com/review-voices');
+    const before = (await client.projects.get(project.id)).voice!;
+    const voices = await client.projects.voices(project.id);
+    const speaker = Object.keys(before).sort()[0]!;
+    const other = voices.find((v) => v.id !== before[speaker])!;
+
+    expect(await review.saveSpeakers(target.id, 'U1', { count: 3, voices: { [speaker]: other.id } })).toEqual(
+      { ok: true, value: { changed: true } },
+    );
+    const after = await client.projects.get(project.id);
+    expect(after.num_speakers).toBe(3);
+    // Every speaker still has a voice: the map was sent whole, only one of them changed.
+    expect(after.voice).toEqual({ ...before, [speaker]: other.id });
+    expect(after.status).toBe('voice_edited');
+    expect(await store.redubChanges(target.id)).toEqual([{ kind: 'voice', ref: speaker, at: 9_000 }]);
     const [reply] = await store.deliveriesOf(target.jobId);
     expect(reply?.key).toMatch(new RegExp(`^speakers:${target.id}:`));
-    expect((reply?.payload as MessageContent).text).toBe('Spanish set to 3 speakers');
+    expect((reply?.payload as MessageContent).text).toBe('Spanish set to 3 speakers, 1 voice changed');
+    expect(JSON.stringify((reply?.payload as MessageContent).blocks)).toContain(
+      `${speaker} → ${other.label}`,
+    );
+
+    // Every line of that speaker is re-dubbed by the next render, so it is priced in.
+    const lines = (await segmentsOf(project.id)).filter((s) => s.speaker === speaker);
+    const estimate = await review.estimate(target.id);
+    expect(estimate.ok && estimate.value.cost.changed).toBe(lines.length);
+
+    // The same choice again changes nothing and says nothing.
+    expect(await review.saveSpeakers(target.id, 'U1', { count: 3, voices: { [speaker]: other.id } })).toEqual(
+      { ok: true, value: { changed: false } },
+    );
+    expect(await store.deliveriesOf(target.jobId)).toHaveLength(1);
+  });
+
+  it('says in words when the service refuses a voice', async () => {
+    const { target } = await dubbedTarget('https://vimeo.com/review-voices-refused');
+    const found = await review.speakersAndVoices(target.id);
+    const speaker = found.ok ? found.value.speakers[0]!.speaker : '';
+    const result = await review.saveSpeakers(target.id, 'U1', {
+      count: 2,
+      voices: { [speaker]: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problem).toMatch(/^The service did not accept it: .*Unknown voice/);
+    expect(await store.redubChanges(target.id)).toEqual([]);
   });
 });

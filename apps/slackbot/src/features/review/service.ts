@@ -16,7 +16,13 @@ import {
 } from '../../dubbing/service.ts';
 import { statusDelivery } from '../../jobs/notify.ts';
 import type { Job, RedubChange, ReviewSegment, Store, Target } from '../../store/store.ts';
-import { editSummary, renderRequested, speakersChanged } from '../../ui/thread-actions.ts';
+import {
+  editSummary,
+  renderRequested,
+  type SpeakerVoice,
+  speakersChanged,
+  type VoiceChoice,
+} from '../../ui/thread-actions.ts';
 import { type RenderCost, renderCost } from './cost.ts';
 import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
 import { conflictView, noticeView, pageStarts, readReviewPage, reviewModal, savedView } from './modal.ts';
@@ -311,29 +317,103 @@ export class ReviewService {
     return { ok: true, value: undefined };
   }
 
-  /** Changes the number of speakers of a dubbed language's project (applied by the next render). */
-  async setSpeakers(targetId: string, count: number, userId: string): Promise<Outcome<void>> {
+  /** The speakers of a dubbed language's project with their voices now, the voices they may have, the count. */
+  async speakersAndVoices(targetId: string): Promise<
+    Outcome<{
+      lang: string;
+      current: number | null;
+      speakers: SpeakerVoice[];
+      voices: VoiceChoice[];
+    }>
+  > {
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { job, target } = found.value;
+    const [project, voices] = await Promise.all([
+      this.#o.service.getProject(target.projectId),
+      this.#o.service.voices(target.projectId),
+    ]);
+    const speakers = Object.entries(project.voice ?? {})
+      .map(([speaker, voiceId]) => ({ speaker, voiceId: voiceId ?? null }))
+      .sort((a, b) => a.speaker.localeCompare(b.speaker));
+    return {
+      ok: true,
+      value: {
+        lang: target.dstLang,
+        current: project.num_speakers ?? job.numSpeakers ?? (speakers.length || null),
+        speakers,
+        voices,
+      },
+    };
+  }
+
+  /**
+   * Saves the Speakers & voices dialog: the number of speakers and the voices picked, in one PATCH whose voice
+   * map names every speaker (picked, or as it was: the service replaces the map whole). Speakers whose voice
+   * changed are recorded, since the next render re-dubs (and charges) all of their lines.
+   */
+  async saveSpeakers(
+    targetId: string,
+    userId: string,
+    choice: { count: number; voices: Record<string, string> },
+  ): Promise<Outcome<{ changed: boolean }>> {
+    const found = await this.dubbed(targetId);
+    if (!found.ok) return found;
+    const { job, target } = found.value;
+    const { service, store } = this.#o;
+    const project = await service.getProject(target.projectId);
+    const now: Record<string, string | null> = project.voice ?? {};
+    const changedVoices = Object.keys(choice.voices).filter(
+      (speaker) => choice.voices[speaker] !== now[speaker],
+    );
+    const map: Record<string, string> = {};
+    if (changedVoices.length > 0) {
+      for (const [speaker, voice] of Object.entries({ ...now, ...choice.voices })) {
+        if (!voice) return { ok: false, problem: `Pick a voice for ${speaker}: it has none yet.` };
+        map[speaker] = voice;
+      }
+    }
+    const countChanged = choice.count !== (project.num_speakers ?? job.numSpeakers);
+    if (!countChanged && changedVoices.length === 0) return { ok: true, value: { changed: false } };
     try {
-      await this.#o.service.setSpeakers(target.projectId, count);
+      await service.updateSpeakers(target.projectId, {
+        ...(countChanged ? { numSpeakers: choice.count } : {}),
+        ...(changedVoices.length > 0 ? { voice: map } : {}),
+      });
     } catch (error) {
       if (error instanceof BusyError || error instanceof RefusedError)
         return { ok: false, problem: `The service did not accept it: ${error.message}` };
       throw error;
     }
-    await this.#o.store.enqueue(
+    if (changedVoices.length > 0)
+      await store.recordRedubChanges(
+        target.id,
+        changedVoices.map((speaker) => ({ kind: 'voice' as const, ref: speaker })),
+        this.#now(),
+      );
+    const labels = new Map(
+      (await service.voices(target.projectId).catch(() => [])).map((v) => [v.id, v.label]),
+    );
+    await store.enqueue(
       {
         key: `speakers:${target.id}:${randomBytes(4).toString('hex')}`,
         jobId: job.id,
         kind: 'reply',
         inThread: true,
-        payload: speakersChanged({ userId, lang: target.dstLang, count, targetId }),
+        payload: speakersChanged({
+          userId,
+          lang: target.dstLang,
+          count: choice.count,
+          targetId,
+          voices: changedVoices.map((speaker) => ({
+            speaker,
+            label: labels.get(map[speaker]!) ?? 'another voice',
+          })),
+        }),
       },
       this.#now(),
     );
     this.#o.wakeDeliverer();
-    return { ok: true, value: undefined };
+    return { ok: true, value: { changed: true } };
   }
 }

@@ -4,7 +4,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
-import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import { readSpeakersDialog, THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import { noticeView, savingView } from './modal.ts';
 import { renderNotice } from './render-modal.ts';
 
@@ -58,10 +58,9 @@ export function submitRender(deps: ListenerDeps) {
 
 export function submitSpeakers(deps: ListenerDeps) {
   return async ({ ack, view, body }: ViewArgs) => {
-    const value = Object.values(view.state.values)
-      .map((block) => block[THREAD_ACTIONS.speakersAction]?.selected_option?.value)
-      .find(Boolean);
-    const count = Number(value);
+    const { count, voices } = readSpeakersDialog(
+      view.state.values as Parameters<typeof readSpeakersDialog>[0],
+    );
     if (!Number.isInteger(count) || count < 1 || count > MAX_SPEAKERS) {
       await ack({
         response_action: 'errors',
@@ -74,10 +73,12 @@ export function submitSpeakers(deps: ListenerDeps) {
     await ack({ response_action: 'update', view: noticeView(lang, '⏳ Saving…') });
     let message: string;
     try {
-      const result = await deps.review.setSpeakers(targetId, count, body.user.id);
-      message = result.ok
-        ? `✅ Saved: ${count} speaker${count === 1 ? '' : 's'}. Render again to apply it.`
-        : `⚠️ ${result.problem}`;
+      const result = await deps.review.saveSpeakers(targetId, body.user.id, { count, voices });
+      message = !result.ok
+        ? `⚠️ ${result.problem}`
+        : result.value.changed
+          ? `✅ Saved: ${count} speaker${count === 1 ? '' : 's'} and their voices. Render again to apply it.`
+          : 'Nothing changed, so nothing was saved.';
     } catch (error) {
       deps.logger.warn({ err: error, target: targetId }, 'changing the speakers failed');
       message = '⚠️ The service could not be reached; nothing was changed.';
