@@ -89,6 +89,11 @@ export class Access {
     return { ok: true, grant };
   }
 
+  /** A listener failed: the full error goes to the logs under the request id the person is given. */
+  logFailure(requestId: string, detail: Record<string, unknown>, error: unknown): void {
+    this.#o.logger.error({ err: error, requestId, ...detail }, 'handling a Slack request failed');
+  }
+
   /** Refusals are logged with what the payload claimed; the person only hears `NOT_YOURS`. */
   logRefusal(kind: string, detail: Record<string, unknown>, reason: string): void {
     this.#o.logger.warn({ kind, ...detail, reason }, 'refused a payload');

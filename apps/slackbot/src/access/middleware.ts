@@ -4,6 +4,7 @@
 // sees it. Admitted requests, slash commands included, run as their checked actor, so that a modal they open
 // is recorded as theirs.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import { newRequestId, somethingWentWrong } from '../errors/public.ts';
 import { PROJECT_LIST } from '../features/account/project-list.ts';
 import { GLOSSARY_UI } from '../features/glossary/blocks.ts';
 import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
@@ -14,7 +15,7 @@ import { JOB_CARD } from '../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../ui/milestones.ts';
 import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
 import { type Access, NOT_YOURS, type Origin, type Verdict } from './access.ts';
-import { type Actor, actingAs } from './modals.ts';
+import { type Actor, actingAs as runAs } from './modals.ts';
 
 /** Buttons whose value is a job id. */
 const JOB_BUTTONS = new Set<string>([JOB_CARD.start, JOB_CARD.cancel]);
@@ -71,6 +72,29 @@ export interface AccessMiddlewareDeps {
 }
 
 export function accessMiddleware(deps: AccessMiddlewareDeps): Middleware<AnyMiddlewareArgs> {
+  /**
+   * The rest of the request as `actor`, under a new request id. A listener's unexpected failure is logged in
+   * full under that id, and the person is told what happened and what to do, with the id: never the error.
+   */
+  const actingAs = async (actor: Actor, next: () => Promise<void>): Promise<void> => {
+    const requestId = newRequestId();
+    try {
+      await runAs({ ...actor, requestId }, next);
+    } catch (error) {
+      deps.access.logFailure(requestId, { user: actor.user, channel: actor.channel }, error);
+      if (!actor.channel || !actor.user) return;
+      await deps.slack
+        .whisper(
+          {
+            channel: actor.channel,
+            user: actor.user,
+            ...(actor.threadTs ? { threadTs: actor.threadTs } : {}),
+          },
+          { text: somethingWentWrong(requestId), blocks: [] },
+        )
+        .catch(() => {});
+    }
+  };
   return async (args) => {
     const body = args.body as Payload;
     const next = args.next;

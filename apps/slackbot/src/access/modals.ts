@@ -10,9 +10,16 @@ export interface Actor {
   user: string;
   channel: string;
   threadTs: string | null;
+  /** The id a failure of this request is logged under and quoted to the person. */
+  requestId?: string;
 }
 
 const actors = new AsyncLocalStorage<Actor>();
+
+/** The request id of the request being handled, when there is one. */
+export function currentRequestId(): string | undefined {
+  return actors.getStore()?.requestId;
+}
 
 /** Runs the rest of a request's handling as `actor` (modals it opens are theirs, for that channel). */
 export function actingAs<T>(actor: Actor, work: () => Promise<T>): Promise<T> {

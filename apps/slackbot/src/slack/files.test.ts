@@ -65,7 +65,10 @@ describe('downloadSlackFile', () => {
   it('refuses a redirect to a host that is not Slack', async () => {
     await expect(
       downloadSlackFile(`http://${host}/away`, { botToken: TOKEN, maxBytes: 5000, extraHosts: [host] }),
-    ).rejects.toThrow(`refusing to fetch a file from http://${otherHost}: not Slack's file host over https`);
+    ).rejects.toMatchObject({
+      message: "the file's link does not lead to Slack's file servers over https",
+      detail: `refused http://${otherHost}`,
+    });
   });
 
   it("refuses Slack's HTML sign-in page", async () => {
@@ -103,14 +106,14 @@ describe('downloadSlackFile', () => {
   it("refuses Slack's open redirector and Slack's hosts over http, before any request", async () => {
     await expect(
       downloadSlackFile(`http://${host}/redir`, { botToken: TOKEN, maxBytes: 5000, extraHosts: [host] }),
-    ).rejects.toThrow('refusing to fetch a file from https://slack-redir.net');
+    ).rejects.toMatchObject({ detail: 'refused https://slack-redir.net' });
     await expect(
       downloadSlackFile(`http://${host}/to-http-slack`, {
         botToken: TOKEN,
         maxBytes: 5000,
         extraHosts: [host],
       }),
-    ).rejects.toThrow('refusing to fetch a file from http://files.slack.com');
+    ).rejects.toMatchObject({ detail: 'refused http://files.slack.com' });
     // The test-only allowance never makes a real Slack host trusted over http.
     const plain = new URL('http://files.slack.com/files-pri/T1-F1/a.mp4');
     expect(isTrustedFileUrl(plain, ['files.slack.com'])).toBe(false);

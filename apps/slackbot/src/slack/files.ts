@@ -8,10 +8,13 @@ import type { WebClient } from '@slack/web-api';
 const SLACK_HOSTS = /(^|\.)(slack\.com|slack-edge\.com|slack-files\.com)$/i;
 const MAX_REDIRECTS = 5;
 
+/** Its message may be shown to people (it names no host); `detail` is for the logs. */
 export class SlackFileError extends Error {
-  constructor(message: string) {
+  readonly detail: string | undefined;
+  constructor(message: string, detail?: string) {
     super(message);
     this.name = 'SlackFileError';
+    this.detail = detail;
   }
 }
 
@@ -61,7 +64,8 @@ export async function downloadSlackFile(url: string, options: DownloadOptions): 
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     if (!isTrustedFileUrl(current, options.extraHosts)) {
       throw new SlackFileError(
-        `refusing to fetch a file from ${current.protocol}//${current.host}: not Slack's file host over https`,
+        "the file's link does not lead to Slack's file servers over https",
+        `refused ${current.protocol}//${current.host}`,
       );
     }
     const response = await fetch(current, {

@@ -1,5 +1,7 @@
 // What to tell people when a language's dub stops: one plain explanation per terminal status, saying what
-// to do next, and whether pressing Retry can help.
+// to do next, and whether pressing Retry can help. A detail (the service's or the app's words) is scrubbed of
+// addresses, tokens and stack frames first: those stay in the logs.
+import { scrub } from '../errors/public.ts';
 
 export interface FailureExplanation {
   text: string;
@@ -27,12 +29,12 @@ export function explainFailure(status: string, stage?: string, detail?: string):
       };
     case 'upload_failed':
       return {
-        text: `The video could not be uploaded${detail ? `: ${detail}` : ''}.`,
+        text: `The video could not be uploaded${detail ? `: ${scrub(detail)}` : ''}.`,
         retry: true,
       };
     default:
       // A detail comes from the app itself (a refused or deleted project): it says more than a stage could.
-      if (detail) return { text: `Dubbing stopped. ${sentence(detail)}`, retry: true };
+      if (detail) return { text: `Dubbing stopped. ${sentence(scrub(detail))}`, retry: true };
       return {
         // The generic `failed` status has no stage of its own to name.
         text: `Dubbing stopped${stage && status !== 'failed' ? ` while ${lowerFirst(stage)}` : ''}.`,

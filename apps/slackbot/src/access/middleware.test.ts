@@ -1,0 +1,61 @@
+// The access middleware's handling of a listener that fails: the person is told what happened and what to
+// do, with a request id; the error itself (an internal address here) only reaches the log, under that id.
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { Access } from './access.ts';
+import { accessMiddleware } from './middleware.ts';
+import { currentRequestId } from './modals.ts';
+
+function setUp() {
+  const logged: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  const whispered: { channel: string; user: string; text: string }[] = [];
+  const slack = {
+    whisper: async (to: { channel: string; user: string }, content: { text: string }) => {
+      whispered.push({ ...to, text: content.text });
+    },
+    isMember: async () => true,
+  };
+  const access = new Access({ store: {} as never, slack, admins: [], logger });
+  const middleware = accessMiddleware({ access, store: {} as never, slack });
+  return { logged, whispered, middleware };
+}
+
+describe('a failing listener', () => {
+  it('is logged in full under a request id, and the person gets the id, not the error', async () => {
+    const { logged, whispered, middleware } = setUp();
+    let seen: string | undefined;
+    await middleware({
+      body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'glossary list' },
+      next: async () => {
+        seen = currentRequestId();
+        throw new Error(
+          'POST http://127.0.0.1:4010/v2/glossaries failed: connect ECONNREFUSED 127.0.0.1:4010',
+        );
+      },
+    } as never);
+    expect(seen).toMatch(/^r-[0-9a-f]{8}$/);
+    expect(whispered).toHaveLength(1);
+    expect(whispered[0]).toMatchObject({ channel: 'C1', user: 'U1' });
+    expect(whispered[0]?.text).toContain(`request id: \`${seen}\``);
+    expect(whispered[0]?.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|http/);
+    const entry = logged.find((l) => l.requestId === seen);
+    expect(JSON.stringify(entry)).toContain('ECONNREFUSED');
+  });
+
+  it('passes events through untouched (Slack redelivers what failed)', async () => {
+    const { whispered, middleware } = setUp();
+    await expect(
+      middleware({
+        body: { type: 'event_callback', event: { type: 'app_mention' } },
+        next: async () => {
+          throw new Error('database is down');
+        },
+      } as never),
+    ).rejects.toThrow('database is down');
+    expect(whispered).toEqual([]);
+  });
+});
