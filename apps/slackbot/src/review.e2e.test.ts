@@ -401,8 +401,8 @@ describe('review and render again, end to end', () => {
       expect(inputs.map((b) => b.block_id.slice(THREAD_ACTIONS.voiceBlock.length))).toEqual(
         Object.keys(map).sort(),
       );
-      expect(inputs[0].element.initial_option.value).toBe(map[Object.keys(map).sort()[0]!]);
-      expect(inputs[0].element.options).toHaveLength(voices.length);
+      expect(inputs[0]!.element.initial_option.value).toBe(map[Object.keys(map).sort()[0]!]);
+      expect(inputs[0]!.element.options).toHaveLength(voices.length);
       const sampled = voices.find((v) => v.sample_src)!;
       expect(viewText(stage, viewId)).toContain(`<${sampled.sample_src}|▶ ${sampled.label}`);
 

@@ -84,13 +84,13 @@ describe('the Speakers & voices dialog', () => {
     const blocks = modal.blocks as Loose[];
     const inputs = blocks.filter((b) => b.block_id?.startsWith(THREAD_ACTIONS.voiceBlock));
     expect(inputs.map((b) => b.label.text)).toEqual(['Voice of SPEAKER_00', 'Voice of SPEAKER_01']);
-    expect(inputs[0].element.options.map((o: Loose) => o.text.text)).toEqual([
+    expect(inputs[0]!.element.options.map((o: Loose) => o.text.text)).toEqual([
       'Ava (es) · female',
       'Clone of SPEAKER_00',
     ]);
-    expect(inputs[0].element.initial_option.value).toBe('v-ava');
+    expect(inputs[0]!.element.initial_option.value).toBe('v-ava');
     // A speaker with no voice yet has none chosen: Slack makes the person pick one.
-    expect(inputs[1].element.initial_option).toBeUndefined();
+    expect(inputs[1]!.element.initial_option).toBeUndefined();
     expect(JSON.stringify(blocks)).toContain('<https://x/ava.wav|▶ Ava (es) · female>');
     expect(JSON.stringify(blocks)).not.toContain('▶ Clone');
   });
