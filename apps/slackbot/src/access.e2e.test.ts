@@ -8,6 +8,7 @@ import { NOT_YOURS } from './access/access.ts';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, jobIdOf } from './test-support/threads.ts';
+import { GLOSSARY_PICKER, glossaryPicker } from './ui/glossary-picker.ts';
 import { JOB_CARD } from './ui/job-card.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
@@ -235,5 +236,49 @@ describe('payloads from outside a job’s channel', { timeout: 90_000 }, () => {
     expect(stage.slack.downloads.get(file.id)).toBeUndefined();
     expect(stage.slack.messages.filter((m) => m.channel === THIRD)).toEqual([]);
     expect(stage.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === THIRD)).toEqual([]);
+  });
+
+  it('a job card takes only glossaries its own channel is offered, whatever ids the picker sends', async () => {
+    stage.slack.setMembers(PRIVATE, [ANA, BEN]);
+    await stage.app.store.saveGlossary({
+      id: 'g-private',
+      name: 'Private terms',
+      srcLang: 'en',
+      dstLang: 'es',
+      version: 1,
+      channel: PRIVATE,
+      createdBy: ANA,
+      updatedAt: 1,
+    });
+    const drop = stage.slack.postUserMessage({
+      channel: HERS,
+      user: MALLORY,
+      text: `<@${stage.slack.botUserId}> <https://vimeo.com/434343|vimeo.com/434343>`,
+    });
+    await stage.driver.mention(drop);
+    const card = await cardIn(stage, HERS, drop.ts);
+    const jobId = jobIdOf(card);
+    // Her card, with a picker offering the private channel's glossary.
+    const forged: SlackMessage = {
+      ...card,
+      blocks: [
+        ...((card.blocks ?? []) as unknown[]).filter(
+          (b) => (b as { block_id?: string }).block_id !== GLOSSARY_PICKER.block,
+        ),
+        glossaryPicker([{ id: 'g-private', label: 'Private terms' }], []),
+      ],
+    };
+    await stage.driver.click({
+      message: forged,
+      actionId: JOB_CARD.start,
+      user: MALLORY,
+      selections: { job_dst: ['es'], [GLOSSARY_PICKER.action]: ['g-private'] },
+    });
+    await waitFor(
+      async () => (await stage.app.store.getJob(jobId))?.state !== 'picking',
+      WAIT_MS,
+      'her job started',
+    );
+    expect((await stage.app.store.targetOptions(jobId, 'es'))?.glossaryId ?? null).not.toBe('g-private');
   });
 });

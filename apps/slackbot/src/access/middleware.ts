@@ -11,8 +11,10 @@ import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
 import { REVIEW } from '../features/review/modal.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
+import { GLOSSARY_PICKER } from '../ui/glossary-picker.ts';
 import { JOB_CARD } from '../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../ui/milestones.ts';
+import { QA_ACTIONS } from '../ui/qa-line.ts';
 import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
 import { type Access, NOT_YOURS, type Origin, type Verdict } from './access.ts';
 import { type Actor, actingAs as runAs } from './modals.ts';
@@ -26,6 +28,7 @@ const TARGET_BUTTONS = new Set<string>([
   THREAD_ACTIONS.render,
   THREAD_ACTIONS.speakers,
   THREAD_ACTIONS.lipsync,
+  QA_ACTIONS.reviewFlagged,
 ]);
 /**
  * Selections whose listeners only ack (the button or submission that follows reads the choice, and is
@@ -42,6 +45,7 @@ const SELECTIONS = new Set<string>([
   THREAD_ACTIONS.speakersAction,
   LIPSYNC_UI.facesAction,
   LIPSYNC_UI.kindAction,
+  GLOSSARY_PICKER.action,
 ]);
 const SELECTION_TYPES = new Set<string>([
   'static_select',

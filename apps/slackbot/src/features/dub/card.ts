@@ -21,7 +21,11 @@ export function startJob(deps: ListenerDeps) {
       await respond(ephemeral(`⚠️ ${choice.problem}`));
       return;
     }
-    const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0]);
+    // The picker's ids come from the client: only the glossaries this channel is offered are taken.
+    const offered = new Set((await deps.glossaries.offered(body.channel?.id ?? '')).map((g) => g.id));
+    const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
+      offered.has(id),
+    );
     if (!(await deps.jobs.start(jobId, choice.value, picked))) {
       await respond(ephemeral('This job has already started.'));
       return;
