@@ -244,6 +244,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   if (socketReceiver) {
     const client = socketReceiver.client;
     client.on('connected', () => slackConnection.up());
+    // The client waits before it reconnects and says 'reconnecting' only then: down from the close on.
+    client.on('close', () => slackConnection.down('connection to Slack closed; reconnecting'));
     client.on('reconnecting', () => slackConnection.down('reconnecting to Slack'));
     client.on('disconnected', () => slackConnection.down('disconnected from Slack'));
   }
