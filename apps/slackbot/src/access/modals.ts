@@ -16,6 +16,9 @@ export interface Actor {
 
 const actors = new AsyncLocalStorage<Actor>();
 
+/** How long a modal the app opened may still be submitted. */
+export const MODAL_GRANT_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** The request id of the request being handled, when there is one. */
 export function currentRequestId(): string | undefined {
   return actors.getStore()?.requestId;
@@ -37,6 +40,8 @@ export function grantingInteractions(inner: Interactions, store: Store, now: () 
       const viewId = await inner.openModal(triggerId, view);
       const actor = actors.getStore();
       if (viewId && actor) {
+        // Old grants go as new ones come (one indexed delete): a modal left open a day is not submitted.
+        await store.pruneModalGrants(now() - MODAL_GRANT_TTL_MS);
         await store.saveModalGrant({
           viewId,
           opener: actor.user,
