@@ -3,7 +3,8 @@
 // the connection as the fake Slack cuts it).
 import { setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readiness, startHealthServer } from './health.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { hostForUrl, readiness, startHealthServer } from './health.ts';
 import { startInProcess, testEnv, useStage } from './test-support/stage.ts';
 
 async function get(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
@@ -126,5 +127,35 @@ describe('health in Socket Mode', () => {
     }
     // Stopped with the app.
     await expect(fetch(`${stage.app.healthUrl}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('HOST and HEALTH_PORT', () => {
+  const base = {
+    SLACK_BOT_TOKEN: 'xoxb-1',
+    SLACK_APP_TOKEN: 'xapp-1',
+    DUBKIT_TOKEN: 't',
+  };
+
+  it('are optional: all interfaces and no health server unless set', () => {
+    const config = loadConfig(base);
+    expect(config.host).toBeUndefined();
+    expect(config.healthPort).toBeUndefined();
+    expect(loadConfig({ ...base, HOST: '127.0.0.1', HEALTH_PORT: '8081' })).toMatchObject({
+      host: '127.0.0.1',
+      healthPort: 8081,
+    });
+  });
+
+  it('name a HEALTH_PORT that is not a port', () => {
+    expect(() => loadConfig({ ...base, HEALTH_PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, HEALTH_PORT: 'eighty' })).toThrow(/HEALTH_PORT must be a port number/);
+  });
+
+  it('turn a bound address into one a client can reach', () => {
+    expect(hostForUrl('0.0.0.0')).toBe('127.0.0.1');
+    expect(hostForUrl('::')).toBe('127.0.0.1');
+    expect(hostForUrl('127.0.0.2')).toBe('127.0.0.2');
+    expect(hostForUrl('::1')).toBe('[::1]');
   });
 });
