@@ -12,7 +12,7 @@ import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
 import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
-import type { MessageContent } from '../../ui/blocks.ts';
+import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
 
 export interface ImportInput {
@@ -148,7 +148,7 @@ export class GlossaryService {
     const payload: FilePayload = {
       filename: file.fileName,
       content: file.content,
-      comment: `📒 <@${userId}> exported the glossary *${name}*.`,
+      comment: `📒 <@${userId}> exported the glossary *${escapeText(name)}*.`,
     };
     await this.#store.enqueue(
       { key, jobId: key, kind: 'file', inThread: false, payload, to: { channel, threadTs: null } },
@@ -294,7 +294,7 @@ export class GlossaryService {
     if (typeof found === 'string') return found;
     await this.#service.deleteGlossary(found.id);
     await this.#forget(found);
-    return `🗑 Deleted the glossary *${found.name}*.`;
+    return `🗑 Deleted the glossary *${escapeText(found.name)}*.`;
   }
 
   /** Makes a glossary the channel's default for its language pair (replacing the pair's previous one). */
@@ -315,7 +315,7 @@ export class GlossaryService {
       updatedBy: userId,
       updatedAt: this.#now(),
     });
-    return `⭐ *${glossary.name}* is now the default glossary for ${glossary.srcLang}→${glossary.dstLang} in <#${channel}>.`;
+    return `⭐ *${escapeText(glossary.name)}* is now the default glossary for ${glossary.srcLang}→${glossary.dstLang} in <#${channel}>.`;
   }
 
   /**
@@ -344,7 +344,7 @@ export class GlossaryService {
   async #find(name: string, caller: GlossaryCaller): Promise<GlossaryRecord | string> {
     const found = await this.#store.findGlossary(name);
     if (found && this.#mayUse(found, caller)) return found;
-    return `There is no glossary named "${name}" here. \`/dub glossary list\` shows this channel's.`;
+    return `There is no glossary named "${escapeText(name)}" here. \`/dub glossary list\` shows this channel's.`;
   }
 
   /** A glossary is its channel's: shown, exported, changed, deleted and made a default there, or by an admin. */
@@ -354,7 +354,7 @@ export class GlossaryService {
 
   async #gone(glossary: GlossaryRecord): Promise<string> {
     await this.#forget(glossary);
-    return `The glossary "${glossary.name}" no longer exists on the service; it was removed from the list.`;
+    return `The glossary "${escapeText(glossary.name)}" no longer exists on the service; it was removed from the list.`;
   }
 
   /** Defaults naming a forgotten glossary are skipped wherever they are read. */
