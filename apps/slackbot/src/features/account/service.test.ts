@@ -123,6 +123,9 @@ describe('AccountService.track', () => {
     expect(await account.track({ ...who, projectId: 'not a project' })).toBe(
       '"not a project" is not a project id (`/dub list` shows them).',
     );
+    expect(await account.track({ ...who, projectId: '<!channel>' })).toBe(
+      '"&lt;!channel&gt;" is not a project id (`/dub list` shows them).',
+    );
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(await account.track({ ...who, projectId: unknown })).toBe(
       `There is no project \`${unknown}\` on the dubbing account.`,

@@ -4,7 +4,7 @@ import type { Project } from '@dubkit/core';
 import { type DubbingService, ProjectGoneError } from '../../dubbing/service.ts';
 import { cardDelivery, statusDelivery } from '../../jobs/notify.ts';
 import type { JobSource, Store } from '../../store/store.ts';
-import type { MessageContent } from '../../ui/blocks.ts';
+import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import { creditsMessage } from './credits.ts';
 import { PROJECT_LIST, projectList } from './project-list.ts';
 
@@ -91,7 +91,7 @@ export class AccountService {
   async track(input: { projectId: string; channel: string; userId: string }): Promise<string | undefined> {
     const { store, service } = this.#o;
     if (!PROJECT_ID.test(input.projectId))
-      return `"${input.projectId}" is not a project id (\`/dub list\` shows them).`;
+      return `"${escapeText(input.projectId)}" is not a project id (\`/dub list\` shows them).`;
     // The service's ids are lower case: one project is one trigger, however its id was typed.
     const projectId = input.projectId.toLowerCase();
     const known = await store.targetOfProject(projectId);

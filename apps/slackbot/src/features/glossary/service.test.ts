@@ -376,7 +376,12 @@ describe('a glossary belongs to its channel', () => {
     expect(await glossaries.exportToChannel('glossary-export:9', 'Team terms', 'C9', 'U9')).toBe(none);
     expect(await glossaries.setDefaultByName('C9', 'Team terms', 'U9')).toBe(none);
     expect(await glossaries.setDefault('C9', owned.id, 'U9')).toBe('That glossary no longer exists.');
+    expect(await glossaries.setDefault('C9', owned.id, 'U9')).toBe('That glossary no longer exists.');
     expect(await glossaries.remove('Team terms', stranger)).toBe(none);
+    // What someone typed comes back escaped: it can mention nobody.
+    expect(await glossaries.show('<!here> & co', stranger)).toBe(
+      'There is no glossary named "&lt;!here&gt; &amp; co" here. `/dub glossary list` shows this channel\'s.',
+    );
     const overwrite = await glossaries.importFile(
       input({ name: 'team terms', bytes: encode('en,es\nmachine,ROBOT\n'), channel: 'C9', userId: 'U9' }),
     );
