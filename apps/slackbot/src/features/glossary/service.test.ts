@@ -376,7 +376,6 @@ describe('a glossary belongs to its channel', () => {
     expect(await glossaries.exportToChannel('glossary-export:9', 'Team terms', 'C9', 'U9')).toBe(none);
     expect(await glossaries.setDefaultByName('C9', 'Team terms', 'U9')).toBe(none);
     expect(await glossaries.setDefault('C9', owned.id, 'U9')).toBe('That glossary no longer exists.');
-    expect(await glossaries.setDefault('C9', owned.id, 'U9')).toBe('That glossary no longer exists.');
     expect(await glossaries.remove('Team terms', stranger)).toBe(none);
     // What someone typed comes back escaped: it can mention nobody.
     expect(await glossaries.show('<!here> & co', stranger)).toBe(
