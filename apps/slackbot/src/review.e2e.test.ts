@@ -6,6 +6,7 @@ import { DubbingClient, redubMinutes, timecodeToMs } from '@dubkit/core';
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
+import { NEW_LINE } from './features/review/new-line.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
@@ -274,6 +275,61 @@ describe('review and render again, end to end', () => {
       expect((await service.projects.get(projectId)).status).toBe('transcript_edited');
       expect(byKind(stage.slack.thread(channel, card.ts), 'dubbed')).toHaveLength(2);
       expect(byKind(stage.slack.thread(channel, card.ts), 'render')).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'adds a missing line from the review: wrong times are said under their inputs, the save adds it, the render prices it',
+    async () => {
+      const channel = 'C25ADDLINE';
+      const { card, dubbed, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/add-a-line');
+      const before = (await service.transcription.get(projectId)).segments;
+      const viewId = await openModal(stage, dubbed, THREAD_ACTIONS.review, ANA, REVIEW.callbackId);
+      await stage.driver.clickInView({
+        viewId,
+        actionId: NEW_LINE.open,
+        user: ANA,
+        values: pageValues(viewOf(stage, viewId)),
+      });
+      await waitFor(
+        () => viewOf(stage, viewId).callback_id === NEW_LINE.callbackId,
+        WAIT_MS,
+        'the line’s dialog',
+      );
+      const typed = (start: string, end: string) => ({
+        [NEW_LINE.startBlock]: { [NEW_LINE.action]: { type: 'plain_text_input', value: start } },
+        [NEW_LINE.endBlock]: { [NEW_LINE.action]: { type: 'plain_text_input', value: end } },
+        [NEW_LINE.textBlock]: { [NEW_LINE.action]: { type: 'plain_text_input', value: 'Faltaba esta' } },
+        [NEW_LINE.speakerBlock]: {
+          [NEW_LINE.action]: { type: 'static_select', selected_option: { value: 'SPEAKER_01' } },
+        },
+      });
+      const refused = await stage.driver.submitView({ viewId, user: ANA, values: typed('0:01', '0:00.5') });
+      expect(JSON.parse(refused.body)).toEqual({
+        response_action: 'errors',
+        errors: { [NEW_LINE.endBlock]: 'The line must end after it starts.' },
+      });
+      await stage.driver.submitView({ viewId, user: ANA, values: typed('0:00.2', '0:01.4') });
+      await waitFor(() => viewText(stage, viewId).includes('1 to add'), WAIT_MS, 'the review with the line');
+      expect(viewOf(stage, viewId).callback_id).toBe(REVIEW.callbackId);
+
+      await stage.driver.submitView({ viewId, user: ANA, values: pageValues(viewOf(stage, viewId)) });
+      await waitFor(() => viewText(stage, viewId).includes('Saved: added 1 segment.'), WAIT_MS, 'the save');
+      const after = (await service.transcription.get(projectId)).segments;
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.find((s) => s.dst?.text === 'Faltaba esta')).toMatchObject({
+        start: '00:00:00,200',
+        end: '00:00:01,400',
+        speaker: 'SPEAKER_01',
+      });
+      const summary = await waitFor(
+        () => byKind(stage.slack.thread(channel, card.ts), 'edited')[0],
+        WAIT_MS,
+        'the summary',
+      );
+      const price = await openModal(stage, summary, THREAD_ACTIONS.render, ANA, RENDER_UI.callbackId);
+      expect(viewText(stage, price)).toContain('left: 1 segment added.');
     },
     TEST_MS,
   );

@@ -8,8 +8,16 @@ import { GLOSSARY_UI } from '../features/glossary/blocks.ts';
 import { makeDefault } from '../features/glossary/listeners.ts';
 import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
 import { openLipsync } from '../features/lipsync/listeners.ts';
-import { openReview, openSpeakers, renderAgain, turnReviewPage } from '../features/review/listeners.ts';
+import {
+  backToReview,
+  openNewLine,
+  openReview,
+  openSpeakers,
+  renderAgain,
+  turnReviewPage,
+} from '../features/review/listeners.ts';
 import { REVIEW } from '../features/review/modal.ts';
+import { NEW_LINE } from '../features/review/new-line.ts';
 import { JOB_CARD } from '../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../ui/milestones.ts';
 import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
@@ -24,6 +32,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   button(THREAD_ACTIONS.review, openReview(deps));
   button(REVIEW.next, turnReviewPage(deps, 1));
   button(REVIEW.previous, turnReviewPage(deps, -1));
+  button(NEW_LINE.open, openNewLine(deps));
+  button(NEW_LINE.back, backToReview(deps));
   button(THREAD_ACTIONS.render, renderAgain(deps));
   button(THREAD_ACTIONS.speakers, openSpeakers(deps));
   button(THREAD_ACTIONS.lipsync, openLipsync(deps));

@@ -7,8 +7,14 @@ import { submitGlossaryModal } from '../features/glossary/listeners.ts';
 import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
 import { submitLipsync } from '../features/lipsync/listeners.ts';
 import { REVIEW } from '../features/review/modal.ts';
+import { NEW_LINE } from '../features/review/new-line.ts';
 import { RENDER_UI } from '../features/review/render-modal.ts';
-import { submitRender, submitReview, submitSpeakers } from '../features/review/view-listeners.ts';
+import {
+  submitNewLine,
+  submitRender,
+  submitReview,
+  submitSpeakers,
+} from '../features/review/view-listeners.ts';
 import { SETTINGS_UI } from '../features/settings/blocks.ts';
 import { submitSettings } from '../features/settings/listeners.ts';
 import { JOB_MODAL } from '../ui/job-modal.ts';
@@ -21,6 +27,7 @@ export function registerViews(app: App, deps: ListenerDeps): void {
   app.view(submission(REVIEW.callbackId), submitReview(deps, false));
   app.view(submission(REVIEW.forceCallbackId), submitReview(deps, true));
   app.view(submission(RENDER_UI.callbackId), submitRender(deps));
+  app.view(submission(NEW_LINE.callbackId), submitNewLine(deps));
   app.view(submission(THREAD_ACTIONS.speakersCallbackId), submitSpeakers(deps));
   app.view(submission(LIPSYNC_UI.callbackId), submitLipsync(deps));
   app.view(submission(GLOSSARY_UI.callbackId), submitGlossaryModal(deps));

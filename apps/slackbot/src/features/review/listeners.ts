@@ -129,3 +129,28 @@ export function openSpeakers(deps: ListenerDeps) {
     await deps.slack.updateModal(viewId, view);
   };
 }
+
+/** "Add a missing line" in the review: the page's edits are kept, the line's dialog shown in place. */
+export function openNewLine(deps: ListenerDeps) {
+  return async ({ ack, body }: ButtonArgs) => {
+    await ack();
+    const view = body.view;
+    if (!view) return;
+    const next = await deps.review.startNewLine(
+      view.private_metadata,
+      view.state.values as Parameters<typeof deps.review.startNewLine>[1],
+    );
+    await deps.slack.updateModal(view.id, next ?? noticeView(null, 'This review is no longer available.'));
+  };
+}
+
+/** Back from the line's dialog to the review, nothing added. */
+export function backToReview(deps: ListenerDeps) {
+  return async ({ ack, body }: ButtonArgs) => {
+    await ack();
+    const view = body.view;
+    if (!view) return;
+    const review = await deps.review.addLine(view.private_metadata, null);
+    await deps.slack.updateModal(view.id, review ?? noticeView(null, 'This review is no longer available.'));
+  };
+}

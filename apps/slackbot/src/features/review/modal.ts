@@ -1,10 +1,11 @@
 // The review modal: a language's segments, a page at a time (timecodes, source text, the translation in an
-// input, speaker, remove), within Slack's limits for a view; the views shown while and after saving; and the
-// reader of a page's inputs. Pure builders.
+// input, speaker, remove), the lines to add and the button that adds one, within Slack's limits for a view;
+// the views shown while and after saving; and the reader of a page's inputs. Pure builders.
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
-import type { ReviewSegment, SegmentEdit } from '../../store/store.ts';
+import type { NewSegment, ReviewSegment, SegmentEdit } from '../../store/store.ts';
 import { type Block, button, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
+import { additionsSummary, NEW_LINE } from './new-line.ts';
 
 export const REVIEW = {
   callbackId: 'review_modal',
@@ -23,8 +24,8 @@ export const REVIEW = {
 export const INPUT_MAX = 3000;
 /** Blocks a segment takes: the source, the translation, the speaker and remove controls. */
 const BLOCKS_PER_SEGMENT = 3;
-/** Blocks around the segments: the page line and the page buttons. */
-const FRAME_BLOCKS = 2;
+/** Blocks around the segments: the page line, the lines to add, and the page and add buttons. */
+const FRAME_BLOCKS = 3;
 export const SEGMENTS_PER_PAGE = Math.min(
   20,
   Math.floor((LIMITS.modalBlocks - FRAME_BLOCKS) / BLOCKS_PER_SEGMENT),
@@ -59,6 +60,8 @@ export interface ReviewModalInput {
   lang: string;
   segments: ReviewSegment[];
   edits: Record<string, SegmentEdit>;
+  /** Lines to add when saving. */
+  additions?: NewSegment[];
   page: number;
 }
 
@@ -74,6 +77,7 @@ export function reviewModal(input: ReviewModalInput): types.ModalView {
         ? 'This translation has no segments.'
         : `Page ${page + 1} of ${starts.length} · segments ${first + 1}–${end} of ${input.segments.length}` +
             (changes > 0 ? ` · ${changes} changed so far` : '') +
+            ((input.additions?.length ?? 0) > 0 ? ` · ${input.additions?.length} to add` : '') +
             ' · press *Save* on any page to save every page',
     ),
   ];
@@ -82,10 +86,13 @@ export function reviewModal(input: ReviewModalInput): types.ModalView {
     const segment = input.segments[i]!;
     blocks.push(...segmentBlocks(segment, i + 1, input.edits[segment.id], speakers));
   }
+  const additions = input.additions ?? [];
+  if (additions.length > 0) blocks.push(section(additionsSummary(additions)));
   const nav: types.Button[] = [];
   if (page > 0) nav.push(button('◀ Previous', REVIEW.previous, input.sessionId));
   if (page < starts.length - 1) nav.push(button('Next ▶', REVIEW.next, input.sessionId));
-  if (nav.length > 0) blocks.push({ type: 'actions', block_id: 'rv_nav', elements: nav });
+  nav.push(button('➕ Add a missing line', NEW_LINE.open, input.sessionId));
+  blocks.push({ type: 'actions', block_id: 'rv_nav', elements: nav });
   return {
     type: 'modal',
     callback_id: REVIEW.callbackId,
@@ -154,7 +161,7 @@ function segmentBlocks(
 }
 
 /** SPEAKER_00 … one past the highest speaker the segments name (so a new speaker can be given). */
-function speakerOptions(segments: ReviewSegment[]): types.PlainTextOption[] {
+export function speakerOptions(segments: ReviewSegment[]): types.PlainTextOption[] {
   let highest = -1;
   for (const segment of segments) {
     const n = Number(segment.speaker?.match(/^SPEAKER_(\d+)$/)?.[1] ?? -1);

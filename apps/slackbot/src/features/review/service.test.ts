@@ -14,6 +14,7 @@ import { boundTarget, startedJob } from '../../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { REVIEW } from './modal.ts';
+import { NEW_LINE } from './new-line.ts';
 import { RENDER_REQUESTED, ReviewService } from './service.ts';
 
 const SPEED = 200;
@@ -398,6 +399,54 @@ describe('ReviewService.render', () => {
     });
     expect(await store.deliveriesOf(target.jobId)).toEqual([]);
     expect((await client.projects.get(project.id)).status).toBe('merging_done');
+  });
+});
+
+describe('a missing line added in the review', () => {
+  it('keeps the page’s edits, adds the line with the save, and the next render is priced for both', async () => {
+    const { target, project } = await dubbedTarget('https://vimeo.com/review-add-line');
+    const before = await segmentsOf(project.id);
+    const modal = await openedModal(target.id);
+    const sessionId = modal.private_metadata!;
+    const dialog = (await review.startNewLine(
+      sessionId,
+      pageValues(modal, { texts: { [before[0]!.id]: 'Uno' } }),
+    ))!;
+    expect(dialog.callback_id).toBe(NEW_LINE.callbackId);
+    expect((await store.getReviewSession(sessionId))?.edits).toEqual({ [before[0]!.id]: { dst: 'Uno' } });
+
+    const line = {
+      start: '00:00:00,100',
+      end: '00:00:01,900',
+      dst: 'Línea que faltaba',
+      speaker: 'SPEAKER_01',
+    };
+    const back = (await review.addLine(sessionId, line))!;
+    expect(back.callback_id).toBe(REVIEW.callbackId);
+    expect(viewText(back)).toContain('1 changed so far · 1 to add');
+    expect(viewText(back)).toContain('Línea que faltaba');
+    // Nothing reached the service before the save.
+    expect(await segmentsOf(project.id)).toEqual(before);
+
+    const saved = await review.save(sessionId, pageValues(back), false);
+    expect(viewText(saved)).toContain('Saved: edited 1 segment and added 1.');
+    const after = await segmentsOf(project.id);
+    const added = after.find((s) => s.dst?.text === 'Línea que faltaba');
+    expect(added).toMatchObject({
+      start: line.start,
+      end: line.end,
+      speaker: 'SPEAKER_01',
+      dst: { lang: 'es' },
+    });
+    expect(after).toHaveLength(before.length + 1);
+    expect((await store.redubChanges(target.id)).map((c) => [c.kind, c.ref]).sort()).toEqual(
+      [
+        ['added', added!.id],
+        ['edited', before[0]!.id],
+      ].sort(),
+    );
+    const estimate = await review.estimate(target.id);
+    expect(estimate.ok && estimate.value.cost).toMatchObject({ changed: 1, added: 1 });
   });
 });
 

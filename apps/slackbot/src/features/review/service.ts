@@ -15,7 +15,7 @@ import {
   RefusedError,
 } from '../../dubbing/service.ts';
 import { statusDelivery } from '../../jobs/notify.ts';
-import type { Job, RedubChange, ReviewSegment, Store, Target } from '../../store/store.ts';
+import type { Job, NewSegment, RedubChange, ReviewSegment, Store, Target } from '../../store/store.ts';
 import {
   editSummary,
   renderRequested,
@@ -25,7 +25,16 @@ import {
 } from '../../ui/thread-actions.ts';
 import { type RenderCost, renderCost } from './cost.ts';
 import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
-import { conflictView, noticeView, pageStarts, readReviewPage, reviewModal, savedView } from './modal.ts';
+import {
+  conflictView,
+  noticeView,
+  pageStarts,
+  readReviewPage,
+  reviewModal,
+  savedView,
+  speakerOptions,
+} from './modal.ts';
+import { newLineView } from './new-line.ts';
 
 export interface ReviewServiceOptions {
   store: Store;
@@ -43,6 +52,8 @@ type PageValues = Parameters<typeof readReviewPage>[0];
 export const RENDER_REQUESTED = 'render_requested';
 /** Above this many touched segments the conflict check reads the whole transcription (URL length). */
 const MAX_IDS_IN_QUERY = 100;
+/** Lines one review may add: more is a new transcription, not a review. */
+export const MAX_ADDITIONS = 50;
 
 export class ReviewService {
   readonly #o: ReviewServiceOptions;
@@ -126,7 +137,46 @@ export class ReviewService {
     const pages = pageStarts(session.baseline).length;
     const page = Math.min(pages - 1, Math.max(0, session.page + delta));
     await store.updateReviewSession(sessionId, { page, edits });
-    return reviewModal({ sessionId, lang: target.dstLang, segments: session.baseline, edits, page });
+    return reviewModal({
+      sessionId,
+      lang: target.dstLang,
+      segments: session.baseline,
+      edits,
+      additions: session.additions,
+      page,
+    });
+  }
+
+  /** "Add a missing line": the page's edits are kept, and the modal shows the line's dialog. */
+  async startNewLine(sessionId: string, values: PageValues): Promise<types.ModalView | undefined> {
+    const { store } = this.#o;
+    const session = await store.getReviewSession(sessionId);
+    const target = session && (await store.getTarget(session.targetId));
+    if (!session || !target || session.closed) return undefined;
+    if (session.additions.length >= MAX_ADDITIONS)
+      return noticeView(target.dstLang, `A review adds at most ${MAX_ADDITIONS} lines: save these first.`);
+    const edits = mergeEdits(session.baseline, session.edits, readReviewPage(values));
+    await store.updateReviewSession(sessionId, { edits });
+    return newLineView({ sessionId, lang: target.dstLang, speakers: speakerOptions(session.baseline) });
+  }
+
+  /** Keeps a line to add (sent with the save), or none when `line` is null; the review's page again. */
+  async addLine(sessionId: string, line: NewSegment | null): Promise<types.ModalView | undefined> {
+    const { store } = this.#o;
+    const session = await store.getReviewSession(sessionId);
+    const target = session && (await store.getTarget(session.targetId));
+    if (!session || !target || session.closed) return undefined;
+    const additions =
+      line && session.additions.length < MAX_ADDITIONS ? [...session.additions, line] : session.additions;
+    if (additions !== session.additions) await store.updateReviewSession(sessionId, { additions });
+    return reviewModal({
+      sessionId,
+      lang: target.dstLang,
+      segments: session.baseline,
+      edits: session.edits,
+      additions,
+      page: session.page,
+    });
   }
 
   /**

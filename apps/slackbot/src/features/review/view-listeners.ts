@@ -6,6 +6,7 @@ import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { readSpeakersDialog, THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import { noticeView, savingView } from './modal.ts';
+import { readNewLine } from './new-line.ts';
 import { renderNotice } from './render-modal.ts';
 
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -53,6 +54,25 @@ export function submitRender(deps: ListenerDeps) {
       message = '⚠️ The service could not be reached to render again. Try again in a minute.';
     }
     await deps.slack.updateModal(view.id, renderNotice(lang, message));
+  };
+}
+
+/**
+ * A missing line typed in: refused under its inputs when a time or the text is wrong; otherwise kept for the
+ * save and the review's page shown again (through views.update, which keeps the modal's record in step).
+ */
+export function submitNewLine(deps: ListenerDeps) {
+  return async ({ ack, view }: ViewArgs) => {
+    const read = readNewLine(view.state.values as Parameters<typeof readNewLine>[0]);
+    if (!read.ok) {
+      await ack({ response_action: 'errors', errors: read.errors });
+      return;
+    }
+    const sessionId = view.private_metadata;
+    const lang = await deps.review.langOf(sessionId);
+    await ack({ response_action: 'update', view: noticeView(lang, '⏳ Adding the line…') });
+    const next = await deps.review.addLine(sessionId, read.line);
+    await deps.slack.updateModal(view.id, next ?? noticeView(lang, 'This review is no longer available.'));
   };
 }
 

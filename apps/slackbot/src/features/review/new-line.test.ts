@@ -1,0 +1,91 @@
+// A missing line: timecodes read as people type them, what is wrong said under its input, the dialog and the
+// review's list of lines to add within Slack's limits with the largest inputs.
+import { describe, expect, it } from 'vitest';
+import { viewProblems } from '../../test-support/block-limits.ts';
+import { long } from '../../test-support/inputs.ts';
+import { option } from '../../ui/blocks.ts';
+import { reviewModal } from './modal.ts';
+import { additionsSummary, NEW_LINE, newLineView, parseTimecode, readNewLine } from './new-line.ts';
+
+const typed = (start: string, end: string, text: string, speaker?: string) => ({
+  [NEW_LINE.startBlock]: { [NEW_LINE.action]: { value: start } },
+  [NEW_LINE.endBlock]: { [NEW_LINE.action]: { value: end } },
+  [NEW_LINE.textBlock]: { [NEW_LINE.action]: { value: text } },
+  [NEW_LINE.speakerBlock]: { [NEW_LINE.action]: { selected_option: speaker ? { value: speaker } : null } },
+});
+
+describe('parseTimecode', () => {
+  it('reads seconds, minutes and hours, with a comma or a dot before the fraction', () => {
+    expect(parseTimecode('62')).toBe(62_000);
+    expect(parseTimecode('62.5')).toBe(62_500);
+    expect(parseTimecode('1:02.5')).toBe(62_500);
+    expect(parseTimecode(' 1:02,25 ')).toBe(62_250);
+    expect(parseTimecode('00:01:02,500')).toBe(62_500);
+    expect(parseTimecode('1:00:00')).toBe(3_600_000);
+  });
+
+  it('refuses what is not a time', () => {
+    for (const bad of ['', 'soon', '1:75', '1:60:00', '-3', '1:2:3:4', '1.2.3', '12:34,5678'])
+      expect(parseTimecode(bad), bad).toBeNull();
+  });
+});
+
+describe('readNewLine', () => {
+  it('gives the line in the service’s timecodes, the speaker when one was picked', () => {
+    expect(readNewLine(typed('1:02.5', '1:04', '  Hola de nuevo ', 'SPEAKER_01'))).toEqual({
+      ok: true,
+      line: { start: '00:01:02,500', end: '00:01:04,000', dst: 'Hola de nuevo', speaker: 'SPEAKER_01' },
+    });
+    expect(readNewLine(typed('3', '4', 'x'))).toMatchObject({ ok: true, line: { speaker: null } });
+  });
+
+  it('says under each input what is wrong', () => {
+    expect(readNewLine(typed('soon', '4', ''))).toEqual({
+      ok: false,
+      errors: {
+        [NEW_LINE.startBlock]: 'A time like 1:02.5 or 00:01:02,500.',
+        [NEW_LINE.textBlock]: 'What the line says, translated.',
+      },
+    });
+    expect(readNewLine(typed('5', '4', 'x'))).toEqual({
+      ok: false,
+      errors: { [NEW_LINE.endBlock]: 'The line must end after it starts.' },
+    });
+    expect(readNewLine({})).toMatchObject({ ok: false });
+  });
+});
+
+describe('the line’s dialog and the lines to add', () => {
+  const lines = Array.from({ length: 50 }, (_, i) => ({
+    start: '00:00:01,000',
+    end: '00:00:02,000',
+    dst: `<!here> ${long(3000)}`,
+    speaker: i % 2 ? `SPEAKER_${i}` : null,
+  }));
+
+  it('stay within limits with 100 speakers, 50 lines of 3,000 characters', () => {
+    const speakers = Array.from({ length: 150 }, (_, i) => option(`SPEAKER_${i}`, `SPEAKER_${i}`));
+    expect(viewProblems(newLineView({ sessionId: long(40), lang: 'zh-tw', speakers }))).toEqual([]);
+    expect(viewProblems(newLineView({ sessionId: 's', lang: 'es', speakers: [] }))).toEqual([]);
+    const segments = Array.from({ length: 40 }, (_, i) => ({
+      id: `s${i}`,
+      start: '00:00:01,000',
+      end: '00:00:02,000',
+      speaker: 'SPEAKER_00',
+      src: long(3000),
+      dst: long(3000),
+    }));
+    const page = reviewModal({ sessionId: 's', lang: 'es', segments, edits: {}, additions: lines, page: 0 });
+    expect(viewProblems(page)).toEqual([]);
+    expect(JSON.stringify(page.blocks)).toContain('50 to add');
+    expect(JSON.stringify(page.blocks)).toContain(NEW_LINE.open);
+  });
+
+  it('lists the lines to add, escaped, the rest counted', () => {
+    const summary = additionsSummary(lines.slice(0, 12));
+    expect(summary).toContain('*Lines to add when you save (12)*');
+    expect(summary).toContain('`00:00:01,000 → 00:00:02,000` SPEAKER_1 “&lt;!here&gt;');
+    expect(summary).not.toContain('<!here>');
+    expect(summary).toContain('…and 2 more');
+  });
+});
