@@ -68,4 +68,15 @@ describe('loadConfig', () => {
   it('says which variable is missing when the environment is empty', () => {
     expect(() => loadConfig({})).toThrow(/SLACK_BOT_TOKEN is missing/);
   });
+
+  it('reads ADMIN_USER_IDS as a list of Slack user ids, none by default, and names a malformed one', () => {
+    expect(loadConfig(base).adminUserIds).toEqual([]);
+    expect(loadConfig({ ...base, ADMIN_USER_IDS: 'U01ANA, U02BEN W03CAT' }).adminUserIds).toEqual([
+      'U01ANA',
+      'U02BEN',
+      'W03CAT',
+    ]);
+    expect(() => loadConfig({ ...base, ADMIN_USER_IDS: 'U01ANA,@ben' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ADMIN_USER_IDS: 'U01ANA,@ben' })).toThrow(/ADMIN_USER_IDS/);
+  });
 });
