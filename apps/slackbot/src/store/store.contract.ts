@@ -362,6 +362,46 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('channel QA settings', () => {
+      it('are none until chosen, then one row per channel, replaced whole', async () => {
+        expect(await store.channelQa('C1')).toBeUndefined();
+        await store.saveChannelQa({
+          channel: 'C1',
+          enabled: false,
+          preset: 'bbc',
+          updatedBy: 'U1',
+          updatedAt: 5,
+        });
+        await store.saveChannelQa({
+          channel: 'C2',
+          enabled: true,
+          preset: 'netflix',
+          updatedBy: 'U2',
+          updatedAt: 6,
+        });
+        expect(await store.channelQa('C1')).toEqual({
+          channel: 'C1',
+          enabled: false,
+          preset: 'bbc',
+          updatedBy: 'U1',
+          updatedAt: 5,
+        });
+        await store.saveChannelQa({
+          channel: 'C1',
+          enabled: true,
+          preset: 'netflix-children',
+          updatedBy: 'U3',
+          updatedAt: 7,
+        });
+        expect(await store.channelQa('C1')).toMatchObject({
+          enabled: true,
+          preset: 'netflix-children',
+          updatedBy: 'U3',
+        });
+        expect(await store.channelQa('C2')).toMatchObject({ enabled: true, preset: 'netflix' });
+      });
+    });
+
     describe('resumeTarget', () => {
       it('tracks a dubbed target again as a new attempt on the same project, once', async () => {
         const { target } = await dubbedTarget();

@@ -7,6 +7,7 @@ import type { JobStore } from './jobs.ts';
 import type { LipsyncStore } from './lipsyncs.ts';
 import type { ModalStore } from './modals.ts';
 import type { OutboxStore } from './outbox.ts';
+import type { QaSettingsStore } from './qa.ts';
 import type { RedubStore } from './redubs.ts';
 import type { ReviewStore } from './reviews.ts';
 
@@ -15,6 +16,7 @@ export type * from './jobs.ts';
 export type * from './lipsyncs.ts';
 export type * from './modals.ts';
 export type * from './outbox.ts';
+export type * from './qa.ts';
 export type * from './redubs.ts';
 export type * from './reviews.ts';
 
@@ -25,7 +27,8 @@ export interface Store
     GlossaryStore,
     LipsyncStore,
     ModalStore,
-    RedubStore {
+    RedubStore,
+    QaSettingsStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
    * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in

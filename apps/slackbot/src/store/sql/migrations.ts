@@ -143,6 +143,15 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX IF NOT EXISTS glossary_imports_due ON glossary_imports (state, next_try_at)',
     ],
   },
+  {
+    version: 8,
+    name: "a channel's localization QA settings: on or off, and the style guide",
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS channel_qa (
+        channel TEXT PRIMARY KEY, enabled BOOLEAN NOT NULL, preset TEXT NOT NULL, updated_by TEXT NOT NULL,
+        updated_at BIGINT NOT NULL)`,
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

@@ -8,6 +8,7 @@ import { migrate } from './migrations.ts';
 import { sqlModalStore } from './modals.ts';
 import { sqlOutboxStore } from './outbox.ts';
 import type { Sql } from './port.ts';
+import { sqlQaSettingsStore } from './qa.ts';
 import { sqlRedubStore } from './redubs.ts';
 import { sqlReviewStore } from './reviews.ts';
 
@@ -21,6 +22,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlLipsyncStore(sql),
     ...sqlModalStore(sql),
     ...sqlRedubStore(sql),
+    ...sqlQaSettingsStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
