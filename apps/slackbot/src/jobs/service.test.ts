@@ -3,49 +3,42 @@
 // card owed, a dropped message's problem is answered once per message, a start records the glossaries picked
 // on the card (and "none" where none was picked), a cancel ends a picking job, and a retry restarts only a
 // failed language.
-import { DubbingClient } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
+import type { DubbingClient } from '@dubkit/core';
+import type { Emulator } from '@dubkit/emulator';
 import { FakeSlack, waitFor } from '@dubkit/slack-sandbox';
 import { WebClient } from '@slack/web-api';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DroppedMessage } from '../domain/drops.ts';
-import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import { GlossaryService } from '../features/glossary/service.ts';
 import { SettingsService } from '../features/settings/service.ts';
 import { webInteractions } from '../slack/interactions.ts';
 import type { GlossaryRecord, Store, Target } from '../store/store.ts';
 import { boundTarget, newJob } from '../test-support/jobs.ts';
-import { type TempStore, tempStore } from '../test-support/store.ts';
+import { useServices } from '../test-support/services.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 import { GLOSSARY_PICKER } from '../ui/glossary-picker.ts';
 import { INVITE_ME, JobService } from './service.ts';
 
+const services = useServices({ speed: 200 });
 let emulator: Emulator;
 let slack: FakeSlack;
+beforeAll(async () => {
+  slack = await new FakeSlack({ botToken: 'xoxb-test' }).start();
+});
 let client: DubbingClient;
 let service: DubbingService;
-let temp: TempStore;
 let store: Store;
 let glossaries: GlossaryService;
 let jobs: JobService;
 let wakes: { deliverer: number; tracker: number };
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
-  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
-  service = createDubbingService(client, { mediaPollMs: 20 });
-  slack = await new FakeSlack({ botToken: 'xoxb-test' }).start();
-});
 afterAll(async () => {
   await slack.close();
-  await client.close();
-  await emulator.close();
 });
 beforeEach(async () => {
-  temp = await tempStore();
-  store = temp.store;
+  ({ emulator, client, service, store } = services);
   wakes = { deliverer: 0, tracker: 0 };
   glossaries = new GlossaryService({
     store,
@@ -69,10 +62,6 @@ beforeEach(async () => {
     ),
     now: () => 50_000,
   });
-});
-afterEach(async () => {
-  emulator.faults.clear();
-  await temp.cleanup();
 });
 
 /** A glossary made on the service from channel C1. */

@@ -2,20 +2,19 @@
 // balance, a page of projects with its page buttons, and `/dub track` refusing a bad id and an unknown project,
 // adopting a real one once (a running job with its card and status message owed), and refusing it after;
 // what a person who is not an admin sees and may adopt: only projects of jobs in channels they are in.
-import { DubbingClient } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDubbingService } from '../../dubbing/client-service.ts';
+import type { DubbingClient } from '@dubkit/core';
+import type { Emulator } from '@dubkit/emulator';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
-import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { useServices } from '../../test-support/services.ts';
 import { PROJECT_LIST, pageValue } from './project-list.ts';
 import { AccountService } from './service.ts';
 
+const services = useServices({ speed: 200, credits: { minutes: 500, video: 50, lipsyncFreeMinutes: 7 } });
 let emulator: Emulator;
 let client: DubbingClient;
 let service: DubbingService;
-let temp: TempStore;
 let store: Store;
 let wakes: number;
 let account: AccountService;
@@ -27,29 +26,10 @@ const access = {
     user === 'U1' || (channel === 'C9PRIV' ? user === 'U3' : true),
 };
 
-beforeAll(async () => {
-  emulator = await startEmulator({
-    port: 0,
-    host: '127.0.0.1',
-    tokens: ['t'],
-    speed: 200,
-    credits: { minutes: 500, video: 50, lipsyncFreeMinutes: 7 },
-  });
-  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
-  service = createDubbingService(client, { mediaPollMs: 20 });
-});
-afterAll(async () => {
-  await client.close();
-  await emulator.close();
-});
 beforeEach(async () => {
-  temp = await tempStore();
-  store = temp.store;
+  ({ emulator, client, service, store } = services);
   wakes = 0;
   account = new AccountService({ store, service, access, wake: () => wakes++, now: () => 1_000 });
-});
-afterEach(async () => {
-  await temp.cleanup();
 });
 
 const text = (value: unknown) => JSON.stringify(value);

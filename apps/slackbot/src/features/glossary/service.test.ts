@@ -3,25 +3,22 @@
 // updated as version 2 under the same name; channel defaults (one per language pair) are applied to a job's
 // languages only when none was chosen; an export owes one file to the channel; a dropped file is imported once
 // per message with its report in the thread.
-import { DubbingClient } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
+import type { DubbingClient } from '@dubkit/core';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../domain/requests.ts';
-import { createDubbingService } from '../../dubbing/client-service.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import { SlackFileError } from '../../slack/files.ts';
 import type { Store } from '../../store/store.ts';
 import { startedJob } from '../../test-support/jobs.ts';
-import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { GlossaryService, type ImportInput } from './service.ts';
 
-let emulator: Emulator;
+const services = useServices({ speed: 200 });
 let client: DubbingClient;
 let service: DubbingService;
-let temp: TempStore;
 let store: Store;
 let glossaries: GlossaryService;
 /** What Slack would serve for each file URL; a URL not here fails like a download Slack refused. */
@@ -32,18 +29,8 @@ let wakes: number;
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
-  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
-  service = createDubbingService(client, { mediaPollMs: 20 });
-});
-afterAll(async () => {
-  await client.close();
-  await emulator.close();
-});
 beforeEach(async () => {
-  temp = await tempStore();
-  store = temp.store;
+  ({ client, service, store } = services);
   files = new Map();
   downloads = [];
   wakes = 0;
@@ -67,9 +54,6 @@ beforeEach(async () => {
     logger: pino({ level: 'silent' }),
     now: () => 5_000,
   });
-});
-afterEach(async () => {
-  await temp.cleanup();
 });
 
 const input = (over: Partial<ImportInput> & { bytes: Uint8Array }): ImportInput => ({

@@ -1,43 +1,27 @@
 // HomeService with a real store and the emulator over HTTP: a person's App Home lists their recent jobs with
 // each language's state, the account's credits as the service reports them (or says they could not be read),
 // and the channel defaults they set.
-import { DubbingClient } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
+import type { DubbingClient } from '@dubkit/core';
+import type { Emulator } from '@dubkit/emulator';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { languageLabel } from '../../domain/languages.ts';
-import { createDubbingService } from '../../dubbing/client-service.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store, Target } from '../../store/store.ts';
 import { newJob, startedJob } from '../../test-support/jobs.ts';
-import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { useServices } from '../../test-support/services.ts';
 import { HomeService } from './service.ts';
 
+const services = useServices({ speed: 200 });
 let emulator: Emulator;
 let client: DubbingClient;
 let service: DubbingService;
-let temp: TempStore;
 let store: Store;
 let home: HomeService;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
-  // Few retries: the test of an unreachable balance should not wait out the default backoff.
-  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {}, maxRetries: 1 });
-  service = createDubbingService(client, { mediaPollMs: 20 });
-});
-afterAll(async () => {
-  await client.close();
-  await emulator.close();
-});
 beforeEach(async () => {
-  temp = await tempStore();
-  store = temp.store;
+  ({ emulator, client, service, store } = services);
   home = new HomeService({ store, service, logger: pino({ level: 'silent' }) });
-});
-afterEach(async () => {
-  emulator.faults.clear();
-  await temp.cleanup();
 });
 
 async function record(target: Target, status: string) {

@@ -2,45 +2,32 @@
 // (the full video's paid minutes, the free minutes left), a lip-sync refused for a language that is not dubbed,
 // recorded once with the kind chosen for a dubbed one (for the lip-sync loop to claim), refused while it runs,
 // and asked for again once it ended.
-import { DubbingClient, type Project } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDubbingService } from '../../dubbing/client-service.ts';
+import type { DubbingClient, Project } from '@dubkit/core';
+import type { Emulator } from '@dubkit/emulator';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store, Target } from '../../store/store.ts';
 import { boundTarget } from '../../test-support/jobs.ts';
-import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { useServices } from '../../test-support/services.ts';
 import { ReviewService } from '../review/service.ts';
 import { LipsyncService } from './service.ts';
 
+const services = useServices({ speed: 200 });
 let emulator: Emulator;
 let client: DubbingClient;
 let service: DubbingService;
-let temp: TempStore;
 let store: Store;
 let lipsync: LipsyncService;
 let wakes: number;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
-  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
-  service = createDubbingService(client, { mediaPollMs: 20 });
-});
-afterAll(async () => {
-  await client.close();
-  await emulator.close();
-});
 beforeEach(async () => {
-  temp = await tempStore();
-  store = temp.store;
+  ({ emulator, client, service, store } = services);
   wakes = 0;
   const review = new ReviewService({ store, service, wakeDeliverer: () => {}, wakeTracker: () => {} });
   lipsync = new LipsyncService({ store, review, service, wake: () => wakes++, now: () => 20_000 });
 });
 afterEach(async () => {
-  emulator.faults.clear();
   emulator.setCredits('default', { lipsyncFreeMinutes: 60 });
-  await temp.cleanup();
 });
 
 /** A project on the emulator that reached `project`'s end, and a job's language that saw it. */

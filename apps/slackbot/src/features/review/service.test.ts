@@ -2,16 +2,15 @@
 // can be reviewed, the review modal of a project's segments, pages that keep their edits, a save that sends
 // only the changes (the emulator then has exactly them), a conflict when someone changed a segment meanwhile,
 // and render again: its intent recorded before the service is asked and cleared after, the language resumed.
-import { ConflictError, DubbingClient, type Project, redubMinutes, timecodeToMs } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
+import { ConflictError, type DubbingClient, type Project, redubMinutes, timecodeToMs } from '@dubkit/core';
+import type { Emulator } from '@dubkit/emulator';
 import { waitFor } from '@dubkit/slack-sandbox';
 import type { types } from '@slack/bolt';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDubbingService } from '../../dubbing/client-service.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store, Target } from '../../store/store.ts';
 import { boundTarget, startedJob } from '../../test-support/jobs.ts';
-import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { REVIEW } from './modal.ts';
 import { NEW_LINE } from './new-line.ts';
@@ -19,26 +18,16 @@ import { RENDER_REQUESTED, ReviewService } from './service.ts';
 
 const SPEED = 200;
 
+const services = useServices({ speed: SPEED });
 let emulator: Emulator;
 let client: DubbingClient;
 let service: DubbingService;
-let temp: TempStore;
 let store: Store;
 let review: ReviewService;
 let wakes: { deliverer: number; tracker: number };
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: SPEED });
-  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
-  service = createDubbingService(client, { mediaPollMs: 20 });
-});
-afterAll(async () => {
-  await client.close();
-  await emulator.close();
-});
 beforeEach(async () => {
-  temp = await tempStore();
-  store = temp.store;
+  ({ emulator, client, service, store } = services);
   wakes = { deliverer: 0, tracker: 0 };
   review = new ReviewService({
     store,
@@ -47,11 +36,6 @@ beforeEach(async () => {
     wakeTracker: () => wakes.tracker++,
     now: () => 9_000,
   });
-});
-afterEach(async () => {
-  emulator.faults.clear();
-  emulator.setSpeed(SPEED);
-  await temp.cleanup();
 });
 
 /** A project dubbed into Spanish on the emulator, and a started job's language that saw it finish. */

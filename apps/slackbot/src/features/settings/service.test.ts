@@ -1,38 +1,20 @@
-// SettingsService with a real store and glossaries made on the emulator over HTTP: saving a channel's defaults
-// checks one glossary per language pair and the language codes (saving nothing otherwise), and the job card's
-// picker offers the channel's languages, every glossary (the channel's own first) and its defaults chosen.
-import { DubbingClient } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDubbingService } from '../../dubbing/client-service.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { GlossaryRecord, Store } from '../../store/store.ts';
-import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { useServices } from '../../test-support/services.ts';
 import { GlossaryService } from '../glossary/service.ts';
 import { SETTINGS_UI } from './blocks.ts';
 import { SettingsService } from './service.ts';
 
-let emulator: Emulator;
-let client: DubbingClient;
+const services = useServices({ speed: 200 });
 let service: DubbingService;
-let temp: TempStore;
 let store: Store;
 let glossaries: GlossaryService;
 let settings: SettingsService;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
-  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
-  service = createDubbingService(client, { mediaPollMs: 20 });
-});
-afterAll(async () => {
-  await client.close();
-  await emulator.close();
-});
 beforeEach(async () => {
-  temp = await tempStore();
-  store = temp.store;
+  ({ service, store } = services);
   glossaries = new GlossaryService({
     store,
     service,
@@ -45,9 +27,6 @@ beforeEach(async () => {
     now: () => 3_000,
   });
   settings = new SettingsService({ store, glossaries, now: () => 4_000 });
-});
-afterEach(async () => {
-  await temp.cleanup();
 });
 
 /** A glossary made on the service from `channel`. */

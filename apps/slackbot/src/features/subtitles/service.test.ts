@@ -3,23 +3,20 @@
 // Start, and other messages are left alone; files that came with a video go to that message's job; at start,
 // each language's subtitles become a transcription on the service whose id the language keeps, and a project
 // made from it carries the dropped texts.
-import { DubbingClient } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
+import type { DubbingClient } from '@dubkit/core';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SharedFile, SlackMessage } from '../../domain/requests.ts';
-import { createDubbingService } from '../../dubbing/client-service.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Job, Store } from '../../store/store.ts';
 import { newJob } from '../../test-support/jobs.ts';
-import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { SubtitleService } from './service.ts';
 
-let emulator: Emulator;
+const services = useServices({ speed: 200 });
 let client: DubbingClient;
 let service: DubbingService;
-let temp: TempStore;
 let store: Store;
 let subtitles: SubtitleService;
 /** What Slack would serve for each file URL; a URL not here fails like a download Slack refused. */
@@ -27,18 +24,8 @@ let files: Map<string, Uint8Array>;
 let downloads: string[];
 let wakes: number;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: '127.0.0.1', tokens: ['t'], speed: 200 });
-  client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
-  service = createDubbingService(client, { mediaPollMs: 20 });
-});
-afterAll(async () => {
-  await client.close();
-  await emulator.close();
-});
 beforeEach(async () => {
-  temp = await tempStore();
-  store = temp.store;
+  ({ client, service, store } = services);
   files = new Map();
   downloads = [];
   wakes = 0;
@@ -55,9 +42,6 @@ beforeEach(async () => {
     logger: pino({ level: 'silent' }),
     now: () => 7_000,
   });
-});
-afterEach(async () => {
-  await temp.cleanup();
 });
 
 const srt = (cues: [string, string, string][]) =>
