@@ -69,6 +69,25 @@ export interface SlackFaults {
   rateLimits: { method: string; channel?: string; times: number; retryAfterSeconds: number }[];
   /** The call takes effect, then the connection is dropped before the answer: the caller cannot know. */
   lostAnswers: { method: string; times: number }[];
+  /**
+   * Faults drawn at random from `seed` (the same seed and the same calls give the same faults), for the
+   * methods listed (every Web API method when none): a share of calls answered 429 in Slack's shape, a
+   * share answered HTTP 500 (neither takes effect), and a delay before each call is served.
+   */
+  random?: RandomSlackFaults;
+}
+
+export interface RandomSlackFaults {
+  seed: number;
+  /** Only these methods (default: every Web API method but apps.connections.open). */
+  methods?: string[];
+  /** Share (0..1) of calls answered 429 with `Retry-After: retryAfterSeconds` (default 1). */
+  rateLimitRate?: number;
+  retryAfterSeconds?: number;
+  /** Share (0..1) of calls answered HTTP 500 with Slack's plain-text error page. */
+  errorRate?: number;
+  /** Milliseconds before the call is served: a fixed delay, or drawn evenly from [min, max]. */
+  delayMs?: number | [number, number];
 }
 
 /** Events the demo follows to print the thread as it changes. */
@@ -76,6 +95,8 @@ export interface FakeSlackEvents {
   message: [SlackMessage];
   update: [SlackMessage];
   ephemeral: [Ephemeral];
+  /** A call took effect and its answer is about to be dropped (`faults.lostAnswers`): a test may crash the app here. */
+  lostAnswer: [RecordedCall];
 }
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
@@ -104,6 +125,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
   readonly #responseUrls = new Map<string, { channel: string; user: string }>();
   #rateLimited = 0;
+  /** The random faults' generator, made again whenever a test sets a new `faults.random`. */
+  #random: { of: RandomSlackFaults; next: () => number } | undefined;
   #clock = 1_700_000_000_000;
   #url = '';
 
@@ -258,6 +281,17 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         return;
       }
       if (method === 'apps.connections.open') return json(res, this.#openConnection(req));
+      const drawn = this.#drawRandomFault(method);
+      if (drawn.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, drawn.delayMs));
+      if (drawn.kind === 'rate-limit') {
+        res.writeHead(429, { 'retry-after': String(drawn.retryAfter), 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
+      if (drawn.kind === 'error') {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+        return;
+      }
       if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
         return json(res, { ok: false, error: 'invalid_auth' });
       }
@@ -265,12 +299,33 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       const lost = this.faults.lostAnswers.find((f) => f.method === method && f.times > 0);
       if (lost) {
         lost.times -= 1;
+        this.emit('lostAnswer', { method, args, at: Date.now() });
         req.socket.destroy();
         return;
       }
       return json(res, answer);
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  }
+
+  /** What `faults.random` does to this call: nothing, a 429, a 500, and how long it waits first. */
+  #drawRandomFault(method: string): {
+    kind: 'none' | 'rate-limit' | 'error';
+    delayMs: number;
+    retryAfter: number;
+  } {
+    const faults = this.faults.random;
+    if (!faults || (faults.methods && !faults.methods.includes(method)))
+      return { kind: 'none', delayMs: 0, retryAfter: 0 };
+    if (this.#random?.of !== faults) this.#random = { of: faults, next: seeded(faults.seed) };
+    const next = this.#random.next;
+    const { delayMs = 0, rateLimitRate = 0, errorRate = 0 } = faults;
+    // Three draws for every call, whatever the outcome, so that one fault's share does not shift the others'.
+    const wait = typeof delayMs === 'number' ? delayMs : delayMs[0] + next() * (delayMs[1] - delayMs[0]);
+    const limited = next() < rateLimitRate;
+    const failed = next() < errorRate;
+    const kind = limited ? 'rate-limit' : failed ? 'error' : 'none';
+    return { kind, delayMs: Math.round(wait), retryAfter: faults.retryAfterSeconds ?? 1 };
   }
 
   /** apps.connections.open takes the app-level token only, as Slack does: a bot token is the wrong type. */
@@ -511,6 +566,18 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     }
     json(res, { ok: true });
   }
+}
+
+/** A small seeded generator (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 function publicFile({ content: _content, ...file }: SlackFile): Omit<SlackFile, 'content'> {

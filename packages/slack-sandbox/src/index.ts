@@ -2,6 +2,7 @@
 export type {
   Ephemeral,
   FakeSlackOptions,
+  RandomSlackFaults,
   RecordedCall,
   SlackFaults,
   SlackFile,
