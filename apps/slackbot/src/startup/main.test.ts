@@ -179,6 +179,25 @@ describe('node src/main.ts', () => {
     );
   });
 
+  it('exits with code 1 and one line when PORT is taken or HOST is not this machine', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const taken = run(appEnv({ HOST: '127.0.0.1', PORT: String(port) }));
+      expect(await exitOf(taken)).toBe(1);
+      expect(taken.stderr()).toBe(
+        `PORT ${port} on 127.0.0.1 is in use by another process: stop it, or set another PORT\n`,
+      );
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    // 192.0.2.1 is reserved for documentation: no machine has it, and binding to it sends nothing.
+    const elsewhere = run(appEnv({ HOST: '192.0.2.1' }));
+    expect(await exitOf(elsewhere)).toBe(1);
+    expect(elsewhere.stderr()).toBe('HOST 192.0.2.1 is not an address of this machine\n');
+  });
+
   it('waits while Slack is unreachable, saying so, and stops cleanly on SIGTERM meanwhile', async () => {
     const port = await freePort();
     const waiting = run(appEnv({ SLACK_API_URL: `http://127.0.0.1:${port}/api/` }));

@@ -2,11 +2,11 @@
 // (every problem named at once), the start-up checks (a wrong credential ends the process with code 1 and one
 // line; something unreachable is waited for), then the app; SIGINT/SIGTERM stop it cleanly at any point,
 // leaving every unfinished job in the store for the next start.
-import { ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';
 import { runStartupChecks, StartupRefused, startupChecks } from './checks.ts';
 
-let config: ReturnType<typeof loadConfig>;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -55,4 +55,27 @@ try {
   if (waiting.signal.aborted) process.exit(0);
   throw error;
 }
-if (!stopping) running = await startServer(config, { logger });
+if (!stopping) {
+  try {
+    running = await startServer(config, { logger });
+  } catch (error) {
+    const problem = listenProblem(error, config);
+    if (!problem) throw error;
+    console.error(problem);
+    process.exit(1);
+  }
+}
+
+/** The port cannot be had: one line naming the variable, like the checks' (anything else stays a crash). */
+function listenProblem(error: unknown, c: Config): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  const variable = c.slackMode.kind === 'http' ? 'PORT' : 'HEALTH_PORT';
+  const port = c.slackMode.kind === 'http' ? c.slackMode.port : c.healthPort;
+  const where = `${c.host ?? 'all interfaces'}`;
+  if (code === 'EADDRINUSE')
+    return `${variable} ${port} on ${where} is in use by another process: stop it, or set another ${variable}`;
+  if (code === 'EACCES')
+    return `${variable} ${port} on ${where} may not be opened by this user: use a port above 1023`;
+  if (code === 'EADDRNOTAVAIL') return `HOST ${c.host} is not an address of this machine`;
+  return undefined;
+}
