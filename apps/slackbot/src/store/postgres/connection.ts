@@ -60,6 +60,13 @@ export class PostgresConnection implements Sql {
       close: () => this.close(),
     };
     let broken = false;
+    // While checked out, a client's connection error (the server restarting mid-transaction) is emitted on
+    // the client, not on the pool: without a listener it would end the process. The query in flight fails
+    // with it, and the client is discarded rather than returned to the pool.
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(tx);
@@ -71,6 +78,7 @@ export class PostgresConnection implements Sql {
       });
       throw error;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }
