@@ -6,6 +6,7 @@ import { checkChoice } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { pickedGlossaries } from '../../ui/glossary-picker.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
+import { orBusy } from './busy.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -21,24 +22,38 @@ export function startJob(deps: ListenerDeps) {
       await respond(ephemeral(`⚠️ ${choice.problem}`));
       return;
     }
-    // The picker's ids come from the client: only the glossaries this channel is offered are taken.
-    const offered = new Set((await deps.glossaries.offered(body.channel?.id ?? '')).map((g) => g.id));
-    const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
-      offered.has(id),
+    await orBusy(
+      deps,
+      'a Start',
+      async () => {
+        // The picker's ids come from the client: only the glossaries this channel is offered are taken.
+        const offered = new Set((await deps.glossaries.offered(body.channel?.id ?? '')).map((g) => g.id));
+        const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
+          offered.has(id),
+        );
+        if (!(await deps.jobs.start(jobId, choice.value, picked))) {
+          await respond(ephemeral('This job has already started.'));
+          return;
+        }
+        deps.logger.info({ job: jobId, langs: choice.value.dstLangs, user: body.user.id }, 'job started');
+      },
+      (text) => respond(ephemeral(text)),
     );
-    if (!(await deps.jobs.start(jobId, choice.value, picked))) {
-      await respond(ephemeral('This job has already started.'));
-      return;
-    }
-    deps.logger.info({ job: jobId, langs: choice.value.dstLangs, user: body.user.id }, 'job started');
   };
 }
 
 export function cancelJob(deps: ListenerDeps) {
   return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
-    if (!(await deps.jobs.cancel(action.value ?? '', body.user.id)))
-      await respond(ephemeral('This job has already started.'));
+    await orBusy(
+      deps,
+      'a Cancel',
+      async () => {
+        if (!(await deps.jobs.cancel(action.value ?? '', body.user.id)))
+          await respond(ephemeral('This job has already started.'));
+      },
+      (text) => respond(ephemeral(text)),
+    );
   };
 }
 
@@ -46,11 +61,18 @@ export function cancelJob(deps: ListenerDeps) {
 export function retryTarget(deps: ListenerDeps) {
   return async ({ ack, action, respond, body }: ButtonArgs) => {
     await ack();
-    if (!(await deps.jobs.retry(action.value ?? ''))) {
-      await respond(ephemeral('That language is already being dubbed again.'));
-      return;
-    }
-    deps.logger.info({ target: action.value, user: body.user.id }, 'retry');
+    await orBusy(
+      deps,
+      'a Retry',
+      async () => {
+        if (!(await deps.jobs.retry(action.value ?? ''))) {
+          await respond(ephemeral('That language is already being dubbed again.'));
+          return;
+        }
+        deps.logger.info({ target: action.value, user: body.user.id }, 'retry');
+      },
+      (text) => respond(ephemeral(text)),
+    );
   };
 }
 

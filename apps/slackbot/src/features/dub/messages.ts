@@ -5,12 +5,22 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackMessage } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { usageError } from '../../ui/usage.ts';
+import { orBusy } from './busy.ts';
+import { BUSY } from './command.ts';
 
 export function onMention(deps: ListenerDeps) {
   return async ({ event, body }: SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs) => {
     const message = event as unknown as SlackMessage;
-    if (await deps.glossaries.importDropped(message)) return;
-    await dropVideo(deps, body.event_id, message, true);
+    await orBusy(
+      deps,
+      'a mention',
+      async () => {
+        if (await deps.glossaries.importDropped(message)) return;
+        await dropVideo(deps, body.event_id, message, true);
+      },
+      busyWhisper(deps, message),
+      BUSY,
+    );
   };
 }
 
@@ -18,24 +28,58 @@ export function onMessage(deps: ListenerDeps) {
   return async ({ event, body, context }: SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs) => {
     const message = event as unknown as SlackMessage;
     if (message.subtype !== 'file_share') return;
-    const subtitles = await deps.subtitles.fromThread(body.event_id, message);
-    if (subtitles.kind === 'refused' && message.user) {
-      await deps.slack.whisper(
-        {
-          channel: message.channel,
-          user: message.user,
-          ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
-        },
-        { text: subtitles.problem, blocks: [] },
-      );
-    }
-    if (subtitles.kind !== 'none') return;
-    // A file shared with a mention also arrives as app_mention; both lead to the same single job.
-    const addressed = context.botUserId ? (message.text ?? '').includes(`<@${context.botUserId}>`) : false;
-    if (addressed && (await deps.glossaries.importDropped(message))) return;
-    await dropVideo(deps, body.event_id, message, addressed);
-    await deps.subtitles.withVideo(body.event_id, message);
+    await orBusy(
+      deps,
+      'a shared file',
+      () => onFileShare(deps, body.event_id, message, context.botUserId),
+      busyWhisper(deps, message),
+      BUSY,
+    );
   };
+}
+
+/**
+ * Bolt acks events before its listeners run, so Slack will not deliver one again: when it cannot be recorded,
+ * its sender is told, to them only, in the message's thread.
+ */
+function busyWhisper(deps: ListenerDeps, message: SlackMessage) {
+  return async (text: string) => {
+    if (!message.user) return;
+    await deps.slack.whisper(
+      {
+        channel: message.channel,
+        user: message.user,
+        ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+      },
+      { text, blocks: [] },
+    );
+  };
+}
+
+/** A shared file: subtitles for a job, a glossary addressed to the app, or a video to dub. */
+async function onFileShare(
+  deps: ListenerDeps,
+  eventId: string,
+  message: SlackMessage,
+  botUserId: string | undefined,
+) {
+  const subtitles = await deps.subtitles.fromThread(eventId, message);
+  if (subtitles.kind === 'refused' && message.user) {
+    await deps.slack.whisper(
+      {
+        channel: message.channel,
+        user: message.user,
+        ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+      },
+      { text: subtitles.problem, blocks: [] },
+    );
+  }
+  if (subtitles.kind !== 'none') return;
+  // A file shared with a mention also arrives as app_mention; both lead to the same single job.
+  const addressed = botUserId ? (message.text ?? '').includes(`<@${botUserId}>`) : false;
+  if (addressed && (await deps.glossaries.importDropped(message))) return;
+  await dropVideo(deps, eventId, message, addressed);
+  await deps.subtitles.withVideo(eventId, message);
 }
 
 async function dropVideo(deps: ListenerDeps, eventId: string, message: SlackMessage, addressed: boolean) {

@@ -5,6 +5,8 @@ import type { SharedFile } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { jobModal } from '../../ui/job-modal.ts';
 import { usageError } from '../../ui/usage.ts';
+import { orBusy } from './busy.ts';
+import { BUSY } from './command.ts';
 
 export const DUB_SHORTCUT = 'dub_message';
 
@@ -21,16 +23,26 @@ export function dubMessageShortcut(deps: ListenerDeps) {
       text?: string;
       files?: SharedFile[];
     };
-    const opened = await deps.jobs.openForModal({
-      eventId: `shortcut:${shortcut.trigger_id}`,
-      channel: shortcut.channel.id,
-      ts: message.ts,
-      ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
-      user: shortcut.user.id,
-      text: message.text ?? '',
-      files: message.files ?? [],
-      addressed: true,
-    });
+    let opened: Awaited<ReturnType<typeof deps.jobs.openForModal>> | undefined;
+    await orBusy(
+      deps,
+      'a Dub this video shortcut',
+      async () => {
+        opened = await deps.jobs.openForModal({
+          eventId: `shortcut:${shortcut.trigger_id}`,
+          channel: shortcut.channel.id,
+          ts: message.ts,
+          ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+          user: shortcut.user.id,
+          text: message.text ?? '',
+          files: message.files ?? [],
+          addressed: true,
+        });
+      },
+      (text) => respond({ response_type: 'ephemeral', text }),
+      BUSY,
+    );
+    if (!opened) return;
     if (!opened.ok) {
       await respond(
         'usage' in opened

@@ -1,0 +1,30 @@
+// The answer when a request cannot be recorded because the database is away (restarted, cut off): the
+// listener has already acked, so Slack will not send it again, and the person is told to try again rather
+// than left waiting for something that never started. Only unavailability is answered so; any other error
+// goes on to Bolt's error handler as before.
+import type { ListenerDeps } from '../../listeners/deps.ts';
+import { isStoreUnavailable } from '../../store/unavailable.ts';
+
+/** Said for a button, a shortcut or a drop that could not be recorded: nothing changed. */
+export const BUSY_NOTHING_CHANGED =
+  'I could not take that right now (my database is not answering); nothing was changed. Try again in a minute.';
+
+/** Runs `work`; when it fails because the store is unreachable, logs it and says `text` through `answer`. */
+export async function orBusy(
+  deps: Pick<ListenerDeps, 'logger'>,
+  what: string,
+  work: () => Promise<void>,
+  answer: (text: string) => Promise<unknown>,
+  text = BUSY_NOTHING_CHANGED,
+): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!isStoreUnavailable(error)) throw error;
+    deps.logger.error({ err: error }, `recording ${what} failed: the database is not answering`);
+    // The answer goes to Slack directly (not through the outbox, which lives in the unreachable store).
+    await answer(text).catch((answerError: unknown) =>
+      deps.logger.warn({ err: answerError }, `the busy answer to ${what} failed`),
+    );
+  }
+}
