@@ -98,7 +98,8 @@ describe('lip-sync, end to end', () => {
       const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
       const texts = status.history.map((h) => h.text);
       expect(texts.some((t) => /^Spanish: Lip-syncing \(\d+%\)$/.test(t))).toBe(true);
-      expect(status.text).toBe('Spanish: dubbed');
+      // The outbox makes new posts before edits: the status message's last edit may follow the reply.
+      await waitFor(() => status.text === 'Spanish: dubbed', WAIT_MS, 'the status message to read dubbed');
     },
     TEST_MS,
   );
@@ -143,7 +144,8 @@ describe('lip-sync, end to end', () => {
       expect(noFace.text).toBe('Spanish: no face to lip-sync');
       expect(JSON.stringify(noFace.blocks)).toContain('No face was found in the video');
       expect(byKind(stage.slack.thread(channel, card.ts), 'lipsyncfailed')).toHaveLength(0);
-      expect(byKind(stage.slack.thread(channel, card.ts), 'status')[0]!.text).toBe('Spanish: dubbed');
+      const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
+      await waitFor(() => status.text === 'Spanish: dubbed', WAIT_MS, 'the status message to read dubbed');
     },
     TEST_MS,
   );

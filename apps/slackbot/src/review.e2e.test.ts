@@ -210,7 +210,8 @@ describe('review and render again, end to end', () => {
       const resumed = byKind(thread, 'status')[0]!;
       expect(resumed.history.length).toBeGreaterThan(editsBefore + 1);
       expect(resumed.history.map((h) => h.text).join('\n')).toMatch(/Spanish: (?!dubbed)/);
-      expect(resumed.text).toBe('Spanish: dubbed');
+      // The outbox makes new posts before edits, so the status message's last edit may follow the new files.
+      await waitFor(() => resumed.text === 'Spanish: dubbed', WAIT_MS, 'the status message to read dubbed');
       const newest = thread.flatMap((m) => m.files ?? []).filter((f) => /\.es\.2\.(srt|vtt)$/.test(f.name));
       expect(newest).toHaveLength(2);
       const srt = new TextDecoder().decode(newest.find((f) => f.name.endsWith('.srt'))!.content);
