@@ -41,6 +41,7 @@ import { Tracker } from './jobs/track.ts';
 import { registerListeners } from './listeners/index.ts';
 import { prettyDestination } from './log-format.ts';
 import { Deliverer } from './outbox/deliverer.ts';
+import { LocalizationQa } from './outbox/localization-qa.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
@@ -122,10 +123,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     return new Uint8Array(await new Response(download.body).arrayBuffer());
   };
 
+  const qa = new LocalizationQa({ store, service });
   const deliverer = new Deliverer({
     store,
     slack,
     service,
+    qa,
     logger: logger.child({ part: 'deliverer' }),
     channelPaceMs: config.channelPaceMs,
     settleMs: config.slackWriteTimeoutMs + 2_000,
@@ -280,6 +283,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
     account: new AccountService({ store, service, access, wake: wakeAll, now }),
     settings,
+    qa,
     home: new HomeService({ store, service, logger: logger.child({ part: 'home' }) }),
     // Every modal opened is recorded as its opener's, for the channel the request was checked against.
     slack: grantingInteractions(interactions, store, now),

@@ -105,7 +105,8 @@ export class SlackDriver {
     let clicked: { element: Element; blockId: string } | undefined;
     const values: Record<string, Record<string, unknown>> = {};
     for (const block of blocks) {
-      for (const element of block.elements ?? []) {
+      // A section's accessory is clickable too (a button beside its text).
+      for (const element of [...(block.elements ?? []), ...(block.accessory ? [block.accessory] : [])]) {
         if (element.action_id === input.actionId) clicked = { element, blockId: block.block_id ?? '' };
         if (element.type === 'multi_static_select' || element.type === 'static_select') {
           const chosen = input.selections?.[element.action_id ?? ''];
@@ -256,6 +257,7 @@ interface Block {
   type: string;
   block_id?: string;
   elements?: Element[];
+  accessory?: Element;
 }
 
 function publicFile({ content: _content, ...file }: SlackFile): Omit<SlackFile, 'content'> {

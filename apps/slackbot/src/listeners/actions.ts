@@ -8,6 +8,7 @@ import { GLOSSARY_UI } from '../features/glossary/blocks.ts';
 import { makeDefault } from '../features/glossary/listeners.ts';
 import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
 import { openLipsync } from '../features/lipsync/listeners.ts';
+import { reviewFlagged } from '../features/qa/listeners.ts';
 import {
   backToReview,
   openNewLine,
@@ -20,6 +21,7 @@ import { REVIEW } from '../features/review/modal.ts';
 import { NEW_LINE } from '../features/review/new-line.ts';
 import { JOB_CARD } from '../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../ui/milestones.ts';
+import { QA_ACTIONS } from '../ui/qa-line.ts';
 import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
 import type { ListenerDeps } from './deps.ts';
 
@@ -30,6 +32,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   button(JOB_CARD.cancel, cancelJob(deps));
   button(MILESTONE_ACTIONS.retry, retryTarget(deps));
   button(THREAD_ACTIONS.review, openReview(deps));
+  button(QA_ACTIONS.reviewFlagged, reviewFlagged(deps));
   button(REVIEW.next, turnReviewPage(deps, 1));
   button(REVIEW.previous, turnReviewPage(deps, -1));
   button(NEW_LINE.open, openNewLine(deps));

@@ -9,6 +9,7 @@ import type { ReviewService } from '../features/review/service.ts';
 import type { SettingsService } from '../features/settings/service.ts';
 import type { SubtitleService } from '../features/subtitles/service.ts';
 import type { JobService } from '../jobs/service.ts';
+import type { LocalizationQa } from '../outbox/localization-qa.ts';
 import type { Interactions } from '../slack/interactions.ts';
 
 export interface ListenerDeps {
@@ -19,6 +20,8 @@ export interface ListenerDeps {
   lipsync: LipsyncService;
   account: AccountService;
   settings: SettingsService;
+  /** Localization QA of a dubbed language, for Review flagged. */
+  qa: LocalizationQa;
   home: HomeService;
   slack: Interactions;
   logger: Logger;

@@ -11,6 +11,7 @@ import { Loop } from '../loop.ts';
 import { filesInThread, uploadToThread } from '../slack/files.ts';
 import type { Delivery, Store } from '../store/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
+import type { LocalizationQa } from './localization-qa.ts';
 import type { FilePayload, FilesPayload } from './payloads.ts';
 import { segmentsToSubtitles } from './subtitle-files.ts';
 
@@ -44,6 +45,8 @@ export interface DelivererOptions {
   owner: string;
   /** Channels written at once (default 32). */
   concurrency?: number;
+  /** Adds the QA line to a dubbed language's reply when it is posted (none: replies go as they are). */
+  qa?: LocalizationQa;
   now?: () => number;
 }
 
@@ -180,10 +183,12 @@ export class Deliverer {
       await this.#deliverFile(channel, delivery, threadTs);
       return true;
     }
-    const content = delivery.payload as MessageContent;
+    let content = delivery.payload as MessageContent;
     let ts = delivery.ts;
     if (ts === null && delivery.uncertain) ts = await this.#findPosted(channel, threadTs, delivery.key);
     if (ts === null) {
+      // QA is computed as the reply is posted, from the segments as they are then: still one write, one key.
+      if (this.#o.qa) content = await this.#o.qa.addToReply(delivery.key, content);
       const posted = await slack.chat.postMessage({
         channel,
         text: content.text,

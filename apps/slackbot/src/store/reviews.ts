@@ -9,6 +9,8 @@ export interface ReviewSegment {
   speaker: string | null;
   src: string;
   dst: string;
+  /** Why localization QA flagged it, a reason a line (a review opened with Review flagged shows it). */
+  note?: string;
 }
 
 /** What a reviewer changed in one segment (only the fields changed). */

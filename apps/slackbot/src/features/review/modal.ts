@@ -112,7 +112,9 @@ function segmentBlocks(
 ): Block[] {
   const timing = `*#${number}*  \`${segment.start} → ${segment.end}\``;
   const source = segment.src ? escapeText(segment.src) : '_(no source text)_';
-  const head = section(truncate(`${timing}\n${source}`, LIMITS.sectionText));
+  // A flagged segment says why first (the note's own text is escaped: it quotes glossary terms).
+  const why = segment.note ? `\n${escapeText(segment.note).replace(/^/gm, '⚠️ ')}` : '';
+  const head = section(truncate(`${timing}${why}\n${source}`, LIMITS.sectionText));
   const text = edit?.dst ?? segment.dst;
   let translation: Block;
   if (text.length > INPUT_MAX) {

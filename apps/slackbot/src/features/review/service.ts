@@ -79,20 +79,30 @@ export class ReviewService {
     return { ok: true, value: { job, target: { ...target, projectId: target.projectId } } };
   }
 
-  /** Opens a review of a dubbed language: the segments as they are on the service now, page 1. */
-  async open(targetId: string, userId: string): Promise<Outcome<types.ModalView>> {
+  /**
+   * Opens a review of a dubbed language: the segments as they are on the service now, page 1. With `only`
+   * (Review flagged: segment id → why QA flagged it), just those segments, each with its reasons.
+   */
+  async open(
+    targetId: string,
+    userId: string,
+    only?: ReadonlyMap<string, readonly string[]>,
+  ): Promise<Outcome<types.ModalView>> {
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { target } = found.value;
     const segments = await this.#o.service.getSegments(target.projectId);
-    const baseline: ReviewSegment[] = segments.map((s) => ({
-      id: s.id,
-      start: s.start,
-      end: s.end,
-      speaker: s.speaker ?? null,
-      src: s.src?.text ?? '',
-      dst: s.dst?.text ?? '',
-    }));
+    const baseline: ReviewSegment[] = segments
+      .filter((s) => only === undefined || only.has(s.id))
+      .map((s) => ({
+        id: s.id,
+        start: s.start,
+        end: s.end,
+        speaker: s.speaker ?? null,
+        src: s.src?.text ?? '',
+        dst: s.dst?.text ?? '',
+        ...(only?.has(s.id) ? { note: only.get(s.id)!.join('\n') } : {}),
+      }));
     const session = await this.#o.store.createReviewSession({
       targetId,
       projectId: target.projectId,

@@ -1,0 +1,70 @@
+// Localization QA of a dubbed language, run where its result reply is delivered: the project's segments as they
+// are now and the language's glossary from the service, the channel's QA settings from the store. The reply
+// is written once under its own key; QA only adds its line to it, so a render's new reply gets a new QA.
+import { GlossaryMatcher } from '@dubkit/glossary-csv';
+import { checkTranslation, type QaResult } from '../domain/localization-qa.ts';
+import type { DubbingService } from '../dubbing/service.ts';
+import type { ChannelQa, Store, Target } from '../store/store.ts';
+import type { MessageContent } from '../ui/blocks.ts';
+import { qaLine, withQaLine } from '../ui/qa-line.ts';
+
+/** A channel that never chose: QA runs, with Netflix's guide (the library's default). */
+const DEFAULT_QA: Pick<ChannelQa, 'enabled' | 'preset'> = { enabled: true, preset: 'netflix' };
+
+export interface QaRun {
+  target: Target & { projectId: string };
+  result: QaResult;
+}
+
+export class LocalizationQa {
+  readonly #store: Store;
+  readonly #service: DubbingService;
+
+  constructor(options: { store: Store; service: DubbingService }) {
+    this.#store = options.store;
+    this.#service = options.service;
+  }
+
+  /** The QA of a language now; undefined when the channel turned QA off or the language has no project. */
+  async run(targetId: string): Promise<QaRun | undefined> {
+    const store = this.#store;
+    const target = await store.getTarget(targetId);
+    const job = target && (await store.getJob(target.jobId));
+    if (!target || !job || target.projectId === null) return undefined;
+    const settings = (await store.channelQa(job.channel)) ?? DEFAULT_QA;
+    if (!settings.enabled) return undefined;
+    const glossaryId = (await store.targetOptions(job.id, target.dstLang))?.glossaryId ?? null;
+    const [segments, glossary] = await Promise.all([
+      this.#service.getSegments(target.projectId),
+      glossaryId ? this.#service.getGlossary(glossaryId) : Promise.resolve(undefined),
+    ]);
+    // A glossary deleted since the job started has no terms to check: the style checks still run.
+    const matcher = glossary
+      ? new GlossaryMatcher(glossary.entries, { srcLang: glossary.src_lang, dstLang: glossary.dst_lang })
+      : undefined;
+    const result = checkTranslation(segments, {
+      preset: settings.preset,
+      dstLang: target.dstLang,
+      ...(matcher ? { glossary: matcher } : {}),
+    });
+    return { target: { ...target, projectId: target.projectId }, result };
+  }
+
+  /**
+   * A dubbed reply (key `dubbed:<target>.<attempt>`) with its QA line, or as it is when QA is off. A service
+   * error propagates: the write is tried again later, like the subtitle files that need the same segments.
+   */
+  async addToReply(key: string, content: MessageContent): Promise<MessageContent> {
+    const targetId = dubbedTargetId(key);
+    if (targetId === undefined) return content;
+    const run = await this.run(targetId);
+    return run ? withQaLine(content, qaLine(run.result, targetId)) : content;
+  }
+}
+
+/** The target of a dubbed reply's key; undefined for any other key. */
+export function dubbedTargetId(key: string): string | undefined {
+  if (!key.startsWith('dubbed:')) return undefined;
+  const attempt = key.lastIndexOf('.');
+  return attempt > 'dubbed:'.length ? key.slice('dubbed:'.length, attempt) : undefined;
+}
