@@ -1,8 +1,10 @@
 // `/dub settings`: a channel's default destination languages and glossaries, as a modal, and the reader of
 // its answer. Pure.
 import type { types } from '@slack/bolt';
+import type { QaSetting } from '../../domain/localization-qa.ts';
 import { glossaryPicker, type PickerGlossary } from '../../ui/glossary-picker.ts';
 import { destinationSelect } from '../../ui/job-card.ts';
+import { qaSettingBlock } from '../qa/settings-block.ts';
 
 export const SETTINGS_UI = {
   callbackId: 'channel_settings',
@@ -15,6 +17,8 @@ export function settingsModal(input: {
   dstLangs: string[];
   glossaries: PickerGlossary[];
   glossaryIds: string[];
+  /** The channel's QA choice; without it the dialog does not offer one. */
+  qa?: QaSetting;
 }): types.ModalView {
   const languages = { ...destinationSelect(input.dstLangs) };
   const glossaryElement = (
@@ -47,6 +51,7 @@ export function settingsModal(input: {
             },
           ]
         : []),
+      ...(input.qa ? [qaSettingBlock(input.qa)] : []),
     ],
   };
 }

@@ -7,6 +7,7 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { readQaSetting } from '../qa/settings-block.ts';
 import { readSettings } from './blocks.ts';
 
 export async function openSettings(
@@ -19,7 +20,10 @@ export async function openSettings(
 
 export function submitSettings(deps: ListenerDeps) {
   return async ({ ack, view, body }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
-    const chosen = readSettings(view.state.values as Parameters<typeof readSettings>[0]);
+    const values = view.state.values as Parameters<typeof readSettings>[0] &
+      Parameters<typeof readQaSetting>[0];
+    const qa = readQaSetting(values);
+    const chosen = { ...readSettings(values), ...(qa ? { qa } : {}) };
     const channel = view.private_metadata;
     const saved = await deps.settings.save(channel, body.user.id, chosen);
     if (!saved.ok) {

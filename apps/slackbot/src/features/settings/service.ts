@@ -1,11 +1,13 @@
 // A channel's defaults (`/dub settings`): the languages the job card preselects and one glossary per
 // language pair, applied to jobs started without the card.
 import type { types } from '@slack/bolt';
+import type { QaSetting } from '../../domain/localization-qa.ts';
 import { parseDestinations } from '../../domain/requests.ts';
 import type { Store } from '../../store/store.ts';
 import type { PickerGlossary } from '../../ui/glossary-picker.ts';
 import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
+import { qaSettingOf } from '../qa/settings-block.ts';
 import { SETTINGS_UI, settingsModal } from './blocks.ts';
 
 export type SaveOutcome = { ok: true; message: string } | { ok: false; block: string; problem: string };
@@ -44,6 +46,7 @@ export class SettingsService {
       dstLangs: current?.dstLangs ?? [],
       glossaries: glossaries.map((g) => ({ id: g.id, label: glossaryLabel(g) })),
       glossaryIds: await this.#glossaries.defaultsOf(channel),
+      qa: qaSettingOf(await this.#store.channelQa(channel)),
     });
   }
 
@@ -51,7 +54,7 @@ export class SettingsService {
   async save(
     channel: string,
     userId: string,
-    chosen: { dstLangs: string[]; glossaryIds: string[] },
+    chosen: { dstLangs: string[]; glossaryIds: string[]; qa?: QaSetting },
   ): Promise<SaveOutcome> {
     const langs =
       chosen.dstLangs.length > 0
@@ -76,12 +79,24 @@ export class SettingsService {
       updatedBy: userId,
       updatedAt: this.#now(),
     });
+    if (chosen.qa) {
+      // Off keeps the preset chosen before, so turning QA back on restores it.
+      const before = await this.#store.channelQa(channel);
+      await this.#store.saveChannelQa({
+        channel,
+        enabled: chosen.qa !== 'off',
+        preset: chosen.qa === 'off' ? (before?.preset ?? 'netflix') : chosen.qa,
+        updatedBy: userId,
+        updatedAt: this.#now(),
+      });
+    }
     const names = glossaries.map((g) => g?.name).filter(Boolean);
     return {
       ok: true,
       message:
         `Saved the defaults for <#${channel}>: ${langs.value.length > 0 ? `dub into ${langs.value.join(', ')}` : 'no default languages'}` +
-        `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}.`,
+        `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}` +
+        `${chosen.qa ? `; QA ${chosen.qa === 'off' ? 'off' : `by the ${chosen.qa} guide`}` : ''}.`,
     };
   }
 }
