@@ -33,6 +33,11 @@ export interface LipsyncStore {
     },
     now: number,
   ): Promise<LipsyncTask | undefined>;
+  /**
+   * Whether a full lip-sync (not a preview) of the project was delivered: the service charges a project's full
+   * lip-sync once, so another one is free.
+   */
+  fullLipsyncDone(projectId: string): Promise<boolean>;
   /** Leases lip-syncs under way whose next look is due. */
   claimDueLipsyncs(owner: string, now: number, leaseMs: number, limit: number): Promise<LipsyncTask[]>;
   /** Saves a look's outcome and frees the lease. */

@@ -567,8 +567,12 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           faceCheckAsked: true,
           progress: 0.4,
         });
+        expect(await store.fullLipsyncDone('p1')).toBe(false);
         await store.updateLipsync(task.id, { state: 'done', progress: 1 });
         expect(await store.claimDueLipsyncs('me', 5000, 1000, 10)).toEqual([]);
+        // It ran as the full video (free: false above): the project's full lip-sync is paid for.
+        expect(await store.fullLipsyncDone('p1')).toBe(true);
+        expect(await store.fullLipsyncDone('p2')).toBe(false);
         expect(await store.createLipsync(input, 30)).toBeDefined();
         // A crashed holder's lease is freed at start-up.
         const other = (await store.createLipsync({ ...input, targetId: 't2' }, 40))!;

@@ -68,6 +68,11 @@ describe('the lip-sync dialog', () => {
     expect(radio.options[1]?.description?.text).toContain('5 free minutes left');
   });
 
+  it('says when the full lip-sync was already paid for (the service charges a project once)', () => {
+    const radio = kinds(lipsyncModal({ targetId: 't', lang: 'es', paidMinutes: 0, freeMinutesLeft: 0 }));
+    expect(radio.options.map((o) => o.text.text)).toEqual(['Full lip-sync (already paid for this video)']);
+  });
+
   it('offers no preview when no free minutes are left', () => {
     const radio = kinds(lipsyncModal({ targetId: 't', lang: 'es', paidMinutes: 1, freeMinutesLeft: 0 }));
     expect(radio.options.map((o) => o.text.text)).toEqual(['Full lip-sync (uses 1 paid minute)']);

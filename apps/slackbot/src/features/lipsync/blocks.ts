@@ -27,7 +27,7 @@ export const LIPSYNC_UI = {
 
 /** What the dialog offers: the full video's price in paid minutes, and the free minutes left for a preview. */
 export interface LipsyncChoices {
-  /** Paid minutes the full lip-sync uses: the video's length in whole minutes. */
+  /** Paid minutes the full lip-sync uses: the video's length in whole minutes; 0 once it was paid for. */
   paidMinutes: number;
   /** Free lip-sync minutes left on the account; the preview is offered only when some are. */
   freeMinutesLeft: number;
@@ -52,7 +52,9 @@ export function lipsyncModal(input: { targetId: string; lang: string } & Lipsync
     LIPSYNC_UI.one,
   );
   const full = radio(
-    `Full lip-sync (uses ${minutes(input.paidMinutes)})`,
+    input.paidMinutes > 0
+      ? `Full lip-sync (uses ${minutes(input.paidMinutes)})`
+      : 'Full lip-sync (already paid for this video)',
     'The whole video, from the account’s minutes',
     LIPSYNC_UI.full,
   );

@@ -140,5 +140,20 @@ describe('LipsyncService.choices', () => {
     // No free minutes left: nothing to offer a preview with.
     emulator.setCredits('default', { lipsyncFreeMinutes: 0 });
     expect(await lipsync.choices(project.id)).toEqual({ paidMinutes: minutes, freeMinutesLeft: 0 });
+    // A preview delivered changes nothing; a full lip-sync delivered makes the next one free.
+    const { job, target } = await boundTarget(store, project.id, { job: { triggerKey: 'msg:C1:9.0' } });
+    const input = {
+      targetId: target.id,
+      jobId: job.id,
+      projectId: project.id,
+      userId: 'U1',
+      multipleFaces: false,
+    };
+    const preview = (await store.createLipsync({ ...input, free: true }, 1))!;
+    await store.updateLipsync(preview.id, { state: 'done' });
+    expect((await lipsync.choices(project.id)).paidMinutes).toBe(minutes);
+    const full = (await store.createLipsync({ ...input, free: false }, 2))!;
+    await store.updateLipsync(full.id, { state: 'done' });
+    expect((await lipsync.choices(project.id)).paidMinutes).toBe(0);
   });
 });

@@ -35,14 +35,18 @@ export class LipsyncService {
 
   /** What the dialog offers for a dubbed language's project: the full video's paid minutes, free minutes left. */
   async choices(projectId: string): Promise<LipsyncChoices> {
-    const [credits, project] = await Promise.all([
+    const [credits, project, paid] = await Promise.all([
       this.#service.credits(),
       this.#service.getProject(projectId),
+      this.#store.fullLipsyncDone(projectId),
     ]);
     const free = credits.lipsync_free_minutes;
     return {
-      // The full lip-sync is charged by the video's length in whole minutes (decisions.md, Credits).
-      paidMinutes: Math.max(1, Math.ceil((project.duration ?? project.original_duration ?? 0) / 60)),
+      // The full lip-sync is charged by the video's length in whole minutes (decisions.md, Credits), once per
+      // project: after a full one was delivered, another is free.
+      paidMinutes: paid
+        ? 0
+        : Math.max(1, Math.ceil((project.duration ?? project.original_duration ?? 0) / 60)),
       freeMinutesLeft: Math.max(0, Math.floor(free.total - free.used)),
     };
   }

@@ -30,6 +30,15 @@ export function sqlLipsyncStore(sql: Sql): LipsyncStore {
         );
         return toLipsync((await tx.get('SELECT * FROM lipsyncs WHERE id = ?', [id])) as Row);
       }),
+    async fullLipsyncDone(projectId) {
+      // free = FALSE only: a task from before people chose (NULL) may have been a preview.
+      return Boolean(
+        await sql.get(
+          `SELECT 1 AS hit FROM lipsyncs WHERE project_id = ? AND state = 'done' AND free = FALSE`,
+          [projectId],
+        ),
+      );
+    },
     async claimDueLipsyncs(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
         table: 'lipsyncs',
