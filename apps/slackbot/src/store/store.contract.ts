@@ -402,6 +402,26 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('approvals', () => {
+      it('keep the first approver of a render, give way to a later render, and are read by target', async () => {
+        expect(await store.approvalsOf(['t1'])).toEqual([]);
+        const ana = { targetId: 't1', attempt: 1, userId: 'UANA', at: 10 };
+        expect(await store.recordApproval(ana)).toEqual(ana);
+        // Ben approves the same render later: Ana's approval stays.
+        expect(await store.recordApproval({ ...ana, userId: 'UBEN', at: 20 })).toEqual(ana);
+        // A render started attempt 2; Ben's approval of it replaces the old one.
+        const ben = { targetId: 't1', attempt: 2, userId: 'UBEN', at: 30 };
+        expect(await store.recordApproval(ben)).toEqual(ben);
+        expect(await store.recordApproval({ ...ana, at: 40 })).toEqual(ben);
+        await store.recordApproval({ targetId: 't2', attempt: 1, userId: 'UANA', at: 50 });
+        const both = await store.approvalsOf(['t1', 't2', 'none']);
+        expect(both.sort((a, b) => a.at - b.at)).toEqual([
+          ben,
+          { targetId: 't2', attempt: 1, userId: 'UANA', at: 50 },
+        ]);
+      });
+    });
+
     describe('resumeTarget', () => {
       it('tracks a dubbed target again as a new attempt on the same project, once', async () => {
         const { target } = await dubbedTarget();

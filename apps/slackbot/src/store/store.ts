@@ -2,6 +2,7 @@
 // Slack writes, reviews, glossaries and channel settings, lip-syncs. Everything that matters lives here and
 // never only in memory. One body of portable SQL implements it (sql/), on SQLite (sqlite/); every
 // implementation passes the contract suite (contract.ts).
+import type { ApprovalStore } from './approvals.ts';
 import type { GlossaryStore } from './glossaries.ts';
 import type { JobStore } from './jobs.ts';
 import type { LipsyncStore } from './lipsyncs.ts';
@@ -11,6 +12,7 @@ import type { QaSettingsStore } from './qa.ts';
 import type { RedubStore } from './redubs.ts';
 import type { ReviewStore } from './reviews.ts';
 
+export type * from './approvals.ts';
 export type * from './glossaries.ts';
 export type * from './jobs.ts';
 export type * from './lipsyncs.ts';
@@ -28,7 +30,8 @@ export interface Store
     LipsyncStore,
     ModalStore,
     RedubStore,
-    QaSettingsStore {
+    QaSettingsStore,
+    ApprovalStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
    * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in

@@ -152,6 +152,14 @@ export const MIGRATIONS: Migration[] = [
         updated_at BIGINT NOT NULL)`,
     ],
   },
+  {
+    version: 9,
+    name: 'who approved each dubbed language, and for which render',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS approvals (
+        target_id TEXT PRIMARY KEY, attempt INTEGER NOT NULL, user_id TEXT NOT NULL, approved_at BIGINT NOT NULL)`,
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

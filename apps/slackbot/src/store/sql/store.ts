@@ -1,6 +1,7 @@
 // The Store as one body of portable SQL over any Sql connection: each aggregate's queries, migrated to
 // the current schema before first use.
 import type { Store } from '../store.ts';
+import { sqlApprovalStore } from './approvals.ts';
 import { sqlGlossaryStore } from './glossaries.ts';
 import { sqlJobStore } from './jobs.ts';
 import { sqlLipsyncStore } from './lipsyncs.ts';
@@ -23,6 +24,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlModalStore(sql),
     ...sqlRedubStore(sql),
     ...sqlQaSettingsStore(sql),
+    ...sqlApprovalStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');

@@ -1,0 +1,19 @@
+// Who approved a dubbed language, and when. An approval belongs to one render (the target's attempt): a render
+// after it starts a new attempt, which nobody has approved yet, so the approval no longer counts.
+export interface Approval {
+  targetId: string;
+  /** The target's attempt that was approved. */
+  attempt: number;
+  userId: string;
+  at: number;
+}
+
+export interface ApprovalStore {
+  /**
+   * Records an approval of the target's `attempt`; resolves to the approval in force for it: this one, or an
+   * earlier one of the same attempt (the first approver is kept). An approval of an older attempt is replaced.
+   */
+  recordApproval(approval: Approval): Promise<Approval>;
+  /** The latest approval of each target named (of any attempt: compare with the target's own). */
+  approvalsOf(targetIds: readonly string[]): Promise<Approval[]>;
+}

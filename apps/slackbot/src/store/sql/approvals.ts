@@ -1,0 +1,38 @@
+// Approvals in SQL: one row per target, the latest attempt's.
+import type { Approval, ApprovalStore } from '../approvals.ts';
+import { type Row, read, type Sql } from './port.ts';
+
+function toApproval(row: Row): Approval {
+  return {
+    targetId: read.str(row.target_id),
+    attempt: read.num(row.attempt),
+    userId: read.str(row.user_id),
+    at: read.num(row.approved_at),
+  };
+}
+
+export function sqlApprovalStore(sql: Sql): ApprovalStore {
+  return {
+    recordApproval: (approval) =>
+      sql.transaction(async (tx) => {
+        // Same attempt: the first approver stays; an older attempt's approval gives way to this one.
+        await tx.run(
+          `INSERT INTO approvals (target_id, attempt, user_id, approved_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (target_id) DO UPDATE SET attempt = excluded.attempt, user_id = excluded.user_id,
+             approved_at = excluded.approved_at
+           WHERE approvals.attempt < excluded.attempt`,
+          [approval.targetId, approval.attempt, approval.userId, approval.at],
+        );
+        const row = await tx.get('SELECT * FROM approvals WHERE target_id = ?', [approval.targetId]);
+        return toApproval(row!);
+      }),
+    async approvalsOf(targetIds) {
+      if (targetIds.length === 0) return [];
+      const rows = await sql.all(
+        `SELECT * FROM approvals WHERE target_id IN (${targetIds.map(() => '?').join(', ')})`,
+        [...targetIds],
+      );
+      return rows.map(toApproval);
+    },
+  };
+}
