@@ -96,7 +96,12 @@ async function runBench(): Promise<void> {
   const store = await openStore({ kind: 'sqlite', path: join(dir, 'bench.db') });
   const budget = new RequestBudget(REQUESTS_PER_SECOND);
   const raw = createDubbingService(
-    new DubbingClient({ baseUrl: ready.serviceUrl, token: TOKEN, env: {}, dispatcher: budgetDispatcher(budget) }),
+    new DubbingClient({
+      baseUrl: ready.serviceUrl,
+      token: TOKEN,
+      env: {},
+      dispatcher: budgetDispatcher(budget),
+    }),
   );
   const counts = { polls: 0, segments: 0 };
   /** Per project: when the job was handed to the app, the status first seen, and the latest status seen. */

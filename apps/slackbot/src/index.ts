@@ -1,7 +1,8 @@
 // The app's public entry: how to run it (startServer, loadConfig) and the parts it is made of, for programs
 // that compose them themselves (the bench measures the tracker, the deliverer and the store this way).
-export { ConfigError, loadConfig } from './config.ts';
+
 export type { Config } from './config.ts';
+export { ConfigError, loadConfig } from './config.ts';
 export { budgetDispatcher, RequestBudget } from './dubbing/budget.ts';
 export { createDubbingService } from './dubbing/client-service.ts';
 export type { DubbingService } from './dubbing/service.ts';
