@@ -114,6 +114,44 @@ describe('the Speakers & voices dialog', () => {
     expect(JSON.stringify(countOnly.blocks)).not.toContain(THREAD_ACTIONS.voiceAction);
   });
 
+  it('never lets a voice name from the service reach mrkdwn as a mention or a link', () => {
+    const evil = {
+      id: 'v1',
+      label: '<!here> <@U0EVIL> & <https://evil.example|x>',
+      gender: 'f',
+      sample_src: 'https://x/a.wav',
+    };
+    const modal = speakersModal({
+      targetId: 't',
+      lang: 'es',
+      current: 1,
+      speakers: [{ speaker: 'SPEAKER_00', voiceId: 'v1' }],
+      voices: [evil],
+    });
+    const reply = speakersChanged({
+      userId: 'U1',
+      lang: 'es',
+      count: 1,
+      targetId: 't',
+      voices: [{ speaker: 'SPEAKER_00', label: evil.label }],
+    });
+    // plain_text (the select's options) is not parsed by Slack: only mrkdwn and a message's text are checked.
+    const mrkdwn = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(mrkdwn)
+        : value && typeof value === 'object'
+          ? [
+              ...((value as Loose).type === 'mrkdwn' ? [(value as Loose).text as string] : []),
+              ...Object.values(value).flatMap(mrkdwn),
+            ]
+          : [];
+    for (const json of [mrkdwn(modal.blocks).join('\n'), [reply.text, ...mrkdwn(reply.blocks)].join('\n')]) {
+      for (const control of ['<!here>', '<@U0EVIL>', '<https://evil.example'])
+        expect(json).not.toContain(control);
+      expect(json).toContain('&lt;!here&gt;');
+    }
+  });
+
   it('reads back the count and the voice picked per speaker', () => {
     expect(
       readSpeakersDialog({
