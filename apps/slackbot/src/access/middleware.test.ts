@@ -58,4 +58,44 @@ describe('a failing listener', () => {
     ).rejects.toThrow('database is down');
     expect(whispered).toEqual([]);
   });
+
+  it('answers when the check itself cannot be made: acked, told with a request id, nothing run', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const whispered: string[] = [];
+    const slack = {
+      whisper: async (_to: unknown, content: { text: string }) => {
+        whispered.push(content.text);
+      },
+      isMember: async (): Promise<boolean> => {
+        throw new Error('An API error occurred: ratelimited (https://slack.com/api/conversations.members)');
+      },
+    };
+    const access = new Access({ store: {} as never, slack, admins: [], logger });
+    const middleware = accessMiddleware({ access, store: {} as never, slack });
+    let acked = 0;
+    let ran = false;
+    await middleware({
+      body: {
+        type: 'block_actions',
+        user: { id: 'U1' },
+        channel: { id: 'C1' },
+        container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
+        actions: [{ action_id: 'list_page', type: 'button', value: '{}' }],
+      },
+      ack: async () => {
+        acked++;
+      },
+      next: async () => {
+        ran = true;
+      },
+    } as never);
+    expect(ran).toBe(false);
+    expect(acked).toBe(1);
+    expect(whispered).toHaveLength(1);
+    const id = /request id: `(r-[0-9a-f]{8})`/.exec(whispered[0] ?? '')?.[1];
+    expect(id).toBeDefined();
+    expect(whispered[0]).not.toContain('slack.com');
+    expect(JSON.stringify(logged.find((l) => l.requestId === id))).toContain('ratelimited');
+  });
 });

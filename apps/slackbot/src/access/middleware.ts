@@ -14,6 +14,7 @@ import type { Store } from '../store/store.ts';
 import { GLOSSARY_PICKER } from '../ui/glossary-picker.ts';
 import { JOB_CARD } from '../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../ui/milestones.ts';
+import { APPROVAL_ACTIONS } from '../ui/approval.ts';
 import { QA_ACTIONS } from '../ui/qa-line.ts';
 import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
 import { type Access, NOT_YOURS, type Origin, type Verdict } from './access.ts';
@@ -29,6 +30,7 @@ const TARGET_BUTTONS = new Set<string>([
   THREAD_ACTIONS.speakers,
   THREAD_ACTIONS.lipsync,
   QA_ACTIONS.reviewFlagged,
+  APPROVAL_ACTIONS.approve,
 ]);
 /**
  * Selections whose listeners only ack (the button or submission that follows reads the choice, and is
@@ -99,6 +101,38 @@ export function accessMiddleware(deps: AccessMiddlewareDeps): Middleware<AnyMidd
         .catch(() => {});
     }
   };
+  const check = checkThenRun(deps, actingAs);
+  return async (args) => {
+    const body = args.body as Payload;
+    // Events are Slack's notices, not a person's request: left to Bolt, and to Slack's redelivery on failure.
+    if (body.command === undefined && !INTERACTIVE.has(body.type ?? '')) return args.next();
+    try {
+      await check(args);
+    } catch (error) {
+      // The check itself failed (Slack did not answer conversations.members, the store is down): nothing
+      // was done; the person hears so, with an id for the logs.
+      const requestId = newRequestId();
+      const channel = body.channel?.id ?? body.channel_id;
+      deps.access.logFailure(requestId, { user: body.user?.id ?? body.user_id, channel, check: true }, error);
+      const ack = (args as { ack?: (response?: unknown) => Promise<void> }).ack;
+      const text = somethingWentWrong(requestId, 'That could not be checked');
+      await ack?.(
+        body.type === 'view_submission' ? { response_action: 'update', view: noticeView(text) } : undefined,
+      ).catch(() => {});
+      const who = body.user?.id ?? body.user_id;
+      if (channel && who && body.type !== 'view_submission')
+        await deps.slack.whisper({ channel, user: who }, { text, blocks: [] }).catch(() => {});
+    }
+  };
+}
+
+/** The payload kinds a person sends by acting in Slack, which are checked here. */
+const INTERACTIVE = new Set(['block_actions', 'view_submission', 'message_action', 'shortcut']);
+
+function checkThenRun(
+  deps: AccessMiddlewareDeps,
+  actingAs: (actor: Actor, next: () => Promise<void>) => Promise<void>,
+): (args: Parameters<Middleware<AnyMiddlewareArgs>>[0]) => Promise<void> {
   return async (args) => {
     const body = args.body as Payload;
     const next = args.next;
@@ -167,7 +201,7 @@ export function accessMiddleware(deps: AccessMiddlewareDeps): Middleware<AnyMidd
       return actingAs({ user, channel: origin.channel ?? '', threadTs: origin.threadTs ?? null }, next);
     }
 
-    // Events (mentions, shared files, App Home) and view_closed: Slack's own notices, acted on as such.
+    // view_closed and anything else Slack sends: nothing to act on for someone.
     return next();
   };
 }
@@ -210,10 +244,15 @@ async function refuseAction(
 }
 
 function refusedView() {
+  return noticeView(`⛔ ${NOT_YOURS}`);
+}
+
+/** A modal saying one thing (the app's own words, no one else's). */
+function noticeView(text: string) {
   return {
     type: 'modal' as const,
     title: { type: 'plain_text' as const, text: 'dubkit' },
     close: { type: 'plain_text' as const, text: 'Close' },
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `⛔ ${NOT_YOURS}` } }],
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
   };
 }
