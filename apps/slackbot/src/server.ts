@@ -19,6 +19,7 @@ import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
 import { creditCheck } from './features/account/credit-check.ts';
 import { AccountService } from './features/account/service.ts';
+import { ApprovalService } from './features/approval/service.ts';
 import { ImportRunner } from './features/glossary/imports.ts';
 import { GlossaryService } from './features/glossary/service.ts';
 import { HomeService } from './features/home/service.ts';
@@ -204,6 +205,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   };
   const settings = new SettingsService({ store, glossaries, now });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
+  const approvals = new ApprovalService({ store, service, wakeDeliverer, now });
   const jobs: JobService = new JobService({
     store,
     wakeDeliverer,
@@ -284,7 +286,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     account: new AccountService({ store, service, access, wake: wakeAll, now }),
     settings,
     qa,
-    home: new HomeService({ store, service, logger: logger.child({ part: 'home' }) }),
+    approvals,
+    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
     // Every modal opened is recorded as its opener's, for the channel the request was checked against.
     slack: grantingInteractions(interactions, store, now),
     logger: logger.child({ part: 'listeners' }),

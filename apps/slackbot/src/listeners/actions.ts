@@ -3,6 +3,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { trackButton, turnProjectPage } from '../features/account/listeners.ts';
 import { PROJECT_LIST } from '../features/account/project-list.ts';
+import { approveLanguage } from '../features/approval/listeners.ts';
 import { ackOnly, cancelJob, retryTarget, startJob } from '../features/dub/card.ts';
 import { GLOSSARY_UI } from '../features/glossary/blocks.ts';
 import { makeDefault } from '../features/glossary/listeners.ts';
@@ -19,6 +20,7 @@ import {
 } from '../features/review/listeners.ts';
 import { REVIEW } from '../features/review/modal.ts';
 import { NEW_LINE } from '../features/review/new-line.ts';
+import { APPROVAL_ACTIONS } from '../ui/approval.ts';
 import { JOB_CARD } from '../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../ui/milestones.ts';
 import { QA_ACTIONS } from '../ui/qa-line.ts';
@@ -33,6 +35,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   button(MILESTONE_ACTIONS.retry, retryTarget(deps));
   button(THREAD_ACTIONS.review, openReview(deps));
   button(QA_ACTIONS.reviewFlagged, reviewFlagged(deps));
+  button(APPROVAL_ACTIONS.approve, approveLanguage(deps));
   button(REVIEW.next, turnReviewPage(deps, 1));
   button(REVIEW.previous, turnReviewPage(deps, -1));
   button(NEW_LINE.open, openNewLine(deps));

@@ -2,6 +2,7 @@
 // and a logger. Listeners parse, ack, call one service method and answer; nothing else.
 import type { Logger } from 'pino';
 import type { AccountService } from '../features/account/service.ts';
+import type { ApprovalService } from '../features/approval/service.ts';
 import type { GlossaryService } from '../features/glossary/service.ts';
 import type { HomeService } from '../features/home/service.ts';
 import type { LipsyncService } from '../features/lipsync/service.ts';
@@ -22,6 +23,7 @@ export interface ListenerDeps {
   settings: SettingsService;
   /** Localization QA of a dubbed language, for Review flagged. */
   qa: LocalizationQa;
+  approvals: ApprovalService;
   home: HomeService;
   slack: Interactions;
   logger: Logger;

@@ -5,6 +5,7 @@
 import type { types } from '@slack/bolt';
 import { languageLabel, languageName } from '../domain/languages.ts';
 import { MAX_SPEAKERS } from '../domain/limits.ts';
+import { APPROVAL_ACTIONS } from './approval.ts';
 import {
   type Block,
   button,
@@ -55,6 +56,7 @@ export function dubbedActions(targetId: string): Block {
       button('Speakers & voices', THREAD_ACTIONS.speakers, targetId),
       button('Lip-sync', THREAD_ACTIONS.lipsync, targetId),
       button('Render again', THREAD_ACTIONS.render, targetId, 'primary'),
+      button('Approve', APPROVAL_ACTIONS.approve, targetId),
     ],
   };
 }

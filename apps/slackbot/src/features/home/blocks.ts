@@ -10,7 +10,8 @@ export interface HomeJob {
   channel: string;
   /** "picking", "cancelled" or per-language states. */
   state: string;
-  langs: { lang: string; label: string; done: boolean; failed: boolean }[];
+  /** `review`: a dubbed language's approval or wait, in mrkdwn (it mentions the approver). */
+  langs: { lang: string; label: string; done: boolean; failed: boolean; review?: string }[];
 }
 
 export interface HomeDefaults {
@@ -40,7 +41,8 @@ export function homeView(input: {
           : job.langs
               .map(
                 (l) =>
-                  `${l.failed ? '❌' : l.done ? '✅' : '⏳'} ${languageLabel(l.lang)}: ${escapeText(l.label)}`,
+                  `${l.failed ? '❌' : l.done ? '✅' : '⏳'} ${languageLabel(l.lang)}: ${escapeText(l.label)}` +
+                  (l.review ? `, ${l.review}` : ''),
               )
               .join(' · ');
     blocks.push(

@@ -4,17 +4,26 @@ import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
+import { reviewState } from '../../ui/approval.ts';
+import type { ApprovalService } from '../approval/service.ts';
 import { type HomeJob, homeView } from './blocks.ts';
 
 export class HomeService {
   readonly #store: Store;
   readonly #service: DubbingService;
   readonly #logger: Logger;
+  readonly #approvals: ApprovalService | undefined;
 
-  constructor(options: { store: Store; service: DubbingService; logger: Logger }) {
+  constructor(options: {
+    store: Store;
+    service: DubbingService;
+    logger: Logger;
+    approvals?: ApprovalService;
+  }) {
     this.#store = options.store;
     this.#service = options.service;
     this.#logger = options.logger;
+    this.#approvals = options.approvals;
   }
 
   async view(userId: string): Promise<types.HomeView> {
@@ -25,13 +34,18 @@ export class HomeService {
     const jobs: HomeJob[] = [];
     for (const job of await this.#store.recentJobs(userId, 20)) {
       const targets = await this.#store.targetsOf(job.id);
+      const approvals = await this.#approvals?.current(targets);
       jobs.push({
         title: job.title,
         channel: job.channel,
         state: job.state,
         langs: targets.map((t) => {
           const info = t.status ? this.#service.describeStatus(t.status) : undefined;
+          const done = Boolean(info?.terminal && !info.failed);
+          // A dubbed language waits for review until someone approves its current render.
+          const review = done && approvals ? { review: reviewState(approvals.get(t.id)) } : {};
           return {
+            ...review,
             lang: t.dstLang,
             label: info?.label ?? 'Starting',
             done: Boolean(info?.terminal && !info.failed),

@@ -1,0 +1,115 @@
+// End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): Approve on a dubbed language
+// records who and when, shows it in the language's status message and on App Home (the other language waiting
+// for review), and a render afterwards clears it.
+import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { describe, expect, it } from 'vitest';
+import { RENDER_UI } from './features/review/render-modal.ts';
+import { type AppStage, useStage } from './test-support/stage.ts';
+import { APPROVAL_ACTIONS } from './ui/approval.ts';
+import { THREAD_ACTIONS } from './ui/thread-actions.ts';
+
+const ANA = 'U0ANA';
+const WAIT_MS = 20_000;
+const TEST_MS = 90_000;
+const CHANNEL = 'C42APPROVE';
+
+const statusOf = (stage: AppStage, threadTs: string, lang: string) =>
+  byKind(stage.slack.thread(CHANNEL, threadTs), 'status').find((m) => m.text.startsWith(lang))!;
+
+/** App Home as published for Ana now: its blocks as text. */
+async function home(stage: AppStage): Promise<string> {
+  const publishes = stage.slack.callsOf('views.publish').length;
+  await stage.driver.event({ type: 'app_home_opened', user: ANA, channel: 'D0ANA', tab: 'home' });
+  await waitFor(() => stage.slack.callsOf('views.publish').length > publishes, WAIT_MS, 'the Home view');
+  return JSON.stringify(JSON.parse(String(stage.slack.callsOf('views.publish').at(-1)!.args.view)).blocks);
+}
+
+describe('approval of a dubbed language, end to end', () => {
+  const stage = useStage({ speed: 100 });
+
+  it(
+    'is recorded, shown in the status message and on Home, and cleared by a render',
+    async () => {
+      await stage.driver.command({
+        channel: CHANNEL,
+        user: ANA,
+        text: 'https://vimeo.com/approve-me to es,de from en',
+      });
+      const card = await waitFor(
+        () => stage.slack.messages.find((m) => m.channel === CHANNEL && keyOf(m).startsWith('card:')),
+        WAIT_MS,
+        'the card',
+      );
+      const replies = await waitFor(
+        () => {
+          const dubbed = byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed');
+          return dubbed.length === 2 ? dubbed : undefined;
+        },
+        WAIT_MS,
+        'both dubbed replies',
+      );
+      const spanish = replies.find((m) => m.text.startsWith('Spanish')) as SlackMessage;
+      const target = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length))).find(
+        (t) => t.dstLang === 'es',
+      )!;
+
+      const before = Date.now();
+      await stage.driver.click({ message: spanish, actionId: APPROVAL_ACTIONS.approve, user: ANA });
+      const told = await waitFor(
+        () => stage.slack.ephemerals.find((e) => e.channel === CHANNEL && e.text.includes('approved')),
+        WAIT_MS,
+        'the approval confirmed',
+      );
+      expect(told.text).toBe('✅ You approved Spanish.');
+      const [approval] = await stage.app.store.approvalsOf([target.id]);
+      expect(approval).toMatchObject({ targetId: target.id, attempt: 1, userId: ANA });
+      expect(approval!.at).toBeGreaterThanOrEqual(before);
+
+      // The status message says who, for everyone in the thread; German's does not.
+      await waitFor(
+        () => statusOf(stage, card.ts, 'Spanish').text.includes('approved'),
+        WAIT_MS,
+        'the approved status',
+      );
+      expect(statusOf(stage, card.ts, 'Spanish').text).toBe(`Spanish: dubbed, approved by <@${ANA}>`);
+      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain(
+        `✅ Approved by <@${ANA}> · <!date^`,
+      );
+      expect(statusOf(stage, card.ts, 'German').text).toBe('German: dubbed');
+
+      expect(await home(stage)).toMatch(
+        new RegExp(`Spanish: [^·,]+, approved by <@${ANA}> · ✅ 🇩🇪 German: [^·,]+, ⏳ waiting for review`),
+      );
+
+      // Render again: a new render nobody has approved.
+      const renders = stage.slack.views.length;
+      await stage.driver.click({ message: spanish, actionId: THREAD_ACTIONS.render, user: ANA });
+      const dialog = await waitFor(() => stage.slack.views[renders], WAIT_MS, 'the render dialog');
+      await waitFor(() => dialog.view.callback_id === RENDER_UI.callbackId, WAIT_MS, 'its price');
+      await stage.driver.submitView({ viewId: dialog.id, user: ANA, values: {} });
+      await waitFor(
+        () => byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed').length === 3,
+        WAIT_MS,
+        'the new Spanish reply',
+      );
+      await waitFor(
+        () => statusOf(stage, card.ts, 'Spanish').text === 'Spanish: dubbed',
+        WAIT_MS,
+        'the status without the approval',
+      );
+      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).not.toContain('Approved by');
+      expect(await home(stage)).toMatch(
+        /Spanish: [^·,]+, ⏳ waiting for review · ✅ 🇩🇪 German: [^·,]+, ⏳ waiting/,
+      );
+
+      // Approving the new render records it anew.
+      await stage.driver.click({ message: spanish, actionId: APPROVAL_ACTIONS.approve, user: ANA });
+      await waitFor(
+        async () => (await stage.app.store.approvalsOf([target.id]))[0]?.attempt === 2,
+        WAIT_MS,
+        'the approval of render 2',
+      );
+    },
+    TEST_MS,
+  );
+});

@@ -1,0 +1,73 @@
+// Approve on a dubbed language's reply: records who approved which render and when, and edits the language's
+// status message to say so (through the outbox, under the status message's own key). A render afterwards starts
+// a new attempt, which nobody has approved: its status updates drop the line, Home says it waits for review.
+
+import { languageName } from '../../domain/languages.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
+import { statusDelivery } from '../../jobs/notify.ts';
+import type { Approval, Store, Target } from '../../store/store.ts';
+import { approvedStatus } from '../../ui/approval.ts';
+import type { MessageContent } from '../../ui/blocks.ts';
+
+export type ApproveOutcome =
+  | { ok: true; approval: Approval; message: string }
+  | { ok: false; problem: string };
+
+export class ApprovalService {
+  readonly #store: Store;
+  readonly #service: DubbingService;
+  readonly #wakeDeliverer: () => void;
+  readonly #now: () => number;
+
+  constructor(options: {
+    store: Store;
+    service: DubbingService;
+    wakeDeliverer: () => void;
+    now?: () => number;
+  }) {
+    this.#store = options.store;
+    this.#service = options.service;
+    this.#wakeDeliverer = options.wakeDeliverer;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Approves the language's current render; an earlier approval of the same render stands. */
+  async approve(targetId: string, userId: string): Promise<ApproveOutcome> {
+    const store = this.#store;
+    const target = await store.getTarget(targetId);
+    const job = target && (await store.getJob(target.jobId));
+    if (!target || !job) return { ok: false, problem: 'That dub no longer exists.' };
+    const name = languageName(target.dstLang);
+    const info = this.#service.describeStatus(target.status ?? '');
+    if (!target.terminal)
+      return { ok: false, problem: `${name} is being rendered right now; approve it once it is ready.` };
+    if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
+    const now = this.#now();
+    const approval = await store.recordApproval({ targetId, attempt: target.attempt, userId, at: now });
+    if (approval.userId !== userId || approval.at !== now) {
+      return { ok: true, approval, message: `${name} was already approved by <@${approval.userId}>.` };
+    }
+    await store.enqueue(this.#approvedStatus(job, target, approval), now);
+    this.#wakeDeliverer();
+    return { ok: true, approval, message: `✅ You approved ${name}.` };
+  }
+
+  /** The status delivery the tracker would make for this dubbed target, with the approval added. */
+  #approvedStatus(job: Parameters<typeof statusDelivery>[0], target: Target, approval: Approval) {
+    const info = this.#service.describeStatus(target.status ?? '');
+    // The dub's own elapsed time, as the tracker wrote it when it saw the project done.
+    const delivery = statusDelivery(job, target, {
+      status: target.status,
+      info,
+      now: target.statusAt ?? this.#now(),
+    });
+    return { ...delivery, payload: approvedStatus(delivery.payload as MessageContent, approval) };
+  }
+
+  /** The approvals in force: of each target's current render only. */
+  async current(targets: readonly Target[]): Promise<Map<string, Approval>> {
+    const attempts = new Map(targets.map((t) => [t.id, t.attempt]));
+    const found = await this.#store.approvalsOf(targets.map((t) => t.id));
+    return new Map(found.filter((a) => attempts.get(a.targetId) === a.attempt).map((a) => [a.targetId, a]));
+  }
+}
