@@ -113,7 +113,10 @@ export class GlossaryService {
       if (!final) return false;
       const why =
         error instanceof SlackFileError ? error.message : 'Slack or the dubbing service did not answer';
-      report = { text: `The glossary could not be imported from ${request.fileName}: ${why}.`, blocks: [] };
+      report = {
+        text: `The glossary could not be imported from ${escapeText(request.fileName)}: ${why}.`,
+        blocks: [],
+      };
     }
     const to = { channel: request.channel, threadTs: request.threadTs };
     await this.#store.finishImport(
