@@ -281,4 +281,37 @@ describe('payloads from outside a job’s channel', { timeout: 90_000 }, () => {
     );
     expect((await stage.app.store.targetOptions(jobId, 'es'))?.glossaryId ?? null).not.toBe('g-private');
   });
+
+  it('a problem quoting what the client sent is escaped in the answer', async () => {
+    const drop = stage.slack.postUserMessage({
+      channel: HERS,
+      user: MALLORY,
+      text: `<@${stage.slack.botUserId}> <https://vimeo.com/454545|vimeo.com/454545>`,
+    });
+    await stage.driver.mention(drop);
+    const card = await cardIn(stage, HERS, drop.ts);
+    // The source picker, given an option no card offers: a mention of everyone.
+    const forged = structuredClone(card);
+    for (const block of (forged.blocks ?? []) as {
+      elements?: { action_id?: string; options?: unknown[] }[];
+    }[])
+      for (const element of block.elements ?? [])
+        if (element.action_id === JOB_CARD.srcAction)
+          element.options?.push({ text: { type: 'plain_text', text: 'all' }, value: '<!here>' });
+    const before = stage.slack.ephemerals.length;
+    await stage.driver.click({
+      message: forged,
+      actionId: JOB_CARD.start,
+      user: MALLORY,
+      selections: { job_dst: ['es'], [JOB_CARD.srcAction]: ['<!here>'] },
+    });
+    const answer = await waitFor(
+      () => stage.slack.ephemerals.slice(before).find((e) => e.user === MALLORY),
+      WAIT_MS,
+      'the answer',
+    );
+    expect(answer.text).toContain('&lt;!here&gt;');
+    expect(answer.text).not.toContain('<!here>');
+    expect((await stage.app.store.getJob(jobIdOf(card)))?.state).toBe('picking');
+  });
 });

@@ -4,6 +4,7 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { checkChoice } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { escapeText } from '../../ui/blocks.ts';
 import { pickedGlossaries } from '../../ui/glossary-picker.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
 import { orBusy } from './busy.ts';
@@ -19,7 +20,7 @@ export function startJob(deps: ListenerDeps) {
     const values = (body.state?.values ?? {}) as Parameters<typeof readJobChoice>[0];
     const choice = checkChoice(readJobChoice(values));
     if (!choice.ok) {
-      await respond(ephemeral(`⚠️ ${choice.problem}`));
+      await respond(ephemeral(`⚠️ ${escapeText(choice.problem)}`));
       return;
     }
     await orBusy(

@@ -4,6 +4,7 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackMessage } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { escapeText } from '../../ui/blocks.ts';
 import { usageError } from '../../ui/usage.ts';
 import { orBusy } from './busy.ts';
 import { BUSY } from './command.ts';
@@ -71,7 +72,7 @@ async function onFileShare(
         user: message.user,
         ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
       },
-      { text: subtitles.problem, blocks: [] },
+      { text: escapeText(subtitles.problem), blocks: [] },
     );
   }
   if (subtitles.kind !== 'none') return;

@@ -3,6 +3,7 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SharedFile } from '../../domain/requests.ts';
 import type { ListenerDeps } from '../../listeners/deps.ts';
+import { escapeText } from '../../ui/blocks.ts';
 import { jobModal } from '../../ui/job-modal.ts';
 import { usageError } from '../../ui/usage.ts';
 import { orBusy } from './busy.ts';
@@ -47,7 +48,7 @@ export function dubMessageShortcut(deps: ListenerDeps) {
       await respond(
         'usage' in opened
           ? { response_type: 'ephemeral', ...usageError(opened.usage) }
-          : { response_type: 'ephemeral', text: opened.problem },
+          : { response_type: 'ephemeral', text: escapeText(opened.problem) },
       );
       return;
     }
