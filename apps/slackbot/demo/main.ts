@@ -4,7 +4,7 @@
 // Slack, edits included. Exits 0 once both dubs and their subtitle files are in the thread.
 // `pnpm demo -- --socket-mode`: the same scene with the app in Socket Mode, connected to the fake Slack.
 // Runs from source with Node's own type stripping (`node demo/main.ts`); the app is not built for it.
-import { renderMessage, type SlackMessage, setStage, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, renderMessage, type SlackMessage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { loadConfig } from '../src/config.ts';
 import { createLogger, startServer } from '../src/server.ts';
 
@@ -85,7 +85,8 @@ try {
   await waitFor(
     () => {
       const thread = slack.thread(CHANNEL, rootTs);
-      const dubbed = thread.filter((m) => m.text.includes('dub of') && m.text.endsWith('ready')).length;
+      // Found by the delivery key in each message's metadata, whatever the reply says (QA figures included).
+      const dubbed = byKind(thread, 'dubbed').length;
       const files = thread.flatMap((m) => m.files ?? []).length;
       return dubbed === LANGS.length && files === LANGS.length * 2;
     },
