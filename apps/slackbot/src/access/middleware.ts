@@ -9,6 +9,7 @@ import { PROJECT_LIST } from '../features/account/project-list.ts';
 import { GLOSSARY_UI } from '../features/glossary/blocks.ts';
 import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
 import { REVIEW } from '../features/review/modal.ts';
+import { NEW_LINE } from '../features/review/new-line.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
 import { APPROVAL_ACTIONS } from '../ui/approval.ts';
@@ -57,6 +58,24 @@ const SELECTION_TYPES = new Set<string>([
 ]);
 /** Buttons about the channel they are in, not a job: the project list's, the glossary report's. */
 const CHANNEL_BUTTONS = new Set<string>([PROJECT_LIST.page, PROJECT_LIST.track, GLOSSARY_UI.makeDefault]);
+/** Buttons that exist only inside a modal: checked against the modal's grant, whatever their id. */
+const MODAL_BUTTONS = new Set<string>([REVIEW.next, REVIEW.previous, NEW_LINE.open, NEW_LINE.back]);
+
+/**
+ * How the middleware checks an action id: by the job, the language, the channel or the modal it acts on, or
+ * not at all for a selection. An id it does not know is refused; registered.test.ts checks that every action the
+ * listeners register is known here, so a new button cannot be added without saying how it is checked.
+ */
+export function actionCheck(
+  actionId: string,
+): 'job' | 'target' | 'channel' | 'modal' | 'selection' | undefined {
+  if (JOB_BUTTONS.has(actionId)) return 'job';
+  if (TARGET_BUTTONS.has(actionId)) return 'target';
+  if (CHANNEL_BUTTONS.has(actionId)) return 'channel';
+  if (MODAL_BUTTONS.has(actionId)) return 'modal';
+  if (SELECTIONS.has(actionId)) return 'selection';
+  return undefined;
+}
 
 interface Payload {
   type?: string;
