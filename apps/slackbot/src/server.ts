@@ -27,6 +27,7 @@ import { LipsyncRunner } from './features/lipsync/runner.ts';
 import { LipsyncService } from './features/lipsync/service.ts';
 import { ReviewService } from './features/review/service.ts';
 import { SettingsService } from './features/settings/service.ts';
+import { SourceFixService } from './features/source-fix/service.ts';
 import { SubtitleService } from './features/subtitles/service.ts';
 import {
   type HealthServer,
@@ -206,6 +207,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const settings = new SettingsService({ store, glossaries, now });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
   const approvals = new ApprovalService({ store, service, wakeDeliverer, now });
+  const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
   const jobs: JobService = new JobService({
     store,
     wakeDeliverer,
@@ -287,6 +289,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     settings,
     qa,
     approvals,
+    sourceFix,
     home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
     // Every modal opened is recorded as its opener's, for the channel the request was checked against.
     slack: grantingInteractions(interactions, store, now),

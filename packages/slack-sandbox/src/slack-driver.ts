@@ -209,12 +209,18 @@ export class SlackDriver {
     actionId: string;
     user: string;
     values: Record<string, Record<string, unknown>>;
+    /** Which of several elements sharing the action id (one per block, as Slack allows): the one with this value. */
+    value?: string;
   }): Promise<DriverResponse> {
     const view = this.#slack.views.find((v) => v.id === input.viewId);
     if (!view) throw new Error(`no view ${input.viewId}`);
     const blocks = (view.view.blocks ?? []) as Block[];
-    const block = blocks.find((b) => b.elements?.some((e) => e.action_id === input.actionId));
-    const element = block?.elements?.find((e) => e.action_id === input.actionId);
+    // A section's accessory is clickable too.
+    const elementsOf = (b: Block) => [...(b.elements ?? []), ...(b.accessory ? [b.accessory] : [])];
+    const matches = (e: Element) =>
+      e.action_id === input.actionId && (input.value === undefined || e.value === input.value);
+    const block = blocks.find((b) => elementsOf(b).some(matches));
+    const element = block && elementsOf(block).find(matches);
     if (!block || !element) throw new Error(`view ${input.viewId} has no element ${input.actionId}`);
     return this.#interaction({
       type: 'block_actions',

@@ -123,6 +123,13 @@ export function createDubbingService(
       }));
       await refusals(() => client.transcription.updateSegments(projectId, segments));
     },
+    async patchSourceTexts(projectId, srcLang, changes) {
+      const segments = changes.map((change) => ({
+        id: change.id,
+        src: { text: change.text, lang: srcLang },
+      }));
+      await refusals(() => client.transcription.updateSegments(projectId, segments));
+    },
     async deleteSegment(projectId, segmentId) {
       try {
         await client.transcription.deleteSegment(projectId, segmentId);

@@ -140,6 +140,12 @@ export interface DubbingService {
   mediaDuration(mediaId: string): Promise<number | undefined>;
   /** Saves edited segments; `lang` is the translation's language, which every text sent must name. */
   patchSegments(projectId: string, lang: string, changes: SegmentChange[]): Promise<void>;
+  /** Saves corrected source texts (`srcLang`: the project's source language, which every text sent must name). */
+  patchSourceTexts(
+    projectId: string,
+    srcLang: string,
+    changes: { id: string; text: string }[],
+  ): Promise<void>;
   /** Deleting a segment that is already gone is not an error. */
   deleteSegment(projectId: string, segmentId: string): Promise<void>;
   /**

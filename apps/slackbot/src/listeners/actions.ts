@@ -20,6 +20,8 @@ import {
 } from '../features/review/listeners.ts';
 import { REVIEW } from '../features/review/modal.ts';
 import { NEW_LINE } from '../features/review/new-line.ts';
+import { SOURCE_FIX } from '../features/source-fix/blocks.ts';
+import { backFromSourceFix, openSourceFix } from '../features/source-fix/listeners.ts';
 import { APPROVAL_ACTIONS } from '../ui/approval.ts';
 import { JOB_CARD } from '../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../ui/milestones.ts';
@@ -36,6 +38,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   button(THREAD_ACTIONS.review, openReview(deps));
   button(QA_ACTIONS.reviewFlagged, reviewFlagged(deps));
   button(APPROVAL_ACTIONS.approve, approveLanguage(deps));
+  button(SOURCE_FIX.open, openSourceFix(deps));
+  button(SOURCE_FIX.back, backFromSourceFix(deps));
   button(REVIEW.next, turnReviewPage(deps, 1));
   button(REVIEW.previous, turnReviewPage(deps, -1));
   button(NEW_LINE.open, openNewLine(deps));

@@ -8,6 +8,7 @@ import type { HomeService } from '../features/home/service.ts';
 import type { LipsyncService } from '../features/lipsync/service.ts';
 import type { ReviewService } from '../features/review/service.ts';
 import type { SettingsService } from '../features/settings/service.ts';
+import type { SourceFixService } from '../features/source-fix/service.ts';
 import type { SubtitleService } from '../features/subtitles/service.ts';
 import type { JobService } from '../jobs/service.ts';
 import type { LocalizationQa } from '../outbox/localization-qa.ts';
@@ -24,6 +25,7 @@ export interface ListenerDeps {
   /** Localization QA of a dubbed language, for Review flagged. */
   qa: LocalizationQa;
   approvals: ApprovalService;
+  sourceFix: SourceFixService;
   home: HomeService;
   slack: Interactions;
   logger: Logger;

@@ -17,6 +17,8 @@ import {
 } from '../features/review/view-listeners.ts';
 import { SETTINGS_UI } from '../features/settings/blocks.ts';
 import { submitSettings } from '../features/settings/listeners.ts';
+import { SOURCE_FIX } from '../features/source-fix/blocks.ts';
+import { submitSourceFix } from '../features/source-fix/listeners.ts';
 import { JOB_MODAL } from '../ui/job-modal.ts';
 import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
 import type { ListenerDeps } from './deps.ts';
@@ -32,4 +34,5 @@ export function registerViews(app: App, deps: ListenerDeps): void {
   app.view(submission(LIPSYNC_UI.callbackId), submitLipsync(deps));
   app.view(submission(GLOSSARY_UI.callbackId), submitGlossaryModal(deps));
   app.view(submission(SETTINGS_UI.callbackId), submitSettings(deps));
+  app.view(submission(SOURCE_FIX.callbackId), submitSourceFix(deps));
 }

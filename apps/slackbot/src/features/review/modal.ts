@@ -5,6 +5,7 @@ import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
 import type { NewSegment, ReviewSegment, SegmentEdit } from '../../store/store.ts';
 import { type Block, button, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
+import { fixSourceButton } from '../source-fix/blocks.ts';
 import { additionsSummary, NEW_LINE } from './new-line.ts';
 
 export const REVIEW = {
@@ -114,7 +115,11 @@ function segmentBlocks(
   const source = segment.src ? escapeText(segment.src) : '_(no source text)_';
   // A flagged segment says why first (the note's own text is escaped: it quotes glossary terms).
   const why = segment.note ? `\n${escapeText(segment.note).replace(/^/gm, '⚠️ ')}` : '';
-  const head = section(truncate(`${timing}${why}\n${source}`, LIMITS.sectionText));
+  // Fix source beside the segment: no block of its own, so a page holds as many segments as before.
+  const head: Block = {
+    ...section(truncate(`${timing}${why}\n${source}`, LIMITS.sectionText)),
+    accessory: fixSourceButton(segment.id),
+  } as Block;
   const text = edit?.dst ?? segment.dst;
   let translation: Block;
   if (text.length > INPUT_MAX) {

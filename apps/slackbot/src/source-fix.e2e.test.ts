@@ -1,0 +1,136 @@
+// End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): one source fix for every
+// language. In the Spanish review, Fix source on a segment, applied to German too (French left out): both
+// projects' segments at those times get the new source text, both are marked changed for their next render,
+// French is untouched, and the thread says which languages changed, with Render again for each.
+import { DubbingClient } from '@dubkit/core';
+import { byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW } from './features/review/modal.ts';
+import { SOURCE_FIX } from './features/source-fix/blocks.ts';
+import { type AppStage, useStage } from './test-support/stage.ts';
+import { THREAD_ACTIONS } from './ui/thread-actions.ts';
+
+const ANA = 'U0ANA';
+const WAIT_MS = 20_000;
+const TEST_MS = 90_000;
+const CHANNEL = 'C43SOURCE';
+
+// biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
+type Loose = Record<string, any>;
+const viewOf = (stage: AppStage, id: string) => stage.slack.views.find((v) => v.id === id)!.view as Loose;
+
+describe('one source fix for every language, end to end', () => {
+  const stage = useStage({ speed: 100 });
+  let service: DubbingClient;
+  beforeAll(() => {
+    service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
+  });
+
+  it(
+    'applies a source fix to the same segment of the languages chosen and says which changed',
+    async () => {
+      await stage.driver.command({
+        channel: CHANNEL,
+        user: ANA,
+        text: 'https://vimeo.com/source-fix to es,de,fr from en',
+      });
+      const card = await waitFor(
+        () => stage.slack.messages.find((m) => m.channel === CHANNEL && keyOf(m).startsWith('card:')),
+        WAIT_MS,
+        'the card',
+      );
+      const replies = await waitFor(
+        () => {
+          const dubbed = byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed');
+          return dubbed.length === 3 ? dubbed : undefined;
+        },
+        WAIT_MS,
+        'three dubbed replies',
+      );
+      const targets = await stage.app.store.targetsOf(keyOf(card).slice('card:'.length));
+      const byLang = (lang: string) => targets.find((t) => t.dstLang === lang)!;
+      const segmentsOf = async (lang: string) =>
+        (await service.transcription.get(byLang(lang).projectId!)).segments;
+      const [spanish, german, french] = await Promise.all(['es', 'de', 'fr'].map(segmentsOf));
+      const fixed = spanish![1]!;
+      const at = (segments: typeof spanish) =>
+        segments!.find((s) => s.start === fixed.start && s.end === fixed.end)!;
+      const frenchBefore = at(french).src!.text;
+
+      // The Spanish review, then Fix source beside segment 2.
+      const reply = replies.find((m) => m.text.startsWith('Spanish'))!;
+      const before = stage.slack.views.length;
+      await stage.driver.click({ message: reply, actionId: THREAD_ACTIONS.review, user: ANA });
+      const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the review');
+      await waitFor(() => modal.view.callback_id === REVIEW.callbackId, WAIT_MS, 'its segments');
+      await stage.driver.clickInView({
+        viewId: modal.id,
+        actionId: SOURCE_FIX.open,
+        value: fixed.id,
+        user: ANA,
+        values: {},
+      });
+      await waitFor(
+        () => viewOf(stage, modal.id).callback_id === SOURCE_FIX.callbackId,
+        WAIT_MS,
+        'the dialog',
+      );
+      const dialog = viewOf(stage, modal.id);
+      const text = JSON.stringify(dialog.blocks);
+      expect(text).toContain(`${fixed.start} → ${fixed.end}`);
+      const langs = (dialog.blocks as Loose[]).find((b) => b.block_id === SOURCE_FIX.langsBlock)!;
+      expect(langs.element.options.map((o: Loose) => o.text.text).sort()).toEqual(['French', 'German']);
+      expect(langs.element.initial_options).toHaveLength(2);
+
+      // Apply to German only.
+      await stage.driver.submitView({
+        viewId: modal.id,
+        user: ANA,
+        values: {
+          [SOURCE_FIX.textBlock]: {
+            [SOURCE_FIX.textAction]: { type: 'plain_text_input', value: 'The corrected line.' },
+          },
+          [SOURCE_FIX.langsBlock]: {
+            [SOURCE_FIX.langsAction]: { type: 'checkboxes', selected_options: [{ value: byLang('de').id }] },
+          },
+        },
+      });
+      await waitFor(
+        () => viewOf(stage, modal.id).callback_id === REVIEW.callbackId,
+        WAIT_MS,
+        'back to the review',
+      );
+
+      expect(at(await segmentsOf('es')).src!.text).toBe('The corrected line.');
+      expect(at(await segmentsOf('de')).src!.text).toBe('The corrected line.');
+      expect(at(await segmentsOf('fr')).src!.text).toBe(frenchBefore);
+      // Marked to render again: the next render of each changed language is charged for that segment.
+      expect(await stage.app.store.redubChanges(byLang('es').id)).toMatchObject([
+        { kind: 'edited', ref: fixed.id },
+      ]);
+      expect(await stage.app.store.redubChanges(byLang('de').id)).toMatchObject([
+        { kind: 'edited', ref: at(german).id },
+      ]);
+      expect(await stage.app.store.redubChanges(byLang('fr').id)).toEqual([]);
+
+      const summary = await waitFor(
+        () => byKind(stage.slack.thread(CHANNEL, card.ts), 'source-fix')[0],
+        WAIT_MS,
+        'the thread line',
+      );
+      const blocks = JSON.stringify(summary.blocks);
+      expect(blocks).toContain(
+        `<@${ANA}> fixed the source text at \`${fixed.start} → ${fixed.end}\` in 🇪🇸 Spanish, 🇩🇪 German.`,
+      );
+      expect(blocks).not.toContain('French');
+      const renders = (summary.blocks as Loose[])
+        .filter((b) => b.type === 'actions')
+        .map((b) => [b.elements[0].action_id, b.elements[0].value]);
+      expect(renders).toEqual([
+        [THREAD_ACTIONS.render, byLang('es').id],
+        [THREAD_ACTIONS.render, byLang('de').id],
+      ]);
+    },
+    TEST_MS,
+  );
+});
