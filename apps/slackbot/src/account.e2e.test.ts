@@ -133,7 +133,13 @@ describe('credits, list and track, end to end', () => {
         WAIT_MS,
         'the dubbed reply and its files',
       );
-      expect(byKind(thread, 'status')[0]!.text).toBe('Italian: dubbed');
+      // The status message's last edit may come after the reply (new posts go first).
+      await waitFor(
+        () =>
+          byKind(stage.slack.thread(channel, card.ts), 'status').some((m) => m.text === 'Italian: dubbed'),
+        WAIT_MS,
+        'the status message to say dubbed',
+      );
       expect(JSON.stringify(byKind(thread, 'dubbed')[0]!.blocks)).toContain(project.id);
 
       await stage.driver.command({ channel, user: ANA, text: `track ${project.id}` });

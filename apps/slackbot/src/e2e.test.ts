@@ -160,7 +160,12 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     );
     expect(failed.text).toContain('The video has no sound track, so there is nothing to dub.');
     expect(JSON.stringify(failed.blocks)).not.toContain('target_retry');
-    const status = byKind(stage.slack.thread(channel, drop.ts), 'status')[0]!;
+    // The status message's last edit may come after the reply (new posts go first).
+    const status = await waitFor(
+      () => byKind(stage.slack.thread(channel, drop.ts), 'status').find((m) => /stopped/.test(m.text)),
+      WAIT_MS,
+      'the status message to say where it stopped',
+    );
     expect(status.text).toMatch(/stopped/);
     const botFiles = stage.slack
       .thread(channel, drop.ts)

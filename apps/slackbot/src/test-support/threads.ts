@@ -37,10 +37,14 @@ export function waitForDubs(stage: AppStage, channel: string, rootTs: string, la
     () => {
       const thread = stage.slack.thread(channel, rootTs);
       const files = thread.filter((m) => m.bot_id).flatMap((m) => m.files ?? []);
-      return byKind(thread, 'dubbed').length === langs && files.length === langs * 2 ? thread : undefined;
+      // A status message's last edit may come after the replies (new posts go first), so wait for it too.
+      const settled = byKind(thread, 'status').every((m) => m.text.includes('dubbed'));
+      return byKind(thread, 'dubbed').length === langs && files.length === langs * 2 && settled
+        ? thread
+        : undefined;
     },
     WAIT_MS,
-    `${langs} dubbed replies with their subtitle files`,
+    `${langs} dubbed replies with their subtitle files, and every status message saying so`,
   );
 }
 
