@@ -81,6 +81,14 @@ describe('approval of a dubbed language, end to end', () => {
         new RegExp(`Spanish: [^·,]+, approved by <@${ANA}> · ✅ 🇩🇪 German: [^·,]+, ⏳ waiting for review`),
       );
 
+      // /dub list waiting: German only.
+      const listed = stage.slack.ephemerals.length;
+      await stage.driver.command({ channel: CHANNEL, user: ANA, text: 'list waiting' });
+      const list = await waitFor(() => stage.slack.ephemerals[listed], WAIT_MS, 'the waiting list');
+      expect(list.text).toBe('1 dubbed language waits for review');
+      expect(JSON.stringify(list.blocks)).toContain('🇩🇪 German — vimeo.com/approve-me');
+      expect(JSON.stringify(list.blocks)).not.toContain('Spanish');
+
       // Render again: a new render nobody has approved.
       const renders = stage.slack.views.length;
       await stage.driver.click({ message: spanish, actionId: THREAD_ACTIONS.render, user: ANA });

@@ -16,4 +16,9 @@ export interface ApprovalStore {
   recordApproval(approval: Approval): Promise<Approval>;
   /** The latest approval of each target named (of any attempt: compare with the target's own). */
   approvalsOf(targetIds: readonly string[]): Promise<Approval[]>;
+  /**
+   * Languages of the channel's jobs whose project ended and whose current render nobody approved, newest job
+   * first (failed ones included: the store does not read the service's statuses).
+   */
+  unapprovedIn(channel: string, limit: number): Promise<{ jobId: string; targetId: string }[]>;
 }

@@ -422,6 +422,27 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('languages waiting for review', () => {
+      it('are the ended ones whose current render nobody approved; a render clears an approval', async () => {
+        const { job, target } = await dubbedTarget();
+        const waiting = () => store.unapprovedIn(job.channel, 10);
+        expect(await waiting()).toEqual([{ jobId: job.id, targetId: target.id }]);
+        expect(await store.unapprovedIn('C-other', 10)).toEqual([]);
+        await store.recordApproval({ targetId: target.id, attempt: target.attempt, userId: 'U1', at: 5 });
+        expect(await waiting()).toEqual([]);
+        // Render again: a new attempt, under way, then ended again with nobody's approval.
+        const resumed = (await store.resumeTarget(target.id, 'render_requested', 6))!;
+        expect(await waiting()).toEqual([]);
+        await store.recordPoll(
+          resumed.id,
+          { status: 'merging_done', changed: true, terminal: true, nextPollAt: 10, intervalMs: 5 },
+          7,
+          [],
+        );
+        expect(await waiting()).toEqual([{ jobId: job.id, targetId: target.id }]);
+      });
+    });
+
     describe('resumeTarget', () => {
       it('tracks a dubbed target again as a new attempt on the same project, once', async () => {
         const { target } = await dubbedTarget();

@@ -6,8 +6,11 @@ import { languageName } from '../../domain/languages.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import { statusDelivery } from '../../jobs/notify.ts';
 import type { Approval, Store, Target } from '../../store/store.ts';
-import { approvedStatus } from '../../ui/approval.ts';
+import { approvedStatus, waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
+
+/** Languages read for `/dub list waiting`; the list shows fewer (see waitingList). */
+const WAITING_LIMIT = 100;
 
 export type ApproveOutcome =
   | { ok: true; approval: Approval; message: string }
@@ -62,6 +65,19 @@ export class ApprovalService {
       now: target.statusAt ?? this.#now(),
     });
     return { ...delivery, payload: approvedStatus(delivery.payload as MessageContent, approval) };
+  }
+
+  /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */
+  async waitingIn(channel: string): Promise<MessageContent> {
+    const store = this.#store;
+    const waiting: { title: string; lang: string }[] = [];
+    for (const { jobId, targetId } of await store.unapprovedIn(channel, WAITING_LIMIT)) {
+      const [job, target] = await Promise.all([store.getJob(jobId), store.getTarget(targetId)]);
+      // Ended is not dubbed: a failed language has nothing to review.
+      if (!job || !target || this.#service.describeStatus(target.status ?? '').failed) continue;
+      waiting.push({ title: job.title, lang: target.dstLang });
+    }
+    return waitingList(channel, waiting);
   }
 
   /** The approvals in force: of each target's current render only. */

@@ -24,6 +24,14 @@ export async function handleSubcommand(deps: ListenerDeps, args: CommandArgs): P
       await showCredits(deps, respond);
       return true;
     case 'list':
+      // `/dub list waiting`: this channel's dubbed languages nobody approved yet (not a project name filter).
+      if (rest.length === 1 && rest[0]!.toLowerCase() === 'waiting') {
+        await respond({
+          response_type: 'ephemeral',
+          ...(await deps.approvals.waitingIn(command.channel_id)),
+        });
+        return true;
+      }
       await listProjects(deps, respond, {
         name: rest.join(' ').slice(0, 100) || null,
         offset: 0,

@@ -34,5 +34,15 @@ export function sqlApprovalStore(sql: Sql): ApprovalStore {
       );
       return rows.map(toApproval);
     },
+    async unapprovedIn(channel, limit) {
+      const rows = await sql.all(
+        `SELECT targets.job_id, targets.id FROM targets JOIN jobs ON jobs.id = targets.job_id
+         LEFT JOIN approvals ON approvals.target_id = targets.id AND approvals.attempt = targets.attempt
+         WHERE jobs.channel = ? AND targets.terminal = TRUE AND approvals.target_id IS NULL
+         ORDER BY jobs.created_at DESC, targets.dst_lang LIMIT ?`,
+        [channel, limit],
+      );
+      return rows.map((row) => ({ jobId: read.str(row.job_id), targetId: read.str(row.id) }));
+    },
   };
 }

@@ -1,0 +1,46 @@
+// The approval's words in the status message and in /dub list waiting, within Slack's limits at their largest.
+import { describe, expect, it } from 'vitest';
+import { blockProblems } from '../test-support/block-limits.ts';
+import { long } from '../test-support/inputs.ts';
+import { approvedStatus, reviewState, waitingList } from './approval.ts';
+import { LIMITS } from './blocks.ts';
+import { statusMessage } from './status-message.ts';
+
+const dubbed = statusMessage({
+  lang: 'es',
+  phase: 'dubbed',
+  stageLabel: 'Done',
+  progress: 1,
+  elapsedMs: 60_000,
+  projectId: long(200),
+});
+const approval = { targetId: 't1', attempt: 2, userId: 'U0ANA', at: Date.UTC(2026, 10, 23, 9, 5) };
+
+describe('approval in the thread', () => {
+  it('adds who and when to the status message, once however often it is applied', () => {
+    const once = approvedStatus(dubbed, approval);
+    expect(once.text).toBe('Spanish: dubbed, approved by <@U0ANA>');
+    expect(JSON.stringify(once.blocks)).toContain(
+      '✅ Approved by <@U0ANA> · <!date^1795424700^{date_short_pretty} at {time}|2026-11-23 09:05 UTC>',
+    );
+    const twice = approvedStatus(once, { ...approval, userId: 'U0BEN' });
+    expect(twice.blocks).toHaveLength(dubbed.blocks.length + 1);
+    expect(JSON.stringify(twice.blocks)).not.toContain('U0ANA');
+    expect(blockProblems(twice.blocks, LIMITS.messageBlocks)).toEqual([]);
+  });
+
+  it('says on Home who approved, or that the language waits', () => {
+    expect(reviewState(approval)).toBe('approved by <@U0ANA>');
+    expect(reviewState(undefined)).toBe('⏳ waiting for review');
+  });
+
+  it('lists what waits, at most 30 lines, escaped, within limits', () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ title: `<${long(300)}> ${i}`, lang: 'de' }));
+    const list = waitingList('C1', many);
+    expect(list.text).toBe('100 dubbed languages wait for review');
+    expect(blockProblems(list.blocks, LIMITS.messageBlocks)).toEqual([]);
+    expect(JSON.stringify(list.blocks)).toContain('and 70 more');
+    expect(JSON.stringify(list.blocks)).not.toContain('<x');
+    expect(waitingList('C1', []).text).toBe('Nothing waits for review');
+  });
+});
