@@ -125,7 +125,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     return new Uint8Array(await new Response(download.body).arrayBuffer());
   };
 
-  const qa = new LocalizationQa({ store, service });
+  const qa = new LocalizationQa({
+    store,
+    service,
+    onUnusable: (error, target) =>
+      logger.warn(
+        { err: error, target },
+        'localization QA cannot check this translation; replying without it',
+      ),
+  });
   const deliverer = new Deliverer({
     store,
     slack,

@@ -2,6 +2,7 @@
 // are now and the language's glossary from the service, the channel's QA settings from the store. The reply
 // is written once under its own key; QA only adds its line to it, so a render's new reply gets a new QA.
 import { GlossaryMatcher } from '@dubkit/glossary-csv';
+import { TimecodeError } from '@dubkit/srt';
 import { checkTranslation, type QaResult } from '../domain/localization-qa.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import type { ChannelQa, Store, Target } from '../store/store.ts';
@@ -19,10 +20,17 @@ export interface QaRun {
 export class LocalizationQa {
   readonly #store: Store;
   readonly #service: DubbingService;
+  readonly #onUnusable: ((error: Error, targetId: string) => void) | undefined;
 
-  constructor(options: { store: Store; service: DubbingService }) {
+  constructor(options: {
+    store: Store;
+    service: DubbingService;
+    /** Told when a translation's data cannot be checked (for the logs). */
+    onUnusable?: (error: Error, targetId: string) => void;
+  }) {
     this.#store = options.store;
     this.#service = options.service;
+    this.#onUnusable = options.onUnusable;
   }
 
   /** The QA of a language now; undefined when the channel turned QA off or the language has no project. */
@@ -51,13 +59,30 @@ export class LocalizationQa {
   }
 
   /**
+   * QA for the reply: the service's errors propagate (the write is tried again later), but what the data itself
+   * makes impossible (a language code the matcher refuses, a timecode that cannot be read) would fail on every
+   * try, so the reply goes without its QA line then, rather than never.
+   */
+  async #runForReply(targetId: string): Promise<QaRun | undefined> {
+    try {
+      return await this.run(targetId);
+    } catch (error) {
+      if (error instanceof RangeError || error instanceof TimecodeError || error instanceof TypeError) {
+        this.#onUnusable?.(error, targetId);
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /**
    * A dubbed reply (key `dubbed:<target>.<attempt>`) with its QA line, or as it is when QA is off. A service
    * error propagates: the write is tried again later, like the subtitle files that need the same segments.
    */
   async addToReply(key: string, content: MessageContent): Promise<MessageContent> {
     const targetId = dubbedTargetId(key);
     if (targetId === undefined) return content;
-    const run = await this.run(targetId);
+    const run = await this.#runForReply(targetId);
     return run ? withQaLine(content, qaLine(run.result, targetId)) : content;
   }
 }
