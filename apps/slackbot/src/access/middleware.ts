@@ -10,6 +10,7 @@ import { GLOSSARY_UI } from '../features/glossary/blocks.ts';
 import { LIPSYNC_UI } from '../features/lipsync/blocks.ts';
 import { REVIEW } from '../features/review/modal.ts';
 import { NEW_LINE } from '../features/review/new-line.ts';
+import { SOURCE_FIX } from '../features/source-fix/blocks.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
 import { APPROVAL_ACTIONS } from '../ui/approval.ts';
@@ -59,7 +60,14 @@ const SELECTION_TYPES = new Set<string>([
 /** Buttons about the channel they are in, not a job: the project list's, the glossary report's. */
 const CHANNEL_BUTTONS = new Set<string>([PROJECT_LIST.page, PROJECT_LIST.track, GLOSSARY_UI.makeDefault]);
 /** Buttons that exist only inside a modal: checked against the modal's grant, whatever their id. */
-const MODAL_BUTTONS = new Set<string>([REVIEW.next, REVIEW.previous, NEW_LINE.open, NEW_LINE.back]);
+const MODAL_BUTTONS = new Set<string>([
+  REVIEW.next,
+  REVIEW.previous,
+  NEW_LINE.open,
+  NEW_LINE.back,
+  SOURCE_FIX.open,
+  SOURCE_FIX.back,
+]);
 
 /**
  * How the middleware checks an action id: by the job, the language, the channel or the modal it acts on, or
