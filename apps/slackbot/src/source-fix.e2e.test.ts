@@ -100,6 +100,8 @@ describe('one source fix for every language, end to end', () => {
         WAIT_MS,
         'back to the review',
       );
+      // The review shows the segment's new source.
+      expect(JSON.stringify(viewOf(stage, modal.id).blocks)).toContain('The corrected line.');
 
       expect(at(await segmentsOf('es')).src!.text).toBe('The corrected line.');
       expect(at(await segmentsOf('de')).src!.text).toBe('The corrected line.');

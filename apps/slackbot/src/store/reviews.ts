@@ -68,6 +68,8 @@ export interface ReviewStore {
       page?: number;
       edits?: Record<string, SegmentEdit>;
       additions?: NewSegment[];
+      /** The segments as shown, when one changed outside the review's own save (a source fix). */
+      baseline?: ReviewSegment[];
     },
   ): Promise<void>;
   /** Closes a session; false when it was already closed (a second submission saves nothing). */

@@ -422,6 +422,25 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('review session baseline', () => {
+      it('is replaced when a source fix changes a segment shown, the edits kept', async () => {
+        const segment = { id: 's1', start: 'a', end: 'b', speaker: null, src: 'Old', dst: 'Viejo' };
+        const session = await store.createReviewSession({
+          targetId: 't1',
+          projectId: 'p1',
+          userId: 'U1',
+          baseline: [segment],
+          createdAt: 1,
+        });
+        await store.updateReviewSession(session.id, { edits: { s1: { dst: 'Nuevo' } } });
+        await store.updateReviewSession(session.id, { baseline: [{ ...segment, src: 'New' }] });
+        expect(await store.getReviewSession(session.id)).toMatchObject({
+          baseline: [{ id: 's1', src: 'New', dst: 'Viejo' }],
+          edits: { s1: { dst: 'Nuevo' } },
+        });
+      });
+    });
+
     describe('languages waiting for review', () => {
       it('are the ended ones whose current render nobody approved; a render clears an approval', async () => {
         const { job, target } = await dubbedTarget();

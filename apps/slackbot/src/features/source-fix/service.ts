@@ -77,7 +77,7 @@ export class SourceFixService {
     if (text === '') return { ok: false, problem: 'A source text cannot be empty.' };
     const found = await this.#context(sessionId, segmentId);
     if (!found) return { ok: false, problem: 'This review is no longer available.' };
-    const { target, job, segment, others } = found;
+    const { session, target, job, segment, others } = found;
     const chosen = others.filter((t) => fix.targetIds.includes(t.id));
     const changed: SourceFixLanguage[] = [];
     const missing: SourceFixLanguage[] = [];
@@ -94,6 +94,11 @@ export class SourceFixService {
       await this.#service.patchSourceTexts(projectId, srcLang ?? 'en', [{ id: same.id, text }]);
       await this.#store.recordRedubChanges(language.id, [{ kind: 'edited', ref: same.id }], this.#now());
       changed.push({ targetId: language.id, lang: language.dstLang });
+    }
+    if (changed.some((l) => l.targetId === target.id)) {
+      // The review goes on showing this segment: with its new source text, not the one it opened with.
+      const baseline = session.baseline.map((s) => (s.id === segment.id ? { ...s, src: text } : s));
+      await this.#store.updateReviewSession(sessionId, { baseline });
     }
     if (changed.length > 0) await this.#summarize(job, userId, segment, changed, missing);
     return { ok: true, changed };

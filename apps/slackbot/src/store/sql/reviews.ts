@@ -22,12 +22,14 @@ export function sqlReviewStore(sql: Sql): ReviewStore {
     async updateReviewSession(id, change) {
       await sql.run(
         `UPDATE review_sessions SET view_id = coalesce(?, view_id), page = coalesce(?, page),
-           edits = coalesce(?, edits), additions = coalesce(?, additions) WHERE id = ?`,
+           edits = coalesce(?, edits), additions = coalesce(?, additions), baseline = coalesce(?, baseline)
+         WHERE id = ?`,
         [
           change.viewId ?? null,
           change.page ?? null,
           change.edits ? JSON.stringify(change.edits) : null,
           change.additions ? JSON.stringify(change.additions) : null,
+          change.baseline ? JSON.stringify(change.baseline) : null,
           id,
         ],
       );
