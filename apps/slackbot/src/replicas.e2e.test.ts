@@ -3,7 +3,7 @@
 // different replicas (the proxy spreads the commands). Asserted from the outside: every job's two dubs are
 // delivered once, in the job's own thread; no Slack message is posted twice, no project created twice; no
 // project was polled by two replicas within one polling interval (from the emulator's record of reads); and a
-// command sent while the database is down is answered "busy, try again" rather than lost.
+// command or a mention sent while the database is down is answered "busy, try again" rather than lost.
 //
 // This test runs its own PostgreSQL server (not the run's shared one) because it restarts it.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -123,6 +123,22 @@ describe(
           slack.ephemerals.slice(ephemeralsBefore).find((e) => e.channel === 'CREPBUSY' && e.text === BUSY),
         15_000,
         'the busy answer',
+      );
+      // So is a link mentioning the app (Bolt acked the event already, so Slack will not send it again): the
+      // sender is told, to them only, in the message's thread.
+      const drop = slack.postUserMessage({
+        channel: 'CREPBUSY',
+        user: 'U3',
+        text: `<@${slack.botUserId}> <https://vimeo.com/998|vimeo.com/998>`,
+      });
+      await driver.mention(drop);
+      await waitFor(
+        () =>
+          slack.ephemerals
+            .slice(ephemeralsBefore)
+            .find((e) => e.user === 'U3' && e.via === 'chat.postEphemeral' && e.text === BUSY),
+        15_000,
+        'the busy answer to a mention',
       );
       await postgres.start();
       // The replicas resume by themselves (their loops back off and retry): no restart needed.
