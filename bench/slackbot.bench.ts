@@ -38,6 +38,7 @@ const REQUESTS_PER_SECOND = 1_000;
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 30_000);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 85_000);
 const SLACK_PACE_MS = 1_000;
+const SLACK_WRITE_TIMEOUT_MS = 10_000;
 const TOKEN = 'bench-token';
 const BOT_TOKEN = 'xoxb-bench';
 /** The statuses of a normal dub in order (decisions.md); a project's index is the changes it went through. */
@@ -139,7 +140,13 @@ async function runBench(): Promise<void> {
     return recordPoll(targetId, result, now, deliveries);
   };
   const delays: number[] = [];
-  const slack = new WebClient(BOT_TOKEN, { slackApiUrl: ready.slackApiUrl, retryConfig: { retries: 2 } });
+  // As the app builds it: no retries by the client itself, 429s rejected at once for the deliverer to wait.
+  const slack = new WebClient(BOT_TOKEN, {
+    slackApiUrl: ready.slackApiUrl,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: SLACK_WRITE_TIMEOUT_MS,
+  });
   const measure = (channel: string, text: unknown) => {
     const key = `${channelTarget.get(channel)}|${text}`;
     const since = shownSince.get(key);
@@ -166,8 +173,9 @@ async function runBench(): Promise<void> {
     service,
     logger,
     channelPaceMs: SLACK_PACE_MS,
+    settleMs: SLACK_WRITE_TIMEOUT_MS + 2_000,
     owner: 'bench',
-    batch: 200,
+    concurrency: 200,
   });
   const starter = new JobStarter({
     store,
@@ -177,6 +185,13 @@ async function runBench(): Promise<void> {
     maxFileBytes: 1,
     extraSlackHosts: [],
     onDeliveries: () => deliverer.wake(),
+    // The bench records running jobs itself: no /dub command ever reaches the starter.
+    admit: async (job) => {
+      throw new Error(`job ${job.id} is a /dub request; the bench records none`);
+    },
+    refuse: async (job) => {
+      throw new Error(`job ${job.id} is a /dub request; the bench records none`);
+    },
   });
   const tracker = new Tracker({
     store, service, starter, logger, owner: 'bench', polling: POLL, concurrency: 32,
