@@ -77,8 +77,10 @@ class Bars implements Progress {
       finish: () => {
         // The bar gives way to a line above the others: a finished upload needs no bar, and a bar redrawn among
         // log lines would leave a blank line where it was.
-        this.#bars.remove(bar);
+        // Logged first: removing the bar redraws at once, which writes the line out (cli-progress only writes
+        // logged lines on a redraw, and a fast dub may end before the next timed one).
         this.log(`upload ${name}: ${bytes(size)} sent in ${elapsed(Date.now() - started)}`);
+        this.#bars.remove(bar);
       },
     };
   }
@@ -122,6 +124,8 @@ class Bars implements Progress {
 
   stop(): void {
     this.#context.routeNotes(undefined);
+    // A last redraw writes out the lines logged since the previous one; stopping alone would drop them.
+    this.#bars.update();
     this.#bars.stop();
   }
 }
