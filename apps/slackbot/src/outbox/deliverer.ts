@@ -8,12 +8,12 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../dubbing/service.ts';
 import { Loop } from '../loop.ts';
-import { filesInThread, uploadToThread } from '../slack/files.ts';
 import type { Delivery, Store } from '../store/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 import type { LocalizationQa } from './localization-qa.ts';
 import type { FilePayload, FilesPayload } from './payloads.ts';
 import { segmentsToSubtitles } from './subtitle-files.ts';
+import { filesInThread, type ThreadFile, uploadToThread } from './uploads.ts';
 
 const METADATA_EVENT = 'dubkit_delivery';
 /** Errors that will not go away by trying again: give up on the write and log it. */
@@ -210,39 +210,44 @@ export class Deliverer {
   /** A file whose content the payload holds (a glossary's export), posted once. */
   async #deliverFile(channel: string, delivery: Delivery, threadTs: string | null): Promise<void> {
     const payload = delivery.payload as FilePayload;
-    const target = { channel, threadTs };
-    if (delivery.uncertain && (await filesInThread(this.#o.slack, target)).has(payload.filename)) {
-      await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
-      return;
-    }
-    await uploadToThread(
-      this.#o.slack,
-      target,
-      [{ filename: payload.filename, content: payload.content }],
+    await this.#upload(
+      { channel, threadTs },
+      delivery,
+      [payload.filename],
+      async () => [{ filename: payload.filename, content: payload.content }],
       payload.comment,
     );
-    await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
   }
 
-  /** A language's subtitle files, built from the project's segments now, posted once. */
+  /** A language's subtitle files, built from the project's segments when sent (the newest text), posted once. */
   async #deliverFiles(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const payload = delivery.payload as FilesPayload;
-    const target = { channel, threadTs };
     const names = [`${payload.baseName}.srt`, `${payload.baseName}.vtt`];
-    if (delivery.uncertain) {
-      const present = await filesInThread(this.#o.slack, target);
-      if (names.every((name) => present.has(name))) {
-        await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
-        return;
-      }
-    }
-    const segments = await this.#o.service.getSegments(payload.projectId);
-    const { srt, vtt } = segmentsToSubtitles(segments);
-    await uploadToThread(this.#o.slack, target, [
-      { filename: names[0]!, content: srt },
-      { filename: names[1]!, content: vtt },
-    ]);
-    await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
+    await this.#upload({ channel, threadTs }, delivery, names, async () => {
+      const { srt, vtt } = segmentsToSubtitles(await this.#o.service.getSegments(payload.projectId));
+      return [
+        { filename: names[0]!, content: srt },
+        { filename: names[1]!, content: vtt },
+      ];
+    });
+  }
+
+  /**
+   * Uploads `names` once: a try that may have gone through is checked in the thread first, and the files are
+   * built only when they are to be sent.
+   */
+  async #upload(
+    target: { channel: string; threadTs: string | null },
+    delivery: Delivery,
+    names: string[],
+    build: () => Promise<ThreadFile[]>,
+    comment?: string,
+  ): Promise<void> {
+    const { slack, store } = this.#o;
+    const present = delivery.uncertain ? await filesInThread(slack, target) : new Set<string>();
+    if (!names.every((name) => present.has(name)))
+      await uploadToThread(slack, target, await build(), comment);
+    await store.completeDelivery(delivery.key, delivery.version, null, this.#now());
   }
 
   /** The ts of a message this app already posted under `key`, if the thread (or channel) has one. */
