@@ -2,7 +2,13 @@
 // because the trigger expires in 3 s), the review's page buttons, Render again (opens the dialog that shows
 // what the render costs and asks to confirm it) and Speakers. Buttons carry only the target id (or, in the
 // modal, the session id); everything else comes from the store.
-import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  ButtonAction,
+  SlackActionMiddlewareArgs,
+  types,
+} from '@slack/bolt';
 import type { ListenerDeps } from '../../listeners/deps.ts';
 import { speakersModal } from '../../ui/thread-actions.ts';
 import { noticeView } from './modal.ts';
@@ -12,40 +18,51 @@ type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMidd
 
 const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, replace_original: false, text });
 
+type Dubbed = Extract<Awaited<ReturnType<ListenerDeps['review']['dubbed']>>, { ok: true }>['value'];
+
+/**
+ * A dubbed language's button that opens a modal: a "working" view at once (the trigger expires in 3 s), then
+ * the view `fill` builds in its place; a language that cannot be worked on now is told to the person instead.
+ */
+async function openForDubbed(
+  deps: ListenerDeps,
+  { ack, action, body, respond }: ButtonArgs,
+  working: (lang: string) => types.ModalView,
+  fill: (dubbed: Dubbed, viewId: string) => Promise<types.ModalView>,
+): Promise<void> {
+  await ack();
+  const check = await deps.review.dubbed(action.value ?? '');
+  if (!check.ok) {
+    await respond(ephemeral(check.problem));
+    return;
+  }
+  const viewId = await deps.slack.openModal(body.trigger_id, working(check.value.target.dstLang));
+  if (!viewId) return;
+  await deps.slack.updateModal(viewId, await fill(check.value, viewId));
+}
+
 export function openReview(deps: ListenerDeps) {
-  return async ({ ack, action, body, respond }: ButtonArgs) => {
-    await ack();
-    const { review } = deps;
-    const targetId = action.value ?? '';
-    const check = await review.dubbed(targetId);
-    if (!check.ok) {
-      await respond(ephemeral(check.problem));
-      return;
-    }
-    const lang = check.value.target.dstLang;
-    const viewId = await deps.slack.openModal(
-      body.trigger_id,
-      noticeView(lang, '⏳ Reading the translation…'),
+  return (args: ButtonArgs) =>
+    openForDubbed(
+      deps,
+      args,
+      (lang) => noticeView(lang, '⏳ Reading the translation…'),
+      async ({ target }, viewId) => {
+        let view: Awaited<ReturnType<typeof deps.review.open>>;
+        try {
+          view = await deps.review.open(target.id, args.body.user.id);
+        } catch (error) {
+          deps.logger.warn({ err: error, target: target.id }, 'reading the transcription failed');
+          return noticeView(
+            target.dstLang,
+            '⚠️ The translation could not be read from the service. Try again in a minute.',
+          );
+        }
+        if (!view.ok) return noticeView(target.dstLang, view.problem);
+        await deps.review.recordView(view.value.private_metadata ?? '', viewId);
+        return view.value;
+      },
     );
-    if (!viewId) return;
-    let view: Awaited<ReturnType<typeof review.open>>;
-    try {
-      view = await review.open(targetId, body.user.id);
-    } catch (error) {
-      deps.logger.warn({ err: error, target: targetId }, 'reading the transcription failed');
-      await deps.slack.updateModal(
-        viewId,
-        noticeView(lang, '⚠️ The translation could not be read from the service. Try again in a minute.'),
-      );
-      return;
-    }
-    if (!view.ok) {
-      await deps.slack.updateModal(viewId, noticeView(lang, view.problem));
-      return;
-    }
-    await review.recordView(view.value.private_metadata ?? '', viewId);
-    await deps.slack.updateModal(viewId, view.value);
-  };
 }
 
 /** Previous/Next in the review modal: the page's edits are kept, the other page is shown in place. */
@@ -69,65 +86,48 @@ export function turnReviewPage(deps: ListenerDeps, delta: number) {
 
 /** Render again: first what it will cost, in a dialog that asks to confirm (the render is its submission). */
 export function renderAgain(deps: ListenerDeps) {
-  return async ({ ack, action, body, respond }: ButtonArgs) => {
-    await ack();
-    const targetId = action.value ?? '';
-    const check = await deps.review.dubbed(targetId);
-    if (!check.ok) {
-      await respond(ephemeral(check.problem));
-      return;
-    }
-    const lang = check.value.target.dstLang;
-    const viewId = await deps.slack.openModal(
-      body.trigger_id,
-      renderNotice(lang, '⏳ Working out what the render will cost…'),
+  return (args: ButtonArgs) =>
+    openForDubbed(
+      deps,
+      args,
+      (lang) => renderNotice(lang, '⏳ Working out what the render will cost…'),
+      async ({ target }) => {
+        try {
+          const estimate = await deps.review.estimate(target.id);
+          return estimate.ok
+            ? renderConfirmView({ targetId: target.id, ...estimate.value })
+            : renderNotice(target.dstLang, estimate.problem);
+        } catch (error) {
+          deps.logger.warn({ err: error, target: target.id }, 'pricing the render failed');
+          return renderNotice(
+            target.dstLang,
+            '⚠️ The service could not be reached to price the render. Try again in a minute.',
+          );
+        }
+      },
     );
-    if (!viewId) return;
-    let view: ReturnType<typeof renderNotice>;
-    try {
-      const estimate = await deps.review.estimate(targetId);
-      view = estimate.ok
-        ? renderConfirmView({ targetId, ...estimate.value })
-        : renderNotice(lang, estimate.problem);
-    } catch (error) {
-      deps.logger.warn({ err: error, target: targetId }, 'pricing the render failed');
-      view = renderNotice(
-        lang,
-        '⚠️ The service could not be reached to price the render. Try again in a minute.',
-      );
-    }
-    await deps.slack.updateModal(viewId, view);
-  };
 }
 
 /** Speakers & voices: a notice first (the trigger expires in 3 s), then the speakers, their voices and the samples. */
 export function openSpeakers(deps: ListenerDeps) {
-  return async ({ ack, action, body, respond }: ButtonArgs) => {
-    await ack();
-    const check = await deps.review.dubbed(action.value ?? '');
-    if (!check.ok) {
-      await respond(ephemeral(check.problem));
-      return;
-    }
-    const { job, target } = check.value;
-    const viewId = await deps.slack.openModal(
-      body.trigger_id,
-      noticeView(target.dstLang, '⏳ Reading the speakers and their voices…'),
+  return (args: ButtonArgs) =>
+    openForDubbed(
+      deps,
+      args,
+      (lang) => noticeView(lang, '⏳ Reading the speakers and their voices…'),
+      async ({ job, target }) => {
+        try {
+          const found = await deps.review.speakersAndVoices(target.id);
+          return found.ok
+            ? speakersModal({ targetId: target.id, ...found.value })
+            : noticeView(target.dstLang, found.problem);
+        } catch (error) {
+          // The count alone can still be changed when the voices cannot be read.
+          deps.logger.warn({ err: error, target: target.id }, 'reading the voices failed');
+          return speakersModal({ targetId: target.id, lang: target.dstLang, current: job.numSpeakers });
+        }
+      },
     );
-    if (!viewId) return;
-    let view: ReturnType<typeof speakersModal>;
-    try {
-      const found = await deps.review.speakersAndVoices(target.id);
-      view = found.ok
-        ? speakersModal({ targetId: target.id, ...found.value })
-        : noticeView(target.dstLang, found.problem);
-    } catch (error) {
-      // The count alone can still be changed when the voices cannot be read.
-      deps.logger.warn({ err: error, target: target.id }, 'reading the voices failed');
-      view = speakersModal({ targetId: target.id, lang: target.dstLang, current: job.numSpeakers });
-    }
-    await deps.slack.updateModal(viewId, view);
-  };
 }
 
 /** "Add a missing line" in the review: the page's edits are kept, the line's dialog shown in place. */
