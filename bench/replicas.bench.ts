@@ -117,37 +117,17 @@ async function runReplica(): Promise<void> {
       };
     }
   }
-  const { budgetDispatcher, createDubbingService, Deliverer, JobStarter, openStore, RequestBudget, Tracker } =
-    await import('@dubkit/slackbot');
+  const { Deliverer, JobStarter, openStore, Tracker } = await import('@dubkit/slackbot');
+  const { measuredService } = await import('./measured-service.ts');
   const { WebClient } = appRequire('@slack/web-api') as typeof import('@slack/web-api');
   const pino = appRequire('pino') as typeof import('pino').default;
   const logger = pino({ level: 'error' });
   const store = await openStore(env.store);
-  const budget = new RequestBudget(REQUESTS_PER_SECOND);
-  const service = createDubbingService(
-    new DubbingClient({
-      baseUrl: env.serviceUrl,
-      token: TOKEN,
-      env: {},
-      dispatcher: budgetDispatcher(budget),
-    }),
+  const { service, counts, firstStatus, lastSeen } = measuredService(
+    env.serviceUrl,
+    TOKEN,
+    REQUESTS_PER_SECOND,
   );
-  const counts = { polls: 0, segments: 0 };
-  const firstStatus = new Map<string, string>();
-  const lastSeen = new Map<string, number>();
-  const getProject = service.getProject.bind(service);
-  service.getProject = async (id: string) => {
-    counts.polls++;
-    const project = await getProject(id);
-    lastSeen.set(id, Date.parse(String((project as { status_updated_at?: string }).status_updated_at)));
-    if (!firstStatus.has(id) && project.status) firstStatus.set(id, project.status);
-    return project;
-  };
-  const getSegments = service.getSegments.bind(service);
-  service.getSegments = (id: string) => {
-    counts.segments++;
-    return getSegments(id);
-  };
   // What the replica learns anyway from its claims (no extra queries): a target's project, job and start.
   // The write itself may be made by another replica (whichever holds the channel): the delay is worked out
   // by the parent, from the fake Slack's record of writes.

@@ -11,15 +11,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
-import {
-  budgetDispatcher,
-  createDubbingService,
-  Deliverer,
-  JobStarter,
-  openStore,
-  RequestBudget,
-  Tracker,
-} from '@dubkit/slackbot';
+import { Deliverer, JobStarter, openStore, Tracker } from '@dubkit/slackbot';
+import { measuredService } from './measured-service.ts';
 
 // The Slack client and logger the app itself depends on, resolved from the app's package.
 const appRequire = createRequire(new URL('../apps/slackbot/package.json', import.meta.url));
@@ -95,34 +88,13 @@ async function runBench(): Promise<void> {
 
   // The app's side: the real store, tracker and deliverer, measured through thin wrappers.
   const store = await openStore({ kind: 'sqlite', path: join(dir, 'bench.db') });
-  const budget = new RequestBudget(REQUESTS_PER_SECOND);
-  const raw = createDubbingService(
-    new DubbingClient({
-      baseUrl: ready.serviceUrl,
-      token: TOKEN,
-      env: {},
-      dispatcher: budgetDispatcher(budget),
-    }),
+  const { service, counts, firstStatus, lastSeen } = measuredService(
+    ready.serviceUrl,
+    TOKEN,
+    REQUESTS_PER_SECOND,
   );
-  const counts = { polls: 0, segments: 0 };
-  /** Per project: when the job was handed to the app, the status first seen, and the latest status seen. */
+  /** Per project: when the job was handed to the app. */
   const registeredAt = new Map<string, number>();
-  const firstStatus = new Map<string, string>();
-  const lastSeen = new Map<string, number>();
-  const getProject = raw.getProject.bind(raw);
-  raw.getProject = async (id: string) => {
-    counts.polls++;
-    const project = await getProject(id);
-    lastSeen.set(id, Date.parse(String((project as { status_updated_at?: string }).status_updated_at)));
-    if (!firstStatus.has(id) && project.status) firstStatus.set(id, project.status);
-    return project;
-  };
-  const getSegments = raw.getSegments.bind(raw);
-  raw.getSegments = (id: string) => {
-    counts.segments++;
-    return getSegments(id);
-  };
-  const service = raw;
   const channelTarget = new Map<string, string>();
   const targetProject = new Map<string, string>();
   /** When the service entered the status that a status message text shows, for changes made while tracked. */
