@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing/service.ts';
 import { Loop } from '../loop.ts';
-import type { Store, Target } from '../store/store.ts';
+import type { Job, Store, Target } from '../store/store.ts';
 import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
 import { changeDeliveries } from './notify.ts';
 import type { JobStarter } from './start.ts';
@@ -109,18 +109,22 @@ export class Tracker {
       this.#starting.set(job.id, run);
     }
     const targets = await store.claimDueTargets(owner, now, TARGET_LEASE_MS, 500);
+    // Their jobs in one read: a status message needs its job, and a read per poll cost a round trip each.
+    const jobsOf = await store.getJobs(targets.map((t) => t.jobId));
     const queue = [...targets];
     const workers = Array.from({ length: Math.min(queue.length, this.#o.concurrency ?? 16) }, async () => {
-      for (let target = queue.shift(); target; target = queue.shift()) await this.#poll(target);
+      for (let target = queue.shift(); target; target = queue.shift()) {
+        const job = jobsOf.get(target.jobId);
+        if (job) await this.#poll(target, job);
+      }
     });
     await Promise.all(workers);
     return targets.length > 0;
   }
 
-  async #poll(target: Target): Promise<void> {
+  async #poll(target: Target, job: Job): Promise<void> {
     const { store, service, polling } = this.#o;
-    const job = await store.getJob(target.jobId);
-    if (!job || target.projectId === null) return;
+    if (target.projectId === null) return;
     const unchanged = (nextPollAt: number) =>
       store.recordPoll(
         target.id,

@@ -106,9 +106,9 @@ describe('Deliverer', () => {
       1,
     );
     // A first process claims it, posts it, and dies before recording the answer.
-    await store.claimChannels('dead', 1, 10, 10);
-    const [claimed] = await store.dueIn('C1', 1, 10);
-    await store.markSending(claimed!.key, 1);
+    const [claim] = await store.claimWrites('dead', 1, 10, 10);
+    const claimed = claim?.write;
+    await store.markSending([claimed!.key], 1);
     const rootTs = (await store.getJob(id))!.threadTs!;
     await new WebClient(TOKEN, { slackApiUrl: slack.apiUrl }).chat.postMessage({
       channel: 'C1',

@@ -8,7 +8,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../dubbing/service.ts';
 import { Loop } from '../loop.ts';
-import type { Delivery, Store } from '../store/store.ts';
+import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 import type { LocalizationQa } from './localization-qa.ts';
 import type { FilePayload, FilesPayload } from './payloads.ts';
@@ -56,6 +56,8 @@ export class Deliverer {
   readonly #now: () => number;
   /** Channels this process is writing into now, and their work. */
   readonly #busy = new Map<string, Promise<void>>();
+  /** Channels done with, given back together at the start of the next round (one statement for all). */
+  #done: ChannelRelease[] = [];
   readonly #leaseMs: number;
 
   constructor(options: DelivererOptions) {
@@ -78,47 +80,88 @@ export class Deliverer {
   async stop(): Promise<void> {
     await this.#loop.stop();
     await Promise.all(this.#busy.values());
+    await this.#release().catch((error: unknown) => {
+      this.#o.logger.warn({ err: error }, 'giving channels back failed; their leases will expire');
+    });
   }
 
-  /** One round: leases the channels with a write due and starts a writer for each; true when it found some. */
+  /**
+   * One round: gives back the channels written since the last one, leases channels with a write due and
+   * starts a writer for each. Statements are shared by every channel of the round, so a busy outbox costs
+   * about one statement per write (its completion) on top of a few per round.
+   */
   async #tick(): Promise<boolean> {
+    const released = await this.#release();
     const room = (this.#o.concurrency ?? 32) - this.#busy.size;
-    if (room <= 0) return false;
-    const channels = await this.#o.store.claimChannels(this.#o.owner, this.#now(), this.#leaseMs, room);
-    for (const channel of channels) {
-      const work = this.#write(channel).finally(() => {
-        this.#busy.delete(channel);
-        this.wake();
-      });
+    if (room <= 0) return released;
+    const { store, owner, settleMs } = this.#o;
+    const claimed = await store.claimWrites(owner, this.#now(), this.#leaseMs, room);
+    const now = this.#now();
+    // A write whose earlier try may still land waits for that (#write defers it); the others go now.
+    const ready = claimed.flatMap(({ write }) =>
+      write && !(write.uncertain && now < write.updatedAt + settleMs) ? [write.key] : [],
+    );
+    try {
+      await store.markSending(ready, now);
+    } catch (error) {
+      this.#done.push(...claimed.map(({ channel }) => ({ channel, nextWriteAt: now })));
+      throw error;
+    }
+    for (const { channel, write } of claimed) {
+      const work = this.#write(channel, write, ready.includes(write?.key ?? ''))
+        .then((nextWriteAt) => {
+          this.#done.push({ channel, nextWriteAt });
+        })
+        .finally(() => {
+          this.#busy.delete(channel);
+          this.wake();
+        });
       this.#busy.set(channel, work);
     }
-    return channels.length > 0;
+    return released || claimed.length > 0;
   }
 
-  /** Writes into one leased channel: its due writes in order while its pace allows, then gives it back. */
-  async #write(channel: string): Promise<void> {
-    const { store, owner, channelPaceMs } = this.#o;
+  /** Gives back the channels done with; true when there were some. A failure keeps them for the next round. */
+  async #release(): Promise<boolean> {
+    const releases = this.#done;
+    if (releases.length === 0) return false;
+    this.#done = [];
+    try {
+      await this.#o.store.releaseChannels(this.#o.owner, releases);
+    } catch (error) {
+      this.#done.unshift(...releases);
+      throw error;
+    }
+    return true;
+  }
+
+  /**
+   * Writes into one leased channel, starting with the write claimed with it (already marked as being sent
+   * when `sending`), then more while its pace allows; resolves to when the channel may take its next write.
+   */
+  async #write(channel: string, first: Delivery | undefined, sending: boolean): Promise<number> {
+    const { store, channelPaceMs } = this.#o;
     let nextWriteAt = this.#now();
     try {
       // Unpaced channels take several writes per lease; paced ones one, then wait their turn.
-      for (let i = 0; i < (channelPaceMs === 0 ? 10 : 1); i++) {
-        const [delivery] = await store.dueIn(channel, this.#now(), 1);
-        if (!delivery) break;
-        nextWriteAt = await this.#deliverSafely(channel, delivery);
-        if (nextWriteAt > this.#now()) break;
+      const most = channelPaceMs === 0 ? 10 : 1;
+      let delivery = first;
+      let marked = sending;
+      for (let written = 0; delivery; ) {
+        nextWriteAt = await this.#deliverSafely(channel, delivery, marked);
+        if (++written >= most || nextWriteAt > this.#now()) break;
+        [delivery] = await store.dueIn(channel, this.#now(), 1);
+        marked = false;
       }
     } catch (error) {
       this.#o.logger.warn({ err: error, channel }, 'writing into the channel failed; will try again');
       nextWriteAt = this.#now() + 1_000;
-    } finally {
-      await store.releaseChannel(channel, owner, nextWriteAt).catch((error: unknown) => {
-        this.#o.logger.warn({ err: error, channel }, 'giving the channel back failed; its lease will expire');
-      });
     }
+    return nextWriteAt;
   }
 
   /** Tries one write; resolves to when the channel may take its next write. */
-  async #deliverSafely(channel: string, delivery: Delivery): Promise<number> {
+  async #deliverSafely(channel: string, delivery: Delivery, marked: boolean): Promise<number> {
     const { store, settleMs, channelPaceMs } = this.#o;
     const log = this.#o.logger.child({ job: delivery.jobId, delivery: delivery.key });
     const now = this.#now();
@@ -130,7 +173,7 @@ export class Deliverer {
       });
       return now;
     }
-    await store.markSending(delivery.key, now);
+    if (!marked) await store.markSending([delivery.key], now);
     try {
       const written = await this.#deliver(channel, delivery);
       return written ? this.#now() + channelPaceMs : this.#now();
@@ -162,11 +205,7 @@ export class Deliverer {
   /** Makes the write (or finds it made); false when it had to wait for its thread instead. */
   async #deliver(channel: string, delivery: Delivery): Promise<boolean> {
     const { store, slack } = this.#o;
-    const threadTs = delivery.to
-      ? delivery.to.threadTs
-      : delivery.inThread
-        ? ((await store.getJob(delivery.jobId))?.threadTs ?? null)
-        : null;
+    const { threadTs } = delivery;
     if (delivery.inThread && !threadTs) {
       // The thread opens with the job card, which is not posted yet.
       await store.deferDelivery(delivery.key, this.#now() + THREAD_WAIT_MS, {

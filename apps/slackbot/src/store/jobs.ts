@@ -118,6 +118,8 @@ export interface JobStore {
   /** Creates a job unless one exists for the trigger; `created` says which. */
   createJob(input: NewJob, now: number): Promise<{ job: Job; created: boolean }>;
   getJob(id: string): Promise<Job | undefined>;
+  /** Several jobs in one read (those that exist), keyed by id: the tracker's claimed targets' jobs. */
+  getJobs(ids: string[]): Promise<Map<string, Job>>;
   /** The job a trigger (a message, a command) opened. */
   jobByTrigger(triggerKey: string): Promise<Job | undefined>;
   /** The job whose thread this is. */

@@ -30,6 +30,8 @@ export interface Delivery extends DeliveryInput {
   channel: string;
   /** The posted message's ts once posted (status messages and cards are then updated in place). */
   ts: string | null;
+  /** The thread it goes into: its `to`'s, or its job's once the job's card opened one (null until then). */
+  threadTs: string | null;
   attempts: number;
   /** Tries of this write that failed in a row (its backoff grows with them only). */
   failures: number;
@@ -41,21 +43,35 @@ export interface Delivery extends DeliveryInput {
   updatedAt: number;
 }
 
+/** A channel leased to one writer, with the write it is to make first. */
+export interface ClaimedChannel {
+  channel: string;
+  /** None when the channel's due writes were taken care of between the look-up and the lease. */
+  write: Delivery | undefined;
+}
+
+/** A leased channel given back, and when it may take its next write (its pace, or Slack's Retry-After). */
+export interface ChannelRelease {
+  channel: string;
+  nextWriteAt: number;
+}
+
 export interface OutboxStore {
   /** Adds a delivery; for a key already present, replaces its payload and makes it pending again if changed. */
   enqueue(delivery: DeliveryInput, now: number): Promise<void>;
   /**
-   * Leases channels that have a write due and whose pace allows one now, so that each channel has one writer
-   * at a time (across processes) and channels never wait for each other.
+   * Leases up to `limit` channels that have a write due and whose pace allows one now, the longest waiting
+   * first, so that each channel has one writer at a time (across processes) and channels never wait for each
+   * other; each comes with its first due write (as `dueIn` orders them).
    */
-  claimChannels(owner: string, now: number, leaseMs: number, limit: number): Promise<string[]>;
+  claimWrites(owner: string, now: number, leaseMs: number, limit: number): Promise<ClaimedChannel[]>;
   /**
    * A leased channel's writes that are due, first posts before edits of messages already posted, each in the
    * order it was first enqueued. A write left 'sending' by a writer that died comes back uncertain.
    */
   dueIn(channel: string, now: number, limit: number): Promise<Delivery[]>;
-  /** Records that the write is being tried now (before the call to Slack). */
-  markSending(key: string, now: number): Promise<void>;
+  /** Records that these writes are being tried now (before the calls to Slack). */
+  markSending(keys: string[], now: number): Promise<void>;
   /** Marks the version sent as delivered; a newer payload enqueued meanwhile stays pending. */
   completeDelivery(key: string, version: number, ts: string | null, now: number): Promise<void>;
   /**
@@ -67,8 +83,8 @@ export interface OutboxStore {
     notBefore: number,
     outcome: { uncertain: boolean; failed: boolean },
   ): Promise<void>;
-  /** Gives the channel back; its next write not before `nextWriteAt` (its pace, or Slack's Retry-After). */
-  releaseChannel(channel: string, owner: string, nextWriteAt: number): Promise<void>;
+  /** Gives leased channels back (those `owner` still holds), each with the time of its next write. */
+  releaseChannels(owner: string, releases: ChannelRelease[]): Promise<void>;
   getDelivery(key: string): Promise<Delivery | undefined>;
   /** A job's deliveries in the order they were first enqueued. */
   deliveriesOf(jobId: string): Promise<Delivery[]>;

@@ -42,6 +42,15 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect((await store.hasEvent('Ev1')) && (await store.hasEvent('Ev2'))).toBe(true);
       });
 
+      it('reads several jobs at once, those that exist', async () => {
+        const { job: one } = await store.createJob(newJob({ triggerKey: 'one' }), 1);
+        const { job: two } = await store.createJob(newJob({ triggerKey: 'two', channel: 'C2' }), 1);
+        const jobs = await store.getJobs([one.id, two.id, one.id, 'missing']);
+        expect([...jobs.keys()].sort()).toEqual([one.id, two.id].sort());
+        expect(jobs.get(two.id)).toEqual(two);
+        expect(await store.getJobs([])).toEqual(new Map());
+      });
+
       it('starts a picking job once, with one target per language', async () => {
         const { job } = await store.createJob(newJob(), 1);
         const choice = { dstLangs: ['es', 'de'], srcLang: 'en', numSpeakers: 2 };
@@ -112,17 +121,17 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         };
         await store.enqueue(d, 1);
         await store.enqueue(d, 2); // same payload: nothing new
-        expect(await store.claimChannels('a', 10, 100, 10)).toEqual(['C1']);
-        expect(await store.claimChannels('b', 10, 100, 10)).toEqual([]); // one writer per channel
-        const [due] = await store.dueIn('C1', 10, 10);
-        expect(due).toMatchObject({
+        const [claim] = await store.claimWrites('a', 10, 100, 10);
+        expect(await store.claimWrites('b', 10, 100, 10)).toEqual([]); // one writer per channel
+        expect(claim?.channel).toBe('C1');
+        expect(claim?.write).toMatchObject({
           key: 'status:t',
           channel: 'C1',
           version: 1,
           uncertain: false,
           attempts: 0,
         });
-        await store.markSending('status:t', 10);
+        await store.markSending(['status:t'], 10);
         await store.enqueue({ ...d, payload: { text: 'two' } }, 11); // changed while sending
         await store.completeDelivery('status:t', 1, '111.1', 12);
         expect(await store.getDelivery('status:t')).toMatchObject({
@@ -131,15 +140,13 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           version: 2,
           attempts: 1,
         });
-        await store.releaseChannel('C1', 'a', 20); // the channel's pace: its next write from 20
-        expect(await store.claimChannels('a', 19, 100, 10)).toEqual([]);
-        expect(await store.claimChannels('a', 20, 100, 10)).toEqual(['C1']);
-        const [next] = await store.dueIn('C1', 20, 10);
-        expect(next?.payload).toEqual({ text: 'two' });
-        await store.markSending('status:t', 20);
+        await store.releaseChannels('a', [{ channel: 'C1', nextWriteAt: 20 }]); // its pace: next write from 20
+        expect(await store.claimWrites('a', 19, 100, 10)).toEqual([]);
+        const [next] = await store.claimWrites('a', 20, 100, 10);
+        expect(next?.write?.payload).toEqual({ text: 'two' });
+        await store.markSending(['status:t'], 20);
         // The writer dies mid-call: its lease runs out and the next writer knows the write may have gone out.
-        expect(await store.claimChannels('b', 200, 100, 10)).toEqual(['C1']);
-        const [again] = await store.dueIn('C1', 200, 10);
+        const [again] = (await store.claimWrites('b', 200, 100, 10)).map((c) => c.write);
         expect(again).toMatchObject({ key: 'status:t', uncertain: true, updatedAt: 20 });
         await store.completeDelivery('status:t', again!.version, null, 201);
         expect(await store.getDelivery('status:t')).toMatchObject({
@@ -147,10 +154,10 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           ts: '111.1',
           uncertain: false,
         });
-        await store.releaseChannel('C1', 'b', 201);
-        expect(await store.claimChannels('b', 300, 100, 10)).toEqual([]);
+        await store.releaseChannels('b', [{ channel: 'C1', nextWriteAt: 201 }]);
+        expect(await store.claimWrites('b', 300, 100, 10)).toEqual([]);
         await store.enqueue({ ...d, payload: { text: 'two' } }, 301); // already delivered
-        expect(await store.claimChannels('b', 302, 100, 10)).toEqual([]);
+        expect(await store.claimWrites('b', 302, 100, 10)).toEqual([]);
       });
 
       it('puts first posts before edits, and counts only the failures of each write', async () => {
@@ -184,6 +191,46 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         });
       });
 
+      it('leases the longest-waiting channels first, each with its first due write and its thread', async () => {
+        const { job: one } = await store.createJob(newJob({ triggerKey: 'one', channel: 'C1' }), 1);
+        const { job: two } = await store.createJob(
+          newJob({ triggerKey: 'two', channel: 'C2', threadTs: '2.2' }),
+          1,
+        );
+        const write = (key: string, jobId: string, now: number, inThread = true) =>
+          store.enqueue({ key, jobId, kind: 'reply', inThread, payload: { key } }, now);
+        await write('two:a', two.id, 3);
+        await write('one:card', one.id, 4, false);
+        await write('two:b', two.id, 5);
+        const [first] = await store.claimWrites('a', 10, 100, 1);
+        expect(first).toMatchObject({ channel: 'C2', write: { key: 'two:a', threadTs: '2.2' } });
+        expect(await store.claimWrites('a', 10, 100, 5)).toMatchObject([
+          { channel: 'C1', write: { key: 'one:card', threadTs: null } },
+        ]);
+      });
+
+      it('keeps a channel due for a write enqueued while it was leased, and for a write put off', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        const write = (key: string, now: number) =>
+          store.enqueue({ key, jobId: job.id, kind: 'reply', inThread: true, payload: { key } }, now);
+        await write('a', 1);
+        const [claim] = await store.claimWrites('w', 2, 100, 5);
+        await store.markSending([claim!.write!.key], 2);
+        await write('b', 3); // arrives while 'a' is being written
+        await store.completeDelivery('a', 1, '1.1', 4);
+        await store.releaseChannels('w', [{ channel: 'C1', nextWriteAt: 4 }]);
+        const [next] = await store.claimWrites('w', 5, 100, 5);
+        expect(next?.write?.key).toBe('b');
+        await store.deferDelivery('b', 50, { uncertain: false, failed: true });
+        await store.releaseChannels('w', [{ channel: 'C1', nextWriteAt: 6 }]);
+        expect(await store.claimWrites('w', 49, 100, 5)).toEqual([]);
+        expect(await store.claimWrites('w', 50, 100, 5)).toMatchObject([{ write: { key: 'b' } }]);
+        // The lease runs out (its writer is gone): a late release by that writer takes nothing from the next.
+        expect(await store.claimWrites('x', 200, 100, 5)).toMatchObject([{ write: { key: 'b' } }]);
+        await store.releaseChannels('w', [{ channel: 'C1', nextWriteAt: 0 }]);
+        expect(await store.claimWrites('y', 201, 100, 5)).toEqual([]);
+      });
+
       it('sends a write that belongs to no job into its own channel and thread', async () => {
         await store.enqueue(
           {
@@ -196,9 +243,11 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           },
           1,
         );
-        expect(await store.claimChannels('a', 2, 100, 10)).toEqual(['C9']);
-        expect(await store.dueIn('C9', 2, 10)).toMatchObject([
-          { key: 'glossary:C9:1', to: { channel: 'C9', threadTs: '9.9' } },
+        expect(await store.claimWrites('a', 2, 100, 10)).toMatchObject([
+          {
+            channel: 'C9',
+            write: { key: 'glossary:C9:1', threadTs: '9.9', to: { channel: 'C9', threadTs: '9.9' } },
+          },
         ]);
       });
 
@@ -216,7 +265,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         const claims = await Promise.all(
           ['a', 'b', 'c'].flatMap((owner) => [
             store.claimDueTargets(owner, 10, 1_000, 4).then((rows) => rows.map((t) => t.id)),
-            store.claimChannels(owner, 10, 1_000, 4),
+            store.claimWrites(owner, 10, 1_000, 4).then((rows) => rows.map((c) => c.channel)),
             store.claimJobsToStart(owner, 10, 1_000, 4).then((rows) => rows.map((j) => j.id)),
           ]),
         );
@@ -233,12 +282,13 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           1,
         );
         expect(await store.claimJobsToStart('dead', 10, 60_000, 5)).toHaveLength(1);
-        expect(await store.claimChannels('dead', 10, 60_000, 5)).toEqual(['C1']);
-        await store.markSending('k', 10);
+        expect(await store.claimWrites('dead', 10, 60_000, 5)).toMatchObject([{ channel: 'C1' }]);
+        await store.markSending(['k'], 10);
         await store.releaseLeases();
         expect(await store.claimJobsToStart('next', 11, 60_000, 5)).toHaveLength(1);
-        expect(await store.claimChannels('next', 11, 60_000, 5)).toEqual(['C1']);
-        expect(await store.dueIn('C1', 11, 5)).toMatchObject([{ key: 'k', uncertain: true }]);
+        expect(await store.claimWrites('next', 11, 60_000, 5)).toMatchObject([
+          { channel: 'C1', write: { key: 'k', uncertain: true } },
+        ]);
       });
 
       it('records a glossary import once, leases it, and ends it with its report in one step', async () => {

@@ -56,6 +56,15 @@ export function sqlJobStore(sql: Sql): JobStore {
     },
     createJob,
     getJob: (id) => getJob(sql, id),
+    async getJobs(ids) {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await sql.all(
+        `SELECT * FROM jobs WHERE id IN (${unique.map(() => '?').join(', ')})`,
+        unique,
+      );
+      return new Map(rows.map((row) => [read.str(row.id), toJob(row)]));
+    },
     async jobByTrigger(triggerKey) {
       const row = await sql.get('SELECT * FROM jobs WHERE trigger_key = ?', [triggerKey]);
       return row ? toJob(row) : undefined;
@@ -195,9 +204,9 @@ export function sqlJobStore(sql: Sql): JobStore {
       });
       return rows.map(toTarget);
     },
-    recordPoll: (targetId, result, now, deliveries) =>
-      sql.transaction(async (tx) => {
-        await tx.run(
+    recordPoll(targetId, result, now, deliveries) {
+      const record = (db: Sql) =>
+        db.run(
           `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
             next_poll_at = ?, interval_ms = ?, lease_until = 0 WHERE id = ?`,
           [
@@ -210,8 +219,13 @@ export function sqlJobStore(sql: Sql): JobStore {
             targetId,
           ],
         );
+      // Most polls find nothing new: one statement, no transaction around it.
+      if (deliveries.length === 0) return record(sql).then(() => {});
+      return sql.transaction(async (tx) => {
+        await record(tx);
         for (const delivery of deliveries) await enqueueDelivery(tx, delivery, now);
-      }),
+      });
+    },
     retryTarget: (targetId, now) =>
       sql.transaction(async (tx) => {
         const target = await getTarget(tx, targetId);

@@ -160,6 +160,20 @@ export const MIGRATIONS: Migration[] = [
         target_id TEXT PRIMARY KEY, attempt INTEGER NOT NULL, user_id TEXT NOT NULL, approved_at BIGINT NOT NULL)`,
     ],
   },
+  {
+    version: 10,
+    name: 'channels know when their earliest write is due, so a claim walks only channels with work',
+    statements: () => [
+      'ALTER TABLE channels ADD COLUMN due_at BIGINT NOT NULL DEFAULT 0',
+      'ALTER TABLE channels ADD COLUMN enqueued BIGINT NOT NULL DEFAULT 0',
+      'ALTER TABLE channels ADD COLUMN claimed_enqueued BIGINT NOT NULL DEFAULT 0',
+      `UPDATE channels SET due_at = coalesce((
+         SELECT min(CASE WHEN d.state = 'pending' AND d.not_before > d.updated_at THEN d.not_before ELSE d.updated_at END)
+         FROM deliveries AS d WHERE d.channel = channels.channel AND d.state IN ('pending', 'sending')),
+         ${Number.MAX_SAFE_INTEGER})`,
+      'CREATE INDEX IF NOT EXISTS channels_due ON channels (due_at)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

@@ -51,9 +51,11 @@ describe('SQLite migrations', () => {
     ]);
     expect((await store.subtitlesOf('j1')).map((s) => s.name)).toEqual(['b.srt', 'a.es.srt']);
     await store.releaseLeases();
-    expect(await store.claimChannels('me', 100, 1_000, 10)).toEqual(['C1']);
-    expect(await store.dueIn('C1', 100, 10)).toMatchObject([
-      { key: 'status:zz', channel: 'C1', inThread: true, uncertain: true, payload: { text: 'hi' } },
+    expect(await store.claimWrites('me', 100, 1_000, 10)).toMatchObject([
+      {
+        channel: 'C1',
+        write: { key: 'status:zz', channel: 'C1', inThread: true, uncertain: true, payload: { text: 'hi' } },
+      },
     ]);
     await store.close();
   });
