@@ -98,17 +98,19 @@ export class Deliverer {
     const claimed = await store.claimWrites(owner, this.#now(), this.#leaseMs, room);
     const now = this.#now();
     // A write whose earlier try may still land waits for that (#write defers it); the others go now.
-    const ready = claimed.flatMap(({ write }) =>
-      write && !(write.uncertain && now < write.updatedAt + settleMs) ? [write.key] : [],
+    const ready = new Set(
+      claimed.flatMap(({ write }) =>
+        write && !(write.uncertain && now < write.updatedAt + settleMs) ? [write.key] : [],
+      ),
     );
     try {
-      await store.markSending(ready, now);
+      await store.markSending([...ready], now);
     } catch (error) {
       this.#done.push(...claimed.map(({ channel }) => ({ channel, nextWriteAt: now })));
       throw error;
     }
     for (const { channel, write } of claimed) {
-      const work = this.#write(channel, write, ready.includes(write?.key ?? ''))
+      const work = this.#write(channel, write, write !== undefined && ready.has(write.key))
         .then((nextWriteAt) => {
           this.#done.push({ channel, nextWriteAt });
         })
