@@ -17,25 +17,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DubbingClient } from '@dubkit/core';
+import {
+  BOT_TOKEN,
+  changesBetween,
+  POLL,
+  REQUESTS_PER_SECOND,
+  SLACK_PACE_MS,
+  SPEED,
+  TOKEN,
+} from './scaled-dub.ts';
 
 const appRequire = createRequire(new URL('../apps/slackbot/package.json', import.meta.url));
 
 const JOBS_PER_REPLICA = Number(process.env.BENCH_JOBS_PER_REPLICA ?? 10_000);
-const SPEED = 0.15;
-const POLL = { minMs: 5_000, maxMs: 30_000 };
-const REQUESTS_PER_SECOND = 1_000;
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 30_000);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 85_000);
-const SLACK_PACE_MS = 1_000;
 const POOL_SIZE = 10;
-const TOKEN = 'bench-token';
-const BOT_TOKEN = 'xoxb-bench';
-const ORDER = [
-  'created', 'uploading', 'uploaded', 'transcription_started', 'transcription_done', 'transcribe_segments_started',
-  'transcribe_segments_done', 'separate_background_started', 'separate_background_done', 'determine_speakers_started',
-  'determine_speakers_done', 'voice_suggest_started', 'voice_suggest_done', 'translation_started', 'translation_done',
-  'voiceover_started', 'voiceover_done', 'merging_started', 'merging_done',
-]; // biome-ignore format: a table
 
 interface ReplicaReport {
   polls: number;
@@ -338,7 +335,7 @@ async function runOnce(kind: 'postgres' | 'sqlite', replicaCount: number) {
   let changes = 0;
   finals.forEach((status, i) => {
     const first = firstStatus.get(projects[i]!);
-    if (first && status) changes += Math.max(0, ORDER.indexOf(status) - ORDER.indexOf(first));
+    if (first && status) changes += changesBetween(first, status);
   });
   services.send({ kind: 'report' });
   const { calls, writes } = await nextMessage<{

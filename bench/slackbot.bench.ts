@@ -13,6 +13,15 @@ import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
 import { Deliverer, JobStarter, openStore, Tracker } from '@dubkit/slackbot';
 import { measuredService } from './measured-service.ts';
+import {
+  BOT_TOKEN,
+  changesBetween,
+  POLL,
+  REQUESTS_PER_SECOND,
+  SLACK_PACE_MS,
+  SPEED,
+  TOKEN,
+} from './scaled-dub.ts';
 
 // The Slack client and logger the app itself depends on, resolved from the app's package.
 const appRequire = createRequire(new URL('../apps/slackbot/package.json', import.meta.url));
@@ -21,26 +30,9 @@ const pino = appRequire('pino') as typeof import('pino').default;
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const BASELINE_JOBS = Number(process.env.BENCH_BASELINE_JOBS ?? 500);
-/**
- * Emulator speed: a whole dub takes about 60 s / SPEED (stages of 20–55 s at 0.15), close to the real
- * service's pace; the polling intervals are the app's defaults with the cap halved (5–60 s → 5–30 s).
- */
-const SPEED = 0.15;
-const POLL = { minMs: 5_000, maxMs: 30_000 };
-const REQUESTS_PER_SECOND = 1_000;
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 30_000);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 85_000);
-const SLACK_PACE_MS = 1_000;
 const SLACK_WRITE_TIMEOUT_MS = 10_000;
-const TOKEN = 'bench-token';
-const BOT_TOKEN = 'xoxb-bench';
-/** The statuses of a normal dub in order (decisions.md); a project's index is the changes it went through. */
-const ORDER = [
-  'created', 'uploading', 'uploaded', 'transcription_started', 'transcription_done', 'transcribe_segments_started',
-  'transcribe_segments_done', 'separate_background_started', 'separate_background_done', 'determine_speakers_started',
-  'determine_speakers_done', 'voice_suggest_started', 'voice_suggest_done', 'translation_started', 'translation_done',
-  'voiceover_started', 'voiceover_done', 'merging_started', 'merging_done',
-]; // biome-ignore format: a table
 
 if (process.argv[2] === '--services') await runServices();
 else await runBench();
@@ -224,7 +216,7 @@ async function runBench(): Promise<void> {
   let serviceChanges = 0;
   finals.forEach((status, i) => {
     const first = firstStatus.get(projects[i]!);
-    if (first && status) serviceChanges += Math.max(0, ORDER.indexOf(status) - ORDER.indexOf(first));
+    if (first && status) serviceChanges += changesBetween(first, status);
   });
   child.send({ kind: 'report' });
   const { calls } = await nextMessage<{ calls: Record<string, number> }>(child, 'report');
@@ -277,8 +269,7 @@ async function naiveBaseline(client: DubbingClient, ids: string[], intervalMs: n
       requests++;
       const before = last.get(id);
       const status = project.status ?? '';
-      if (before !== undefined && before !== status)
-        changes += Math.max(1, ORDER.indexOf(status) - ORDER.indexOf(before));
+      if (before !== undefined && before !== status) changes += Math.max(1, changesBetween(before, status));
       last.set(id, status);
     });
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, intervalMs - (Date.now() - round))));
