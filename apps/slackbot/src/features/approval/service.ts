@@ -3,11 +3,11 @@
 // a new attempt, which nobody has approved: its status updates drop the line, Home says it waits for review.
 
 import { languageName } from '../../domain/languages.ts';
-import type { DubbingService } from '../../dubbing/service.ts';
 import { statusDelivery } from '../../jobs/notify.ts';
-import type { Approval, Store, Target } from '../../store/store.ts';
+import type { Approval, Target } from '../../store/store.ts';
 import { approvedStatus, waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
+import type { FeatureServiceOptions } from '../service-options.ts';
 
 /** Languages read for `/dub list waiting`; the list shows fewer (see waitingList). */
 const WAITING_LIMIT = 100;
@@ -17,31 +17,22 @@ export type ApproveOutcome =
   | { ok: false; problem: string };
 
 export class ApprovalService {
-  readonly #store: Store;
-  readonly #service: DubbingService;
-  readonly #wakeDeliverer: () => void;
+  readonly #o: FeatureServiceOptions;
   readonly #now: () => number;
 
-  constructor(options: {
-    store: Store;
-    service: DubbingService;
-    wakeDeliverer: () => void;
-    now?: () => number;
-  }) {
-    this.#store = options.store;
-    this.#service = options.service;
-    this.#wakeDeliverer = options.wakeDeliverer;
+  constructor(options: FeatureServiceOptions) {
+    this.#o = options;
     this.#now = options.now ?? Date.now;
   }
 
   /** Approves the language's current render; an earlier approval of the same render stands. */
   async approve(targetId: string, userId: string): Promise<ApproveOutcome> {
-    const store = this.#store;
+    const store = this.#o.store;
     const target = await store.getTarget(targetId);
     const job = target && (await store.getJob(target.jobId));
     if (!target || !job) return { ok: false, problem: 'That dub no longer exists.' };
     const name = languageName(target.dstLang);
-    const info = this.#service.describeStatus(target.status ?? '');
+    const info = this.#o.service.describeStatus(target.status ?? '');
     if (!target.terminal)
       return { ok: false, problem: `${name} is being rendered right now; approve it once it is ready.` };
     if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
@@ -51,13 +42,13 @@ export class ApprovalService {
       return { ok: true, approval, message: `${name} was already approved by <@${approval.userId}>.` };
     }
     await store.enqueue(this.#approvedStatus(job, target, approval), now);
-    this.#wakeDeliverer();
+    this.#o.wakeDeliverer();
     return { ok: true, approval, message: `✅ You approved ${name}.` };
   }
 
   /** The status delivery the tracker would make for this dubbed target, with the approval added. */
   #approvedStatus(job: Parameters<typeof statusDelivery>[0], target: Target, approval: Approval) {
-    const info = this.#service.describeStatus(target.status ?? '');
+    const info = this.#o.service.describeStatus(target.status ?? '');
     // The dub's own elapsed time, as the tracker wrote it when it saw the project done.
     const delivery = statusDelivery(job, target, {
       status: target.status,
@@ -69,12 +60,12 @@ export class ApprovalService {
 
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */
   async waitingIn(channel: string): Promise<MessageContent> {
-    const store = this.#store;
+    const store = this.#o.store;
     const waiting: { title: string; lang: string }[] = [];
     for (const { jobId, targetId } of await store.unapprovedIn(channel, WAITING_LIMIT)) {
       const [job, target] = await Promise.all([store.getJob(jobId), store.getTarget(targetId)]);
       // Ended is not dubbed: a failed language has nothing to review.
-      if (!job || !target || this.#service.describeStatus(target.status ?? '').failed) continue;
+      if (!job || !target || this.#o.service.describeStatus(target.status ?? '').failed) continue;
       waiting.push({ title: job.title, lang: target.dstLang });
     }
     return waitingList(channel, waiting);
@@ -83,7 +74,7 @@ export class ApprovalService {
   /** The approvals in force: of each target's current render only. */
   async current(targets: readonly Target[]): Promise<Map<string, Approval>> {
     const attempts = new Map(targets.map((t) => [t.id, t.attempt]));
-    const found = await this.#store.approvalsOf(targets.map((t) => t.id));
+    const found = await this.#o.store.approvalsOf(targets.map((t) => t.id));
     return new Map(found.filter((a) => attempts.get(a.targetId) === a.attempt).map((a) => [a.targetId, a]));
   }
 }

@@ -13,6 +13,7 @@ import type { FilePayload } from '../../outbox/payloads.ts';
 import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
 import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
+import type { FeatureServiceOptions } from '../service-options.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
 
 export interface ImportInput {
@@ -32,15 +33,11 @@ const MAX_GLOSSARY_FILE_BYTES = 20 * 1024 * 1024;
 /** An import that keeps failing (Slack or the service unreachable) is reported after this many tries. */
 const MAX_IMPORT_TRIES = 5;
 
-export interface GlossaryServiceOptions {
-  store: Store;
-  service: DubbingService;
+export interface GlossaryServiceOptions extends FeatureServiceOptions {
   downloadFile: ReadSlackFile;
-  wakeDeliverer: () => void;
   /** Wakes the loop that runs recorded imports. */
   wakeImports: () => void;
   logger: Logger;
-  now?: () => number;
   /** ADMIN_USER_IDS: who may see and change any channel's glossaries (nobody when not given). */
   isAdmin?: (user: string) => boolean;
 }

@@ -8,14 +8,9 @@ import { randomBytes } from 'node:crypto';
 import type { types } from '@slack/bolt';
 import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
-import {
-  BusyError,
-  type DubbingService,
-  NotEnoughMinutesError,
-  RefusedError,
-} from '../../dubbing/service.ts';
+import { BusyError, NotEnoughMinutesError, RefusedError } from '../../dubbing/service.ts';
 import { statusDelivery } from '../../jobs/notify.ts';
-import type { Job, NewSegment, RedubChange, ReviewSegment, Store, Target } from '../../store/store.ts';
+import type { Job, NewSegment, RedubChange, ReviewSegment, Target } from '../../store/store.ts';
 import {
   editSummary,
   renderRequested,
@@ -23,6 +18,7 @@ import {
   speakersChanged,
   type VoiceChoice,
 } from '../../ui/thread-actions.ts';
+import type { FeatureServiceOptions } from '../service-options.ts';
 import { type RenderCost, renderCost } from './cost.ts';
 import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
 import {
@@ -36,12 +32,8 @@ import {
 } from './modal.ts';
 import { newLineView } from './new-line.ts';
 
-export interface ReviewServiceOptions {
-  store: Store;
-  service: DubbingService;
-  wakeDeliverer: () => void;
+export interface ReviewServiceOptions extends FeatureServiceOptions {
   wakeTracker: () => void;
-  now?: () => number;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };

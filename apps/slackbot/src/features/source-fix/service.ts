@@ -3,33 +3,24 @@
 // language changed is recorded as changed since its last render (its next render is charged for it, and the
 // thread offers to render it again), and the thread says which languages changed.
 import type { types } from '@slack/bolt';
-import type { DubbingService } from '../../dubbing/service.ts';
-import type { Job, Store, Target } from '../../store/store.ts';
+import type { Job, Target } from '../../store/store.ts';
+import type { FeatureServiceOptions } from '../service-options.ts';
 import { type SourceFixLanguage, sourceFixModal, sourceFixSummary } from './blocks.ts';
 
 export type FixOutcome = { ok: true; changed: SourceFixLanguage[] } | { ok: false; problem: string };
 
 export class SourceFixService {
-  readonly #store: Store;
-  readonly #service: DubbingService;
-  readonly #wakeDeliverer: () => void;
+  readonly #o: FeatureServiceOptions;
   readonly #now: () => number;
 
-  constructor(options: {
-    store: Store;
-    service: DubbingService;
-    wakeDeliverer: () => void;
-    now?: () => number;
-  }) {
-    this.#store = options.store;
-    this.#service = options.service;
-    this.#wakeDeliverer = options.wakeDeliverer;
+  constructor(options: FeatureServiceOptions) {
+    this.#o = options;
     this.#now = options.now ?? Date.now;
   }
 
   /** The review session's language, its job, the segment, and the job's other dubbed languages. */
   async #context(sessionId: string, segmentId: string) {
-    const store = this.#store;
+    const store = this.#o.store;
     const session = await store.getReviewSession(sessionId);
     const target = session && (await store.getTarget(session.targetId));
     const job = target && (await store.getJob(target.jobId));
@@ -43,7 +34,7 @@ export class SourceFixService {
     return (
       target.terminal &&
       target.projectId !== null &&
-      !this.#service.describeStatus(target.status ?? '').failed
+      !this.#o.service.describeStatus(target.status ?? '').failed
     );
   }
 
@@ -83,22 +74,22 @@ export class SourceFixService {
     const missing: SourceFixLanguage[] = [];
     for (const language of [target, ...chosen]) {
       const projectId = language.projectId!;
-      const segments = await this.#service.getSegments(projectId);
+      const segments = await this.#o.service.getSegments(projectId);
       // The same segment in another language is the one at the same times: ids differ between projects.
       const same = segments.find((s) => s.start === segment.start && s.end === segment.end);
       if (!same) {
         missing.push({ targetId: language.id, lang: language.dstLang });
         continue;
       }
-      const srcLang = same.src?.lang || job.srcLang || (await this.#service.getProject(projectId)).src_lang;
-      await this.#service.patchSourceTexts(projectId, srcLang ?? 'en', [{ id: same.id, text }]);
-      await this.#store.recordRedubChanges(language.id, [{ kind: 'edited', ref: same.id }], this.#now());
+      const srcLang = same.src?.lang || job.srcLang || (await this.#o.service.getProject(projectId)).src_lang;
+      await this.#o.service.patchSourceTexts(projectId, srcLang ?? 'en', [{ id: same.id, text }]);
+      await this.#o.store.recordRedubChanges(language.id, [{ kind: 'edited', ref: same.id }], this.#now());
       changed.push({ targetId: language.id, lang: language.dstLang });
     }
     if (changed.some((l) => l.targetId === target.id)) {
       // The review goes on showing this segment: with its new source text, not the one it opened with.
       const baseline = session.baseline.map((s) => (s.id === segment.id ? { ...s, src: text } : s));
-      await this.#store.updateReviewSession(sessionId, { baseline });
+      await this.#o.store.updateReviewSession(sessionId, { baseline });
     }
     if (changed.length > 0) await this.#summarize(job, userId, segment, changed, missing);
     return { ok: true, changed };
@@ -112,7 +103,7 @@ export class SourceFixService {
     missing: SourceFixLanguage[],
   ): Promise<void> {
     const now = this.#now();
-    await this.#store.enqueue(
+    await this.#o.store.enqueue(
       {
         // Each fix is its own line: the same segment may be fixed again later.
         key: `source-fix:${job.id}:${segment.id}:${now}`,
@@ -123,6 +114,6 @@ export class SourceFixService {
       },
       now,
     );
-    this.#wakeDeliverer();
+    this.#o.wakeDeliverer();
   }
 }

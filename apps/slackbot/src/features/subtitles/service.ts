@@ -9,18 +9,15 @@ import type { SharedFile, SlackMessage } from '../../domain/requests.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { ReadSlackFile } from '../../slack/files.ts';
 import type { DeliveryInput, Job, Store, Target } from '../../store/store.ts';
+import type { FeatureServiceOptions } from '../service-options.ts';
 import { type SubtitleLine, subtitlesReport, subtitlesSkipped } from './blocks.ts';
 import { classifySrt, isSrtName } from './classify.ts';
 
 const MAX_SRT_BYTES = 5 * 1024 * 1024;
 
-export interface SubtitleServiceOptions {
-  store: Store;
-  service: DubbingService;
+export interface SubtitleServiceOptions extends FeatureServiceOptions {
   downloadFile: ReadSlackFile;
-  wakeDeliverer: () => void;
   logger: Logger;
-  now?: () => number;
 }
 
 export class SubtitleService {
