@@ -6,7 +6,7 @@
 // naming what is there, so that running it twice (or into a database replicas already use) cannot mix two
 // histories. Stop the app on SQLite first: a job it recorded during the copy would be left behind.
 import { migrate } from './store/sql/migrations.ts';
-import type { Row, Sql, SqlValue } from './store/sql/port.ts';
+import { placeholders, type Row, type Sql, type SqlValue } from './store/sql/port.ts';
 
 export interface CopyReport {
   /** Rows copied per table, in the order they were copied. */
@@ -130,7 +130,7 @@ async function insertRows(tx: Sql, table: string, columns: Column[], rows: Row[]
   const params: SqlValue[] = [];
   const tuples = rows.map((row) => {
     for (const column of columns) params.push(value(row[column.name], column));
-    return `(${columns.map(() => '?').join(', ')})`;
+    return `(${placeholders(columns)})`;
   });
   await tx.run(
     `INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) VALUES ${tuples.join(', ')}`,

@@ -1,6 +1,6 @@
 // Approvals in SQL: one row per target, the latest attempt's.
 import type { Approval, ApprovalStore } from '../approvals.ts';
-import { type Row, read, type Sql } from './port.ts';
+import { placeholders, type Row, read, type Sql } from './port.ts';
 
 function toApproval(row: Row): Approval {
   return {
@@ -28,10 +28,9 @@ export function sqlApprovalStore(sql: Sql): ApprovalStore {
       }),
     async approvalsOf(targetIds) {
       if (targetIds.length === 0) return [];
-      const rows = await sql.all(
-        `SELECT * FROM approvals WHERE target_id IN (${targetIds.map(() => '?').join(', ')})`,
-        [...targetIds],
-      );
+      const rows = await sql.all(`SELECT * FROM approvals WHERE target_id IN (${placeholders(targetIds)})`, [
+        ...targetIds,
+      ]);
       return rows.map(toApproval);
     },
     async unapprovedIn(channel, limit) {

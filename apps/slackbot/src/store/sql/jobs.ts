@@ -3,7 +3,7 @@
 import type { Job, JobRequest, JobSource, JobState, JobStore, JobSubtitle, NewJob, Target } from '../jobs.ts';
 import { newId } from './ids.ts';
 import { enqueueDelivery } from './outbox.ts';
-import { claimDue, type Row, read, type Sql } from './port.ts';
+import { claimDue, placeholders, type Row, read, type Sql } from './port.ts';
 
 /** A target not yet bound to a project is never due for a poll. */
 const NEVER = Number.MAX_SAFE_INTEGER;
@@ -59,10 +59,7 @@ export function sqlJobStore(sql: Sql): JobStore {
     async getJobs(ids) {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return new Map();
-      const rows = await sql.all(
-        `SELECT * FROM jobs WHERE id IN (${unique.map(() => '?').join(', ')})`,
-        unique,
-      );
+      const rows = await sql.all(`SELECT * FROM jobs WHERE id IN (${placeholders(unique)})`, unique);
       return new Map(rows.map((row) => [read.str(row.id), toJob(row)]));
     },
     async jobByTrigger(triggerKey) {

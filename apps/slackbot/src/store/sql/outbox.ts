@@ -11,7 +11,7 @@
 // since its claim (counted in `enqueued`), since a write committed meanwhile may be missing from what the
 // release can see.
 import type { Delivery, DeliveryInput, OutboxStore } from '../outbox.ts';
-import { claimDue, type Row, read, type Sql } from './port.ts';
+import { claimDue, placeholders, type Row, read, type Sql } from './port.ts';
 
 /** A channel's due_at when it has nothing to write. */
 const NOTHING_DUE = Number.MAX_SAFE_INTEGER;
@@ -89,7 +89,7 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
       const firsts = await sql.all(
         `SELECT * FROM (
            SELECT w.*, ROW_NUMBER() OVER (PARTITION BY w.channel ORDER BY ${writeOrder('w')}) AS turn
-           FROM (${WITH_THREAD} WHERE d.channel IN (${channels.map(() => '?').join(', ')}) AND ${DUE}) AS w
+           FROM (${WITH_THREAD} WHERE d.channel IN (${placeholders(channels)}) AND ${DUE}) AS w
          ) AS ranked WHERE turn = 1`,
         [...channels, now],
       );
@@ -109,7 +109,7 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
       if (keys.length === 0) return;
       await sql.run(
         `UPDATE deliveries SET state = 'sending', attempts = attempts + 1, updated_at = ?
-         WHERE key IN (${keys.map(() => '?').join(', ')})`,
+         WHERE key IN (${placeholders(keys)})`,
         [now, ...keys],
       );
     },
@@ -145,7 +145,7 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
              SELECT min(CASE WHEN d.state = 'pending' AND d.not_before > d.updated_at THEN d.not_before ELSE d.updated_at END)
              FROM deliveries AS d WHERE d.channel = channels.channel AND d.state IN ('pending', 'sending')), ?)
            ELSE 0 END
-         WHERE lease_owner = ? AND channel IN (${releases.map(() => '?').join(', ')})`,
+         WHERE lease_owner = ? AND channel IN (${placeholders(releases)})`,
         [
           ...releases.flatMap((r) => [r.channel, r.nextWriteAt]),
           NOTHING_DUE,

@@ -57,6 +57,9 @@ export function claimDue(sql: Sql, claim: Claim): Promise<Row[]> {
   );
 }
 
+/** The placeholders of an `IN (…)` list or a row of values: `?, ?, ?` for three. */
+export const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
+
 /** Column readers shared by every aggregate: engines return numbers as strings and booleans as 0/1. */
 export const read = {
   str: (value: unknown): string => String(value),
