@@ -3,10 +3,11 @@
 // project made elsewhere into a new thread that ends with the dubbed reply and its files. Ana is an admin
 // (ADMIN_USER_IDS): the account's projects made outside Slack are hers to see and adopt, not Ben's.
 import { DubbingClient } from '@dubkit/core';
-import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LIST } from './features/account/project-list.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
+import { cardOf } from './test-support/threads.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';
@@ -50,11 +51,7 @@ describe('credits, list and track, end to end', () => {
       stage.emulator.setCredits('default', { minutes: credits.minutes.used });
       try {
         await stage.driver.command({ channel, user: ANA, text: 'https://vimeo.com/too-long to es,de' });
-        const card = await waitFor(
-          () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
-          WAIT_MS,
-          'the card',
-        );
+        const card = await cardOf(stage, channel);
         const thread = await waitFor(
           () => {
             const t = stage.slack.thread(channel, card.ts);
@@ -116,11 +113,7 @@ describe('credits, list and track, end to end', () => {
         name: 'Made elsewhere',
       });
       await stage.driver.command({ channel, user: ANA, text: `track ${project.id}` });
-      const card = await waitFor(
-        () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
-        WAIT_MS,
-        'the card',
-      );
+      const card = await cardOf(stage, channel);
       expect(card.thread_ts).toBeUndefined();
       expect(card.text).toBe('Dubbing Made elsewhere into Italian');
       const thread = await waitFor(

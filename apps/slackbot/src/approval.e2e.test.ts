@@ -1,10 +1,11 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): Approve on a dubbed language
 // records who and when, shows it in the language's status message and on App Home (the other language waiting
 // for review), and a render afterwards clears it.
-import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
+import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
@@ -35,11 +36,7 @@ describe('approval of a dubbed language, end to end', () => {
         user: ANA,
         text: 'https://vimeo.com/approve-me to es,de from en',
       });
-      const card = await waitFor(
-        () => stage.slack.messages.find((m) => m.channel === CHANNEL && keyOf(m).startsWith('card:')),
-        WAIT_MS,
-        'the card',
-      );
+      const card = await cardOf(stage, CHANNEL);
       const replies = await waitFor(
         () => {
           const dubbed = byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed');
@@ -49,9 +46,7 @@ describe('approval of a dubbed language, end to end', () => {
         'both dubbed replies',
       );
       const spanish = replies.find((m) => m.text.startsWith('Spanish')) as SlackMessage;
-      const target = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length))).find(
-        (t) => t.dstLang === 'es',
-      )!;
+      const target = (await stage.app.store.targetsOf(jobIdOf(card))).find((t) => t.dstLang === 'es')!;
 
       const before = Date.now();
       await stage.driver.click({ message: spanish, actionId: APPROVAL_ACTIONS.approve, user: ANA });

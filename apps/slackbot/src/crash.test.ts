@@ -6,6 +6,7 @@ import { type FakeSlack, keyOf, type Stage, setStage, waitFor } from '@dubkit/sl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, drainedOnDisk, startAppProcess } from './test-support/app-process.ts';
 import { testEnv } from './test-support/stage.ts';
+import { jobIdOf } from './test-support/threads.ts';
 
 const WAIT_MS = 25_000;
 
@@ -54,7 +55,7 @@ describe('a crash in the middle of a job', { timeout: 60_000 }, () => {
       'both dubs after the restart',
     );
     // Count once the app has nothing left to post for the job, as its own database tells.
-    const jobId = keyOf(card).slice('card:'.length);
+    const jobId = jobIdOf(card);
     await drainedOnDisk(stage, jobId);
     const keys = slack
       .callsOf('chat.postMessage')

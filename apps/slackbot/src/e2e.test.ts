@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { useStage } from './test-support/stage.ts';
-import { cardIn, expectNoDuplicates, jobIdOf, posted, waitForDubs } from './test-support/threads.ts';
+import { cardIn, cardOf, expectNoDuplicates, jobIdOf, posted, waitForDubs } from './test-support/threads.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
@@ -22,11 +22,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       text: 'https://www.youtube.com/watch?v=keynote to es,de from en',
     });
     expect(res.status).toBe(200);
-    const card = await waitFor(
-      () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
-      WAIT_MS,
-      'the card',
-    );
+    const card = await cardOf(stage, channel);
     expect(card.thread_ts).toBeUndefined(); // the card opens the thread
     const thread = await waitForDubs(stage, channel, card.ts, 2);
     expect(thread.every((m) => m.ts === card.ts || m.thread_ts === card.ts)).toBe(true);
@@ -178,11 +174,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     const channel = 'C9RETRY';
     stage.emulator.faults.set({ failStage: 'translation' });
     await stage.driver.command({ channel, user: USER, text: 'https://vimeo.com/999 to de' });
-    const card = await waitFor(
-      () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
-      WAIT_MS,
-      'the card',
-    );
+    const card = await cardOf(stage, channel);
     const failed = await waitFor(
       () => byKind(stage.slack.thread(channel, card.ts), 'failed')[0],
       WAIT_MS,
@@ -197,7 +189,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       'Started again: dubbing into German',
     ]);
     expect(byKind(thread, 'status')).toHaveLength(1);
-    const job = (await stage.app.store.getJob(keyOf(card).slice('card:'.length)))!;
+    const job = (await stage.app.store.getJob(jobIdOf(card)))!;
     expect((await stage.app.store.targetsOf(job.id))[0]?.attempt).toBe(2);
     expect(await stage.app.service.findProjects(job.id)).toHaveLength(2);
     expectNoDuplicates(stage, channel);
@@ -269,11 +261,7 @@ describe('a restart in the middle of a job', { timeout: 60_000 }, () => {
   it('resumes every language without posting or creating anything twice', async () => {
     const channel = 'C7RESTART';
     await stage.driver.command({ channel, user: USER, text: 'https://vimeo.com/777 to es,de' });
-    const card = await waitFor(
-      () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
-      WAIT_MS,
-      'the card',
-    );
+    const card = await cardOf(stage, channel);
     // Wait until both projects are being worked on and their status messages have moved.
     await waitFor(
       () =>

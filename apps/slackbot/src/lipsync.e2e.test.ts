@@ -3,10 +3,11 @@
 // minutes are left; the free preview only when picked, from free minutes; progress in the status message; the
 // video as a reply saying which kind) and on a video without a face (explained, not an error).
 import { DubbingClient } from '@dubkit/core';
-import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
+import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
@@ -18,11 +19,7 @@ const TEST_MS = 60_000;
 
 async function dubbed(stage: AppStage, channel: string, link: string) {
   await stage.driver.command({ channel, user: ANA, text: `${link} to es from en` });
-  const card = await waitFor(
-    () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
-    WAIT_MS,
-    'the card',
-  );
+  const card = await cardOf(stage, channel);
   const reply = await waitFor(
     () => byKind(stage.slack.thread(channel, card.ts), 'dubbed')[0],
     WAIT_MS,
@@ -73,7 +70,7 @@ describe('lip-sync, end to end', () => {
     async () => {
       const channel = 'C16LIPSYNC';
       const { card, reply } = await dubbed(stage, channel, 'https://vimeo.com/face-to-camera');
-      const project = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!.projectId!;
+      const project = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!.projectId!;
       const minutes = Math.ceil((await service.projects.get(project)).duration! / 60);
       const before = await service.credits.get();
       expect(before.lipsync_free_minutes.total - before.lipsync_free_minutes.used).toBeGreaterThan(minutes);
@@ -116,7 +113,7 @@ describe('lip-sync, end to end', () => {
         WAIT_MS,
         'the preview',
       );
-      const project = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!.projectId!;
+      const project = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!.projectId!;
       const info = await service.lipsync.get(project);
       expect(info.lipsync_result_path).toMatch(/lipsync_preview\./);
       expect(done.text).toBe('Spanish lip-sync preview ready (first minute)');

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
+import { jobIdOf } from './test-support/threads.ts';
 import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
 import { QA_ACTIONS, QA_BLOCK_ID } from './ui/qa-line.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
@@ -60,7 +61,7 @@ async function droppedJob(stage: AppStage, channel: string) {
     WAIT_MS,
     'the .srt report',
   );
-  return { drop, card, jobId: keyOf(card).slice('card:'.length) };
+  return { drop, card, jobId: jobIdOf(card) };
 }
 
 /** The n-th dubbed reply of the thread (1-based), once it is there. */

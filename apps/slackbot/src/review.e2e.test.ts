@@ -3,12 +3,13 @@
 // and confirmed first, then charged by the emulator) into new files that carry the edits, a render refused for
 // want of minutes explained, two reviewers saving the same segment, and changing the number of speakers.
 import { DubbingClient, redubMinutes, timecodeToMs } from '@dubkit/core';
-import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { NEW_LINE } from './features/review/new-line.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
+import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
@@ -22,11 +23,7 @@ type Loose = Record<string, any>;
 /** A dubbed job: the card (thread root), its dubbed reply and the project behind it. */
 async function dubbedJob(stage: AppStage, channel: string, link: string) {
   await stage.driver.command({ channel, user: ANA, text: `${link} to es from en` });
-  const card = await waitFor(
-    () => stage.slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
-    WAIT_MS,
-    'the card',
-  );
+  const card = await cardOf(stage, channel);
   const dubbed = await waitFor(
     () => {
       const thread = stage.slack.thread(channel, card.ts);
@@ -36,7 +33,7 @@ async function dubbedJob(stage: AppStage, channel: string, link: string) {
     WAIT_MS,
     'the dubbed reply and its files',
   );
-  const target = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!;
+  const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
   return { card, dubbed, target, projectId: target.projectId! };
 }
 

@@ -3,11 +3,12 @@
 // projects' segments at those times get the new source text, both are marked changed for their next render,
 // French is untouched, and the thread says which languages changed, with Render again for each.
 import { DubbingClient } from '@dubkit/core';
-import { byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { SOURCE_FIX } from './features/source-fix/blocks.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
+import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
@@ -34,11 +35,7 @@ describe('one source fix for every language, end to end', () => {
         user: ANA,
         text: 'https://vimeo.com/source-fix to es,de,fr from en',
       });
-      const card = await waitFor(
-        () => stage.slack.messages.find((m) => m.channel === CHANNEL && keyOf(m).startsWith('card:')),
-        WAIT_MS,
-        'the card',
-      );
+      const card = await cardOf(stage, CHANNEL);
       const replies = await waitFor(
         () => {
           const dubbed = byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed');
@@ -47,7 +44,7 @@ describe('one source fix for every language, end to end', () => {
         WAIT_MS,
         'three dubbed replies',
       );
-      const targets = await stage.app.store.targetsOf(keyOf(card).slice('card:'.length));
+      const targets = await stage.app.store.targetsOf(jobIdOf(card));
       const byLang = (lang: string) => targets.find((t) => t.dstLang === lang)!;
       const segmentsOf = async (lang: string) =>
         (await service.transcription.get(byLang(lang).projectId!)).segments;

@@ -7,6 +7,7 @@ import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackFile, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AppStage, useStage } from './test-support/stage.ts';
+import { jobIdOf } from './test-support/threads.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;
@@ -94,7 +95,7 @@ describe('subtitle drops, end to end', () => {
       const text = new TextDecoder().decode(delivered.content);
       expect(text).toContain('Hola desde el archivo');
       expect(text).toContain('Segunda línea');
-      const target = (await stage.app.store.targetsOf(keyOf(card).slice('card:'.length)))[0]!;
+      const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
       const project = await service.projects.get(target.projectId!);
       expect(project.transcript_id).toBeTruthy();
       expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(
@@ -143,7 +144,7 @@ describe('subtitle drops, end to end', () => {
       const text = JSON.stringify(report.blocks);
       expect(report.text).toBe('1 subtitle file not taken');
       expect(text).toMatch(/\*talk\.de\.srt\* was not taken:\\nline 6: /);
-      expect(await stage.app.store.subtitlesOf(keyOf(card).slice('card:'.length))).toEqual([]);
+      expect(await stage.app.store.subtitlesOf(jobIdOf(card))).toEqual([]);
 
       await stage.driver.click({
         message: card,
