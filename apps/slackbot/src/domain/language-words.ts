@@ -81,7 +81,20 @@ const CODE_CUES = new Set(['to', 'into', 'from', 'in']);
 /** Words that join codes into one list: "es, de and fr", "fr et de". */
 const CONNECTORS = new Set(['and', 'y', 'und', 'et', 'e', '&']);
 /** Words right before a language that make it the video's language: "from English", "aus dem Englischen". */
-const SOURCE_BEFORE = new Set(['from', 'desde', 'del', 'aus', 'vom', 'von', 'depuis', 'du', 'dal', 'dall', '从', '從']);
+const SOURCE_BEFORE = new Set([
+  'from',
+  'desde',
+  'del',
+  'aus',
+  'vom',
+  'von',
+  'depuis',
+  'du',
+  'dal',
+  'dall',
+  '从',
+  '從',
+]);
 /** Articles that may sit between such a word and the language ("aus dem Englischen"). */
 const SOURCE_ARTICLES = new Set(['dem', 'the', 'el', 'le', 'l']);
 /** "The video is in English": the verb before "in" that makes the language the video's own. */
@@ -116,7 +129,8 @@ interface Token {
 
 const LETTER = /[\p{L}\p{M}\p{N}]/u;
 /** Scripts written without spaces between words: each character is a token, so names match inside words. */
-const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}ー々]/u;
+const UNSPACED =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}ー々]/u;
 const LIST_MARKS = new Set([',', '/', '+', '&', ';', '、']);
 const BREAK_MARKS = new Set(['.', '!', '?', ':', '。', '…']);
 const ACCENTS = /[\u0300-\u036f]/g;
@@ -182,7 +196,7 @@ function* chunks(text: string): Generator<string | null> {
   let start = 0;
   let at = 0;
   const flush = function* (end: number) {
-    if (end > start) yield linkLike(scan.slice(start, end)) ? null : unescape(scan.slice(start, end));
+    if (end > start) yield linkLike(scan.slice(start, end)) ? null : unescapeSlack(scan.slice(start, end));
   };
   const bracketsEnd = scan.lastIndexOf('>');
   while (at < scan.length) {
@@ -204,7 +218,7 @@ function* chunks(text: string): Generator<string | null> {
 }
 
 /** Slack escapes these three in message text. */
-function unescape(chunk: string): string {
+function unescapeSlack(chunk: string): string {
   return chunk.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 }
 
@@ -335,7 +349,11 @@ function insert(index: NameIndex, words: string[], tag: string): void {
 }
 
 /** The longest name starting at token `from`: its tags and the index after it. */
-function nameAt(index: NameIndex, tokens: Token[], from: number): { tags: Set<string>; end: number } | undefined {
+function nameAt(
+  index: NameIndex,
+  tokens: Token[],
+  from: number,
+): { tags: Set<string>; end: number } | undefined {
   let node: NameNode | undefined = index.root;
   let found: { tags: Set<string>; end: number } | undefined;
   for (let at = from; at < tokens.length && at - from < index.depth; at++) {
@@ -345,7 +363,8 @@ function nameAt(index: NameIndex, tokens: Token[], from: number): { tags: Set<st
     if (!node) break;
     if (node.tags) found = { tags: node.tags, end: at + 1 };
   }
-  if (found && CAPITALIZED_ONLY.has(tokens[from]!.norm) && !/^\p{Lu}/u.test(tokens[from]!.text)) return undefined;
+  if (found && CAPITALIZED_ONLY.has(tokens[from]!.norm) && !/^\p{Lu}/u.test(tokens[from]!.text))
+    return undefined;
   return found;
 }
 
@@ -475,7 +494,7 @@ function acceptedCodes(mentions: Mention[], tokens: Token[], codeOnly: boolean):
         (!ENGLISH_WORD_CODES.has(mention.code!.base) && !OTHER_WORD_CODES.has(mention.code!.base)),
     );
     if ((list.length > 1 || list[0]!.code!.strong) && (wordless || CODE_CUES.has(cue))) {
-      list.forEach((mention) => accepted.add(mention));
+      for (const mention of list) accepted.add(mention);
     } else if (list.length === 1 && CODE_CUES.has(cue) && !ENGLISH_WORD_CODES.has(list[0]!.code!.base)) {
       if (cue !== 'in' || wordless) accepted.add(list[0]!);
     }
