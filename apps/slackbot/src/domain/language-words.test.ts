@@ -34,6 +34,8 @@ describe('languagesInText: phrasings people write', () => {
     ['es, de and fr', ['es', 'de', 'fr']],
     ['pt_BR and es-419', ['pt-br', 'es']],
     ['dub this into ja', ['ja']],
+    ['FYI the EN master is final, need DE FR IT ES', ['de', 'fr', 'it', 'es']],
+    ['please dub in DE', ['de']],
     ['please do it, pt-BR', ['it', 'pt-br']],
     // Spanish
     ['en español y francés', ['es', 'fr']],
@@ -120,6 +122,8 @@ describe('languagesInText: ordinary sentences name nothing', () => {
     'Our Indonesia team asked for it',
     'The file is report-so-so.pdf',
     '1 pt, 2 pl, 3 ko',
+    'ask IT HR or PA about it',
+    'Can you make it shorter? It is too long for IG',
   ])('%s', (text) => {
     expect(languagesInText(text)).toEqual({ languages: [], ambiguous: [], unavailable: [] });
   });

@@ -56,9 +56,9 @@ const ALIASES: Record<string, readonly string[]> = {
 
 /**
  * CLDR names that are far more often an ordinary word: the country "Indonesia" (Indonesian's own name for
- * itself) and the English "lets" (Dutch for Latvian).
+ * itself), the English "lets" (Dutch for Latvian) and the dance "flamenco" (Spanish for Flemish).
  */
-const NOT_NAMES = new Set(['indonesia', 'lets']);
+const NOT_NAMES = new Set(['indonesia', 'lets', 'flamenco']);
 /**
  * Names that are also a common lower-case English word ("polish the subtitles", "the pools", "gales"): taken
  * only when capitalized, as English and Dutch write language names.
@@ -74,7 +74,7 @@ const ENGLISH_WORD_CODES = new Set([
   'am', 'ar', 'be', 'ca', 'da', 'el', 'et', 'ga', 'he', 'hi', 'hr', 'id', 'is', 'it', 'km', 'lo', 'me', 'ml',
   'mr', 'ms', 'mt', 'my', 'ne', 'no', 'pa', 'ps', 'si', 'so', 'sw', 'ta', 'uk', 'ur',
 ]);
-/** Codes that are ordinary words in the other languages people write in ("es", "de", "en", "si"). */
+/** Codes that are ordinary words in the other languages people write in ("es", "de", "en"), unless in capitals. */
 const OTHER_WORD_CODES = new Set(['de', 'en', 'es']);
 /** Words before a lone code that make it one: "to es", "from en". */
 const CODE_CUES = new Set(['to', 'into', 'from', 'in']);
@@ -376,7 +376,8 @@ interface Mention {
   start: number;
   end: number;
   tags: Set<string>;
-  code?: { base: string; strong: boolean };
+  /** Set when the mention is a code: its language, whether it has a region, whether it can be a word. */
+  code?: { base: string; strong: boolean; word: boolean };
 }
 
 /**
@@ -388,7 +389,7 @@ export function languagesInText(text: string, codes: readonly string[] = DESTINA
   const found: LanguagesInText = { languages: [], ambiguous: [], unavailable: [] };
   if (typeof text !== 'string' || text === '') return found;
   const index = nameIndex(codes);
-  const tokens = tokenize(text.normalize('NFKC'));
+  const tokens = tokenize(text.slice(0, MAX_MESSAGE_CHARS).normalize('NFKC'));
   const mentions = findMentions(index, tokens);
   const offered = codes.map((code) => code.toLowerCase());
   for (const mention of mentions) {
@@ -468,9 +469,15 @@ function codeAt(index: NameIndex, tokens: Token[], at: number): Mention | undefi
     const tag = `${token.norm}-${region.norm}`;
     const strong = /^(\p{Lu}{2}|\d{3})$/u.test(region.text) || index.dialects.has(tag);
     if (!strong) return undefined;
-    return { start: at, end: at + 2, tags: new Set([tag]), code: { base: token.norm, strong } };
+    return { start: at, end: at + 2, tags: new Set([tag]), code: { base: token.norm, strong, word: false } };
   }
-  return { start: at, end: at + 1, tags: new Set([token.norm]), code: { base: token.norm, strong: false } };
+  const word = OTHER_WORD_CODES.has(token.norm) && token.text !== token.text.toUpperCase();
+  return {
+    start: at,
+    end: at + 1,
+    tags: new Set([token.norm]),
+    code: { base: token.norm, strong: false, word },
+  };
 }
 
 /**
@@ -489,9 +496,7 @@ function acceptedCodes(mentions: Mention[], tokens: Token[], codeOnly: boolean):
   for (const list of codeLists(codes, tokens)) {
     const cue = tokens[list[0]!.start - 1]?.norm ?? '';
     const wordless = list.some(
-      (mention) =>
-        mention.code!.strong ||
-        (!ENGLISH_WORD_CODES.has(mention.code!.base) && !OTHER_WORD_CODES.has(mention.code!.base)),
+      ({ code }) => code!.strong || (!ENGLISH_WORD_CODES.has(code!.base) && !code!.word),
     );
     if ((list.length > 1 || list[0]!.code!.strong) && (wordless || CODE_CUES.has(cue))) {
       for (const mention of list) accepted.add(mention);
@@ -502,14 +507,20 @@ function acceptedCodes(mentions: Mention[], tokens: Token[], codeOnly: boolean):
   return accepted;
 }
 
-/** Codes grouped into lists: next to each other across a list mark, or across a connector word. */
+/**
+ * Codes grouped into lists: next to each other across a list mark, across a connector word, or across a space
+ * when both are in capitals ("need DE FR IT ES"; "fr fr" in lower case is slang).
+ */
 function codeLists(codes: Mention[], tokens: Token[]): Mention[][] {
   const lists: Mention[][] = [];
   let previous: Mention | undefined;
+  const capitals = (mention: Mention) => /^[A-Z]+$/.test(tokens[mention.start]!.text);
   for (const mention of codes) {
     const between = previous ? mention.start - previous.end : -1;
+    const gap = tokens[mention.start]!.gap;
     const joined =
-      (between === 0 && tokens[mention.start]!.gap === Gap.List) ||
+      (between === 0 &&
+        (gap === Gap.List || (gap === Gap.Space && capitals(previous!) && capitals(mention)))) ||
       (between === 1 &&
         CONNECTORS.has(tokens[previous!.end]!.norm) &&
         tokens[previous!.end]!.gap < Gap.Break &&
