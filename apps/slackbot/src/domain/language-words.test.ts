@@ -173,6 +173,10 @@ describe('languagesInText: ambiguous and unavailable', () => {
     ]);
   });
 
+  it('answers with the codes as the caller spells them', () => {
+    expect(codesOf('Brazilian Portuguese, to es', ['pt-BR', 'ES'])).toEqual(['pt-BR', 'ES']);
+  });
+
   it('ignores words it does not know', () => {
     expect(codesOf('Klingon, Elvish and Japanese')).toEqual(['ja']);
   });
@@ -240,7 +244,9 @@ describe('languagesInText: any text', () => {
   const codes = fc.oneof(
     fc.constant(DESTINATION_CODES),
     fc.subarray([...LANGUAGES, ...DIALECTS]),
-    fc.array(fc.string({ maxLength: 6 }), { maxLength: 5 }),
+    fc.array(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('ES', 'pt-BR', 'zh-TW', 'ZH-cn')), {
+      maxLength: 5,
+    }),
   );
 
   it('never throws, and answers only with the codes it was given', () => {

@@ -391,7 +391,8 @@ export function languagesInText(text: string, codes: readonly string[] = DESTINA
   const index = nameIndex(codes);
   const tokens = tokenize(text.slice(0, MAX_MESSAGE_CHARS).normalize('NFKC'));
   const mentions = findMentions(index, tokens);
-  const offered = codes.map((code) => code.toLowerCase());
+  // Compared in lower case, answered as the caller spells them.
+  const offered = new Map(codes.map((code) => [code.toLowerCase(), code]));
   for (const mention of mentions) {
     const word = wordOf(tokens, mention);
     const resolved = [...new Set([...mention.tags].flatMap((tag) => offeredFor(tag, offered)))];
@@ -426,11 +427,13 @@ function sameCodes(a: string[], b: string[]): boolean {
 }
 
 /** The offered codes a tag stands for, by the rule in languagesInText's comment. */
-function offeredFor(tag: string, offered: string[]): string[] {
-  if (offered.includes(tag)) return [tag];
+function offeredFor(tag: string, offered: Map<string, string>): string[] {
+  const exact = offered.get(tag);
+  if (exact !== undefined) return [exact];
   const base = tag.split('-')[0]!;
-  if (base !== tag) return offered.includes(base) ? [base] : [];
-  return offered.filter((code) => code.startsWith(`${base}-`));
+  const bare = offered.get(base);
+  if (base !== tag) return bare === undefined ? [] : [bare];
+  return [...offered].filter(([lower]) => lower.startsWith(`${base}-`)).map(([, code]) => code);
 }
 
 /** Names anywhere, and codes where they look like codes (see codeAt and acceptedCodes). */
