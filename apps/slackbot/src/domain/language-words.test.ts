@@ -92,6 +92,7 @@ describe('languagesInText: the video’s own language is not a destination', () 
     ['del inglés al español', 'en', ['es']],
     ['英語から日本語へ', 'en', ['ja']],
     ['to es,de from en', 'en', ['es', 'de']],
+    ['from Brazilian Portuguese to Japanese', 'pt', ['ja']],
   ])('%s', (text, source, codes) => {
     const found = languagesInText(text);
     expect(found.source).toBe(source);

@@ -22,6 +22,8 @@ export const DESTINATION_CODES: readonly string[] = [
   ...new Set<string>([...POPULAR_DESTINATIONS, ...LANGUAGES, ...DIALECTS]),
 ];
 
+const SOURCE_CODES = new Set<string>(LANGUAGES);
+
 /** Languages people ask for that are not offered: named so that the answer can say so instead of ignoring them. */
 const ALSO_NAMED = ['yue'];
 
@@ -395,10 +397,14 @@ export function languagesInText(text: string, codes: readonly string[] = DESTINA
   const offered = new Map(codes.map((code) => [code.toLowerCase(), code]));
   for (const mention of mentions) {
     const word = wordOf(tokens, mention);
+    if (isSource(tokens, mention)) {
+      // A source has no dialect, and any language the service hears will do ("from Brazilian Portuguese").
+      const base = [...mention.tags][0]!.split('-')[0]!;
+      if (SOURCE_CODES.has(base)) found.source ??= base;
+      continue;
+    }
     const resolved = [...new Set([...mention.tags].flatMap((tag) => offeredFor(tag, offered)))];
-    if (isSource(tokens, mention) && resolved.length === 1) {
-      found.source ??= resolved[0]!.split('-')[0];
-    } else if (resolved.length === 1) {
+    if (resolved.length === 1) {
       if (!found.languages.includes(resolved[0]!)) found.languages.push(resolved[0]!);
     } else if (resolved.length > 1) {
       if (!found.ambiguous.some((known) => sameCodes(known.codes, resolved))) {
