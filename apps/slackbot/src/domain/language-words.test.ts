@@ -21,6 +21,7 @@ describe('languagesInText: phrasings people write', () => {
     ['in Farsi and Tagalog', ['fa', 'fil']],
     ['Brazilian only', ['pt-br']],
     ['Swiss German, Flemish and British English', ['de-ch', 'nl-be', 'en-gb']],
+    ['English (UK), US English and Portuguese-Brazil', ['en-gb', 'en-us', 'pt-br']],
     ['HINDI AND ARABIC', ['hi', 'ar']],
     ['Polish and Czech subtitles too', ['pl', 'cs']],
     ['Japanese, japanese and JAPANESE', ['ja']],
@@ -53,6 +54,7 @@ describe('languagesInText: phrasings people write', () => {
     ['Portugais brésilien et espagnol du Mexique', ['pt-br', 'es-mx']],
     ['Pouvez-vous le doubler en allemand, en italien et en néerlandais ?', ['de', 'it', 'nl']],
     ['chinois traditionnel', ['zh-tw']],
+    ['anglais (R.-U.) et anglais américain', ['en', 'en-us']],
     // Portuguese
     ['em português e inglês', ['pt', 'en']],
     ['pode dublar em espanhol e japonês?', ['es', 'ja']],

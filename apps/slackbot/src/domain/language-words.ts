@@ -45,7 +45,6 @@ const ALIASES: Record<string, readonly string[]> = {
   brasileiro: ['pt-br'],
   'português brasileiro': ['pt-br'],
   brasilianisch: ['pt-br'],
-  ブラジルポルトガル語: ['pt-br'],
   castilian: ['es-es'],
   castellano: ['es'],
   farsi: ['fa'],
@@ -266,6 +265,7 @@ function nameIndex(codes: readonly string[]): NameIndex {
     if (base !== code) index.dialects.add(code);
     for (const locale of [...DISPLAY_LOCALES, base]) {
       for (const name of cldrNames(locale, cldrTag(code))) addName(index, name, code, locale);
+      for (const name of regionNames(locale, code)) addName(index, name, code, locale);
     }
   }
   for (const [script, dialect] of Object.entries(SCRIPT_DIALECTS)) {
@@ -295,12 +295,15 @@ function cldrTag(code: string): string {
 const displays = new Map<string, Intl.DisplayNames | null>();
 
 /** The platform's names in one locale and style, or null when its CLDR lacks the locale. */
-function display(locale: string, languageDisplay: 'dialect' | 'standard'): Intl.DisplayNames | null {
-  const key = `${locale} ${languageDisplay}`;
+function display(locale: string, style: 'dialect' | 'standard' | 'region'): Intl.DisplayNames | null {
+  const key = `${locale} ${style}`;
   let names = displays.get(key);
   if (names === undefined) {
     try {
-      names = new Intl.DisplayNames([locale], { type: 'language', languageDisplay, fallback: 'none' });
+      names =
+        style === 'region'
+          ? new Intl.DisplayNames([locale], { type: 'region', style: 'short', fallback: 'none' })
+          : new Intl.DisplayNames([locale], { type: 'language', languageDisplay: style, fallback: 'none' });
     } catch {
       names = null;
     }
@@ -323,9 +326,28 @@ function cldrNames(locale: string, tag: string): string[] {
   return names;
 }
 
+/**
+ * A dialect's language with its region's short name, both ways round, as people write them beside CLDR's
+ * "English (United Kingdom)": "English (UK)", "US English", "ブラジルポルトガル語".
+ */
+function regionNames(locale: string, code: string): string[] {
+  const [lang, region] = code.split('-');
+  if (!lang || !region) return [];
+  try {
+    const language = display(locale, 'standard')?.of(lang);
+    const place = display(locale, 'region')?.of(region.toUpperCase());
+    return language && place ? [`${language} ${place}`, `${place} ${language}`] : [];
+  } catch {
+    return [];
+  }
+}
+
 function addName(index: NameIndex, name: string, tag: string, locale: string): void {
-  const words = tokenize(name.normalize('NFKC')).map((token) => token.norm);
-  if (words.length === 0 || NOT_NAMES.has(words.join(' '))) return;
+  const tokens = tokenize(name.normalize('NFKC'));
+  // A name with a part that reads as a link ("É.-U.") would be cut short: "anglais" for American English.
+  if (tokens.length === 0 || tokens.some((token) => token.gap === Gap.Break)) return;
+  const words = tokens.map((token) => token.norm);
+  if (NOT_NAMES.has(words.join(' '))) return;
   insert(index, words, tag);
   // German declines its language names: "ins Deutsche", "aus dem Englischen".
   const last = words.at(-1)!;
