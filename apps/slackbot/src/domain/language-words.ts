@@ -68,11 +68,11 @@ const CAPITALIZED_ONLY = new Set(['polish', 'pools', 'fins', 'turks', 'gales']);
 
 /**
  * Codes that are also ordinary words or abbreviations in English chat ("it", "is", "no", "hi", "HR", "MT"):
- * never taken alone, only in a list that has a code no one would write as a word.
+ * never taken alone, even after "to", only in a list that has a code no one would write as a word.
  */
 // biome-ignore format: a table reads better than one code a line
 const ENGLISH_WORD_CODES = new Set([
-  'am', 'ar', 'be', 'ca', 'da', 'el', 'et', 'ga', 'he', 'hi', 'hr', 'id', 'is', 'it', 'km', 'lo', 'me', 'ml',
+  'am', 'ar', 'be', 'ca', 'da', 'el', 'et', 'ga', 'he', 'hi', 'hr', 'id', 'is', 'it', 'km', 'lo', 'ml',
   'mr', 'ms', 'mt', 'my', 'ne', 'no', 'pa', 'ps', 'si', 'so', 'sw', 'ta', 'uk', 'ur',
 ]);
 /** Codes that are ordinary words in the other languages people write in ("es", "de", "en"), unless in capitals. */
@@ -80,7 +80,7 @@ const OTHER_WORD_CODES = new Set(['de', 'en', 'es']);
 /** Words before a lone code that make it one: "to es", "from en". */
 const CODE_CUES = new Set(['to', 'into', 'from', 'in']);
 /** Words that join codes into one list: "es, de and fr", "fr et de". */
-const CONNECTORS = new Set(['and', 'y', 'und', 'et', 'e', '&']);
+const CONNECTORS = new Set(['and', 'y', 'und', 'et', 'e']);
 /** Words right before a language that make it the video's language: "from English", "aus dem Englischen". */
 const SOURCE_BEFORE = new Set([
   'from',
