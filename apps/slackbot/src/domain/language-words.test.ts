@@ -86,6 +86,33 @@ describe('languagesInText: phrasings people write', () => {
   });
 });
 
+describe('languagesInText: every offered language by its CLDR names', () => {
+  // The exceptions are the names NOT_NAMES drops as ordinary words: Indonesian's own name is the country,
+  // Dutch "Lets" (Latvian) is the English "lets", Spanish "flamenco" (Flemish) is the dance.
+  const dropped = new Set(['Indonesia', 'Lets', 'flamenco']);
+  const locales = ['en', 'es', 'de', 'fr', 'pt', 'it', 'nl', 'ja', 'ko', 'zh', 'zh-Hant', 'ru'];
+  const tag = (code: string) => code.replace(/-(\w+)$/, (region) => region.toUpperCase());
+
+  it.each(locales)('in %s, as a name alone and within a sentence', (locale) => {
+    for (const languageDisplay of ['dialect', 'standard'] as const) {
+      const names = new Intl.DisplayNames([locale], { type: 'language', languageDisplay });
+      for (const code of DESTINATION_CODES) {
+        const name = names.of(tag(code))!;
+        if (dropped.has(name)) continue;
+        expect(codesOf(name), `${locale} ${name}`).toEqual([code]);
+        expect(codesOf(`<@U0APP> please: ${name}, thanks`), `${locale} ${name}`).toEqual([code]);
+      }
+    }
+  });
+
+  it('in each language’s own name', () => {
+    for (const code of DESTINATION_CODES) {
+      const name = new Intl.DisplayNames([code.split('-')[0]!], { type: 'language' }).of(tag(code))!;
+      if (!dropped.has(name)) expect(codesOf(name), name).toEqual([code]);
+    }
+  });
+});
+
 describe('languagesInText: the video’s own language is not a destination', () => {
   it.each([
     ['dub it from English into German', 'en', ['de']],

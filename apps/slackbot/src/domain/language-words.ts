@@ -387,8 +387,9 @@ function nameAt(
     if (!node) break;
     if (node.tags) found = { tags: node.tags, end: at + 1 };
   }
-  if (found && CAPITALIZED_ONLY.has(tokens[from]!.norm) && !/^\p{Lu}/u.test(tokens[from]!.text))
-    return undefined;
+  // Compared with its accents: the Spanish "galés" is Welsh in lower case, the English "gales" is weather.
+  const first = tokens[from]!.text;
+  if (found && CAPITALIZED_ONLY.has(first.toLowerCase()) && !/^\p{Lu}/u.test(first)) return undefined;
   return found;
 }
 
