@@ -222,7 +222,21 @@ describe('languageQuestion', () => {
     const found = languagesInText('Spanish and Cantonese', ['es-es', 'es-mx', 'es-419']);
     expect(languageQuestion(found)).toBe(
       'Did you mean European Spanish, Mexican Spanish or Latin American Spanish?\n' +
-        'Cantonese is not offered for dubbing yet.',
+        'Cantonese is not among the languages I dub into.',
+    );
+  });
+
+  it('asks one question a line', () => {
+    const found = languagesInText('Portuguese, Chinese, Cantonese and Korean', [
+      'pt-br',
+      'pt-pt',
+      'zh-cn',
+      'zh-tw',
+    ]);
+    expect(languageQuestion(found)).toBe(
+      'Did you mean Brazilian Portuguese or European Portuguese?\n' +
+        'Did you mean Chinese (China) or Chinese (Taiwan)?\n' +
+        'Cantonese and Korean are not among the languages I dub into.',
     );
   });
 

@@ -591,7 +591,9 @@ export function languageQuestion(found: LanguagesInText): string | undefined {
   const lines = found.ambiguous.map((choice) => `Did you mean ${orList(choice.codes.map(languageName))}?`);
   if (found.unavailable.length > 0) {
     const names = found.unavailable.map((language) => languageName(language.tag));
-    lines.push(`${orList(names, 'and')} ${names.length === 1 ? 'is' : 'are'} not offered for dubbing yet.`);
+    lines.push(
+      `${orList(names, 'and')} ${names.length === 1 ? 'is' : 'are'} not among the languages I dub into.`,
+    );
   }
   return lines.length > 0 ? lines.join('\n') : undefined;
 }
