@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DESTINATION_CODES, languageQuestion, languagesInText } from './language-words.ts';
+import { DESTINATION_CODES } from './language-names.ts';
+import { languageQuestion, languagesInText } from './language-words.ts';
 import { DIALECTS, LANGUAGES, POPULAR_DESTINATIONS } from './languages.ts';
 import { MAX_MESSAGE_CHARS } from './requests.ts';
 
@@ -205,6 +206,10 @@ describe('languagesInText: ambiguous and unavailable', () => {
 
   it('answers with the codes as the caller spells them', () => {
     expect(codesOf('Brazilian Portuguese, to es', ['pt-BR', 'ES'])).toEqual(['pt-BR', 'ES']);
+  });
+
+  it('knows the names of codes beyond the default list', () => {
+    expect(codesOf('Tamil (India) and Yoruba', ['ta-IN', 'yo'])).toEqual(['ta-IN', 'yo']);
   });
 
   it('ignores words it does not know', () => {
