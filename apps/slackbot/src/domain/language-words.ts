@@ -81,7 +81,6 @@ export function languagesInText(text: string, codes: readonly string[] = DESTINA
   // Compared in lower case, answered as the caller spells them.
   const offered = new Map(codes.map((code) => [code.toLowerCase(), code]));
   for (const mention of mentions) {
-    const word = wordOf(tokens, mention);
     if (isSource(tokens, mention)) {
       // A source has no dialect, and any language the service hears will do ("from Brazilian Portuguese").
       const base = [...mention.tags][0]!.split('-')[0]!;
@@ -93,11 +92,13 @@ export function languagesInText(text: string, codes: readonly string[] = DESTINA
       if (!found.languages.includes(resolved[0]!)) found.languages.push(resolved[0]!);
     } else if (resolved.length > 1) {
       if (!found.ambiguous.some((known) => sameCodes(known.codes, resolved))) {
-        found.ambiguous.push({ word, codes: resolved });
+        found.ambiguous.push({ word: wordOf(tokens, mention), codes: resolved });
       }
     } else {
       const tag = [...mention.tags][0]!;
-      if (!found.unavailable.some((known) => known.tag === tag)) found.unavailable.push({ word, tag });
+      if (!found.unavailable.some((known) => known.tag === tag)) {
+        found.unavailable.push({ word: wordOf(tokens, mention), tag });
+      }
     }
   }
   return found;
