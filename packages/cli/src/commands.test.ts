@@ -60,12 +60,17 @@ describe('every command', () => {
     const cwd = await workFolder();
     const none = await dubkit(['--base-url', service.url, 'credits'], { cwd, env: { DUBKIT_TOKEN: '' } });
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('No credentials');
+    // In the CLI's words: variables and commands, not the library's option names.
+    expect(none.stderr).toContain(
+      'dubkit: no credentials: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET) in the environment or a .env file, or run `dubkit auth login`',
+    );
+    expect(none.stderr).not.toContain('clientId');
     const wrong = await dubkit(['--base-url', service.url, 'credits'], {
       cwd,
       env: { DUBKIT_TOKEN: 'wrong' },
     });
     expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^dubkit: the service refused DUBKIT_TOKEN \(.+\): check the token/m);
     await service.close();
     const down = await dubkit(['--json', '--base-url', service.url, 'credits'], { cwd });
     expect(down.code).toBe(2);
@@ -128,7 +133,7 @@ describe('dubkit download', () => {
     const run = await dubkit(['--base-url', service.url, 'download', project.id, '--out', 'later'], { cwd });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`project ${project.id} is not done yet`);
-    expect(run.stderr).toContain(`dubkit wait ${project.id} --out later`);
+    expect(run.stderr).toContain(`dubkit --base-url ${service.url} wait ${project.id} --out later`);
   });
 });
 

@@ -46,12 +46,20 @@ export interface Running {
 }
 
 /** Starts `dubkit <args>` with the emulator's token; no terminal, so progress comes as plain lines. */
-export function start(args: string[], options: { cwd: string; env?: Record<string, string> }): Running {
+export interface StartOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  /** Written to the command's standard input, which is then closed. */
+  input?: string;
+}
+
+export function start(args: string[], options: StartOptions): Running {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', DUBKIT_TOKEN: TOKEN, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (options.input !== undefined) child.stdin!.end(options.input);
   let stdout = '';
   let stderr = '';
   const watchers: (() => void)[] = [];
@@ -85,9 +93,6 @@ export function start(args: string[], options: { cwd: string; env?: Record<strin
   };
 }
 
-export function dubkit(
-  args: string[],
-  options: { cwd: string; env?: Record<string, string> },
-): Promise<Finished> {
+export function dubkit(args: string[], options: StartOptions): Promise<Finished> {
   return start(args, options).done;
 }
