@@ -120,6 +120,26 @@ describe('files', () => {
   });
 });
 
+describe('term lists', () => {
+  it('says a two-language header lacks the language of --to, not that it names no languages', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    await writeFile(join(cwd, 'terms.csv'), 'English,Spanish\nkeynote,ponencia\n');
+    const run = await dubkit(
+      ['--base-url', service.url, 'dub', VIDEO, '--to', 'de', '--glossary', 'terms.csv'],
+      {
+        cwd,
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'terms.csv:1: error language-not-found: no column for the target language "de"',
+    );
+    expect(run.stderr).not.toContain('a header row naming the languages');
+    expect(run.stderr).toContain('dubkit: terms.csv: 1 error; nothing was sent');
+  });
+});
+
 describe('plans and minutes', () => {
   it('prints the plan and its minutes with --dry-run, uploading and creating nothing', async () => {
     const service = await emulator();

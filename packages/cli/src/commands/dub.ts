@@ -78,6 +78,8 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
         context.warn(line);
       }
       const srcLang = from ?? parsed.srcLang;
+      // A header naming other languages than --to is an error of the file, reported above; not a missing header.
+      if (!srcLang && parsed.issues.some((issue) => issue.severity === 'error')) continue;
       if (!srcLang) throw usageError('--glossary needs --from, or a header row naming the languages');
       const name = `${basename(options.glossary, extname(options.glossary))} ${srcLang}-${lang}`;
       glossaries.set(lang, { name, src_lang: srcLang, dst_lang: lang, entries: parsed.entries });
