@@ -39,7 +39,7 @@ async function statusesOf(h: Harness, id: string): Promise<string[]> {
 }
 
 describe('project pipeline', () => {
-  it('walks the statuses of decisions.md in order, computed from the clock', async () => {
+  it('walks the statuses of docs/service.md in order, computed from the clock', async () => {
     const h = await harness();
     const project = await h.project({ name: 'Pipeline' });
     expect(project.status).toBe('created');
