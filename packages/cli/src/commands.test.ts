@@ -33,6 +33,7 @@ describe('every command', () => {
     const version = await dubkit(['--version'], { cwd });
     const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
     expect(version).toMatchObject({ code: 0, stdout: `${manifest.version}\n` });
+    expect(manifest.version).not.toBe('0.0.0');
     for (const args of [
       ['--help'],
       ['dub', '--help'],

@@ -1,5 +1,7 @@
 // The root README's commands, run as written from the repository's root: `pnpm -s dubkit --json …` prints only
-// the CLI's JSON, and the client example runs (it imports @dubkit/core and @dubkit/emulator from the root).
+// the CLI's JSON, and the client example runs (it imports @dubkit/core and @dubkit/emulator from the root). And
+// what a fresh clone relies on: git ignores .env (a token in it is never committed by `git add -A`), and the
+// code cites the service's behaviour from docs/service.md, not from files outside the repository.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -11,6 +13,33 @@ import { expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+it('ignores .env files in git, and cites docs/service.md for the service, whose sections exist', async () => {
+  for (const file of ['.env', 'apps/slackbot/.env', 'packages/cli/.env']) {
+    await run('git', ['check-ignore', '--quiet', file], { cwd: ROOT });
+  }
+  const cited = await run(
+    'git',
+    ['grep', '-l', '-e', 'decisions\\.md', '-e', 'service-api\\.md', '--', '.'],
+    {
+      cwd: ROOT,
+    },
+  ).catch((error: { code: number; stdout: string }) =>
+    error.code === 1 ? { stdout: '' } : Promise.reject(error),
+  );
+  expect(cited.stdout.split('\n').filter((file) => file && !file.endsWith('readme.test.ts'))).toEqual([]);
+  const service = await readFile(join(ROOT, 'docs/service.md'), 'utf8');
+  for (const section of [
+    'Languages',
+    'Glossary entries',
+    'Credits',
+    'Re-dub cost',
+    'Project pipeline',
+    'Media',
+  ]) {
+    expect(service).toMatch(new RegExp(`^## ${section}`, 'm'));
+  }
+});
 
 it('`pnpm -s dubkit --json` prints the CLI’s JSON alone', async () => {
   const { stdout } = await run('pnpm', ['-s', 'dubkit', '--json', 'languages'], { cwd: ROOT });
