@@ -1,21 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DubbingClient } from '@dubkit/core';
 import { parseGlossaryCsv } from '@dubkit/glossary-csv';
 import { parseSrt, serializeSrt } from '@dubkit/srt';
-import { afterEach, describe, expect, it } from 'vitest';
-import { dubkit, emulator, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
-
-const clients: DubbingClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-
-function clientOf(url: string): DubbingClient {
-  const client = new DubbingClient({ baseUrl: url, token: TOKEN, env: {}, logLevel: 'off' });
-  clients.push(client);
-  return client;
-}
+import { describe, expect, it } from 'vitest';
+import { clientOf, dubkit, emulator, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
 
 /** A dubbed project made with the client itself, so that these tests do not depend on `dubkit dub`. */
 async function dubbedProject(url: string, name = 'Keynote'): Promise<string> {

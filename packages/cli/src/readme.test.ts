@@ -44,7 +44,7 @@ it('ignores .env files in git, and cites docs/service.md for the service, whose 
 it('`pnpm -s dubkit --json` prints the CLI’s JSON alone', async () => {
   const { stdout } = await run('pnpm', ['-s', 'dubkit', '--json', 'languages'], { cwd: ROOT });
   expect(JSON.parse(stdout).languages).toEqual(LANGUAGES);
-}, 60_000);
+}, 120_000);
 
 it('runs the client example of the root README as written, from the root', async () => {
   const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
@@ -56,11 +56,11 @@ it('runs the client example of the root README as written, from the root', async
   const output = join(ROOT, 'example.es.mp4');
   await writeFile(file, code!);
   try {
-    const { stdout } = await run(process.execPath, [file], { cwd: ROOT, timeout: 50_000 });
+    const { stdout } = await run(process.execPath, [file], { cwd: ROOT, timeout: 100_000 });
     expect(stdout).toContain('merging_done');
     expect((await stat(output)).size).toBeGreaterThan(0);
   } finally {
     await rm(file, { force: true });
     await rm(output, { force: true });
   }
-}, 60_000);
+}, 120_000);

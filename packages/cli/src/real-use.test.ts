@@ -4,22 +4,11 @@
 import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { DubbingClient, LANGUAGES } from '@dubkit/core';
+import { LANGUAGES } from '@dubkit/core';
 import { parseSrt, serializeSrt } from '@dubkit/srt';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from './program.ts';
-import { dubkit, emulator, FIXTURES, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
-
-const clients: DubbingClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-
-function clientOf(url: string): DubbingClient {
-  const client = new DubbingClient({ baseUrl: url, token: TOKEN, env: {}, logLevel: 'off' });
-  clients.push(client);
-  return client;
-}
+import { clientOf, dubkit, emulator, FIXTURES, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
 
 async function projectCount(url: string): Promise<number> {
   return (await clientOf(url).projects.list()).total;
@@ -228,6 +217,9 @@ describe('dubkit render', () => {
     const waited = await dubkit([...base, 'wait', id], { cwd });
     expect(waited.code).toBe(1);
     expect(waited.stderr).toContain(`\`dubkit --base-url ${service.url} --interval 50 render ${id}\``);
+    const downloaded = await dubkit([...base, 'download', id, '--out', 'second'], { cwd });
+    expect(downloaded.code).toBe(1);
+    expect(downloaded.stderr).toContain(`render ${id} --out second\` renders, waits and downloads`);
     const rendered = await dubkit([...base, 'render', id, '--out', 'second'], { cwd });
     expect(rendered.code).toBe(0);
     const srt = await readFile(join(cwd, 'second', 'video-with-audio.es.srt'), 'utf8');

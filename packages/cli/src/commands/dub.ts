@@ -157,7 +157,7 @@ async function checkInput(source: string, options: DubOptions): Promise<Input> {
     const what =
       media.kind === 'text'
         ? 'a text file'
-        : `${media.kind === 'image' ? 'an' : 'an'} ${media.kind} file${media.format ? ` (${media.format})` : ''}`;
+        : `an ${media.kind} file${media.format ? ` (${media.format})` : ''}`;
     throw inputError(
       `${source} is ${what}; dub takes a video file (MP4, MOV, WebM, MKV, AVI…); nothing was uploaded`,
     );
@@ -236,9 +236,10 @@ export async function dub(context: Context, sources: string[], options: DubOptio
       const record = await upload(context, input, progress, signal);
       media.push(record);
       // The service's length is the one it charges for: checked again before this video's projects.
+      const meta = record.meta;
       const seconds =
-        'duration_seconds' in (record.meta ?? {})
-          ? (record.meta as { duration_seconds: number }).duration_seconds
+        meta && 'duration_seconds' in meta && typeof meta.duration_seconds === 'number'
+          ? meta.duration_seconds
           : undefined;
       if (seconds !== undefined) {
         await checkBalance(context, {

@@ -11,6 +11,10 @@ import { onInterrupt, resumeCommand, resumeHint } from '../interrupt.ts';
 import { refuseOverwrite } from '../outputs.ts';
 import { progressFor } from '../progress.ts';
 
+/** After an edit of the transcript or of the voices, nothing happens until a render is asked for. */
+const awaitsRender = (status: string | null | undefined) =>
+  status === 'transcript_edited' || status === 'voice_edited';
+
 export interface WaitOptions {
   out?: string;
   force?: boolean;
@@ -38,10 +42,10 @@ async function follow(
   // download would replace are known before anything is started.
   const projects = await Promise.all(ids.map((id) => client.projects.get(id)));
   // An edited transcript waits for a render that only `dubkit render` asks for: waiting would never end.
-  const edited = projects.filter((project) => project.status === 'transcript_edited').map((p) => p.id);
+  const edited = projects.filter((project) => awaitsRender(project.status)).map((p) => p.id);
   if (command === 'wait' && edited.length > 0) {
     throw inputError(
-      `the transcript of ${edited.join(', ')} was edited and the dub is not rendered again until asked: ` +
+      `${edited.join(', ')} ${edited.length === 1 ? 'was' : 'were'} edited (transcript or voices) and the dub is not rendered again until asked: ` +
         `\`${resumeCommand(['render', ...edited], options.out, flags)}\` renders, waits and downloads`,
     );
   }
@@ -114,9 +118,9 @@ export async function download(
     const project = await client.projects.get(id, { signal: interrupt.signal });
     const info = describeStatus(project.status ?? 'unknown');
     if (info.failed) throw inputError(`project ${id} failed (${info.label}): it has nothing to download`);
-    if (project.status === 'transcript_edited') {
+    if (awaitsRender(project.status)) {
       throw inputError(
-        `project ${id}'s transcript was edited and its dub not rendered again: \`${resumeCommand(['render', id], options.out, flags)}\` renders, waits and downloads`,
+        `project ${id} was edited (transcript or voices) and its dub not rendered again: \`${resumeCommand(['render', id], options.out, flags)}\` renders, waits and downloads`,
       );
     }
     if (!info.terminal) {

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DubbingClient } from '@dubkit/core';
 import { type Emulator, type EmulatorOptions, startEmulator } from '@dubkit/emulator';
 import { afterEach } from 'vitest';
 
@@ -22,6 +23,13 @@ export async function emulator(options: EmulatorOptions = {}): Promise<Emulator>
   const started = await startEmulator({ tokens: [TOKEN], speed: 1000, ...options });
   cleanups.push(() => started.close());
   return started;
+}
+
+/** A client of the emulator with the test token, to set up or inspect what `dubkit` did; closed after the test. */
+export function clientOf(url: string): DubbingClient {
+  const client = new DubbingClient({ baseUrl: url, token: TOKEN, env: {}, logLevel: 'off' });
+  cleanups.push(() => client.close());
+  return client;
 }
 
 /** A fresh folder for the command's files; removed after the test. */
