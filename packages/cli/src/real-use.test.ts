@@ -153,6 +153,10 @@ describe('messages in the words of the command line', () => {
     expect(noScheme.stderr).toContain(
       'dubkit: --base-url takes the service\'s address with http:// or https://, such as https://api.rask.ai or http://127.0.0.1:4010; not "localhost:4010"',
     );
+    const withToken = await dubkit(['--base-url', 'http://me:secret@127.0.0.1:4010', 'credits'], { cwd });
+    expect(withToken.code).toBe(2);
+    expect(withToken.stderr).toContain('put the token in DUBKIT_TOKEN');
+    expect(withToken.stderr).not.toContain('secret');
     const fromEnv = await dubkit(['credits'], { cwd, env: { DUBKIT_BASE_URL: 'api.example' } });
     expect(fromEnv.stderr).toContain('dubkit: DUBKIT_BASE_URL takes the service');
     const service = await emulator();
