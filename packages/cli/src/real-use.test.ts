@@ -257,4 +257,34 @@ describe('dubkit auth', () => {
     expect(after.code).toBe(2);
     expect(after.stderr).toContain('no credentials');
   });
+
+  it('asks for the token at a terminal without showing it', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const home = await workFolder();
+    const modes: boolean[] = [];
+    const stdin = Object.assign(new PassThrough(), {
+      isTTY: true,
+      setRawMode: (raw: boolean) => modes.push(raw),
+    });
+    const stderr = new PassThrough();
+    let shown = '';
+    stderr.on('data', (chunk: Buffer) => {
+      shown += chunk.toString();
+    });
+    setTimeout(() => stdin.write(`${TOKEN}\r`), 50);
+    const code = await run(['--base-url', service.url, 'auth', 'login'], {
+      stdin,
+      stdout: new PassThrough(),
+      stderr,
+      env: { HOME: home },
+      cwd,
+    });
+    expect(code).toBe(0);
+    expect(modes).toEqual([true, false]);
+    expect(shown).toContain('Paste your dubbing service token (it is not shown)');
+    expect(shown).not.toContain(TOKEN);
+    const stored = await readFile(join(home, '.config', 'dubkit', 'credentials.json'), 'utf8');
+    expect(JSON.parse(stored)).toEqual({ token: TOKEN });
+  });
 });
