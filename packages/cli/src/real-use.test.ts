@@ -177,6 +177,18 @@ describe('messages in the words of the command line', () => {
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout).toMatch(/^es: done, project [0-9a-f-]{36}$/m);
+    // No bars on a terminal either.
+    const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 120, rows: 40 });
+    let drawn = '';
+    terminal.on('data', (chunk: Buffer) => {
+      drawn += chunk.toString();
+    });
+    const code = await run(
+      ['--base-url', service.url, '--interval', '50', '--quiet', 'dub', VIDEO, '--to', 'es', '--out', 'tty'],
+      { stdout: new PassThrough(), stderr: terminal, env: { DUBKIT_TOKEN: TOKEN }, cwd },
+    );
+    expect(code).toBe(0);
+    expect(drawn).toBe('');
   });
 
   it('never cuts a project id on a narrow terminal', async () => {
