@@ -13,7 +13,7 @@ export const SLACK_PACE_MS = 1_000;
 export const TOKEN = 'bench-token';
 export const BOT_TOKEN = 'xoxb-bench';
 
-/** The statuses of a normal dub in order (decisions.md); a project's index is the changes it went through. */
+/** The statuses of a normal dub in order (docs/service.md); a project's index is the changes it went through. */
 const ORDER = [
   'created', 'uploading', 'uploaded', 'transcription_started', 'transcription_done', 'transcribe_segments_started',
   'transcribe_segments_done', 'separate_background_started', 'separate_background_done', 'determine_speakers_started',

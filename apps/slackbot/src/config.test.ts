@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readEnvFiles } from './config.ts';
 
 const base = {
   SLACK_BOT_TOKEN: 'xoxb-1',
@@ -78,5 +81,27 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ ...base, ADMIN_USER_IDS: 'U01ANA,@ben' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ADMIN_USER_IDS: 'U01ANA,@ben' })).toThrow(/ADMIN_USER_IDS/);
+  });
+});
+
+describe('readEnvFiles', () => {
+  it('reads the .env of the folder and of the repository root, the nearer one winning', () => {
+    const root = mkdtempSync(join(tmpdir(), 'dubkit-env-'));
+    try {
+      const app = join(root, 'apps', 'slackbot');
+      mkdirSync(app, { recursive: true });
+      writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
+      writeFileSync(join(root, '.env'), 'SLACK_BOT_TOKEN=xoxb-root\nDUBKIT_TOKEN=from-root\n');
+      // `pnpm start` from the root runs the app in apps/slackbot: the root's .env is read all the same.
+      expect(readEnvFiles(app)).toEqual({
+        files: [join(root, '.env')],
+        variables: { SLACK_BOT_TOKEN: 'xoxb-root', DUBKIT_TOKEN: 'from-root' },
+      });
+      writeFileSync(join(app, '.env'), 'DUBKIT_TOKEN=from-app\n');
+      expect(readEnvFiles(app).variables).toEqual({ SLACK_BOT_TOKEN: 'xoxb-root', DUBKIT_TOKEN: 'from-app' });
+      expect(readEnvFiles(root).files).toEqual([join(root, '.env')]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

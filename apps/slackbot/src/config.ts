@@ -1,5 +1,8 @@
 // The app's configuration, read from the environment once at start and validated, so that a missing or
 // malformed variable stops the app with one message naming every problem instead of failing later.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const positiveInt = z.coerce
@@ -198,4 +201,33 @@ function parseDatabaseUrl(url: string, poolSize: number, problems: string[]): St
     `DATABASE_URL must look like sqlite:./data/dubkit.db or postgres://user:password@host:5432/database (got "${url.split(':')[0]}:...")`,
   );
   return undefined;
+}
+
+/**
+ * The variables of the `.env` files the app reads at start: the one in the folder it is started from, then the
+ * one at the repository's root (the folder with pnpm-workspace.yaml above it), so that `pnpm start` from the
+ * root, which runs the app in apps/slackbot, still finds the root's `.env`. The nearer file wins; main.ts lets
+ * the environment win over both, so a service manager's settings override them. Returns the files read too.
+ */
+export function readEnvFiles(cwd: string): { files: string[]; variables: Record<string, string> } {
+  const folders = [cwd];
+  for (let folder = cwd; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, 'pnpm-workspace.yaml'))) {
+      if (folder !== cwd) folders.push(folder);
+      break;
+    }
+    if (dirname(folder) === folder) break;
+  }
+  const files = folders.map((folder) => join(folder, '.env')).filter((file) => existsSync(file));
+  const variables: Record<string, string> = {};
+  for (const file of files.toReversed()) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+    Object.assign(variables, parseEnv(text));
+  }
+  return { files, variables };
 }

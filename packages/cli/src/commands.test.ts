@@ -1,21 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DubbingClient } from '@dubkit/core';
 import { parseGlossaryCsv } from '@dubkit/glossary-csv';
 import { parseSrt, serializeSrt } from '@dubkit/srt';
-import { afterEach, describe, expect, it } from 'vitest';
-import { dubkit, emulator, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
-
-const clients: DubbingClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-
-function clientOf(url: string): DubbingClient {
-  const client = new DubbingClient({ baseUrl: url, token: TOKEN, env: {}, logLevel: 'off' });
-  clients.push(client);
-  return client;
-}
+import { describe, expect, it } from 'vitest';
+import { clientOf, dubkit, emulator, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
 
 /** A dubbed project made with the client itself, so that these tests do not depend on `dubkit dub`. */
 async function dubbedProject(url: string, name = 'Keynote'): Promise<string> {
@@ -33,6 +21,7 @@ describe('every command', () => {
     const version = await dubkit(['--version'], { cwd });
     const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
     expect(version).toMatchObject({ code: 0, stdout: `${manifest.version}\n` });
+    expect(manifest.version).not.toBe('0.0.0');
     for (const args of [
       ['--help'],
       ['dub', '--help'],
@@ -60,12 +49,17 @@ describe('every command', () => {
     const cwd = await workFolder();
     const none = await dubkit(['--base-url', service.url, 'credits'], { cwd, env: { DUBKIT_TOKEN: '' } });
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('No credentials');
+    // In the CLI's words: variables and commands, not the library's option names.
+    expect(none.stderr).toContain(
+      'dubkit: no credentials: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET) in the environment or a .env file, or run `dubkit auth login`',
+    );
+    expect(none.stderr).not.toContain('clientId');
     const wrong = await dubkit(['--base-url', service.url, 'credits'], {
       cwd,
       env: { DUBKIT_TOKEN: 'wrong' },
     });
     expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^dubkit: the service refused DUBKIT_TOKEN \(.+\): check the token/m);
     await service.close();
     const down = await dubkit(['--json', '--base-url', service.url, 'credits'], { cwd });
     expect(down.code).toBe(2);
@@ -128,7 +122,7 @@ describe('dubkit download', () => {
     const run = await dubkit(['--base-url', service.url, 'download', project.id, '--out', 'later'], { cwd });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`project ${project.id} is not done yet`);
-    expect(run.stderr).toContain(`dubkit wait ${project.id} --out later`);
+    expect(run.stderr).toContain(`dubkit --base-url ${service.url} wait ${project.id} --out later`);
   });
 });
 

@@ -182,18 +182,24 @@ describe('dubkit dub', () => {
     );
   });
 
-  it('says which projects were started when a later language is refused for lack of credits', async () => {
-    // The fixture is a few seconds long: each project reserves one minute.
+  it('checks the minutes before uploading: too few for every language, nothing is sent (exit 1)', async () => {
+    // The fixture is a few seconds long: each project reserves one minute, two languages need two.
     const service = await emulator({ credits: { minutes: 1 } });
     const cwd = await workFolder();
     const run = await dubkit(['--base-url', service.url, '--interval', '50', 'dub', VIDEO, '--to', 'es,de'], {
       cwd,
     });
     expect(run.code).toBe(1);
-    const started = /^es: project ([0-9a-f-]{36})$/m.exec(run.stderr)?.[1];
-    expect(started).toBeDefined();
-    expect(run.stderr).toContain(`1 project already started: dubkit wait ${started} --out ./dubs`);
-    expect(run.stderr).toMatch(/^dubkit: .+/m);
+    expect(run.stderr).toContain(
+      'dubkit: dubbing into 2 languages needs 2 minutes and 2 videos; the account has 1 minute and 1000 videos left (`dubkit credits`); no project was created',
+    );
+    expect(run.stderr).not.toContain('upload');
+    const client = new DubbingClient({ baseUrl: service.url, token: TOKEN, env: {}, logLevel: 'off' });
+    try {
+      expect((await client.projects.list()).projects).toEqual([]);
+    } finally {
+      await client.close();
+    }
   });
 
   it('exits 1 and says which stage failed when the projects fail', async () => {
@@ -230,8 +236,13 @@ describe('dubkit dub', () => {
     );
     expect(ids).toHaveLength(2);
     expect(stopped.stderr).toContain('the projects go on at the service');
-    expect(stopped.stderr).toContain(`dubkit wait ${ids.join(' ')} --out out`);
-    expect(stopped.stderr).toContain(`dubkit download ${ids[0]} --out out`);
+    // The hint repeats the run's flags: without --base-url it would wait at the hosted service.
+    expect(stopped.stderr).toContain(
+      `dubkit --base-url ${service.url} --interval 50 wait ${ids.join(' ')} --out out\n`,
+    );
+    expect(stopped.stderr).toContain(
+      `dubkit --base-url ${service.url} --interval 50 download ${ids[0]} --out out`,
+    );
 
     // The projects were not cancelled: they still move on at the service.
     service.advanceClock(3_600_000);

@@ -24,16 +24,35 @@ export function onInterrupt(): Interrupt {
   };
 }
 
-/** What to run to pick up where Ctrl-C left: wait for all, or download one that is done. */
-export function resumeHint(ids: readonly string[], out: string | undefined): string {
-  const folder = out === undefined ? '' : ` --out ${quote(out)}`;
+/**
+ * What to run to pick up where Ctrl-C left: wait for all, or download one that is done. `flags` are the run's
+ * own (--base-url and the rest, from Context.globalFlags, and --force), so the hint reaches the same service.
+ */
+export function resumeHint(
+  ids: readonly string[],
+  out: string | undefined,
+  flags: readonly string[],
+): string {
   return [
     'Stopped waiting; the projects go on at the service. To resume:',
-    `  dubkit wait ${ids.join(' ')}${folder}`,
-    ...(out === undefined ? [] : ids.map((id) => `  dubkit download ${id}${folder}`)),
+    `  ${resumeCommand(['wait', ...ids], out, flags)}`,
+    ...(out === undefined ? [] : ids.map((id) => `  ${resumeCommand(['download', id], out, flags)}`)),
   ].join('\n');
 }
 
-function quote(path: string): string {
-  return /^[\w./@:-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+/** `dubkit <flags> <command…> [--out folder]`, each word quoted for a POSIX shell where it needs to be. */
+export function resumeCommand(
+  words: readonly string[],
+  out: string | undefined,
+  flags: readonly string[],
+): string {
+  const global = flags.filter((flag) => flag !== '--force');
+  const force = flags.includes('--force') ? ['--force'] : [];
+  return ['dubkit', ...global, ...words, ...(out === undefined ? [] : ['--out', out]), ...force]
+    .map(quote)
+    .join(' ');
+}
+
+export function quote(word: string): string {
+  return /^[\w./@:=,+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,7 +1,9 @@
 // The files a dubbed project links to, and the names they get on disk: `<name>.<lang>.mp4`,
 // `<name>.<lang>.audio.wav`, `<name>.<lang>.voiceover.wav`, `<name>.<lang>.srt`, `<name>.<lang>.vtt`.
+import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Project } from '@dubkit/core';
+import { usageError } from './exit-codes.ts';
 
 export const OUTPUT_KINDS = ['video', 'audio', 'voiceover', 'srt', 'vtt'] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
@@ -39,4 +41,35 @@ export function plannedOutputs(project: Project, folder: string, stem: string): 
     const ext = extname(new URL(link, 'http://x').pathname).toLowerCase() || fallbackExt;
     return [{ kind, link, path: join(folder, `${stem}.${lang}${suffix}${ext}`) }];
   });
+}
+
+/**
+ * The files of `folder` that a project's downloads would replace: `<stem>.<lang>.<ext>`, `.audio.<ext>` and
+ * `.voiceover.<ext>`, whatever extensions the service's links end up having.
+ */
+export async function existingOutputs(folder: string, stem: string, lang: string): Promise<string[]> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const prefix = `${stem}.${lang}.`;
+  return names
+    .filter(
+      (name) =>
+        name.startsWith(prefix) && /^(audio\.|voiceover\.)?[a-z0-9]+$/i.test(name.slice(prefix.length)),
+    )
+    .map((name) => join(folder, name));
+}
+
+/** Refuses (exit 2) when downloads would replace files, naming them, unless --force. */
+export async function refuseOverwrite(
+  targets: readonly { folder: string; stem: string; lang: string }[],
+  force: boolean | undefined,
+): Promise<void> {
+  if (force) return;
+  const found = (
+    await Promise.all(targets.map((t) => existingOutputs(t.folder, fileStem(t.stem, 'dub'), t.lang)))
+  ).flat();
+  if (found.length === 0) return;
+  throw usageError(
+    `these files exist and would be replaced:\n${found.map((path) => `  ${path}`).join('\n')}\n` +
+      'Move them, choose another folder with --out, or pass --force to replace them; nothing was sent.',
+  );
 }

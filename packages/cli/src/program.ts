@@ -10,11 +10,13 @@ import {
   TimeoutError,
 } from '@dubkit/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { authLogin, authLogout, authStatus } from './commands/auth.ts';
 import { dub } from './commands/dub.ts';
 import { glossaryPull, glossaryPush } from './commands/glossary.ts';
+import { languages } from './commands/languages.ts';
 import { credits, projects, status, voices } from './commands/projects.ts';
 import { transcriptPull, transcriptPush } from './commands/transcript.ts';
-import { download, wait } from './commands/wait.ts';
+import { download, render, type WaitOptions, wait } from './commands/wait.ts';
 import { Context, type GlobalOptions, type Io } from './context.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 
@@ -24,8 +26,11 @@ export const VERSION: string = JSON.parse(
 
 const ENVIRONMENT = `
 Credentials come from DUBKIT_TOKEN, or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET, and the service's address from
-DUBKIT_BASE_URL (default https://api.rask.ai); a .env file in the current folder fills in what is not set.
+DUBKIT_BASE_URL (default https://api.rask.ai); a .env file in the current folder fills in what is not set, and
+\`dubkit auth login\` stores a token for when neither has one.
 Against a local emulator: dubkit --base-url http://127.0.0.1:4010 … with DUBKIT_TOKEN=dev-token.
+Progress goes to standard error: bars on a terminal, plain lines otherwise (also with CI or TERM=dumb); dubkit
+prints no colors, so NO_COLOR changes nothing.
 
 Exit status: 0 done, 1 a project failed or the input has errors, 2 wrong usage or a file or the service could
 not be reached, 130 stopped by Ctrl-C (the projects go on; dubkit wait and dubkit download resume).`;
@@ -45,6 +50,7 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
     .helpOption('-h, --help', 'show help (also after any command)')
     .option('--json', 'print one JSON document on standard output (progress stays on standard error)')
     .option('--base-url <url>', 'the service to talk to (default: DUBKIT_BASE_URL, else the hosted service)')
+    .option('-q, --quiet', 'no progress; only results, problems and how to resume')
     .addOption(
       new Option('--interval <ms>', 'first wait between two reads of a project')
         .argParser(milliseconds)
@@ -71,8 +77,8 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
 
   program
     .command('dub')
-    .description('upload a video (or link it), dub it into each language, and download the results')
-    .argument('<file|link>', 'a video file, or a link the service can fetch')
+    .description('upload videos (or link them), dub each into each language, and download the results')
+    .argument('<file|link...>', 'video files, or links the service can fetch (with https://)')
     .requiredOption('--to <languages>', 'destination languages, comma-separated: es,de-de,pt-br')
     .option('--from <language>', 'the language spoken (default: detected)')
     .option('--speakers <n>', 'how many people speak (default: detected)')
@@ -80,8 +86,10 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
     .option('--srt <files>', 'subtitles to start from: source[,translation.<lang>.srt…]; needs --from')
     .option('--name <name>', 'project name (default: the file name)')
     .option('--out <folder>', 'where the dubbed files go', './dubs')
+    .option('--force', 'replace files in --out that have the names of the new ones')
+    .option('--dry-run', 'check everything and print the plan and its minutes; upload and create nothing')
     .action(
-      run((context, input: string, options) => dub(context, input, options as Parameters<typeof dub>[2])),
+      run((context, inputs: string[], options) => dub(context, inputs, options as Parameters<typeof dub>[2])),
     );
 
   program
@@ -89,14 +97,47 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
     .description('follow projects until they are done (after Ctrl-C, or started elsewhere)')
     .argument('<project...>', 'project ids')
     .option('--out <folder>', 'also download each project’s files here once it is done')
-    .action(run((context, ids: string[], options: { out?: string }) => wait(context, ids, options)));
+    .option('--force', 'replace files in --out that have the names of the new ones')
+    .action(run((context, ids: string[], options: WaitOptions) => wait(context, ids, options)));
+
+  program
+    .command('render')
+    .description('render projects again after their transcript was edited, follow them, and download')
+    .argument('<project...>', 'project ids')
+    .option('--out <folder>', 'where the files go', './dubs')
+    .option('--force', 'replace files in --out that have the names of the new ones')
+    .action(run((context, ids: string[], options: WaitOptions) => render(context, ids, options)));
 
   program
     .command('download')
     .description('download a done project’s video, audio, voice-only track, SRT and VTT')
     .argument('<project>', 'project id')
     .option('--out <folder>', 'where the files go', './dubs')
-    .action(run((context, id: string, options: { out: string }) => download(context, id, options)));
+    .option('--force', 'replace files in --out that have the names of the new ones')
+    .action(
+      run((context, id: string, options: { out: string; force?: boolean }) => download(context, id, options)),
+    );
+
+  program
+    .command('languages')
+    .description('the languages the service dubs into (--to) and from (--from)')
+    .action(run(async (context) => languages(context)));
+
+  const auth = program
+    .command('auth')
+    .description('keep a token in your config folder instead of DUBKIT_TOKEN');
+  auth
+    .command('login')
+    .description('read a token from standard input, check it with the service, and store it (mode 0600)')
+    .action(run((context) => authLogin(context)));
+  auth
+    .command('status')
+    .description('which credentials are used, and whether the service accepts them')
+    .action(run((context) => authStatus(context)));
+  auth
+    .command('logout')
+    .description('remove the stored token')
+    .action(run((context) => authLogout(context)));
 
   program
     .command('projects')
@@ -191,6 +232,15 @@ function exitCodeOf(error: unknown): number {
   return EXIT.usage;
 }
 
+/** The error in the CLI's words: a refused token names where it came from and what to do. */
+function messageOf(error: unknown, context: Context | undefined): string {
+  if (error instanceof AuthenticationError) {
+    const source = context?.credentialSource ?? 'the credentials';
+    return `the service refused ${source} (${error.message}): check the token, or run \`dubkit auth login\``;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   let code: number = EXIT.ok;
   const contexts: Context[] = [];
@@ -207,7 +257,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error, contexts[0]);
     io.stderr.write(`dubkit: ${message}\n`);
     if (program.opts().json)
       io.stdout.write(`${JSON.stringify({ error: { message, exitCode: exitCodeOf(error) } }, null, 2)}\n`);

@@ -27,7 +27,8 @@ export interface Progress {
 
 export function progressFor(context: Context, labels: readonly string[] = []): Progress {
   const width = Math.max(6, ...labels.map((label) => label.length));
-  return context.live ? new Bars(context, width) : new Lines(context);
+  // With --quiet, Lines says nothing (its lines are notes, which --quiet drops): no bars either.
+  return context.live && !context.quiet ? new Bars(context, width) : new Lines(context);
 }
 
 class Bars implements Progress {

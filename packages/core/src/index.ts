@@ -28,6 +28,22 @@ export {
   TimeoutError,
   WaitTimeoutError,
 } from './errors.ts';
+export {
+  BASE_LANGUAGE_CODES,
+  checkLanguage,
+  DIALECT_CODES,
+  describeLanguages,
+  findLanguage,
+  isKnownLanguage,
+  LANGUAGES,
+  type Language,
+  type LanguageCheck,
+  type LanguageRole,
+  languageName,
+  normalizeLanguageCode,
+  suggestLanguages,
+  USUAL_COUNTRY,
+} from './languages.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { DEFAULT_PAGE_LIMIT, ProjectPage, type ProjectPagePromise } from './pagination.ts';
 export { redubMinutes } from './redub.ts';

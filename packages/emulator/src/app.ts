@@ -1,4 +1,4 @@
-// The HTTP interface: every endpoint of service-api.md and decisions.md (one route each, in routes/), plus /files
+// The HTTP interface: every endpoint of docs/service.md (one route each, in routes/), plus /files
 // and /_admin. One middleware chain for every request: a request id, faults, then authentication for the API.
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';

@@ -1,4 +1,4 @@
-// The service's rules for glossary entries (decisions.md, "Glossary entries"): each term non-empty, at most
+// The service's rules for glossary entries (docs/service.md, "Glossary entries"): each term non-empty, at most
 // 1024 UTF-8 bytes, no tab or newline, no leading or trailing white space; the whole glossary under 10,485,760 bytes.
 import { Buffer } from 'node:buffer';
 import type { GlossaryIssue, IssueCode } from './types.ts';

@@ -1,5 +1,5 @@
 // What changed on a dubbed language's project since its last render, as the app saved it: the service charges
-// the next render for the length of those segments (decisions.md), and has no way to ask it what they are, so
+// the next render for the length of those segments (docs/service.md), and has no way to ask it what they are, so
 // the app keeps its own record to show the cost before it asks for a render. Cleared when a render starts.
 
 /** edited: a segment whose text or speaker a review changed · added: a line a review added · voice: a speaker whose voice changed. */

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DubbingClient } from '@dubkit/core';
 import { type Emulator, type EmulatorOptions, startEmulator } from '@dubkit/emulator';
 import { afterEach } from 'vitest';
 
@@ -22,6 +23,13 @@ export async function emulator(options: EmulatorOptions = {}): Promise<Emulator>
   const started = await startEmulator({ tokens: [TOKEN], speed: 1000, ...options });
   cleanups.push(() => started.close());
   return started;
+}
+
+/** A client of the emulator with the test token, to set up or inspect what `dubkit` did; closed after the test. */
+export function clientOf(url: string): DubbingClient {
+  const client = new DubbingClient({ baseUrl: url, token: TOKEN, env: {}, logLevel: 'off' });
+  cleanups.push(() => client.close());
+  return client;
 }
 
 /** A fresh folder for the command's files; removed after the test. */
@@ -46,12 +54,20 @@ export interface Running {
 }
 
 /** Starts `dubkit <args>` with the emulator's token; no terminal, so progress comes as plain lines. */
-export function start(args: string[], options: { cwd: string; env?: Record<string, string> }): Running {
+export interface StartOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  /** Written to the command's standard input, which is then closed. */
+  input?: string;
+}
+
+export function start(args: string[], options: StartOptions): Running {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', DUBKIT_TOKEN: TOKEN, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (options.input !== undefined) child.stdin!.end(options.input);
   let stdout = '';
   let stderr = '';
   const watchers: (() => void)[] = [];
@@ -85,9 +101,6 @@ export function start(args: string[], options: { cwd: string; env?: Record<strin
   };
 }
 
-export function dubkit(
-  args: string[],
-  options: { cwd: string; env?: Record<string, string> },
-): Promise<Finished> {
+export function dubkit(args: string[], options: StartOptions): Promise<Finished> {
   return start(args, options).done;
 }

@@ -1,19 +1,33 @@
-// Shared value formats from decisions.md: languages, timecodes, identifiers and integers in query strings.
+// Shared value formats from docs/service.md: languages, timecodes, identifiers and integers in query strings.
 import { z } from 'zod';
+import { describeLanguages, isKnownLanguage, type LanguageRole, suggestLanguages } from '../languages.ts';
 import { isTimecode } from '../timecode.ts';
 
-/** A source language, without dialect: `en`, `pt` (not `en-us`). */
+/** A source language, without dialect, from the service's list: `en`, `pt` (not `en-us`). */
 export const srcLangSchema = z
   .string()
-  .regex(/^[a-z]{2,3}$/, 'Expected a source language without dialect in lower case, like "en" (not "en-us")');
+  .regex(/^[a-z]{2,3}$/, 'Expected a source language without dialect in lower case, like "en" (not "en-us")')
+  .refine((code) => isKnownLanguage(code, 'source'), {
+    error: (issue) => unknownLanguage(issue.input, 'source'),
+  });
 
-/** A destination language, optionally with a lower-case dialect: `es`, `en-us`, `pt-br`, `zh-cn`. */
+/** A destination language from the service's list, optionally with a lower-case dialect: `es`, `en-us`, `pt-br`. */
 export const dstLangSchema = z
   .string()
   .regex(
     /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/,
     'Expected a destination language in lower case with an optional dialect, like "es" or "en-us"',
-  );
+  )
+  .refine((code) => isKnownLanguage(code, 'destination'), {
+    error: (issue) => unknownLanguage(issue.input, 'destination'),
+  });
+
+function unknownLanguage(input: unknown, role: LanguageRole): string {
+  const code = String(input);
+  const suggestions = suggestLanguages(code, role);
+  const hint = suggestions.length > 0 ? `; did you mean ${describeLanguages(suggestions)}?` : '';
+  return `Unknown ${role} language "${code}"${hint}`;
+}
 
 /** `HH:MM:SS,mmm`, comma before the milliseconds. */
 export const timecodeSchema = z

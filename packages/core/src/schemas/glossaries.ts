@@ -1,4 +1,4 @@
-// Glossaries: term pairs that keep wording consistent in translation, with decisions.md's entry rules.
+// Glossaries: term pairs that keep wording consistent in translation, with the entry rules of docs/service.md.
 import { Buffer } from 'node:buffer';
 import { z } from 'zod';
 import { dstLangSchema, srcLangSchema } from './formats.ts';

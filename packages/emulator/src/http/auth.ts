@@ -9,7 +9,7 @@ export interface ClientCredentials {
   account: string;
 }
 
-/** Scopes the hosted token endpoint grants (decisions.md); a request may ask for any of them. */
+/** Scopes the hosted token endpoint grants (docs/service.md); a request may ask for any of them. */
 export const SCOPES = ['api/source', 'api/input', 'api/output', 'api/limit'];
 
 export const notAuthenticated = () =>

@@ -44,7 +44,7 @@ export function mediaView(state: EmulatorState, media: Media, at = state.clock.n
     status: ready ? 'ready' : 'processing',
     mime_type: media.mimeType,
     user_id: media.account.userId,
-    // `{}` while processing, not null: the vendor's SDK reads an object there (decisions.md).
+    // `{}` while processing, not null: the vendor's SDK reads an object there (docs/service.md).
     meta: ready ? media.meta : {},
     name: media.name,
     id: media.id,
@@ -183,7 +183,7 @@ export async function uploadMedia(
   return mediaView(state, media, media.createdAt);
 }
 
-/** source_type by host (decisions.md). */
+/** source_type by host (docs/service.md). */
 export function sourceTypeOf(link: URL): Media['sourceType'] {
   const host = link.hostname.toLowerCase();
   const is = (domain: string) => host === domain || host.endsWith(`.${domain}`);

@@ -124,7 +124,7 @@ export function deleteSegment(state: EmulatorState, project: Project, segmentId:
   const index = segments.findIndex((segment) => segment.id === segmentId);
   if (index < 0) throw notFound('Segment');
   segments.splice(index, 1);
-  // A deleted segment is no longer rendered, so it is not charged (decisions.md charges changed and added ones).
+  // A deleted segment is no longer rendered, so it is not charged (docs/service.md charges changed and added ones).
   project.editedSegments?.delete(segmentId);
   settleInto(state, project, moment, 'transcript_edited');
   return { id: segmentId };

@@ -1,5 +1,5 @@
 // Face check and lip-sync: timed jobs computed from their start, a one-at-a-time queue, credits charged once per
-// kind. `is_free_lipsync: true` is the free version, a preview of the first 60 s at most (decisions.md).
+// kind. `is_free_lipsync: true` is the free version, a preview of the first 60 s at most (docs/service.md).
 
 import type { lipsyncStartBodySchema } from '@dubkit/core/schemas';
 import type { z } from 'zod';
@@ -131,7 +131,7 @@ export function lipsyncView(state: EmulatorState, project: Project) {
   const job = project.lipsync;
   const status = lipsyncStatus(project, now);
   const hasResult = job !== undefined && (status === 'done' || status === 'outdated');
-  // Every member is present, null while unknown (decisions.md; the vendor's SDK reads each one).
+  // Every member is present, null while unknown (docs/service.md; the vendor's SDK reads each one).
   return {
     check_face_task_status: face.status,
     tasks_in_lipsync_queue: queuedAhead(state, project, now),

@@ -1,4 +1,4 @@
-// The project status pipeline of decisions.md as shared, immutable timelines: a project stores only when its
+// The project status pipeline of docs/service.md as shared, immutable timelines: a project stores only when its
 // run started and which timeline it follows, and its status is computed from the clock when it is read.
 
 /** Stages that can be made to fail with the `failStage` fault (→ `<stage>_failed`). */

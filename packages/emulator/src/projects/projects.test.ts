@@ -39,7 +39,7 @@ async function statusesOf(h: Harness, id: string): Promise<string[]> {
 }
 
 describe('project pipeline', () => {
-  it('walks the statuses of decisions.md in order, computed from the clock', async () => {
+  it('walks the statuses of docs/service.md in order, computed from the clock', async () => {
     const h = await harness();
     const project = await h.project({ name: 'Pipeline' });
     expect(project.status).toBe('created');
@@ -178,6 +178,27 @@ describe('project creation rules', () => {
     });
     expect(notJson.status).toBe(422);
     expect(((await notJson.json()) as Json).detail[0].type).toBe('json_invalid');
+  });
+
+  it('answers 422 for a language the service does not know, naming the nearest, and charges nothing', async () => {
+    const h = await harness();
+    const video = (await h.upload('video-with-audio.mp4')).body.id;
+    const before = (await h.call('GET', '/v2/credits')).body;
+    for (const [field, code, msg] of [
+      ['dst_lang', 'sp', 'Unknown destination language "sp"; did you mean es (Spanish)?'],
+      ['dst_lang', 'zz-zz', 'Unknown destination language "zz-zz"'],
+      ['src_lang', 'xx', 'Unknown source language "xx"'],
+    ] as const) {
+      const refused = await h.call('POST', '/v2/projects', {
+        video_id: video,
+        dst_lang: 'es',
+        [field]: code,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail).toEqual([{ loc: ['body', field], msg, type: expect.any(String) }]);
+    }
+    expect((await h.call('GET', '/v2/credits')).body).toEqual(before);
+    expect((await h.call('GET', '/v2/projects')).body.total).toBe(0);
   });
 
   it('answers 404 for unknown media, glossary or transcript and 422 for audio media', async () => {

@@ -1,4 +1,4 @@
-// What the next render charges (decisions.md): the combined length of the segments changed (text, timecodes,
+// What the next render charges (docs/service.md): the combined length of the segments changed (text, timecodes,
 // speaker, or the voice of its speaker) and added since the last render; @dubkit/core's redubMinutes rounds it.
 import type { Project } from '../model.ts';
 import { segmentsOf } from './segments.ts';

@@ -1,6 +1,6 @@
 // Voices a project's speakers can have (`GET /v2/projects/{id}/voices`): a few presets per language, each with a
 // short audio sample served under /files/voices/, and a clone of each speaker's own voice (no sample). The
-// project's voice map (speaker → voice id) and its PATCH, which replaces the map whole (decisions.md).
+// project's voice map (speaker → voice id) and its PATCH, which replaces the map whole (docs/service.md).
 import { invalid } from '../http/errors.ts';
 import { uuidFromName } from '../ids.ts';
 import { baseLanguage } from '../languages.ts';

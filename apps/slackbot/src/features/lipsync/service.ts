@@ -42,7 +42,7 @@ export class LipsyncService {
     ]);
     const free = credits.lipsync_free_minutes;
     return {
-      // The full lip-sync is charged by the video's length in whole minutes (decisions.md, Credits), once per
+      // The full lip-sync is charged by the video's length in whole minutes (docs/service.md, Credits), once per
       // project: after a full one was delivered, another is free.
       paidMinutes: paid
         ? 0

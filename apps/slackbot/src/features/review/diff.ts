@@ -8,7 +8,7 @@ import type { ReviewSegment, SegmentEdit } from '../../store/store.ts';
 export interface SavePlan {
   /**
    * The one PATCH to send. Speaker changes and text-only changes go together: the all-or-none speaker rule
-   * (decisions.md) is for creating a transcription, not for a segment patch.
+   * (docs/service.md) is for creating a transcription, not for a segment patch.
    */
   patch: SegmentChange[];
   /** Segment ids to DELETE. */

@@ -1,0 +1,100 @@
+// What a local file is, from its first bytes, before it is uploaded: a project is made from a video, so an
+// image, an audio file or a text file is refused here, in the CLI's words, instead of after a full upload by
+// the service. For MP4 and QuickTime files the duration is read too (the `mvhd` box), so the minutes a dub
+// needs are known before anything is sent. Formats not recognized here are left to the service to judge.
+import { type FileHandle, open } from 'node:fs/promises';
+import { looksBinary } from './input.ts';
+
+export type FileKind = 'video' | 'audio' | 'image' | 'text' | 'unknown';
+
+export interface MediaFile {
+  kind: FileKind;
+  /** `MP4`, `PNG`, `MP3`… when recognized. */
+  format?: string;
+  /** Seconds, when the container says (MP4, QuickTime). */
+  durationSeconds?: number;
+}
+
+const HEAD_BYTES = 4096;
+/** Enough top-level boxes for any real MP4 (ftyp, free, mdat, moov, a few more); bounds a hostile file. */
+const MAX_BOXES = 64;
+
+function startsWith(head: Buffer, bytes: number[], at = 0): boolean {
+  return bytes.every((byte, i) => head[at + i] === byte);
+}
+
+const ascii = (head: Buffer, from: number, to: number) => head.subarray(from, to).toString('latin1');
+
+function sniff(head: Buffer): MediaFile {
+  if (ascii(head, 4, 8) === 'ftyp') {
+    const brand = ascii(head, 8, 12);
+    if (brand === 'M4A ' || brand === 'M4B ') return { kind: 'audio', format: 'M4A' };
+    if (brand === 'heic' || brand === 'avif') return { kind: 'image', format: brand.toUpperCase() };
+    return { kind: 'video', format: brand === 'qt  ' ? 'QuickTime' : 'MP4' };
+  }
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return { kind: 'video', format: 'Matroska/WebM' };
+  if (ascii(head, 0, 4) === 'RIFF') {
+    const type = ascii(head, 8, 12);
+    if (type === 'AVI ') return { kind: 'video', format: 'AVI' };
+    if (type === 'WAVE') return { kind: 'audio', format: 'WAV' };
+    if (type === 'WEBP') return { kind: 'image', format: 'WebP' };
+  }
+  if (ascii(head, 0, 3) === 'FLV') return { kind: 'video', format: 'FLV' };
+  if (ascii(head, 0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) {
+    return { kind: 'audio', format: 'MP3' };
+  }
+  if (ascii(head, 0, 4) === 'fLaC') return { kind: 'audio', format: 'FLAC' };
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47])) return { kind: 'image', format: 'PNG' };
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return { kind: 'image', format: 'JPEG' };
+  if (ascii(head, 0, 4) === 'GIF8') return { kind: 'image', format: 'GIF' };
+  if (head.length > 0 && !looksBinary(head) && !head.includes(0)) return { kind: 'text' };
+  return { kind: 'unknown' };
+}
+
+/** The duration in the `mvhd` box of an MP4/QuickTime file's `moov`, or undefined. */
+async function mp4Duration(file: FileHandle, size: number): Promise<number | undefined> {
+  const header = Buffer.alloc(16);
+  let offset = 0;
+  for (let boxes = 0; boxes < MAX_BOXES && offset + 8 <= size; boxes++) {
+    await file.read(header, 0, 16, offset);
+    let length = header.readUInt32BE(0);
+    const type = ascii(header, 4, 8);
+    let body = 8;
+    if (length === 1) {
+      length = Number(header.readBigUInt64BE(8));
+      body = 16;
+    } else if (length === 0) {
+      length = size - offset;
+    }
+    if (length < body) return undefined;
+    if (type === 'moov') {
+      // mvhd is the first box of moov in practice; read it directly.
+      const mvhd = Buffer.alloc(40);
+      await file.read(mvhd, 0, 40, offset + body);
+      if (ascii(mvhd, 4, 8) !== 'mvhd') return undefined;
+      const version = mvhd[8];
+      const timescale = version === 1 ? mvhd.readUInt32BE(28) : mvhd.readUInt32BE(20);
+      const duration = version === 1 ? Number(mvhd.readBigUInt64BE(32)) : mvhd.readUInt32BE(24);
+      return timescale > 0 ? duration / timescale : undefined;
+    }
+    offset += length;
+  }
+  return undefined;
+}
+
+export async function inspectMediaFile(path: string): Promise<MediaFile> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    await file.read(head, 0, head.length, 0);
+    const found = sniff(head);
+    if (found.kind === 'video' && (found.format === 'MP4' || found.format === 'QuickTime')) {
+      const durationSeconds = await mp4Duration(file, size);
+      if (durationSeconds !== undefined) found.durationSeconds = durationSeconds;
+    }
+    return found;
+  } finally {
+    await file.close();
+  }
+}
