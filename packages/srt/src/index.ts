@@ -16,6 +16,7 @@ export {
   type LintPreset,
   resolveLimits,
 } from './lint-presets.ts';
+export { tagEnd } from './markup.ts';
 export { type LocatedParseResult, type ParseOptions, parseSrt, parseSrtLocated } from './parse.ts';
 export {
   type CuePair,

@@ -1,0 +1,21 @@
+// Escaping text for the markup formats. One pass each, by native replace with fixed patterns (linear).
+
+// Characters XML 1.0 does not allow at all (C0 controls but tab, LF, CR; U+FFFE/U+FFFF; lone surrogates):
+// a document holding one is not well-formed, so writers leave them out.
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_SPECIAL = /[&<>"]/;
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Text or an attribute value for XML: `& < > "` escaped, characters XML forbids left out. */
+export function escapeXml(text: string): string {
+  const clean = text.replace(NOT_XML, '');
+  if (!XML_SPECIAL.test(clean)) return clean;
+  return clean.replace(/[&<>"]/g, (c) => XML_ENTITIES[c]!);
+}
+
+/** Text for a WebVTT cue: `& < >` escaped (`>` too, so that no line holds `-->`). */
+export function escapeVtt(text: string): string {
+  if (!/[&<>]/.test(text)) return text;
+  return text.replace(/[&<>]/g, (c) => XML_ENTITIES[c]!);
+}
