@@ -14,8 +14,11 @@ export function escapeXml(text: string): string {
   return clean.replace(/[&<>"]/g, (c) => XML_ENTITIES[c]!);
 }
 
-/** Text for a WebVTT cue: `& < >` escaped (`>` too, so that no line holds `-->`). */
+/**
+ * Text for a WebVTT cue: `&` and `<` escaped, and `>` where it would make `-->` (which no cue text may hold).
+ * A lone `>` is left as it is, as the spec allows.
+ */
 export function escapeVtt(text: string): string {
-  if (!/[&<>]/.test(text)) return text;
-  return text.replace(/[&<>]/g, (c) => XML_ENTITIES[c]!);
+  if (!/[&<]|-->/.test(text)) return text;
+  return text.replace(/[&<]|-->/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '--&gt;'));
 }
