@@ -39,6 +39,8 @@ function isTtmlNamespace(uri: string): boolean {
   return uri === 'http://www.w3.org/ns/ttml' || uri.startsWith('http://www.w3.org/2006/') || uri === '';
 }
 
+const WHITE = new Set(['white', '#ffffff', '#ffffffff', 'rgb(255,255,255)', 'rgba(255,255,255,255)']);
+
 const FLAG_OF: Record<string, StyleFlag> = {
   fontStyle: 'italic',
   fontWeight: 'bold',
@@ -220,6 +222,7 @@ class TtmlReader {
         if (xmlId !== undefined)
           this.regions.set(xmlId, { ...this.styleAttributes(refsOf(plain.style)), ...styling });
         return;
+      case 'initial':
       case 'metadata':
       case 'head':
       case 'styling':
@@ -251,7 +254,6 @@ class TtmlReader {
         frame.skip = true;
         this.drop('dropped-ruby', 'ruby text is not kept; the base text is');
       }
-      if (styling.color !== undefined) this.drop('dropped-color', `the colour ${styling.color} is not kept`);
     } else if (name !== 'body' && name !== 'div') {
       this.drop('dropped-element', `<${tag.name}> is not TTML content; its text is not kept`);
       frame.skip = true;
