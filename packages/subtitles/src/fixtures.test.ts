@@ -35,7 +35,11 @@ describe('a Netflix-style IMSC 1.1 file', () => {
         speaker: 'narrator',
       },
       // 17 s and 12 frames at 24000/1001 fps is 17.5005 s.
-      { startMs: 15_000, endMs: 17_501, lines: [[{ text: 'THE END', underline: true }, { text: ' & credits' }]] },
+      {
+        startMs: 15_000,
+        endMs: 17_501,
+        lines: [[{ text: 'THE END', underline: true }, { text: ' & credits' }]],
+      },
     ]);
     expect(read.lines).toEqual([30, 31, 32, 36]);
   });
@@ -76,8 +80,18 @@ describe('an Aegisub ASS script, with a BOM and CRLF line endings', () => {
     expect(read.format).toBe('ass');
     expect(read.subtitles.lang).toBe('en');
     expect(read.subtitles.cues).toEqual<SubtitleCue[]>([
-      { startMs: 1500, endMs: 4200, lines: [[{ text: 'We have to go.' }], [{ text: 'Now.' }]], speaker: 'Kenji' },
-      { startMs: 4300, endMs: 6000, lines: [[{ text: '(Why now, of all days?)', italic: true }]], speaker: 'Aiko' },
+      {
+        startMs: 1500,
+        endMs: 4200,
+        lines: [[{ text: 'We have to go.' }], [{ text: 'Now.' }]],
+        speaker: 'Kenji',
+      },
+      {
+        startMs: 4300,
+        endMs: 6000,
+        lines: [[{ text: '(Why now, of all days?)', italic: true }]],
+        speaker: 'Aiko',
+      },
       {
         startMs: 6100,
         endMs: 9000,

@@ -2,7 +2,8 @@
 //
 // Rounding, documented once for every format: a time becomes the NEAREST frame (half a frame rounds up), and a
 // frame becomes the nearest millisecond (half rounds up). Snapping is monotonic, so cues keep their order and
-// cues that did not overlap still do not; a cue shorter than a frame is given one frame.
+// cues that did not overlap still do not; the one exception: a cue shorter than a frame is given one frame, which
+// reaches into a cue that starts less than a frame after it.
 // Drop-frame (29.97df) changes how frames are LABELLED as SMPTE timecodes (frame numbers 00 and 01 skipped at
 // each minute not divisible by ten), not which frames exist: snapping at 29.97 and 29.97df is the same.
 

@@ -56,7 +56,10 @@ describe('independent parsers read what we write', () => {
 
 describe('round trips through our own readers', () => {
   it('IMSC 1.1 keeps everything the model holds', () => {
-    fc.assert(fc.property(subtitlesArbitrary(), (s) => void expect(roundTrip(s, 'ttml')).toEqual(s)), RUNS);
+    fc.assert(
+      fc.property(subtitlesArbitrary(), (s) => void expect(roundTrip(s, 'ttml')).toEqual(s)),
+      RUNS,
+    );
   });
 
   it('EBU-TT-D keeps everything but speakers', () => {
@@ -77,7 +80,10 @@ describe('round trips through our own readers', () => {
 
   it('ASS keeps everything at centisecond times', () => {
     fc.assert(
-      fc.property(subtitlesArbitrary({ centiseconds: true }), (s) => void expect(roundTrip(s, 'ass')).toEqual(s)),
+      fc.property(
+        subtitlesArbitrary({ centiseconds: true }),
+        (s) => void expect(roundTrip(s, 'ass')).toEqual(s),
+      ),
       RUNS,
     );
   });

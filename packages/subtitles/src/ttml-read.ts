@@ -12,6 +12,9 @@ import { parseTtmlTime, type TimeParameters } from './ttml-time.ts';
 
 type Attributes = Record<string, string>;
 
+/** Thrown from the parser's handler to stop at a root element that is not <tt>. */
+const NOT_TTML = new Error('not TTML');
+
 /** Style and layout attributes (`tts:*`) by local name, and the styles a `style` attribute references. */
 interface StyleRecord {
   own: Attributes;
@@ -146,6 +149,7 @@ class TtmlReader {
     try {
       this.parser.write(text).close();
     } catch (error) {
+      if (error === NOT_TTML) return;
       const message = (error instanceof Error ? error.message : String(error)).replace(
         /^[^:]*:\d+:\d+: /,
         '',
@@ -158,7 +162,11 @@ class TtmlReader {
       );
       return;
     }
-    if (!this.seenRoot) this.report(1, 'error', 'not-ttml', 'the file has no <tt> element: it is not TTML');
+    if (!this.seenRoot) this.notTtml();
+  }
+
+  private notTtml(): void {
+    this.report(1, 'error', 'not-ttml', 'the file has no <tt> element: it is not TTML');
   }
 
   private report(line: number, severity: SubtitleIssue['severity'], code: string, message: string): void {
@@ -176,6 +184,10 @@ class TtmlReader {
   private open(tag: SaxesTagNS): void {
     const parent = this.stack[this.stack.length - 1];
     const name = isTtmlNamespace(tag.uri) ? tag.local : '';
+    if (!this.seenRoot && name !== 'tt') {
+      this.notTtml();
+      throw NOT_TTML;
+    }
     const styling: Attributes = {};
     const plain: Attributes = {};
     let xmlId: string | undefined;
@@ -334,6 +346,11 @@ class TtmlReader {
   private applyStyles(frame: Frame, plain: Attributes, styling: Attributes): void {
     const all =
       plain.style === undefined ? styling : { ...this.styleAttributes(refsOf(plain.style)), ...styling };
+    // White is every format's default; another colour often marks a speaker, which the reader should know is lost.
+    const color = all.color?.trim().toLowerCase();
+    if (color !== undefined && !WHITE.has(color) && (frame.name === 'p' || frame.name === 'span')) {
+      this.drop('dropped-color', `the colour ${color.slice(0, 30)} is not kept`);
+    }
     for (const [local, flag] of Object.entries(FLAG_OF)) {
       const value = all[local];
       if (value === undefined) continue;

@@ -21,7 +21,12 @@ function lineOf(alphabet: readonly string[]): fc.Arbitrary<CueLine> {
     .map((parts) =>
       normalizeLine(
         parts.map((part, i) =>
-          span(part.words.join(' ') + (i < parts.length - 1 ? ' ' : ''), part.italic, part.bold, part.underline),
+          span(
+            part.words.join(' ') + (i < parts.length - 1 ? ' ' : ''),
+            part.italic,
+            part.bold,
+            part.underline,
+          ),
         ),
       ),
     );
@@ -44,19 +49,21 @@ export function subtitlesArbitrary(options: SubtitlesOptions = {}): fc.Arbitrary
     speaker: fc.option(fc.constantFrom('Ana', 'Dr. Who', 'José María', "O'Neil"), { nil: undefined }),
     top: fc.boolean(),
   });
-  return fc.record({ cues: fc.array(cue, { maxLength: 12 }), lang: fc.constantFrom('en', 'es', 'pt-BR', 'ja') }).map(({ cues, lang }) => {
-    let ms = 0;
-    const out: SubtitleCue[] = cues.map((c) => {
-      const startMs = ms + c.gap * unit;
-      const endMs = startMs + c.duration * unit;
-      ms = endMs;
-      const made: SubtitleCue = { startMs, endMs, lines: c.lines };
-      if (c.speaker !== undefined) made.speaker = c.speaker;
-      if (c.top) made.position = 'top';
-      return made;
+  return fc
+    .record({ cues: fc.array(cue, { maxLength: 12 }), lang: fc.constantFrom('en', 'es', 'pt-BR', 'ja') })
+    .map(({ cues, lang }) => {
+      let ms = 0;
+      const out: SubtitleCue[] = cues.map((c) => {
+        const startMs = ms + c.gap * unit;
+        const endMs = startMs + c.duration * unit;
+        ms = endMs;
+        const made: SubtitleCue = { startMs, endMs, lines: c.lines };
+        if (c.speaker !== undefined) made.speaker = c.speaker;
+        if (c.top) made.position = 'top';
+        return made;
+      });
+      return { lang, cues: out };
     });
-    return { lang, cues: out };
-  });
 }
 
 export const SRT_ALPHABET = WORDS.filter((w) => !w.includes('<'));

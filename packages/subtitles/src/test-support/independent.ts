@@ -38,7 +38,8 @@ export function cuesByImsc(xml: string): SubtitleCue[] {
     fatal: (message: string) => problems.push(`fatal: ${message}`),
   };
   const doc = imscDoc.fromXML(xml, errors);
-  if (!doc || problems.length > 0) throw new Error(`imsc did not accept the document: ${problems.join('; ')}`);
+  if (!doc || problems.length > 0)
+    throw new Error(`imsc did not accept the document: ${problems.join('; ')}`);
   const events = doc.getMediaTimeEvents();
   const cues: SubtitleCue[] = [];
   for (let i = 0; i + 1 < events.length; i++) {
@@ -105,7 +106,8 @@ const ENTITIES = require('webvtt-parser/html-entities.json') as Record<string, s
 /** Cues as webvtt-parser reads them; its errors fail the test. */
 export function cuesByWebvttParser(text: string): SubtitleCue[] {
   const { cues, errors } = new WebVTTParser(ENTITIES).parse(text, 'subtitles');
-  if (errors.length > 0) throw new Error(`webvtt-parser reported: ${errors.map((e) => e.message).join('; ')}`);
+  if (errors.length > 0)
+    throw new Error(`webvtt-parser reported: ${errors.map((e) => e.message).join('; ')}`);
   return cues.map((cue) => {
     const lines: Span[][] = [[]];
     let speaker: string | undefined;
