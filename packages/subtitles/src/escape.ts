@@ -22,3 +22,8 @@ export function escapeVtt(text: string): string {
   if (!/[&<]|-->/.test(text)) return text;
   return text.replace(/[&<]|-->/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '--&gt;'));
 }
+
+/** A voice's name in `<v name>`: `>` too, since it would end the tag. */
+export function escapeVttAnnotation(text: string): string {
+  return escapeVtt(text).replace(/>/g, '&gt;');
+}

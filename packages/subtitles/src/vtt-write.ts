@@ -1,7 +1,7 @@
 // WebVTT out of the cue model: `<v Speaker>` for the speaker, `<i> <b> <u>` for styles, `line:0` for top cues.
 // (@dubkit/srt's toWebVtt converts SRT markup; this writer starts from the model, which knows speakers.)
 import { formatVttTimestamp } from '@dubkit/srt';
-import { escapeVtt } from './escape.ts';
+import { escapeVtt, escapeVttAnnotation } from './escape.ts';
 import type { Subtitles } from './model.ts';
 import { writtenLines } from './model.ts';
 import { tagged } from './styled-text.ts';
@@ -12,7 +12,7 @@ export function writeVtt(subtitles: Subtitles): string {
   const { cues } = subtitles;
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i]!;
-    let text = cue.speaker === undefined ? '' : `<v ${escapeVtt(cue.speaker)}>`;
+    let text = cue.speaker === undefined ? '' : `<v ${escapeVttAnnotation(cue.speaker)}>`;
     const lines = writtenLines(cue);
     for (let l = 0; l < lines.length; l++) {
       if (l > 0) text += '\n';
