@@ -109,6 +109,7 @@ describe('readTtml', () => {
     expect(subtitles.cues).toHaveLength(1);
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ line: 6, severity: 'error', code: 'bad-xml' });
+    expect(issues[0]!.message).toMatch(/^the XML cannot be read past here \(unexpected close tag/);
   });
 
   it('says when a file is not TTML at all', () => {

@@ -38,11 +38,10 @@ export class StyledText {
     this.line = [];
   }
 
-  /** The lines read, normalized; a last line left empty is not a line. */
+  /** The lines read, normalized; an empty line is not a line (no writer could keep it: SRT and WebVTT end a cue there). */
   finish(): CueLine[] {
-    if (this.line.length > 0 || this.lines.length === 0) this.newline();
-    while (this.lines.length > 0 && this.lines[this.lines.length - 1]!.length === 0) this.lines.pop();
-    return this.lines;
+    this.newline();
+    return this.lines.filter((line) => line.length > 0);
   }
 }
 

@@ -122,6 +122,8 @@ class TtmlReader {
   private rows = 15;
   private heightPx: number | undefined;
   private seenRoot = false;
+  /** The cue whose </p> was the last event, with its line. */
+  private finished: { cue: SubtitleCue; line: number } | undefined;
 
   // The open <p>, if any.
   private text: StyledText | undefined;
@@ -136,11 +138,26 @@ class TtmlReader {
   constructor(issues: SubtitleIssue[]) {
     this.issues = issues;
     const parser = this.parser;
-    parser.on('opentag', (tag) => this.open(tag));
-    parser.on('closetag', () => this.close());
-    parser.on('text', (text) => this.characters(text));
-    parser.on('cdata', (text) => this.characters(text));
+    // saxes reports a close tag before it finds that the tag was not the one closed (`<p>x</span>`), so a cue
+    // is kept only once the next event shows no error came with its close.
+    parser.on('opentag', (tag) => {
+      this.keepFinished();
+      this.open(tag);
+    });
+    parser.on('closetag', () => {
+      this.keepFinished();
+      this.close();
+    });
+    parser.on('text', (text) => {
+      this.keepFinished();
+      this.characters(text);
+    });
+    parser.on('cdata', (text) => {
+      this.keepFinished();
+      this.characters(text);
+    });
     parser.on('error', (error) => {
+      this.finished = undefined;
       throw error;
     });
   }
@@ -151,7 +168,7 @@ class TtmlReader {
     } catch (error) {
       if (error === NOT_TTML) return;
       const message = (error instanceof Error ? error.message : String(error)).replace(
-        /^[^:]*:\d+:\d+: /,
+        /^(?:[^:\s]*:)?\d+:\d+: /,
         '',
       );
       this.report(
@@ -162,7 +179,15 @@ class TtmlReader {
       );
       return;
     }
+    this.keepFinished();
     if (!this.seenRoot) this.notTtml();
+  }
+
+  private keepFinished(): void {
+    if (!this.finished) return;
+    this.cues.push(this.finished.cue);
+    this.lines.push(this.finished.line);
+    this.finished = undefined;
   }
 
   private notTtml(): void {
@@ -322,25 +347,44 @@ class TtmlReader {
   /** The `tts:*` attributes a list of style references gives, each style resolved once. */
   private styleAttributes(refs: readonly string[]): Attributes {
     const out: Attributes = {};
-    for (const ref of refs) Object.assign(out, this.resolve(ref, 0));
+    for (const ref of refs) Object.assign(out, this.resolve(ref));
     return out;
   }
 
-  private resolve(id: string, depth: number): Attributes {
+  /**
+   * A style's attributes: those of the styles it references (in order), then its own. Resolved depth first with
+   * a stack of our own, not by recursion (a chain of ten thousand styles would overflow the call stack), each
+   * style once; a reference back into the chain being resolved (a cycle) counts as an empty style.
+   */
+  private resolve(id: string): Attributes {
     const done = this.resolved.get(id);
     if (done) return done;
-    const record = this.styles.get(id);
-    if (!record) {
+    if (!this.styles.has(id)) {
       this.drop('unknown-style', `the style "${id.slice(0, 40)}" is referenced but not defined`);
       return {};
     }
-    // A chain longer than the number of styles has a cycle: it is cut there.
-    const out: Attributes = {};
-    if (depth <= this.styles.size)
-      for (const ref of record.refs) Object.assign(out, this.resolve(ref, depth + 1));
-    Object.assign(out, record.own);
-    this.resolved.set(id, out);
-    return out;
+    const stack = [id];
+    const next = new Map<string, number>([[id, 0]]);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const record = this.styles.get(top)!;
+      const at = next.get(top)!;
+      if (at < record.refs.length) {
+        next.set(top, at + 1);
+        const ref = record.refs[at]!;
+        if (!this.resolved.has(ref) && !next.has(ref) && this.styles.has(ref)) {
+          next.set(ref, 0);
+          stack.push(ref);
+        }
+        continue;
+      }
+      const out: Attributes = {};
+      for (const ref of record.refs) Object.assign(out, this.resolved.get(ref));
+      Object.assign(out, record.own);
+      this.resolved.set(top, out);
+      stack.pop();
+    }
+    return this.resolved.get(id)!;
   }
 
   private applyStyles(frame: Frame, plain: Attributes, styling: Attributes): void {
@@ -489,13 +533,12 @@ class TtmlReader {
       );
       return;
     }
-    cue.lines = frame.preserve ? text.finish() : text.finish().map(collapseLine);
-    while (cue.lines.length > 0 && cue.lines[cue.lines.length - 1]!.length === 0) cue.lines.pop();
+    const lines = text.finish();
+    cue.lines = frame.preserve ? lines : lines.map(collapseLine).filter((line) => line.length > 0);
     const placement = this.placement(frame.region);
     if (placement === 'top') cue.position = 'top';
     if (frame.agent !== undefined) cue.speaker = this.agents.get(frame.agent) ?? frame.agent;
-    this.cues.push(cue);
-    this.lines.push(this.cueLine);
+    this.finished = { cue, line: this.cueLine };
   }
 
   private placement(regionId: string | undefined): CuePlacement {
