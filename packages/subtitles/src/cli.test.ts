@@ -14,8 +14,12 @@ function run(...args: string[]) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
     readFile: (path) => {
       const file = FIXTURES[path];
       if (!file) throw new Error(`ENOENT: no such file, open '${path}'`);
