@@ -1,12 +1,12 @@
 // ASS (Advanced SubStation Alpha, v4.00+) out of the cue model: [Script Info], [V4+ Styles] with a Default style
 // and one style per speaker, [Events] with one Dialogue line per cue.
 //
-// Times are centiseconds, the nearest (half rounds up). Rounding is monotonic, so a cue that ended before the
-// next began still does; a cue shorter than 5 ms, which would round to no length at all, is given one
-// centisecond. ASS has no escapes: `{`, `}` and `\` in text are written as their full-width forms (｛ ｝ ＼), which
+// Times are centiseconds, the nearest (half rounds up), without an overlap appearing (see quantize.ts): a cue that
+// would round to no length is given one centisecond, and a cue starting within it starts after it. ASS has no escapes: `{`, `}` and `\` in text are written as their full-width forms (｛ ｝ ＼), which
 // players show as text; commas in a speaker's name (the field separator) as a full-width comma.
 import type { Subtitles } from './model.ts';
 import { writtenLines } from './model.ts';
+import { quantize } from './quantize.ts';
 
 const STYLE_FORMAT =
   'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding';
@@ -59,9 +59,10 @@ export function writeAss(subtitles: Subtitles): string {
     parts.push(`Style: ${name},${STYLE_VALUES}\n`);
   }
   parts.push(`\n[Events]\n${EVENT_FORMAT}\n`);
-  for (const cue of subtitles.cues) {
-    const start = centiseconds(cue.startMs);
-    const end = Math.max(start + 1, centiseconds(cue.endMs));
+  const times = quantize(subtitles.cues, centiseconds);
+  for (let c = 0; c < subtitles.cues.length; c++) {
+    const cue = subtitles.cues[c]!;
+    const { start, end } = times[c]!;
     const name = cue.speaker === undefined ? '' : styles.get(cue.speaker)!;
     let text = cue.position === 'top' ? '{\\an8}' : '';
     let italic = false;

@@ -2,8 +2,9 @@
 import type { SerializeOptions } from '@dubkit/srt';
 import { readAss } from './ass-read.ts';
 import { writeAss } from './ass-write.ts';
-import { type FrameRate, msAtFrame, snapSpan } from './frame-rate.ts';
+import { type FrameRate, frameAt, msAtFrame } from './frame-rate.ts';
 import type { ReadResult, Subtitles } from './model.ts';
+import { quantize } from './quantize.ts';
 import { readSrt, writeSrt } from './srt-format.ts';
 import { readTtml } from './ttml-read.ts';
 import { writeTtml } from './ttml-write.ts';
@@ -94,14 +95,16 @@ export interface WriteOptions {
   eol?: SerializeOptions['eol'];
 }
 
-/** The cues with their times on frames. */
+/** The cues with their times on frames (see quantize.ts: no overlap appears). */
 export function snapToFrames(subtitles: Subtitles, frameRate: FrameRate): Subtitles {
+  const frames = quantize(subtitles.cues, (ms) => frameAt(ms, frameRate));
   return {
     ...subtitles,
-    cues: subtitles.cues.map((cue) => {
-      const { startFrame, endFrame } = snapSpan(cue.startMs, cue.endMs, frameRate);
-      return { ...cue, startMs: msAtFrame(startFrame, frameRate), endMs: msAtFrame(endFrame, frameRate) };
-    }),
+    cues: subtitles.cues.map((cue, i) => ({
+      ...cue,
+      startMs: msAtFrame(frames[i]!.start, frameRate),
+      endMs: msAtFrame(frames[i]!.end, frameRate),
+    })),
   };
 }
 

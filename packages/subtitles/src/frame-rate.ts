@@ -1,9 +1,8 @@
 // Frame-based timing. Media time is milliseconds; a frame rate snaps times to frames and, in TTML, writes frames.
 //
 // Rounding, documented once for every format: a time becomes the NEAREST frame (half a frame rounds up), and a
-// frame becomes the nearest millisecond (half rounds up). Snapping is monotonic, so cues keep their order and
-// cues that did not overlap still do not; the one exception: a cue shorter than a frame is given one frame, which
-// reaches into a cue that starts less than a frame after it.
+// frame becomes the nearest millisecond (half rounds up). No overlap appears (see quantize.ts): a cue that would
+// last no frame is given one, and a cue starting within that frame starts on the next.
 // Drop-frame (29.97df) changes how frames are LABELLED as SMPTE timecodes (frame numbers 00 and 01 skipped at
 // each minute not divisible by ten), not which frames exist: snapping at 29.97 and 29.97df is the same.
 
@@ -59,16 +58,6 @@ export function frameAt(ms: number, rate: FrameRate): number {
 export function msAtFrame(frame: number, rate: FrameRate): number {
   const { numerator, denominator } = RATES[rate];
   return Math.floor((frame * denominator * 1000) / numerator + 0.5);
-}
-
-/** Start and end on frames, the end at least one frame after the start. */
-export function snapSpan(
-  startMs: number,
-  endMs: number,
-  rate: FrameRate,
-): { startFrame: number; endFrame: number } {
-  const startFrame = frameAt(startMs, rate);
-  return { startFrame, endFrame: Math.max(startFrame + 1, frameAt(endMs, rate)) };
 }
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));

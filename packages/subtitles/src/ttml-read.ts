@@ -2,13 +2,14 @@
 // parsed by saxes (one pass, events), never by patterns; styles are resolved by reference (chains included, each
 // style once), regions become top or bottom, `ttm:agent` becomes the speaker. What the model cannot hold is
 // reported with the line it is on.
-import { type SaxesAttributeNS, SaxesParser, type SaxesTagNS } from 'saxes';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { FrameRate } from './frame-rate.ts';
 import type { CueLine, CuePlacement, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
 import { normalizeLine } from './model.ts';
 import { StyledText, type StyleFlag } from './styled-text.ts';
 import { decodeInput } from './text-input.ts';
 import { parseTtmlTime, type TimeParameters } from './ttml-time.ts';
+import { Namespaces, splitName } from './xml-namespaces.ts';
 
 type Attributes = Record<string, string>;
 
@@ -36,6 +37,8 @@ interface Frame {
   skip: boolean;
   /** A speaker's definition (`<ttm:agent>`) or its name (`<ttm:name>`). */
   meta?: 'agent' | 'name';
+  /** Namespace prefixes the element declared, released when it closes. */
+  declared?: string[];
 }
 
 function isTtmlNamespace(uri: string): boolean {
@@ -112,7 +115,8 @@ class TtmlReader {
   readonly issues: SubtitleIssue[];
   lang: string | undefined;
 
-  private readonly parser = new SaxesParser({ xmlns: true, position: true });
+  private readonly parser = new SaxesParser({ xmlns: false, position: true });
+  private readonly namespaces = new Namespaces();
   private readonly stack: Frame[] = [];
   private readonly styles = new Map<string, StyleRecord>();
   private readonly resolved = new Map<string, Attributes>();
@@ -206,9 +210,13 @@ class TtmlReader {
     this.report(this.parser.line, 'warning', code, message);
   }
 
-  private open(tag: SaxesTagNS): void {
+  private open(tag: SaxesTagPlain): void {
     const parent = this.stack[this.stack.length - 1];
-    const name = isTtmlNamespace(tag.uri) ? tag.local : '';
+    const namespaces = this.namespaces;
+    const declared = namespaces.declare(tag.attributes);
+    const element = splitName(tag.name);
+    const uri = namespaces.uri(element.prefix) ?? '?';
+    const name = isTtmlNamespace(uri) ? element.local : '';
     if (!this.seenRoot && name !== 'tt') {
       this.notTtml();
       throw NOT_TTML;
@@ -219,16 +227,22 @@ class TtmlReader {
     let lang: string | undefined;
     let space: string | undefined;
     let agent: string | undefined;
-    for (const attribute of Object.values(tag.attributes) as SaxesAttributeNS[]) {
-      const { uri, local, value } = attribute;
-      if (uri === 'http://www.w3.org/XML/1998/namespace') {
+    for (const qualified in tag.attributes) {
+      const value = tag.attributes[qualified]!;
+      const { prefix, local } = splitName(qualified);
+      if (prefix === '') {
+        if (local !== 'xmlns') plain[local] = value;
+        continue;
+      }
+      if (prefix === 'xmlns') continue;
+      const attributeUri = namespaces.uri(prefix) ?? '?';
+      if (attributeUri === 'http://www.w3.org/XML/1998/namespace') {
         if (local === 'id') xmlId = value;
         else if (local === 'lang') lang = value;
         else if (local === 'space') space = value;
-      } else if (uri.endsWith('#styling') || uri.endsWith('#style')) styling[local] = value;
-      else if (uri.endsWith('#metadata') && local === 'agent') agent = value.trim().split(/\s+/)[0];
-      else if (uri.endsWith('#parameter')) plain[`ttp:${local}`] = value;
-      else if (uri === '') plain[local] = value;
+      } else if (attributeUri.endsWith('#styling') || attributeUri.endsWith('#style')) styling[local] = value;
+      else if (attributeUri.endsWith('#metadata') && local === 'agent') agent = value.trim().split(/\s+/)[0];
+      else if (attributeUri.endsWith('#parameter')) plain[`ttp:${local}`] = value;
     }
     const frame: Frame = {
       name,
@@ -242,10 +256,11 @@ class TtmlReader {
       preserve: space === undefined ? (parent?.preserve ?? false) : space === 'preserve',
       skip: parent?.skip ?? false,
     };
+    if (declared) frame.declared = declared;
     this.stack.push(frame);
 
-    if (!isTtmlNamespace(tag.uri)) {
-      this.openForeign(tag, xmlId);
+    if (!isTtmlNamespace(uri)) {
+      this.openForeign(uri, element.local, xmlId);
       return;
     }
     switch (name) {
@@ -297,15 +312,15 @@ class TtmlReader {
     }
   }
 
-  private openForeign(tag: SaxesTagNS, xmlId: string | undefined): void {
+  private openForeign(uri: string, local: string, xmlId: string | undefined): void {
     const frame = this.stack[this.stack.length - 1]!;
     frame.skip = true;
-    if (!tag.uri.endsWith('#metadata')) return;
-    if (tag.local === 'agent' && xmlId !== undefined) {
+    if (!uri.endsWith('#metadata')) return;
+    if (local === 'agent' && xmlId !== undefined) {
       frame.meta = 'agent';
       this.agentId = xmlId;
       this.agentName = '';
-    } else if (tag.local === 'name' && this.agentId !== undefined) {
+    } else if (local === 'name' && this.agentId !== undefined) {
       frame.meta = 'name';
       this.inAgentName = true;
     }
@@ -497,6 +512,7 @@ class TtmlReader {
   private close(): void {
     const frame = this.stack.pop();
     if (!frame) return;
+    if (frame.declared) this.namespaces.release(frame.declared);
     if (frame.meta === 'name') {
       this.inAgentName = false;
       if (this.agentId !== undefined) this.agents.set(this.agentId, this.agentName.trim());

@@ -10,9 +10,10 @@
 // and 29.97, exact in the media time base IMSC requires) and EBU-TT-D, which has no frames, the snapped time.
 
 import { escapeXml } from './escape.ts';
-import { type FrameRate, msAtFrame, rateOf, snapSpan } from './frame-rate.ts';
+import { type FrameRate, frameAt, msAtFrame, rateOf } from './frame-rate.ts';
 import type { Span, Subtitles } from './model.ts';
 import { writtenLines } from './model.ts';
+import { quantize } from './quantize.ts';
 
 export type TtmlProfile = 'imsc' | 'ebu-tt-d';
 
@@ -102,15 +103,16 @@ export function writeTtml(subtitles: Subtitles, profile: TtmlProfile, options: T
     '  <body style="base">\n    <div>\n',
   ];
   const { cues } = subtitles;
+  const steps = frameRate === undefined ? undefined : quantize(cues, (ms) => frameAt(ms, frameRate));
   for (let n = 0; n < cues.length; n++) {
     const cue = cues[n]!;
     let begin: string;
     let end: string;
-    if (frameRate === undefined) {
+    if (steps === undefined || frameRate === undefined) {
       begin = clock(cue.startMs);
       end = clock(cue.endMs);
     } else {
-      const { startFrame, endFrame } = snapSpan(cue.startMs, cue.endMs, frameRate);
+      const { start: startFrame, end: endFrame } = steps[n]!;
       begin = useFrames ? frames(startFrame, frameRate) : clock(msAtFrame(startFrame, frameRate));
       end = useFrames ? frames(endFrame, frameRate) : clock(msAtFrame(endFrame, frameRate));
     }

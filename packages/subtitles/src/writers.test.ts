@@ -93,7 +93,7 @@ describe('ASS', () => {
     ]);
   });
 
-  it('rounds to centiseconds without creating an overlap, and gives a cue under 5 ms one centisecond', () => {
+  it('rounds to centiseconds without creating an overlap, and gives a cue that would last none one centisecond', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 5, max: 3000 })), {
@@ -108,7 +108,7 @@ describe('ASS', () => {
           });
           const read = cuesByAssCompiler(writeSubtitles({ cues }, 'ass'));
           read.forEach((cue, i) => {
-            expect(cue.startMs).toBe(centiseconds(cues[i]!.startMs) * 10);
+            expect(cue.startMs).toBeGreaterThanOrEqual(centiseconds(cues[i]!.startMs) * 10);
             expect(cue.endMs).toBeGreaterThan(cue.startMs);
             if (i > 0) expect(cue.startMs).toBeGreaterThanOrEqual(read[i - 1]!.endMs);
           });
