@@ -27,7 +27,8 @@ export class Namespaces {
         this.bound.set(prefix, stack);
       }
       stack.push(attributes[name]!);
-      (declared ??= []).push(prefix);
+      if (declared) declared.push(prefix);
+      else declared = [prefix];
     }
     return declared;
   }
