@@ -4,14 +4,14 @@
 // a document holding one is not well-formed, so writers leave them out.
 const NOT_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const XML_SPECIAL = /[&<>"]/;
+/** Anything escapeXml changes; most text has none, and one native test then settles it. */
+const XML_ANY = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** Text or an attribute value for XML: `& < > "` escaped, characters XML forbids left out. */
 export function escapeXml(text: string): string {
-  const clean = text.replace(NOT_XML, '');
-  if (!XML_SPECIAL.test(clean)) return clean;
-  return clean.replace(/[&<>"]/g, (c) => XML_ENTITIES[c]!);
+  if (!XML_ANY.test(text)) return text;
+  return text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => XML_ENTITIES[c]!);
 }
 
 /**

@@ -54,6 +54,12 @@ export function span(text: string, italic: boolean, bold: boolean, underline: bo
 
 /** The line with empty spans left out and neighbours of one style joined: the one form readers return. */
 export function normalizeLine(line: readonly Span[]): CueLine {
+  let normal = true;
+  for (let i = 0; i < line.length && normal; i++) {
+    normal = line[i]!.text !== '' && (i === 0 || !sameStyle(line[i - 1]!, line[i]!));
+  }
+  // Most lines are one span, or spans of differing styles: returned as they are, with nothing allocated.
+  if (normal) return line as CueLine;
   const out: CueLine = [];
   for (const part of line) {
     if (part.text === '') continue;
@@ -77,10 +83,27 @@ export function cueText(cue: SubtitleCue): string {
   return cue.lines.map(lineText).join('\n');
 }
 
-/** Lines as writers put them out: normalized, and none empty (an empty line would end a cue in SRT and WebVTT). */
-export function writtenLines(cue: SubtitleCue): CueLine[] {
+/** A line already in the form writers need: no empty span, no two neighbours of one style, no line break. */
+function isWritable(line: readonly Span[]): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const text = line[i]!.text;
+    if (text === '' || text.includes('\n') || text.includes('\r')) return false;
+    if (i > 0 && sameStyle(line[i - 1]!, line[i]!)) return false;
+  }
+  return line.length > 0;
+}
+
+/**
+ * Lines as writers put them out: normalized, and none empty (an empty line would end a cue in SRT and WebVTT).
+ * Lines already in that form are returned as they are (the common case, and no allocation).
+ */
+export function writtenLines(cue: SubtitleCue): readonly CueLine[] {
+  const { lines } = cue;
+  let ready = true;
+  for (let i = 0; i < lines.length && ready; i++) ready = isWritable(lines[i]!);
+  if (ready) return lines;
   const out: CueLine[] = [];
-  for (const line of cue.lines) {
+  for (const line of lines) {
     // A line break inside a span would start a line no reader sees as such; it is a space.
     const normal = normalizeLine(
       line.map((part) =>

@@ -13,6 +13,10 @@ import type { CuePlacement, ReadResult, SubtitleCue, SubtitleIssue, Subtitles } 
 import { writtenLines } from './model.ts';
 import { flagOfTag, StyledText, tagged } from './styled-text.ts';
 
+const SRT_MARKUP = /[\n<{]/g;
+
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
 /** `{\anN}` numbers positions like a keypad (7–9 top); `{\aN}` (SSA) adds 4 for top, 8 for middle. */
 export function placementOfOverride(body: string): CuePlacement | undefined {
   const an = /\\an([1-9])/.exec(body);
@@ -37,14 +41,18 @@ export function srtTextToCue(
   let copied = 0;
   // The next `}` at or after the current position, searched again only once passed: the whole text once.
   let nextClose = -1;
-  for (let i = 0; i < text.length; i++) {
+  // Only line breaks, `<` and `{` matter; a native search jumps to each.
+  SRT_MARKUP.lastIndex = 0;
+  for (let found = SRT_MARKUP.exec(text); found !== null; found = SRT_MARKUP.exec(text)) {
+    const i = found.index;
     const c = text.charCodeAt(i);
     if (c === 10) {
       out.text(text.slice(copied, i));
       out.newline();
       textLine++;
       copied = i + 1;
-    } else if (c === 123 && text.charCodeAt(i + 1) === 92) {
+    } else if (c === 123) {
+      if (text.charCodeAt(i + 1) !== 92) continue;
       if (nextClose < i + 2) {
         nextClose = text.indexOf('}', i + 2);
         if (nextClose === -1) nextClose = text.length;
@@ -56,13 +64,13 @@ export function srtTextToCue(
       if (placed) position = placed;
       else report(textLine, 'dropped-override', `the override block {${body.slice(0, 40)}} is not kept`);
       copied = nextClose + 1;
-      i = nextClose;
-    } else if (c === 60) {
+      SRT_MARKUP.lastIndex = copied;
+    } else {
       const end = tagEnd(text, i);
       if (end === -1) continue;
       const slash = text.charCodeAt(i + 1) === 47;
       let nameEnd = i + (slash ? 2 : 1);
-      while (nameEnd < end && /[A-Za-z]/.test(text[nameEnd]!)) nameEnd++;
+      while (nameEnd < end && isAsciiLetter(text.charCodeAt(nameEnd))) nameEnd++;
       const name = text.slice(i + (slash ? 2 : 1), nameEnd);
       const flag = flagOfTag(name);
       if (flag === undefined && name.toLowerCase() !== 'font') continue;
@@ -72,7 +80,7 @@ export function srtTextToCue(
       } else if (slash) out.close(flag);
       else out.open(flag);
       copied = end;
-      i = end - 1;
+      SRT_MARKUP.lastIndex = end;
     }
   }
   out.text(text.slice(copied));

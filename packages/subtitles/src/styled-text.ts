@@ -41,7 +41,9 @@ export class StyledText {
   /** The lines read, normalized; an empty line is not a line (no writer could keep it: SRT and WebVTT end a cue there). */
   finish(): CueLine[] {
     this.newline();
-    return this.lines.filter((line) => line.length > 0);
+    const lines = this.lines;
+    for (const line of lines) if (line.length === 0) return lines.filter((kept) => kept.length > 0);
+    return lines;
   }
 }
 

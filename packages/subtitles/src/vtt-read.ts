@@ -149,6 +149,15 @@ class CueTextReader {
   }
 }
 
+/** A line with nothing but spaces and tabs (or nothing): found without copying it. */
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
 /** Reads a WebVTT file: every cue a cue or an issue, NOTE, STYLE and REGION blocks skipped (STYLE reported). */
 export function readVtt(input: string | Uint8Array): ReadResult {
   const decoded = decodeInput(input);
@@ -169,15 +178,15 @@ export function readVtt(input: string | Uint8Array): ReadResult {
   }
   let i = lines[0]?.startsWith('WEBVTT') ? 1 : 0;
   // The header runs to the first blank line.
-  if (i === 1) while (i < lines.length && lines[i]!.trim() !== '') i++;
+  if (i === 1) while (i < lines.length && !isBlank(lines[i]!)) i++;
   while (i < lines.length) {
-    if (lines[i]!.trim() === '') {
+    if (isBlank(lines[i]!)) {
       i++;
       continue;
     }
     const blockStart = i;
     let blockEnd = i;
-    while (blockEnd < lines.length && lines[blockEnd]!.trim() !== '') blockEnd++;
+    while (blockEnd < lines.length && !isBlank(lines[blockEnd]!)) blockEnd++;
     i = blockEnd;
     const first = lines[blockStart]!;
     if (/^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(first) && !first.includes('-->')) {
@@ -216,8 +225,7 @@ export function readVtt(input: string | Uint8Array): ReadResult {
       );
       continue;
     }
-    const settings = timing.settings
-      .split(/\s+/)
+    const settings = (timing.settings === '' ? [] : timing.settings.split(/\s+/))
       .filter((setting) => setting !== '' && !setting.startsWith('line:'));
     if (settings.length > 0)
       report(

@@ -8,21 +8,20 @@ import { tagged } from './styled-text.ts';
 
 /** Writes the cues as WebVTT, numbered from 1. WebVTT has no standard place for the language; it is not written. */
 export function writeVtt(subtitles: Subtitles): string {
-  const parts: string[] = ['WEBVTT\n'];
+  // One string appended to: V8 keeps it as a rope and flattens it once, which beats per-cue strings joined.
+  let out = 'WEBVTT\n';
   const { cues } = subtitles;
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i]!;
-    let text = cue.speaker === undefined ? '' : `<v ${escapeVttAnnotation(cue.speaker)}>`;
+    out += `\n${i + 1}\n${formatVttTimestamp(cue.startMs)} --> ${formatVttTimestamp(cue.endMs)}${cue.position === 'top' ? ' line:0\n' : '\n'}`;
+    if (cue.speaker !== undefined) out += `<v ${escapeVttAnnotation(cue.speaker)}>`;
     const lines = writtenLines(cue);
     for (let l = 0; l < lines.length; l++) {
-      if (l > 0) text += '\n';
-      for (const part of lines[l]!) text += tagged(part, escapeVtt(part.text));
+      if (l > 0) out += '\n';
+      const line = lines[l]!;
+      for (let s = 0; s < line.length; s++) out += tagged(line[s]!, escapeVtt(line[s]!.text));
     }
-    if (cue.speaker !== undefined) text += '</v>';
-    const settings = cue.position === 'top' ? ' line:0' : '';
-    parts.push(
-      `\n${i + 1}\n${formatVttTimestamp(cue.startMs)} --> ${formatVttTimestamp(cue.endMs)}${settings}\n${text}\n`,
-    );
+    out += cue.speaker === undefined ? '\n' : '</v>\n';
   }
-  return parts.join('');
+  return out;
 }
