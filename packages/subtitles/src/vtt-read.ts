@@ -225,8 +225,9 @@ export function readVtt(input: string | Uint8Array): ReadResult {
       );
       continue;
     }
-    const settings = (timing.settings === '' ? [] : timing.settings.split(/\s+/))
-      .filter((setting) => setting !== '' && !setting.startsWith('line:'));
+    const settings = (timing.settings === '' ? [] : timing.settings.split(/\s+/)).filter(
+      (setting) => setting !== '' && !setting.startsWith('line:'),
+    );
     if (settings.length > 0)
       report(
         lineNo,
