@@ -11,10 +11,19 @@ export function writeVtt(subtitles: Subtitles): string {
   // One string appended to: V8 keeps it as a rope and flattens it once, which beats per-cue strings joined.
   let out = 'WEBVTT\n';
   const { cues } = subtitles;
+  // Each speaker's voice tag, escaped once: a file has a handful of speakers and thousands of cues.
+  const voices = new Map<string, string>();
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i]!;
     out += `\n${i + 1}\n${formatVttTimestamp(cue.startMs)} --> ${formatVttTimestamp(cue.endMs)}${cue.position === 'top' ? ' line:0\n' : '\n'}`;
-    if (cue.speaker !== undefined) out += `<v ${escapeVttAnnotation(cue.speaker)}>`;
+    if (cue.speaker !== undefined) {
+      let voice = voices.get(cue.speaker);
+      if (voice === undefined) {
+        voice = `<v ${escapeVttAnnotation(cue.speaker)}>`;
+        voices.set(cue.speaker, voice);
+      }
+      out += voice;
+    }
     const lines = writtenLines(cue);
     for (let l = 0; l < lines.length; l++) {
       if (l > 0) out += '\n';
