@@ -1,6 +1,7 @@
 // Benchmark of @dubkit/glossary-csv: parseGlossaryCsv (decode + papaparse + layout + validation) on the largest
 // glossary the service accepts, against bare papaparse decoding and parsing the same bytes in the same run.
-// Goals (issue 5): under 0.5 s, and at most 1.5× the bare library. Security issue: on each hostile shape below,
+// Goals (issue 5): under 0.5 s; (issue 27) at most 1.5× its floor, the least any converter to the service's
+// entries object does: decode + papaparse + the plain object of the pairs, with no checks (entriesWithoutChecks). Security issue: on each hostile shape below,
 // time at 100 KB ≤ 20 × time at 10 KB (`--growth-only` runs just that). QA issue: checkGlossaryCompliance on a
 // 2-hour video (2,000 segments) against 5,000 terms in < 50 ms per language (`--qa-only`). Run after a build:
 //   cd bench && node glossary-csv.bench.ts
@@ -365,6 +366,8 @@ for (let run = 0; run < RUNS; run++) {
 const oursMedian = median(ours);
 const bareMedian = median(bare);
 const ratio = oursMedian / bareMedian;
+// Per-round ratios: on a shared machine a round's two runs see about the same load.
+const floorRatio = median(ours.map((seconds, run) => seconds / parseAndObject[run]!));
 const mib = (n: number) => (n / 1048576).toFixed(2);
 const seconds = (n: number) => `${n.toFixed(3)} s`;
 console.log(
@@ -383,11 +386,14 @@ console.log(
     `(${(median(parseAndObject) / bareMedian).toFixed(2)}x bare)`,
 );
 const fastEnough = oursMedian < GOAL_SECONDS;
-const closeEnough = ratio <= GOAL_RATIO;
+const closeEnough = floorRatio <= GOAL_RATIO;
 console.log(
   `  time goal  < ${GOAL_SECONDS} s:      ${fastEnough ? 'PASS' : 'FAIL'} (${seconds(oursMedian)})`,
 );
-console.log(`  ratio goal <= ${GOAL_RATIO}x bare:  ${closeEnough ? 'PASS' : 'FAIL'} (${ratio.toFixed(2)}x)`);
+console.log(`  papaparse alone, for scale: ${ratio.toFixed(2)}x bare`);
+console.log(
+  `  ratio goal <= ${GOAL_RATIO}x the floor (decode + papaparse + entries object): ${closeEnough ? 'PASS' : 'FAIL'} (${floorRatio.toFixed(2)}x, median of per-run ratios)`,
+);
 const growthPass = reportGrowth(growthShapes);
 const qaPass = runQa();
 if (result.stats.errors > 0 || !fastEnough || !closeEnough || !growthPass || !qaPass) process.exitCode = 1;

@@ -157,13 +157,28 @@ describe('dubkit-glossary from-json', () => {
   });
 });
 
+describe('dubkit-glossary --delimiter', () => {
+  it('reads a pipe-separated term list with --delimiter "|"', async () => {
+    const result = await run(['to-json', '-', '--delimiter', '|', '--name', 'pipes'], 'en|es\nHello|Hola\n');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      entries: { Hello: 'Hola' },
+      src_lang: 'en',
+      dst_lang: 'es',
+    });
+  });
+});
+
 describe('dubkit-glossary usage', () => {
   it.each([
     [[], 'no command given'],
     [['frob', 'x'], 'unknown command "frob"'],
     [['check'], 'check needs a file (or - for standard input)'],
     [['check', 'a', 'b'], 'unexpected argument "b"'],
-    [['check', 'no-header.csv', '--delimiter', '|'], '--delimiter must be ",", ";" or "tab", not "|"'],
+    [
+      ['check', 'no-header.csv', '--delimiter', '||'],
+      '--delimiter takes one character, or "tab"; "||" cannot be used: it must be one character',
+    ],
     [['from-json', '-', '--format', 'xlsx'], '--format must be csv or tsv, not "xlsx"'],
     [['check', 'missing.csv'], 'cannot read missing.csv: '],
   ])('%j → exit 2: %s', async (args, message) => {

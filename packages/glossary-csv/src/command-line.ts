@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkDelimiter } from './delimiter.ts';
+import { GlossaryCsvError } from './errors.ts';
 import { formatGlossaryCsv } from './format.ts';
 import { parseGlossaryCsv } from './parse.ts';
 import { validateGlossaryEntries } from './rules.ts';
-import type { Delimiter, GlossaryIssue, ParsedGlossary } from './types.ts';
+import type { GlossaryIssue, ParsedGlossary } from './types.ts';
 
 export interface CommandIo {
   stdout(text: string): void;
@@ -26,7 +28,7 @@ Commands:
 Options:
   --src <lang>         source language (picks the column when the file has several languages)
   --dst <lang>         target language
-  --delimiter <d>      "," ";" or "tab" (default: detected)
+  --delimiter <d>      any one character, or "tab" (default: detected among , ; and tab)
   --name <name>        glossary name for to-json (default: the file name)
   --format csv|tsv     from-json output format (default csv)
   --no-header          from-json: no header row (as DeepL imports it)
@@ -150,10 +152,17 @@ async function readInput(io: CommandIo, file: string): Promise<Uint8Array> {
   }
 }
 
-function delimiterOption(value: string): Delimiter {
-  if (value === ',' || value === ';') return value;
+function delimiterOption(value: string): string {
   if (value === 'tab' || value === '\t' || value === '\\t') return '\t';
-  throw new UsageError(`--delimiter must be ",", ";" or "tab", not "${value}"`);
+  try {
+    checkDelimiter(value);
+  } catch (error) {
+    if (!(error instanceof GlossaryCsvError)) throw error;
+    throw new UsageError(
+      `--delimiter takes one character, or "tab"; ${error.message.replace(/^the delimiter /, '')}`,
+    );
+  }
+  return value;
 }
 
 function describe(file: string, issue: GlossaryIssue): string {

@@ -1,9 +1,31 @@
 // Which character separates the cells: an Excel `sep=` first line, else the candidate that splits the first rows
 // into the most consistent number of cells (tokenized by papaparse, never by hand).
 import Papa from 'papaparse';
+import { GlossaryCsvError } from './errors.ts';
 import type { Delimiter } from './types.ts';
 
 export const DELIMITERS: readonly Delimiter[] = ['\t', ';', ','];
+
+/**
+ * A delimiter a caller names: any one character (one code point, so an emoji is one) but the quote, which
+ * starts quoted cells, a line break, which ends rows, and the byte-order mark papaparse refuses.
+ */
+export function checkDelimiter(delimiter: string): void {
+  const characters = [...delimiter];
+  const why =
+    characters.length !== 1
+      ? 'it must be one character'
+      : delimiter === '"'
+        ? 'the quote starts quoted cells'
+        : delimiter === '\r' || delimiter === '\n'
+          ? 'a line break ends rows'
+          : delimiter === '\ufeff'
+            ? 'the byte-order mark is not a character of the text'
+            : undefined;
+  if (why !== undefined) {
+    throw new GlossaryCsvError(`the delimiter ${JSON.stringify(delimiter)} cannot be used: ${why}`);
+  }
+}
 
 /** `sep=;` as Excel reads it, optionally quoted, optionally padded with more of the same delimiter. */
 const SEP_LINE = /^"?sep=([,;\t])"?\1*(?:\r\n|\n|\r|$)/i;

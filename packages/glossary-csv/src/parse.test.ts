@@ -531,7 +531,24 @@ describe('parseGlossaryCsv: details', () => {
   it('takes the delimiter option over detection and over a sep= line', () => {
     expect(parseGlossaryCsv('a;b,c\n', { delimiter: ',' }).entries).toStrictEqual({ 'a;b': 'c' });
     expect(parseGlossaryCsv('sep=;\na;b,c\n', { delimiter: ',' }).entries).toStrictEqual({ 'a;b': 'c' });
-    expect(() => parseGlossaryCsv('a|b', { delimiter: '|' as ',' })).toThrow(GlossaryCsvError);
+  });
+
+  it('takes any single character a caller names as the delimiter, and refuses what cannot be one', () => {
+    const piped = parseGlossaryCsv('en|es\r\n"a|b"|c\r\nd|"e ""f"""\r\n', { delimiter: '|' });
+    expect(piped.entries).toStrictEqual({ 'a|b': 'c', d: 'e "f"' });
+    expect(piped.stats.delimiter).toBe('|');
+    expect(parseGlossaryCsv('x😀y\n', { delimiter: '😀' }).entries).toStrictEqual({ x: 'y' });
+    expect(parseGlossaryCsv('x~y\n', { delimiter: '~' }).entries).toStrictEqual({ x: 'y' });
+    for (const [delimiter, why] of [
+      ['||', 'it must be one character'],
+      ['', 'it must be one character'],
+      ['"', 'the quote starts quoted cells'],
+      ['\n', 'a line break ends rows'],
+    ]) {
+      expect(() => parseGlossaryCsv('a|b', { delimiter: delimiter! })).toThrow(
+        new GlossaryCsvError(`the delimiter ${JSON.stringify(delimiter)} cannot be used: ${why}`),
+      );
+    }
   });
 
   it('reads a quoted "sep=," line and old Mac line endings', () => {

@@ -2,7 +2,7 @@
 // by line. Decoding and layout are ours; papaparse splits the cells.
 import Papa from 'papaparse';
 import { type DecodedText, decodeGlossaryBytes } from './decode.ts';
-import { DELIMITERS, detectDelimiter, readSepLine } from './delimiter.ts';
+import { checkDelimiter, detectDelimiter, readSepLine } from './delimiter.ts';
 import { GlossaryCsvError } from './errors.ts';
 import { headerlessLayout, type Layout, readHeader } from './header.ts';
 import { normalizeLanguage, sourceLanguage } from './languages.ts';
@@ -14,11 +14,7 @@ export function parseGlossaryCsv(
   input: string | Uint8Array,
   options: ParseGlossaryOptions = {},
 ): ParsedGlossary {
-  if (options.delimiter !== undefined && !DELIMITERS.includes(options.delimiter)) {
-    throw new GlossaryCsvError(
-      `delimiter must be ",", ";" or a tab, not ${JSON.stringify(options.delimiter)}`,
-    );
-  }
+  if (options.delimiter !== undefined) checkDelimiter(options.delimiter);
   const decoded: DecodedText =
     typeof input === 'string'
       ? {

@@ -44,6 +44,7 @@ export interface GlossaryLike {
   dst_lang?: string;
 }
 
+/** The delimiters detection chooses from; a caller may name any other single character. */
 export type Delimiter = ',' | ';' | '\t';
 
 export type TextEncodingName = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'string';
@@ -56,15 +57,19 @@ export interface ParseGlossaryOptions {
   srcLang?: string;
   /** Target language to pick when the file has several language columns; also returned as `dstLang`. */
   dstLang?: string;
-  /** Skip detection and split cells on this delimiter. */
-  delimiter?: Delimiter;
+  /**
+   * Skip detection and split cells on this delimiter: any single character but a quote or a line break (`|` for
+   * pipe-separated term lists, for example).
+   */
+  delimiter?: Delimiter | (string & {});
   /** Throw a GlossaryCsvError when any error is found, instead of returning it among the issues. */
   strict?: boolean;
 }
 
 export interface ParseStats {
   encoding: TextEncodingName;
-  delimiter: Delimiter;
+  /** The delimiter detected, or the one the caller named. */
+  delimiter: Delimiter | (string & {});
   header: HeaderKind;
   /** Data rows read (not counting the header, the `sep=` line or blank lines). */
   rows: number;

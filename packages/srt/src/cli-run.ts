@@ -1,6 +1,7 @@
 // The dubkit-srt commands, apart from the process: arguments and file reading in, output, issues and exit code out.
 import { readFileSync } from 'node:fs';
 import { checkCues } from './check-cues.ts';
+import { formatIssue, looksBinary } from './cli-format.ts';
 import { LINT_HELP, LintUsageError, lintFile, parseLintArguments } from './cli-lint.ts';
 import { parseSrt } from './parse.ts';
 import { segmentsToCues } from './segments.ts';
@@ -118,31 +119,6 @@ function parseArguments(args: readonly string[]): Options | 'help' | 'version' |
 
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-/** `file:line:col: severity code: message`, the form of every dubkit command line tool (and of compilers). */
-function formatIssue(file: string, issue: SrtIssue & { column?: number }): string {
-  const where = issue.line > 0 ? `${file}:${issue.line}${issue.column ? `:${issue.column}` : ''}` : file;
-  return `${where}: ${issue.severity} ${issue.code}: ${issue.message}\n`;
-}
-
-/**
- * Text in any encoding these files come in has no NUL byte, except UTF-16, where ASCII characters leave NULs
- * on every other byte (all at even or all at odd offsets). NULs on both sides mean binary data: a video, an
- * archive. Read as Windows-1252 it would only give dozens of meaningless text errors.
- */
-export function looksBinary(bytes: Uint8Array): boolean {
-  const head = bytes.subarray(0, 8192);
-  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return false;
-  let even = 0;
-  let odd = 0;
-  for (let i = 0; i < head.length; i++) {
-    if (head[i] === 0) {
-      if (i % 2 === 0) even++;
-      else odd++;
-    }
-  }
-  return even > 0 && odd > 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

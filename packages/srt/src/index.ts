@@ -1,4 +1,5 @@
 // @dubkit/srt: SRT ⇄ cues ⇄ the dubbing service's segments, WebVTT out, and the src.0/dst.0 upload.
+export { formatIssue, looksBinary } from './cli-format.ts';
 export { decodeSrtBytes, decodeWindows1252 } from './decode.ts';
 export { SrtParseError, SrtUploadError, TimecodeError } from './errors.ts';
 export {
@@ -16,6 +17,7 @@ export {
   type LintPreset,
   resolveLimits,
 } from './lint-presets.ts';
+export { tagEnd } from './markup.ts';
 export { type LocatedParseResult, type ParseOptions, parseSrt, parseSrtLocated } from './parse.ts';
 export {
   type CuePair,

@@ -65,10 +65,13 @@ export function readSide(input: SrtSideInput, side: SegmentSide): ReadSide {
     return { lang: input.lang, cues, lines, issues: issues.map((issue) => ({ ...issue, side })) };
   }
   const { cues, issues } = checkCues(input.cues);
+  const given = input.lines;
+  // Cues are checked as given, so the usable ones are the caller's own objects: their lines are found by identity.
+  const lineOf = given ? new Map(input.cues.map((cue, position) => [cue, given[position] ?? 0])) : undefined;
   return {
     lang: input.lang,
     cues,
-    lines: cues.map(() => 0),
+    lines: cues.map((cue) => lineOf?.get(cue) ?? 0),
     issues: issues.map((issue) => ({ ...issue, side })),
   };
 }

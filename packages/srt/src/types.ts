@@ -64,5 +64,11 @@ export interface SegmentLike {
   dst?: { text: string } | null;
 }
 
-/** One file of a source/translation pair: its language and either the SRT (text or bytes) or cues. */
-export type SrtSideInput = { lang: string } & ({ srt: string | Uint8Array } | { cues: readonly Cue[] });
+/**
+ * One file of a source/translation pair: its language and either the SRT (text or bytes) or cues, with, for cues
+ * read from another file, the line each begins on (so that pairing issues name it).
+ */
+export type SrtSideInput = { lang: string } & (
+  | { srt: string | Uint8Array }
+  | { cues: readonly Cue[]; lines?: readonly number[] }
+);

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// A committed launcher: pnpm links bins at install time, before dist/ is built, and a bin pointing into dist/
+// would fail to link ("Failed to create bin"). This file exists from the start and loads the build.
+const cli = new URL('../dist/cli.js', import.meta.url);
+try {
+  await import(cli.href);
+} catch (error) {
+  // Only the build itself missing is explained; any other error is the command's own.
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || error.url !== cli.href) throw error;
+  console.error(
+    'dubkit-subtitles: not built yet; run `pnpm build` (or `bash scripts/run.sh build`) in the repository first',
+  );
+  process.exit(2);
+}

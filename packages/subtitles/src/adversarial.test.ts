@@ -1,0 +1,129 @@
+// Property tests with input shaped by an attacker: deep nesting, long attributes, many spans, unclosed tags and
+// braces, pumped to thousands of repeats. Every reader must give well-formed cues and issues, never throw; how
+// long it takes is measured by bench/subtitles.bench.ts (a unit test does no timing).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readSubtitles, type SubtitleFormat, writeSubtitles } from './formats.ts';
+import type { ReadResult } from './model.ts';
+
+const TTML_OPEN =
+  '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><body><div><p begin="1s" end="2s">';
+const PIECES: Record<SubtitleFormat, string[]> = {
+  ttml: [
+    '<span>',
+    '</span>',
+    '<span style="a b c">',
+    '<br/>',
+    '&amp;',
+    ' ',
+    '\n',
+    'x',
+    '<p begin="1s" end="2s">',
+    '</p>',
+    '<',
+    '<span tts:color="',
+    '"',
+  ],
+  'ebu-tt-d': [
+    '<tt:span>',
+    '</tt:span>',
+    '<div begin="1s">',
+    '</div>',
+    '<style xml:id="a" style="a"/>',
+    'é',
+    '😀',
+  ],
+  vtt: [
+    '\n',
+    '\n\n',
+    '-->',
+    '00:00:01.000 --> 00:00:02.000',
+    '<',
+    '<v ',
+    '<i>',
+    '</i>',
+    '&',
+    '&amp',
+    '&#x',
+    'NOTE',
+    '<rt>',
+    '.',
+    ' ',
+  ],
+  ass: [
+    '{',
+    '}',
+    '\\',
+    '{\\i1}',
+    '\\N',
+    ',',
+    'Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,',
+    '\n',
+    '[Events]',
+    '{\\p1}',
+    '{\\r',
+  ],
+  srt: ['\n', '00:00:01,000 --> 00:00:02,000', '<i>', '<font ', '{\\an8}', '{\\', '1', '<'],
+};
+const PREFIX: Record<SubtitleFormat, string> = {
+  ttml: TTML_OPEN,
+  'ebu-tt-d': `${TTML_OPEN}<tt:span xmlns:tt="http://www.w3.org/ns/ttml">`,
+  vtt: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n',
+  ass: '[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,',
+  srt: '1\n00:00:01,000 --> 00:00:02,000\n',
+};
+
+function hostile(format: SubtitleFormat): fc.Arbitrary<string> {
+  const piece = fc.constantFrom(...PIECES[format], ...PIECES.ttml.slice(0, 4));
+  const mixed = fc
+    .array(fc.oneof(piece, piece, fc.string({ maxLength: 3 })), { maxLength: 30 })
+    .map((p) => p.join(''));
+  const pumped = fc
+    .tuple(mixed, fc.array(piece, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 3000 }), mixed)
+    .map(([prefix, unit, times, suffix]) => prefix + unit.join('').repeat(times) + suffix);
+  return fc
+    .tuple(fc.boolean(), fc.oneof(mixed, pumped))
+    .map(([framed, body]) => (framed ? PREFIX[format] + body : body));
+}
+
+function wellFormed(read: ReadResult, input: string): void {
+  const lineCount = input.split(/\r\n|\r|\n/).length;
+  expect(read.lines).toHaveLength(read.subtitles.cues.length);
+  for (const cue of read.subtitles.cues) {
+    expect(Number.isSafeInteger(cue.startMs) && cue.startMs >= 0).toBe(true);
+    expect(cue.endMs).toBeGreaterThan(cue.startMs);
+    for (const line of cue.lines) for (const part of line) expect(part.text).not.toBe('');
+  }
+  for (const issue of read.issues) {
+    expect(issue.line).toBeGreaterThanOrEqual(0);
+    expect(issue.line).toBeLessThanOrEqual(lineCount + 1);
+    expect(issue.message).not.toBe('');
+  }
+}
+
+describe('readers on hostile input', () => {
+  for (const format of ['ttml', 'ebu-tt-d', 'vtt', 'ass', 'srt'] as const) {
+    it(`${format}: well-formed cues and issues, and what is read writes and reads back the same`, () => {
+      fc.assert(
+        fc.property(hostile(format), (input) => {
+          const read = readSubtitles(input, { format });
+          wellFormed(read, input);
+          if (format === 'ttml') {
+            const again = readSubtitles(writeSubtitles(read.subtitles, 'ttml'), { format: 'ttml' });
+            expect(again.subtitles.cues).toEqual(read.subtitles.cues);
+          }
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('a style that references itself, or a chain of ten thousand, is resolved once', () => {
+    const chain = Array.from({ length: 10_000 }, (_, i) => `<style xml:id="s${i}" style="s${i + 1}"/>`).join(
+      '',
+    );
+    const xml = `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><head><styling>${chain}<style xml:id="s10000" style="s0" tts:fontStyle="italic"/></styling></head><body><p begin="0s" end="1s" style="s0">x</p></body></tt>`;
+    const read = readSubtitles(xml, { format: 'ttml' });
+    expect(read.subtitles.cues[0]!.lines).toEqual([[{ text: 'x', italic: true }]]);
+  });
+});

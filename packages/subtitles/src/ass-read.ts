@@ -1,0 +1,293 @@
+// ASS and SSA into the cue model: styles by name (italic, bold, underline, alignment), the Name field as the
+// speaker, override tags (`\i`, `\b`, `\u`, `\an`, `\a`, `\r`, `\p`) and `\N`/`\n`/`\h`. What the model cannot
+// hold (other override tags, comments in braces, drawings, non-dialogue events) is reported with its line.
+import type { CuePlacement, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
+import { placementOfOverride } from './srt-format.ts';
+import { StyledText } from './styled-text.ts';
+import { decodeInput, splitLines } from './text-input.ts';
+
+interface AssStyle {
+  italic: boolean;
+  bold: boolean;
+  underline: boolean;
+  placement: CuePlacement;
+}
+
+const DEFAULT_STYLE: AssStyle = { italic: false, bold: false, underline: false, placement: 'bottom' };
+const DEFAULT_EVENT_FORMAT = [
+  'layer',
+  'start',
+  'end',
+  'style',
+  'name',
+  'marginl',
+  'marginr',
+  'marginv',
+  'effect',
+  'text',
+];
+
+/** `H:MM:SS.cc` (hours of any length, hundredths; more or fewer fraction digits read as a decimal fraction). */
+function parseAssTime(text: string): number | undefined {
+  const match = /^\s*([0-9]{1,6}):([0-9]{1,2}):([0-9]{1,2})(?:[.,]([0-9]{1,6}))?\s*$/.exec(text);
+  if (!match) return undefined;
+  const fraction = match[4] === undefined ? 0 : Math.round(Number(`0.${match[4]}`) * 1000);
+  return ((Number(match[1]) * 60 + Number(match[2])) * 60 + Number(match[3])) * 1000 + fraction;
+}
+
+/** ASS booleans are -1 (true) and 0; some tools write 1. */
+const truthy = (value: string | undefined) =>
+  value !== undefined && value.trim() !== '0' && value.trim() !== '';
+
+/** Alignment: ASS numbers like a keypad (7–9 top); SSA's legacy numbers put top at 5–7. */
+function placementOfAlignment(value: string | undefined, ssa: boolean): CuePlacement {
+  const n = Number(value);
+  if (ssa) return n >= 5 && n <= 7 ? 'top' : 'bottom';
+  return n >= 7 && n <= 9 ? 'top' : 'bottom';
+}
+
+function splitFields(body: string, count: number): string[] {
+  const fields: string[] = [];
+  let start = 0;
+  for (let i = 0; i < count - 1; i++) {
+    const comma = body.indexOf(',', start);
+    if (comma === -1) break;
+    fields.push(body.slice(start, comma));
+    start = comma + 1;
+  }
+  fields.push(body.slice(start));
+  return fields;
+}
+
+interface EventText {
+  lines: ReturnType<StyledText['finish']>;
+  placement: CuePlacement | undefined;
+}
+
+/** One Dialogue's text: override blocks by a scan to the next `}`, each character looked at a bounded number of times. */
+function readEventText(
+  text: string,
+  style: AssStyle,
+  styles: Map<string, AssStyle>,
+  hardLineBreaks: boolean,
+  report: (code: string, message: string) => void,
+): EventText {
+  const out = new StyledText();
+  const apply = (s: AssStyle) => {
+    out.set('italic', s.italic);
+    out.set('bold', s.bold);
+    out.set('underline', s.underline);
+  };
+  apply(style);
+  let placement: CuePlacement | undefined;
+  let drawing = false;
+  let plain = '';
+  const flush = () => {
+    if (!drawing) out.text(plain);
+    plain = '';
+  };
+  const dropped = new Set<string>();
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 123) {
+      const close = text.indexOf('}', i + 1);
+      if (close === -1) {
+        plain += text.slice(i);
+        break;
+      }
+      flush();
+      const block = text.slice(i + 1, close);
+      i = close + 1;
+      if (!block.includes('\\')) {
+        if (block.trim() !== '') report('dropped-comment', `the comment {${block.slice(0, 40)}} is not kept`);
+        continue;
+      }
+      for (const tag of block.split('\\').slice(1)) {
+        const t = tag.trim();
+        if (t === '') continue;
+        const toggle = /^([ibu])(\d*)$/.exec(t);
+        if (toggle) {
+          const flag = toggle[1] === 'i' ? 'italic' : toggle[1] === 'b' ? 'bold' : 'underline';
+          const value = toggle[2]!;
+          // `\b700` is bold by weight; `\i` alone returns to the style's value.
+          const on =
+            value === ''
+              ? style[flag]
+              : toggle[1] === 'b' && value.length > 1
+                ? Number(value) >= 600
+                : value !== '0';
+          out.set(flag, on);
+        } else if (/^an?[0-9]{1,2}$/.test(t)) {
+          placement = placementOfOverride(`\\${t}`) ?? placement;
+        } else if (t[0] === 'r') {
+          // `\r` returns to the line's style, `\rName` switches to another (an unknown one counts as `\r`).
+          const named = styles.get(t.slice(1));
+          if (t.length > 1 && !named) dropped.add(t.slice(0, 12));
+          apply(named ?? style);
+        } else if (/^p[0-9]+$/.test(t)) {
+          drawing = t !== 'p0';
+          if (drawing) report('dropped-drawing', 'a drawing (\\p) is not kept');
+        } else dropped.add(t.replace(/[^a-z].*$/, '').slice(0, 12) || t.slice(0, 12));
+      }
+      continue;
+    }
+    if (c === 92) {
+      const next = text[i + 1];
+      if (next === 'N' || (next === 'n' && hardLineBreaks)) {
+        flush();
+        out.newline();
+        i += 2;
+        continue;
+      }
+      if (next === 'n') {
+        plain += ' ';
+        i += 2;
+        continue;
+      }
+      if (next === 'h') {
+        plain += '\u00a0';
+        i += 2;
+        continue;
+      }
+    }
+    // A run of ordinary characters is copied at once.
+    let end = i + 1;
+    while (end < text.length) {
+      const d = text.charCodeAt(end);
+      if (d === 123 || d === 92) break;
+      end++;
+    }
+    plain += text.slice(i, end);
+    i = end;
+  }
+  flush();
+  if (dropped.size > 0) {
+    report(
+      'dropped-override',
+      `override tags not kept: ${[...dropped]
+        .slice(0, 8)
+        .map((t) => `\\${t}`)
+        .join(' ')}`,
+    );
+  }
+  return { lines: out.finish(), placement };
+}
+
+/** Reads an ASS or SSA script: every Dialogue a cue or an issue, in the order of the file. */
+export function readAss(input: string | Uint8Array): ReadResult {
+  const decoded = decodeInput(input);
+  const issues: SubtitleIssue[] = [...decoded.issues];
+  const lines = splitLines(decoded.text);
+  const cues: SubtitleCue[] = [];
+  const cueLines: number[] = [];
+  const styles = new Map<string, AssStyle>();
+  const report = (line: number, severity: SubtitleIssue['severity'], code: string, message: string) =>
+    issues.push({ line, severity, code, message });
+  let lang: string | undefined;
+  let section = '';
+  let ssa = false;
+  let hardLineBreaks = false;
+  let styleFormat: string[] = [];
+  let eventFormat = DEFAULT_EVENT_FORMAT;
+  let sawSection = false;
+
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!.trim();
+    const lineNo = n + 1;
+    if (line === '' || line.startsWith(';') || line.startsWith('!:')) continue;
+    if (line.startsWith('[') && line.endsWith(']')) {
+      section = line.slice(1, -1).trim().toLowerCase();
+      sawSection = true;
+      if (section === 'v4 styles') ssa = true;
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon === -1) continue;
+    const key = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (section === 'script info') {
+      if (key === 'scripttype') ssa = !/\+/.test(value);
+      else if (key === 'wrapstyle') hardLineBreaks = value === '2';
+      else if (key === 'language' && value !== '') lang = value;
+    } else if (section.startsWith('v4')) {
+      if (key === 'format') styleFormat = value.split(',').map((f) => f.trim().toLowerCase());
+      else if (key === 'style') {
+        const fields = value.split(',');
+        const field = (name: string) => {
+          const at = styleFormat.indexOf(name);
+          return at === -1 ? undefined : fields[at]?.trim();
+        };
+        const name = field('name') ?? fields[0]!.trim();
+        styles.set(name, {
+          italic: truthy(field('italic')),
+          bold: truthy(field('bold')),
+          underline: truthy(field('underline')),
+          placement: placementOfAlignment(field('alignment'), ssa),
+        });
+      }
+    } else if (section === 'events') {
+      if (key === 'format') {
+        eventFormat = value.split(',').map((f) => f.trim().toLowerCase());
+        continue;
+      }
+      if (key === 'comment') continue;
+      if (key !== 'dialogue') {
+        report(lineNo, 'warning', 'dropped-event', `a ${key} event is not kept`);
+        continue;
+      }
+      const fields = splitFields(value, eventFormat.length);
+      const field = (name: string) => {
+        const at = eventFormat.indexOf(name);
+        return at === -1 ? undefined : fields[at];
+      };
+      const start = parseAssTime(field('start') ?? '');
+      const end = parseAssTime(field('end') ?? '');
+      if (start === undefined || end === undefined) {
+        report(
+          lineNo,
+          'error',
+          'bad-timecode',
+          `cannot read the times of the Dialogue (expected 0:00:01.00); it is not used`,
+        );
+        continue;
+      }
+      if (end <= start) {
+        report(
+          lineNo,
+          'error',
+          end === start ? 'zero-duration' : 'end-before-start',
+          'the Dialogue ends before or when it starts; it is not used',
+        );
+        continue;
+      }
+      const styleName = (field('style') ?? '').trim().replace(/^\*/, '');
+      let style = styles.get(styleName);
+      if (!style) {
+        if (styleName !== '' && styleName !== 'Default') {
+          report(
+            lineNo,
+            'warning',
+            'unknown-style',
+            `the style "${styleName.slice(0, 40)}" is not defined; read as Default`,
+          );
+        }
+        style = styles.get('Default') ?? DEFAULT_STYLE;
+      }
+      const text = readEventText(field('text') ?? '', style, styles, hardLineBreaks, (code, message) =>
+        report(lineNo, 'warning', code, message),
+      );
+      const cue: SubtitleCue = { startMs: start, endMs: end, lines: text.lines };
+      const speaker = (field('name') ?? '').trim();
+      if (speaker !== '') cue.speaker = speaker;
+      if ((text.placement ?? style.placement) === 'top') cue.position = 'top';
+      cues.push(cue);
+      cueLines.push(lineNo);
+    }
+  }
+  if (!sawSection)
+    report(1, 'error', 'not-ass', 'the file has no [Script Info] or [Events] section: it is not ASS or SSA');
+  const result: ReadResult = { subtitles: { cues }, lines: cueLines, issues };
+  if (lang !== undefined) result.subtitles.lang = lang;
+  return result;
+}

@@ -1,0 +1,96 @@
+// ASS (Advanced SubStation Alpha, v4.00+) out of the cue model: [Script Info], [V4+ Styles] with a Default style
+// and one style per speaker, [Events] with one Dialogue line per cue.
+//
+// Times are centiseconds, the nearest (half rounds up), without an overlap appearing (see quantize.ts): a cue that
+// would round to no length is given one centisecond, and a cue starting within it starts after it. ASS has no escapes: `{`, `}` and `\` in text are written as their full-width forms (｛ ｝ ＼), which
+// players show as text; commas in a speaker's name (the field separator) as a full-width comma.
+import type { Subtitles } from './model.ts';
+import { writtenLines } from './model.ts';
+import { quantize } from './quantize.ts';
+
+const STYLE_FORMAT =
+  'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding';
+const STYLE_VALUES =
+  'Arial,54,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,2.5,1,2,96,96,54,1';
+const EVENT_FORMAT = 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text';
+
+const PAD2: readonly string[] = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+
+/** Centiseconds, the nearest. */
+export function centiseconds(ms: number): number {
+  return Math.floor((ms + 5) / 10);
+}
+
+/** `H:MM:SS.cc` */
+export function formatAssTime(cs: number): string {
+  const seconds = Math.floor(cs / 100);
+  return `${Math.floor(seconds / 3600)}:${PAD2[Math.floor(seconds / 60) % 60]}:${PAD2[seconds % 60]}.${PAD2[cs % 100]}`;
+}
+
+/** A name fit for the Style and Name fields: no comma (the separator), no line break, never empty. */
+export function assName(name: string): string {
+  const clean = name
+    .replace(/,/g, '\uff0c')
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  return clean === '' ? 'Speaker' : clean;
+}
+
+function escapeAssText(text: string): string {
+  if (!/[{}\\]/.test(text)) return text;
+  return text.replace(/[{}\\]/g, (c) => (c === '{' ? '\uff5b' : c === '}' ? '\uff5d' : '\uff3c'));
+}
+
+/** Writes the cues as an ASS script for a 1920×1080 frame. */
+export function writeAss(subtitles: Subtitles): string {
+  const styles = new Map<string, string>();
+  for (const cue of subtitles.cues) {
+    if (cue.speaker !== undefined && !styles.has(cue.speaker)) styles.set(cue.speaker, assName(cue.speaker));
+  }
+  const styleNames = new Set(['Default']);
+  const parts: string[] = [
+    '[Script Info]\n; Written by dubkit\nScriptType: v4.00+\nPlayResX: 1920\nPlayResY: 1080\nWrapStyle: 0\nScaledBorderAndShadow: yes\n',
+    subtitles.lang === undefined ? '' : `Language: ${subtitles.lang.replace(/[\r\n]/g, '')}\n`,
+    `\n[V4+ Styles]\n${STYLE_FORMAT}\nStyle: Default,${STYLE_VALUES}\n`,
+  ];
+  for (const name of styles.values()) {
+    if (styleNames.has(name)) continue;
+    styleNames.add(name);
+    parts.push(`Style: ${name},${STYLE_VALUES}\n`);
+  }
+  parts.push(`\n[Events]\n${EVENT_FORMAT}\n`);
+  // One string appended to: V8 keeps it as a rope and flattens it once, which beats per-cue strings joined.
+  let out = parts.join('');
+  const times = quantize(subtitles.cues, centiseconds);
+  for (let c = 0; c < subtitles.cues.length; c++) {
+    const cue = subtitles.cues[c]!;
+    const { start, end } = times[c]!;
+    const name = cue.speaker === undefined ? '' : styles.get(cue.speaker)!;
+    out += `Dialogue: 0,${formatAssTime(start)},${formatAssTime(end)},${name === '' ? 'Default' : name},${name},0,0,0,,${cue.position === 'top' ? '{\\an8}' : ''}`;
+    let italic = false;
+    let bold = false;
+    let underline = false;
+    const lines = writtenLines(cue);
+    for (let l = 0; l < lines.length; l++) {
+      if (l > 0) out += '\\N';
+      for (const part of lines[l]!) {
+        let tags = '';
+        if ((part.italic === true) !== italic) {
+          italic = !italic;
+          tags += italic ? '\\i1' : '\\i0';
+        }
+        if ((part.bold === true) !== bold) {
+          bold = !bold;
+          tags += bold ? '\\b1' : '\\b0';
+        }
+        if ((part.underline === true) !== underline) {
+          underline = !underline;
+          tags += underline ? '\\u1' : '\\u0';
+        }
+        out += (tags === '' ? '' : `{${tags}}`) + escapeAssText(part.text);
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+// The cue model every format is read into and written from: timed lines of styled text, a speaker, a position.
+import type { SrtIssue } from '@dubkit/srt';
+
+/** A run of text with one style. Flags are present only when set. */
+export interface Span {
+  text: string;
+  italic?: true;
+  bold?: true;
+  underline?: true;
+}
+
+/** One line of a cue: its spans, in order. */
+export type CueLine = Span[];
+
+/** Where a cue is shown; `bottom` when absent (every format's default). */
+export type CuePlacement = 'top' | 'bottom';
+
+export interface SubtitleCue {
+  startMs: number;
+  endMs: number;
+  lines: CueLine[];
+  speaker?: string;
+  position?: CuePlacement;
+}
+
+/** A subtitle file as the cue model holds it: its cues and, when known, its language (BCP 47). */
+export interface Subtitles {
+  lang?: string;
+  cues: SubtitleCue[];
+}
+
+/** What a reader reports: the same shape as the SRT reader's issues (1-based line, error or warning, code). */
+export type SubtitleIssue = SrtIssue;
+
+export interface ReadResult {
+  subtitles: Subtitles;
+  /** The line in the file where each cue begins (as `subtitles.cues`). */
+  lines: number[];
+  issues: SubtitleIssue[];
+}
+
+function sameStyle(a: Span, b: Span): boolean {
+  return a.italic === b.italic && a.bold === b.bold && a.underline === b.underline;
+}
+
+/** A span with exactly the flags that are set (no `italic: undefined`), so that cues compare equal. */
+export function span(text: string, italic: boolean, bold: boolean, underline: boolean): Span {
+  const out: Span = { text };
+  if (italic) out.italic = true;
+  if (bold) out.bold = true;
+  if (underline) out.underline = true;
+  return out;
+}
+
+/** The line with empty spans left out and neighbours of one style joined: the one form readers return. */
+export function normalizeLine(line: readonly Span[]): CueLine {
+  let normal = true;
+  for (let i = 0; i < line.length && normal; i++) {
+    normal = line[i]!.text !== '' && (i === 0 || !sameStyle(line[i - 1]!, line[i]!));
+  }
+  // Most lines are one span, or spans of differing styles: returned as they are, with nothing allocated.
+  if (normal) return line as CueLine;
+  const out: CueLine = [];
+  for (const part of line) {
+    if (part.text === '') continue;
+    const last = out[out.length - 1];
+    if (last !== undefined && sameStyle(last, part))
+      out[out.length - 1] = { ...last, text: last.text + part.text };
+    else out.push(part);
+  }
+  return out;
+}
+
+/** The text of a line without styles. */
+export function lineText(line: readonly Span[]): string {
+  let text = '';
+  for (const part of line) text += part.text;
+  return text;
+}
+
+/** The cue's text without styles, lines joined with `\n`. */
+export function cueText(cue: SubtitleCue): string {
+  return cue.lines.map(lineText).join('\n');
+}
+
+/** A line already in the form writers need: no empty span, no two neighbours of one style, no line break. */
+function isWritable(line: readonly Span[]): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const text = line[i]!.text;
+    if (text === '' || text.includes('\n') || text.includes('\r')) return false;
+    if (i > 0 && sameStyle(line[i - 1]!, line[i]!)) return false;
+  }
+  return line.length > 0;
+}
+
+/**
+ * Lines as writers put them out: normalized, and none empty (an empty line would end a cue in SRT and WebVTT).
+ * Lines already in that form are returned as they are (the common case, and no allocation).
+ */
+export function writtenLines(cue: SubtitleCue): readonly CueLine[] {
+  const { lines } = cue;
+  let ready = true;
+  for (let i = 0; i < lines.length && ready; i++) ready = isWritable(lines[i]!);
+  if (ready) return lines;
+  const out: CueLine[] = [];
+  for (const line of lines) {
+    // A line break inside a span would start a line no reader sees as such; it is a space.
+    const normal = normalizeLine(
+      line.map((part) =>
+        /[\r\n]/.test(part.text) ? { ...part, text: part.text.replace(/\r\n|[\r\n]/g, ' ') } : part,
+      ),
+    );
+    if (normal.length > 0) out.push(normal);
+  }
+  return out;
+}
+
+/** Plain cues from text: each `\n` starts a line, no styles. */
+export function plainCue(startMs: number, endMs: number, text: string): SubtitleCue {
+  return { startMs, endMs, lines: text.split('\n').map((line) => (line === '' ? [] : [{ text: line }])) };
+}

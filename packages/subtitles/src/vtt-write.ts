@@ -1,0 +1,36 @@
+// WebVTT out of the cue model: `<v Speaker>` for the speaker, `<i> <b> <u>` for styles, `line:0` for top cues.
+// (@dubkit/srt's toWebVtt converts SRT markup; this writer starts from the model, which knows speakers.)
+import { formatVttTimestamp } from '@dubkit/srt';
+import { escapeVtt, escapeVttAnnotation } from './escape.ts';
+import type { Subtitles } from './model.ts';
+import { writtenLines } from './model.ts';
+import { tagged } from './styled-text.ts';
+
+/** Writes the cues as WebVTT, numbered from 1. WebVTT has no standard place for the language; it is not written. */
+export function writeVtt(subtitles: Subtitles): string {
+  // One string appended to: V8 keeps it as a rope and flattens it once, which beats per-cue strings joined.
+  let out = 'WEBVTT\n';
+  const { cues } = subtitles;
+  // Each speaker's voice tag, escaped once: a file has a handful of speakers and thousands of cues.
+  const voices = new Map<string, string>();
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i]!;
+    out += `\n${i + 1}\n${formatVttTimestamp(cue.startMs)} --> ${formatVttTimestamp(cue.endMs)}${cue.position === 'top' ? ' line:0\n' : '\n'}`;
+    if (cue.speaker !== undefined) {
+      let voice = voices.get(cue.speaker);
+      if (voice === undefined) {
+        voice = `<v ${escapeVttAnnotation(cue.speaker)}>`;
+        voices.set(cue.speaker, voice);
+      }
+      out += voice;
+    }
+    const lines = writtenLines(cue);
+    for (let l = 0; l < lines.length; l++) {
+      if (l > 0) out += '\n';
+      const line = lines[l]!;
+      for (let s = 0; s < line.length; s++) out += tagged(line[s]!, escapeVtt(line[s]!.text));
+    }
+    out += cue.speaker === undefined ? '\n' : '</v>\n';
+  }
+  return out;
+}
