@@ -65,6 +65,8 @@ export interface RunningApp {
   service: DubbingService;
   tracker: Tracker;
   deliverer: Deliverer;
+  /** What the features registered, each with its rule's name (the forged-payload tests try every one). */
+  registrations: ReturnType<Registry['entries']>;
   /** HTTP mode: the URL Slack posts events to. */
   eventsUrl?: string;
   /** Where /healthz and /readyz answer: PORT in HTTP mode, HEALTH_PORT (when set) in Socket Mode. */
@@ -367,6 +369,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     service,
     tracker,
     deliverer,
+    registrations: registry.entries(),
     ...(eventsUrl ? { eventsUrl } : {}),
     ...(healthUrl ? { healthUrl } : {}),
     async stop() {

@@ -37,6 +37,8 @@ type Kind = 'action' | 'view' | 'shortcut' | 'command';
 interface Entry {
   kind: Kind;
   key: string;
+  /** An action's element types: Bolt routes by action id alone, so a "select" with a button's id is refused. */
+  elements?: ReadonlySet<string>;
   rule: Rule<Kind, unknown>;
   // biome-ignore lint/suspicious/noExplicitAny: each entry's handler takes its own Bolt args; `attach` pairs them.
   handler: (args: any, subject: any) => Promise<void>;
@@ -50,6 +52,14 @@ interface Passed {
 
 /** What a payload asks for: which registration it names, or why it names none. */
 export type Wanted = { entry: Entry } | { entry: undefined; reason: string };
+
+const BUTTON: ReadonlySet<string> = new Set(['button']);
+const SELECTIONS: ReadonlySet<string> = new Set([
+  'static_select',
+  'multi_static_select',
+  'radio_buttons',
+  'checkboxes',
+]);
 
 /** Changing a selection needs only an ack: the button or submission that follows reads it, and is checked. */
 const ackOnly = async ({ ack }: ButtonArgs): Promise<void> => {
@@ -67,12 +77,18 @@ export class Registry {
     rule: ActionRule<S>,
     handler: (args: ButtonArgs, subject: S) => Promise<void>,
   ): void {
-    this.#add({ kind: 'action', key: actionId, rule, handler });
+    this.#add({ kind: 'action', key: actionId, elements: BUTTON, rule, handler });
   }
 
   /** A select or checkbox whose change is only acked. */
   select(actionId: string): void {
-    this.#add({ kind: 'action', key: actionId, rule: rules.selection, handler: ackOnly });
+    this.#add({
+      kind: 'action',
+      key: actionId,
+      elements: SELECTIONS,
+      rule: rules.selection,
+      handler: ackOnly,
+    });
   }
 
   /** A modal's submission, by its callback id. */
@@ -146,7 +162,10 @@ export class Registry {
       case 'block_actions': {
         if (body.actions?.length !== 1) return none('not one action');
         const id = body.actions[0]?.action_id ?? '';
-        return this.#find('action', id) ?? none(`unknown action ${id}`);
+        const found = this.#find('action', id);
+        if (found?.entry && !found.entry.elements?.has(body.actions[0]?.type ?? ''))
+          return none(`action ${id} on a ${String(body.actions[0]?.type)}`);
+        return found ?? none(`unknown action ${id}`);
       }
       case 'view_submission':
         return this.#find('view', body.view?.callback_id ?? '') ?? none('unknown view');

@@ -55,8 +55,6 @@ export interface ChannelSubject {
   threadTs: string | null;
 }
 
-const SELECTION_TYPES = new Set(['static_select', 'multi_static_select', 'radio_buttons', 'checkboxes']);
-
 function userOf(payload: Payload): string {
   return payload.user?.id ?? payload.user_id ?? '';
 }
@@ -135,13 +133,12 @@ const channelMember: ActionRule<ChannelSubject> = {
 
 /**
  * A select, a checkbox: its handler only acks (the button or submission that follows reads the choice, and
- * is checked). The element must be a selection: a forged "select" carrying a button's id is no selection.
+ * is checked); the registry takes only selection elements for it.
  */
 const selection: ActionRule<null> = {
   kind: 'action',
   name: 'selection',
   async check(payload) {
-    if (!SELECTION_TYPES.has(action(payload)?.type ?? '')) return refused('not a selection');
     return { ok: true, actor: { user: userOf(payload), channel: '', threadTs: null }, subject: null };
   },
 };
@@ -204,16 +201,19 @@ const shortcutMember: Rule<'shortcut', ChannelSubject> = {
 };
 
 /**
- * A slash command: Slack signs the channel it was typed in, and anyone there may type it. Its subcommands
- * check what they act on themselves (a glossary by the channel's offer, a project by its channel).
+ * A slash command: typed in a channel the person is in (Slack only sends those; a forged one naming a channel
+ * they are not in is refused). Its subcommands check what they act on themselves (a glossary by the channel's
+ * offer, a project by its channel).
  */
 const caller: Rule<'command', ChannelSubject> = {
   kind: 'command',
   name: 'caller',
-  async check(payload) {
+  async check(payload, { access }) {
     const user = userOf(payload);
     const channel = payload.channel_id ?? '';
     if (!user || !channel) return refused('no user or channel');
+    // A direct message is one the person is in by Slack's own word; the app cannot list its members.
+    if (!channel.startsWith('D') && !(await access.inChannel(channel, user))) return refused('not a member');
     return { ok: true, actor: { user, channel, threadTs: null }, subject: { channel, threadTs: null } };
   },
 };
