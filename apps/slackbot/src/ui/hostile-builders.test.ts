@@ -19,12 +19,12 @@ import { conflictView, reviewModal } from '../features/review/modal.ts';
 import { settingsModal } from '../features/settings/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
+import { statusMessage } from '../thread/status-message.ts';
 import { link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 import { jobCard } from './job-card.ts';
 import { jobModal } from './job-modal.ts';
 import { dubbedReply, failedReply, startedReply } from './milestones.ts';
-import { statusMessage } from './status-message.ts';
 import { editSummary, renderRequested, speakersChanged, speakersModal } from './thread-actions.ts';
 import { helpMessage, usageError } from './usage.ts';
 

@@ -6,12 +6,12 @@ import {
   normalizeDestination,
   normalizeSource,
 } from '../domain/languages.ts';
+import { statusMessage } from '../thread/status-message.ts';
 import { type Block, formatDuration, LIMITS, progressBar } from './blocks.ts';
 import { explainFailure } from './failures.ts';
 import { JOB_CARD, jobCard, readJobChoice } from './job-card.ts';
 import { jobModal } from './job-modal.ts';
 import { dubbedReply, failedReply, startedReply } from './milestones.ts';
-import { statusMessage } from './status-message.ts';
 import { helpMessage, usageError } from './usage.ts';
 
 /** A parsed JSON tree (blocks as Slack receives them). */
