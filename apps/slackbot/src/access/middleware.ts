@@ -8,6 +8,7 @@ import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
+import { noticeModal, plain } from '../ui/blocks.ts';
 import { type Access, NOT_YOURS } from './access.ts';
 import { type Actor, actingAs as runAs } from './modals.ts';
 import type { Registry } from './registry.ts';
@@ -66,7 +67,9 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
       deps.access.logFailure(requestId, { user, channel, check: true }, error);
       const text = somethingWentWrong(requestId, 'That could not be checked');
       await ack?.(
-        body.type === 'view_submission' ? { response_action: 'update', view: noticeView(text) } : undefined,
+        body.type === 'view_submission'
+          ? { response_action: 'update', view: noticeModal(plain('dubkit'), text) }
+          : undefined,
       ).catch(() => {});
       if (channel && user && body.type !== 'view_submission')
         await deps.slack.whisper({ channel, user }, { text, blocks: [] }).catch(() => {});
@@ -84,7 +87,7 @@ async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: 
   const user = body.user?.id ?? body.user_id ?? '';
   await ack?.(
     body.type === 'view_submission'
-      ? { response_action: 'update', view: noticeView(`⛔ ${NOT_YOURS}`) }
+      ? { response_action: 'update', view: noticeModal(plain('dubkit'), `⛔ ${NOT_YOURS}`) }
       : undefined,
   ).catch(() => {});
   deps.access.logRefusal(
@@ -103,14 +106,4 @@ async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: 
   const channel = body.type === 'view_submission' ? undefined : (body.channel?.id ?? body.channel_id);
   if (!channel || !user) return;
   await deps.slack.whisper({ channel, user }, { text: `⛔ ${NOT_YOURS}`, blocks: [] }).catch(() => {});
-}
-
-/** A modal saying one thing (the app's own words, no one else's). */
-function noticeView(text: string) {
-  return {
-    type: 'modal' as const,
-    title: { type: 'plain_text' as const, text: 'dubkit' },
-    close: { type: 'plain_text' as const, text: 'Close' },
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
-  };
 }

@@ -8,7 +8,7 @@ import { checkChoice } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
 import { orBusy } from '../../slack/busy.ts';
 import type { Job } from '../../store/store.ts';
-import { escapeText } from '../../ui/blocks.ts';
+import { ephemeral, escapeText } from '../../ui/blocks.ts';
 import { pickedGlossaries } from '../../ui/glossary-picker.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
 
@@ -18,8 +18,6 @@ export interface CardDeps {
   offeredGlossaries(channel: string): Promise<{ id: string }[]>;
   logger: Logger;
 }
-
-const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, replace_original: false, text });
 
 export function startJob(deps: CardDeps) {
   return async ({ ack, body, respond }: ButtonArgs, job: Job) => {

@@ -7,6 +7,7 @@ import { type ChannelSubject, rules } from '../../access/rules.ts';
 import { BUSY } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
+import { ephemeral } from '../../ui/blocks.ts';
 import { GLOSSARY_UI, glossaryModal } from './blocks.ts';
 import { parseGlossaryCommand } from './command.ts';
 import type { GlossaryService } from './service.ts';
@@ -28,8 +29,6 @@ export function registerGlossary(r: Registry, deps: GlossaryDeps): void {
   r.view(GLOSSARY_UI.callbackId, rules.opener, submitGlossaryModal(deps));
   r.button(GLOSSARY_UI.makeDefault, rules.channelMember, makeDefault(deps));
 }
-
-const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, text });
 
 async function glossaryCommand(deps: GlossaryDeps, args: CommandArgs, words: string[]): Promise<void> {
   const { command, respond } = args;

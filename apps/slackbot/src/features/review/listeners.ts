@@ -8,6 +8,7 @@ import type { ButtonArgs } from '../../access/registry.ts';
 import type { TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
+import { ephemeral } from '../../ui/blocks.ts';
 import { speakersModal } from '../../ui/thread-actions.ts';
 import { noticeView } from './modal.ts';
 import { renderConfirmView, renderNotice } from './render-modal.ts';
@@ -18,8 +19,6 @@ export interface ReviewDeps {
   slack: Pick<Interactions, 'openModal' | 'updateModal'>;
   logger: Logger;
 }
-
-const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, replace_original: false, text });
 
 type Dubbed = Extract<Awaited<ReturnType<ReviewService['dubbed']>>, { ok: true }>['value'];
 
