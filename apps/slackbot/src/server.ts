@@ -33,6 +33,7 @@ import { registerLipsync } from './features/lipsync/register.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
 import { LipsyncService } from './features/lipsync/service.ts';
 import { registerQa } from './features/qa/register.ts';
+import { LocalizationQa } from './features/qa/service.ts';
 import { registerReview } from './features/review/register.ts';
 import { ReviewService } from './features/review/service.ts';
 import { registerSettings } from './features/settings/register.ts';
@@ -53,12 +54,12 @@ import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
 import { Deliverer } from './outbox/deliverer.ts';
-import { LocalizationQa } from './outbox/localization-qa.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
+import { Doorbell } from './wakeups.ts';
 
 export interface RunningApp {
   store: Store;
@@ -137,6 +138,28 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     return new Uint8Array(await new Response(download.body).arrayBuffer());
   };
 
+  // The loops' doorbells: the services below ring them; the loops, made last, answer.
+  const bells = {
+    deliverer: new Doorbell(),
+    tracker: new Doorbell(),
+    lipsync: new Doorbell(),
+    imports: new Doorbell(),
+  };
+  const wakeDeliverer = bells.deliverer.ring;
+  const wakeTracker = bells.tracker.ring;
+  const wakeAll = () => {
+    wakeDeliverer();
+    wakeTracker();
+    bells.lipsync.ring();
+  };
+
+  // The features' services. Who may act on what: channel membership (conversations.members) and ADMIN_USER_IDS.
+  const access = new Access({
+    store,
+    slack: interactions,
+    admins: config.adminUserIds,
+    logger: logger.child({ part: 'access' }),
+  });
   const qa = new LocalizationQa({
     store,
     service,
@@ -146,36 +169,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         'localization QA cannot check this translation; replying without it',
       ),
   });
-  const deliverer = new Deliverer({
-    store,
-    slack,
-    service,
-    qa,
-    logger: logger.child({ part: 'deliverer' }),
-    channelPaceMs: config.channelPaceMs,
-    settleMs: config.slackWriteTimeoutMs + 2_000,
-    owner,
-  });
-  const wakeDeliverer = () => deliverer.wake();
-  const wakeTracker = () => tracker.wake();
-  // Who may act on what: channel membership (conversations.members) and ADMIN_USER_IDS.
-  const access = new Access({
-    store,
-    slack: interactions,
-    admins: config.adminUserIds,
-    logger: logger.child({ part: 'access' }),
-  });
   const glossaries = new GlossaryService({
     store,
     service,
     downloadFile,
     wakeDeliverer,
-    wakeImports: () => imports.wake(),
+    wakeImports: bells.imports.ring,
     logger: logger.child({ part: 'glossaries' }),
     isAdmin: (user) => access.isAdmin(user),
     now,
   });
-  const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
   const subtitles = new SubtitleService({
     store,
     service,
@@ -184,51 +187,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     logger: logger.child({ part: 'subtitles' }),
     now,
   });
-  const credits = creditCheck({ store, service, logger: logger.child({ part: 'credits' }), now });
-  const starter = new JobStarter({
-    store,
-    service,
-    logger: logger.child({ part: 'starter' }),
-    botToken: config.slackBotToken,
-    maxFileBytes: config.maxFileBytes,
-    extraSlackHosts: extraHosts,
-    onDeliveries: wakeDeliverer,
-    admit: (job) => jobs.admit(job),
-    refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
-    async beforeProjects(job, mediaId, targets) {
-      // Glossary defaults first: the subtitles keep the glossary recorded for each language.
-      await glossaries.applyDefaults(job, targets);
-      await subtitles.prepare(job, targets);
-      await credits(job, mediaId, targets);
-    },
-  });
-  const tracker = new Tracker({
-    store,
-    service,
-    starter,
-    polling: config.polling,
-    logger: logger.child({ part: 'tracker' }),
-    owner,
-    onDeliveries: wakeDeliverer,
-  });
-  const lipsyncRunner = new LipsyncRunner({
-    store,
-    service,
-    logger: logger.child({ part: 'lipsync' }),
-    owner,
-    pollMs: config.polling.minMs,
-    onDeliveries: wakeDeliverer,
-  });
-  const wakeAll = () => {
-    wakeDeliverer();
-    wakeTracker();
-    lipsyncRunner.wake();
-  };
   const settings = new SettingsService({ store, glossaries, now });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
   const approvals = new ApprovalService({ store, service, wakeDeliverer, now });
   const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
-  const jobs: JobService = new JobService({
+  const jobs = new JobService({
     store,
     wakeDeliverer,
     wakeTracker,
@@ -238,6 +201,39 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     now,
   });
 
+  // Each feature registers what it answers, each with its access rule; every modal opened is recorded as
+  // its opener's, for the channel the request was checked against.
+  const registry = new Registry();
+  const granting = grantingInteractions(interactions, store, now);
+  const listenerLog = logger.child({ part: 'listeners' });
+  const featureDeps = { slack: granting, logger: listenerLog };
+  registerDub(registry, {
+    ...featureDeps,
+    jobs,
+    subtitles,
+    offeredGlossaries: (channel) => glossaries.offered(channel),
+    importGlossary: (message) => glossaries.importDropped(message),
+  });
+  registerReview(registry, { ...featureDeps, review });
+  registerSourceFix(registry, { ...featureDeps, review, sourceFix });
+  registerQa(registry, { ...featureDeps, review, qa });
+  registerApproval(registry, { approvals });
+  registerLipsync(registry, {
+    ...featureDeps,
+    review,
+    lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
+  });
+  registerGlossary(registry, { ...featureDeps, glossaries });
+  registerSettings(registry, { ...featureDeps, settings });
+  registerAccount(registry, {
+    ...featureDeps,
+    account: new AccountService({ store, service, access, wake: wakeAll, now }),
+    waitingIn: (channel) => approvals.waitingIn(channel),
+  });
+  registerHome(registry, {
+    ...featureDeps,
+    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
+  });
   // Ready: the database answers a read, and Slack's connection is up (HTTP mode: once the app listens).
   const slackConnection = new SlackConnectionState();
   const probes: ReadinessProbe[] = [
@@ -296,43 +292,61 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           ),
         }),
   });
-  // Each feature registers what it answers, each with its access rule; every modal opened is recorded as
-  // its opener's, for the channel the request was checked against.
-  const registry = new Registry();
-  const granting = grantingInteractions(interactions, store, now);
-  const listenerLog = logger.child({ part: 'listeners' });
-  const featureDeps = { slack: granting, logger: listenerLog };
-  registerDub(registry, {
-    ...featureDeps,
-    jobs,
-    subtitles,
-    offeredGlossaries: (channel) => glossaries.offered(channel),
-    importGlossary: (message) => glossaries.importDropped(message),
-  });
-  registerReview(registry, { ...featureDeps, review });
-  registerSourceFix(registry, { ...featureDeps, review, sourceFix });
-  registerQa(registry, { ...featureDeps, review, qa });
-  registerApproval(registry, { approvals });
-  registerLipsync(registry, {
-    ...featureDeps,
-    review,
-    lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
-  });
-  registerGlossary(registry, { ...featureDeps, glossaries });
-  registerSettings(registry, { ...featureDeps, settings });
-  registerAccount(registry, {
-    ...featureDeps,
-    account: new AccountService({ store, service, access, wake: wakeAll, now }),
-    waitingIn: (channel) => approvals.waitingIn(channel),
-  });
-  registerHome(registry, {
-    ...featureDeps,
-    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
-  });
   // Before any listener: a payload no feature registered is refused, and a registered one is checked by its
   // rule; refused payloads never reach a listener.
   app.use(accessMiddleware({ registry, access, store, slack: interactions }));
   registry.attach(app);
+  // The loops, which carry out what the store holds, answering their doorbells from now on.
+  const deliverer = new Deliverer({
+    store,
+    slack,
+    service,
+    qa,
+    logger: logger.child({ part: 'deliverer' }),
+    channelPaceMs: config.channelPaceMs,
+    settleMs: config.slackWriteTimeoutMs + 2_000,
+    owner,
+  });
+  const credits = creditCheck({ store, service, logger: logger.child({ part: 'credits' }), now });
+  const starter = new JobStarter({
+    store,
+    service,
+    logger: logger.child({ part: 'starter' }),
+    botToken: config.slackBotToken,
+    maxFileBytes: config.maxFileBytes,
+    extraSlackHosts: extraHosts,
+    onDeliveries: wakeDeliverer,
+    admit: (job) => jobs.admit(job),
+    refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
+    async beforeProjects(job, mediaId, targets) {
+      // Glossary defaults first: the subtitles keep the glossary recorded for each language.
+      await glossaries.applyDefaults(job, targets);
+      await subtitles.prepare(job, targets);
+      await credits(job, mediaId, targets);
+    },
+  });
+  const tracker = new Tracker({
+    store,
+    service,
+    starter,
+    polling: config.polling,
+    logger: logger.child({ part: 'tracker' }),
+    owner,
+    onDeliveries: wakeDeliverer,
+  });
+  const lipsyncRunner = new LipsyncRunner({
+    store,
+    service,
+    logger: logger.child({ part: 'lipsync' }),
+    owner,
+    pollMs: config.polling.minMs,
+    onDeliveries: wakeDeliverer,
+  });
+  const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
+  bells.deliverer.answeredBy(deliverer);
+  bells.tracker.answeredBy(tracker);
+  bells.lipsync.answeredBy(lipsyncRunner);
+  bells.imports.answeredBy(imports);
 
   let eventsUrl: string | undefined;
   let healthUrl: string | undefined;
