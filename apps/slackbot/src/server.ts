@@ -15,7 +15,7 @@ import { grantingInteractions } from './access/modals.ts';
 import { Registry } from './access/registry.ts';
 import type { Config } from './config.ts';
 import { RequestBudget } from './dubbing/budget.ts';
-import { createAppClient } from './dubbing/client.ts';
+import { type AppClient, createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
 import { creditCheck } from './features/account/credit-check.ts';
@@ -79,6 +79,8 @@ export interface ServerOverrides {
   logger?: Logger;
   /** Host to listen on (default HOST, else all interfaces). */
   host?: string;
+  /** The app's one dubbing client, when it was made before (the start-up checks used it). */
+  dubbing?: AppClient;
   /** What sends the service's requests, under the budget (the bench passes a counting one). */
   serviceDispatcher?: Dispatcher;
   /** HTTP mode: told of every request the guard refused before Bolt read it (the tests count bytes read). */
@@ -112,13 +114,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // a dead replica's leases pass to the others when they expire, never at someone's start.
   if (config.store.kind === 'sqlite') await store.releaseLeases();
 
-  const budget = new RequestBudget(config.polling.requestsPerSecond);
-  const dubbing = createAppClient(
-    config,
-    budget,
-    logger.child({ part: 'service' }),
-    overrides.serviceDispatcher,
-  );
+  const dubbing =
+    overrides.dubbing ??
+    createAppClient(
+      config,
+      new RequestBudget(config.polling.requestsPerSecond),
+      logger.child({ part: 'service' }),
+      overrides.serviceDispatcher,
+    );
   const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
 
   const clientOptions: WebClientOptions = {
