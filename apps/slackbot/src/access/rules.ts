@@ -77,21 +77,25 @@ function messageOrigin(payload: Payload): Origin | undefined {
 
 const refused = (reason: string): Checked<never> => ({ ok: false, reason });
 
+/** A button on one of `job`'s messages, in its channel and thread, pressed by a member of the channel. */
+async function onJobMessage(payload: Payload, access: Access, job: Job | undefined): Promise<Checked<Job>> {
+  const origin = messageOrigin(payload);
+  if (!origin) return refused('not on a message');
+  const verdict = await access.onJob(job, origin);
+  if (!verdict.ok || !job) return refused(verdict.ok ? 'unknown job' : verdict.reason);
+  return {
+    ok: true,
+    actor: { user: origin.user, channel: job.channel, threadTs: job.threadTs },
+    subject: job,
+  };
+}
+
 /** A button whose value is a job id: on the job's messages, pressed by a member of its channel. */
 const jobMember: ActionRule<Job> = {
   kind: 'action',
   name: 'job member',
   async check(payload, { access, store }) {
-    const origin = messageOrigin(payload);
-    if (!origin) return refused('not on a message');
-    const job = await store.getJob(action(payload)?.value ?? '');
-    const verdict = await access.onJob(job, origin);
-    if (!verdict.ok || !job) return refused(verdict.ok ? 'unknown job' : verdict.reason);
-    return {
-      ok: true,
-      actor: { user: origin.user, channel: job.channel, threadTs: job.threadTs },
-      subject: job,
-    };
+    return onJobMessage(payload, access, await store.getJob(action(payload)?.value ?? ''));
   },
 };
 
@@ -100,17 +104,11 @@ const targetMember: ActionRule<TargetSubject> = {
   kind: 'action',
   name: 'language member',
   async check(payload, { access, store }) {
-    const origin = messageOrigin(payload);
-    if (!origin) return refused('not on a message');
     const target = await store.getTarget(action(payload)?.value ?? '');
-    const job = target ? await store.getJob(target.jobId) : undefined;
-    const verdict = await access.onJob(job, origin);
-    if (!verdict.ok || !job || !target) return refused(verdict.ok ? 'unknown language' : verdict.reason);
-    return {
-      ok: true,
-      actor: { user: origin.user, channel: job.channel, threadTs: job.threadTs },
-      subject: { job, target },
-    };
+    const checked = await onJobMessage(payload, access, target && (await store.getJob(target.jobId)));
+    if (!checked.ok) return checked;
+    if (!target) return refused('unknown language');
+    return { ...checked, subject: { job: checked.subject, target } };
   },
 };
 
