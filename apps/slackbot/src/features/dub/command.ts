@@ -8,7 +8,7 @@ import { parseDubCommand, titleFor } from '../../domain/requests.ts';
 import type { JobService, OpenResult } from '../../jobs/service.ts';
 import { BUSY } from '../../slack/busy.ts';
 import type { JobSource } from '../../store/store.ts';
-import { helpMessage, usageError } from '../../ui/usage.ts';
+import { helpMessage, usageError } from './usage.ts';
 
 export interface CommandDeps {
   jobs: JobService;

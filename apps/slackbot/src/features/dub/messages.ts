@@ -8,8 +8,8 @@ import type { JobService } from '../../jobs/service.ts';
 import { BUSY, orBusy } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeText } from '../../ui/blocks.ts';
-import { usageError } from '../../ui/usage.ts';
 import type { SubtitleService } from '../subtitles/service.ts';
+import { usageError } from './usage.ts';
 
 /** Who a shared message may be for: a glossary import, subtitles, or a job. */
 export interface MessageDeps {

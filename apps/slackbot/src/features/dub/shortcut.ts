@@ -9,8 +9,8 @@ import type { JobService } from '../../jobs/service.ts';
 import { BUSY, orBusy } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeText } from '../../ui/blocks.ts';
-import { jobModal } from '../../ui/job-modal.ts';
-import { usageError } from '../../ui/usage.ts';
+import { jobModal } from './job-modal.ts';
+import { usageError } from './usage.ts';
 
 export const DUB_SHORTCUT = 'dub_message';
 

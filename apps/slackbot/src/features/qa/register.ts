@@ -5,9 +5,9 @@ import type { Logger } from 'pino';
 import type { ButtonArgs, Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
-import { QA_ACTIONS } from '../../ui/qa-line.ts';
 import { noticeView } from '../review/modal.ts';
 import type { ReviewService } from '../review/service.ts';
+import { QA_ACTIONS } from './line.ts';
 import type { LocalizationQa } from './service.ts';
 
 export interface QaDeps {

@@ -7,7 +7,7 @@ import type { Store } from '../../store/store.ts';
 import { boundTarget } from '../../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
 import { dubbedReply } from '../../ui/milestones.ts';
-import { QA_BLOCK_ID } from '../../ui/qa-line.ts';
+import { QA_BLOCK_ID } from './line.ts';
 import { dubbedTargetId, LocalizationQa } from './service.ts';
 
 let temp: TempStore;

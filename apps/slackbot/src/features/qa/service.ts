@@ -8,7 +8,7 @@ import type { DubbingService } from '../../dubbing/service.ts';
 import type { ReplyQa } from '../../outbox/deliverer.ts';
 import type { ChannelQa, Store, Target } from '../../store/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
-import { qaLine, withQaLine } from '../../ui/qa-line.ts';
+import { qaLine, withQaLine } from './line.ts';
 
 /** A channel that never chose: QA runs, with Netflix's guide (the library's default). */
 const DEFAULT_QA: Pick<ChannelQa, 'enabled' | 'preset'> = { enabled: true, preset: 'netflix' };

@@ -1,5 +1,5 @@
 // Ephemeral messages to one person: how to use /dub, and what was wrong with what they gave.
-import { escapeText, type MessageContent, section } from './blocks.ts';
+import { escapeText, type MessageContent, section } from '../../ui/blocks.ts';
 
 export const USAGE =
   '`/dub <link> [to es,de-de] [from en] [speakers 2]` — dub a video. Without `to`, I post a card to pick ' +
