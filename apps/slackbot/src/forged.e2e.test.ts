@@ -195,8 +195,10 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
         'settings',
         'glossary list',
         'list waiting',
-      ])
-        await stage.driver.command({ channel: PRIVATE, user: MALLORY, text });
+      ]) {
+        const answer = await stage.driver.command({ channel: PRIVATE, user: MALLORY, text });
+        expect(answer.body).toContain('could not confirm you are one');
+      }
 
       // Ben's real click, sent last, takes effect: the approval is his.
       await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });

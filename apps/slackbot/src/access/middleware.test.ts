@@ -3,7 +3,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
-import { accessMiddleware } from './middleware.ts';
+import { accessMiddleware, COMMAND_REFUSED } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
 import { Registry } from './registry.ts';
 import { rules } from './rules.ts';
@@ -108,5 +108,39 @@ describe('a failing listener', () => {
     expect(id).toBeDefined();
     expect(whispered[0]).not.toContain('slack.com');
     expect(JSON.stringify(logged.find((l) => l.requestId === id))).toContain('ratelimited');
+  });
+});
+
+describe('a refused command', () => {
+  it('is answered in the command’s own reply (no ephemeral the app may not post), and runs nothing', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const whispered: string[] = [];
+    const slack = {
+      whisper: async (_to: unknown, content: { text: string }) => {
+        whispered.push(content.text);
+      },
+      isMember: async () => false,
+    };
+    const access = new Access({ store: {} as never, slack, admins: [], logger });
+    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const acks: unknown[] = [];
+    let ran = false;
+    await middleware({
+      body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'settings' },
+      context: {},
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {
+        ran = true;
+      },
+    } as never);
+    expect(ran).toBe(false);
+    expect(acks).toEqual([{ response_type: 'ephemeral', text: COMMAND_REFUSED }]);
+    expect(whispered).toEqual([]);
+    expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
+      reason: 'caller: not a member',
+    });
   });
 });

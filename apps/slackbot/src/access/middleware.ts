@@ -81,15 +81,25 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
   };
 }
 
-/** Acked (a submission is answered in its modal), logged once, and the person told where they are. */
+/**
+ * Said to someone whose command was refused, in the command's own answer: the app could not confirm they are
+ * in the channel, which is also what it sees in a private channel it was not invited to.
+ */
+export const COMMAND_REFUSED =
+  '⛔ I act here only for members of this channel, and I could not confirm you are one. In a private ' +
+  'channel, invite me first (`/invite` and my name). Nothing was done.';
+
+/** Acked (a submission in its modal, a command in its answer), logged once, and the person told. */
 async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: string): Promise<void> {
   const requestId = newRequestId();
   const user = body.user?.id ?? body.user_id ?? '';
-  await ack?.(
+  const answer =
     body.type === 'view_submission'
       ? { response_action: 'update', view: noticeModal(plain('dubkit'), `⛔ ${NOT_YOURS}`) }
-      : undefined,
-  ).catch(() => {});
+      : body.command !== undefined
+        ? { response_type: 'ephemeral', text: COMMAND_REFUSED }
+        : undefined;
+  await ack?.(answer).catch(() => {});
   deps.access.logRefusal(
     String(body.type ?? (body.command !== undefined ? 'command' : 'none')),
     {
@@ -103,7 +113,8 @@ async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: 
     reason,
   );
   // Told where they are, if anywhere; never through the payload's response_url, which a forger chooses.
-  const channel = body.type === 'view_submission' ? undefined : (body.channel?.id ?? body.channel_id);
+  const channel =
+    body.type === 'view_submission' || body.command !== undefined ? undefined : body.channel?.id;
   if (!channel || !user) return;
   await deps.slack.whisper({ channel, user }, { text: `⛔ ${NOT_YOURS}`, blocks: [] }).catch(() => {});
 }
