@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { GlossaryMatcher } from '@dubkit/glossary-csv';
 import type { LintPreset } from '@dubkit/srt';
 import { checkTranslation, type QaSegment, qaSummary } from '../apps/slackbot/src/domain/localization-qa.ts';
-import { qaLine } from '../apps/slackbot/src/ui/qa-line.ts';
+import { qaLine } from '../apps/slackbot/src/features/qa/line.ts';
 import { median, seededRandom } from './measure.ts';
 
 const SEGMENTS = 2_000;

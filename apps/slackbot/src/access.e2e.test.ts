@@ -238,6 +238,72 @@ describe('payloads from outside a job’s channel', { timeout: 90_000 }, () => {
     expect(stage.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === THIRD)).toEqual([]);
   });
 
+  it('a file shared in a private channel is never fetched for a dialog or a shortcut elsewhere', async () => {
+    stage.slack.setMembers(PRIVATE, [ANA, BEN]);
+    const MINE = 'C7MINE';
+    stage.slack.setMembers(MINE, [MALLORY]);
+    // Ana shares a CSV and a video in the private channel.
+    const secret = stage.slack.addFile({
+      name: 'secret.csv',
+      mimetype: 'text/csv',
+      content: new TextEncoder().encode('en,es\nsecret,SECRETO\n'),
+    });
+    const video = stage.slack.addFile({
+      name: 'private.mp4',
+      mimetype: 'video/mp4',
+      content: new Uint8Array(64),
+    });
+    stage.slack.postUserMessage({ channel: PRIVATE, user: ANA, text: 'ours', files: [secret, video] });
+
+    // Mallory's glossary dialog, in her channel, naming Ana's file (its id and its URL).
+    const before = stage.slack.views.length;
+    await stage.driver.command({ channel: MINE, user: MALLORY, text: 'glossary' });
+    const dialog = await waitFor(() => stage.slack.views[before], WAIT_MS, 'her glossary dialog');
+    const res = await stage.driver.submitView({
+      viewId: dialog.id,
+      user: MALLORY,
+      values: {
+        [GLOSSARY_UI.nameBlock]: { [GLOSSARY_UI.nameAction]: { type: 'plain_text_input', value: 'Stolen' } },
+        [GLOSSARY_UI.fileBlock]: {
+          [GLOSSARY_UI.fileAction]: {
+            type: 'file_input',
+            files: [{ id: secret.id, name: secret.name, url_private_download: secret.url_private_download }],
+          },
+        },
+      },
+    });
+    expect(JSON.parse(res.body)).toMatchObject({ response_action: 'errors' });
+    // Her shortcut on her own message, whose files she claims are Ana's.
+    const hers = stage.slack.postUserMessage({ channel: MINE, user: MALLORY, text: 'look' });
+    await stage.driver.messageShortcut({ message: { ...hers, files: [secret, video] }, user: MALLORY });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await stage.app.store.findGlossary('Stolen')).toBeUndefined();
+    expect(stage.slack.downloads.get(secret.id)).toBeUndefined();
+    expect(stage.slack.downloads.get(video.id)).toBeUndefined();
+    expect(stage.slack.messages.filter((m) => m.channel === MINE && m.bot_id)).toEqual([]);
+  });
+
+  it('the job card’s glossary picker is answered at once (acked, nothing else)', async () => {
+    const drop = stage.slack.postUserMessage({
+      channel: HERS,
+      user: MALLORY,
+      text: `<@${stage.slack.botUserId}> <https://vimeo.com/464646|vimeo.com/464646>`,
+    });
+    await stage.driver.mention(drop);
+    const card = await cardIn(stage, HERS, drop.ts);
+    const withPicker: SlackMessage = {
+      ...card,
+      blocks: [...((card.blocks ?? []) as unknown[]), glossaryPicker([{ id: 'g1', label: 'Terms' }], [])],
+    };
+    const answer = await stage.driver.click({
+      message: withPicker,
+      actionId: GLOSSARY_PICKER.action,
+      user: MALLORY,
+    });
+    expect(answer.status).toBe(200);
+    expect((await stage.app.store.getJob(jobIdOf(card)))?.state).toBe('picking');
+  });
+
   it('a job card takes only glossaries its own channel is offered, whatever ids the picker sends', async () => {
     stage.slack.setMembers(PRIVATE, [ANA, BEN]);
     await stage.app.store.saveGlossary({

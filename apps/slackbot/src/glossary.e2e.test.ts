@@ -52,10 +52,12 @@ async function upload(stage: AppStage, input: { name: string; file: SlackFile; m
   return waitFor(() => posts(stage)[count], WAIT_MS, 'the import report');
 }
 
+/** A CSV Ana uploads (through the dialog's file input, or before sharing it in a message). */
 const csv = (text: string, name = 'terms.csv') => ({
   name,
   mimetype: 'text/csv',
   content: new TextEncoder().encode(text),
+  user: ANA,
 });
 
 describe('glossaries, end to end', () => {

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
+import { languageState, statusDelivery } from './thread/status.ts';
+import { APPROVAL_ACTIONS } from './ui/approval.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
@@ -97,6 +99,42 @@ describe('lip-sync, end to end', () => {
       expect(texts.some((t) => /^Spanish: Lip-syncing \(\d+%\)$/.test(t))).toBe(true);
       // The outbox makes new posts before edits: the status message's last edit may follow the reply.
       await waitFor(() => status.text === 'Spanish: dubbed', WAIT_MS, 'the status message to read dubbed');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'keeps “Approved by” in the status message through a lip-sync, which reads as drawn from the store',
+    async () => {
+      const channel = 'C19APPROVED';
+      const { card, reply } = await dubbed(stage, channel, 'https://vimeo.com/face-approved');
+      await stage.drained(jobIdOf(card));
+      await stage.driver.click({ message: reply, actionId: APPROVAL_ACTIONS.approve, user: ANA });
+      const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
+      await waitFor(() => status.text.includes('approved by'), WAIT_MS, 'the approval in the status message');
+      const approvedAt = status.history.length;
+      await askLipsync(stage, reply, LIPSYNC_UI.one, LIPSYNC_UI.preview);
+      await waitFor(
+        () => byKind(stage.slack.thread(channel, card.ts), 'lipsynced')[0],
+        WAIT_MS,
+        'the lip-synced reply',
+      );
+      await stage.drained(jobIdOf(card));
+      // Every edit since the approval, the lip-sync's progress among them, still says who approved it.
+      const since = [...status.history.slice(approvedAt), status];
+      expect(since.some((h) => /Lip-syncing/.test(h.text))).toBe(true);
+      for (const edit of since) expect(JSON.stringify(edit.blocks)).toContain(`Approved by <@${ANA}>`);
+      // And the message as it stands is the one function's drawing of what the store holds.
+      const [target] = await stage.app.store.targetsOf(jobIdOf(card));
+      const state = await languageState(
+        stage.app.store,
+        (s) => stage.app.service.describeStatus(s),
+        target!.id,
+        Date.now(),
+      );
+      const drawn = statusDelivery(state!).payload as { text: string; blocks: unknown[] };
+      expect(status.text).toBe(drawn.text);
+      expect(status.blocks).toEqual(drawn.blocks);
     },
     TEST_MS,
   );

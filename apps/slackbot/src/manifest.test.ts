@@ -26,6 +26,8 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'conversations.replies': ['channels:history', 'groups:history', 'im:history', 'mpim:history'],
   'files.getUploadURLExternal': ['files:write'],
   'files.completeUploadExternal': ['files:write'],
+  // A file a payload names, looked up by id: where Slack says it is shared, and its URL.
+  'files.info': ['files:read'],
   'views.open': [],
   'views.update': [],
   'views.publish': [],

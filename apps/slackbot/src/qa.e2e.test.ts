@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { QA_ACTIONS, QA_BLOCK_ID } from './features/qa/line.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { jobIdOf } from './test-support/threads.ts';
 import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
-import { QA_ACTIONS, QA_BLOCK_ID } from './ui/qa-line.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';

@@ -9,7 +9,7 @@
 import { DubbingClient } from '@dubkit/core';
 import { keyOf, type SlackMessage, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY } from './features/dub/command.ts';
+import { BUSY } from './slack/busy.ts';
 import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
 import { type Replicas, startReplicas } from './test-support/replicas.ts';
 import { testEnv } from './test-support/stage.ts';

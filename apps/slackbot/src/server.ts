@@ -12,21 +12,33 @@ import type { Dispatcher } from 'undici';
 import { Access } from './access/access.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { grantingInteractions } from './access/modals.ts';
+import { Registry } from './access/registry.ts';
 import type { Config } from './config.ts';
 import { RequestBudget } from './dubbing/budget.ts';
-import { createAppClient } from './dubbing/client.ts';
+import { type AppClient, createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
 import { creditCheck } from './features/account/credit-check.ts';
+import { registerAccount } from './features/account/register.ts';
 import { AccountService } from './features/account/service.ts';
+import { registerApproval } from './features/approval/register.ts';
 import { ApprovalService } from './features/approval/service.ts';
+import { registerDub } from './features/dub/register.ts';
 import { ImportRunner } from './features/glossary/imports.ts';
+import { registerGlossary } from './features/glossary/register.ts';
 import { GlossaryService } from './features/glossary/service.ts';
+import { registerHome } from './features/home/register.ts';
 import { HomeService } from './features/home/service.ts';
+import { registerLipsync } from './features/lipsync/register.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
 import { LipsyncService } from './features/lipsync/service.ts';
+import { registerQa } from './features/qa/register.ts';
+import { LocalizationQa } from './features/qa/service.ts';
+import { registerReview } from './features/review/register.ts';
 import { ReviewService } from './features/review/service.ts';
+import { registerSettings } from './features/settings/register.ts';
 import { SettingsService } from './features/settings/service.ts';
+import { registerSourceFix } from './features/source-fix/register.ts';
 import { SourceFixService } from './features/source-fix/service.ts';
 import { SubtitleService } from './features/subtitles/service.ts';
 import {
@@ -40,21 +52,22 @@ import {
 import { JobService } from './jobs/service.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
-import { registerListeners } from './listeners/index.ts';
 import { prettyDestination } from './log-format.ts';
 import { Deliverer } from './outbox/deliverer.ts';
-import { LocalizationQa } from './outbox/localization-qa.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
+import { Doorbell } from './wakeups.ts';
 
 export interface RunningApp {
   store: Store;
   service: DubbingService;
   tracker: Tracker;
   deliverer: Deliverer;
+  /** What the features registered, each with its rule's name (the forged-payload tests try every one). */
+  registrations: ReturnType<Registry['entries']>;
   /** HTTP mode: the URL Slack posts events to. */
   eventsUrl?: string;
   /** Where /healthz and /readyz answer: PORT in HTTP mode, HEALTH_PORT (when set) in Socket Mode. */
@@ -66,6 +79,8 @@ export interface ServerOverrides {
   logger?: Logger;
   /** Host to listen on (default HOST, else all interfaces). */
   host?: string;
+  /** The app's one dubbing client, when it was made before (the start-up checks used it). */
+  dubbing?: AppClient;
   /** What sends the service's requests, under the budget (the bench passes a counting one). */
   serviceDispatcher?: Dispatcher;
   /** HTTP mode: told of every request the guard refused before Bolt read it (the tests count bytes read). */
@@ -99,13 +114,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // a dead replica's leases pass to the others when they expire, never at someone's start.
   if (config.store.kind === 'sqlite') await store.releaseLeases();
 
-  const budget = new RequestBudget(config.polling.requestsPerSecond);
-  const dubbing = createAppClient(
-    config,
-    budget,
-    logger.child({ part: 'service' }),
-    overrides.serviceDispatcher,
-  );
+  const dubbing =
+    overrides.dubbing ??
+    createAppClient(
+      config,
+      new RequestBudget(config.polling.requestsPerSecond),
+      logger.child({ part: 'service' }),
+      overrides.serviceDispatcher,
+    );
   const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
 
   const clientOptions: WebClientOptions = {
@@ -125,6 +141,28 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     return new Uint8Array(await new Response(download.body).arrayBuffer());
   };
 
+  // The loops' doorbells: the services below ring them; the loops, made last, answer.
+  const bells = {
+    deliverer: new Doorbell(),
+    tracker: new Doorbell(),
+    lipsync: new Doorbell(),
+    imports: new Doorbell(),
+  };
+  const wakeDeliverer = bells.deliverer.ring;
+  const wakeTracker = bells.tracker.ring;
+  const wakeAll = () => {
+    wakeDeliverer();
+    wakeTracker();
+    bells.lipsync.ring();
+  };
+
+  // The features' services. Who may act on what: channel membership (conversations.members) and ADMIN_USER_IDS.
+  const access = new Access({
+    store,
+    slack: interactions,
+    admins: config.adminUserIds,
+    logger: logger.child({ part: 'access' }),
+  });
   const qa = new LocalizationQa({
     store,
     service,
@@ -134,36 +172,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         'localization QA cannot check this translation; replying without it',
       ),
   });
-  const deliverer = new Deliverer({
-    store,
-    slack,
-    service,
-    qa,
-    logger: logger.child({ part: 'deliverer' }),
-    channelPaceMs: config.channelPaceMs,
-    settleMs: config.slackWriteTimeoutMs + 2_000,
-    owner,
-  });
-  const wakeDeliverer = () => deliverer.wake();
-  const wakeTracker = () => tracker.wake();
-  // Who may act on what: channel membership (conversations.members) and ADMIN_USER_IDS.
-  const access = new Access({
-    store,
-    slack: webInteractions(slack),
-    admins: config.adminUserIds,
-    logger: logger.child({ part: 'access' }),
-  });
   const glossaries = new GlossaryService({
     store,
     service,
     downloadFile,
     wakeDeliverer,
-    wakeImports: () => imports.wake(),
+    wakeImports: bells.imports.ring,
     logger: logger.child({ part: 'glossaries' }),
     isAdmin: (user) => access.isAdmin(user),
     now,
   });
-  const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
   const subtitles = new SubtitleService({
     store,
     service,
@@ -172,51 +190,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     logger: logger.child({ part: 'subtitles' }),
     now,
   });
-  const credits = creditCheck({ store, service, logger: logger.child({ part: 'credits' }), now });
-  const starter = new JobStarter({
-    store,
-    service,
-    logger: logger.child({ part: 'starter' }),
-    botToken: config.slackBotToken,
-    maxFileBytes: config.maxFileBytes,
-    extraSlackHosts: extraHosts,
-    onDeliveries: wakeDeliverer,
-    admit: (job) => jobs.admit(job),
-    refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
-    async beforeProjects(job, mediaId, targets) {
-      // Glossary defaults first: the subtitles keep the glossary recorded for each language.
-      await glossaries.applyDefaults(job, targets);
-      await subtitles.prepare(job, targets);
-      await credits(job, mediaId, targets);
-    },
-  });
-  const tracker = new Tracker({
-    store,
-    service,
-    starter,
-    polling: config.polling,
-    logger: logger.child({ part: 'tracker' }),
-    owner,
-    onDeliveries: wakeDeliverer,
-  });
-  const lipsyncRunner = new LipsyncRunner({
-    store,
-    service,
-    logger: logger.child({ part: 'lipsync' }),
-    owner,
-    pollMs: config.polling.minMs,
-    onDeliveries: wakeDeliverer,
-  });
-  const wakeAll = () => {
-    wakeDeliverer();
-    wakeTracker();
-    lipsyncRunner.wake();
-  };
   const settings = new SettingsService({ store, glossaries, now });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
   const approvals = new ApprovalService({ store, service, wakeDeliverer, now });
   const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
-  const jobs: JobService = new JobService({
+  const jobs = new JobService({
     store,
     wakeDeliverer,
     wakeTracker,
@@ -226,6 +204,39 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     now,
   });
 
+  // Each feature registers what it answers, each with its access rule; every modal opened is recorded as
+  // its opener's, for the channel the request was checked against.
+  const registry = new Registry();
+  const granting = grantingInteractions(interactions, store, now);
+  const listenerLog = logger.child({ part: 'listeners' });
+  const featureDeps = { slack: granting, logger: listenerLog };
+  registerDub(registry, {
+    ...featureDeps,
+    jobs,
+    subtitles,
+    offeredGlossaries: (channel) => glossaries.offered(channel),
+    importGlossary: (message) => glossaries.importDropped(message),
+  });
+  registerReview(registry, { ...featureDeps, review });
+  registerSourceFix(registry, { ...featureDeps, review, sourceFix });
+  registerQa(registry, { ...featureDeps, review, qa });
+  registerApproval(registry, { approvals });
+  registerLipsync(registry, {
+    ...featureDeps,
+    review,
+    lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
+  });
+  registerGlossary(registry, { ...featureDeps, glossaries });
+  registerSettings(registry, { ...featureDeps, settings });
+  registerAccount(registry, {
+    ...featureDeps,
+    account: new AccountService({ store, service, access, wake: wakeAll, now }),
+    waitingIn: (channel) => approvals.waitingIn(channel),
+  });
+  registerHome(registry, {
+    ...featureDeps,
+    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
+  });
   // Ready: the database answers a read, and Slack's connection is up (HTTP mode: once the app listens).
   const slackConnection = new SlackConnectionState();
   const probes: ReadinessProbe[] = [
@@ -284,25 +295,61 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           ),
         }),
   });
-  // Before any listener: buttons, modals and shortcuts are checked against the job, the channel and the
-  // modal's recorded opener; refused payloads never reach a listener.
-  app.use(accessMiddleware({ access, store, slack: webInteractions(slack) }));
-  registerListeners(app, {
-    jobs,
-    review,
-    glossaries,
-    subtitles,
-    lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
-    account: new AccountService({ store, service, access, wake: wakeAll, now }),
-    settings,
+  // Before any listener: a payload no feature registered is refused, and a registered one is checked by its
+  // rule; refused payloads never reach a listener.
+  app.use(accessMiddleware({ registry, access, store, slack: interactions }));
+  registry.attach(app);
+  // The loops, which carry out what the store holds, answering their doorbells from now on.
+  const deliverer = new Deliverer({
+    store,
+    slack,
+    service,
     qa,
-    approvals,
-    sourceFix,
-    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
-    // Every modal opened is recorded as its opener's, for the channel the request was checked against.
-    slack: grantingInteractions(interactions, store, now),
-    logger: logger.child({ part: 'listeners' }),
+    logger: logger.child({ part: 'deliverer' }),
+    channelPaceMs: config.channelPaceMs,
+    settleMs: config.slackWriteTimeoutMs + 2_000,
+    owner,
   });
+  const credits = creditCheck({ store, service, logger: logger.child({ part: 'credits' }), now });
+  const starter = new JobStarter({
+    store,
+    service,
+    logger: logger.child({ part: 'starter' }),
+    botToken: config.slackBotToken,
+    maxFileBytes: config.maxFileBytes,
+    extraSlackHosts: extraHosts,
+    onDeliveries: wakeDeliverer,
+    admit: (job) => jobs.admit(job),
+    refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
+    async beforeProjects(job, mediaId, targets) {
+      // Glossary defaults first: the subtitles keep the glossary recorded for each language.
+      await glossaries.applyDefaults(job, targets);
+      await subtitles.prepare(job, targets);
+      await credits(job, mediaId, targets);
+    },
+  });
+  const tracker = new Tracker({
+    store,
+    service,
+    starter,
+    polling: config.polling,
+    logger: logger.child({ part: 'tracker' }),
+    owner,
+    onDeliveries: wakeDeliverer,
+  });
+  const lipsyncRunner = new LipsyncRunner({
+    store,
+    service,
+    logger: logger.child({ part: 'lipsync' }),
+    owner,
+    pollMs: config.polling.minMs,
+    onDeliveries: wakeDeliverer,
+  });
+  const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
+  bells.deliverer.answeredBy(deliverer);
+  bells.tracker.answeredBy(tracker);
+  bells.lipsync.answeredBy(lipsyncRunner);
+  bells.imports.answeredBy(imports);
 
   let eventsUrl: string | undefined;
   let healthUrl: string | undefined;
@@ -339,6 +386,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     service,
     tracker,
     deliverer,
+    registrations: registry.entries(),
     ...(eventsUrl ? { eventsUrl } : {}),
     ...(healthUrl ? { healthUrl } : {}),
     async stop() {

@@ -24,6 +24,10 @@ export interface SlackFile {
   size: number;
   url_private: string;
   url_private_download: string;
+  /** Who uploaded it, when a user did (files.info's `user`). */
+  user?: string;
+  /** The conversations it is shared in, as files.info lists them (`channels`; kept as one list here). */
+  channels: string[];
   /** Bytes of a file shared by a user or uploaded by the app. */
   content: Uint8Array;
 }
@@ -186,6 +190,10 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     thread_ts?: string;
   }) {
     this.#seenUsers.add(input.user);
+    for (const file of input.files ?? []) {
+      file.user ??= input.user;
+      if (!file.channels.includes(input.channel)) file.channels.push(input.channel);
+    }
     const message: SlackMessage = {
       channel: input.channel,
       ts: this.#nextTs(),
@@ -200,8 +208,11 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     return message;
   }
 
-  /** A file as a user shares it: served at url_private_download to the bot token only. */
-  addFile(input: { name: string; mimetype: string; content: Uint8Array }): SlackFile {
+  /**
+   * A file as a user uploads it (`user`, e.g. through a dialog's file input): shared nowhere until a message
+   * carries it. Served at url_private_download to the bot token only.
+   */
+  addFile(input: { name: string; mimetype: string; content: Uint8Array; user?: string }): SlackFile {
     const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;
     const file: SlackFile = {
       id,
@@ -212,6 +223,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       size: input.content.byteLength,
       url_private: `${this.#url}/files-pri/${this.teamId}-${id}/${encodeURIComponent(input.name)}`,
       url_private_download: `${this.#url}/files-pri/${this.teamId}-${id}/download/${encodeURIComponent(input.name)}`,
+      ...(input.user ? { user: input.user } : {}),
+      channels: [],
       content: input.content,
     };
     this.files.set(id, file);
@@ -472,6 +485,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           this.files.delete(file.id);
           file.id = entry.id;
           file.title = entry.title ?? pending.filename;
+          if (channel) file.channels.push(channel);
           this.files.set(entry.id, file);
           shared.push(file);
         }

@@ -86,6 +86,14 @@ export class SlackDriver {
     });
   }
 
+  /**
+   * Any interaction payload exactly as given, signed like Slack's: what a forger who holds a correct signature
+   * could send (another `type`, none, a container or value that Slack would never put there).
+   */
+  forge(payload: Record<string, unknown>): Promise<DriverResponse> {
+    return this.#transport.interaction(payload);
+  }
+
   #interaction(payload: Record<string, unknown>): Promise<DriverResponse> {
     return this.#transport.interaction(payload);
   }

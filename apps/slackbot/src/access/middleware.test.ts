@@ -3,8 +3,18 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
-import { accessMiddleware } from './middleware.ts';
+import { accessMiddleware, COMMAND_REFUSED } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
+import { Registry } from './registry.ts';
+import { rules } from './rules.ts';
+
+/** `/dub` and the project list's page button, as their features register them (handlers unused here). */
+function registry(): Registry {
+  const r = new Registry();
+  r.command('/dub', rules.caller, async () => {});
+  r.button('list_page', rules.channelMember, async () => {});
+  return r;
+}
 
 function setUp() {
   const logged: Record<string, unknown>[] = [];
@@ -20,7 +30,7 @@ function setUp() {
     isMember: async () => true,
   };
   const access = new Access({ store: {} as never, slack, admins: [], logger });
-  const middleware = accessMiddleware({ access, store: {} as never, slack });
+  const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
   return { logged, whispered, middleware };
 }
 
@@ -30,6 +40,7 @@ describe('a failing listener', () => {
     let seen: string | undefined;
     await middleware({
       body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'glossary list' },
+      context: {},
       next: async () => {
         seen = currentRequestId();
         throw new Error(
@@ -72,7 +83,7 @@ describe('a failing listener', () => {
       },
     };
     const access = new Access({ store: {} as never, slack, admins: [], logger });
-    const middleware = accessMiddleware({ access, store: {} as never, slack });
+    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     let acked = 0;
     let ran = false;
     await middleware({
@@ -97,5 +108,39 @@ describe('a failing listener', () => {
     expect(id).toBeDefined();
     expect(whispered[0]).not.toContain('slack.com');
     expect(JSON.stringify(logged.find((l) => l.requestId === id))).toContain('ratelimited');
+  });
+});
+
+describe('a refused command', () => {
+  it('is answered in the command’s own reply (no ephemeral the app may not post), and runs nothing', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const whispered: string[] = [];
+    const slack = {
+      whisper: async (_to: unknown, content: { text: string }) => {
+        whispered.push(content.text);
+      },
+      isMember: async () => false,
+    };
+    const access = new Access({ store: {} as never, slack, admins: [], logger });
+    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const acks: unknown[] = [];
+    let ran = false;
+    await middleware({
+      body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'settings' },
+      context: {},
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {
+        ran = true;
+      },
+    } as never);
+    expect(ran).toBe(false);
+    expect(acks).toEqual([{ response_type: 'ephemeral', text: COMMAND_REFUSED }]);
+    expect(whispered).toEqual([]);
+    expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
+      reason: 'caller: not a member',
+    });
   });
 });

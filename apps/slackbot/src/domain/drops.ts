@@ -1,6 +1,6 @@
 // What a dropped message asks for: a shared video or audio file first (the video itself), then a video link;
 // or a problem worth telling the person (only when they addressed the app). Pure: no Slack, no store.
-import type { JobSource } from '../store/store.ts';
+import type { JobSource } from './jobs.ts';
 import { checkSharedFile, checkVideoLink, findLink, type SharedFile } from './requests.ts';
 
 export interface DroppedMessage {

@@ -1,6 +1,6 @@
 // Reads what people ask for: the `/dub` command's arguments, a video link in a message, a shared file.
 // Pure; each problem is described in words the person can act on.
-import type { JobChoice, JobSource } from '../store/store.ts';
+import type { JobChoice, JobSource } from './jobs.ts';
 import { normalizeDestination, normalizeSource } from './languages.ts';
 import { MAX_SPEAKERS } from './limits.ts';
 

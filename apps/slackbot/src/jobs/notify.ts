@@ -1,70 +1,12 @@
-// Turns what happened to a job into the Slack writes it owes, each under a key that makes it happen once:
-// the job card, one status message per language (edited in place), and the milestone replies. The
+// Turns what happened to a job's languages into the Slack writes it owes, each under a key that makes it
+// happen once: the milestone replies, and the language's status message drawn again (thread/status.ts). The
 // deliverer (deliverer.ts) performs them; these functions only decide what to say.
 
 import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
 import type { FilesPayload } from '../outbox/payloads.ts';
 import type { DeliveryInput, Job, Target } from '../store/store.ts';
-import type { PickerGlossary } from '../ui/glossary-picker.ts';
-import { jobCard } from '../ui/job-card.ts';
+import { statusDelivery } from '../thread/status.ts';
 import { dubbedReply, failedReply, startedReply } from '../ui/milestones.ts';
-import { statusMessage } from '../ui/status-message.ts';
-
-export function cardDelivery(
-  job: Job,
-  state: 'picking' | 'started' | 'cancelled',
-  dstLangs: string[],
-  options: {
-    glossaries?: PickerGlossary[];
-    glossaryIds?: string[];
-    /** Who did what the card now says (pressed Cancel), when not the job's starter. */
-    actor?: string;
-  } = {},
-): DeliveryInput {
-  const { actor, ...picker } = options;
-  return {
-    key: `card:${job.id}`,
-    jobId: job.id,
-    kind: 'card',
-    // A slash command's card opens the thread; a message's card answers in the message's thread.
-    inThread: !job.triggerKey.startsWith('cmd:'),
-    payload: jobCard({
-      jobId: job.id,
-      title: job.title,
-      source: job.source.kind === 'link' ? job.source : { kind: 'file', name: job.source.name },
-      state,
-      dstLangs,
-      srcLang: job.srcLang,
-      numSpeakers: job.numSpeakers,
-      userId: actor ?? job.userId,
-      ...picker,
-    }),
-  };
-}
-
-/** The language's status message as it should read now. */
-export function statusDelivery(
-  job: Job,
-  target: Target,
-  view: { status: string | null; info: StatusInfo | null; now: number },
-): DeliveryInput {
-  const info = view.info;
-  const phase = info?.failed ? 'failed' : info?.terminal ? 'dubbed' : 'running';
-  return {
-    key: `status:${target.id}`,
-    jobId: job.id,
-    kind: 'status',
-    inThread: true,
-    payload: statusMessage({
-      lang: target.dstLang,
-      phase,
-      stageLabel: info?.label ?? (job.mediaId ? 'Creating the project' : 'Uploading the video'),
-      progress: info?.progress ?? 0,
-      elapsedMs: view.now - target.startedAt,
-      projectId: target.projectId,
-    }),
-  };
-}
 
 export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
   const again = targets.every((t) => t.attempt > 1);
@@ -78,7 +20,10 @@ export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
   };
 }
 
-/** The writes a newly seen status causes: the status message, and a milestone when the project ended. */
+/**
+ * The writes a newly seen status causes: the status message, and a milestone when the project ended. A
+ * language still being dubbed has no approval of this render yet, so the message is drawn without one.
+ */
 export function changeDeliveries(
   job: Job,
   target: Target,
@@ -87,8 +32,8 @@ export function changeDeliveries(
   now: number,
   detail?: string,
 ): DeliveryInput[] {
-  const updated: Target = { ...target, status: project.status };
-  const deliveries = [statusDelivery(job, updated, { status: project.status, info, now })];
+  const updated: Target = { ...target, status: project.status, statusAt: now };
+  const deliveries = [statusDelivery({ job, target: updated, info, now })];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
     deliveries.push({

@@ -6,9 +6,10 @@ import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { titleFor } from '../domain/requests.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, Store } from '../store/store.ts';
+import { cardDelivery } from '../thread/card.ts';
+import { statusDelivery } from '../thread/status.ts';
 import type { PickerGlossary } from '../ui/glossary-picker.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
-import { cardDelivery, statusDelivery } from './notify.ts';
 
 export interface JobServiceOptions {
   store: Store;
@@ -158,7 +159,7 @@ export class JobService {
     if (!job) return false;
     await store.enqueue(cardDelivery(job, 'started', choice.dstLangs), now);
     for (const target of await store.targetsOf(job.id)) {
-      await store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
+      await store.enqueue(statusDelivery({ job, target, info: null, now }), now);
     }
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
@@ -182,7 +183,7 @@ export class JobService {
     const target = await store.retryTarget(targetId, now);
     if (!target) return false;
     const job = await store.getJob(target.jobId);
-    if (job) await store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
+    if (job) await store.enqueue(statusDelivery({ job, target, info: null, now }), now);
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
     return true;

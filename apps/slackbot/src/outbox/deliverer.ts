@@ -10,7 +10,6 @@ import type { DubbingService } from '../dubbing/service.ts';
 import { Loop } from '../loop.ts';
 import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
-import type { LocalizationQa } from './localization-qa.ts';
 import type { FilePayload, FilesPayload } from './payloads.ts';
 import { segmentsToSubtitles } from './subtitle-files.ts';
 import { filesInThread, type ThreadFile, uploadToThread } from './uploads.ts';
@@ -29,6 +28,11 @@ const THREAD_WAIT_MS = 200;
 /** Backoff of a write that failed: 1 s, doubling with each failure of that write in a row, at most a minute. */
 const backoffMs = (failures: number) => Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6));
 
+/** What adds a dubbed reply's QA line as it is posted (the QA feature's service): the reply to post. */
+export interface ReplyQa {
+  addToReply(key: string, content: MessageContent): Promise<MessageContent>;
+}
+
 export interface DelivererOptions {
   store: Store;
   /** The Web API client: no retries of its own, 429s rejected at once (the deliverer waits, per channel). */
@@ -46,7 +50,7 @@ export interface DelivererOptions {
   /** Channels written at once (default 32). */
   concurrency?: number;
   /** Adds the QA line to a dubbed language's reply when it is posted (none: replies go as they are). */
-  qa?: LocalizationQa;
+  qa?: ReplyQa;
   now?: () => number;
 }
 

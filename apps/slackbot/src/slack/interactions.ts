@@ -3,6 +3,7 @@
 // Messages in channels and threads are never written here: they go through the outbox.
 import type { types } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import type { SharedFile } from '../domain/requests.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 
 export interface Interactions {
@@ -22,6 +23,12 @@ export interface Interactions {
    * could not say (a network error, a 429): the caller tries again rather than give a wrong answer.
    */
   canPostIn(channel: string): Promise<boolean>;
+  /**
+   * A file by its id, as Slack itself describes it (files.info), when Slack says it is shared in `channel` or
+   * was uploaded by `uploader` (a dialog's file input): what a payload names is only an id, never a URL.
+   * Undefined for any other file, or one Slack does not know.
+   */
+  sharedFile(fileId: string, where: { channel: string; uploader?: string }): Promise<SharedFile | undefined>;
   /** Answers a slash command through its response_url (valid for 30 minutes, wherever the app is). */
   respond(responseUrl: string, content: MessageContent): Promise<void>;
 }
@@ -77,6 +84,28 @@ export function webInteractions(slack: WebClient): Interactions {
         if ((error as { data?: { error?: string } }).data?.error === 'channel_not_found') return false;
         throw error;
       }
+    },
+    async sharedFile(fileId, where) {
+      if (!/^F[A-Z0-9]+$/.test(fileId)) return undefined;
+      const answer = await slack.files.info({ file: fileId }).catch((error: unknown) => {
+        const code = (error as { data?: { error?: string } }).data?.error;
+        if (code === 'file_not_found' || code === 'file_deleted') return undefined;
+        throw error;
+      });
+      const file = answer?.file;
+      if (!file?.id) return undefined;
+      const sharedIn = [...(file.channels ?? []), ...(file.groups ?? []), ...(file.ims ?? [])];
+      const seen =
+        sharedIn.includes(where.channel) || (where.uploader !== undefined && file.user === where.uploader);
+      if (!seen) return undefined;
+      return {
+        id: file.id,
+        ...(file.name ? { name: file.name } : {}),
+        ...(file.title ? { title: file.title } : {}),
+        ...(file.mimetype ? { mimetype: file.mimetype } : {}),
+        ...(file.size !== undefined ? { size: file.size } : {}),
+        ...(file.url_private_download ? { url_private_download: file.url_private_download } : {}),
+      };
     },
     async respond(responseUrl, content) {
       const response = await fetch(responseUrl, {

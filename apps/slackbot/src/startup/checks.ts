@@ -8,12 +8,15 @@ import {
   ApiError,
   AuthenticationError,
   ConnectionError,
-  DubbingClient,
+  type DubbingClient,
   DubkitError,
   TimeoutError,
 } from '@dubkit/core';
 import { WebClient } from '@slack/web-api';
+import pino from 'pino';
 import type { Config, StoreLocation } from '../config.ts';
+import { RequestBudget } from '../dubbing/budget.ts';
+import { createAppClient } from '../dubbing/client.ts';
 import { PostgresConnection } from '../store/postgres/connection.ts';
 import { migrate, SCHEMA_VERSION, schemaVersion } from '../store/sql/migrations.ts';
 import type { Sql } from '../store/sql/port.ts';
@@ -61,6 +64,11 @@ export class StartupUnreachable extends Error {
 export interface CheckOptions {
   /** How long one check's call may take before it counts as unreachable (10 s). */
   timeoutMs?: number;
+  /**
+   * The app's one dubbing client, which then checks its own credentials inside its request budget (the app
+   * starts with it). Without it, the check makes one the same way, for itself.
+   */
+  dubbing?: DubbingClient;
 }
 
 /** The checks the configuration calls for: both Slack tokens (the app token in Socket Mode), the service, the database. */
@@ -69,7 +77,7 @@ export function startupChecks(config: Config, options: CheckOptions = {}): Start
   const checks = [slackBotTokenCheck(config, timeoutMs)];
   if (config.slackMode.kind === 'socket')
     checks.push(slackAppTokenCheck(config, config.slackMode.appToken, timeoutMs));
-  checks.push(serviceCheck(config, timeoutMs), databaseCheck(config.store));
+  checks.push(serviceCheck(config, timeoutMs, options.dubbing), databaseCheck(config.store));
   return checks;
 }
 
@@ -234,27 +242,28 @@ const silentSlackLogger = {
 
 // ---- the dubbing service ----
 
-function serviceCheck(config: Config, timeoutMs: number): StartupCheck {
+function serviceCheck(config: Config, timeoutMs: number, dubbing: DubbingClient | undefined): StartupCheck {
   const { baseUrl, auth } = config.service;
   const variables = 'token' in auth ? 'DUBKIT_TOKEN' : 'DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET';
   return {
     name: 'dubbing service credentials',
     async run() {
-      const client = new DubbingClient({
-        baseUrl,
-        ...auth,
-        env: {},
-        maxRetries: 0,
-        timeoutMs,
-        logger: { error() {}, warn() {}, info() {}, debug() {} },
-      });
+      const own = dubbing
+        ? undefined
+        : createAppClient(
+            config,
+            new RequestBudget(config.polling.requestsPerSecond),
+            pino({ level: 'silent' }),
+          );
+      const client = dubbing ?? own!.client;
       try {
-        // The cheapest call that needs valid credentials (the client-credentials flow gets its token first).
-        await client.credits.get();
+        // The cheapest call that needs valid credentials (the client-credentials flow gets its token first);
+        // once, without the client's retries: the checks try an unreachable service again themselves.
+        await client.credits.get({ timeoutMs, maxRetries: 0 });
       } catch (error) {
         throw serviceFailure(error, baseUrl, variables);
       } finally {
-        await client.close();
+        await own?.close();
       }
     },
   };

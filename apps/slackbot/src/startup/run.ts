@@ -3,6 +3,8 @@
 // line; something unreachable is waited for), then the app; SIGINT/SIGTERM stop it cleanly at any point,
 // leaving every unfinished job in the store for the next start.
 import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { RequestBudget } from '../dubbing/budget.ts';
+import { createAppClient } from '../dubbing/client.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';
 import { runStartupChecks, StartupRefused, startupChecks } from './checks.ts';
 
@@ -17,6 +19,12 @@ try {
   throw error;
 }
 const logger = createLogger(config.logLevel);
+// The app's one dubbing client: the start-up check asks with it, inside its request budget, then the app uses it.
+const dubbing = createAppClient(
+  config,
+  new RequestBudget(config.polling.requestsPerSecond),
+  logger.child({ part: 'service' }),
+);
 
 let running: RunningApp | undefined;
 let stopping = false;
@@ -42,7 +50,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  await runStartupChecks(startupChecks(config), {
+  await runStartupChecks(startupChecks(config, { dubbing: dubbing.client }), {
     logger: { info: (line) => logger.info(line), warn: (line) => logger.warn(line) },
     signal: waiting.signal,
   });
@@ -57,7 +65,7 @@ try {
 }
 if (!stopping) {
   try {
-    running = await startServer(config, { logger });
+    running = await startServer(config, { logger, dubbing });
   } catch (error) {
     const problem = listenProblem(error, config);
     if (!problem) throw error;

@@ -1,11 +1,9 @@
 // Jobs and their languages: what caused a job (once per Slack event), what it dubs, each language's
 // project and its polling, the options chosen per language and the .srt files dropped for it.
+import type { JobChoice, JobSource } from '../domain/jobs.ts';
 import type { DeliveryInput } from './outbox.ts';
 
-/** Where the video comes from: a link, or a file shared in Slack. */
-export type JobSource =
-  | { kind: 'link'; link: string }
-  | { kind: 'file'; fileId: string; name: string; size: number; mimetype: string; url: string };
+export type { JobChoice, JobSource };
 
 /** What a `/dub` command asked for, kept until its channel is checked: languages (none: the card), and where to answer. */
 export interface JobRequest {
@@ -80,12 +78,6 @@ export interface NewJob {
   eventId?: string;
   /** A `/dub` command: the job is recorded as `requested` and admitted by the starter. */
   request?: JobRequest;
-}
-
-export interface JobChoice {
-  dstLangs: string[];
-  srcLang: string | null;
-  numSpeakers: number | null;
 }
 
 export interface PollResult {

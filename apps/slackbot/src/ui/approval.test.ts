@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { blockProblems } from '../test-support/block-limits.ts';
 import { long } from '../test-support/inputs.ts';
+import { statusMessage } from '../thread/status-message.ts';
 import { approvedStatus, reviewState, waitingList } from './approval.ts';
 import { LIMITS } from './blocks.ts';
-import { statusMessage } from './status-message.ts';
 
 const dubbed = statusMessage({
   lang: 'es',

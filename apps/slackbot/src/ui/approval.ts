@@ -1,8 +1,8 @@
 // Approval of a dubbed language in the thread: the Approve button's id, and the status message as it reads once
 // approved ("✅ Approved by @ana · <date>"). Pure.
 
+import type { Approval } from '../domain/approvals.ts';
 import { languageLabel } from '../domain/languages.ts';
-import type { Approval } from '../store/store.ts';
 import { context, escapeText, LIMITS, type MessageContent, section, truncate } from './blocks.ts';
 
 export const APPROVAL_ACTIONS = { approve: 'approve_language' } as const;

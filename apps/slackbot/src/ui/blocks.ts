@@ -1,6 +1,7 @@
 // Small helpers shared by the Block Kit builders: escaping, truncation to Slack's limits, and the few block
 // shapes the app uses. Pure functions.
 import type { types } from '@slack/bolt';
+import { languageName } from '../domain/languages.ts';
 
 export type Block = types.KnownBlock;
 
@@ -109,3 +110,38 @@ export function option(text: string, value: string): types.PlainTextOption {
     value: truncate(value, LIMITS.optionValue),
   };
 }
+
+/** Plain text, as titles, labels and buttons take it. */
+export function plain(text: string): types.PlainTextElement {
+  return { type: 'plain_text', text, emoji: true };
+}
+
+/** "Review · Spanish" (or "Review" when no language is known), cut to a modal title's limit. */
+export function modalTitle(what: string, lang: string | null): types.PlainTextElement {
+  return plain(truncate(lang ? `${what} · ${languageName(lang)}` : what, LIMITS.modalTitle));
+}
+
+/** A modal that says one thing — working on it, done, or why not — with one button to close it. */
+export function noticeModal(
+  title: types.PlainTextElement,
+  message: string,
+  close = 'Close',
+): types.ModalView {
+  return { type: 'modal', title, close: plain(close), blocks: [section(message)] };
+}
+
+/** An answer only the person who acted sees, next to what they clicked (never in its place). */
+export function ephemeral(text: string) {
+  return { response_type: 'ephemeral' as const, replace_original: false, text };
+}
+
+/** One input's state in a submitted view or a message's `state.values`, as Slack sends it (unchecked). */
+export interface StateValue {
+  value?: string | null;
+  selected_option?: { value?: string } | null;
+  selected_options?: { value?: string }[] | null;
+  files?: { id?: string }[];
+}
+
+/** A view's or message's `state.values`: block id → action id → the input's state. */
+export type StateValues = Record<string, Record<string, StateValue>>;

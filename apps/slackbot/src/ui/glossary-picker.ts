@@ -1,6 +1,6 @@
 // The job card's glossary picker: the glossaries offered in the channel, the channel's defaults chosen; and
 // reading back what was picked.
-import { type Block, LIMITS, option } from './blocks.ts';
+import { type Block, LIMITS, option, type StateValues } from './blocks.ts';
 
 export const GLOSSARY_PICKER = { block: 'job_glossary', action: 'job_glossary' } as const;
 
@@ -26,8 +26,6 @@ export function glossaryPicker(glossaries: PickerGlossary[], selected: string[])
     ],
   };
 }
-
-type StateValues = Record<string, Record<string, { selected_options?: { value?: string }[] | null }>>;
 
 /** The glossary ids picked in a card's state; undefined when the card had no glossary picker. */
 export function pickedGlossaries(values: StateValues): string[] | undefined {

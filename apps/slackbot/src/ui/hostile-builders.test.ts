@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { creditsMessage, creditsWarning } from '../features/account/credits.ts';
 import { projectList } from '../features/account/project-list.ts';
+import { jobModal } from '../features/dub/job-modal.ts';
+import { helpMessage, usageError } from '../features/dub/usage.ts';
 import { glossaryList, glossaryModal, glossaryShown, importReport } from '../features/glossary/blocks.ts';
 import { homeView } from '../features/home/blocks.ts';
 import {
@@ -19,14 +21,12 @@ import { conflictView, reviewModal } from '../features/review/modal.ts';
 import { settingsModal } from '../features/settings/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
+import { statusMessage } from '../thread/status-message.ts';
 import { link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 import { jobCard } from './job-card.ts';
-import { jobModal } from './job-modal.ts';
 import { dubbedReply, failedReply, startedReply } from './milestones.ts';
-import { statusMessage } from './status-message.ts';
 import { editSummary, renderRequested, speakersChanged, speakersModal } from './thread-actions.ts';
-import { helpMessage, usageError } from './usage.ts';
 
 const HOSTILE = '<!here> q3 & <@U0EVIL> <#C0EVIL|general> <https://evil.example|click> <!channel>.mp4';
 

@@ -3,7 +3,16 @@
 import type { types } from '@slack/bolt';
 import { destinationGroups, LANGUAGES, languageLabel, languageName } from '../domain/languages.ts';
 import { MAX_SPEAKERS } from '../domain/limits.ts';
-import { button, context, escapeText, link, type MessageContent, option, section } from './blocks.ts';
+import {
+  button,
+  context,
+  escapeText,
+  link,
+  type MessageContent,
+  option,
+  type StateValues,
+  section,
+} from './blocks.ts';
 import { glossaryPicker, type PickerGlossary } from './glossary-picker.ts';
 
 /** Action and block ids of the card; listeners read the picker's state by these. */
@@ -132,11 +141,6 @@ export function speakersSelect(numSpeakers: number | null): types.StaticSelect {
     initial_option: all.find((o) => o.value === String(numSpeakers)) ?? auto,
   };
 }
-
-type StateValues = Record<
-  string,
-  Record<string, { selected_option?: { value?: string } | null; selected_options?: { value?: string }[] }>
->;
 
 /** Reads the picker's choice from a card's or modal's `state.values` (unchecked: the caller validates). */
 export function readJobChoice(values: StateValues): {

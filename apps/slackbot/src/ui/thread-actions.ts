@@ -15,6 +15,7 @@ import {
   link,
   type MessageContent,
   option,
+  type StateValues,
   section,
   truncate,
 } from './blocks.ts';
@@ -209,8 +210,6 @@ export function speakersModal(input: {
     blocks,
   };
 }
-
-type StateValues = Record<string, Record<string, { selected_option?: { value?: string } | null }>>;
 
 /** What the dialog's state holds: the count (NaN when none), and the voice picked for each speaker shown. */
 export function readSpeakersDialog(values: StateValues): { count: number; voices: Record<string, string> } {

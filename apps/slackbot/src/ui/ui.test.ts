@@ -6,13 +6,13 @@ import {
   normalizeDestination,
   normalizeSource,
 } from '../domain/languages.ts';
+import { jobModal } from '../features/dub/job-modal.ts';
+import { helpMessage, usageError } from '../features/dub/usage.ts';
+import { statusMessage } from '../thread/status-message.ts';
 import { type Block, formatDuration, LIMITS, progressBar } from './blocks.ts';
 import { explainFailure } from './failures.ts';
 import { JOB_CARD, jobCard, readJobChoice } from './job-card.ts';
-import { jobModal } from './job-modal.ts';
 import { dubbedReply, failedReply, startedReply } from './milestones.ts';
-import { statusMessage } from './status-message.ts';
-import { helpMessage, usageError } from './usage.ts';
 
 /** A parsed JSON tree (blocks as Slack receives them). */
 // biome-ignore lint/suspicious/noExplicitAny: walking arbitrary Block Kit JSON

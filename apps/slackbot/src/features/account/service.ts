@@ -2,8 +2,9 @@
 // project (`/dub track`) into a new thread that follows it like any job.
 import type { Project } from '@dubkit/core';
 import { type DubbingService, ProjectGoneError } from '../../dubbing/service.ts';
-import { cardDelivery, statusDelivery } from '../../jobs/notify.ts';
 import type { JobSource, Store } from '../../store/store.ts';
+import { cardDelivery } from '../../thread/card.ts';
+import { statusDelivery } from '../../thread/status.ts';
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import { creditsMessage } from './credits.ts';
 import { PROJECT_LIST, projectList } from './project-list.ts';
@@ -137,10 +138,7 @@ export class AccountService {
     if (!target) return 'That project is already followed in a thread.';
     const status = project.status ?? null;
     await store.enqueue(cardDelivery(job, 'started', [target.dstLang]), now);
-    await store.enqueue(
-      statusDelivery(job, target, { status, info: service.describeStatus(status), now }),
-      now,
-    );
+    await store.enqueue(statusDelivery({ job, target, info: service.describeStatus(status), now }), now);
     this.#o.wake();
     return undefined;
   }

@@ -3,9 +3,9 @@
 // a new attempt, which nobody has approved: its status updates drop the line, Home says it waits for review.
 
 import { languageName } from '../../domain/languages.ts';
-import { statusDelivery } from '../../jobs/notify.ts';
 import type { Approval, Target } from '../../store/store.ts';
-import { approvedStatus, waitingList } from '../../ui/approval.ts';
+import { redrawStatus } from '../../thread/status.ts';
+import { waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 
@@ -41,21 +41,10 @@ export class ApprovalService {
     if (approval.userId !== userId || approval.at !== now) {
       return { ok: true, approval, message: `${name} was already approved by <@${approval.userId}>.` };
     }
-    await store.enqueue(this.#approvedStatus(job, target, approval), now);
+    // The status message, drawn again from the store, now carries the approval.
+    await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
     this.#o.wakeDeliverer();
     return { ok: true, approval, message: `✅ You approved ${name}.` };
-  }
-
-  /** The status delivery the tracker would make for this dubbed target, with the approval added. */
-  #approvedStatus(job: Parameters<typeof statusDelivery>[0], target: Target, approval: Approval) {
-    const info = this.#o.service.describeStatus(target.status ?? '');
-    // The dub's own elapsed time, as the tracker wrote it when it saw the project done.
-    const delivery = statusDelivery(job, target, {
-      status: target.status,
-      info,
-      now: target.statusAt ?? this.#now(),
-    });
-    return { ...delivery, payload: approvedStatus(delivery.payload as MessageContent, approval) };
   }
 
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */

@@ -1,22 +1,27 @@
 // The job card's buttons: Start (with the languages and glossaries picked in the card) and Cancel; Retry on
-// a failed language; the pickers, which need only an ack. Buttons carry only an id; the rest comes from the
-// store and from the picker's state, which is checked like any input.
-import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+// a failed language. Each gets its job or language from its rule (read from the store by the id the button
+// carried, checked against the channel and thread); the picker's state is checked like any input.
+import type { Logger } from 'pino';
+import type { ButtonArgs } from '../../access/registry.ts';
+import type { TargetSubject } from '../../access/rules.ts';
 import { checkChoice } from '../../domain/requests.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { escapeText } from '../../ui/blocks.ts';
+import type { JobService } from '../../jobs/service.ts';
+import { orBusy } from '../../slack/busy.ts';
+import type { Job } from '../../store/store.ts';
+import { ephemeral, escapeText } from '../../ui/blocks.ts';
 import { pickedGlossaries } from '../../ui/glossary-picker.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
-import { orBusy } from './busy.ts';
 
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+export interface CardDeps {
+  jobs: JobService;
+  /** The glossaries a channel is offered: the only ones a Start may pick. */
+  offeredGlossaries(channel: string): Promise<{ id: string }[]>;
+  logger: Logger;
+}
 
-const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, replace_original: false, text });
-
-export function startJob(deps: ListenerDeps) {
-  return async ({ ack, body, action, respond }: ButtonArgs) => {
+export function startJob(deps: CardDeps) {
+  return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
     await ack();
-    const jobId = action.value ?? '';
     const values = (body.state?.values ?? {}) as Parameters<typeof readJobChoice>[0];
     const choice = checkChoice(readJobChoice(values));
     if (!choice.ok) {
@@ -28,29 +33,29 @@ export function startJob(deps: ListenerDeps) {
       'a Start',
       async () => {
         // The picker's ids come from the client: only the glossaries this channel is offered are taken.
-        const offered = new Set((await deps.glossaries.offered(body.channel?.id ?? '')).map((g) => g.id));
+        const offered = new Set((await deps.offeredGlossaries(job.channel)).map((g) => g.id));
         const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
           offered.has(id),
         );
-        if (!(await deps.jobs.start(jobId, choice.value, picked))) {
+        if (!(await deps.jobs.start(job.id, choice.value, picked))) {
           await respond(ephemeral('This job has already started.'));
           return;
         }
-        deps.logger.info({ job: jobId, langs: choice.value.dstLangs, user: body.user.id }, 'job started');
+        deps.logger.info({ job: job.id, langs: choice.value.dstLangs, user: body.user.id }, 'job started');
       },
       (text) => respond(ephemeral(text)),
     );
   };
 }
 
-export function cancelJob(deps: ListenerDeps) {
-  return async ({ ack, action, body, respond }: ButtonArgs) => {
+export function cancelJob(deps: CardDeps) {
+  return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
     await ack();
     await orBusy(
       deps,
       'a Cancel',
       async () => {
-        if (!(await deps.jobs.cancel(action.value ?? '', body.user.id)))
+        if (!(await deps.jobs.cancel(job.id, body.user.id)))
           await respond(ephemeral('This job has already started.'));
       },
       (text) => respond(ephemeral(text)),
@@ -59,25 +64,20 @@ export function cancelJob(deps: ListenerDeps) {
 }
 
 /** Retry on a failed language: a new attempt, with a new project. */
-export function retryTarget(deps: ListenerDeps) {
-  return async ({ ack, action, respond, body }: ButtonArgs) => {
+export function retryTarget(deps: CardDeps) {
+  return async ({ ack, respond, body }: ButtonArgs, { target }: TargetSubject) => {
     await ack();
     await orBusy(
       deps,
       'a Retry',
       async () => {
-        if (!(await deps.jobs.retry(action.value ?? ''))) {
+        if (!(await deps.jobs.retry(target.id))) {
           await respond(ephemeral('That language is already being dubbed again.'));
           return;
         }
-        deps.logger.info({ target: action.value, user: body.user.id }, 'retry');
+        deps.logger.info({ target: target.id, user: body.user.id }, 'retry');
       },
       (text) => respond(ephemeral(text)),
     );
   };
-}
-
-/** Changing a selection (a picker, a checkbox) needs only an ack: the button that follows reads the state. */
-export async function ackOnly({ ack }: SlackActionMiddlewareArgs & AllMiddlewareArgs): Promise<void> {
-  await ack();
 }

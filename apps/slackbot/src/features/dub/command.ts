@@ -1,27 +1,37 @@
-// `/dub`: the account, glossary and settings subcommands, help, usage errors (ephemeral), or a job —
-// started at once when languages are given, otherwise a job card with the picker posted in the channel.
-import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+// `/dub`: a subcommand another feature registered (credits, list, glossary, settings, …), help, usage errors
+// (ephemeral), or a job — started at once when languages are given, otherwise a job card with the picker
+// posted in the channel.
+import type { Logger } from 'pino';
+import type { CommandArgs, Registry } from '../../access/registry.ts';
+import type { ChannelSubject } from '../../access/rules.ts';
 import { parseDubCommand, titleFor } from '../../domain/requests.ts';
-import type { OpenResult } from '../../jobs/service.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { JobService, OpenResult } from '../../jobs/service.ts';
+import { BUSY } from '../../slack/busy.ts';
 import type { JobSource } from '../../store/store.ts';
-import { helpMessage, usageError } from '../../ui/usage.ts';
-import { handleSubcommand, isSubcommand } from './subcommands.ts';
+import { helpMessage, usageError } from './usage.ts';
 
-/** Said when the request could not be recorded (the database is unreachable): nothing was started. */
-export const BUSY =
-  'I could not take that right now (my database is not answering); nothing was started. Try again in a minute.';
+export interface CommandDeps {
+  jobs: JobService;
+  logger: Logger;
+}
 
-export function dubCommand(deps: ListenerDeps) {
-  return async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+export function dubCommand(deps: CommandDeps, registry: Pick<Registry, 'subcommandFor' | 'subcommands'>) {
+  return async (args: CommandArgs, { channel }: ChannelSubject) => {
     const { command, ack, respond } = args;
-    const parsed = parseDubCommand(command.text);
-    if (!parsed.ok || parsed.value.kind === 'help' || isSubcommand(command.text)) {
+    const [first = '', ...rest] = command.text.trim().split(/\s+/).filter(Boolean);
+    const subcommand = registry.subcommandFor(first);
+    if (subcommand) {
       await ack();
-      if (await handleSubcommand(deps, args)) return;
+      await subcommand.run(args, rest);
+      return;
+    }
+    const parsed = parseDubCommand(command.text);
+    if (!parsed.ok || parsed.value.kind === 'help') {
+      await ack();
+      const more = registry.subcommands.map((s) => s.help);
       await respond({
         response_type: 'ephemeral',
-        ...(parsed.ok ? helpMessage() : usageError(parsed.problem)),
+        ...(parsed.ok ? helpMessage(more) : usageError(parsed.problem)),
       });
       return;
     }
@@ -32,7 +42,7 @@ export function dubCommand(deps: ListenerDeps) {
     try {
       result = await deps.jobs.request({
         triggerKey: `cmd:${command.trigger_id}`,
-        channel: command.channel_id,
+        channel,
         threadTs: null,
         userId: command.user_id,
         source,

@@ -2,21 +2,33 @@
 // may be a glossary to import, subtitles for a job, or a video to dub — decided in that order, each once per
 // message however often Slack delivers it.
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { Logger } from 'pino';
 import type { SlackMessage } from '../../domain/requests.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { JobService } from '../../jobs/service.ts';
+import { BUSY, orBusy } from '../../slack/busy.ts';
+import type { Interactions } from '../../slack/interactions.ts';
 import { escapeText } from '../../ui/blocks.ts';
-import { usageError } from '../../ui/usage.ts';
-import { orBusy } from './busy.ts';
-import { BUSY } from './command.ts';
+import type { SubtitleService } from '../subtitles/service.ts';
+import { usageError } from './usage.ts';
 
-export function onMention(deps: ListenerDeps) {
+/** Who a shared message may be for: a glossary import, subtitles, or a job. */
+export interface MessageDeps {
+  jobs: JobService;
+  /** A glossary file addressed to the app, imported; false when the message holds none. */
+  importGlossary(message: SlackMessage): Promise<boolean>;
+  subtitles: Pick<SubtitleService, 'fromThread' | 'withVideo'>;
+  slack: Pick<Interactions, 'whisper'>;
+  logger: Logger;
+}
+
+export function onMention(deps: MessageDeps) {
   return async ({ event, body }: SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs) => {
     const message = event as unknown as SlackMessage;
     await orBusy(
       deps,
       'a mention',
       async () => {
-        if (await deps.glossaries.importDropped(message)) return;
+        if (await deps.importGlossary(message)) return;
         await dropVideo(deps, body.event_id, message, true);
       },
       busyWhisper(deps, message),
@@ -25,7 +37,7 @@ export function onMention(deps: ListenerDeps) {
   };
 }
 
-export function onMessage(deps: ListenerDeps) {
+export function onMessage(deps: MessageDeps) {
   return async ({ event, body, context }: SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs) => {
     const message = event as unknown as SlackMessage;
     if (message.subtype !== 'file_share') return;
@@ -43,7 +55,7 @@ export function onMessage(deps: ListenerDeps) {
  * Bolt acks events before its listeners run, so Slack will not deliver one again: when it cannot be recorded,
  * its sender is told, to them only, in the message's thread.
  */
-function busyWhisper(deps: ListenerDeps, message: SlackMessage) {
+function busyWhisper(deps: MessageDeps, message: SlackMessage) {
   return async (text: string) => {
     if (!message.user) return;
     await deps.slack.whisper(
@@ -59,7 +71,7 @@ function busyWhisper(deps: ListenerDeps, message: SlackMessage) {
 
 /** A shared file: subtitles for a job, a glossary addressed to the app, or a video to dub. */
 async function onFileShare(
-  deps: ListenerDeps,
+  deps: MessageDeps,
   eventId: string,
   message: SlackMessage,
   botUserId: string | undefined,
@@ -78,12 +90,12 @@ async function onFileShare(
   if (subtitles.kind !== 'none') return;
   // A file shared with a mention also arrives as app_mention; both lead to the same single job.
   const addressed = botUserId ? (message.text ?? '').includes(`<@${botUserId}>`) : false;
-  if (addressed && (await deps.glossaries.importDropped(message))) return;
+  if (addressed && (await deps.importGlossary(message))) return;
   await dropVideo(deps, eventId, message, addressed);
   await deps.subtitles.withVideo(eventId, message);
 }
 
-async function dropVideo(deps: ListenerDeps, eventId: string, message: SlackMessage, addressed: boolean) {
+async function dropVideo(deps: MessageDeps, eventId: string, message: SlackMessage, addressed: boolean) {
   if (!message.user) return;
   const dropped = await deps.jobs.openFromMessage({
     eventId,

@@ -1,21 +1,21 @@
-// The shortcut's modal submitted: check the choice (errors shown in the modal), then start the job.
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+// The shortcut's modal submitted: check the choice (errors shown in the modal), then start the job the modal
+// was opened for (its grant's subject, recorded by the app).
+import type { Logger } from 'pino';
+import type { ViewArgs } from '../../access/registry.ts';
 import { checkChoice } from '../../domain/requests.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { JobService } from '../../jobs/service.ts';
+import type { ModalGrant } from '../../store/store.ts';
 import { JOB_CARD, readJobChoice } from '../../ui/job-card.ts';
 
-export function submitJobModal(deps: ListenerDeps) {
-  return async ({ ack, view, body }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
+export function submitJobModal(deps: { jobs: JobService; logger: Logger }) {
+  return async ({ ack, view, body }: ViewArgs, grant: ModalGrant) => {
     const choice = checkChoice(readJobChoice(view.state.values as Parameters<typeof readJobChoice>[0]));
     if (!choice.ok) {
       await ack({ response_action: 'errors', errors: { [JOB_CARD.dstBlock]: choice.problem } });
       return;
     }
     await ack();
-    const started = await deps.jobs.start(view.private_metadata, choice.value);
-    deps.logger.info(
-      { job: view.private_metadata, started, user: body.user.id },
-      'job started from the modal',
-    );
+    const started = await deps.jobs.start(grant.subject, choice.value);
+    deps.logger.info({ job: grant.subject, started, user: body.user.id }, 'job started from the modal');
   };
 }

@@ -1,22 +1,25 @@
 // The "Dub this video" message shortcut: opens the picker in a modal for the message's link or file. The
-// job is recorded at once (keyed by the message, like a drop) and the modal carries only its id.
-import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
+// job is recorded at once (keyed by the message, like a drop) and the modal carries only its id. The
+// message's files are taken by id from Slack (files.info), and only those Slack says are in this channel.
+import type { Logger } from 'pino';
+import type { ShortcutArgs } from '../../access/registry.ts';
+import type { ChannelSubject } from '../../access/rules.ts';
 import type { SharedFile } from '../../domain/requests.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { JobService } from '../../jobs/service.ts';
+import { BUSY, orBusy } from '../../slack/busy.ts';
+import type { Interactions } from '../../slack/interactions.ts';
 import { escapeText } from '../../ui/blocks.ts';
-import { jobModal } from '../../ui/job-modal.ts';
-import { usageError } from '../../ui/usage.ts';
-import { orBusy } from './busy.ts';
-import { BUSY } from './command.ts';
+import { jobModal } from './job-modal.ts';
+import { usageError } from './usage.ts';
 
 export const DUB_SHORTCUT = 'dub_message';
 
-export function dubMessageShortcut(deps: ListenerDeps) {
-  return async ({
-    ack,
-    shortcut,
-    respond,
-  }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
+export function dubMessageShortcut(deps: {
+  jobs: JobService;
+  slack: Pick<Interactions, 'openModal' | 'sharedFile'>;
+  logger: Logger;
+}) {
+  return async ({ ack, shortcut, respond }: ShortcutArgs, { channel }: ChannelSubject) => {
     await ack();
     const message = shortcut.message as {
       ts: string;
@@ -29,14 +32,17 @@ export function dubMessageShortcut(deps: ListenerDeps) {
       deps,
       'a Dub this video shortcut',
       async () => {
+        const files = await Promise.all(
+          (message.files ?? []).map((file) => deps.slack.sharedFile(String(file.id ?? ''), { channel })),
+        );
         opened = await deps.jobs.openForModal({
           eventId: `shortcut:${shortcut.trigger_id}`,
-          channel: shortcut.channel.id,
+          channel,
           ts: message.ts,
           ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
           user: shortcut.user.id,
           text: message.text ?? '',
-          files: message.files ?? [],
+          files: files.filter((file) => file !== undefined),
           addressed: true,
         });
       },

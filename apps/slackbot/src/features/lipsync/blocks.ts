@@ -6,11 +6,12 @@ import { languageLabel, languageName } from '../../domain/languages.ts';
 import {
   context,
   escapeText,
-  LIMITS,
   link,
   type MessageContent,
+  modalTitle,
+  noticeModal,
+  plain,
   section,
-  truncate,
 } from '../../ui/blocks.ts';
 
 export const LIPSYNC_UI = {
@@ -32,8 +33,6 @@ export interface LipsyncChoices {
   /** Free lip-sync minutes left on the account; the preview is offered only when some are. */
   freeMinutesLeft: number;
 }
-
-const plain = (text: string) => ({ type: 'plain_text' as const, text });
 
 function radio(text: string, description: string, value: string) {
   return { text: plain(text), description: plain(description), value };
@@ -71,7 +70,7 @@ export function lipsyncModal(input: { targetId: string; lang: string } & Lipsync
     type: 'modal',
     callback_id: LIPSYNC_UI.callbackId,
     private_metadata: input.targetId,
-    title: plain(truncate(`Lip-sync · ${languageName(input.lang)}`, LIMITS.modalTitle)),
+    title: modalTitle('Lip-sync', input.lang),
     submit: plain('Lip-sync'),
     close: plain('Cancel'),
     blocks: [
@@ -107,12 +106,7 @@ export function lipsyncModal(input: { targetId: string; lang: string } & Lipsync
 
 /** Shown while the dialog's choices are read from the service (a modal must open within 3 s of the click). */
 export function lipsyncNotice(lang: string | null, message: string): types.ModalView {
-  return {
-    type: 'modal',
-    title: plain(truncate(lang ? `Lip-sync · ${languageName(lang)}` : 'Lip-sync', LIMITS.modalTitle)),
-    close: plain('Close'),
-    blocks: [section(message)],
-  };
+  return noticeModal(modalTitle('Lip-sync', lang), message);
 }
 
 /** The lip-synced video, saying which kind was delivered: the full video, or the free preview of its first minute. */

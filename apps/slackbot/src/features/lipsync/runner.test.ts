@@ -23,6 +23,8 @@ afterEach(async () => {
 /** A dubbed language with a lip-sync asked for (the full one unless `free`); returns its task. */
 async function setUp(free = false) {
   const { job, target } = await boundTarget(store);
+  const done = { status: 'merging_done', changed: true, terminal: true, nextPollAt: Number.MAX_SAFE_INTEGER };
+  await store.recordPoll(target.id, { ...done, intervalMs: 0 }, 4, []);
   const task = (await store.createLipsync(
     { targetId: target.id, jobId: job.id, projectId: 'p1', userId: 'U1', multipleFaces: false, free },
     4,
@@ -49,6 +51,12 @@ function scripted(infos: LipsyncInfo[]) {
       lipsync_free_minutes: { total: 60, used: 0 },
     }),
     getProject: async () => ({ duration: 90 }),
+    describeStatus: (status: string) => ({
+      label: 'Done',
+      progress: 1,
+      terminal: status === 'merging_done',
+      failed: false,
+    }),
   } as unknown as DubbingService;
   return { service, calls };
 }

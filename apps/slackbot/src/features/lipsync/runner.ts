@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { BusyError, type DubbingService } from '../../dubbing/service.ts';
 import { Loop } from '../../loop.ts';
 import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
-import { statusMessage } from '../../ui/status-message.ts';
+import { redrawStatus } from '../../thread/status.ts';
 import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
 
 const LEASE_MS = 60_000;
@@ -86,7 +86,7 @@ export class LipsyncRunner {
     const later = this.#now() + this.#o.pollMs;
     if (task.state === 'checking') {
       if (info.check_face_task_status === 'started') {
-        await this.#status(job, target, task, 'Checking the video for faces', 0);
+        await this.#status(target, task, 'Checking the video for faces', 0);
         await store.updateLipsync(task.id, { nextPollAt: later });
         return;
       }
@@ -97,7 +97,7 @@ export class LipsyncRunner {
         }
         // No face check yet (or one that failed before this request): ask for one, once.
         await service.checkFace(task.projectId);
-        await this.#status(job, target, task, 'Checking the video for faces', 0);
+        await this.#status(target, task, 'Checking the video for faces', 0);
         await store.updateLipsync(task.id, { faceCheckAsked: true, nextPollAt: later });
         return;
       }
@@ -128,7 +128,7 @@ export class LipsyncRunner {
         }
         throw error;
       }
-      await this.#status(job, target, task, lipsyncLabel(task), 0);
+      await this.#status(target, task, lipsyncLabel(task), 0);
       await store.updateLipsync(task.id, { state: 'syncing', free, progress: 0, nextPollAt: later });
       return;
     }
@@ -158,7 +158,6 @@ export class LipsyncRunner {
     const progress = progressOf(info);
     const queued = info.tasks_in_lipsync_queue ?? 0;
     await this.#status(
-      job,
       target,
       task,
       queued > 0 ? `Waiting for lip-sync (${queued} ahead)` : lipsyncLabel(task),
@@ -181,21 +180,15 @@ export class LipsyncRunner {
   }
 
   /** The language's status message shows the lip-sync's stage and progress (a write only when it changed). */
-  async #status(job: Job, target: Target, task: LipsyncTask, label: string, progress: number): Promise<void> {
-    await this.#enqueue({
-      key: `status:${target.id}`,
-      jobId: job.id,
-      kind: 'status',
-      inThread: true,
-      payload: statusMessage({
-        lang: target.dstLang,
-        phase: 'running',
-        stageLabel: label,
-        progress,
-        elapsedMs: this.#now() - task.startedAt,
-        projectId: target.projectId,
-      }),
-    });
+  async #status(target: Target, task: LipsyncTask, label: string, progress: number): Promise<void> {
+    await this.#redraw(target, { label, progress, startedAt: task.startedAt });
+  }
+
+  /** The language's status message drawn again from the store (its approval kept), with the lip-sync's stage. */
+  async #redraw(target: Target, lipsync?: { label: string; progress: number; startedAt: number }) {
+    const describe = (status: string) => this.#o.service.describeStatus(status);
+    await redrawStatus(this.#o.store, describe, target.id, this.#now(), lipsync ? { lipsync } : {});
+    this.#o.onDeliveries();
   }
 
   /** Ends the lip-sync: the status message reads "dubbed" again and the outcome is posted as a reply. */
@@ -206,20 +199,7 @@ export class LipsyncRunner {
     state: 'done' | 'failed' | 'no_face',
     reply: { key: string; payload: unknown },
   ): Promise<void> {
-    await this.#enqueue({
-      key: `status:${target.id}`,
-      jobId: job.id,
-      kind: 'status',
-      inThread: true,
-      payload: statusMessage({
-        lang: target.dstLang,
-        phase: 'dubbed',
-        stageLabel: '',
-        progress: 1,
-        elapsedMs: (target.statusAt ?? target.startedAt) - target.startedAt,
-        projectId: target.projectId,
-      }),
-    });
+    await this.#redraw(target);
     await this.#enqueue({
       key: reply.key,
       jobId: job.id,

@@ -2,6 +2,7 @@
 import type { types } from '@slack/bolt';
 import { isQaSetting, type QaSetting } from '../../domain/localization-qa.ts';
 import type { ChannelQa } from '../../store/store.ts';
+import type { StateValues } from '../../ui/blocks.ts';
 
 export const QA_SETTING = { block: 'st_qa', action: 'qa_setting' } as const;
 
@@ -34,8 +35,6 @@ export function qaSettingBlock(current: QaSetting): types.InputBlock {
     },
   };
 }
-
-type StateValues = Record<string, Record<string, { selected_option?: { value?: string } | null }>>;
 
 /** The choice submitted; undefined when the dialog had no such block or the value is not one offered. */
 export function readQaSetting(values: StateValues): QaSetting | undefined {

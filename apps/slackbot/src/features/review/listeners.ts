@@ -1,37 +1,40 @@
 // The buttons of a dubbed language: Review translation (opens the review modal, first a "reading" view
 // because the trigger expires in 3 s), the review's page buttons, Render again (opens the dialog that shows
-// what the render costs and asks to confirm it) and Speakers. Buttons carry only the target id (or, in the
-// modal, the session id); everything else comes from the store.
-import type {
-  AllMiddlewareArgs,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-  types,
-} from '@slack/bolt';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+// what the render costs and asks to confirm it) and Speakers. Each gets its language (or, in the modal, its
+// review session) from its rule: the store's record and the modal's grant, never the button's value.
+import type { types } from '@slack/bolt';
+import type { Logger } from 'pino';
+import type { ButtonArgs } from '../../access/registry.ts';
+import type { TargetSubject } from '../../access/rules.ts';
+import type { Interactions } from '../../slack/interactions.ts';
+import type { ModalGrant } from '../../store/store.ts';
+import { ephemeral } from '../../ui/blocks.ts';
 import { speakersModal } from '../../ui/thread-actions.ts';
 import { noticeView } from './modal.ts';
 import { renderConfirmView, renderNotice } from './render-modal.ts';
+import type { ReviewService } from './service.ts';
 
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+export interface ReviewDeps {
+  review: ReviewService;
+  slack: Pick<Interactions, 'openModal' | 'updateModal'>;
+  logger: Logger;
+}
 
-const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, replace_original: false, text });
-
-type Dubbed = Extract<Awaited<ReturnType<ListenerDeps['review']['dubbed']>>, { ok: true }>['value'];
+type Dubbed = Extract<Awaited<ReturnType<ReviewService['dubbed']>>, { ok: true }>['value'];
 
 /**
  * A dubbed language's button that opens a modal: a "working" view at once (the trigger expires in 3 s), then
  * the view `fill` builds in its place; a language that cannot be worked on now is told to the person instead.
  */
 async function openForDubbed(
-  deps: ListenerDeps,
-  { ack, action, body, respond }: ButtonArgs,
+  deps: ReviewDeps,
+  { ack, body, respond }: ButtonArgs,
+  { target }: TargetSubject,
   working: (lang: string) => types.ModalView,
   fill: (dubbed: Dubbed, viewId: string) => Promise<types.ModalView>,
 ): Promise<void> {
   await ack();
-  const check = await deps.review.dubbed(action.value ?? '');
+  const check = await deps.review.dubbed(target.id);
   if (!check.ok) {
     await respond(ephemeral(check.problem));
     return;
@@ -41,11 +44,12 @@ async function openForDubbed(
   await deps.slack.updateModal(viewId, await fill(check.value, viewId));
 }
 
-export function openReview(deps: ListenerDeps) {
-  return (args: ButtonArgs) =>
+export function openReview(deps: ReviewDeps) {
+  return (args: ButtonArgs, subject: TargetSubject) =>
     openForDubbed(
       deps,
       args,
+      subject,
       (lang) => noticeView(lang, '⏳ Reading the translation…'),
       async ({ target }, viewId) => {
         let view: Awaited<ReturnType<typeof deps.review.open>>;
@@ -66,13 +70,13 @@ export function openReview(deps: ListenerDeps) {
 }
 
 /** Previous/Next in the review modal: the page's edits are kept, the other page is shown in place. */
-export function turnReviewPage(deps: ListenerDeps, delta: number) {
-  return async ({ ack, body }: ButtonArgs) => {
+export function turnReviewPage(deps: ReviewDeps, delta: number) {
+  return async ({ ack, body }: ButtonArgs, grant: ModalGrant) => {
     await ack();
     const view = body.view;
     if (!view) return;
     const next = await deps.review.turnPage(
-      view.private_metadata,
+      grant.subject,
       view.state.values as Parameters<typeof deps.review.turnPage>[1],
       delta,
     );
@@ -85,11 +89,12 @@ export function turnReviewPage(deps: ListenerDeps, delta: number) {
 }
 
 /** Render again: first what it will cost, in a dialog that asks to confirm (the render is its submission). */
-export function renderAgain(deps: ListenerDeps) {
-  return (args: ButtonArgs) =>
+export function renderAgain(deps: ReviewDeps) {
+  return (args: ButtonArgs, subject: TargetSubject) =>
     openForDubbed(
       deps,
       args,
+      subject,
       (lang) => renderNotice(lang, '⏳ Working out what the render will cost…'),
       async ({ target }) => {
         try {
@@ -109,11 +114,12 @@ export function renderAgain(deps: ListenerDeps) {
 }
 
 /** Speakers & voices: a notice first (the trigger expires in 3 s), then the speakers, their voices and the samples. */
-export function openSpeakers(deps: ListenerDeps) {
-  return (args: ButtonArgs) =>
+export function openSpeakers(deps: ReviewDeps) {
+  return (args: ButtonArgs, subject: TargetSubject) =>
     openForDubbed(
       deps,
       args,
+      subject,
       (lang) => noticeView(lang, '⏳ Reading the speakers and their voices…'),
       async ({ job, target }) => {
         try {
@@ -131,13 +137,13 @@ export function openSpeakers(deps: ListenerDeps) {
 }
 
 /** "Add a missing line" in the review: the page's edits are kept, the line's dialog shown in place. */
-export function openNewLine(deps: ListenerDeps) {
-  return async ({ ack, body }: ButtonArgs) => {
+export function openNewLine(deps: ReviewDeps) {
+  return async ({ ack, body }: ButtonArgs, grant: ModalGrant) => {
     await ack();
     const view = body.view;
     if (!view) return;
     const next = await deps.review.startNewLine(
-      view.private_metadata,
+      grant.subject,
       view.state.values as Parameters<typeof deps.review.startNewLine>[1],
     );
     await deps.slack.updateModal(view.id, next ?? noticeView(null, 'This review is no longer available.'));
@@ -145,12 +151,12 @@ export function openNewLine(deps: ListenerDeps) {
 }
 
 /** Back from the line's dialog to the review, nothing added. */
-export function backToReview(deps: ListenerDeps) {
-  return async ({ ack, body }: ButtonArgs) => {
+export function backToReview(deps: ReviewDeps) {
+  return async ({ ack, body }: ButtonArgs, grant: ModalGrant) => {
     await ack();
     const view = body.view;
     if (!view) return;
-    const review = await deps.review.addLine(view.private_metadata, null);
+    const review = await deps.review.addLine(grant.subject, null);
     await deps.slack.updateModal(view.id, review ?? noticeView(null, 'This review is no longer available.'));
   };
 }

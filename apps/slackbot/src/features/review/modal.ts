@@ -4,7 +4,19 @@
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
 import type { NewSegment, ReviewSegment, SegmentEdit } from '../../store/store.ts';
-import { type Block, button, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
+import {
+  type Block,
+  button,
+  context,
+  escapeText,
+  LIMITS,
+  modalTitle,
+  noticeModal,
+  plain,
+  type StateValues,
+  section,
+  truncate,
+} from '../../ui/blocks.ts';
 import { fixSourceButton } from '../source-fix/blocks.ts';
 import { additionsSummary, NEW_LINE } from './new-line.ts';
 
@@ -178,18 +190,6 @@ export function speakerOptions(segments: ReviewSegment[]): types.PlainTextOption
   return Array.from({ length: count }, (_, i) => option(`SPEAKER_${String(i).padStart(2, '0')}`));
 }
 
-type StateValues = Record<
-  string,
-  Record<
-    string,
-    {
-      value?: string | null;
-      selected_option?: { value?: string } | null;
-      selected_options?: { value?: string }[] | null;
-    }
-  >
->;
-
 /** The edits a page's state holds (every segment shown on it; unchanged ones are dropped when merged). */
 export function readReviewPage(values: StateValues): Record<string, SegmentEdit> {
   const edits: Record<string, SegmentEdit> = {};
@@ -216,17 +216,17 @@ export function readReviewPage(values: StateValues): Record<string, SegmentEdit>
 
 /** Shown while the save is sent to the service (the submission is answered at once). */
 export function savingView(lang: string | null): types.ModalView {
-  return notice(lang, '⏳ Checking for changes made by others, then saving…');
+  return noticeView(lang, '⏳ Checking for changes made by others, then saving…');
 }
 
 /** The save went through. */
 export function savedView(lang: string, summary: string): types.ModalView {
-  return notice(lang, `✅ Saved: ${summary}.\nPress *Render again* in the thread to hear it.`);
+  return noticeView(lang, `✅ Saved: ${summary}.\nPress *Render again* in the thread to hear it.`);
 }
 
 /** Nothing to save, or the save failed: `message` says which. */
 export function noticeView(lang: string | null, message: string): types.ModalView {
-  return notice(lang, message);
+  return noticeModal(modalTitle('Review', lang), message, 'Done');
 }
 
 export interface ConflictLine {
@@ -266,19 +266,6 @@ export function conflictView(input: { sessionId: string; lang: string; conflicts
     blocks,
   };
   return view;
-}
-
-function notice(lang: string | null, message: string): types.ModalView {
-  return {
-    type: 'modal',
-    title: plain(truncate(lang ? `Review · ${languageName(lang)}` : 'Review', LIMITS.modalTitle)),
-    close: plain('Done'),
-    blocks: [section(message)],
-  };
-}
-
-function plain(text: string): types.PlainTextElement {
-  return { type: 'plain_text', text, emoji: true };
 }
 
 function option(text: string, value: string = text): types.PlainTextOption {

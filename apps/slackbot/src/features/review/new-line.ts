@@ -5,7 +5,17 @@ import { msToTimecode } from '@dubkit/core';
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
 import type { NewSegment } from '../../store/store.ts';
-import { type Block, button, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
+import {
+  type Block,
+  button,
+  context,
+  escapeText,
+  LIMITS,
+  plain,
+  type StateValues,
+  section,
+  truncate,
+} from '../../ui/blocks.ts';
 
 export const NEW_LINE = {
   callbackId: 'review_add',
@@ -35,11 +45,6 @@ export function parseTimecode(text: string): number | null {
   return ((Number(h ?? 0) * 60 + minutes) * 60 + seconds) * 1000 + ms;
 }
 
-type StateValues = Record<
-  string,
-  Record<string, { value?: string | null; selected_option?: { value?: string } | null }>
->;
-
 /** The line typed in the dialog, or what is wrong with it by input (Slack shows each under its input). */
 export function readNewLine(
   values: StateValues,
@@ -67,7 +72,6 @@ export function newLineView(input: {
   lang: string;
   speakers: types.PlainTextOption[];
 }): types.ModalView {
-  const plain = (text: string): types.PlainTextElement => ({ type: 'plain_text', text, emoji: true });
   const textInput = (
     block: string,
     label: string,

@@ -2,16 +2,14 @@
 // from what changed since the last render) and the minutes left, and the notices around it. Pure builders.
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
-import { context, LIMITS, section, truncate } from '../../ui/blocks.ts';
+import { context, modalTitle, noticeModal, plain, section } from '../../ui/blocks.ts';
 import { describeCost, type RenderCost } from './cost.ts';
 
 export const RENDER_UI = {
   callbackId: 'render_confirm',
 } as const;
 
-const plain = (text: string): types.PlainTextElement => ({ type: 'plain_text', text, emoji: true });
-const title = (lang: string | null) =>
-  plain(truncate(lang ? `Render · ${languageName(lang)}` : 'Render again', LIMITS.modalTitle));
+const title = (lang: string | null) => modalTitle(lang ? 'Render' : 'Render again', lang);
 
 /** "Render Spanish again? It will use about 2 minutes of 41 left: 3 segments changed, 1 added." */
 export function renderConfirmView(input: {
@@ -55,5 +53,5 @@ export function renderConfirmView(input: {
 
 /** A notice in the render dialog: working it out, asking, the outcome. */
 export function renderNotice(lang: string | null, message: string): types.ModalView {
-  return { type: 'modal', title: title(lang), close: plain('Close'), blocks: [section(message)] };
+  return noticeModal(title(lang), message);
 }

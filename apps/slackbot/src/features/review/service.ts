@@ -9,8 +9,8 @@ import type { types } from '@slack/bolt';
 import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
 import { BusyError, NotEnoughMinutesError, RefusedError } from '../../dubbing/service.ts';
-import { statusDelivery } from '../../jobs/notify.ts';
 import type { Job, NewSegment, RedubChange, ReviewSegment, Target } from '../../store/store.ts';
+import { statusDelivery } from '../../thread/status.ts';
 import {
   editSummary,
   renderRequested,
@@ -353,7 +353,7 @@ export class ReviewService {
     const info = described.terminal
       ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }
       : described;
-    await store.enqueue(statusDelivery(job, resumed, { status, info, now }), now);
+    await store.enqueue(statusDelivery({ job, target: resumed, info, now }), now);
     await store.enqueue(
       {
         key: `render:${resumed.id}.${resumed.attempt}`,

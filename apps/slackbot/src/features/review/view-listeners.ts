@@ -1,20 +1,21 @@
 // The review modal submitted (Save, or "Save mine anyway" after a conflict), the render confirmed, and the
 // Speakers dialog: each answers at once with a "saving" view, does the work, then shows the outcome in the
 // same view.
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { ViewArgs } from '../../access/registry.ts';
 import { MAX_SPEAKERS } from '../../domain/limits.ts';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { ModalGrant } from '../../store/store.ts';
 import { readSpeakersDialog, THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import type { ReviewDeps } from './listeners.ts';
 import { noticeView, savingView } from './modal.ts';
 import { readNewLine } from './new-line.ts';
 import { renderNotice } from './render-modal.ts';
 
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+type Deps = Pick<ReviewDeps, 'review' | 'slack' | 'logger'>;
 
-export function submitReview(deps: ListenerDeps, force: boolean) {
-  return async ({ ack, view }: ViewArgs) => {
+export function submitReview(deps: Deps, force: boolean) {
+  return async ({ ack, view }: ViewArgs, { subject }: ModalGrant) => {
     const { review } = deps;
-    const sessionId = view.private_metadata;
+    const sessionId = subject;
     const lang = await review.langOf(sessionId);
     await ack({ response_action: 'update', view: savingView(lang) });
     let result: Awaited<ReturnType<typeof review.save>>;
@@ -36,9 +37,9 @@ export function submitReview(deps: ListenerDeps, force: boolean) {
 }
 
 /** The render dialog confirmed: the render is asked for; a refusal (minutes short, busy) is said in the dialog. */
-export function submitRender(deps: ListenerDeps) {
-  return async ({ ack, view, body }: ViewArgs) => {
-    const targetId = view.private_metadata;
+export function submitRender(deps: Deps) {
+  return async ({ ack, view, body }: ViewArgs, { subject }: ModalGrant) => {
+    const targetId = subject;
     const lang = await deps.review.langOfTarget(targetId);
     await ack({ response_action: 'update', view: renderNotice(lang, '⏳ Asking for the render…') });
     let message: string;
@@ -61,14 +62,14 @@ export function submitRender(deps: ListenerDeps) {
  * A missing line typed in: refused under its inputs when a time or the text is wrong; otherwise kept for the
  * save and the review's page shown again (through views.update, which keeps the modal's record in step).
  */
-export function submitNewLine(deps: ListenerDeps) {
-  return async ({ ack, view }: ViewArgs) => {
+export function submitNewLine(deps: Deps) {
+  return async ({ ack, view }: ViewArgs, { subject }: ModalGrant) => {
     const read = readNewLine(view.state.values as Parameters<typeof readNewLine>[0]);
     if (!read.ok) {
       await ack({ response_action: 'errors', errors: read.errors });
       return;
     }
-    const sessionId = view.private_metadata;
+    const sessionId = subject;
     const lang = await deps.review.langOf(sessionId);
     await ack({ response_action: 'update', view: noticeView(lang, '⏳ Adding the line…') });
     const next = await deps.review.addLine(sessionId, read.line);
@@ -76,8 +77,8 @@ export function submitNewLine(deps: ListenerDeps) {
   };
 }
 
-export function submitSpeakers(deps: ListenerDeps) {
-  return async ({ ack, view, body }: ViewArgs) => {
+export function submitSpeakers(deps: Deps) {
+  return async ({ ack, view, body }: ViewArgs, { subject }: ModalGrant) => {
     const { count, voices } = readSpeakersDialog(
       view.state.values as Parameters<typeof readSpeakersDialog>[0],
     );
@@ -88,7 +89,7 @@ export function submitSpeakers(deps: ListenerDeps) {
       });
       return;
     }
-    const targetId = view.private_metadata;
+    const targetId = subject;
     const lang = await deps.review.langOfTarget(targetId);
     await ack({ response_action: 'update', view: noticeView(lang, '⏳ Saving…') });
     let message: string;

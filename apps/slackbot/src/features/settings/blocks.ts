@@ -2,6 +2,7 @@
 // its answer. Pure.
 import type { types } from '@slack/bolt';
 import type { QaSetting } from '../../domain/localization-qa.ts';
+import type { StateValues } from '../../ui/blocks.ts';
 import { glossaryPicker, type PickerGlossary } from '../../ui/glossary-picker.ts';
 import { destinationSelect } from '../../ui/job-card.ts';
 import { qaSettingBlock } from '../qa/settings-block.ts';
@@ -55,8 +56,6 @@ export function settingsModal(input: {
     ],
   };
 }
-
-type StateValues = Record<string, Record<string, { selected_options?: { value?: string }[] | null }>>;
 
 export function readSettings(values: StateValues): { dstLangs: string[]; glossaryIds: string[] } {
   const pick = (block: string) =>

@@ -10,6 +10,7 @@ import {
   escapeText,
   LIMITS,
   type MessageContent,
+  type StateValues,
   section,
   truncate,
 } from '../../ui/blocks.ts';
@@ -117,11 +118,6 @@ export function sourceFixModal(input: {
     blocks,
   };
 }
-
-type StateValues = Record<
-  string,
-  Record<string, { value?: string | null; selected_options?: { value?: string }[] | null }>
->;
 
 export function readSourceFix(values: StateValues): { text: string; targetIds: string[] } {
   const text = values[SOURCE_FIX.textBlock]?.[SOURCE_FIX.textAction]?.value ?? '';

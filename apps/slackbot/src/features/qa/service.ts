@@ -3,11 +3,12 @@
 // is written once under its own key; QA only adds its line to it, so a render's new reply gets a new QA.
 import { GlossaryMatcher } from '@dubkit/glossary-csv';
 import { TimecodeError } from '@dubkit/srt';
-import { checkTranslation, type QaResult } from '../domain/localization-qa.ts';
-import type { DubbingService } from '../dubbing/service.ts';
-import type { ChannelQa, Store, Target } from '../store/store.ts';
-import type { MessageContent } from '../ui/blocks.ts';
-import { qaLine, withQaLine } from '../ui/qa-line.ts';
+import { checkTranslation, type QaResult } from '../../domain/localization-qa.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
+import type { ReplyQa } from '../../outbox/deliverer.ts';
+import type { ChannelQa, Store, Target } from '../../store/store.ts';
+import type { MessageContent } from '../../ui/blocks.ts';
+import { qaLine, withQaLine } from './line.ts';
 
 /** A channel that never chose: QA runs, with Netflix's guide (the library's default). */
 const DEFAULT_QA: Pick<ChannelQa, 'enabled' | 'preset'> = { enabled: true, preset: 'netflix' };
@@ -17,7 +18,8 @@ export interface QaRun {
   result: QaResult;
 }
 
-export class LocalizationQa {
+/** QA for the QA line the deliverer adds to a dubbed reply, and for Review flagged. */
+export class LocalizationQa implements ReplyQa {
   readonly #store: Store;
   readonly #service: DubbingService;
   readonly #onUnusable: ((error: Error, targetId: string) => void) | undefined;

@@ -2,13 +2,13 @@
 // language's glossary, a translation that cannot be checked (the reply goes without its line) and a service that
 // does not answer (the write is tried again).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DubbingService, SegmentText } from '../dubbing/service.ts';
-import type { Store } from '../store/store.ts';
-import { boundTarget } from '../test-support/jobs.ts';
-import { type TempStore, tempStore } from '../test-support/store.ts';
-import { dubbedReply } from '../ui/milestones.ts';
-import { QA_BLOCK_ID } from '../ui/qa-line.ts';
-import { dubbedTargetId, LocalizationQa } from './localization-qa.ts';
+import type { DubbingService, SegmentText } from '../../dubbing/service.ts';
+import type { Store } from '../../store/store.ts';
+import { boundTarget } from '../../test-support/jobs.ts';
+import { type TempStore, tempStore } from '../../test-support/store.ts';
+import { dubbedReply } from '../../ui/milestones.ts';
+import { QA_BLOCK_ID } from './line.ts';
+import { dubbedTargetId, LocalizationQa } from './service.ts';
 
 let temp: TempStore;
 let store: Store;

@@ -1,23 +1,18 @@
 // Ephemeral messages to one person: how to use /dub, and what was wrong with what they gave.
-import { escapeText, type MessageContent, section } from './blocks.ts';
+import { escapeText, type MessageContent, section } from '../../ui/blocks.ts';
 
 export const USAGE =
   '`/dub <link> [to es,de-de] [from en] [speakers 2]` — dub a video. Without `to`, I post a card to pick ' +
   'the languages. You can also share a video file in a channel I am in, or mention me with a link.';
 
-/** The subcommands and what a dubbed language offers: the lines `/dub help` adds after the main usage. */
-export const MORE_USAGE =
-  '*More*\n• `/dub credits` — minutes, videos and free lip-sync minutes left\n' +
-  '• `/dub list [name]` — the account’s recent projects · `/dub list waiting` — what waits for review here · ' +
-  '`/dub track <project id>` — follow one in a new thread\n' +
-  '• `/dub glossary` — upload a .csv/.tsv glossary (or share the file with `@dubkit glossary <name>`); ' +
-  '`/dub glossary list | show <name> | export <name> | default <name> | delete <name>`\n' +
-  '• `/dub settings` — this channel’s default languages, glossaries and localization QA\n' +
+/** What a dubbed language offers: the help's last line, after the subcommands the features registered. */
+const THREAD_USAGE =
   '• Under a dubbed language: its QA line (*Review flagged*), *Review translation* (with *Fix source* for ' +
   'every language), *Speakers*, *Lip-sync*, *Render again*, *Approve*. ' +
   'Drop `.srt` files with the video, or in its thread before Start, to dub from your subtitles.';
 
-export function helpMessage(): MessageContent {
+/** `/dub help`: the main usage, examples, then `subcommands` (one line each, from their features). */
+export function helpMessage(subcommands: readonly string[] = []): MessageContent {
   return {
     text: USAGE,
     blocks: [
@@ -26,7 +21,7 @@ export function helpMessage(): MessageContent {
         'Examples:\n• `/dub https://youtu.be/abc123 to es,de`\n• `/dub https://example.com/talk.mp4 to pt-br from en speakers 2`' +
           '\n• `/dub https://vimeo.com/12345` (then pick the languages)',
       ),
-      section(MORE_USAGE),
+      section(['*More*', ...subcommands.map((line) => `• ${line}`), THREAD_USAGE].join('\n')),
     ],
   };
 }

@@ -1,16 +1,30 @@
 // Review flagged, on a dubbed language's QA line: QA runs again on the translation as it is now (someone may
 // have fixed segments since the reply), and the review modal opens with only the segments it flags, each with
 // its reasons. Saving, conflicts and Render again are the review's own.
-import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { Logger } from 'pino';
+import type { ButtonArgs, Registry } from '../../access/registry.ts';
+import { rules, type TargetSubject } from '../../access/rules.ts';
+import type { Interactions } from '../../slack/interactions.ts';
 import { noticeView } from '../review/modal.ts';
+import type { ReviewService } from '../review/service.ts';
+import { QA_ACTIONS } from './line.ts';
+import type { LocalizationQa } from './service.ts';
 
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+export interface QaDeps {
+  qa: Pick<LocalizationQa, 'run'>;
+  review: Pick<ReviewService, 'dubbed' | 'open' | 'recordView'>;
+  slack: Pick<Interactions, 'openModal' | 'updateModal'>;
+  logger: Logger;
+}
 
-export function reviewFlagged(deps: ListenerDeps) {
-  return async ({ ack, action, body, respond }: ButtonArgs) => {
+export function registerQa(r: Registry, deps: QaDeps): void {
+  r.button(QA_ACTIONS.reviewFlagged, rules.targetMember, reviewFlagged(deps));
+}
+
+function reviewFlagged(deps: QaDeps) {
+  return async ({ ack, body, respond }: ButtonArgs, { target }: TargetSubject) => {
     await ack();
-    const targetId = action.value ?? '';
+    const targetId = target.id;
     const check = await deps.review.dubbed(targetId);
     if (!check.ok) {
       await respond({ response_type: 'ephemeral', replace_original: false, text: check.problem });

@@ -1,27 +1,36 @@
 // `/dub glossary …`, the upload dialog and the import report's "Make it the default" button. list, show,
 // default and delete answer the one person; the dialog's import and export are posted in the channel
 // through the outbox.
-import type {
-  AllMiddlewareArgs,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-  SlackCommandMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from '@slack/bolt';
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { BUSY } from '../dub/command.ts';
+import type { Logger } from 'pino';
+import type { ButtonArgs, CommandArgs, Registry, ViewArgs } from '../../access/registry.ts';
+import { type ChannelSubject, rules } from '../../access/rules.ts';
+import { BUSY } from '../../slack/busy.ts';
+import type { Interactions } from '../../slack/interactions.ts';
+import type { ModalGrant } from '../../store/store.ts';
+import { ephemeral } from '../../ui/blocks.ts';
 import { GLOSSARY_UI, glossaryModal } from './blocks.ts';
 import { parseGlossaryCommand } from './command.ts';
+import type { GlossaryService } from './service.ts';
 
-type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+export interface GlossaryDeps {
+  glossaries: GlossaryService;
+  slack: Pick<Interactions, 'openModal' | 'sharedFile'>;
+  logger: Logger;
+}
 
-const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, text });
+export function registerGlossary(r: Registry, deps: GlossaryDeps): void {
+  r.subcommand({
+    names: ['glossary', 'glossaries'],
+    help:
+      '`/dub glossary` — upload a .csv/.tsv glossary (or share the file with `@dubkit glossary <name>`); ' +
+      '`/dub glossary list | show <name> | export <name> | default <name> | delete <name>`',
+    run: (args, words) => glossaryCommand(deps, args, words),
+  });
+  r.view(GLOSSARY_UI.callbackId, rules.opener, submitGlossaryModal(deps));
+  r.button(GLOSSARY_UI.makeDefault, rules.channelMember, makeDefault(deps));
+}
 
-export async function glossaryCommand(deps: ListenerDeps, args: CommandArgs, words: string[]): Promise<void> {
+async function glossaryCommand(deps: GlossaryDeps, args: CommandArgs, words: string[]): Promise<void> {
   const { command, respond } = args;
   const parsed = parseGlossaryCommand(words);
   if (!parsed.ok) {
@@ -65,11 +74,9 @@ export async function glossaryCommand(deps: ListenerDeps, args: CommandArgs, wor
   }
 }
 
+/** What a file input sends: an id, the only part the app uses (the rest is asked of Slack). */
 interface FileValue {
   id?: string;
-  name?: string;
-  url_private_download?: string;
-  size?: number;
 }
 
 type DialogValues = Record<
@@ -85,26 +92,34 @@ type DialogValues = Record<
   >
 >;
 
-/** The upload dialog submitted: checked (errors shown in the dialog), closed, then imported. */
-export function submitGlossaryModal(deps: ListenerDeps) {
-  return async ({ ack, view, body }: ViewArgs) => {
+/**
+ * The upload dialog submitted: checked (errors shown in the dialog), closed, then imported into the channel
+ * the dialog was opened in (its grant's). The file is taken by id from Slack, and only when Slack says the
+ * submitter uploaded it or it is shared in that channel.
+ */
+function submitGlossaryModal(deps: GlossaryDeps) {
+  return async ({ ack, view, body }: ViewArgs, { channel }: ModalGrant) => {
     const values = view.state.values as DialogValues;
     const name = values[GLOSSARY_UI.nameBlock]?.[GLOSSARY_UI.nameAction]?.value?.trim() ?? '';
-    const file = values[GLOSSARY_UI.fileBlock]?.[GLOSSARY_UI.fileAction]?.files?.[0];
+    const sent = values[GLOSSARY_UI.fileBlock]?.[GLOSSARY_UI.fileAction]?.files?.[0];
+    const file = sent?.id
+      ? await deps.slack.sharedFile(sent.id, { channel, uploader: body.user.id })
+      : undefined;
     const pick = (block: string, action: string) => {
       const v = values[block]?.[action]?.selected_option?.value;
       return v && v !== 'auto' ? v : null;
     };
     const errors: Record<string, string> = {};
     if (!name) errors[GLOSSARY_UI.nameBlock] = 'Give the glossary a name.';
-    if (!file?.url_private_download) errors[GLOSSARY_UI.fileBlock] = 'Attach a .csv or .tsv file.';
+    if (!sent?.id) errors[GLOSSARY_UI.fileBlock] = 'Attach a .csv or .tsv file.';
+    else if (!file?.url_private_download)
+      errors[GLOSSARY_UI.fileBlock] = 'That file is not one you attached here. Attach the file again.';
     else if (!/\.(csv|tsv|txt)$/i.test(file.name ?? ''))
       errors[GLOSSARY_UI.fileBlock] = 'The file must be a .csv or .tsv.';
     if (Object.keys(errors).length > 0 || !file?.url_private_download) {
       await ack({ response_action: 'errors', errors });
       return;
     }
-    const channel = view.private_metadata;
     // Recorded before the dialog closes: what was acked is never lost; the import runs from the store.
     try {
       await deps.glossaries.importUpload(`glossary-upload:${view.id}`, file.url_private_download, {
@@ -127,11 +142,9 @@ export function submitGlossaryModal(deps: ListenerDeps) {
 }
 
 /** The import report's "Make it the default" button. */
-export function makeDefault(deps: ListenerDeps) {
-  return async ({ ack, action, body, respond }: ButtonArgs) => {
+function makeDefault(deps: GlossaryDeps) {
+  return async ({ ack, action, body, respond }: ButtonArgs, { channel }: ChannelSubject) => {
     await ack();
-    const channel = body.channel?.id;
-    if (!channel) return;
     const message = await deps.glossaries.setDefault(channel, action.value ?? '', body.user.id);
     await respond({ response_type: 'ephemeral', replace_original: false, text: message });
   };

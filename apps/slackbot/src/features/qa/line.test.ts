@@ -1,11 +1,11 @@
 // The QA line in a dubbed reply: its place, its button, and Slack's limits with the largest inputs.
 import { describe, expect, it } from 'vitest';
-import type { QaResult } from '../domain/localization-qa.ts';
-import { blockProblems } from '../test-support/block-limits.ts';
-import { long } from '../test-support/inputs.ts';
-import { LIMITS } from './blocks.ts';
-import { dubbedReply } from './milestones.ts';
-import { QA_ACTIONS, QA_BLOCK_ID, qaLine, withQaLine } from './qa-line.ts';
+import type { QaResult } from '../../domain/localization-qa.ts';
+import { blockProblems } from '../../test-support/block-limits.ts';
+import { long } from '../../test-support/inputs.ts';
+import { LIMITS } from '../../ui/blocks.ts';
+import { dubbedReply } from '../../ui/milestones.ts';
+import { QA_ACTIONS, QA_BLOCK_ID, qaLine, withQaLine } from './line.ts';
 
 const found: QaResult = { glossaryMisses: 3, tooFast: 5, tooLong: 0, flagged: [] };
 const clean: QaResult = { glossaryMisses: 0, tooFast: 0, tooLong: 0, flagged: [] };

@@ -2,7 +2,14 @@
 // stage in plain words, a progress bar, the time elapsed (never a promised ETA).
 
 import { languageLabel, languageName } from '../domain/languages.ts';
-import { context, escapeText, formatDuration, type MessageContent, progressBar, section } from './blocks.ts';
+import {
+  context,
+  escapeText,
+  formatDuration,
+  type MessageContent,
+  progressBar,
+  section,
+} from '../ui/blocks.ts';
 
 export interface LanguageStatus {
   lang: string;

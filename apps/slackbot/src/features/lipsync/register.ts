@@ -1,24 +1,34 @@
 // Lip-sync on a dubbed language: the button opens the dialog (a notice first, since the trigger expires in
 // 3 s, then the choices read from the service: the full video's price, the free preview while free minutes are
 // left); submitting it asks for the kind chosen, which the lip-sync loop carries out and reports in the thread.
-import type {
-  AllMiddlewareArgs,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from '@slack/bolt';
-import type { ListenerDeps } from '../../listeners/deps.ts';
+import type { Logger } from 'pino';
+import type { ButtonArgs, Registry, ViewArgs } from '../../access/registry.ts';
+import { rules, type TargetSubject } from '../../access/rules.ts';
+import type { Interactions } from '../../slack/interactions.ts';
+import type { ModalGrant } from '../../store/store.ts';
+import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import type { ReviewService } from '../review/service.ts';
 import { LIPSYNC_UI, lipsyncModal, lipsyncNotice } from './blocks.ts';
+import type { LipsyncService } from './service.ts';
 
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+export interface LipsyncDeps {
+  lipsync: LipsyncService;
+  review: Pick<ReviewService, 'dubbed'>;
+  slack: Pick<Interactions, 'openModal' | 'updateModal' | 'whisper'>;
+  logger: Logger;
+}
 
-export function openLipsync(deps: ListenerDeps) {
-  return async ({ ack, action, body, respond }: ButtonArgs) => {
+export function registerLipsync(r: Registry, deps: LipsyncDeps): void {
+  r.button(THREAD_ACTIONS.lipsync, rules.targetMember, openLipsync(deps));
+  r.select(LIPSYNC_UI.facesAction);
+  r.select(LIPSYNC_UI.kindAction);
+  r.view(LIPSYNC_UI.callbackId, rules.opener, submitLipsync(deps));
+}
+
+function openLipsync(deps: LipsyncDeps) {
+  return async ({ ack, body, respond }: ButtonArgs, { target: subject }: TargetSubject) => {
     await ack();
-    const check = await deps.review.dubbed(action.value ?? '');
+    const check = await deps.review.dubbed(subject.id);
     if (!check.ok) {
       await respond({ response_type: 'ephemeral', replace_original: false, text: check.problem });
       return;
@@ -44,12 +54,12 @@ export function openLipsync(deps: ListenerDeps) {
   };
 }
 
-export function submitLipsync(deps: ListenerDeps) {
-  return async ({ ack, view, body }: ViewArgs) => {
+function submitLipsync(deps: LipsyncDeps) {
+  return async ({ ack, view, body }: ViewArgs, grant: ModalGrant) => {
     await ack();
     const picked = (block: string, action: string) =>
       view.state.values[block]?.[action]?.selected_option?.value;
-    const refused = await deps.lipsync.request(view.private_metadata, body.user.id, {
+    const refused = await deps.lipsync.request(grant.subject, body.user.id, {
       multipleFaces: picked(LIPSYNC_UI.facesBlock, LIPSYNC_UI.facesAction) === LIPSYNC_UI.several,
       // Only a preview picked by name is one: anything else is the full lip-sync, the default.
       preview: picked(LIPSYNC_UI.kindBlock, LIPSYNC_UI.kindAction) === LIPSYNC_UI.preview,

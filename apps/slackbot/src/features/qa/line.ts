@@ -1,7 +1,7 @@
 // The QA line of a dubbed language's reply: what localization QA found, with Review flagged, or that it found
 // nothing. Pure.
-import { type QaResult, qaSummary } from '../domain/localization-qa.ts';
-import { type Block, button, context, type MessageContent } from './blocks.ts';
+import { type QaResult, qaSummary } from '../../domain/localization-qa.ts';
+import { type Block, button, context, type MessageContent } from '../../ui/blocks.ts';
 
 export const QA_ACTIONS = { reviewFlagged: 'qa_review_flagged' } as const;
 /** The QA line's block, so a reply's QA can be found (and replaced) in its blocks. */

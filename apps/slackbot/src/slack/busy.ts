@@ -2,8 +2,12 @@
 // listener has already acked, so Slack will not send it again, and the person is told to try again rather
 // than left waiting for something that never started. Only unavailability is answered so; any other error
 // goes on to Bolt's error handler as before.
-import type { ListenerDeps } from '../../listeners/deps.ts';
-import { isStoreUnavailable } from '../../store/unavailable.ts';
+import type { Logger } from 'pino';
+import { isStoreUnavailable } from '../store/unavailable.ts';
+
+/** Said when a request could not be recorded (the database is unreachable): nothing was started. */
+export const BUSY =
+  'I could not take that right now (my database is not answering); nothing was started. Try again in a minute.';
 
 /** Said for a button, a shortcut or a drop that could not be recorded: nothing changed. */
 export const BUSY_NOTHING_CHANGED =
@@ -11,7 +15,7 @@ export const BUSY_NOTHING_CHANGED =
 
 /** Runs `work`; when it fails because the store is unreachable, logs it and says `text` through `answer`. */
 export async function orBusy(
-  deps: Pick<ListenerDeps, 'logger'>,
+  deps: { logger: Logger },
   what: string,
   work: () => Promise<void>,
   answer: (text: string) => Promise<unknown>,

@@ -1,0 +1,217 @@
+// What the app answers, and who may ask. Features register each button, select, modal, shortcut and command
+// here together with its rule (access/rules.ts) — one call, so no handler exists without its check — and the
+// registry then serves Bolt twice: `attach` routes each payload to its handler, and `gate` (middleware.ts),
+// in front of every listener, refuses any payload that no registration expects before anything runs.
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  ButtonAction,
+  MessageShortcut,
+  SlackActionMiddlewareArgs,
+  SlackCommandMiddlewareArgs,
+  SlackEventMiddlewareArgs,
+  SlackShortcutMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from '@slack/bolt';
+import type { ActionRule, Checked, Payload, Rule, RuleContext, ViewRule } from './rules.ts';
+import { rules } from './rules.ts';
+
+export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+export type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
+export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/** One `/dub <word> …` a feature answers, and the line `/dub help` gives it. */
+export interface Subcommand {
+  /** The first word(s) that select it, lower case. */
+  names: readonly string[];
+  help: string;
+  /** `words`: what follows the subcommand's name. */
+  run(args: CommandArgs, words: string[]): Promise<void>;
+}
+
+type Kind = 'action' | 'view' | 'shortcut' | 'command';
+
+interface Entry {
+  kind: Kind;
+  key: string;
+  /** An action's element types: Bolt routes by action id alone, so a "select" with a button's id is refused. */
+  elements?: ReadonlySet<string>;
+  rule: Rule<Kind, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: each entry's handler takes its own Bolt args; `attach` pairs them.
+  handler: (args: any, subject: any) => Promise<void>;
+}
+
+/** What the gate leaves in Bolt's context for the one handler it checked the payload for. */
+interface Passed {
+  entry: Entry;
+  subject: unknown;
+}
+
+/** What a payload asks for: which registration it names, or why it names none. */
+export type Wanted = { entry: Entry } | { entry: undefined; reason: string };
+
+const BUTTON: ReadonlySet<string> = new Set(['button']);
+const SELECTIONS: ReadonlySet<string> = new Set([
+  'static_select',
+  'multi_static_select',
+  'radio_buttons',
+  'checkboxes',
+]);
+
+/** Changing a selection needs only an ack: the button or submission that follows reads it, and is checked. */
+const ackOnly = async ({ ack }: ButtonArgs): Promise<void> => {
+  await ack();
+};
+
+export class Registry {
+  readonly #entries = new Map<string, Entry>();
+  readonly #subcommands: Subcommand[] = [];
+  readonly #events: [string, (args: never) => Promise<void>][] = [];
+
+  /** A button, with the rule its payload must pass; the handler gets the rule's checked subject. */
+  button<S>(
+    actionId: string,
+    rule: ActionRule<S>,
+    handler: (args: ButtonArgs, subject: S) => Promise<void>,
+  ): void {
+    this.#add({ kind: 'action', key: actionId, elements: BUTTON, rule, handler });
+  }
+
+  /** A select or checkbox whose change is only acked. */
+  select(actionId: string): void {
+    this.#add({
+      kind: 'action',
+      key: actionId,
+      elements: SELECTIONS,
+      rule: rules.selection,
+      handler: ackOnly,
+    });
+  }
+
+  /** A modal's submission, by its callback id. */
+  view<S>(
+    callbackId: string,
+    rule: ViewRule<S>,
+    handler: (args: ViewArgs, subject: S) => Promise<void>,
+  ): void {
+    this.#add({ kind: 'view', key: callbackId, rule, handler });
+  }
+
+  /** A message shortcut, by its callback id. */
+  shortcut<S>(
+    callbackId: string,
+    rule: Rule<'shortcut', S>,
+    handler: (args: ShortcutArgs, subject: S) => Promise<void>,
+  ): void {
+    this.#add({ kind: 'shortcut', key: callbackId, rule, handler });
+  }
+
+  /** A slash command, by its name (`/dub`). */
+  command<S>(
+    name: string,
+    rule: Rule<'command', S>,
+    handler: (args: CommandArgs, subject: S) => Promise<void>,
+  ): void {
+    this.#add({ kind: 'command', key: name, rule, handler });
+  }
+
+  /** A `/dub` subcommand a feature answers (the `/dub` handler routes to it). */
+  subcommand(subcommand: Subcommand): void {
+    for (const name of subcommand.names)
+      if (this.subcommandFor(name)) throw new Error(`/dub ${name} is registered twice`);
+    this.#subcommands.push(subcommand);
+  }
+
+  /** An Events API event: Slack's notice, not a person's payload, so it has no rule. */
+  event<E extends string>(
+    name: E,
+    handler: (args: SlackEventMiddlewareArgs<E> & AllMiddlewareArgs) => Promise<void>,
+  ) {
+    this.#events.push([name, handler as (args: never) => Promise<void>]);
+  }
+
+  subcommandFor(word: string): Subcommand | undefined {
+    const lower = word.toLowerCase();
+    return this.#subcommands.find((s) => s.names.includes(lower));
+  }
+
+  get subcommands(): readonly Subcommand[] {
+    return this.#subcommands;
+  }
+
+  /** Every registration, for the tests that forge a payload for each. */
+  entries(): readonly { kind: Kind; key: string; rule: string }[] {
+    return [...this.#entries.values()].map((e) => ({ kind: e.kind, key: e.key, rule: e.rule.name }));
+  }
+
+  /**
+   * The registration a payload names, by its kind and id, or why there is none. Only the kinds a person's
+   * click, submission, shortcut or command arrive as are expected: Bolt would route a legacy
+   * `interactive_message`, or a payload with no `type` but `actions`, by its action id too.
+   */
+  wanted(body: Payload & { event?: unknown; name?: string }): Wanted {
+    const none = (reason: string): Wanted => ({ entry: undefined, reason });
+    if (body.command !== undefined) {
+      if (body.type !== undefined) return none(`a command with type ${String(body.type)}`);
+      return this.#find('command', body.command) ?? none(`unknown command ${body.command}`);
+    }
+    switch (body.type) {
+      case 'block_actions': {
+        if (body.actions?.length !== 1) return none('not one action');
+        const id = body.actions[0]?.action_id ?? '';
+        const found = this.#find('action', id);
+        if (found?.entry && !found.entry.elements?.has(body.actions[0]?.type ?? ''))
+          return none(`action ${id} on a ${String(body.actions[0]?.type)}`);
+        return found ?? none(`unknown action ${id}`);
+      }
+      case 'view_submission':
+        return this.#find('view', body.view?.callback_id ?? '') ?? none('unknown view');
+      case 'message_action':
+        return this.#find('shortcut', body.callback_id ?? '') ?? none('unknown shortcut');
+      default:
+        return none(`unexpected payload type ${body.type === undefined ? '(none)' : String(body.type)}`);
+    }
+  }
+
+  /** Runs the entry's rule on the payload. */
+  check(entry: Entry, body: Payload, context: RuleContext): Promise<Checked<unknown>> {
+    return entry.rule.check(body, context);
+  }
+
+  /** Marks Bolt's context so that the entry's handler, and only it, runs with the checked subject. */
+  pass(context: Record<string, unknown>, entry: Entry, subject: unknown): void {
+    context.checked = { entry, subject } satisfies Passed;
+  }
+
+  /** Registers every handler with Bolt; each runs only with the subject the gate checked for it. */
+  attach(app: App): void {
+    for (const entry of this.#entries.values()) {
+      const run = async (args: AllMiddlewareArgs & { body: unknown }) => {
+        const passed = args.context.checked as Passed | undefined;
+        if (passed?.entry !== entry)
+          throw new Error(`${entry.kind} ${entry.key} reached its handler unchecked`);
+        await entry.handler(args, passed.subject);
+      };
+      if (entry.kind === 'action') app.action(entry.key, run);
+      else if (entry.kind === 'view') app.view({ type: 'view_submission', callback_id: entry.key }, run);
+      else if (entry.kind === 'shortcut')
+        app.shortcut({ type: 'message_action', callback_id: entry.key }, run);
+      else app.command(entry.key, run);
+    }
+    for (const [name, handler] of this.#events) app.event(name, handler as never);
+  }
+
+  #find(kind: Kind, key: string): Wanted | undefined {
+    const entry = this.#entries.get(`${kind}:${key}`);
+    return entry ? { entry } : undefined;
+  }
+
+  #add(entry: Entry): void {
+    const id = `${entry.kind}:${entry.key}`;
+    if (this.#entries.has(id)) throw new Error(`${entry.kind} ${entry.key} is registered twice`);
+    this.#entries.set(id, entry);
+  }
+}

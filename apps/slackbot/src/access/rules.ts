@@ -1,0 +1,228 @@
+// Who may send which payload, as values a registration names: every button, select, modal, shortcut and
+// command is registered with one of these (access/registry.ts), so nothing reaches a handler unchecked. A
+// rule reads what the payload claims, checks it against the store and Slack, and hands the handler the
+// checked subject — the job, the language, the modal's grant, the channel — taken from the store, never
+// from the client: a value the client sends is only a key to look it up.
+import type { Job, ModalGrant, Target } from '../store/store.ts';
+import type { Access, Origin } from './access.ts';
+import type { Actor } from './modals.ts';
+
+/** The fields of an interactive payload the rules read (everything else is the handler's to parse). */
+export interface Payload {
+  type?: string;
+  user?: { id?: string };
+  user_id?: string;
+  channel?: { id?: string };
+  channel_id?: string;
+  command?: string;
+  callback_id?: string;
+  container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
+  message?: { ts?: string; thread_ts?: string };
+  actions?: { action_id?: string; type?: string; value?: string }[];
+  view?: { id?: string; callback_id?: string; private_metadata?: string };
+}
+
+export type Checked<S> = { ok: true; actor: Actor; subject: S } | { ok: false; reason: string };
+
+export interface RuleContext {
+  access: Access;
+  store: Pick<import('../store/store.ts').Store, 'getJob' | 'getTarget'>;
+}
+
+/**
+ * A rule for one kind of payload. `kind` keeps a modal's rule off a button and a button's off a command:
+ * the registry's methods each take only their own kind.
+ */
+export interface Rule<K extends RuleKind, S> {
+  readonly kind: K;
+  readonly name: string;
+  check(payload: Payload, context: RuleContext): Promise<Checked<S>>;
+}
+export type RuleKind = 'action' | 'view' | 'shortcut' | 'command';
+
+export type ActionRule<S> = Rule<'action', S>;
+export type ViewRule<S> = Rule<'view', S>;
+
+/** A language with its job, both read from the store by the id the button carried. */
+export interface TargetSubject {
+  job: Job;
+  target: Target;
+}
+
+/** The channel a payload was checked against (its thread, when it came from one). */
+export interface ChannelSubject {
+  channel: string;
+  threadTs: string | null;
+}
+
+function userOf(payload: Payload): string {
+  return payload.user?.id ?? payload.user_id ?? '';
+}
+
+function action(payload: Payload) {
+  return payload.actions?.length === 1 ? payload.actions[0] : undefined;
+}
+
+/** A button on a message (never inside a modal): where it says it is, and who pressed it. */
+function messageOrigin(payload: Payload): Origin | undefined {
+  if (payload.container?.type !== 'message' || payload.view) return undefined;
+  const channel = payload.channel?.id;
+  if (!channel || payload.container.channel_id !== channel) return undefined;
+  const message = payload.message;
+  const threadTs = message
+    ? (message.thread_ts ?? message.ts)
+    : (payload.container.thread_ts ?? payload.container.message_ts);
+  return { user: userOf(payload), channel, threadTs };
+}
+
+const refused = (reason: string): Checked<never> => ({ ok: false, reason });
+
+/** A button on one of `job`'s messages, in its channel and thread, pressed by a member of the channel. */
+async function onJobMessage(payload: Payload, access: Access, job: Job | undefined): Promise<Checked<Job>> {
+  const origin = messageOrigin(payload);
+  if (!origin) return refused('not on a message');
+  const verdict = await access.onJob(job, origin);
+  if (!verdict.ok || !job) return refused(verdict.ok ? 'unknown job' : verdict.reason);
+  return {
+    ok: true,
+    actor: { user: origin.user, channel: job.channel, threadTs: job.threadTs },
+    subject: job,
+  };
+}
+
+/** A button whose value is a job id: on the job's messages, pressed by a member of its channel. */
+const jobMember: ActionRule<Job> = {
+  kind: 'action',
+  name: 'job member',
+  async check(payload, { access, store }) {
+    return onJobMessage(payload, access, await store.getJob(action(payload)?.value ?? ''));
+  },
+};
+
+/** A button whose value is a language's id: on its job's messages, pressed by a member of its channel. */
+const targetMember: ActionRule<TargetSubject> = {
+  kind: 'action',
+  name: 'language member',
+  async check(payload, { access, store }) {
+    const target = await store.getTarget(action(payload)?.value ?? '');
+    const checked = await onJobMessage(payload, access, target && (await store.getJob(target.jobId)));
+    if (!checked.ok) return checked;
+    if (!target) return refused('unknown language');
+    return { ...checked, subject: { job: checked.subject, target } };
+  },
+};
+
+/** A button about the channel it is in (the project list, a glossary report): pressed by a member. */
+const channelMember: ActionRule<ChannelSubject> = {
+  kind: 'action',
+  name: 'channel member',
+  async check(payload, { access }) {
+    const origin = messageOrigin(payload);
+    if (!origin?.channel) return refused('not on a message');
+    const verdict = await access.onChannel(origin);
+    if (!verdict.ok) return refused(verdict.reason);
+    return {
+      ok: true,
+      actor: { user: origin.user, channel: origin.channel, threadTs: null },
+      subject: { channel: origin.channel, threadTs: null },
+    };
+  },
+};
+
+/**
+ * A select, a checkbox: its handler only acks (the button or submission that follows reads the choice, and
+ * is checked); the registry takes only selection elements for it.
+ */
+const selection: ActionRule<null> = {
+  kind: 'action',
+  name: 'selection',
+  async check(payload) {
+    return { ok: true, actor: { user: userOf(payload), channel: '', threadTs: null }, subject: null };
+  },
+};
+
+/** The modal's grant, checked: opened by the app for this user, metadata unchanged, still a member. */
+async function grantOf(payload: Payload, access: Access): Promise<Checked<ModalGrant>> {
+  const view = payload.view;
+  if (!view?.id) return refused('no view');
+  const verdict = await access.onModal(
+    { id: view.id, callbackId: view.callback_id ?? '', privateMetadata: view.private_metadata ?? '' },
+    userOf(payload),
+  );
+  if (!verdict.ok || !verdict.grant) return refused(verdict.ok ? 'no grant' : verdict.reason);
+  const grant = verdict.grant;
+  return {
+    ok: true,
+    actor: { user: userOf(payload), channel: grant.channel, threadTs: grant.threadTs },
+    subject: grant,
+  };
+}
+
+/**
+ * A button inside one of the named modals: the view is checked against its grant, and the grant must be for
+ * one of those modals — a button from the review cannot be pressed in a settings modal the sender holds. The
+ * handler gets the grant: its subject (the review session, the language) is the app's, not the payload's.
+ */
+function inModal(...callbackIds: string[]): ActionRule<ModalGrant> {
+  return {
+    kind: 'action',
+    name: `inside ${callbackIds.join(' or ')}`,
+    async check(payload, { access }) {
+      if (payload.container?.type !== 'view' || payload.channel?.id) return refused('not in a modal');
+      const checked = await grantOf(payload, access);
+      if (!checked.ok) return checked;
+      if (!callbackIds.includes(checked.subject.callbackId)) return refused('a modal about something else');
+      return checked;
+    },
+  };
+}
+
+/** A modal submitted by the person it was opened for, as the app left it; the handler gets the grant. */
+const opener: ViewRule<ModalGrant> = {
+  kind: 'view',
+  name: 'modal opener',
+  check: (payload, { access }) => grantOf(payload, access),
+};
+
+/** A message shortcut: in a channel the person is a member of; its thread is the message's. */
+const shortcutMember: Rule<'shortcut', ChannelSubject> = {
+  kind: 'shortcut',
+  name: 'channel member',
+  async check(payload, { access }) {
+    const user = userOf(payload);
+    const channel = payload.channel?.id;
+    const threadTs = payload.message ? (payload.message.thread_ts ?? payload.message.ts ?? null) : null;
+    const verdict = await access.onChannel({ user, channel, threadTs: threadTs ?? undefined });
+    if (!verdict.ok || !channel) return refused(verdict.ok ? 'no channel' : verdict.reason);
+    return { ok: true, actor: { user, channel, threadTs }, subject: { channel, threadTs } };
+  },
+};
+
+/**
+ * A slash command: typed in a channel the person is in (Slack only sends those; a forged one naming a channel
+ * they are not in is refused). Its subcommands check what they act on themselves (a glossary by the channel's
+ * offer, a project by its channel).
+ */
+const caller: Rule<'command', ChannelSubject> = {
+  kind: 'command',
+  name: 'caller',
+  async check(payload, { access }) {
+    const user = userOf(payload);
+    const channel = payload.channel_id ?? '';
+    if (!user || !channel) return refused('no user or channel');
+    // A direct message is one the person is in by Slack's own word; the app cannot list its members.
+    if (!channel.startsWith('D') && !(await access.inChannel(channel, user))) return refused('not a member');
+    return { ok: true, actor: { user, channel, threadTs: null }, subject: { channel, threadTs: null } };
+  },
+};
+
+export const rules = {
+  jobMember,
+  targetMember,
+  channelMember,
+  selection,
+  inModal,
+  opener,
+  shortcutMember,
+  caller,
+} as const;

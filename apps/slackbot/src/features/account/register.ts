@@ -1,0 +1,118 @@
+// `/dub credits`, `/dub list [name]` and `/dub track <project id>`, and the list's page and Track buttons.
+// Answers go to the one person (ephemeral).
+import type { RespondFn } from '@slack/bolt';
+import type { Logger } from 'pino';
+import type { ButtonArgs, CommandArgs, Registry } from '../../access/registry.ts';
+import { type ChannelSubject, rules } from '../../access/rules.ts';
+import type { MessageContent } from '../../ui/blocks.ts';
+import { PROJECT_LIST, readPageValue } from './project-list.ts';
+import type { AccountService } from './service.ts';
+
+export interface AccountDeps {
+  account: AccountService;
+  /** `/dub list waiting`: the channel's dubbed languages nobody approved yet. */
+  waitingIn(channel: string): Promise<MessageContent>;
+  logger: Logger;
+}
+
+export function registerAccount(r: Registry, deps: AccountDeps): void {
+  r.subcommand({
+    names: ['credits'],
+    help: '`/dub credits` — minutes, videos and free lip-sync minutes left',
+    run: ({ respond }) => showCredits(deps, respond),
+  });
+  r.subcommand({
+    names: ['list'],
+    help: '`/dub list [name]` — the account’s recent projects · `/dub list waiting` — what waits for review here',
+    run: async ({ command, respond }, words) => {
+      // `/dub list waiting`: this channel's dubbed languages nobody approved yet (not a project name filter).
+      if (words.length === 1 && words[0]!.toLowerCase() === 'waiting') {
+        await respond({ response_type: 'ephemeral', ...(await deps.waitingIn(command.channel_id)) });
+        return;
+      }
+      await listProjects(deps, respond, {
+        name: words.join(' ').slice(0, 100) || null,
+        offset: 0,
+        user: command.user_id,
+      });
+    },
+  });
+  r.subcommand({
+    names: ['track'],
+    help: '`/dub track <project id>` — follow one in a new thread',
+    run: (args, words) => trackSubcommand(deps, args, words),
+  });
+  r.button(PROJECT_LIST.page, rules.channelMember, turnProjectPage(deps));
+  r.button(PROJECT_LIST.track, rules.channelMember, trackButton(deps));
+}
+
+async function trackSubcommand(deps: AccountDeps, { command, respond }: CommandArgs, words: string[]) {
+  const projectId = words[0];
+  if (!projectId || words.length > 1) {
+    await respond({
+      response_type: 'ephemeral',
+      text: 'Give one project id: `/dub track <project id>` (`/dub list` shows them).',
+    });
+    return;
+  }
+  await trackCommand(deps, respond, { projectId, channel: command.channel_id, userId: command.user_id });
+}
+
+const UNREACHABLE = 'The dubbing service could not be reached. Try again in a minute.';
+
+async function showCredits(deps: AccountDeps, respond: RespondFn): Promise<void> {
+  try {
+    await respond({ response_type: 'ephemeral', ...(await deps.account.credits()) });
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'reading the credits failed');
+    await respond({ response_type: 'ephemeral', text: UNREACHABLE });
+  }
+}
+
+async function listProjects(
+  deps: AccountDeps,
+  respond: RespondFn,
+  query: { name: string | null; offset: number; user: string },
+  replace = false,
+): Promise<void> {
+  try {
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: replace,
+      ...(await deps.account.projects(query)),
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'listing projects failed');
+    await respond({ response_type: 'ephemeral', text: UNREACHABLE });
+  }
+}
+
+async function trackCommand(
+  deps: AccountDeps,
+  respond: RespondFn,
+  input: { projectId: string; channel: string; userId: string },
+): Promise<void> {
+  try {
+    const problem = await deps.account.track(input);
+    if (problem) await respond({ response_type: 'ephemeral', text: problem });
+    else deps.logger.info({ project: input.projectId, user: input.userId }, 'project tracked');
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'tracking a project failed');
+    await respond({ response_type: 'ephemeral', text: UNREACHABLE });
+  }
+}
+
+function turnProjectPage(deps: AccountDeps) {
+  return async ({ ack, action, body, respond }: ButtonArgs) => {
+    await ack();
+    const query = readPageValue(action.value ?? '');
+    if (query) await listProjects(deps, respond, { ...query, user: body.user.id }, true);
+  };
+}
+
+function trackButton(deps: AccountDeps) {
+  return async ({ ack, action, body, respond }: ButtonArgs, { channel }: ChannelSubject) => {
+    await ack();
+    await trackCommand(deps, respond, { projectId: action.value ?? '', channel, userId: body.user.id });
+  };
+}

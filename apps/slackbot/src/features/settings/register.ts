@@ -1,0 +1,41 @@
+// `/dub settings` in a channel opens the modal of its defaults; submitting it saves them (errors shown in
+// the modal) and tells the person.
+import type { Registry, ViewArgs } from '../../access/registry.ts';
+import { rules } from '../../access/rules.ts';
+import type { Interactions } from '../../slack/interactions.ts';
+import type { ModalGrant } from '../../store/store.ts';
+import { readQaSetting } from '../qa/settings-block.ts';
+import { readSettings, SETTINGS_UI } from './blocks.ts';
+import type { SettingsService } from './service.ts';
+
+export interface SettingsDeps {
+  settings: SettingsService;
+  slack: Pick<Interactions, 'openModal' | 'whisper'>;
+}
+
+export function registerSettings(r: Registry, deps: SettingsDeps): void {
+  r.subcommand({
+    names: ['settings'],
+    help: '`/dub settings` — this channel’s default languages, glossaries and localization QA',
+    run: async ({ command }) => {
+      await deps.slack.openModal(command.trigger_id, await deps.settings.modal(command.channel_id));
+    },
+  });
+  r.view(SETTINGS_UI.callbackId, rules.opener, submitSettings(deps));
+}
+
+function submitSettings(deps: SettingsDeps) {
+  return async ({ ack, view, body }: ViewArgs, { channel }: ModalGrant) => {
+    const values = view.state.values as Parameters<typeof readSettings>[0] &
+      Parameters<typeof readQaSetting>[0];
+    const qa = readQaSetting(values);
+    const chosen = { ...readSettings(values), ...(qa ? { qa } : {}) };
+    const saved = await deps.settings.save(channel, body.user.id, chosen);
+    if (!saved.ok) {
+      await ack({ response_action: 'errors', errors: { [saved.block]: saved.problem } });
+      return;
+    }
+    await ack();
+    await deps.slack.whisper({ channel, user: body.user.id }, { text: saved.message, blocks: [] });
+  };
+}

@@ -1,0 +1,225 @@
+// Forged but correctly signed payloads, for every button, select, modal, shortcut and command the app
+// registers — the list is read from the registrations themselves, so a new one is tried too. Mallory is not in
+// Ana's private channel; Ben is. Each registration is tried from outside the channel, from her own channel,
+// from another thread, inside a modal she holds about something else (her own `/dub settings`), as a legacy
+// `interactive_message`, with no `type`, and with a made-up session; then the store, the emulator (no project,
+// minutes unchanged) and the fake Slack (nothing written, no modal) must show that nothing happened — while
+// Ben's real click still works. Over HTTP and over Socket Mode.
+import { byKind, keyOf, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
+import { describe, expect, it } from 'vitest';
+import { NOT_YOURS } from './access/access.ts';
+import { REVIEW } from './features/review/modal.ts';
+import { SETTINGS_UI } from './features/settings/blocks.ts';
+import { type AppStage, useStage } from './test-support/stage.ts';
+import { cardOf, jobIdOf } from './test-support/threads.ts';
+import { APPROVAL_ACTIONS } from './ui/approval.ts';
+import { THREAD_ACTIONS } from './ui/thread-actions.ts';
+
+const ANA = 'U0ANA';
+const BEN = 'U0BEN';
+const MALLORY = 'U0MAL';
+const PRIVATE = 'C8PRIV';
+const HERS = 'C8MAL';
+const WAIT_MS = 20_000;
+
+type Payload = Record<string, unknown>;
+
+/** What the app, the service and Slack hold: compared before and after the forgeries. */
+async function snapshot(stage: AppStage, jobId: string, targetId: string, projectId: string) {
+  const store = stage.app.store;
+  const credits = await stage.app.service.credits();
+  return {
+    job: await store.getJob(jobId),
+    targets: await store.targetsOf(jobId),
+    approvals: await store.approvalsOf([targetId]),
+    deliveries: (await store.deliveriesOf(jobId)).length,
+    renderIntents: await store.renderIntents(),
+    segments: await stage.app.service.getSegments(projectId),
+    projects: (await stage.app.service.listProjects({ offset: 0, limit: 100 })).projects.length,
+    credits,
+    glossaries: await store.glossaries(),
+    // Every message but the status messages, which an approval redraws.
+    messages: JSON.stringify(stage.slack.messages.filter((m) => !keyOf(m).startsWith('status:'))),
+    views: JSON.stringify(stage.slack.views),
+    writes: ['chat.postMessage', 'views.open', 'views.update', 'views.publish'].map(
+      (method) => stage.slack.callsOf(method).length,
+    ),
+  };
+}
+
+describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
+  const stage = useStage({ speed: 40, mode });
+
+  it(
+    'for every registration are refused, and change nothing; a member’s real click still works',
+    { timeout: 120_000 },
+    async () => {
+      stage.slack.setMembers(PRIVATE, [ANA, BEN]);
+      stage.slack.setMembers(HERS, [MALLORY]);
+      // Ana's job in the private channel, dubbed into Spanish.
+      await stage.driver.command({
+        channel: PRIVATE,
+        user: ANA,
+        text: 'https://vimeo.com/515151 to es from en',
+      });
+      const card = await cardOf(stage, PRIVATE);
+      const jobId = jobIdOf(card);
+      const dubbed = await waitFor(
+        () => byKind(stage.slack.thread(PRIVATE, card.ts), 'dubbed')[0],
+        WAIT_MS,
+        'the dubbed reply',
+      );
+      await stage.drained(jobId);
+      const [target] = await stage.app.store.targetsOf(jobId);
+      // Ana's review of it, open; Mallory's own settings modal, open in her channel.
+      let before = stage.slack.views.length;
+      await stage.driver.click({ message: dubbed, actionId: THREAD_ACTIONS.review, user: ANA });
+      const anaReview = await waitFor(() => stage.slack.views[before], WAIT_MS, 'Ana’s review');
+      await waitFor(() => anaReview.view.callback_id === REVIEW.callbackId, WAIT_MS, 'the review view');
+      const sessionId = String(anaReview.view.private_metadata);
+      before = stage.slack.views.length;
+      await stage.driver.command({ channel: HERS, user: MALLORY, text: 'settings' });
+      const hers = await waitFor(() => stage.slack.views[before], WAIT_MS, 'Mallory’s settings');
+      expect(hers.view.callback_id).toBe(SETTINGS_UI.callbackId);
+      const projectId = target!.projectId!;
+      const start = await snapshot(stage, jobId, target!.id, projectId);
+      const ephemerals = stage.slack.ephemerals.length;
+
+      const registrations = stage.app.registrations;
+      expect(registrations.filter((r) => r.kind === 'action').length).toBeGreaterThan(20);
+      const base = (user: string): Payload => ({
+        team: { id: stage.slack.teamId },
+        user: { id: user, name: user.toLowerCase() },
+        api_app_id: stage.slack.appId,
+        token: 'unused',
+        trigger_id: `t${Math.random().toString(16).slice(2)}`,
+      });
+      const onMessage = (message: SlackMessage, channel: string, user: string, action: Payload): Payload => ({
+        ...base(user),
+        type: 'block_actions',
+        container: { type: 'message', message_ts: message.ts, channel_id: channel, is_ephemeral: false },
+        channel: { id: channel },
+        message: { ...message, channel, history: undefined },
+        state: { values: {} },
+        response_url: stage.slack.responseUrl(channel, user),
+        actions: [action],
+      });
+      const inView = (
+        view: { id: string; view: Payload },
+        user: string,
+        action: Payload,
+        metadata?: string,
+      ) => ({
+        ...base(user),
+        type: 'block_actions',
+        container: { type: 'view', view_id: view.id },
+        view: {
+          ...view.view,
+          id: view.id,
+          hash: `h-${view.id}`,
+          state: { values: {} },
+          ...(metadata === undefined ? {} : { private_metadata: metadata }),
+        },
+        actions: [action],
+      });
+      const forged: Payload[] = [];
+      for (const r of registrations) {
+        if (r.kind === 'action') {
+          // The id its rule looks up, of Ana's job: the job, the language, the review session.
+          const value =
+            r.rule === 'job member' ? jobId : r.rule.startsWith('inside') ? sessionId : target!.id;
+          const type = r.rule === 'selection' ? 'static_select' : 'button';
+          const action = { type, action_id: r.key, block_id: 'b', value, action_ts: '1.0' };
+          const message = r.rule === 'job member' ? card : dubbed;
+          // Ben is a member: only the shape is wrong, so only the gate's default deny can refuse these.
+          forged.push({ ...onMessage(message, PRIVATE, BEN, action), type: 'interactive_message' });
+          const { type: _type, ...untyped } = onMessage(message, PRIVATE, BEN, action);
+          forged.push(untyped);
+          forged.push(onMessage(message, PRIVATE, BEN, { ...action, type: 'workflow_button', extra: true }), {
+            ...onMessage(message, PRIVATE, BEN, action),
+            actions: [action, action],
+          });
+          if (r.rule === 'selection') continue;
+          forged.push(onMessage(message, PRIVATE, MALLORY, action));
+          // A channel's own buttons (the project list, a glossary report) are anyone's there: in her channel
+          // or another thread they are hers, and what they name is checked by the service. A job's are not.
+          if (r.rule !== 'channel member') {
+            forged.push(onMessage(message, HERS, MALLORY, action));
+            forged.push(onMessage({ ...message, thread_ts: '1.000001' }, PRIVATE, BEN, action));
+          }
+          // Inside her own modal (granted to her, about her channel), and inside Ana's review as herself.
+          forged.push(inView(hers, MALLORY, action));
+          forged.push(inView(anaReview, MALLORY, action));
+          // Ana's review view, with a session made up.
+          forged.push(inView(anaReview, ANA, { ...action, value: 'made-up' }, 'made-up'));
+        } else if (r.kind === 'view') {
+          // Her own modal, pointed at this registration and at Ana's language or review.
+          for (const metadata of [target!.id, sessionId, jobId, PRIVATE, 'made-up'])
+            forged.push({
+              ...base(MALLORY),
+              type: 'view_submission',
+              view: {
+                ...hers.view,
+                id: hers.id,
+                callback_id: r.key,
+                private_metadata: metadata,
+                state: { values: {} },
+              },
+            });
+          // Ana's review, submitted by Mallory.
+          forged.push({
+            ...base(MALLORY),
+            type: 'view_submission',
+            view: { ...anaReview.view, id: anaReview.id, callback_id: r.key, state: { values: {} } },
+          });
+        } else if (r.kind === 'shortcut') {
+          const shortcut = {
+            ...base(MALLORY),
+            type: 'message_action',
+            callback_id: r.key,
+            channel: { id: PRIVATE },
+            message: { ...card, history: undefined },
+            message_ts: card.ts,
+            response_url: stage.slack.responseUrl(PRIVATE, MALLORY),
+          };
+          forged.push(shortcut, { ...shortcut, user: { id: BEN }, type: 'shortcut' });
+        }
+      }
+      for (const payload of forged) {
+        const answer = await stage.driver.forge(payload);
+        expect(answer.status).toBe(200);
+      }
+      // Commands: typed (she claims) in the private channel, and one with a type no command has.
+      for (const text of [
+        'https://vimeo.com/616161 to es,de,fr,it,pt',
+        'settings',
+        'glossary list',
+        'list waiting',
+      ]) {
+        const answer = await stage.driver.command({ channel: PRIVATE, user: MALLORY, text });
+        expect(answer.body).toContain('could not confirm you are one');
+      }
+
+      // Ben's real click, sent last, takes effect: the approval is his.
+      await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
+      await waitFor(
+        async () => (await stage.app.store.approvalsOf([target!.id]))[0]?.userId === BEN,
+        WAIT_MS,
+        'Ben’s approval',
+      );
+      await stage.drained(jobId);
+
+      const end = await snapshot(stage, jobId, target!.id, projectId);
+      expect(start.approvals).toEqual([]);
+      expect(end.approvals).toMatchObject([{ userId: BEN }]);
+      // Everything else is as it was: no job, render, edit, project, minute, glossary, message or modal.
+      expect({ ...end, approvals: [] }).toEqual(start);
+      expect(stage.slack.messages.filter((m) => m.channel === HERS)).toEqual([]);
+      // Ben heard one answer that was not a refusal: his real click's. Everyone else was only refused.
+      const told = stage.slack.ephemerals.slice(ephemerals);
+      const answers = told.filter((e) => e.text !== `⛔ ${NOT_YOURS}`);
+      expect(answers.map((e) => e.user)).toEqual([BEN]);
+      expect(told.filter((e) => e.user === MALLORY).length).toBeGreaterThan(0);
+    },
+  );
+});

@@ -1,0 +1,37 @@
+// The one place a job's card is drawn (the picker while it waits, then what was started or who cancelled it),
+// under the card's one key; nothing else builds a `card:` write.
+import type { DeliveryInput, Job } from '../store/store.ts';
+import type { PickerGlossary } from '../ui/glossary-picker.ts';
+import { jobCard } from '../ui/job-card.ts';
+
+export function cardDelivery(
+  job: Job,
+  state: 'picking' | 'started' | 'cancelled',
+  dstLangs: string[],
+  options: {
+    glossaries?: PickerGlossary[];
+    glossaryIds?: string[];
+    /** Who did what the card now says (pressed Cancel), when not the job's starter. */
+    actor?: string;
+  } = {},
+): DeliveryInput {
+  const { actor, ...picker } = options;
+  return {
+    key: `card:${job.id}`,
+    jobId: job.id,
+    kind: 'card',
+    // A slash command's card opens the thread; a message's card answers in the message's thread.
+    inThread: !job.triggerKey.startsWith('cmd:'),
+    payload: jobCard({
+      jobId: job.id,
+      title: job.title,
+      source: job.source.kind === 'link' ? job.source : { kind: 'file', name: job.source.name },
+      state,
+      dstLangs,
+      srcLang: job.srcLang,
+      numSpeakers: job.numSpeakers,
+      userId: actor ?? job.userId,
+      ...picker,
+    }),
+  };
+}

@@ -1,0 +1,90 @@
+// The one place a language's status message is drawn: from what the store knows of it — its stage and
+// progress, a lip-sync under way, who approved its current render — under the message's one key. Writers
+// record a fact, then ask for the message again (`redrawStatus`); nothing else builds a `status:` write.
+import type { StatusInfo } from '../dubbing/service.ts';
+import type { Approval, DeliveryInput, Job, Store, Target } from '../store/store.ts';
+import { approvedStatus } from '../ui/approval.ts';
+import { statusMessage } from './status-message.ts';
+
+/** What a language's status message shows. */
+export interface LanguageState {
+  job: Job;
+  target: Target;
+  /** Its project's status as the service describes it; null before there is one. */
+  info: StatusInfo | null;
+  /** The approval of its current render (an older render's does not count). */
+  approval?: Approval | undefined;
+  /** A lip-sync under way: its stage in words, its progress, when it started. */
+  lipsync?: { label: string; progress: number; startedAt: number } | undefined;
+  now: number;
+}
+
+/** The status message's key: one message per language, edited in place. */
+export const statusKey = (targetId: string) => `status:${targetId}`;
+
+/** The language's status message as it should read in this state. */
+export function statusDelivery(state: LanguageState): DeliveryInput {
+  const { job, target, info, lipsync, now } = state;
+  const content = lipsync
+    ? statusMessage({
+        lang: target.dstLang,
+        phase: 'running',
+        stageLabel: lipsync.label,
+        progress: lipsync.progress,
+        elapsedMs: now - lipsync.startedAt,
+        projectId: target.projectId,
+      })
+    : statusMessage({
+        lang: target.dstLang,
+        phase: info?.failed ? 'failed' : info?.terminal ? 'dubbed' : 'running',
+        stageLabel: info?.label ?? (job.mediaId ? 'Creating the project' : 'Uploading the video'),
+        progress: info?.progress ?? 0,
+        // An ended dub took as long as it took: to when its end was seen, however late this is drawn.
+        elapsedMs: (info?.terminal ? (target.statusAt ?? now) : now) - target.startedAt,
+        projectId: target.projectId,
+      });
+  const approval = state.approval?.attempt === target.attempt ? state.approval : undefined;
+  return {
+    key: statusKey(target.id),
+    jobId: job.id,
+    kind: 'status',
+    inThread: true,
+    payload: approval ? approvedStatus(content, approval) : content,
+  };
+}
+
+/** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
+export async function languageState(
+  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf'>,
+  describe: (status: string) => StatusInfo,
+  targetId: string,
+  now: number,
+  given: Partial<Pick<LanguageState, 'info' | 'lipsync'>> = {},
+): Promise<LanguageState | undefined> {
+  const target = await store.getTarget(targetId);
+  const job = target && (await store.getJob(target.jobId));
+  if (!target || !job) return undefined;
+  const [approval] = await store.approvalsOf([target.id]);
+  return {
+    job,
+    target,
+    info: 'info' in given ? (given.info ?? null) : target.status === null ? null : describe(target.status),
+    approval,
+    lipsync: given.lipsync,
+    now,
+  };
+}
+
+/** Records the language's status message as drawn from the store now; false when the language is gone. */
+export async function redrawStatus(
+  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf' | 'enqueue'>,
+  describe: (status: string) => StatusInfo,
+  targetId: string,
+  now: number,
+  given: Partial<Pick<LanguageState, 'info' | 'lipsync'>> = {},
+): Promise<boolean> {
+  const state = await languageState(store, describe, targetId, now, given);
+  if (!state) return false;
+  await store.enqueue(statusDelivery(state), now);
+  return true;
+}
