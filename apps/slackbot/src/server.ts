@@ -238,6 +238,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     },
     slackConnection.probe,
   ];
+  const onNotReady = (reasons: Record<string, string>) => logger.warn({ checks: reasons }, 'not ready');
   const host = overrides.host ?? config.host;
 
   const mode = config.slackMode;
@@ -281,6 +282,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
               ...(overrides.onRefusedRequest ? { onRefused: overrides.onRefusedRequest } : {}),
             }),
             probes,
+            onNotReady,
           ),
         }),
   });
@@ -317,7 +319,13 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   } else {
     // Before connecting: /healthz answers (alive) and /readyz says what is missing while Slack is reached.
     if (config.healthPort !== undefined) {
-      health = await startHealthServer({ port: config.healthPort, ...(host ? { host } : {}), probes });
+      // Loopback unless HOST says otherwise: the health port carries no signature check of its own.
+      health = await startHealthServer({
+        port: config.healthPort,
+        host: host ?? '127.0.0.1',
+        probes,
+        onNotReady,
+      });
       healthUrl = health.url;
       logger.info({ url: health.url }, 'health checks on /healthz and /readyz');
     }
