@@ -6,6 +6,7 @@
 // Mode, where the app listens on no port for Slack, a small server of their own on HEALTH_PORT.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { boundConnections } from './slack/receiver.ts';
 
 /** One condition of readiness: resolves when it holds, rejects (or throws) with the reason when it does not. */
 export interface ReadinessProbe {
@@ -145,6 +146,7 @@ export async function startHealthServer(options: {
       return answer(res, 405, { error: 'method not allowed' });
     handler(req, res);
   });
+  boundConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
