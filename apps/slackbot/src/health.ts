@@ -72,9 +72,14 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /** Told the reasons of the checks that failed (for the log; the answer only names them). */
 export type OnNotReady = (reasons: Record<string, string>) => void;
 
-/** /healthz and /readyz as handlers, for Bolt's `customRoutes` and the Socket Mode health server alike. */
-export function healthHandlers(probes: ReadinessProbe[], onNotReady?: OnNotReady): Record<string, Handler> {
+/** /healthz and /readyz (and `routes`) as handlers, for Bolt's `customRoutes` and the Socket Mode health server alike. */
+export function healthHandlers(
+  probes: ReadinessProbe[],
+  onNotReady?: OnNotReady,
+  routes: Record<string, Handler> = {},
+): Record<string, Handler> {
   return {
+    ...routes,
     [HEALTHZ_PATH]: (_req, res) => answer(res, 200, { status: 'ok' }),
     [READYZ_PATH]: (_req, res) => {
       readiness(probes).then(
@@ -109,8 +114,9 @@ export function withHealthRoutes<R extends { requestListener: Handler }>(
   receiver: R,
   probes: ReadinessProbe[],
   onNotReady?: OnNotReady,
+  routes?: Record<string, Handler>,
 ): R {
-  const handlers = healthHandlers(probes, onNotReady);
+  const handlers = healthHandlers(probes, onNotReady, routes);
   const next = receiver.requestListener;
   receiver.requestListener = (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
@@ -136,8 +142,10 @@ export async function startHealthServer(options: {
   host?: string;
   probes: ReadinessProbe[];
   onNotReady?: OnNotReady;
+  /** More GET routes on the same server (/metrics). */
+  routes?: Record<string, Handler>;
 }): Promise<HealthServer> {
-  const handlers = healthHandlers(options.probes, options.onNotReady);
+  const handlers = healthHandlers(options.probes, options.onNotReady, options.routes);
   const server: Server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const handler = handlers[pathname];

@@ -53,7 +53,7 @@ beforeAll(async () => {
   stage = await setStage({
     startApp: (env) => startReplicas(env, REPLICAS),
     env: {
-      ...testEnv({ logLevel: 'info', pollMinMs: POLL_MIN_MS, pollMaxMs: 1000 }),
+      ...testEnv({ logLevel: 'fatal', pollMinMs: POLL_MIN_MS, pollMaxMs: 1000 }),
       DATABASE_URL: `postgres://dubkit:dubkit@127.0.0.1:${port}/postgres`,
       DATABASE_POOL_SIZE: '4',
     },

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, type Logger as BoltLogger, LogLevel, SocketModeReceiver } from '@slack/bolt';
-import { WebClient, type WebClientOptions } from '@slack/web-api';
+import type { WebClientOptions } from '@slack/web-api';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Dispatcher } from 'undici';
 import { Access } from './access/access.ts';
@@ -42,6 +42,7 @@ import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { registerListeners } from './listeners/index.ts';
 import { prettyDestination } from './log-format.ts';
+import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { LocalizationQa } from './outbox/localization-qa.ts';
 import { downloadSlackFile } from './slack/files.ts';
@@ -117,7 +118,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     rejectRateLimitedCalls: true,
     timeout: config.slackWriteTimeoutMs,
   };
-  const slack = new WebClient(config.slackBotToken, clientOptions);
+  const slack = new ObservedWebClient(config.slackBotToken, clientOptions);
   const interactions = webInteractions(slack);
   const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   const downloadFile = async (url: string, maxBytes: number) => {
@@ -239,6 +240,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     slackConnection.probe,
   ];
   const onNotReady = (reasons: Record<string, string>) => logger.warn({ checks: reasons }, 'not ready');
+  // GET /metrics beside the health checks (PORT in HTTP mode, HEALTH_PORT in Socket Mode).
+  const metrics = appMetrics({ replica: owner, store, slack, budget });
+  const routes = { [METRICS_PATH]: metrics.handler };
   const host = overrides.host ?? config.host;
 
   const mode = config.slackMode;
@@ -283,6 +287,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
             }),
             probes,
             onNotReady,
+            routes,
           ),
         }),
   });
@@ -325,6 +330,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         host: host ?? '127.0.0.1',
         probes,
         onNotReady,
+        routes,
       });
       healthUrl = health.url;
       logger.info({ url: health.url }, 'health checks on /healthz and /readyz');
@@ -360,6 +366,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await imports.stop();
       await deliverer.stop();
       await dubbing.close();
+      metrics.close();
       await store.close();
       logger.info('stopped');
     },

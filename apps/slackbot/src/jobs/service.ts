@@ -84,16 +84,18 @@ export class JobService {
       await this.refuse(job, INVITE_ME);
       return;
     }
-    const admitted = await this.#o.store.acceptRequest(job.id);
-    if (!admitted) return;
     if (request.dstLangs.length > 0) {
-      await this.start(admitted.id, {
+      // Straight from recorded to starting, in one transaction: a database that goes away between two
+      // steps must not leave the command waiting for a picker nobody was shown.
+      await this.start(job.id, {
         dstLangs: request.dstLangs,
-        srcLang: admitted.srcLang,
-        numSpeakers: admitted.numSpeakers,
+        srcLang: job.srcLang,
+        numSpeakers: job.numSpeakers,
       });
       return;
     }
+    const admitted = await this.#o.store.acceptRequest(job.id);
+    if (!admitted) return;
     const picker = await this.#o.picker(admitted);
     await this.#o.store.enqueue(cardDelivery(admitted, 'picking', picker.dstLangs, picker), this.#now());
     this.#o.wakeDeliverer();

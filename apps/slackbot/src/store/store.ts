@@ -53,5 +53,16 @@ export interface Store
     until: number,
     now: number,
   ): Promise<void>;
+  /** What an operator watches (the metrics read it on each scrape). */
+  stats(now: number): Promise<StoreStats>;
   close(): Promise<void>;
+}
+
+export interface StoreStats {
+  jobsByState: Record<string, number>;
+  /** Languages whose project is polled (not finished). */
+  languagesPolled: number;
+  /** Slack writes due now, and when the oldest of them was enqueued or last changed (null: none). */
+  writesDue: number;
+  oldestDueAt: number | null;
 }

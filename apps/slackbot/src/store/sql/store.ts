@@ -49,6 +49,22 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
         [until, ...keys, owner, now],
       );
     },
+    async stats(now) {
+      const jobs = await sql.all('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state');
+      const polled = await sql.get(
+        'SELECT COUNT(*) AS n FROM targets WHERE terminal = FALSE AND project_id IS NOT NULL',
+      );
+      const due = await sql.get(
+        `SELECT COUNT(*) AS n, MIN(updated_at) AS oldest FROM deliveries WHERE state <> 'done' AND not_before <= ?`,
+        [now],
+      );
+      return {
+        jobsByState: Object.fromEntries(jobs.map((row) => [String(row.state), Number(row.n)])),
+        languagesPolled: Number(polled?.n ?? 0),
+        writesDue: Number(due?.n ?? 0),
+        oldestDueAt: due?.oldest === null || due?.oldest === undefined ? null : Number(due.oldest),
+      };
+    },
     close: () => sql.close(),
   };
 }
