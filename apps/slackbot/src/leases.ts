@@ -6,6 +6,15 @@ import type { Logger } from 'pino';
 import type { LeasedTable, Store } from './store/store.ts';
 
 export const LEASE_MS = 15_000;
+
+/** Told of every renewal of every process's held leases (the metrics count the failed ones). */
+export type LeaseObserver = (table: LeasedTable, ok: boolean) => void;
+const observers = new Set<LeaseObserver>();
+
+export function observeLeases(observer: LeaseObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
 /** Three renewals per lease: one lost to a slow database still leaves the lease held. */
 const RENEW_EVERY_MS = 5_000;
 
@@ -57,7 +66,9 @@ export class HeldLeases {
     const now = this.#now();
     try {
       await this.#o.store.renewLeases(this.#o.table, this.keys, this.#o.owner, now + LEASE_MS, now);
+      for (const observer of observers) observer(this.#o.table, true);
     } catch (error) {
+      for (const observer of observers) observer(this.#o.table, false);
       this.#o.logger.warn({ err: error, table: this.#o.table }, 'renewing leases failed; will try again');
     } finally {
       this.#renewing = false;

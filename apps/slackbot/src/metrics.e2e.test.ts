@@ -27,6 +27,8 @@ describe('GET /metrics', { timeout: 60_000 }, () => {
     const before = await scrape();
     expect(before).toMatch(/^dubkit_process_resident_memory_bytes\{replica="[^"]+"\} \d+/m);
     expect(sample(before, 'dubkit_store_up')).toBe(1);
+    expect(sample(before, 'dubkit_ready', { check: 'database' })).toBe(1);
+    expect(sample(before, 'dubkit_ready', { check: 'slack' })).toBe(1);
     const posts = sample(before, 'dubkit_slack_calls_total', { method: 'chat.postMessage', result: 'ok' });
     const answers = sample(before, 'dubkit_service_responses_total', { class: '2xx' });
     const trackerRounds = sample(before, 'dubkit_loop_rounds_total', { loop: 'tracker', result: 'busy' });

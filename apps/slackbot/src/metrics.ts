@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type WebAPICallResult, WebClient } from '@slack/web-api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RequestBudget } from './dubbing/budget.ts';
+import { type ReadinessProbe, readiness } from './health.ts';
+import { observeLeases } from './leases.ts';
 import { observeLoops } from './loop.ts';
 import { slackFailure } from './outbox/deliverer.ts';
 import type { Store } from './store/store.ts';
@@ -47,6 +49,8 @@ export function appMetrics(options: {
   store: Store;
   slack: ObservedWebClient;
   budget: RequestBudget;
+  /** The readiness checks, evaluated at each scrape as /readyz would. */
+  probes?: ReadinessProbe[];
   now?: () => number;
 }): AppMetrics {
   const { store } = options;
@@ -87,8 +91,19 @@ export function appMetrics(options: {
     help: 'Age of the oldest Slack write due (0 when none)',
     registers: [register],
   });
-  /** The store's figures, read before each scrape is written (with the round trip timed). */
+  const ready = new Gauge({
+    name: 'dubkit_ready',
+    help: 'Each readiness check at the scrape: 1 passing, 0 failing',
+    labelNames: ['check'],
+    registers: [register],
+  });
+  /** The store's figures and the readiness checks, read before each scrape is written. */
   const readStore = async () => {
+    if (options.probes) {
+      const state = await readiness(options.probes);
+      for (const [check, reason] of Object.entries(state.checks))
+        ready.set({ check }, reason === 'ok' ? 1 : 0);
+    }
     const started = performance.now();
     try {
       const stats = await store.stats(now());
@@ -160,6 +175,13 @@ export function appMetrics(options: {
       for (const [loop, at] of lastRound) this.set({ loop }, (now() - at) / 1000);
     },
   });
+  const renewals = new Counter({
+    name: 'dubkit_lease_renewals_total',
+    help: 'Renewals of the leases this replica holds, by table and result (a failed one risks the lease expiring)',
+    labelNames: ['table', 'result'],
+    registers: [register],
+  });
+  const stopLeases = observeLeases((table, ok) => renewals.inc({ table, result: ok ? 'ok' : 'failed' }));
   const stopObserving = observeLoops({
     round(loop, result, durationMs) {
       rounds.inc({ loop, result });
@@ -185,6 +207,7 @@ export function appMetrics(options: {
     },
     close() {
       stopObserving();
+      stopLeases();
       options.slack.observer = undefined;
       options.budget.observer = undefined;
     },
