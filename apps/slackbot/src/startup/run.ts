@@ -4,13 +4,9 @@
 // leaving every unfinished job in the store for the next start.
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';
-import { isStoreUnavailable } from '../store/unavailable.ts';
 import { runStartupChecks, StartupRefused, startupChecks } from './checks.ts';
 import { keepAliveOnUnhandledRejection } from './last-resort.ts';
-
-/** While the database is away between the checks and the migrations: 1 s, doubling, at most 30 s. */
-const REOPEN_FIRST_MS = 1_000;
-const REOPEN_MOST_MS = 30_000;
+import { startRetrying } from './start-retrying.ts';
 
 let config: Config;
 try {
@@ -62,18 +58,16 @@ try {
   if (waiting.signal.aborted) process.exit(0);
   throw error;
 }
-// The database answered the check but may go away before the migrations run (a restart): waited for as at
-// the check, rather than ending the process. Opening the store is all startServer does with the database
-// before it listens, and a failed open leaves nothing open.
-for (let waitMs = REOPEN_FIRST_MS; !stopping && !running; waitMs = Math.min(waitMs * 2, REOPEN_MOST_MS)) {
+// The database answered the check but may go away before the migrations (a restart): waited for as at the
+// check. Opening the store is all startServer does with the database before it listens, and a failed open
+// leaves nothing open.
+if (!stopping) {
   try {
-    running = await startServer(config, { logger });
+    running = await startRetrying(() => startServer(config, { logger }), {
+      logger,
+      stopping: () => stopping,
+    });
   } catch (error) {
-    if (isStoreUnavailable(error)) {
-      logger.warn({ err: error, retryInMs: waitMs }, 'the database went away while starting; waiting for it');
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
-      continue;
-    }
     const problem = listenProblem(error, config);
     if (!problem) throw error;
     console.error(problem);
