@@ -15,17 +15,15 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
+/** Owner a's leases on jobs, on the test's clock. */
+const jobLeases = (now: () => number) =>
+  new HeldLeases({ store, table: 'jobs', owner: 'a', logger: pino({ level: 'silent' }), now });
+
 describe('HeldLeases', () => {
   it('keeps a held row from others past its first lease, and lets it go within one lease once dropped', async () => {
     const { job } = await startedJob(store);
     let now = 10_000;
-    const leases = new HeldLeases({
-      store,
-      table: 'jobs',
-      owner: 'a',
-      logger: pino({ level: 'silent' }),
-      now: () => now,
-    });
+    const leases = jobLeases(() => now);
     expect((await store.claimJobsToStart('a', now, LEASE_MS, 8)).map((j) => j.id)).toEqual([job.id]);
     leases.hold(job.id);
     // Renewed every few seconds for a minute: nobody else gets it.
@@ -52,13 +50,7 @@ describe('HeldLeases', () => {
   it('does not renew a lease given back (a released row stays free)', async () => {
     const { job } = await startedJob(store);
     const now = 10_000;
-    const leases = new HeldLeases({
-      store,
-      table: 'jobs',
-      owner: 'a',
-      logger: pino({ level: 'silent' }),
-      now: () => now,
-    });
+    const leases = jobLeases(() => now);
     await store.claimJobsToStart('a', now, LEASE_MS, 8);
     leases.hold(job.id);
     await store.releaseJob(job.id, 'a', 0);

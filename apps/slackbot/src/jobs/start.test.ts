@@ -2,10 +2,10 @@
 // its id, the project is found by its job tag instead of being created (and paid for) a second time.
 import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDubbingService } from '../dubbing/client-service.ts';
-import { MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
+import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 import type { Store } from '../store/store.ts';
 import { noCommands } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
@@ -24,6 +24,19 @@ afterAll(async () => {
   await emulator.close();
   await temp.cleanup();
 });
+
+/** The starter as the app builds it for link jobs, on `service`. */
+const starterFor = (service: DubbingService, logger: Logger) =>
+  new JobStarter({
+    store,
+    service,
+    logger,
+    botToken: 'xoxb-x',
+    maxFileBytes: 1,
+    extraSlackHosts: [],
+    onDeliveries: () => {},
+    ...noCommands,
+  });
 
 describe('JobStarter', () => {
   it('adopts the project created just before a crash and creates only the missing one', async () => {
@@ -59,16 +72,7 @@ describe('JobStarter', () => {
       numSpeakers: null,
     });
 
-    const starter = new JobStarter({
-      store,
-      service,
-      logger: pino({ level: 'silent' }),
-      botToken: 'xoxb-x',
-      maxFileBytes: 1,
-      extraSlackHosts: [],
-      onDeliveries: () => {},
-      ...noCommands,
-    });
+    const starter = starterFor(service, pino({ level: 'silent' }));
     await starter.run((await store.getJob(job.id))!);
 
     const targets = await store.targetsOf(job.id);
@@ -112,16 +116,10 @@ describe('JobStarter', () => {
     );
     await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 2);
     const logged: string[] = [];
-    const starter = new JobStarter({
-      store,
+    const starter = starterFor(
       service,
-      logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(line) }),
-      botToken: 'xoxb-x',
-      maxFileBytes: 1,
-      extraSlackHosts: [],
-      onDeliveries: () => {},
-      ...noCommands,
-    });
+      pino({ level: 'warn' }, { write: (line: string) => logged.push(line) }),
+    );
     await starter.run((await store.getJob(job.id))!);
     const shown = JSON.stringify((await store.deliveriesOf(job.id)).map((d) => d.payload));
     for (const leak of [
