@@ -42,6 +42,18 @@ export function cardDelivery(
   };
 }
 
+/** What a job's start announces: its card as started, and a status message per language. */
+export function startDeliveries(job: Job, targets: Target[], now: number): DeliveryInput[] {
+  return [
+    cardDelivery(
+      job,
+      'started',
+      targets.map((t) => t.dstLang),
+    ),
+    ...targets.map((target) => statusDelivery(job, target, { status: null, info: null, now })),
+  ];
+}
+
 /** The language's status message as it should read now. */
 export function statusDelivery(
   job: Job,

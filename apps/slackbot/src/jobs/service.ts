@@ -8,7 +8,7 @@ import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, Store } from '../store/store.ts';
 import type { PickerGlossary } from '../ui/glossary-picker.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
-import { cardDelivery, statusDelivery } from './notify.ts';
+import { cardDelivery, startDeliveries, statusDelivery } from './notify.ts';
 
 export interface JobServiceOptions {
   store: Store;
@@ -158,10 +158,8 @@ export class JobService {
     const now = this.#now();
     const job = await store.startJob(jobId, choice, now);
     if (!job) return false;
-    await store.enqueue(cardDelivery(job, 'started', choice.dstLangs), now);
-    for (const target of await store.targetsOf(job.id)) {
-      await store.enqueue(statusDelivery(job, target, { status: null, info: null, now }), now);
-    }
+    for (const delivery of startDeliveries(job, await store.targetsOf(job.id), now))
+      await store.enqueue(delivery, now);
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
     return true;

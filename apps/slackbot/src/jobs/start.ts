@@ -7,7 +7,7 @@ import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '.
 import { newRequestId, scrub } from '../errors/public.ts';
 import { downloadSlackFile, SlackFileError } from '../slack/files.ts';
 import type { Job, Store, Target } from '../store/store.ts';
-import { changeDeliveries, startedDelivery } from './notify.ts';
+import { changeDeliveries, startDeliveries, startedDelivery } from './notify.ts';
 
 export interface StarterOptions {
   store: Store;
@@ -52,7 +52,15 @@ export class JobStarter {
       await this.#o.admit(job);
       return;
     }
-    const pending = (await store.targetsOf(job.id)).filter((t) => !t.terminal && t.projectId === null);
+    const targets = await store.targetsOf(job.id);
+    if (targets[0] && !(await store.getDelivery(`status:${targets[0].id}`))) {
+      // Its start was recorded but not announced (the database went away between the two): announced now,
+      // or its thread would wait for a card that never comes.
+      const now = this.#now();
+      for (const delivery of startDeliveries(job, targets, now)) await store.enqueue(delivery, now);
+      this.#o.onDeliveries();
+    }
+    const pending = targets.filter((t) => !t.terminal && t.projectId === null);
     if (pending.length === 0) {
       await store.setJobRunning(job.id);
       return;
