@@ -39,7 +39,7 @@ const starterFor = (service: DubbingService, logger: Logger) =>
   });
 
 describe('JobStarter', () => {
-  it('adopts the project created just before a crash and creates only the missing one', async () => {
+  it('adopts the project created just before a crash and creates only the missing one, and announces the start', async () => {
     const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
       mediaPollMs: 20,
     });
@@ -83,6 +83,10 @@ describe('JobStarter', () => {
     );
     expect((await store.getJob(job.id))?.state).toBe('running');
     expect(await store.getDelivery(`started:${job.id}`)).toBeDefined();
+    // Its start was recorded without its card and status messages (as when the database goes away between
+    // the two): the starter announced it.
+    expect((await store.getDelivery(`card:${job.id}`))?.payload).toMatchObject({ text: expect.any(String) });
+    for (const target of targets) expect(await store.getDelivery(`status:${target.id}`)).toBeDefined();
   });
 
   it.each([
