@@ -2,7 +2,15 @@
 // stage in plain words, a progress bar, the time elapsed (never a promised ETA).
 
 import { languageLabel, languageName } from '../domain/languages.ts';
-import { context, escapeText, formatDuration, type MessageContent, progressBar, section } from './blocks.ts';
+import {
+  codeSpan,
+  context,
+  escapeText,
+  formatDuration,
+  type MessageContent,
+  progressBar,
+  section,
+} from './blocks.ts';
 
 export interface LanguageStatus {
   lang: string;
@@ -33,6 +41,6 @@ export function statusMessage(status: LanguageStatus): MessageContent {
     text = `${languageName(status.lang)}: ${stage} (${Math.round(status.progress * 100)}%)`;
   }
   const blocks = [section(line)];
-  if (status.projectId) blocks.push(context(`Project \`${status.projectId}\``));
+  if (status.projectId) blocks.push(context(`Project ${codeSpan(status.projectId)}`));
   return { text, blocks };
 }
