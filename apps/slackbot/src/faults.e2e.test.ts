@@ -44,10 +44,13 @@ let slack: FakeSlack;
 let reader: Store;
 /** Exits of the app that the test did not cause with SIGKILL. */
 const ownExits: string[] = [];
+/** Every app process started, to read what their last-resort guards logged. */
+const started: AppProcess[] = [];
 
 /** Starts the app's process and notes any exit that is not a SIGKILL: the app must never stop by itself. */
 async function startWatched(env: Record<string, string>): Promise<AppProcess> {
   const app = await startAppProcess(env);
+  started.push(app);
   app.child.once('exit', (code, signal) => {
     if (signal !== 'SIGKILL') ownExits.push(`code ${code}, signal ${signal}`);
   });
@@ -286,6 +289,7 @@ describe('faults and crashes', { timeout: 120_000 }, () => {
       expect(names.length - new Set(names).size, `files shared twice in ${channel}`).toBe(0);
     }
     expect(ownExits).toEqual([]);
+    expect(started.flatMap((app) => app.lastResorts)).toEqual([]);
     expect(stage.app.child.exitCode).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 // Health endpoints for a process manager or a load balancer: GET /healthz answers 200 while the process
 // serves requests at all (alive), GET /readyz answers 200 only when the database answers and the Slack
-// connection is up (ready), else 503 with what is not. In HTTP mode they are Bolt routes on PORT; in Socket
+// connection is up (ready), else 503 naming the check that failed (`database`, `slack`) and nothing more: the
+// reason (an address, a driver's message) goes to the log, since anyone who reaches the port can read the
+// answer. In HTTP mode they are Bolt routes on PORT; in Socket
 // Mode, where the app listens on no port for Slack, a small server of their own on HEALTH_PORT.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { boundConnections } from './slack/receiver.ts';
 
 /** One condition of readiness: resolves when it holds, rejects (or throws) with the reason when it does not. */
 export interface ReadinessProbe {
@@ -66,16 +69,37 @@ export const READYZ_PATH = '/readyz';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** /healthz and /readyz as handlers, for Bolt's `customRoutes` and the Socket Mode health server alike. */
-export function healthHandlers(probes: ReadinessProbe[]): Record<string, Handler> {
+/** Told the reasons of the checks that failed (for the log; the answer only names them). */
+export type OnNotReady = (reasons: Record<string, string>) => void;
+
+/** /healthz and /readyz (and `routes`) as handlers, for Bolt's `customRoutes` and the Socket Mode health server alike. */
+export function healthHandlers(
+  probes: ReadinessProbe[],
+  onNotReady?: OnNotReady,
+  routes: Record<string, Handler> = {},
+): Record<string, Handler> {
   return {
+    ...routes,
     [HEALTHZ_PATH]: (_req, res) => answer(res, 200, { status: 'ok' }),
     [READYZ_PATH]: (_req, res) => {
       readiness(probes).then(
-        (state) =>
-          answer(res, state.ready ? 200 : 503, { status: state.ready ? 'ready' : 'not ready', ...state }),
+        (state) => {
+          const failing = Object.entries(state.checks).filter(([, reason]) => reason !== 'ok');
+          if (failing.length > 0) onNotReady?.(Object.fromEntries(failing));
+          const checks = Object.fromEntries(
+            Object.entries(state.checks).map(([name, reason]) => [name, reason === 'ok' ? 'ok' : 'failing']),
+          );
+          answer(res, state.ready ? 200 : 503, {
+            status: state.ready ? 'ready' : 'not ready',
+            ready: state.ready,
+            checks,
+          });
+        },
         // readiness() catches every probe's failure; this is for a failure of its own.
-        (error: unknown) => answer(res, 503, { status: 'not ready', error: String(error) }),
+        (error: unknown) => {
+          onNotReady?.({ readiness: String(error) });
+          answer(res, 503, { status: 'not ready', ready: false });
+        },
       );
     },
   };
@@ -89,8 +113,10 @@ export function healthHandlers(probes: ReadinessProbe[]): Record<string, Handler
 export function withHealthRoutes<R extends { requestListener: Handler }>(
   receiver: R,
   probes: ReadinessProbe[],
+  onNotReady?: OnNotReady,
+  routes?: Record<string, Handler>,
 ): R {
-  const handlers = healthHandlers(probes);
+  const handlers = healthHandlers(probes, onNotReady, routes);
   const next = receiver.requestListener;
   receiver.requestListener = (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
@@ -115,8 +141,11 @@ export async function startHealthServer(options: {
   port: number;
   host?: string;
   probes: ReadinessProbe[];
+  onNotReady?: OnNotReady;
+  /** More GET routes on the same server (/metrics). */
+  routes?: Record<string, Handler>;
 }): Promise<HealthServer> {
-  const handlers = healthHandlers(options.probes);
+  const handlers = healthHandlers(options.probes, options.onNotReady, options.routes);
   const server: Server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const handler = handlers[pathname];
@@ -125,6 +154,7 @@ export async function startHealthServer(options: {
       return answer(res, 405, { error: 'method not allowed' });
     handler(req, res);
   });
+  boundConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

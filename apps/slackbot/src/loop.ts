@@ -9,6 +9,18 @@
 // once per round, which would flood the log of every replica.
 import type { Logger } from 'pino';
 
+/** Told of every round of every loop in the process (the metrics count them). */
+export interface LoopObserver {
+  round(name: string, result: 'busy' | 'idle' | 'failed', durationMs: number): void;
+}
+const observers = new Set<LoopObserver>();
+
+/** Starts telling `observer` of every round; returns what stops it. */
+export function observeLoops(observer: LoopObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
 export interface LoopOptions {
   idleMs: number;
   logger: Logger;
@@ -67,8 +79,10 @@ export class Loop {
     while (this.#running) {
       let busy = false;
       this.#woken = false;
+      const started = performance.now();
       try {
         busy = await this.#round();
+        for (const o of observers) o.round(this.#name, busy ? 'busy' : 'idle', performance.now() - started);
         if (this.#failures > 0) {
           this.#logger.info(
             { loop: this.#name, failedRounds: this.#failures, outageMs: Date.now() - this.#failingSince },
@@ -77,6 +91,7 @@ export class Loop {
           this.#failures = 0;
         }
       } catch (error) {
+        for (const o of observers) o.round(this.#name, 'failed', performance.now() - started);
         if (this.#failures === 0) {
           this.#failingSince = Date.now();
           this.#logger.error({ err: error, loop: this.#name }, 'round failed; retrying with backoff');

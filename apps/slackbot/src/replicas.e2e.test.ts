@@ -1,5 +1,6 @@
 // Three replicas of the app on one PostgreSQL database, behind a round-robin proxy, while things break:
-// replicas SIGKILLed in turn and started again, PostgreSQL itself restarted mid-run. Jobs are started through
+// PostgreSQL stopped while the jobs' starts are in flight, replicas SIGKILLed in turn and started again,
+// PostgreSQL restarted again mid-run. No replica ends itself (nor logs its last-resort guard). Jobs are started through
 // different replicas (the proxy spreads the commands). Asserted from the outside: every job's two dubs are
 // delivered once, in the job's own thread; no Slack message is posted twice, no project created twice; no
 // project was polled by two replicas within one polling interval (from the emulator's record of reads); and a
@@ -20,9 +21,11 @@ const POLL_MIN_MS = 300;
 // A dub takes about a minute at speed 1: ~50 s here, stages of 3–7 s, several polls each, long enough that
 // every job is still under way when the database restarts.
 const SPEED = 1.2;
-// A poll cut short by a kill or by the database going away leaves its language leased for the tracker's
-// lease (60 s) before another replica takes it: the wait for the end allows for one such lease.
-const END_WAIT_MS = 100_000;
+// A poll or a start cut short by a kill leaves its row leased until the lease ends (15 s, renewed only by a
+// live holder) before another replica takes it.
+const END_WAIT_MS = 60_000;
+/** How long PostgreSQL stays stopped while the starts are in flight. */
+const OUTAGE_MS = 6_000;
 
 let postgres: PostgresServer;
 let stage: Stage<Replicas>;
@@ -60,6 +63,16 @@ describe(
       // The proxy handed the commands out in turn: every replica started some of the jobs.
       expect(new Set(replicas.served).size).toBe(REPLICAS);
 
+      // The database goes away while the starts are in flight (the first card is out, projects are being
+      // made): each start fails, and so does recording its failure. The replicas stay up and start the jobs
+      // once it is back, none twice.
+      const client = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken, env: {} });
+      await waitFor(() => slack.messages.some((m) => keyOf(m).startsWith('card:')), 30_000, 'the first card');
+      await postgres.stop();
+      expect((await client.projects.list({ limit: 100 })).projects.length).toBeLessThan(JOBS * 2);
+      await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+      await postgres.start();
+
       const cardOf = (channel: string) =>
         slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:'));
       const statusesOf = (card: SlackMessage) =>
@@ -69,8 +82,7 @@ describe(
           const card = cardOf(channel);
           return sum + (card ? statusesOf(card).reduce((n, m) => n + m.history.length, 0) : 0);
         }, 0);
-      // Every job started (its projects made, its languages polled) before anything breaks: a start cut short
-      // holds its job for the starter's two-minute lease, longer than this test.
+      // Every job started (its projects made, its languages polled) before replicas are killed.
       await waitFor(
         () =>
           channels.every((channel) => {
@@ -162,7 +174,6 @@ describe(
       expect(posted.filter((p) => p.channel === 'CREPBUSY')).toHaveLength(0);
 
       // One project per job and language, none created twice (attempt 1 each, by its job tag).
-      const client = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken, env: {} });
       const projects = (await client.projects.list({ limit: 100 })).projects;
       expect(projects).toHaveLength(JOBS * 2);
       const tags = projects.map((p) => /\[dk-(.+)\]/.exec(p.name ?? '')?.[1]);
@@ -182,6 +193,10 @@ describe(
       );
       expect(tooClose).toEqual([]);
       expect(Object.values(reads).every((times) => times.length >= 4)).toBe(true);
+
+      // No replica ended by itself, and none needed its last-resort guard.
+      expect(replicas.ownExits).toEqual([]);
+      expect(replicas.lastResorts).toEqual([]);
     });
   },
 );

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, type Logger as BoltLogger, LogLevel, SocketModeReceiver } from '@slack/bolt';
-import { WebClient, type WebClientOptions } from '@slack/web-api';
+import type { WebClientOptions } from '@slack/web-api';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Dispatcher } from 'undici';
 import { Access } from './access/access.ts';
@@ -53,6 +53,7 @@ import { JobService } from './jobs/service.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
+import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
@@ -133,7 +134,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     rejectRateLimitedCalls: true,
     timeout: config.slackWriteTimeoutMs,
   };
-  const slack = new WebClient(config.slackBotToken, clientOptions);
+  const slack = new ObservedWebClient(config.slackBotToken, clientOptions);
   const interactions = webInteractions(slack);
   const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   const downloadFile = async (url: string, maxBytes: number) => {
@@ -249,6 +250,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     },
     slackConnection.probe,
   ];
+  const onNotReady = (reasons: Record<string, string>) => logger.warn({ checks: reasons }, 'not ready');
+  // GET /metrics beside the health checks (PORT in HTTP mode, HEALTH_PORT in Socket Mode).
+  const metrics = appMetrics({ replica: owner, store, slack, budget: dubbing.budget, probes });
+  const routes = { [METRICS_PATH]: metrics.handler };
   const host = overrides.host ?? config.host;
 
   const mode = config.slackMode;
@@ -292,6 +297,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
               ...(overrides.onRefusedRequest ? { onRefused: overrides.onRefusedRequest } : {}),
             }),
             probes,
+            onNotReady,
+            routes,
           ),
         }),
   });
@@ -364,7 +371,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   } else {
     // Before connecting: /healthz answers (alive) and /readyz says what is missing while Slack is reached.
     if (config.healthPort !== undefined) {
-      health = await startHealthServer({ port: config.healthPort, ...(host ? { host } : {}), probes });
+      // Loopback unless HOST says otherwise: the health port carries no signature check of its own.
+      health = await startHealthServer({
+        port: config.healthPort,
+        host: host ?? '127.0.0.1',
+        probes,
+        onNotReady,
+        routes,
+      });
       healthUrl = health.url;
       logger.info({ url: health.url }, 'health checks on /healthz and /readyz');
     }
@@ -400,6 +414,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await imports.stop();
       await deliverer.stop();
       await dubbing.close();
+      metrics.close();
       await store.close();
       logger.info('stopped');
     },

@@ -1,12 +1,18 @@
 // Error classes: one per kind of failure, so callers branch with `instanceof`, never by parsing messages.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
+import { withoutUserInfo } from './logger.ts';
 import type { MediaRecord } from './schemas/media.ts';
 import type { Project } from './schemas/projects.ts';
 
 /** Base of every error this package throws. */
 export class DubkitError extends Error {
   override name = 'DubkitError';
+
+  /** Never a URL's user info in a message: they are printed and logged as they are. */
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message === undefined ? undefined : withoutUserInfo(message), options);
+  }
 }
 
 /** The service answered with a status outside 2xx. */

@@ -18,15 +18,35 @@ export function isLogLevel(value: unknown): value is LogLevel {
 
 const noop = () => {};
 
-/** Wraps `logger` so that messages below `level` are dropped before they are formatted. */
+/**
+ * Wraps `logger` so that messages below `level` are dropped before they are formatted, and no line carries a
+ * URL's user info (a token URL may hold the client's id and secret).
+ */
 export function levelled(logger: Logger, level: LogLevel): Logger {
   const pass = (wanted: LogLevel) => RANK[level] >= RANK[wanted];
-  return {
-    error: pass('error') ? (m, d) => logger.error(m, d) : noop,
-    warn: pass('warn') ? (m, d) => logger.warn(m, d) : noop,
-    info: pass('info') ? (m, d) => logger.info(m, d) : noop,
-    debug: pass('debug') ? (m, d) => logger.debug(m, d) : noop,
+  const clean = (write: Logger['error']): Logger['error'] => {
+    return (message, details) => write(withoutUserInfo(message), details && cleanDetails(details));
   };
+  return {
+    error: pass('error') ? clean((m, d) => logger.error(m, d)) : noop,
+    warn: pass('warn') ? clean((m, d) => logger.warn(m, d)) : noop,
+    info: pass('info') ? clean((m, d) => logger.info(m, d)) : noop,
+    debug: pass('debug') ? clean((m, d) => logger.debug(m, d)) : noop,
+  };
+}
+
+function cleanDetails(details: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(details).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? withoutUserInfo(value) : value,
+    ]),
+  );
+}
+
+/** Removes the user info (`user:password@`) from every URL in `text`: what stays names the host only. */
+export function withoutUserInfo(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi, '$1');
 }
 
 /** Replaces credentials in a header value or any text with a mask, keeping the scheme for context. */

@@ -174,6 +174,30 @@ describe('retry rules', () => {
   });
 });
 
+describe('credentials in a URL', () => {
+  it("never prints a token URL's user info, nor repeats its origin, in errors or log lines", async () => {
+    const { lines, logger } = captureLogger();
+    const c = new DubbingClient({
+      baseUrl: 'http://127.0.0.1:1',
+      clientId: 'cid',
+      clientSecret: 'csecret',
+      tokenUrl: 'http://cid:csecret@127.0.0.1:1/oauth2/token',
+      retryDelay: { initialMs: 1, maxMs: 2 },
+      maxRetries: 1,
+      env: {},
+      logger,
+      logLevel: 'debug',
+    });
+    client = c;
+    const error = await c.projects.get(PROJECT_ID).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toMatch(/^POST http:\/\/127\.0\.0\.1:1\/oauth2\/token failed: /);
+    const printed = [error.message, ...lines.map((l) => `${l.message} ${JSON.stringify(l.details)}`)];
+    expect(lines.length).toBeGreaterThan(0);
+    for (const text of printed) expect(text).not.toMatch(/cid:|csecret/);
+  });
+});
+
 describe('Retry-After', () => {
   it('waits what retry-after-ms asks, then retries', async () => {
     const s = await serveSequence([429], { 'retry-after-ms': '20' });

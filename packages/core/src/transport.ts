@@ -20,7 +20,7 @@ import {
   ServerError,
   TimeoutError,
 } from './errors.ts';
-import { type Logger, redactAuthorization } from './logger.ts';
+import { type Logger, redactAuthorization, withoutUserInfo } from './logger.ts';
 import { type Backoff, isRetryable, type RetryPolicy, retryAfterMs, retryDelayMs } from './retry.ts';
 import { mediaCreationErrorBodySchema, validationErrorBodySchema } from './schemas/errors.ts';
 
@@ -177,7 +177,7 @@ export class Transport {
 
   #describe(req: TransportRequest<unknown>): string {
     const query = req.query?.toString();
-    return `${req.path}${query ? `?${query}` : ''}`;
+    return withoutUserInfo(`${req.path}${query ? `?${query}` : ''}`);
   }
 
   #headers(req: TransportRequest<unknown>, authorization: string | undefined): Record<string, string> {
@@ -197,10 +197,14 @@ export class Transport {
   async #attempt(req: TransportRequest<unknown>, authorization: string | undefined): Promise<RawResponse> {
     let origin = this.#origin;
     let path = this.#prefix + req.path;
+    // What the messages name: the path below the base URL, or an absolute URL's origin (never its user info)
+    // and path, without its query.
+    let shown = req.path;
     if (!req.path.startsWith('/')) {
       const url = new URL(req.path);
       origin = url.origin;
       path = url.pathname + url.search;
+      shown = url.origin + url.pathname;
     }
     const query = req.query?.toString();
     if (query) path += `${path.includes('?') ? '&' : '?'}${query}`;
@@ -226,14 +230,14 @@ export class Transport {
       const text = await response.body.text();
       return { status: response.statusCode, headers: response.headers, text };
     } catch (cause) {
-      if (signal?.aborted)
-        throw new AbortError(`${req.method} ${req.path} aborted`, { cause: signal.reason });
+      if (signal?.aborted) throw new AbortError(`${req.method} ${shown} aborted`, { cause: signal.reason });
       if (errorCodes(cause).some((code) => TIMEOUT_CODES.has(code))) {
-        throw new TimeoutError(`${req.method} ${req.path} timed out: no response for ${timeoutMs} ms`, {
+        throw new TimeoutError(`${req.method} ${shown} timed out: no response for ${timeoutMs} ms`, {
           cause,
         });
       }
-      throw toConnectionError(cause, `${req.method} ${origin}${req.path}`);
+      const at = req.path.startsWith('/') ? `${origin}${req.path}` : shown;
+      throw toConnectionError(cause, `${req.method} ${at}`);
     }
   }
 

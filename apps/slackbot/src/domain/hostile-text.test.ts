@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { glossaryRequest } from '../features/glossary/service.ts';
-import { findLink, MAX_MESSAGE_CHARS, unwrapSlackLink } from './requests.ts';
+import { findLink, MAX_MESSAGE_CHARS, type StepMeter, unwrapSlackLink } from './requests.ts';
 
 /** The old readers, kept here as the reference for what the answer should be. */
 function oldFindLink(text: string): string | undefined {
@@ -13,6 +13,29 @@ function oldFindLink(text: string): string | undefined {
     if (/^https?:\/\//i.test(target)) return target;
   }
   return text.match(/https?:\/\/\S+/i)?.[0];
+}
+/**
+ * The plain reader with the link length limit, as it was before it was made linear: every `http` tried in
+ * turn, each read on to the next space (quadratic on a long run of `http://`, right on everything).
+ */
+function plainFindLink(text: string, maxLink: number): string | undefined {
+  let open = text.indexOf('<');
+  while (open >= 0) {
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) break;
+    const inner = text.slice(text.lastIndexOf('<', close) + 1, close);
+    const target = inner.split('|')[0]!;
+    if (target.length > 0 && target.length <= maxLink && /^https?:\/\//i.test(target)) return target;
+    open = text.indexOf('<', close + 1);
+  }
+  for (let from = 0; from < text.length; from++) {
+    const scheme = /^https?:\/\//i.exec(text.slice(from, from + 8))?.[0];
+    if (!scheme) continue;
+    let end = from + scheme.length;
+    while (end < text.length && !/\s/.test(text[end]!)) end++;
+    if (end > from + scheme.length && end - from <= maxLink) return text.slice(from, end);
+  }
+  return undefined;
 }
 function oldGlossaryRequest(text: string): string | undefined {
   const match = /(?:^|\s)glossary\b[:\s]*(.*)$/is.exec(text.replace(/<@[^>]+>/g, ' ').trim());
@@ -70,6 +93,34 @@ describe('reading hostile message text', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('finds the same link as the plain reader, link length limit included', () => {
+    const linkish = fc.constantFrom('http://', 'https://', 'HTTP://', 'http', 'x', 'ab', ' ', '<', '>', '|');
+    const text = fc.array(fc.oneof(piece, linkish), { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 8, max: 30 }), (t, maxLinkChars) => {
+        expect(findLink(t, { maxLinkChars })).toBe(plainFindLink(t, maxLinkChars));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('looks at each character at most 20 times, on every hostile shape', () => {
+    const shapes = {
+      ...hostile,
+      '40 KB of http://': 'http://'.repeat(MAX_MESSAGE_CHARS / 7),
+      '40 KB of https:// then a space': `${'https://'.repeat(MAX_MESSAGE_CHARS / 8 - 1)} x`,
+      'long words with a scheme at the start': `http://${'a'.repeat(5_000)} `.repeat(7),
+    };
+    for (const [shape, text] of Object.entries(shapes)) {
+      const meter: StepMeter = { steps: 0 };
+      findLink(text, { meter });
+      expect(meter.steps / Math.min(text.length, MAX_MESSAGE_CHARS), shape).toBeLessThanOrEqual(20);
+    }
+    // The last 4,096 characters of a run of `http://` are a link.
+    const run = 'http://'.repeat(MAX_MESSAGE_CHARS / 7);
+    expect(findLink(run)).toBe(run.slice(run.length - 4_095));
   });
 
   it('reads the same glossary request as the old pattern', () => {

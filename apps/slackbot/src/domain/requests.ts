@@ -43,45 +43,90 @@ export const MAX_MESSAGE_CHARS = 40_000;
 /** Longer than any link a browser keeps; a longer "link" is not taken. */
 const MAX_LINK_CHARS = 4_096;
 
-/**
- * The first link in a Slack message's text. Slack writes links as `<https://x|label>` or `<https://x>`;
- * user and channel mentions (`<@U1>`, `<#C1>`) are skipped. A loop over indexes, not a regular expression:
- * text full of `<` without `>` made the pattern backtrack (quadratic), and each character is looked at a
- * bounded number of times here.
- */
-export function findLink(text: string): string | undefined {
-  const scan = text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text;
-  let open = scan.indexOf('<');
-  while (open >= 0) {
-    const close = scan.indexOf('>', open + 1);
-    if (close < 0) break;
-    // The bracket is the innermost one: from the last `<` before this `>`.
-    const start = scan.lastIndexOf('<', close);
-    const target = linkTarget(scan.slice(start + 1, close));
-    if (target !== undefined) return target;
-    open = scan.indexOf('<', close + 1);
-  }
-  return bareLink(scan);
+/** Counts the characters looked at, for the tests that bound the work per character. */
+export interface StepMeter {
+  steps: number;
 }
 
+export interface FindLinkOptions {
+  /** Longer "links" are not taken (default 4,096 characters; the property tests use short ones). */
+  maxLinkChars?: number;
+  meter?: StepMeter;
+}
+
+/**
+ * The first link in a Slack message's text. Slack writes links as `<https://x|label>` or `<https://x>`;
+ * user and channel mentions (`<@U1>`, `<#C1>`) are skipped; failing those, the first `http(s)://` written out.
+ * Two passes over the text, each looking at a character a bounded number of times (at most ~12 steps per
+ * character in all): a pattern backtracked on `<` without `>` (quadratic), and a scan from each `http` to the
+ * next space cost up to 4,096 steps per character on a long run of `http://`.
+ */
+export function findLink(text: string, options: FindLinkOptions = {}): string | undefined {
+  const scan = text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text;
+  const maxLink = options.maxLinkChars ?? MAX_LINK_CHARS;
+  const meter = options.meter ?? { steps: 0 };
+  return bracketLink(scan, maxLink, meter) ?? bareLink(scan, maxLink, meter);
+}
+
+/** The first bracket whose target is a link; a bracket is the innermost one: from the last `<` before a `>`. */
+function bracketLink(scan: string, maxLink: number, meter: StepMeter): string | undefined {
+  let open = -1;
+  for (let at = 0; at < scan.length; at++) {
+    meter.steps += 1;
+    const char = scan.charCodeAt(at);
+    if (char === LT) open = at;
+    else if (char === GT && open >= 0) {
+      // Each character is inside at most one bracket: read twice more at most (its `|`, its scheme).
+      meter.steps += 2 * (at - open);
+      const target = linkTarget(scan.slice(open + 1, at), maxLink);
+      if (target !== undefined) return target;
+      open = -1;
+    }
+  }
+  return undefined;
+}
+
+const LT = '<'.charCodeAt(0);
+const GT = '>'.charCodeAt(0);
+
 /** A bracket's target (before `|`) when it is an http(s) link of a sane length. */
-function linkTarget(inner: string): string | undefined {
+function linkTarget(inner: string, maxLink: number): string | undefined {
   const bar = inner.indexOf('|');
   const target = bar < 0 ? inner : inner.slice(0, bar);
-  if (target.length === 0 || target.length > MAX_LINK_CHARS) return undefined;
+  if (target.length === 0 || target.length > maxLink) return undefined;
   return /^https?:\/\//i.test(target) ? target : undefined;
 }
 
-/** The first `http://` or `https://` written out, up to the next whitespace. */
-function bareLink(scan: string): string | undefined {
-  for (let from = indexOfAscii(scan, 'http', 0); from >= 0; from = indexOfAscii(scan, 'http', from + 4)) {
-    const rest = startsWithAscii(scan, 'https://', from) ? 8 : startsWithAscii(scan, 'http://', from) ? 7 : 0;
-    if (rest === 0) continue;
-    let end = from + rest;
-    while (end < scan.length && end - from <= MAX_LINK_CHARS && !/\s/.test(scan[end] ?? ' ')) end++;
-    if (end > from + rest && end - from <= MAX_LINK_CHARS) return scan.slice(from, end);
+/**
+ * The first `http://` or `https://` written out, up to the next whitespace, of at most `maxLink` characters.
+ * Word by word: in a word, a link runs to the word's end, so the first one short enough starts at or after
+ * `end - maxLink`, and only there is a scheme looked for.
+ */
+function bareLink(scan: string, maxLink: number, meter: StepMeter): string | undefined {
+  let start = 0;
+  while (start < scan.length) {
+    let end = start;
+    while (end < scan.length && !isSpace(scan[end]!)) end++;
+    meter.steps += end - start + 1;
+    for (let from = Math.max(start, end - maxLink); from < end - 7; from++) {
+      meter.steps += 8;
+      const rest = startsWithAscii(scan, 'https://', from)
+        ? 8
+        : startsWithAscii(scan, 'http://', from)
+          ? 7
+          : 0;
+      if (rest > 0) {
+        if (end > from + rest) return scan.slice(from, end);
+        break;
+      }
+    }
+    start = end + 1;
   }
   return undefined;
+}
+
+function isSpace(char: string): boolean {
+  return /\s/.test(char);
 }
 
 /**

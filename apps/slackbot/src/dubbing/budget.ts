@@ -9,6 +9,8 @@ export class RequestBudget {
   readonly #burst: number;
   readonly #now: () => number;
   #nextSlot = 0;
+  /** Told of every answer's status and of every pause (the metrics count them). */
+  observer: BudgetObserver | undefined;
 
   /** `perSecond` requests a second on average, with bursts of up to `burst` after a quiet time. */
   constructor(perSecond: number, options: { burst?: number; now?: () => number } = {}) {
@@ -29,7 +31,13 @@ export class RequestBudget {
   /** No request before `ms` from now (the service answered 429 with Retry-After). */
   pauseFor(ms: number): void {
     this.#nextSlot = Math.max(this.#nextSlot, this.#now() + ms);
+    this.observer?.paused(ms);
   }
+}
+
+export interface BudgetObserver {
+  answered(status: number): void;
+  paused(ms: number): void;
 }
 
 /** How long a 429 without a usable Retry-After pauses the budget. */
@@ -56,6 +64,7 @@ type Handler = Dispatcher.DispatchHandler;
 /** The handler as it was, except that a 429 is seen first (in either of undici's handler styles). */
 function watchFor429(handler: Handler, budget: RequestBudget): Handler {
   const seen = (status: number, header: (name: string) => string | undefined) => {
+    budget.observer?.answered(status);
     if (status === 429) budget.pauseFor(pauseOf(header('retry-after-ms'), header('retry-after')));
   };
   return new Proxy(handler, {

@@ -8,6 +8,8 @@ import { budgetDispatcher, type RequestBudget } from './budget.ts';
 
 export interface AppClient {
   client: DubbingClient;
+  /** The request budget every request of the client goes through (its 429 pauses are counted in /metrics). */
+  budget: RequestBudget;
   /** Closes the client and the connections of its dispatcher. */
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export function createAppClient(
   });
   return {
     client,
+    budget,
     async close() {
       await client.close();
       await dispatcher.close();

@@ -8,31 +8,83 @@ export function newRequestId(): string {
   return `r-${randomBytes(4).toString('hex')}`;
 }
 
-// Things that must not leave the logs, whatever error text they come in.
+// Things that must not leave the logs, whatever error text they come in. Each pattern is one pass with no
+// nested repetition, so scrubbing stays linear in the text's length.
 const SECRETS: [RegExp, string][] = [
+  // Stack frames written inline ("at fn (/srv/app/x.js:10:5)", "at file:///srv/x.js:1:2").
+  [/\bat (?:[\w.$<>[\]]+ )?\(?[^\s()]*[/\\.][^\s()]*:\d+:\d+\)?/g, ''],
   // Slack tokens and bearer credentials.
   [/\bxox[a-z]-[A-Za-z0-9-]+/g, '[token]'],
   [/\bxapp-[A-Za-z0-9-]+/g, '[token]'],
-  [/\bBearer\s+\S+/gi, 'Bearer [token]'],
+  [/\b(Bearer|Basic)\s+\S+/gi, '$1 [token]'],
   // Any URL (an internal service's included): its scheme up to the next space or closing bracket.
   [/\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s<>|"')\]]+/gi, '[address]'],
-  // Bare addresses: IPv4 with or without a port, localhost with a port.
+  // IPv6, in brackets or not, with "::" or all eight groups (so that a timecode 00:01:02 is left alone).
+  [/\[[0-9a-f:.]*:[0-9a-f:.]*\](?::\d{1,5})?/gi, '[address]'],
+  [/(?<![\w:])(?:[0-9a-f]{1,4}:){0,7}:(?::?[0-9a-f]{1,4}){0,7}(?![\w:])/gi, '[address]'],
+  [/\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b/gi, '[address]'],
+  // IPv4, with or without a port.
   [/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?\b/g, '[address]'],
-  [/\blocalhost:\d{1,5}\b/gi, '[address]'],
+  // A host name with a port (localhost:8080, cache-7.internal.example:8443), or with a path after it.
+  [/\b(?=[a-z0-9-]*[a-z])[a-z0-9-]+(?:\.[a-z0-9-]+)*:\d{1,5}\b(?:\/[^\s<>|"')\]]*)?/gi, '[address]'],
+  [/\b(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*\/[^\s<>|"')\]]*/gi, '[address]'],
+  // A bare host name in a domain people run services under (a file name such as talk.mp4 stays).
+  [
+    /\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|ai|cloud|internal|local|localdomain|lan|corp|intra|intranet|example|test|invalid|svc|cluster)\b/gi,
+    '[address]',
+  ],
+  // Parameters that look like secrets, left after the addresses (a URL's query went with its URL).
+  [
+    /\b((?:access_|refresh_|api_?|auth_?|id_)?(?:token|key|secret|password|passwd|pwd|signature|sig|credentials?|code))=[^\s&#)\]>"']+/gi,
+    '$1=[redacted]',
+  ],
+  // File paths: two parts or more after a slash (/srv/app/x.js, ./data/db, ~/x/y), or a Windows drive.
+  [/(?<![\w/])(?:~|\.{1,2})?\/(?:[\w.@-]+\/)+[\w.@-]*/g, '[path]'],
+  [/\b[a-z]:\\(?:[^\\\s]+\\)*[^\\\s]*/gi, '[path]'],
 ];
 
 /**
- * `text` with tokens, URLs, addresses and stack frames taken out, cut to one short paragraph. Linear: each
- * pattern is a single pass with no nested repetition, over at most MAX_CHARS characters.
+ * `text` with tokens, secrets, URLs, host names, ports, addresses, paths and stack frames taken out, cut to one
+ * short paragraph.
  */
 export function scrub(text: string): string {
   let out = text.length > MAX_CHARS * 4 ? text.slice(0, MAX_CHARS * 4) : text;
   // A stack trace starts at its first "\n    at ": nothing from there on is for people.
-  const stack = out.indexOf('\n    at ');
+  const stack = out.search(/\n\s+at /);
   if (stack >= 0) out = out.slice(0, stack);
   for (const [pattern, replacement] of SECRETS) out = out.replace(pattern, replacement);
-  out = out.replace(/\s+/g, ' ').trim();
+  out = out
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;:)])/g, '$1')
+    .trim();
   return out.length > MAX_CHARS ? `${out.slice(0, MAX_CHARS - 1)}…` : out;
+}
+
+export interface PublicFailure {
+  /** The person's message: what happened (scrubbed), what to do, and the request id. */
+  text: string;
+  requestId: string;
+}
+
+/**
+ * The one place where a service's or the system's error text becomes a person's message: the full error is
+ * logged under a new request id, and the person gets `what` with the scrubbed reason, `todo`, and that id.
+ * E.g. "The glossary could not be imported: connect ECONNREFUSED [address]. Try again in a minute; if it keeps
+ * happening, give your Slack admin this request id: `r-1a2b3c4d`."
+ */
+export function publicFailure(
+  logger: { warn(details: object, message: string): void },
+  error: unknown,
+  what: string,
+  todo = 'Try again in a minute; if it keeps happening, give your Slack admin this request id',
+): PublicFailure {
+  const requestId = newRequestId();
+  logger.warn({ err: error, requestId }, `${what} (shown to a person under ${requestId})`);
+  const reason = scrub(error instanceof Error ? error.message : String(error));
+  return {
+    requestId,
+    text: `${what}${reason ? `: ${reason.replace(/[.]$/, '')}` : ''}. ${todo}: \`${requestId}\`.`,
+  };
 }
 
 const MAX_CHARS = 300;

@@ -6,7 +6,7 @@ import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { titleFor } from '../domain/requests.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, Store } from '../store/store.ts';
-import { cardDelivery } from '../thread/card.ts';
+import { cardDelivery, startDeliveries } from '../thread/card.ts';
 import { statusDelivery } from '../thread/status.ts';
 import type { PickerGlossary } from '../ui/glossary-picker.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
@@ -85,16 +85,18 @@ export class JobService {
       await this.refuse(job, INVITE_ME);
       return;
     }
-    const admitted = await this.#o.store.acceptRequest(job.id);
-    if (!admitted) return;
     if (request.dstLangs.length > 0) {
-      await this.start(admitted.id, {
+      // Straight from recorded to starting, in one transaction: a database that goes away between two
+      // steps must not leave the command waiting for a picker nobody was shown.
+      await this.start(job.id, {
         dstLangs: request.dstLangs,
-        srcLang: admitted.srcLang,
-        numSpeakers: admitted.numSpeakers,
+        srcLang: job.srcLang,
+        numSpeakers: job.numSpeakers,
       });
       return;
     }
+    const admitted = await this.#o.store.acceptRequest(job.id);
+    if (!admitted) return;
     const picker = await this.#o.picker(admitted);
     await this.#o.store.enqueue(cardDelivery(admitted, 'picking', picker.dstLangs, picker), this.#now());
     this.#o.wakeDeliverer();
@@ -157,10 +159,8 @@ export class JobService {
     const now = this.#now();
     const job = await store.startJob(jobId, choice, now);
     if (!job) return false;
-    await store.enqueue(cardDelivery(job, 'started', choice.dstLangs), now);
-    for (const target of await store.targetsOf(job.id)) {
-      await store.enqueue(statusDelivery({ job, target, info: null, now }), now);
-    }
+    for (const delivery of startDeliveries(job, await store.targetsOf(job.id), now))
+      await store.enqueue(delivery, now);
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
     return true;

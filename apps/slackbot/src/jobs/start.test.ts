@@ -2,9 +2,10 @@
 // its id, the project is found by its job tag instead of being created (and paid for) a second time.
 import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDubbingService } from '../dubbing/client-service.ts';
+import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 import type { Store } from '../store/store.ts';
 import { noCommands } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
@@ -24,8 +25,21 @@ afterAll(async () => {
   await temp.cleanup();
 });
 
+/** The starter as the app builds it for link jobs, on `service`. */
+const starterFor = (service: DubbingService, logger: Logger) =>
+  new JobStarter({
+    store,
+    service,
+    logger,
+    botToken: 'xoxb-x',
+    maxFileBytes: 1,
+    extraSlackHosts: [],
+    onDeliveries: () => {},
+    ...noCommands,
+  });
+
 describe('JobStarter', () => {
-  it('adopts the project created just before a crash and creates only the missing one', async () => {
+  it('adopts the project created just before a crash and creates only the missing one, and announces the start', async () => {
     const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
       mediaPollMs: 20,
     });
@@ -58,16 +72,7 @@ describe('JobStarter', () => {
       numSpeakers: null,
     });
 
-    const starter = new JobStarter({
-      store,
-      service,
-      logger: pino({ level: 'silent' }),
-      botToken: 'xoxb-x',
-      maxFileBytes: 1,
-      extraSlackHosts: [],
-      onDeliveries: () => {},
-      ...noCommands,
-    });
+    const starter = starterFor(service, pino({ level: 'silent' }));
     await starter.run((await store.getJob(job.id))!);
 
     const targets = await store.targetsOf(job.id);
@@ -78,5 +83,65 @@ describe('JobStarter', () => {
     );
     expect((await store.getJob(job.id))?.state).toBe('running');
     expect(await store.getDelivery(`started:${job.id}`)).toBeDefined();
+    // Its start was recorded without its card and status messages (as when the database goes away between
+    // the two): the starter announced it.
+    expect((await store.getDelivery(`card:${job.id}`))?.payload).toMatchObject({ text: expect.any(String) });
+    for (const target of targets) expect(await store.getDelivery(`status:${target.id}`)).toBeDefined();
+  });
+
+  it.each([
+    ['the upload', 'upload'],
+    ['a project', 'project'],
+  ])('shows %s refused with internal text in the thread without host, port, IP, path, token or stack', async (_what, where) => {
+    const internal =
+      'connect ECONNREFUSED cache-7.internal.example:8443 (runbook wiki.corp.local/ops?token=s3cr3t-abc) ' +
+      'from 10.2.3.4 and [fd00::7]:443 in /srv/dubkit/app/dist/x.js xoxb-1-2-abc\n    at upload (/srv/dubkit/x.js:1:2)';
+    const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
+      mediaPollMs: 20,
+    });
+    if (where === 'upload')
+      service.uploadLink = async () => {
+        throw new MediaRejectedError('failed', internal);
+      };
+    else
+      service.createProject = async () => {
+        throw new ProjectRejectedError(internal);
+      };
+    const { job } = await store.createJob(
+      {
+        triggerKey: `msg:C1:internal-${where}`,
+        channel: 'C1',
+        threadTs: '1.1',
+        userId: 'U1',
+        source: { kind: 'link', link: 'https://www.youtube.com/watch?v=internal' },
+        title: 'internal',
+      },
+      1,
+    );
+    await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 2);
+    const logged: string[] = [];
+    const starter = starterFor(
+      service,
+      pino({ level: 'warn' }, { write: (line: string) => logged.push(line) }),
+    );
+    await starter.run((await store.getJob(job.id))!);
+    const shown = JSON.stringify((await store.deliveriesOf(job.id)).map((d) => d.payload));
+    for (const leak of [
+      'cache-7',
+      'internal.example',
+      '8443',
+      'wiki.corp',
+      's3cr3t',
+      '10.2.3.4',
+      'fd00',
+      '/srv/',
+      'xoxb-',
+      'at upload',
+    ])
+      expect(shown, leak).not.toContain(leak);
+    // The request id in the thread finds the whole error in the log.
+    const requestId = /request id (r-[0-9a-f]{8})/.exec(shown)?.[1];
+    expect(requestId).toBeDefined();
+    expect(logged.find((line) => line.includes(requestId!))).toContain('cache-7.internal.example:8443');
   });
 });

@@ -4,8 +4,11 @@
 // the list endpoint's name filter instead of being created (and paid for) twice.
 import type { Logger } from 'pino';
 import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
+import { newRequestId, scrub } from '../errors/public.ts';
 import { downloadSlackFile, SlackFileError } from '../slack/files.ts';
 import type { Job, Store, Target } from '../store/store.ts';
+import { startDeliveries } from '../thread/card.ts';
+import { statusKey } from '../thread/status.ts';
 import { changeDeliveries, startedDelivery } from './notify.ts';
 
 export interface StarterOptions {
@@ -51,7 +54,15 @@ export class JobStarter {
       await this.#o.admit(job);
       return;
     }
-    const pending = (await store.targetsOf(job.id)).filter((t) => !t.terminal && t.projectId === null);
+    const targets = await store.targetsOf(job.id);
+    if (targets[0] && !(await store.getDelivery(statusKey(targets[0].id)))) {
+      // Its start was recorded but not announced (the database went away between the two): announced now,
+      // or its thread would wait for a card that never comes.
+      const now = this.#now();
+      for (const delivery of startDeliveries(job, targets, now)) await store.enqueue(delivery, now);
+      this.#o.onDeliveries();
+    }
+    const pending = targets.filter((t) => !t.terminal && t.projectId === null);
     if (pending.length === 0) {
       await store.setJobRunning(job.id);
       return;
@@ -63,9 +74,9 @@ export class JobStarter {
       } catch (error) {
         if (error instanceof MediaRejectedError || error instanceof SlackFileError) {
           const status = error instanceof MediaRejectedError ? error.status : 'slack_file';
-          this.#o.logger.warn({ job: job.id, status, err: error.message }, 'the video could not be uploaded');
+          const detail = this.#shown(error, { job: job.id, status }, 'the video could not be uploaded');
           await store.setJobMediaError(job.id, error.message);
-          await this.#fail(job, pending, 'upload_failed', error.message);
+          await this.#fail(job, pending, 'upload_failed', detail);
           await store.setJobRunning(job.id);
           return;
         }
@@ -82,8 +93,8 @@ export class JobStarter {
         created.push(target);
       } catch (error) {
         if (!(error instanceof ProjectRejectedError)) throw error;
-        this.#o.logger.warn({ job: job.id, target: target.id, err: error.message }, 'project refused');
-        await this.#fail(job, [target], 'failed', error.message);
+        const detail = this.#shown(error, { job: job.id, target: target.id }, 'project refused');
+        await this.#fail(job, [target], 'failed', detail);
       }
     }
     if (created.length > 0) await store.enqueue(startedDelivery(job, created), this.#now());
@@ -156,6 +167,16 @@ export class JobStarter {
     );
     await this.#fail(job, pending, 'upload_failed', why);
     await this.#o.store.setJobRunning(job.id);
+  }
+
+  /**
+   * The service's or Slack's words for a failure, as its thread shows them: scrubbed of hosts, addresses,
+   * paths and secrets, with a request id under which the whole error is logged.
+   */
+  #shown(error: Error, context: Record<string, string>, what: string): string {
+    const requestId = newRequestId();
+    this.#o.logger.warn({ ...context, err: error, requestId }, what);
+    return `${scrub(error.message)} (request id ${requestId})`;
   }
 
   /** Reports a failure that has no project behind it (the upload, or the service refusing the project). */

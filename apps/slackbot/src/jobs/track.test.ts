@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetDispatcher, RequestBudget } from '../dubbing/budget.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { Store } from '../store/store.ts';
-import { noCommands } from '../test-support/jobs.ts';
+import { noCommands, startedJob } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
 import { JobStarter } from './start.ts';
 import { Tracker } from './track.ts';
@@ -111,5 +111,39 @@ describe('Tracker', () => {
     // Far fewer polls than a fixed 30 ms interval over the same run would have made.
     const span = polls.at(-1)!.at - polls[0]!.at;
     expect(polls.length).toBeLessThan(span / 30 / 2);
+  });
+
+  it('survives the database failing again while a failed start is recorded (nothing left unhandled)', async () => {
+    const { job } = await startedJob(store, { job: { triggerKey: 'msg:C1:survive' } });
+    const released: string[] = [];
+    // The store as during an outage: the claim went through, then every write fails.
+    const away = new Proxy(store, {
+      get(target, name, receiver) {
+        if (name === 'releaseJob')
+          return async (id: string) => {
+            released.push(id);
+            throw new Error('Connection terminated unexpectedly');
+          };
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const starter = {
+      run: async () => {
+        throw new Error('Connection terminated unexpectedly');
+      },
+      giveUp: async () => {},
+    } as unknown as JobStarter;
+    const tracker = new Tracker({
+      store: away,
+      service: {} as never,
+      starter,
+      polling: { minMs: 50, maxMs: 100 },
+      logger: pino({ level: 'silent' }),
+      owner: 'o',
+      onDeliveries: () => {},
+    });
+    tracker.start();
+    await waitFor(() => released.includes(job.id), 5000, 'the failed release');
+    await tracker.stop();
   });
 });

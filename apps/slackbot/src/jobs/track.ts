@@ -3,15 +3,13 @@
 // status change is recorded together with the Slack writes it causes. Intervals adapt per project.
 import type { Logger } from 'pino';
 import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing/service.ts';
+import { HeldLeases, LEASE_MS } from '../leases.ts';
 import { Loop } from '../loop.ts';
 import type { Job, Store, Target } from '../store/store.ts';
 import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
 import { changeDeliveries } from './notify.ts';
 import type { JobStarter } from './start.ts';
 
-const TARGET_LEASE_MS = 60_000;
-/** A start (upload + projects) in progress is re-claimed by its own process each round, which renews it. */
-const START_LEASE_MS = 2 * 60_000;
 /** A failed start is tried again after 5 s, doubling to 5 min; after this many failures in a row, it ends. */
 const START_RETRY_MS = 5_000;
 const START_RETRY_MAX_MS = 5 * 60_000;
@@ -41,6 +39,9 @@ export class Tracker {
   readonly #random: () => number;
   readonly #starting = new Map<string, Promise<void>>();
   readonly #abort = new AbortController();
+  /** Starts (an upload can take minutes) and polls in progress keep their short leases while they run. */
+  readonly #startLeases: HeldLeases;
+  readonly #pollLeases: HeldLeases;
 
   constructor(options: TrackerOptions) {
     this.#o = options;
@@ -51,6 +52,9 @@ export class Tracker {
       logger: options.logger,
       name: 'tracker',
     });
+    const leases = { store: options.store, owner: options.owner, logger: options.logger };
+    this.#startLeases = new HeldLeases({ ...leases, table: 'jobs' });
+    this.#pollLeases = new HeldLeases({ ...leases, table: 'targets' });
   }
 
   start(): void {
@@ -66,60 +70,86 @@ export class Tracker {
     this.#abort.abort(new Error('the app is stopping'));
     await this.#loop.stop();
     await Promise.allSettled([...this.#starting.values()]);
+    this.#startLeases.stop();
+    this.#pollLeases.stop();
   }
 
   async #tick(): Promise<boolean> {
     const { store, owner } = this.#o;
     const now = this.#now();
-    const jobs = await store.claimJobsToStart(owner, now, START_LEASE_MS, 8);
+    const jobs = await store.claimJobsToStart(owner, now, LEASE_MS, 8);
     for (const job of jobs) {
       if (this.#starting.has(job.id)) continue;
+      this.#startLeases.hold(job.id);
       const run = this.#o.starter
         .run(job, this.#abort.signal)
-        // Claimed again while it ran, its lease runs on: a job with more to do (an admitted command now
-        // starting) is given back at once, and its count of failed tries starts again.
+        // Given back at once: a job with more to do (an admitted command now starting) goes on in the next
+        // round, and its count of failed tries starts again.
         .then(() => store.releaseJob(job.id, owner, 0))
-        .catch(async (error: unknown) => {
-          if (this.#abort.signal.aborted) {
-            // Stopping: hand the job to the next start at once.
-            await store.releaseJob(job.id, owner, 0);
-            return;
-          }
-          const failures = job.startFailures + 1;
-          if (failures >= MAX_START_FAILURES) {
-            this.#o.logger.error({ err: error, job: job.id, failures }, 'starting the job failed for good');
-            await this.#o.starter.giveUp(
-              job,
-              `it could not be started after ${failures} tries (${plainReason(error)})`,
-            );
-            await store.releaseJob(job.id, owner, 0);
-            return;
-          }
-          const waitMs = Math.min(START_RETRY_MAX_MS, START_RETRY_MS * 2 ** (failures - 1));
+        .catch((error: unknown) => this.#startFailed(job, error))
+        // The database failed again while the failure was being recorded (it is away): the lease expires and
+        // the start is tried again then. Nothing may escape from here, or the process ends.
+        .catch((error: unknown) =>
           this.#o.logger.warn(
-            { err: error, job: job.id, failures, waitMs },
-            'starting the job failed; will try again',
-          );
-          await store.releaseJob(job.id, owner, this.#now() + waitMs, true);
-        })
+            { err: error, job: job.id },
+            'recording how the start ended failed; it is tried again when its lease ends',
+          ),
+        )
         .finally(() => {
+          this.#startLeases.drop(job.id);
           this.#starting.delete(job.id);
           this.wake();
         });
       this.#starting.set(job.id, run);
     }
-    const targets = await store.claimDueTargets(owner, now, TARGET_LEASE_MS, 500);
+    const targets = await store.claimDueTargets(owner, now, LEASE_MS, 500);
     // Their jobs in one read: a status message needs its job, and a read per poll cost a round trip each.
     const jobsOf = await store.getJobs(targets.map((t) => t.jobId));
+    for (const target of targets) this.#pollLeases.hold(target.id);
     const queue = [...targets];
     const workers = Array.from({ length: Math.min(queue.length, this.#o.concurrency ?? 16) }, async () => {
       for (let target = queue.shift(); target; target = queue.shift()) {
         const job = jobsOf.get(target.jobId);
-        if (job) await this.#poll(target, job);
+        try {
+          if (job) await this.#poll(target, job);
+        } finally {
+          this.#pollLeases.drop(target.id);
+        }
       }
     });
-    await Promise.all(workers);
+    try {
+      await Promise.all(workers);
+    } finally {
+      // A round that failed part-way leaves the rest of its claims to expire.
+      for (const target of queue) this.#pollLeases.drop(target.id);
+    }
     return targets.length > 0;
+  }
+
+  /** Records a start that failed: tried again later with backoff, or given up after too many tries. */
+  async #startFailed(job: Job, error: unknown): Promise<void> {
+    const { store, owner } = this.#o;
+    if (this.#abort.signal.aborted) {
+      // Stopping: hand the job to the next start at once.
+      await store.releaseJob(job.id, owner, 0);
+      return;
+    }
+    const failures = job.startFailures + 1;
+    if (failures >= MAX_START_FAILURES) {
+      this.#o.logger.error({ err: error, job: job.id, failures }, 'starting the job failed for good');
+      await this.#o.starter.giveUp(
+        job,
+        `it could not be started after ${failures} tries (${plainReason(error)})`,
+      );
+      await store.releaseJob(job.id, owner, 0);
+      return;
+    }
+    const waitMs = Math.min(START_RETRY_MAX_MS, START_RETRY_MS * 2 ** (failures - 1));
+    this.#o.logger.warn(
+      { err: error, job: job.id, failures, waitMs },
+      'starting the job failed; will try again',
+    );
+    await store.releaseJob(job.id, owner, this.#now() + waitMs, true);
   }
 
   async #poll(target: Target, job: Job): Promise<void> {

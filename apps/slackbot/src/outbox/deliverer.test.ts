@@ -257,4 +257,90 @@ describe('Deliverer', () => {
       slack.messages.find((m) => m.text === 'ready')?.ts,
     );
   });
+
+  it('ends a write Slack keeps refusing after three tries, and says so in the thread once', async () => {
+    const { id } = await job();
+    // An empty file: Slack answers invalid_arguments to its upload URL, every time.
+    await store.enqueue(
+      {
+        key: 'export:g',
+        jobId: id,
+        kind: 'file',
+        inThread: true,
+        payload: { filename: 'glossary.csv', content: '', comment: 'The glossary' },
+      },
+      1,
+    );
+    startDeliverer('a');
+    await waitFor(async () => (await store.getDelivery('export:g'))?.state === 'done', 10_000, 'the end');
+    await waitFor(
+      () => slack.messages.some((m) => m.bot_id && m.text.includes('glossary.csv')),
+      5000,
+      'the line',
+    );
+    expect(slack.callsOf('files.getUploadURLExternal')).toHaveLength(3);
+    const lines = slack.messages.filter((m) => m.bot_id);
+    expect(lines.map((m) => m.text)).toEqual([
+      'glossary.csv could not be attached: Slack refused the file (Slack answered `invalid_arguments`).',
+    ]);
+    expect(lines[0]!.thread_ts).toBe((await store.getJob(id))!.threadTs);
+  });
+
+  it('never uploads an empty subtitle file: the thread is told there are no lines', async () => {
+    await deliverer?.stop();
+    const { id } = await job();
+    await store.enqueue(
+      {
+        key: 'files:e.1',
+        jobId: id,
+        kind: 'files',
+        inThread: true,
+        payload: { projectId: 'p', lang: 'de', baseName: 'v.de' },
+      },
+      1,
+    );
+    deliverer = new Deliverer({
+      store,
+      slack: new WebClient(TOKEN, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }),
+      service: { getSegments: async () => [] } as unknown as DubbingService,
+      logger: pino({ level: 'silent' }),
+      channelPaceMs: 0,
+      settleMs: 300,
+      owner: 'a',
+    });
+    deliverer.start();
+    await waitFor(() => slack.messages.some((m) => m.bot_id), 5000, 'the line');
+    expect(slack.callsOf('files.getUploadURLExternal')).toHaveLength(0);
+    expect(slack.messages.filter((m) => m.bot_id).map((m) => m.text)).toEqual([
+      'No German subtitle files: the translation has no lines left.',
+    ]);
+  });
+
+  it('never uploads again a file Slack accepted in an earlier try', async () => {
+    const { id } = await job();
+    await store.enqueue(
+      {
+        key: 'files:t.2',
+        jobId: id,
+        kind: 'files',
+        inThread: true,
+        payload: { projectId: 'p', lang: 'es', baseName: 'v.es' },
+      },
+      1,
+    );
+    // An earlier try failed after Slack had taken the .srt.
+    await store.deferDelivery('files:t.2', 0, { uncertain: false, failed: true });
+    const threadTs = (await store.getJob(id))!.threadTs!;
+    await new WebClient(TOKEN, { slackApiUrl: slack.apiUrl }).filesUploadV2({
+      channel_id: 'C1',
+      thread_ts: threadTs,
+      file_uploads: [{ file: Buffer.from('1\n00:00:00,000 --> 00:00:01,500\nHola\n'), filename: 'v.es.srt' }],
+    });
+    const before = slack.callsOf('files.getUploadURLExternal').length;
+    startDeliverer('a');
+    await waitFor(async () => (await store.getDelivery('files:t.2'))?.state === 'done', 5000, 'the upload');
+    expect(slack.callsOf('files.getUploadURLExternal').length - before).toBe(1);
+    const names = slack.messages.flatMap((m) => m.files ?? []).map((f) => f.name);
+    expect(names.sort()).toEqual(['v.es.srt', 'v.es.vtt']);
+  });
 });

@@ -6,10 +6,12 @@
 // names).
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
+import { languageName } from '../domain/languages.ts';
 import type { DubbingService } from '../dubbing/service.ts';
+import { HeldLeases, LEASE_MS } from '../leases.ts';
 import { Loop } from '../loop.ts';
 import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
-import type { MessageContent } from '../ui/blocks.ts';
+import { escapeText, type MessageContent, section } from '../ui/blocks.ts';
 import type { FilePayload, FilesPayload } from './payloads.ts';
 import { segmentsToSubtitles } from './subtitle-files.ts';
 import { filesInThread, type ThreadFile, uploadToThread } from './uploads.ts';
@@ -23,6 +25,14 @@ const PERMANENT = new Set([
   'msg_too_long',
   'invalid_blocks',
 ]);
+/**
+ * Refusals that are Slack's trouble, not the write's: tried again like a lost answer. Any other code ends the
+ * write after MAX_REFUSED_TRIES: trying the same request again gets the same answer.
+ */
+const TRANSIENT = new Set(['internal_error', 'fatal_error', 'service_unavailable', 'request_timeout']);
+const MAX_REFUSED_TRIES = 3;
+/** The key prefix of the plain line that says a write was given up on (never itself followed by one). */
+const GAVE_UP = 'gaveup:';
 /** A write waits this long for a thread that is not open yet (its card is not posted yet). */
 const THREAD_WAIT_MS = 200;
 /** Backoff of a write that failed: 1 s, doubling with each failure of that write in a row, at most a minute. */
@@ -62,13 +72,18 @@ export class Deliverer {
   readonly #busy = new Map<string, Promise<void>>();
   /** Channels done with, given back together at the start of the next round (one statement for all). */
   #done: ChannelRelease[] = [];
-  readonly #leaseMs: number;
+  /** The channels being written into keep their short leases while a write waits on Slack. */
+  readonly #leases: HeldLeases;
 
   constructor(options: DelivererOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
-    // A channel's lease outlives a write's longest wait, so a live writer is never taken for a dead one.
-    this.#leaseMs = options.settleMs + 30_000;
+    this.#leases = new HeldLeases({
+      store: options.store,
+      table: 'channels',
+      owner: options.owner,
+      logger: options.logger,
+    });
     this.#loop = new Loop(() => this.#tick(), { idleMs: 250, logger: options.logger, name: 'deliverer' });
   }
 
@@ -84,6 +99,7 @@ export class Deliverer {
   async stop(): Promise<void> {
     await this.#loop.stop();
     await Promise.all(this.#busy.values());
+    this.#leases.stop();
     await this.#release().catch((error: unknown) => {
       this.#o.logger.warn({ err: error }, 'giving channels back failed; their leases will expire');
     });
@@ -99,7 +115,7 @@ export class Deliverer {
     const room = (this.#o.concurrency ?? 32) - this.#busy.size;
     if (room <= 0) return released;
     const { store, owner, settleMs } = this.#o;
-    const claimed = await store.claimWrites(owner, this.#now(), this.#leaseMs, room);
+    const claimed = await store.claimWrites(owner, this.#now(), LEASE_MS, room);
     const now = this.#now();
     // A write whose earlier try may still land waits for that (#write defers it); the others go now.
     const ready = new Set(
@@ -114,11 +130,13 @@ export class Deliverer {
       throw error;
     }
     for (const { channel, write } of claimed) {
+      this.#leases.hold(channel);
       const work = this.#write(channel, write, write !== undefined && ready.has(write.key))
         .then((nextWriteAt) => {
           this.#done.push({ channel, nextWriteAt });
         })
         .finally(() => {
+          this.#leases.drop(channel);
           this.#busy.delete(channel);
           this.wake();
         });
@@ -193,9 +211,16 @@ export class Deliverer {
         });
         return now + failure.retryAfterMs;
       }
-      if (failure.kind === 'refused' && PERMANENT.has(failure.code)) {
-        log.error({ code: failure.code }, 'Slack refused the write for good; giving up on it');
-        await store.completeDelivery(delivery.key, delivery.version, null, this.#now());
+      if (
+        failure.kind === 'refused' &&
+        !TRANSIENT.has(failure.code) &&
+        (PERMANENT.has(failure.code) || delivery.failures + 1 >= MAX_REFUSED_TRIES)
+      ) {
+        log.error(
+          { code: failure.code, tries: delivery.failures + 1 },
+          'Slack refused the write for good; giving up on it',
+        );
+        await this.#giveUp(delivery, failure.code);
         return this.#now() + channelPaceMs;
       }
       // A write Slack refused did not happen; one whose answer was lost may have, unless it only edited.
@@ -206,6 +231,29 @@ export class Deliverer {
       await store.deferDelivery(delivery.key, notBefore, { uncertain, failed: true });
       return this.#now() + channelPaceMs;
     }
+  }
+
+  /** Ends a write Slack keeps refusing, saying so in its thread in plain words when it has one. */
+  async #giveUp(delivery: Delivery, code: string): Promise<void> {
+    const { store } = this.#o;
+    const now = this.#now();
+    const what = gaveUpLine(delivery);
+    const threadTs = delivery.threadTs ?? delivery.to?.threadTs ?? null;
+    if (what && threadTs && !delivery.key.startsWith(GAVE_UP)) {
+      const text = `${what} (Slack answered \`${code}\`).`;
+      await store.enqueue(
+        {
+          key: `${GAVE_UP}${delivery.key}`,
+          jobId: delivery.jobId,
+          kind: 'reply',
+          inThread: true,
+          payload: { text, blocks: [section(escapeText(text))] } satisfies MessageContent,
+          ...(delivery.to ? { to: { channel: delivery.to.channel, threadTs } } : {}),
+        },
+        now,
+      );
+    }
+    await store.completeDelivery(delivery.key, delivery.version, null, now);
   }
 
   /** Makes the write (or finds it made); false when it had to wait for its thread instead. */
@@ -268,18 +316,33 @@ export class Deliverer {
   async #deliverFiles(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const payload = delivery.payload as FilesPayload;
     const names = [`${payload.baseName}.srt`, `${payload.baseName}.vtt`];
-    await this.#upload({ channel, threadTs }, delivery, names, async () => {
-      const { srt, vtt } = segmentsToSubtitles(await this.#o.service.getSegments(payload.projectId));
-      return [
-        { filename: names[0]!, content: srt },
-        { filename: names[1]!, content: vtt },
-      ];
-    });
+    const { srt, vtt } = segmentsToSubtitles(await this.#o.service.getSegments(payload.projectId));
+    if (srt.trim() === '') {
+      // Every line was removed: an empty file says nothing (and Slack refuses it); the thread is told.
+      const text = `No ${languageName(payload.lang)} subtitle files: the translation has no lines left.`;
+      await this.#o.store.enqueue(
+        {
+          key: `${GAVE_UP}${delivery.key}:empty:${delivery.version}`,
+          jobId: delivery.jobId,
+          kind: 'reply',
+          inThread: true,
+          payload: { text, blocks: [section(escapeText(text))] } satisfies MessageContent,
+        },
+        this.#now(),
+      );
+      await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
+      return;
+    }
+    await this.#upload({ channel, threadTs }, delivery, names, async () => [
+      { filename: names[0]!, content: srt },
+      { filename: names[1]!, content: vtt },
+    ]);
   }
 
   /**
-   * Uploads `names` once: a try that may have gone through is checked in the thread first, and the files are
-   * built only when they are to be sent.
+   * Uploads `names` once: after a try that failed or may have gone through, the thread is looked at first and
+   * only the files not there yet are sent (Slack may have accepted some); the files are built only when they
+   * are to be sent.
    */
   async #upload(
     target: { channel: string; threadTs: string | null },
@@ -289,9 +352,12 @@ export class Deliverer {
     comment?: string,
   ): Promise<void> {
     const { slack, store } = this.#o;
-    const present = delivery.uncertain ? await filesInThread(slack, target) : new Set<string>();
-    if (!names.every((name) => present.has(name)))
-      await uploadToThread(slack, target, await build(), comment);
+    const present =
+      delivery.uncertain || delivery.failures > 0 ? await filesInThread(slack, target) : new Set<string>();
+    if (!names.every((name) => present.has(name))) {
+      const missing = (await build()).filter((file) => !present.has(file.filename));
+      await uploadToThread(slack, target, missing, comment);
+    }
     await store.completeDelivery(delivery.key, delivery.version, null, this.#now());
   }
 
@@ -309,6 +375,16 @@ export class Deliverer {
     }
     return null;
   }
+}
+
+/** What a write given up on was, for the plain line in its thread (none for a card or a status). */
+function gaveUpLine(delivery: Delivery): string | undefined {
+  if (delivery.kind === 'files')
+    return `The ${languageName((delivery.payload as FilesPayload).lang)} subtitles could not be attached: Slack refused the file`;
+  if (delivery.kind === 'file')
+    return `${(delivery.payload as FilePayload).filename} could not be attached: Slack refused the file`;
+  if (delivery.kind === 'reply') return 'A reply could not be posted here: Slack refused it';
+  return undefined;
 }
 
 type SlackFailure =

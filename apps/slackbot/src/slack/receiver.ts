@@ -4,8 +4,13 @@
 // a body over the limit from its Content-Length, or while counting the bytes as they arrive, before Bolt sees
 // anything; checks the timestamp both ways and the signature (compared in constant time); and only then hands
 // Bolt the request with the body already read, which Bolt takes as is (a request with a Buffer `rawBody`).
+//
+// Many requests at once are bounded too: the unverified bytes all requests may hold together are reserved
+// up front (the declared length, or the per-request limit), and a request that would pass the total is
+// answered 503 with Retry-After before a byte of it is read; a body must arrive within a time limit; and the
+// server closes connections that send their headers slowly or sit idle (see `boundConnections`).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { HTTPReceiver } from '@slack/bolt';
 import type { Logger } from 'pino';
 
@@ -15,7 +20,42 @@ export const MAX_SLACK_BODY_BYTES = 1024 * 1024;
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 export const SLACK_EVENTS_PATH = '/slack/events';
 
-export type Refusal = 'too_large' | 'bad_timestamp' | 'bad_signature';
+/** What all requests being read may hold together before they are verified. */
+export const MAX_UNVERIFIED_BYTES = 32 * 1024 * 1024;
+/** A body that has not arrived whole by then is refused: Slack sends a few KiB at once. */
+export const BODY_TIMEOUT_MS = 10_000;
+/** A request's headers must arrive within this; a kept-alive connection with nothing to do is closed after the idle time. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const IDLE_TIMEOUT_MS = 15_000;
+/** How soon a refused sender may try again. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+export type Refusal = 'too_large' | 'bad_timestamp' | 'bad_signature' | 'busy' | 'too_slow';
+
+/** The unverified bytes in flight across every request, within a total. */
+export class IntakeBudget {
+  readonly limit: number;
+  #reserved = 0;
+
+  constructor(limit = MAX_UNVERIFIED_BYTES) {
+    this.limit = limit;
+  }
+
+  /** Reserves `bytes` when they fit in what is left; false (nothing reserved) when not. */
+  tryReserve(bytes: number): boolean {
+    if (this.#reserved + bytes > this.limit) return false;
+    this.#reserved += bytes;
+    return true;
+  }
+
+  release(bytes: number): void {
+    this.#reserved = Math.max(0, this.#reserved - bytes);
+  }
+
+  get reserved(): number {
+    return this.#reserved;
+  }
+}
 
 export interface RefusedRequest {
   reason: Refusal;
@@ -27,6 +67,9 @@ export interface GuardOptions {
   signingSecret: string;
   logger: Logger;
   maxBodyBytes?: number;
+  /** Shared by every request to the server (one per receiver when not given). */
+  budget?: IntakeBudget;
+  bodyTimeoutMs?: number;
   now?: () => number;
   /** Told of every refused request (the tests read how much was read). */
   onRefused?: (refused: RefusedRequest) => void;
@@ -42,6 +85,13 @@ export function guardedReceiver(
     endpoints: SLACK_EVENTS_PATH,
     ...(options.boltLogger ? { logger: options.boltLogger } : {}),
   });
+  const guard = { ...options, budget: options.budget ?? new IntakeBudget() };
+  const start = receiver.start.bind(receiver);
+  receiver.start = (async (...args: Parameters<HTTPReceiver['start']>) => {
+    const server = await start(...args);
+    boundConnections(server);
+    return server;
+  }) as HTTPReceiver['start'];
   const bolt = receiver.requestListener;
   receiver.requestListener = (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
@@ -50,7 +100,7 @@ export function guardedReceiver(
       bolt(req, res);
       return;
     }
-    guardSlackRequest(req, res, options).then(
+    guardSlackRequest(req, res, guard).then(
       (admitted) => {
         if (admitted) bolt(req, res);
       },
@@ -88,7 +138,20 @@ export async function guardSlackRequest(
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   if (!(Math.abs(nowSeconds - seconds) <= MAX_CLOCK_SKEW_SECONDS)) return refused('bad_timestamp', 0, 401);
 
-  const body = await readAtMost(req, max);
+  // Room for the whole body among every request's unverified bytes, or 503 before reading any of it.
+  const reserve = declared === undefined ? max : Number(declared);
+  const budget = options.budget ?? new IntakeBudget();
+  if (!budget.tryReserve(reserve)) {
+    res.setHeader('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+    return refused('busy', 0, 503);
+  }
+  let body: Awaited<ReturnType<typeof readAtMost>>;
+  try {
+    body = await readAtMost(req, max, options.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
+  } finally {
+    budget.release(reserve);
+  }
+  if (body.slow) return refused('too_slow', body.bytesRead, 408);
   if (body.over) return refused('too_large', body.bytesRead, 413);
 
   const signature = header(req, 'x-slack-signature') ?? '';
@@ -109,36 +172,59 @@ export function constantTimeEqual(given: string, expected: string): boolean {
 }
 
 /**
- * Collects the body until it ends or passes `max`; past the limit it stops collecting and stops reading, so
- * what the app holds is at most `max` plus one chunk, whatever the sender keeps sending.
+ * Node's own limits on every connection of `server`: its headers within HEADERS_TIMEOUT_MS, a whole request
+ * within the body's time and a little more, an idle connection closed. Node enforces the first two on a
+ * 30-second sweep, so a stalled connection is closed within about 45 s at most; the guard's own body timer
+ * is the precise one.
  */
-function readAtMost(
-  req: IncomingMessage,
-  max: number,
-): Promise<{ bytes: Buffer; bytesRead: number; over: boolean }> {
+export function boundConnections(server: Server): void {
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = BODY_TIMEOUT_MS + HEADERS_TIMEOUT_MS;
+  server.keepAliveTimeout = 5_000;
+  server.setTimeout(IDLE_TIMEOUT_MS, (socket) => socket.destroy());
+}
+
+interface Body {
+  bytes: Buffer;
+  bytesRead: number;
+  over: boolean;
+  /** The body did not arrive whole within the time limit. */
+  slow: boolean;
+}
+
+/**
+ * Collects the body until it ends, passes `max` or takes longer than `timeoutMs`; then it stops collecting
+ * and stops reading, so what the app holds is at most `max` plus one chunk, whatever the sender keeps sending.
+ */
+function readAtMost(req: IncomingMessage, max: number, timeoutMs: number): Promise<Body> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytesRead = 0;
+    const stop = (outcome: { over: boolean; slow: boolean }) => {
+      cleanup();
+      req.pause();
+      chunks.length = 0;
+      resolve({ bytes: Buffer.alloc(0), bytesRead, ...outcome });
+    };
+    const timer = setTimeout(() => stop({ over: false, slow: true }), timeoutMs);
     const onData = (chunk: Buffer) => {
       bytesRead += chunk.length;
       if (bytesRead > max) {
-        cleanup();
-        req.pause();
-        chunks.length = 0;
-        resolve({ bytes: Buffer.alloc(0), bytesRead, over: true });
+        stop({ over: true, slow: false });
         return;
       }
       chunks.push(chunk);
     };
     const onEnd = () => {
       cleanup();
-      resolve({ bytes: Buffer.concat(chunks, bytesRead), bytesRead, over: false });
+      resolve({ bytes: Buffer.concat(chunks, bytesRead), bytesRead, over: false, slow: false });
     };
     const onError = (error: Error) => {
       cleanup();
       reject(error);
     };
     const cleanup = () => {
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);

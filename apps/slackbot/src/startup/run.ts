@@ -7,6 +7,8 @@ import { RequestBudget } from '../dubbing/budget.ts';
 import { createAppClient } from '../dubbing/client.ts';
 import { createLogger, type RunningApp, startServer } from '../server.ts';
 import { runStartupChecks, StartupRefused, startupChecks } from './checks.ts';
+import { keepAliveOnUnhandledRejection } from './last-resort.ts';
+import { startRetrying } from './start-retrying.ts';
 
 let config: Config;
 try {
@@ -25,6 +27,7 @@ const dubbing = createAppClient(
   new RequestBudget(config.polling.requestsPerSecond),
   logger.child({ part: 'service' }),
 );
+keepAliveOnUnhandledRejection(logger);
 
 let running: RunningApp | undefined;
 let stopping = false;
@@ -63,9 +66,15 @@ try {
   if (waiting.signal.aborted) process.exit(0);
   throw error;
 }
+// The database answered the check but may go away before the migrations (a restart): waited for as at the
+// check. Opening the store is all startServer does with the database before it listens, and a failed open
+// leaves nothing open.
 if (!stopping) {
   try {
-    running = await startServer(config, { logger, dubbing });
+    running = await startRetrying(() => startServer(config, { logger, dubbing }), {
+      logger,
+      stopping: () => stopping,
+    });
   } catch (error) {
     const problem = listenProblem(error, config);
     if (!problem) throw error;

@@ -119,7 +119,10 @@ export interface JobStore {
   /** Jobs started by a user, newest first. */
   recentJobs(userId: string, limit: number): Promise<Job[]>;
   setJobThread(jobId: string, threadTs: string): Promise<void>;
-  /** Moves a picking job to starting with one target per language; undefined when it was not picking. */
+  /**
+   * Moves a picking job (or a recorded command that named its languages) to starting with one target per
+   * language; undefined when it was neither.
+   */
   startJob(jobId: string, choice: JobChoice, now: number): Promise<Job | undefined>;
   cancelJob(jobId: string): Promise<boolean>;
   /** Leases jobs with work due: a request to admit, or an upload and projects to create (lease free). */

@@ -6,10 +6,17 @@ import { createSqlStore } from './sql/store.ts';
 import { SqliteConnection } from './sqlite/connection.ts';
 import type { Store } from './store.ts';
 
-export function openStore(location: StoreLocation): Promise<Store> {
-  return createSqlStore(
+export async function openStore(location: StoreLocation): Promise<Store> {
+  const connection =
     location.kind === 'postgres'
       ? new PostgresConnection({ url: location.url, poolSize: location.poolSize })
-      : new SqliteConnection(location.path),
-  );
+      : new SqliteConnection(location.path);
+  try {
+    return await createSqlStore(connection);
+  } catch (error) {
+    // The migrations failed (the database went away after the start-up checks): nothing is left open for a
+    // caller that waits and opens it again.
+    await connection.close().catch(() => {});
+    throw error;
+  }
 }

@@ -22,6 +22,9 @@ export type * from './qa.ts';
 export type * from './redubs.ts';
 export type * from './reviews.ts';
 
+/** The tables whose rows are leased to one worker at a time. */
+export type LeasedTable = 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports';
+
 export interface Store
   extends JobStore,
     OutboxStore,
@@ -38,5 +41,28 @@ export interface Store
    * Slack before they are redone.
    */
   releaseLeases(): Promise<void>;
+  /**
+   * Extends `owner`'s leases on `keys` of `table` until `until`, for work still in progress: a lease is short
+   * (LEASE_MS) so that a dead replica's work passes to the others soon, and its live holder keeps it this
+   * way. A lease that ended (released, or expired and taken by another) is left as it is.
+   */
+  renewLeases(
+    table: LeasedTable,
+    keys: readonly string[],
+    owner: string,
+    until: number,
+    now: number,
+  ): Promise<void>;
+  /** What an operator watches (the metrics read it on each scrape). */
+  stats(now: number): Promise<StoreStats>;
   close(): Promise<void>;
+}
+
+export interface StoreStats {
+  jobsByState: Record<string, number>;
+  /** Languages whose project is polled (not finished). */
+  languagesPolled: number;
+  /** Slack writes due now, and when the oldest of them was enqueued or last changed (null: none). */
+  writesDue: number;
+  oldestDueAt: number | null;
 }

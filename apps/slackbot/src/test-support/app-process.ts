@@ -5,12 +5,15 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Stage, StartedApp } from '@dubkit/slack-sandbox';
 import { loadConfig } from '../config.ts';
+import { LAST_RESORT } from '../startup/last-resort.ts';
 import { openStore } from '../store/open.ts';
 import { drained } from './stage.ts';
 
 export interface AppProcess extends StartedApp {
   eventsUrl: string;
   child: ChildProcess;
+  /** Lines the process logged from its last-resort guard (an unhandled rejection): a bug if any. */
+  readonly lastResorts: string[];
 }
 
 const LISTEN_TIMEOUT_MS = 15_000;
@@ -20,7 +23,16 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'main.ts')], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Passed on as it comes; the guard's lines are kept besides.
+  const lastResorts: string[] = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    lastResorts.push(...lines.filter((line) => line.includes(LAST_RESORT)));
   });
   const eventsUrl = `http://127.0.0.1:${port}/slack/events`;
   try {
@@ -32,6 +44,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   return {
     eventsUrl,
     child,
+    lastResorts,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -18,11 +18,25 @@ export interface Replicas extends StartedApp {
   kill(index: number): Promise<void>;
   /** Starts replica `index` again (a new process, a new port) on the same database. */
   restart(index: number): Promise<void>;
+  /** Exits the test did not cause with SIGKILL: a replica must never end itself. */
+  readonly ownExits: string[];
+  /** What any replica logged from its last-resort guard (an unhandled rejection). */
+  readonly lastResorts: string[];
 }
 
 export async function startReplicas(env: Record<string, string>, count: number): Promise<Replicas> {
+  const ownExits: string[] = [];
+  const started: AppProcess[] = [];
+  const start = async (index: number) => {
+    const replica = await startAppProcess(env);
+    replica.child.once('exit', (code, signal) => {
+      if (signal !== 'SIGKILL') ownExits.push(`replica ${index}: code ${code}, signal ${signal}`);
+    });
+    started.push(replica);
+    return replica;
+  };
   const processes: (AppProcess | undefined)[] = [];
-  for (let i = 0; i < count; i += 1) processes.push(await startAppProcess(env));
+  for (let i = 0; i < count; i += 1) processes.push(await start(i));
   const served: number[] = [];
   let next = 0;
 
@@ -98,7 +112,11 @@ export async function startReplicas(env: Record<string, string>, count: number):
       await victim?.stop();
     },
     async restart(index) {
-      processes[index] = await startAppProcess(env);
+      processes[index] = await start(index);
+    },
+    ownExits,
+    get lastResorts() {
+      return started.flatMap((replica) => replica.lastResorts);
     },
     async stop() {
       await Promise.all(processes.map((p) => p?.stop()));

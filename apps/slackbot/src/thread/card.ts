@@ -1,8 +1,9 @@
 // The one place a job's card is drawn (the picker while it waits, then what was started or who cancelled it),
 // under the card's one key; nothing else builds a `card:` write.
-import type { DeliveryInput, Job } from '../store/store.ts';
+import type { DeliveryInput, Job, Target } from '../store/store.ts';
 import type { PickerGlossary } from '../ui/glossary-picker.ts';
 import { jobCard } from '../ui/job-card.ts';
+import { statusDelivery } from './status.ts';
 
 export function cardDelivery(
   job: Job,
@@ -34,4 +35,16 @@ export function cardDelivery(
       ...picker,
     }),
   };
+}
+
+/** What a job's start announces: its card as started, and a status message per language. */
+export function startDeliveries(job: Job, targets: Target[], now: number): DeliveryInput[] {
+  return [
+    cardDelivery(
+      job,
+      'started',
+      targets.map((t) => t.dstLang),
+    ),
+    ...targets.map((target) => statusDelivery({ job, target, info: null, now })),
+  ];
 }

@@ -3,6 +3,7 @@
 
 import { languageLabel, languageName } from '../domain/languages.ts';
 import {
+  codeSpan,
   context,
   escapeText,
   formatDuration,
@@ -40,6 +41,6 @@ export function statusMessage(status: LanguageStatus): MessageContent {
     text = `${languageName(status.lang)}: ${stage} (${Math.round(status.progress * 100)}%)`;
   }
   const blocks = [section(line)];
-  if (status.projectId) blocks.push(context(`Project \`${status.projectId}\``));
+  if (status.projectId) blocks.push(context(`Project ${codeSpan(status.projectId)}`));
   return { text, blocks };
 }

@@ -37,6 +37,14 @@ export function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * A service- or user-supplied value as a code span: escaped like any text (a code span does not stop Slack
+ * from reading `<!channel>` or `<https://x|y>`), its backticks replaced so that it cannot end the span.
+ */
+export function codeSpan(value: string): string {
+  return `\`${escapeText(value).replace(/`/g, 'ˋ')}\``;
+}
+
 /** Cuts text to `max` characters, ending with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

@@ -2,7 +2,16 @@
 // per status.
 
 import { languageLabel, languageName } from '../domain/languages.ts';
-import { button, context, escapeText, formatDuration, link, type MessageContent, section } from './blocks.ts';
+import {
+  button,
+  codeSpan,
+  context,
+  escapeText,
+  formatDuration,
+  link,
+  type MessageContent,
+  section,
+} from './blocks.ts';
 import { explainFailure } from './failures.ts';
 import { dubbedActions } from './thread-actions.ts';
 
@@ -48,7 +57,7 @@ export function dubbedReply(input: {
     text: `${languageName(input.lang)} dub of ${escapeText(input.title)} ready`,
     blocks: [
       section(`✅ *${languageLabel(input.lang)} dub ready* — ${escapeText(input.title)}\n${links}`),
-      context(`Project \`${input.projectId}\` · ${formatDuration(input.elapsedMs)}`),
+      context(`Project ${codeSpan(input.projectId)} · ${formatDuration(input.elapsedMs)}`),
       ...(input.targetId ? [dubbedActions(input.targetId)] : []),
     ],
   };
@@ -63,10 +72,10 @@ export function failedReply(input: {
   targetId: string;
 }): MessageContent {
   const why = explainFailure(input.status, input.stageLabel, input.detail);
-  const support = input.projectId ? `Project \`${input.projectId}\` · ` : '';
+  const support = input.projectId ? `Project ${codeSpan(input.projectId)} · ` : '';
   const blocks = [
     section(`❌ *${languageLabel(input.lang)} dub failed.* ${escapeText(why.text)}`),
-    context(`${support}status \`${input.status}\``),
+    context(`${support}status ${codeSpan(input.status)}`),
   ];
   if (why.retry) {
     blocks.push({

@@ -5,12 +5,11 @@
 import { InsufficientCreditsError, type LipsyncInfo } from '@dubkit/core';
 import type { Logger } from 'pino';
 import { BusyError, type DubbingService } from '../../dubbing/service.ts';
+import { HeldLeases, LEASE_MS } from '../../leases.ts';
 import { Loop } from '../../loop.ts';
 import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
 import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
-
-const LEASE_MS = 60_000;
 
 export interface LipsyncRunnerOptions {
   store: Store;
@@ -27,6 +26,7 @@ export class LipsyncRunner {
   readonly #o: LipsyncRunnerOptions;
   readonly #loop: Loop;
   readonly #now: () => number;
+  readonly #leases: HeldLeases;
 
   constructor(options: LipsyncRunnerOptions) {
     this.#o = options;
@@ -36,6 +36,7 @@ export class LipsyncRunner {
       logger: options.logger,
       name: 'lipsync',
     });
+    this.#leases = new HeldLeases({ ...options, table: 'lipsyncs' });
   }
 
   start(): void {
@@ -46,30 +47,36 @@ export class LipsyncRunner {
     this.#loop.wake();
   }
 
-  stop(): Promise<void> {
-    return this.#loop.stop();
+  async stop(): Promise<void> {
+    await this.#loop.stop();
+    this.#leases.stop();
   }
 
   async #tick(): Promise<boolean> {
     const due = await this.#o.store.claimDueLipsyncs(this.#o.owner, this.#now(), LEASE_MS, 20);
-    for (const task of due) {
-      try {
-        await this.#step(task);
-      } catch (error) {
-        if (error instanceof BusyError) {
-          // The dub is being rendered again (or is not dubbed): this lip-sync cannot go on.
-          await this.#giveUp(
-            task,
-            'The dub is being changed right now; press Lip-sync again once it is ready.',
+    for (const task of due) this.#leases.hold(task.id);
+    try {
+      for (const task of due) {
+        try {
+          await this.#step(task);
+        } catch (error) {
+          if (error instanceof BusyError) {
+            // The dub is being rendered again (or is not dubbed): this lip-sync cannot go on.
+            await this.#giveUp(
+              task,
+              'The dub is being changed right now; press Lip-sync again once it is ready.',
+            );
+            continue;
+          }
+          this.#o.logger.warn(
+            { err: error, lipsync: task.id },
+            'looking at a lip-sync failed; will look again',
           );
-          continue;
+          await this.#o.store.updateLipsync(task.id, { nextPollAt: this.#now() + this.#o.pollMs * 4 });
         }
-        this.#o.logger.warn(
-          { err: error, lipsync: task.id },
-          'looking at a lip-sync failed; will look again',
-        );
-        await this.#o.store.updateLipsync(task.id, { nextPollAt: this.#now() + this.#o.pollMs * 4 });
       }
+    } finally {
+      for (const task of due) this.#leases.drop(task.id);
     }
     return due.length > 0;
   }

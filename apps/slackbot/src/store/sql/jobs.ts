@@ -87,7 +87,7 @@ export function sqlJobStore(sql: Sql): JobStore {
       sql.transaction(async (tx) => {
         const changed = await tx.run(
           `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?, lease_until = 0
-            WHERE id = ? AND state = 'picking'`,
+            WHERE id = ? AND state IN ('picking', 'requested')`,
           [choice.srcLang, choice.numSpeakers, now, jobId],
         );
         if (changed === 0) return undefined;

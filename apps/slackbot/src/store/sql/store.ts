@@ -1,6 +1,6 @@
 // The Store as one body of portable SQL over any Sql connection: each aggregate's queries, migrated to
 // the current schema before first use.
-import type { Store } from '../store.ts';
+import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlGlossaryStore } from './glossaries.ts';
 import { sqlJobStore } from './jobs.ts';
@@ -8,10 +8,18 @@ import { sqlLipsyncStore } from './lipsyncs.ts';
 import { migrate } from './migrations.ts';
 import { sqlModalStore } from './modals.ts';
 import { sqlOutboxStore } from './outbox.ts';
-import type { Sql } from './port.ts';
+import { placeholders, type Sql } from './port.ts';
 import { sqlQaSettingsStore } from './qa.ts';
 import { sqlRedubStore } from './redubs.ts';
 import { sqlReviewStore } from './reviews.ts';
+
+const LEASE_KEYS: Record<LeasedTable, string> = {
+  jobs: 'id',
+  targets: 'id',
+  channels: 'channel',
+  lipsyncs: 'id',
+  glossary_imports: 'key',
+};
 
 export async function createSqlStore(sql: Sql): Promise<Store> {
   await migrate(sql);
@@ -33,6 +41,30 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
         await tx.run('UPDATE glossary_imports SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE channels SET lease_until = 0 WHERE lease_until > 0');
       }),
+    async renewLeases(table, keys, owner, until, now) {
+      if (keys.length === 0) return;
+      await sql.run(
+        `UPDATE ${table} SET lease_until = ? WHERE ${LEASE_KEYS[table]} IN (${placeholders(keys)})
+         AND lease_owner = ? AND lease_until > ?`,
+        [until, ...keys, owner, now],
+      );
+    },
+    async stats(now) {
+      const jobs = await sql.all('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state');
+      const polled = await sql.get(
+        'SELECT COUNT(*) AS n FROM targets WHERE terminal = FALSE AND project_id IS NOT NULL',
+      );
+      const due = await sql.get(
+        `SELECT COUNT(*) AS n, MIN(updated_at) AS oldest FROM deliveries WHERE state <> 'done' AND not_before <= ?`,
+        [now],
+      );
+      return {
+        jobsByState: Object.fromEntries(jobs.map((row) => [String(row.state), Number(row.n)])),
+        languagesPolled: Number(polled?.n ?? 0),
+        writesDue: Number(due?.n ?? 0),
+        oldestDueAt: due?.oldest === null || due?.oldest === undefined ? null : Number(due.oldest),
+      };
+    },
     close: () => sql.close(),
   };
 }

@@ -1,0 +1,37 @@
+// Values from the service (a status, a project id) shown in code spans: a code span does not stop Slack from
+// reading a mention or a link, so they are escaped there too, and cannot close the span.
+import { describe, expect, it } from 'vitest';
+import { statusMessage } from '../thread/status-message.ts';
+import { codeSpan } from './blocks.ts';
+import { dubbedReply, failedReply } from './milestones.ts';
+
+const HOSTILE_ID = '<!here> <https://evil.example|click me> `x`';
+const HOSTILE_STATUS = '<!channel>_failed';
+
+describe('code spans', () => {
+  it('escapes what Slack would read as a mention or a link and keeps one span', () => {
+    expect(codeSpan(HOSTILE_ID)).toBe('`&lt;!here&gt; &lt;https://evil.example|click me&gt; ˋxˋ`');
+  });
+
+  it('carries no mention or link from a hostile status or project id in any reply', () => {
+    const shown = JSON.stringify([
+      failedReply({ lang: 'es', status: HOSTILE_STATUS, projectId: HOSTILE_ID, targetId: 't1' }),
+      dubbedReply({
+        lang: 'es',
+        title: 'talk',
+        links: {},
+        projectId: HOSTILE_ID,
+        elapsedMs: 1_000,
+      } as Parameters<typeof dubbedReply>[0]),
+      statusMessage({
+        lang: 'es',
+        phase: 'running',
+        stageLabel: HOSTILE_STATUS,
+        progress: 0.5,
+        elapsedMs: 1_000,
+        projectId: HOSTILE_ID,
+      }),
+    ]);
+    expect(shown).not.toMatch(/<!|<https?:/);
+  });
+});
