@@ -48,7 +48,7 @@ export interface Ephemeral {
   text: string;
   blocks?: unknown[];
   thread_ts?: string;
-  via: 'chat.postEphemeral' | 'response_url';
+  via: 'chat.postEphemeral' | 'response_url' | 'command_response';
 }
 
 export interface FakeSlackOptions {
@@ -90,11 +90,26 @@ export interface RandomSlackFaults {
   delayMs?: number | [number, number];
 }
 
+export interface StoredView {
+  id: string;
+  trigger_id?: string;
+  user_id?: string;
+  view: Record<string, unknown>;
+}
+
+export interface ViewChange {
+  method: 'views.open' | 'views.push' | 'views.update' | 'views.publish' | 'response_action';
+  id: string;
+  user?: string;
+}
+
 /** Events the demo follows to print the thread as it changes. */
 export interface FakeSlackEvents {
   message: [SlackMessage];
   update: [SlackMessage];
   ephemeral: [Ephemeral];
+  /** A view was opened, pushed, updated or published (Home); `user` is whose screen it is on. */
+  view: [ViewChange];
   /** A call took effect and its answer is about to be dropped (`faults.lostAnswers`): a test may crash the app here. */
   lostAnswer: [RecordedCall];
 }
@@ -106,7 +121,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly outsideOf = new Set<string>();
   readonly messages: SlackMessage[] = [];
   readonly ephemerals: Ephemeral[] = [];
-  readonly views: { id: string; trigger_id?: string; user_id?: string; view: Record<string, unknown> }[] = [];
+  readonly views: StoredView[] = [];
   readonly files = new Map<string, SlackFile>();
   /** How often each shared file was downloaded with the bot token. */
   readonly downloads = new Map<string, number>();
@@ -124,6 +139,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly #server: Server;
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
   readonly #responseUrls = new Map<string, { channel: string; user: string }>();
+  /** Whose click or command each trigger_id came from: a modal opened with it shows on that person's screen. */
+  readonly #triggers = new Map<string, string>();
   #rateLimited = 0;
   /** The random faults' generator, made again whenever a test sets a new `faults.random`. */
   #random: { of: RandomSlackFaults; next: () => number } | undefined;
@@ -224,6 +241,36 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     this.#seenUsers.add(user);
     this.#responseUrls.set(id, { channel, user });
     return `${this.#url}/response/${id}`;
+  }
+
+  /** Shows a message to one person only, as Slack does for an ephemeral or a command's direct answer. */
+  whisper(ephemeral: Ephemeral): void {
+    this.ephemerals.push(ephemeral);
+    this.emit('ephemeral', ephemeral);
+  }
+
+  /** A trigger_id for an interaction or command by `user`, as Slack hands one out with each of them. */
+  trigger(user: string): string {
+    const id = `${Date.now()}.${randomBytes(6).toString('hex')}`;
+    this.#triggers.set(id, user);
+    return id;
+  }
+
+  /** What Slack does with a view_submission's `response_action: update` or `push`: the view changes in place. */
+  applyViewResponse(
+    viewId: string,
+    answer: { response_action?: string; view?: unknown },
+    user: string,
+  ): void {
+    if (answer.response_action === 'update' && answer.view) {
+      const stored = this.views.find((v) => v.id === viewId);
+      if (stored) stored.view = answer.view as Record<string, unknown>;
+      this.emit('view', { method: 'response_action', id: viewId, user });
+    } else if (answer.response_action === 'push' && answer.view) {
+      const id = `V${randomBytes(5).toString('hex').toUpperCase()}`;
+      this.views.push({ id, user_id: user, view: answer.view as Record<string, unknown> });
+      this.emit('view', { method: 'views.push', id, user });
+    }
   }
 
   /** The root message and its replies, in order. */
@@ -385,8 +432,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           ...(args.blocks ? { blocks: parseMaybeJson(args.blocks) as unknown[] } : {}),
           ...(args.thread_ts ? { thread_ts: String(args.thread_ts) } : {}),
         };
-        this.ephemerals.push(ephemeral);
-        this.emit('ephemeral', ephemeral);
+        this.whisper(ephemeral);
         return { ok: true, message_ts: this.#nextTs() };
       }
       case 'conversations.replies': {
@@ -439,14 +485,18 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         const view = parseMaybeJson(args.view) as Record<string, unknown>;
         const id = String(args.view_id ?? `V${randomBytes(5).toString('hex').toUpperCase()}`);
         const existing = this.views.find((v) => v.id === id);
+        const user = args.user_id
+          ? String(args.user_id)
+          : (this.#triggers.get(String(args.trigger_id ?? '')) ?? existing?.user_id);
         if (existing) existing.view = view;
         else
           this.views.push({
             id,
             view,
             ...(args.trigger_id ? { trigger_id: String(args.trigger_id) } : {}),
-            ...(args.user_id ? { user_id: String(args.user_id) } : {}),
+            ...(user ? { user_id: user } : {}),
           });
+        this.emit('view', { method: method as ViewChange['method'], id, ...(user ? { user } : {}) });
         return { ok: true, view: { ...view, id } };
       }
       case 'files.getUploadURLExternal': {
@@ -561,8 +611,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         via: 'response_url',
         ...(args.blocks ? { blocks: args.blocks as unknown[] } : {}),
       };
-      this.ephemerals.push(ephemeral);
-      this.emit('ephemeral', ephemeral);
+      this.whisper(ephemeral);
     }
     json(res, { ok: true });
   }

@@ -1,0 +1,52 @@
+// A real Chromium for the web client's browser tests, driven by playwright-core: Debian's own when the
+// machine has it, else the one shipped inside the @sparticuz/chromium npm package (unpacked on first use;
+// nothing is downloaded). Launched headless as CI runs it (as root: no sandbox), in a fresh profile, with
+// the background traffic a test must not make (updates, sync, QUIC) turned off.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sparticuz from '@sparticuz/chromium';
+import { type BrowserContext, chromium } from 'playwright-core';
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  /** Which Chromium runs: Debian's or the npm package's. */
+  executablePath: string;
+  close(): Promise<void>;
+}
+
+/** Starts Chromium with a new profile folder, removed again by `close`. */
+export async function launchChromium(
+  options: { width?: number; height?: number } = {},
+): Promise<LaunchedBrowser> {
+  const executablePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : await sparticuz.executablePath();
+  const profile = await mkdtemp(join(tmpdir(), 'dubkit-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  return {
+    context,
+    executablePath,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
