@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sparticuz from '@sparticuz/chromium';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -49,4 +49,27 @@ export async function launchChromium(
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** The page's DataTransfer, which Node's types do not know: what a drop carries. */
+interface PageGlobals {
+  DataTransfer: new () => { items: { add(file: File): void } };
+}
+
+/** Drops files on an element as a person drags them from their desktop (a `drop` event carrying them). */
+export async function dropFiles(
+  page: Page,
+  selector: string,
+  files: { name: string; mimeType: string; content: Uint8Array }[],
+): Promise<void> {
+  const encoded = files.map((f) => ({ ...f, content: Buffer.from(f.content).toString('base64') }));
+  const transfer = await page.evaluateHandle((list) => {
+    const transfer = new (globalThis as unknown as PageGlobals).DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.content), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], f.name, { type: f.mimeType }));
+    }
+    return transfer;
+  }, encoded);
+  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
 }

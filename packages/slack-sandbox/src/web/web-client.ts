@@ -42,9 +42,12 @@ const DIST = new URL('../../dist/', import.meta.url);
 const CLIENT_SRC = new URL('../../src/web/client/', import.meta.url);
 /** The page's scripts: the client's modules and the Block Kit limits it shares with the tests. */
 const SCRIPT = /^\/(web\/client\/[a-z-]+|block-limits)\.js$/;
+/** Noto Color Emoji from its npm package: flags and emoji drawn alike on every machine, one without an emoji font too. */
+const EMOJI_CSS = import.meta.resolve('@fontsource/noto-color-emoji/index.css');
+const EMOJI_FONT = /^\/fonts\/files\/(noto-color-emoji-\d+-400-normal\.woff)$/;
 const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' http: https: data:; connect-src 'self'; media-src 'self'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; img-src 'self' http: https: data:; connect-src 'self'; media-src 'self'";
 
 export class WebClient {
   readonly #options: WebClientOptions;
@@ -159,6 +162,10 @@ export class WebClient {
         return send(res, 'text/css', await readFile(new URL('style.css', CLIENT_SRC)));
       if (SCRIPT.test(url.pathname))
         return send(res, 'text/javascript', await readFile(new URL(url.pathname.slice(1), DIST)));
+      if (url.pathname === '/fonts/emoji.css')
+        return send(res, 'text/css', Buffer.from(emojiCss(await readFile(new URL(EMOJI_CSS), 'utf8'))));
+      const font = EMOJI_FONT.exec(url.pathname);
+      if (font) return send(res, 'font/woff', await readFile(new URL(`files/${font[1]}`, EMOJI_CSS)));
       if (url.pathname === '/events') return this.#follow(req, res, this.#user(url.searchParams.get('user')));
       const file = /^\/files\/(F[A-Z0-9]+)\//.exec(url.pathname);
       if (file) return this.#download(res, file[1] ?? '');
@@ -392,6 +399,21 @@ export class WebClient {
 
 class BadRequest extends Error {}
 
+/**
+ * The emoji font's CSS as the page needs it: its WOFF files only (the headless Chromium of the browser
+ * tests draws the WOFF2 ones as blanks), and without the ASCII the font also covers (#, * and digits, the
+ * bases of keycap emoji), which a machine without the page's text fonts would otherwise draw from it, as
+ * nothing.
+ */
+function emojiCss(css: string): string {
+  return css
+    .replace(/src: url\([^)]+\.woff2\) format\('woff2'\), /g, 'src: ')
+    .replace(/unicode-range:([^;]+);/g, (_whole, ranges: string) => {
+      const kept = ranges.split(',').filter((range) => Number.parseInt(range.trim().slice(2), 16) >= 0x80);
+      return `unicode-range:${kept.join(',')};`;
+    });
+}
+
 function clientFile(file: SlackFile): ClientFile {
   return {
     id: file.id,
@@ -453,6 +475,7 @@ function page(res: ServerResponse, appName: string): void {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Slack (local) · ${title}</title>
+<link rel="stylesheet" href="/fonts/emoji.css">
 <link rel="stylesheet" href="/web/client/style.css">
 <script type="module" src="/web/client/main.js"></script>
 </head>
@@ -463,7 +486,7 @@ function page(res: ServerResponse, appName: string): void {
 
 function send(res: ServerResponse, type: string, body: Buffer): void {
   res.writeHead(200, {
-    'content-type': `${type}; charset=utf-8`,
+    'content-type': type.startsWith('font/') ? type : `${type}; charset=utf-8`,
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
   });

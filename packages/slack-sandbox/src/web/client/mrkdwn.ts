@@ -169,6 +169,8 @@ function special(inner: string, names: Names): Node {
   if (target.startsWith('@')) return h('span', { class: 'mention' }, `@${names.user(target.slice(1))}`);
   if (target.startsWith('#'))
     return h('span', { class: 'mention' }, `#${label ?? names.channel(target.slice(1))}`);
+  // <!date^…|fallback>: the fallback, already in words.
+  if (target.startsWith('!date')) return plainText(decodeEntities(label ?? ''));
   if (target.startsWith('!')) {
     const word = target.slice(1).split('^')[0] ?? '';
     return h('span', { class: 'mention' }, `@${label ?? word}`);
