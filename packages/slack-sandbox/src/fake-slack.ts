@@ -138,7 +138,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly #options: FakeSlackOptions;
   readonly #server: Server;
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
-  readonly #responseUrls = new Map<string, { channel: string; user: string }>();
+  readonly #responseUrls = new Map<string, { channel: string; user: string; threadTs?: string }>();
   /** Whose click or command each trigger_id came from: a modal opened with it shows on that person's screen. */
   readonly #triggers = new Map<string, string>();
   #rateLimited = 0;
@@ -235,11 +235,14 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     return file;
   }
 
-  /** A response_url for an interaction or command in `channel` by `user`. */
-  responseUrl(channel: string, user: string): string {
+  /**
+   * A response_url for an interaction or command in `channel` by `user`; from a message in a thread, its
+   * ephemeral answers show in that thread, as in Slack.
+   */
+  responseUrl(channel: string, user: string, threadTs?: string): string {
     const id = randomBytes(6).toString('hex');
     this.#seenUsers.add(user);
-    this.#responseUrls.set(id, { channel, user });
+    this.#responseUrls.set(id, { channel, user, ...(threadTs ? { threadTs } : {}) });
     return `${this.#url}/response/${id}`;
   }
 
@@ -610,6 +613,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         text: String(args.text ?? ''),
         via: 'response_url',
         ...(args.blocks ? { blocks: args.blocks as unknown[] } : {}),
+        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
       };
       this.whisper(ephemeral);
     }

@@ -26,10 +26,10 @@ export function append(el: Node, children: (Child | Child[])[]): void {
   }
 }
 
-/** Only web links are followed; anything else (javascript:, data:) is shown as text. */
+/** Only absolute web links are followed; anything else (javascript:, data:, words) is shown as text. */
 export function safeUrl(url: string): string | undefined {
   try {
-    const parsed = new URL(url, location.href);
+    const parsed = new URL(url);
     return ['http:', 'https:', 'mailto:'].includes(parsed.protocol) ? parsed.href : undefined;
   } catch {
     return undefined;
