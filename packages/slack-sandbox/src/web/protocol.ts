@@ -54,21 +54,24 @@ export interface ClientView {
   view: Record<string, unknown>;
 }
 
+/** What a page is sent first: the person, the workspace as they see it, and everything shown to them. */
+export interface Snapshot {
+  kind: 'snapshot';
+  me: string;
+  botUserId: string;
+  appName: string;
+  users: UserInfo[];
+  channels: ChannelInfo[];
+  shortcuts: Shortcut[];
+  commands: string[];
+  messages: ClientMessage[];
+  ephemerals: ClientEphemeral[];
+  modals: ClientView[];
+  home: ClientView | null;
+}
+
 export type ServerEvent =
-  | {
-      kind: 'snapshot';
-      me: string;
-      botUserId: string;
-      appName: string;
-      users: UserInfo[];
-      channels: ChannelInfo[];
-      shortcuts: Shortcut[];
-      commands: string[];
-      messages: ClientMessage[];
-      ephemerals: ClientEphemeral[];
-      modals: ClientView[];
-      home: ClientView | null;
-    }
+  | Snapshot
   | { kind: 'message'; message: ClientMessage }
   | { kind: 'ephemeral'; ephemeral: ClientEphemeral }
   | { kind: 'views'; modals: ClientView[]; home: ClientView | null }

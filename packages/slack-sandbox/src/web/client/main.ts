@@ -9,25 +9,15 @@ import type {
   ClientMessage,
   ClientView,
   ServerEvent,
-  Shortcut,
-  UserInfo,
+  Snapshot,
 } from '../protocol.ts';
 import { renderBlocks, type Surface, text, type Values } from './blocks.ts';
 import { h } from './dom.ts';
 import { mrkdwn, type Names } from './mrkdwn.ts';
 
-interface State {
-  me: string;
-  botUserId: string;
-  appName: string;
-  users: UserInfo[];
-  channels: ChannelInfo[];
-  shortcuts: Shortcut[];
-  commands: string[];
+/** The snapshot as the page keeps it: messages by channel and ts, and the app's errors for each open view. */
+interface State extends Omit<Snapshot, 'kind' | 'messages'> {
   messages: Map<string, ClientMessage>;
-  ephemerals: ClientEphemeral[];
-  modals: ClientView[];
-  home: ClientView | null;
   viewErrors: Map<string, Record<string, string>>;
 }
 
@@ -210,6 +200,7 @@ function drawMessages(): void {
   if (!state) return;
   const s = state;
   const stick = atBottom(channelList);
+  const top = channelList.scrollTop;
   if (place.kind === 'home') {
     channelHeader.replaceChildren(h('b', {}, `${s.appName} · Home`));
     channelComposer.hidden = true;
@@ -249,7 +240,8 @@ function drawMessages(): void {
     if (e.channel === channel.id && !e.thread_ts) items.push({ ts: `~${e.index}`, node: ephemeralView(e) });
   });
   channelList.replaceChildren(...items.map((i) => i.node));
-  if (stick) channelList.scrollTop = channelList.scrollHeight;
+  // Where the person was reading, unless they were following the newest messages.
+  channelList.scrollTop = stick ? channelList.scrollHeight : top;
   drawThread(channel, member, all);
 }
 
@@ -262,12 +254,13 @@ function drawThread(channel: ChannelInfo, member: boolean, all: ClientMessage[])
   threadPane.hidden = false;
   setComposer(threadComposer, member, 'Reply…');
   const stick = atBottom(threadList);
+  const top = threadList.scrollTop;
   const thread = all.filter((m) => m.ts === ts || m.thread_ts === ts);
   threadList.replaceChildren(
     ...thread.map((m) => messageView(m, null)),
     ...state.ephemerals.filter((e) => e.channel === channel.id && e.thread_ts === ts).map(ephemeralView),
   );
-  if (stick) threadList.scrollTop = threadList.scrollHeight;
+  threadList.scrollTop = stick ? threadList.scrollHeight : top;
 }
 
 function openThread(ts: string | null): void {
