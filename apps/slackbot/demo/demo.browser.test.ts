@@ -85,7 +85,12 @@ describe('the demo in a real browser', () => {
 
       // The status messages, one per language, are edited in place as the dub goes on.
       await card.locator('.replies').click();
-      await thread().locator('article.message').filter({ hasText: 'Spanish —' }).locator('.edited').first().waitFor();
+      await thread()
+        .locator('article.message')
+        .filter({ hasText: 'Spanish —' })
+        .locator('.edited')
+        .first()
+        .waitFor();
       await shot('02-status-edited');
       const review = thread()
         .getByRole('button', { name: /Review/ })
@@ -125,7 +130,9 @@ describe('the demo in a real browser', () => {
       await expect.poll(() => thread().locator('.file').count(), { timeout: 40_000 }).toBe(6);
       const spanish = thread().locator('article.message').filter({ hasText: 'Spanish dub ready' }).last();
       await spanish.getByRole('button', { name: 'Approve' }).click();
-      await thread().getByText(/Approved by @Ana/).waitFor();
+      await thread()
+        .getByText(/Approved by @Ana/)
+        .waitFor();
       await thread().getByText('You approved Spanish.').waitFor();
       // The whole thread in one picture, from the card to the approval.
       await page.setViewportSize({ width: 1280, height: 2200 });
