@@ -138,7 +138,10 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly #options: FakeSlackOptions;
   readonly #server: Server;
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
-  readonly #responseUrls = new Map<string, { channel: string; user: string; threadTs?: string }>();
+  readonly #responseUrls = new Map<
+    string,
+    { channel: string; user: string; threadTs?: string; messageTs?: string }
+  >();
   /** Whose click or command each trigger_id came from: a modal opened with it shows on that person's screen. */
   readonly #triggers = new Map<string, string>();
   #rateLimited = 0;
@@ -236,13 +239,13 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   }
 
   /**
-   * A response_url for an interaction or command in `channel` by `user`; from a message in a thread, its
-   * ephemeral answers show in that thread, as in Slack.
+   * A response_url for an interaction or command in `channel` by `user`. From a click on a message: its
+   * ephemeral answers show in the message's thread, and `replace_original` edits the message, as in Slack.
    */
-  responseUrl(channel: string, user: string, threadTs?: string): string {
+  responseUrl(channel: string, user: string, from: { threadTs?: string; messageTs?: string } = {}): string {
     const id = randomBytes(6).toString('hex');
     this.#seenUsers.add(user);
-    this.#responseUrls.set(id, { channel, user, ...(threadTs ? { threadTs } : {}) });
+    this.#responseUrls.set(id, { channel, user, ...from });
     return `${this.#url}/response/${id}`;
   }
 
@@ -604,6 +607,13 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       return;
     }
     this.calls.push({ method: 'response_url', args, at: Date.now() });
+    const replace = args.replace_original === true || args.replace_original === 'true';
+    // An ephemeral message is nowhere in the channel: its replacement is shown as a new ephemeral.
+    if (replace && target.messageTs && this.message(target.channel, target.messageTs)) {
+      this.#call('chat.update', { ...args, channel: target.channel, ts: target.messageTs });
+      json(res, { ok: true });
+      return;
+    }
     if (args.response_type === 'in_channel') {
       this.#call('chat.postMessage', { ...args, channel: target.channel });
     } else {

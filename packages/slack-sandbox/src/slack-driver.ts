@@ -230,7 +230,10 @@ export class SlackDriver {
       channel: { id: message.channel },
       ...(input.message ? { message: { ...input.message, history: undefined } } : {}),
       state: { values: input.values },
-      response_url: this.#slack.responseUrl(message.channel, input.user, input.message?.thread_ts),
+      response_url: this.#slack.responseUrl(message.channel, input.user, {
+        ...(input.message?.thread_ts ? { threadTs: input.message.thread_ts } : {}),
+        ...(input.message ? { messageTs: input.message.ts } : {}),
+      }),
     });
   }
 
