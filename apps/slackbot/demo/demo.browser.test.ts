@@ -213,3 +213,34 @@ describe('the demo in a real browser', () => {
     TEST_MS,
   );
 });
+
+describe('the demo in a real browser, the app in Socket Mode', () => {
+  it(
+    'dubs a link typed in the page, the app answering over its WebSocket',
+    async () => {
+      const stage = await demoStage({ mode: 'socket', web: true, speed: 40 });
+      const browser = await launchChromium();
+      try {
+        const page = await browser.context.newPage();
+        page.setDefaultTimeout(WAIT_MS);
+        await page.goto(`${stage.web?.url}/#user=${ANA}&channel=${LOCALIZATION}`);
+        await page
+          .locator('.channel-pane .composer-input')
+          .fill('/dub https://vimeo.com/dubkit-socket to es');
+        await page.keyboard.press('Enter');
+        await page.locator('article.message .replies').filter({ hasText: /repl/ }).first().click();
+        await page
+          .locator('[data-pane="thread"] article.message')
+          .filter({ hasText: 'Spanish dub ready' })
+          .waitFor({ timeout: 40_000 });
+        expect(
+          stage.slack.socketMode.envelopes.some((e) => e.envelope.type === 'slash_commands' && e.ack),
+        ).toBe(true);
+      } finally {
+        await browser.close();
+        await stage.close();
+      }
+    },
+    TEST_MS,
+  );
+});
