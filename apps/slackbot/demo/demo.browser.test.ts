@@ -140,6 +140,19 @@ describe('the demo in a real browser', () => {
       await shot('06-approved-thread');
       await page.setViewportSize({ width: 1280, height: 800 });
       await withinLimits();
+
+      // App Home: the job, Spanish approved by Ana, German waiting for review.
+      await page.locator('[data-app-home]').click();
+      await page
+        .locator('.home-view')
+        .getByText(/Spanish: Done, approved by @Ana/)
+        .waitFor();
+      await page
+        .locator('.home-view')
+        .getByText(/German: Done, ⏳ waiting for review/)
+        .waitFor();
+      await shot('07-app-home');
+      await withinLimits();
     },
     TEST_MS,
   );
@@ -160,7 +173,7 @@ describe('the demo in a real browser', () => {
       // The app answers in the file's thread with the job card.
       await shared.locator('.replies').filter({ hasText: /repl/ }).click();
       await thread().getByRole('button', { name: 'Start' }).waitFor();
-      await shot('07-dropped-file');
+      await shot('08-dropped-file');
       await withinLimits();
     },
     TEST_MS,
@@ -180,7 +193,7 @@ describe('the demo in a real browser', () => {
       const error = modal().locator('.input-error');
       await error.waitFor();
       expect(await error.textContent()).not.toBe('');
-      await shot('08-modal-error');
+      await shot('09-modal-error');
       await modal().locator('.modal-x').click();
     },
     TEST_MS,
@@ -203,7 +216,7 @@ describe('the demo in a real browser', () => {
       await card.getByRole('button', { name: 'Start' }).click();
       const refusal = page.locator('article.ephemeral');
       await refusal.waitFor();
-      await shot('09-outsider-refused');
+      await shot('10-outsider-refused');
       const said = await refusal.textContent();
       // Ana, a member, does not see what Omar was told.
       await openAs(ANA);
