@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dropFiles, type LaunchedBrowser, launchChromium } from '@dubkit/slack-sandbox/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStage } from './stage.ts';
-import { ANA, BEN, LOCALIZATION, OMAR } from './workspace.ts';
+import { ANA, BEN, LAUNCH, LOCALIZATION, OMAR } from './workspace.ts';
 
 type Page = Awaited<ReturnType<LaunchedBrowser['context']['newPage']>>;
 
@@ -213,6 +213,8 @@ describe('the demo in a real browser', () => {
       // Omar takes the keyboard: he can read the public channel, not act in it.
       await page.locator('.user-switcher').selectOption(OMAR);
       await page.locator('.preview-badge').waitFor();
+      // The private channel is not even listed for him.
+      expect(await page.locator(`[data-channel="${LAUNCH}"]`).count()).toBe(0);
       await card.getByRole('button', { name: 'Start' }).click();
       const refusal = page.locator('article.ephemeral');
       await refusal.waitFor();

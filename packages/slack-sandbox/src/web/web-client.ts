@@ -57,7 +57,8 @@ export class WebClient {
   /** Each person's modal stack (view ids, the top last) and Home view. */
   readonly #modals = new Map<string, string[]>();
   readonly #homes = new Map<string, string>();
-  readonly #listeners: [string, (...args: never[]) => void][] = [];
+  /** Stops following the fake's changes (on close). */
+  readonly #unfollow: () => void;
   #url = '';
 
   constructor(options: WebClientOptions) {
@@ -69,19 +70,21 @@ export class WebClient {
         res.end(error instanceof Error ? error.message : String(error));
       });
     });
-    const on = <E extends 'message' | 'update' | 'ephemeral' | 'view'>(
-      name: E,
-      listener: (...args: never[]) => void,
-    ) => {
-      options.slack.on(name, listener as never);
-      this.#listeners.push([name, listener]);
+    const { slack } = options;
+    const onMessage = (m: SlackMessage) =>
+      this.#toViewers(m.channel, { kind: 'message', message: clientMessage(m) });
+    const onEphemeral = (e: Ephemeral) => this.#send(e.user, this.#ephemeral(e));
+    const onView = (change: ViewChange) => this.#viewChanged(change);
+    slack.on('message', onMessage);
+    slack.on('update', onMessage);
+    slack.on('ephemeral', onEphemeral);
+    slack.on('view', onView);
+    this.#unfollow = () => {
+      slack.off('message', onMessage);
+      slack.off('update', onMessage);
+      slack.off('ephemeral', onEphemeral);
+      slack.off('view', onView);
     };
-    const pushMessage = (m: SlackMessage) =>
-      this.#broadcast(() => ({ kind: 'message', message: clientMessage(m) }));
-    on('message', pushMessage as never);
-    on('update', pushMessage as never);
-    on('ephemeral', ((e: Ephemeral) => this.#send(e.user, this.#ephemeral(e))) as never);
-    on('view', ((change: ViewChange) => this.#viewChanged(change)) as never);
   }
 
   async start(): Promise<this> {
@@ -96,8 +99,7 @@ export class WebClient {
   }
 
   async close(): Promise<void> {
-    for (const [name, listener] of this.#listeners)
-      this.#options.slack.off(name as 'message', listener as never);
+    this.#unfollow();
     for (const page of this.#pages) page.res.end();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -141,10 +143,15 @@ export class WebClient {
     for (const page of this.#pages) if (page.user === user) page.res.write(data);
   }
 
-  #broadcast(event: () => ServerEvent): void {
-    if (this.#pages.size === 0) return;
-    const data = `data: ${JSON.stringify(event())}\n\n`;
-    for (const page of this.#pages) page.res.write(data);
+  /** To the pages of everyone who can see the channel (a private one: its members only). */
+  #toViewers(channel: string, event: ServerEvent): void {
+    const data = `data: ${JSON.stringify(event)}\n\n`;
+    for (const page of this.#pages) if (this.#sees(channel, page.user)) page.res.write(data);
+  }
+
+  #sees(channel: string, user: string): boolean {
+    const info = this.#options.channels.find((c) => c.id === channel);
+    return info !== undefined && (!info.private || info.members.includes(user));
   }
 
   #user(value: unknown): string {
@@ -340,8 +347,7 @@ export class WebClient {
 
   /** A person sees every public channel and the private ones they are in. */
   #canSee(channel: string, user: string): void {
-    const info = this.#options.channels.find((c) => c.id === channel);
-    if (info?.private && !info.members.includes(user)) throw new BadRequest('that channel is private');
+    if (!this.#sees(channel, user)) throw new BadRequest('that channel is private');
   }
 
   #follow(req: IncomingMessage, res: ServerResponse, user: string): void {
@@ -351,9 +357,7 @@ export class WebClient {
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
-    const visible = new Set(
-      this.#options.channels.filter((c) => !c.private || c.members.includes(user)).map((c) => c.id),
-    );
+    const visible = new Set(this.#options.channels.filter((c) => this.#sees(c.id, user)).map((c) => c.id));
     const snapshot: ServerEvent = {
       kind: 'snapshot',
       me: user,
