@@ -98,6 +98,10 @@ describe('the demo in a real browser', () => {
       await review.waitFor({ timeout: 40_000 });
       await expect.poll(() => thread().locator('.file').count(), { timeout: 40_000 }).toBe(4);
       await shot('03-dubbed');
+      // The subtitle file downloads from the page as a person would save it.
+      const srt = thread().locator('a.file').filter({ hasText: '.es.srt' }).first();
+      const download = await page.request.get(`${stage.web?.url}${await srt.getAttribute('href')}`);
+      expect(await download.text()).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d{3} --> /);
       await withinLimits();
 
       await review.click();
