@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dropFiles, type LaunchedBrowser, launchChromium } from '@dubkit/slack-sandbox/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStage } from './stage.ts';
+import { postWelcome } from './web.ts';
 import { ANA, BEN, LAUNCH, LOCALIZATION, OMAR } from './workspace.ts';
 
 type Page = Awaited<ReturnType<LaunchedBrowser['context']['newPage']>>;
@@ -28,6 +29,7 @@ describe('the demo in a real browser', () => {
       demoStage({ mode: 'http', web: true, speed: 40 }),
       launchChromium(),
     ]);
+    await postWelcome(stage);
     page = await browser.context.newPage();
     page.setDefaultTimeout(WAIT_MS);
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -63,6 +65,8 @@ describe('the demo in a real browser', () => {
     'dubs a link into two languages, reviews, renders again at its price and approves',
     async () => {
       await openAs(ANA);
+      await page.getByText('Welcome to the dubkit demo.').waitFor();
+      await shot('00-welcome');
       await page
         .locator('.channel-pane .composer-input')
         .fill('/dub https://www.youtube.com/watch?v=dubkit-browser');

@@ -9,7 +9,7 @@ import { BOT, LOCALIZATION } from './workspace.ts';
 const WELCOME = [
   '👋 *Welcome to the dubkit demo.* Everything here is local: a stand-in for Slack, the real dubkit app, and an emulator of the dubbing service.',
   '• Type `/dub https://www.youtube.com/watch?v=dubkit-launch-keynote` below, pick languages on the card and press *Start*.',
-  '• Or drop a video file on the message box, or mention <@UDUBKIT> with a link.',
+  `• Or drop a video file on the message box, or mention <@${BOT}> with a link.`,
   '• When a language is dubbed: *Review translation*, edit a line, *Save*, then *Render again* and *Approve*.',
   '• Switch person at the top left: Omar is in no channel, and may not touch the jobs.',
 ].join('\n');
@@ -19,12 +19,7 @@ export async function serveWorkspace(mode: SlackMode): Promise<void> {
   const stage = await demoStage({ mode, web: true, speed: 4 });
   const web = stage.web;
   if (!web) throw new Error('the stage started without its web client');
-  // The welcome goes through the Web API with the bot token, as if the app had posted it.
-  await fetch(`${stage.slack.apiUrl}chat.postMessage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${stage.env.SLACK_BOT_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ channel: LOCALIZATION, text: WELCOME.replace('<@UDUBKIT>', `<@${BOT}>`) }),
-  });
+  await postWelcome(stage);
   const url = `${web.url}/#user=U0ANA&channel=${LOCALIZATION}`;
   console.log(`dubkit demo (${mode === 'socket' ? 'Socket Mode' : 'HTTP'}): open ${url}`);
   console.log(`emulator at ${stage.serviceUrl}; Ctrl-C stops everything.`);
@@ -35,6 +30,19 @@ export async function serveWorkspace(mode: SlackMode): Promise<void> {
   });
   await stage.close();
   process.exit(0);
+}
+
+/** The welcome in #localization, through the Web API with the bot token, as if the app had posted it. */
+export async function postWelcome(stage: {
+  slack: { apiUrl: string };
+  env: Record<string, string>;
+}): Promise<void> {
+  const response = await fetch(`${stage.slack.apiUrl}chat.postMessage`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stage.env.SLACK_BOT_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ channel: LOCALIZATION, text: WELCOME }),
+  });
+  if (!response.ok) throw new Error(`the welcome was not posted (HTTP ${response.status})`);
 }
 
 /** Opens the page in the desktop's browser, only where there is a desktop (a display, or macOS). */
