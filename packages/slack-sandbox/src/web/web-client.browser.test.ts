@@ -101,6 +101,8 @@ const KITCHEN_SINK = [
         elements: [
           { type: 'text', text: 'rich ', style: { bold: true } },
           { type: 'link', url: 'https://example.com/r', text: 'rich link' },
+          { type: 'emoji', name: 'tada', unicode: '1f389' },
+          { type: 'emoji', name: 'wave', unicode: 'not-hex' },
         ],
       },
       {
@@ -248,6 +250,7 @@ describe('the web client in a real browser', () => {
     expect(await page.evaluate('window.hacked')).toBeUndefined();
     expect(await message.locator('.fields .field').count()).toBe(2);
     expect(await message.locator('.rt-list li').textContent()).toBe('item one');
+    expect(await message.locator('.rt-section').first().textContent()).toBe('rich rich link🎉👋');
     expect(await message.locator('[data-unknown]').textContent()).toContain('“hologram”');
     for (const type of [
       'multi_static_select',

@@ -6,7 +6,7 @@
 // A block type this client does not know is drawn as such, never dropped.
 import type { ChannelInfo, UserInfo } from '../protocol.ts';
 import { h, safeUrl } from './dom.ts';
-import { mrkdwn, type Names, plainText } from './mrkdwn.ts';
+import { emoji, mrkdwn, type Names, plainText } from './mrkdwn.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: drawing arbitrary Block Kit JSON
 type Loose = Record<string, any>;
@@ -542,6 +542,15 @@ function richText(el: Loose, surface: Surface): HTMLElement {
   }
 }
 
+/** A rich_text emoji: its code points (hex, joined by -), or :name: when they are missing or not code points. */
+function emojiOf(e: Loose): string {
+  const points = String(e.unicode ?? '')
+    .split('-')
+    .map((c) => Number.parseInt(c, 16));
+  const valid = e.unicode && points.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x10ffff);
+  return valid ? String.fromCodePoint(...points) : emoji(`:${String(e.name)}:`);
+}
+
 function richInline(e: Loose, surface: Surface): Node {
   let node: Node;
   switch (e.type) {
@@ -566,15 +575,7 @@ function richInline(e: Loose, surface: Surface): Node {
       node = h('span', { class: 'mention' }, `@${String(e.range)}`);
       break;
     case 'emoji':
-      node = e.unicode
-        ? document.createTextNode(
-            String.fromCodePoint(
-              ...String(e.unicode)
-                .split('-')
-                .map((c) => Number.parseInt(c, 16)),
-            ),
-          )
-        : plainText(`:${String(e.name)}:`);
+      node = document.createTextNode(emojiOf(e));
       break;
     default:
       return unknown(`rich text element “${String(e.type)}”`);

@@ -476,7 +476,6 @@ function drawModals(): void {
   const view = top.view as Record<string, { text?: string; type?: string } | undefined>;
   const values = valuesFor(`view/${top.id}`, top.view.blocks);
   const close = (all: boolean) => void post('/api/close', { viewId: top.id, all });
-  let sending = false;
   const submit = view.submit
     ? h(
         'button',
@@ -484,13 +483,13 @@ function drawModals(): void {
           type: 'button',
           class: 'btn primary modal-submit',
           onclick: async (event) => {
-            if (sending) return;
-            sending = true;
-            (event.currentTarget as HTMLButtonElement).disabled = true;
+            // One submission at a time, as Slack greys its button while the app answers.
+            const button = event.currentTarget as HTMLButtonElement;
+            if (button.disabled) return;
+            button.disabled = true;
             state?.viewErrors.delete(top.id);
             await post('/api/submit', { viewId: top.id, values });
-            sending = false;
-            (event.currentTarget as HTMLButtonElement | null)?.removeAttribute('disabled');
+            button.disabled = false;
           },
         },
         text(view.submit, { names }),
