@@ -397,3 +397,41 @@ describe('the web client in a real browser', () => {
     expect(new TextDecoder().decode(slack.files.get(message?.files[0].id)?.content)).toBe('hello');
   });
 });
+
+describe('the web client’s answers to a wrong request', () => {
+  it('says what is wrong with a 400, and a person outside a channel cannot post in it', async () => {
+    const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
+    const web = await new WebClient({
+      slack,
+      driver: () => {
+        throw new Error('no app in this test');
+      },
+      users: [
+        { id: ANA, name: 'Ana' },
+        { id: BEN, name: 'Ben' },
+      ],
+      channels: [{ id: CHANNEL, name: 'general', members: [ANA] }],
+    }).start();
+    try {
+      const post = (body: string) => fetch(`${web.url}/api/post`, { method: 'POST', body });
+      const stranger = await post(JSON.stringify({ user: 'U0NOBODY', channel: CHANNEL, text: 'hi' }));
+      expect([stranger.status, await stranger.json()]).toEqual([
+        400,
+        { error: 'no person U0NOBODY in this workspace' },
+      ]);
+      const garbled = await post('{not json');
+      expect(garbled.status).toBe(400);
+      const outsider = await post(JSON.stringify({ user: BEN, channel: CHANNEL, text: 'hi' }));
+      expect([outsider.status, await outsider.json()]).toEqual([
+        400,
+        { error: 'you are not a member of #general: join it to post' },
+      ]);
+      expect(slack.messages).toHaveLength(0);
+      const events = await fetch(`${web.url}/events?user=U0NOBODY`);
+      expect(events.status).toBe(400);
+    } finally {
+      await web.close();
+      await slack.close();
+    }
+  });
+});

@@ -66,8 +66,15 @@ export class WebClient {
     for (const channel of options.channels) options.slack.setMembers(channel.id, channel.members);
     this.#server = createServer((req, res) => {
       this.#handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(error instanceof Error ? error.message : String(error));
+        // A wrong request is told what is wrong; a failure of this server says no more than that (its
+        // message may hold paths) and is printed where it runs.
+        const wrong = error instanceof BadRequest || error instanceof SyntaxError;
+        if (!wrong) console.error('the local Slack failed:', error);
+        if (!res.headersSent)
+          res.writeHead(wrong ? 400 : 500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(
+          JSON.stringify({ error: wrong ? error.message : 'the local Slack failed; its terminal says why' }),
+        );
       });
     });
     const { slack } = options;
@@ -183,26 +190,18 @@ export class WebClient {
       res.writeHead(405, { 'content-type': 'text/plain' }).end('method not allowed');
       return;
     }
-    try {
-      if (url.pathname === '/api/upload') return json(res, await this.#upload(req, url));
-      const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as Record<
-        string,
-        unknown
-      >;
-      const user = this.#user(body.user);
-      const answer = await this.#act(url.pathname, user, body);
-      json(res, answer);
-    } catch (error) {
-      if (!(error instanceof BadRequest)) throw error;
-      res
-        .writeHead(400, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: error.message }));
-    }
+    if (url.pathname === '/api/upload') return json(res, await this.#upload(req, url));
+    const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as Record<
+      string,
+      unknown
+    >;
+    json(res, await this.#act(url.pathname, this.#user(body.user), body));
   }
 
   async #act(path: string, user: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { slack } = this.#options;
-    const driver = this.#options.driver();
+    // The app now running (a restarted one too), asked for once the request is known to be right.
+    const driver = () => this.#options.driver();
     const channel = String(body.channel ?? '');
     switch (path) {
       case '/api/post': {
@@ -219,7 +218,7 @@ export class WebClient {
           ...(files.length > 0 ? { files } : {}),
           ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
         });
-        return this.#answered(user, await driver.userMessage(message));
+        return this.#answered(user, await driver().userMessage(message));
       }
       case '/api/command': {
         this.#memberOf(channel, user);
@@ -230,7 +229,7 @@ export class WebClient {
           throw new BadRequest(
             `${command} is not a valid command. In Slack, messages starting with “/” are commands.`,
           );
-        const response = await driver.command({ command, text: rest.join(' '), channel, user });
+        const response = await driver().command({ command, text: rest.join(' '), channel, user });
         // Slack shows a command's direct answer to the person who typed it, and only to them.
         const direct = parseAnswer(response.body);
         if (response.status === 200 && (direct.text || direct.blocks))
@@ -255,7 +254,7 @@ export class WebClient {
         const values = (body.values ?? {}) as Record<string, Record<string, unknown>>;
         if (surface.kind === 'view')
           return this.#answered(user, [
-            await driver.act({ user, viewId: String(surface.id), action, values }),
+            await driver().act({ user, viewId: String(surface.id), action, values }),
           ]);
         if (surface.kind === 'ephemeral') {
           const e = slack.ephemerals[Number(surface.index)];
@@ -266,24 +265,24 @@ export class WebClient {
             text: e.text,
             ...(e.blocks ? { blocks: e.blocks } : {}),
           };
-          return this.#answered(user, [await driver.act({ user, ephemeral, action, values })]);
+          return this.#answered(user, [await driver().act({ user, ephemeral, action, values })]);
         }
         const message = slack.message(String(surface.channel), String(surface.ts));
         if (!message) throw new BadRequest('that message is gone');
         this.#canSee(message.channel, user);
-        return this.#answered(user, [await driver.act({ user, message, action, values })]);
+        return this.#answered(user, [await driver().act({ user, message, action, values })]);
       }
       case '/api/shortcut': {
         const message = slack.message(channel, String(body.ts));
         if (!message) throw new BadRequest('that message is gone');
         this.#canSee(channel, user);
         const callbackId = String(body.callback_id);
-        return this.#answered(user, [await driver.messageShortcut({ message, user, callbackId })]);
+        return this.#answered(user, [await driver().messageShortcut({ message, user, callbackId })]);
       }
       case '/api/submit': {
         const viewId = String(body.viewId);
         const values = (body.values ?? {}) as Record<string, Record<string, unknown>>;
-        const response = await driver.submitView({ viewId, user, values });
+        const response = await driver().submitView({ viewId, user, values });
         const answer = parseAnswer(response.body);
         const stack = this.modalsOf(user);
         if (response.status === 200 && answer.response_action === 'errors')
@@ -314,7 +313,7 @@ export class WebClient {
         return { ok: true };
       }
       case '/api/home': {
-        const response = await driver.event({
+        const response = await driver().event({
           type: 'app_home_opened',
           user,
           channel: `D${user.slice(1)}`,
