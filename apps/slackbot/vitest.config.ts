@@ -6,7 +6,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'slackbot',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'demo/**/*.test.ts'],
     globalSetup: ['src/test-support/postgres-server.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -52,7 +52,7 @@ export interface Ephemeral {
   text: string;
   blocks?: unknown[];
   thread_ts?: string;
-  via: 'chat.postEphemeral' | 'response_url';
+  via: 'chat.postEphemeral' | 'response_url' | 'command_response';
 }
 
 export interface FakeSlackOptions {
@@ -94,11 +94,26 @@ export interface RandomSlackFaults {
   delayMs?: number | [number, number];
 }
 
+export interface StoredView {
+  id: string;
+  trigger_id?: string;
+  user_id?: string;
+  view: Record<string, unknown>;
+}
+
+export interface ViewChange {
+  method: 'views.open' | 'views.push' | 'views.update' | 'views.publish' | 'response_action';
+  id: string;
+  user?: string;
+}
+
 /** Events the demo follows to print the thread as it changes. */
 export interface FakeSlackEvents {
   message: [SlackMessage];
   update: [SlackMessage];
   ephemeral: [Ephemeral];
+  /** A view was opened, pushed, updated or published (Home); `user` is whose screen it is on. */
+  view: [ViewChange];
   /** A call took effect and its answer is about to be dropped (`faults.lostAnswers`): a test may crash the app here. */
   lostAnswer: [RecordedCall];
 }
@@ -110,7 +125,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly outsideOf = new Set<string>();
   readonly messages: SlackMessage[] = [];
   readonly ephemerals: Ephemeral[] = [];
-  readonly views: { id: string; trigger_id?: string; user_id?: string; view: Record<string, unknown> }[] = [];
+  readonly views: StoredView[] = [];
   readonly files = new Map<string, SlackFile>();
   /** How often each shared file was downloaded with the bot token. */
   readonly downloads = new Map<string, number>();
@@ -127,7 +142,12 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly #options: FakeSlackOptions;
   readonly #server: Server;
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
-  readonly #responseUrls = new Map<string, { channel: string; user: string }>();
+  readonly #responseUrls = new Map<
+    string,
+    { channel: string; user: string; threadTs?: string; messageTs?: string }
+  >();
+  /** Whose click or command each trigger_id came from: a modal opened with it shows on that person's screen. */
+  readonly #triggers = new Map<string, string>();
   #rateLimited = 0;
   /** The random faults' generator, made again whenever a test sets a new `faults.random`. */
   #random: { of: RandomSlackFaults; next: () => number } | undefined;
@@ -231,12 +251,45 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     return file;
   }
 
-  /** A response_url for an interaction or command in `channel` by `user`. */
-  responseUrl(channel: string, user: string): string {
+  /**
+   * A response_url for an interaction or command in `channel` by `user`. From a click on a message: its
+   * ephemeral answers show in the message's thread, and `replace_original` edits the message, as in Slack.
+   */
+  responseUrl(channel: string, user: string, from: { threadTs?: string; messageTs?: string } = {}): string {
     const id = randomBytes(6).toString('hex');
     this.#seenUsers.add(user);
-    this.#responseUrls.set(id, { channel, user });
+    this.#responseUrls.set(id, { channel, user, ...from });
     return `${this.#url}/response/${id}`;
+  }
+
+  /** Shows a message to one person only, as Slack does for an ephemeral or a command's direct answer. */
+  whisper(ephemeral: Ephemeral): void {
+    this.ephemerals.push(ephemeral);
+    this.emit('ephemeral', ephemeral);
+  }
+
+  /** A trigger_id for an interaction or command by `user`, as Slack hands one out with each of them. */
+  trigger(user: string): string {
+    const id = `${Date.now()}.${randomBytes(6).toString('hex')}`;
+    this.#triggers.set(id, user);
+    return id;
+  }
+
+  /** What Slack does with a view_submission's `response_action: update` or `push`: the view changes in place. */
+  applyViewResponse(
+    viewId: string,
+    answer: { response_action?: string; view?: unknown },
+    user: string,
+  ): void {
+    if (answer.response_action === 'update' && answer.view) {
+      const stored = this.views.find((v) => v.id === viewId);
+      if (stored) stored.view = answer.view as Record<string, unknown>;
+      this.emit('view', { method: 'response_action', id: viewId, user });
+    } else if (answer.response_action === 'push' && answer.view) {
+      const id = `V${randomBytes(5).toString('hex').toUpperCase()}`;
+      this.views.push({ id, user_id: user, view: answer.view as Record<string, unknown> });
+      this.emit('view', { method: 'views.push', id, user });
+    }
   }
 
   /** The root message and its replies, in order. */
@@ -398,8 +451,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           ...(args.blocks ? { blocks: parseMaybeJson(args.blocks) as unknown[] } : {}),
           ...(args.thread_ts ? { thread_ts: String(args.thread_ts) } : {}),
         };
-        this.ephemerals.push(ephemeral);
-        this.emit('ephemeral', ephemeral);
+        this.whisper(ephemeral);
         return { ok: true, message_ts: this.#nextTs() };
       }
       case 'conversations.replies': {
@@ -452,14 +504,18 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         const view = parseMaybeJson(args.view) as Record<string, unknown>;
         const id = String(args.view_id ?? `V${randomBytes(5).toString('hex').toUpperCase()}`);
         const existing = this.views.find((v) => v.id === id);
+        const user = args.user_id
+          ? String(args.user_id)
+          : (this.#triggers.get(String(args.trigger_id ?? '')) ?? existing?.user_id);
         if (existing) existing.view = view;
         else
           this.views.push({
             id,
             view,
             ...(args.trigger_id ? { trigger_id: String(args.trigger_id) } : {}),
-            ...(args.user_id ? { user_id: String(args.user_id) } : {}),
+            ...(user ? { user_id: user } : {}),
           });
+        this.emit('view', { method: method as ViewChange['method'], id, ...(user ? { user } : {}) });
         return { ok: true, view: { ...view, id } };
       }
       case 'files.getUploadURLExternal': {
@@ -565,6 +621,13 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       return;
     }
     this.calls.push({ method: 'response_url', args, at: Date.now() });
+    const replace = args.replace_original === true || args.replace_original === 'true';
+    // An ephemeral message is nowhere in the channel: its replacement is shown as a new ephemeral.
+    if (replace && target.messageTs && this.message(target.channel, target.messageTs)) {
+      this.#call('chat.update', { ...args, channel: target.channel, ts: target.messageTs });
+      json(res, { ok: true });
+      return;
+    }
     if (args.response_type === 'in_channel') {
       this.#call('chat.postMessage', { ...args, channel: target.channel });
     } else {
@@ -574,9 +637,9 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         text: String(args.text ?? ''),
         via: 'response_url',
         ...(args.blocks ? { blocks: args.blocks as unknown[] } : {}),
+        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
       };
-      this.ephemerals.push(ephemeral);
-      this.emit('ephemeral', ephemeral);
+      this.whisper(ephemeral);
     }
     json(res, { ok: true });
   }

@@ -1,10 +1,10 @@
 // The HTTP transport signs like Slack (v0 HMAC-SHA256 over "v0:timestamp:body"), marks redeliveries, and
 // encodes each kind of request the way Slack posts it; checked against a server that verifies as an app would.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from './http-transport.ts';
+import { HttpTransport, slackSignature } from './http-transport.ts';
 
 const SECRET = 'test-signing-secret';
 
@@ -25,7 +25,7 @@ beforeEach(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const timestamp = String(req.headers['x-slack-request-timestamp']);
-    const expected = `v0=${createHmac('sha256', SECRET).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+    const expected = slackSignature(SECRET, timestamp, body);
     const given = String(req.headers['x-slack-signature']);
     const verified =
       given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));

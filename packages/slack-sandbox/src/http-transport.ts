@@ -31,7 +31,7 @@ export class HttpTransport implements SlackTransport {
 
   async #send(body: string, contentType: string, retry?: Retry): Promise<DriverResponse> {
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = `v0=${createHmac('sha256', this.#signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+    const signature = slackSignature(this.#signingSecret, timestamp, body);
     const headers: Record<string, string> = {
       'content-type': contentType,
       'x-slack-request-timestamp': timestamp,
@@ -49,4 +49,9 @@ export class HttpTransport implements SlackTransport {
     });
     return { status: response.status, body: await response.text() };
   }
+}
+
+/** Slack's request signature: `v0=` and the hex HMAC-SHA256 of "v0:timestamp:body" with the signing secret. */
+export function slackSignature(signingSecret: string, timestamp: string, body: string): string {
+  return `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
 }

@@ -1,4 +1,6 @@
 // @dubkit/slack-sandbox: Slack on 127.0.0.1 for the Slack app's tests, demo and bench.
+
+export { blockProblems, messageProblems, SLACK_LIMITS, viewProblems } from './block-limits.ts';
 export type {
   Ephemeral,
   FakeSlackOptions,
@@ -7,6 +9,8 @@ export type {
   SlackFaults,
   SlackFile,
   SlackMessage,
+  StoredView,
+  ViewChange,
 } from './fake-slack.ts';
 export { FakeSlack } from './fake-slack.ts';
 export { HttpTransport } from './http-transport.ts';
@@ -27,3 +31,5 @@ export type { SlackMode, Stage, StageOptions, StartedApp } from './stage.ts';
 export { APP_TOKEN, BOT_TOKEN, SERVICE_TOKEN, SIGNING_SECRET, setStage } from './stage.ts';
 export type { DriverResponse, Retry, SlackTransport } from './transport.ts';
 export { waitFor } from './wait-for.ts';
+export type { ChannelInfo, Shortcut, UserInfo, WebClientOptions } from './web/web-client.ts';
+export { WebClient } from './web/web-client.ts';

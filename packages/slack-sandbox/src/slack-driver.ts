@@ -52,6 +52,38 @@ export class SlackDriver {
     );
   }
 
+  /** What Slack sends for a person's message: `message` (with files: `file_share`), and `app_mention` if it names the app. */
+  async userMessage(message: SlackMessage): Promise<DriverResponse[]> {
+    const answers = [
+      message.files?.length
+        ? await this.fileShare(message)
+        : await this.event({
+            type: 'message',
+            user: message.user,
+            text: message.text,
+            ts: message.ts,
+            channel: message.channel,
+            channel_type: 'channel',
+            ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+          }),
+    ];
+    for (const file of message.files ?? []) answers.push(await this.fileShared(file, message));
+    if (message.text.includes(`<@${this.#slack.botUserId}>`)) answers.push(await this.mention(message));
+    return answers;
+  }
+
+  /** The `file_shared` event Slack sends beside the message for each file shared in a channel. */
+  fileShared(file: SlackFile, message: SlackMessage) {
+    return this.event({
+      type: 'file_shared',
+      file_id: file.id,
+      user_id: message.user,
+      file: { id: file.id },
+      channel_id: message.channel,
+      event_ts: message.ts,
+    });
+  }
+
   /** The message event Slack sends when a user shares files in a channel. */
   fileShare(message: SlackMessage, options: { eventId?: string; retryNum?: number } = {}) {
     return this.event(
@@ -82,7 +114,7 @@ export class SlackDriver {
       text: input.text,
       api_app_id: this.#slack.appId,
       response_url: this.#slack.responseUrl(input.channel, input.user),
-      trigger_id: randomBytes(8).toString('hex'),
+      trigger_id: this.#slack.trigger(input.user),
     });
   }
 
@@ -145,33 +177,71 @@ export class SlackDriver {
       }
     }
     if (!clicked) throw new Error(`message ${message.ts} has no element ${input.actionId}`);
-    return this.#interaction({
+    return this.act({
+      user: input.user,
+      message,
+      values,
+      action: {
+        type: clicked.element.type,
+        action_id: input.actionId,
+        block_id: clicked.blockId,
+        value: clicked.element.value,
+        text: clicked.element.text,
+      },
+    });
+  }
+
+  /**
+   * A block_actions payload as Slack sends it when a person clicks or picks in a message (an ephemeral one
+   * too) or a view: `action` is the element's part (type, action_id, block_id, value or selection), `values`
+   * the state of the surface's inputs. The web client sends every click through here.
+   */
+  act(input: {
+    user: string;
+    action: Record<string, unknown>;
+    values: Record<string, Record<string, unknown>>;
+    message?: SlackMessage;
+    /** An ephemeral message: its channel and the ts Slack gave it (it is nowhere in the channel's history). */
+    ephemeral?: { channel: string; ts: string; text: string; blocks?: unknown[] };
+    viewId?: string;
+  }): Promise<DriverResponse> {
+    const action = { ...input.action, action_ts: String(Date.now() / 1000) };
+    const common = {
       type: 'block_actions',
       team: { id: this.#slack.teamId },
       user: { id: input.user, name: input.user.toLowerCase() },
       api_app_id: this.#slack.appId,
       token: 'unused',
+      trigger_id: this.#slack.trigger(input.user),
+      actions: [action],
+    };
+    if (input.viewId !== undefined) {
+      const view = this.#slack.views.find((v) => v.id === input.viewId);
+      if (!view) throw new Error(`no view ${input.viewId}`);
+      return this.#interaction({
+        ...common,
+        container: { type: 'view', view_id: view.id },
+        view: { ...view.view, id: view.id, hash: `h-${view.id}`, state: { values: input.values } },
+      });
+    }
+    const message = input.message ?? input.ephemeral;
+    if (!message) throw new Error('an action needs a message or a view');
+    const isEphemeral = input.message === undefined;
+    return this.#interaction({
+      ...common,
       container: {
         type: 'message',
         message_ts: message.ts,
         channel_id: message.channel,
-        is_ephemeral: false,
+        is_ephemeral: isEphemeral,
       },
-      trigger_id: randomBytes(8).toString('hex'),
       channel: { id: message.channel },
-      message: { ...message, history: undefined },
-      state: { values },
-      response_url: this.#slack.responseUrl(message.channel, input.user),
-      actions: [
-        {
-          type: clicked.element.type,
-          action_id: input.actionId,
-          block_id: clicked.blockId,
-          value: clicked.element.value,
-          text: clicked.element.text,
-          action_ts: String(Date.now() / 1000),
-        },
-      ],
+      ...(input.message ? { message: { ...input.message, history: undefined } } : {}),
+      state: { values: input.values },
+      response_url: this.#slack.responseUrl(message.channel, input.user, {
+        ...(input.message?.thread_ts ? { threadTs: input.message.thread_ts } : {}),
+        ...(input.message ? { messageTs: input.message.ts } : {}),
+      }),
     });
   }
 
@@ -189,7 +259,7 @@ export class SlackDriver {
       channel: { id: input.message.channel, name: input.message.channel.toLowerCase() },
       message: { ...input.message, history: undefined, files: input.message.files?.map(publicFile) },
       message_ts: input.message.ts,
-      trigger_id: randomBytes(8).toString('hex'),
+      trigger_id: this.#slack.trigger(input.user),
       response_url: this.#slack.responseUrl(input.message.channel, input.user),
       token: 'unused',
       action_ts: String(Date.now() / 1000),
@@ -206,7 +276,7 @@ export class SlackDriver {
       user: { id: input.user, name: input.user.toLowerCase() },
       api_app_id: this.#slack.appId,
       token: 'unused',
-      trigger_id: randomBytes(8).toString('hex'),
+      trigger_id: this.#slack.trigger(input.user),
       view: { ...view.view, id: view.id, state: { values: input.values } },
     });
   }
@@ -230,25 +300,17 @@ export class SlackDriver {
     const block = blocks.find((b) => elementsOf(b).some(matches));
     const element = block && elementsOf(block).find(matches);
     if (!block || !element) throw new Error(`view ${input.viewId} has no element ${input.actionId}`);
-    return this.#interaction({
-      type: 'block_actions',
-      team: { id: this.#slack.teamId },
-      user: { id: input.user, name: input.user.toLowerCase() },
-      api_app_id: this.#slack.appId,
-      token: 'unused',
-      container: { type: 'view', view_id: view.id },
-      trigger_id: randomBytes(8).toString('hex'),
-      view: { ...view.view, id: view.id, hash: `h-${view.id}`, state: { values: input.values } },
-      actions: [
-        {
-          type: element.type,
-          action_id: input.actionId,
-          block_id: block.block_id,
-          value: element.value,
-          text: element.text,
-          action_ts: String(Date.now() / 1000),
-        },
-      ],
+    return this.act({
+      user: input.user,
+      viewId: view.id,
+      values: input.values,
+      action: {
+        type: element.type,
+        action_id: input.actionId,
+        block_id: block.block_id,
+        value: element.value,
+        text: element.text,
+      },
     });
   }
 }

@@ -12,6 +12,7 @@ import { FakeSlack } from './fake-slack.ts';
 import { HttpTransport } from './http-transport.ts';
 import { SlackDriver } from './slack-driver.ts';
 import { SocketModeTransport } from './socket-mode-transport.ts';
+import { WebClient, type WebClientOptions } from './web/web-client.ts';
 
 /** How Slack reaches the app: signed HTTP requests, or envelopes over the app's Socket Mode connection. */
 export type SlackMode = 'http' | 'socket';
@@ -32,6 +33,8 @@ export interface StageOptions<App extends StartedApp> {
   env?: Record<string, string>;
   /** Emulator settings beside its address and token (speed, faults, credits). */
   emulator?: Omit<EmulatorOptions, 'port' | 'host' | 'tokens'>;
+  /** Serve the web client too: the workspace's people, channels and the app's shortcuts and commands. */
+  web?: Omit<WebClientOptions, 'slack' | 'driver'>;
 }
 
 export interface Stage<App extends StartedApp> {
@@ -47,6 +50,8 @@ export interface Stage<App extends StartedApp> {
   serviceToken: string;
   /** The environment the app was started with. */
   env: Record<string, string>;
+  /** The web client, when the stage was asked for one. */
+  web?: WebClient;
   /** Stops the app (as a crash would, between two writes) and starts a new one on the same database. */
   restartApp(): Promise<App>;
   close(): Promise<void>;
@@ -93,6 +98,9 @@ export async function setStage<App extends StartedApp>(options: StageOptions<App
     rmSync(dir, { recursive: true, force: true });
     throw error;
   });
+  const web = options.web
+    ? await new WebClient({ ...options.web, slack, driver: () => stage.driver }).start()
+    : undefined;
   const stage: Stage<App> = {
     mode,
     slack,
@@ -102,6 +110,7 @@ export async function setStage<App extends StartedApp>(options: StageOptions<App
     serviceUrl: emulator.url,
     serviceToken: SERVICE_TOKEN,
     env,
+    ...(web ? { web } : {}),
     async restartApp() {
       await stage.app.stop();
       stage.app = await options.startApp(env);
@@ -110,6 +119,7 @@ export async function setStage<App extends StartedApp>(options: StageOptions<App
     },
     async close() {
       await stage.app.stop();
+      await web?.close();
       await slack.close();
       await emulator.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,98 @@
+// The scripted scene (`pnpm demo -- --script`, and whenever nobody can click): a link dropped mentioning
+// the app, Spanish and German picked, Start pressed, and the thread printed as it reads in Slack, edits
+// included. Exits 0 once both dubs and their subtitle files are in the thread.
+import { byKind, renderMessage, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
+import { demoStage } from './stage.ts';
+import { LOCALIZATION as CHANNEL, ANA as USER } from './workspace.ts';
+
+const LANGS = ['es', 'de'];
+const DEADLINE_MS = 50_000;
+
+export async function playScene(MODE: SlackMode): Promise<never> {
+  const started = Date.now();
+  const stamp = () => `+${((Date.now() - started) / 1000).toFixed(1).padStart(4)}s`;
+  const who = (m: SlackMessage) => (m.bot_id ? 'dubkit' : `@${m.user}`);
+  const indent = (lines: string[], pad: string) => lines.map((line) => `${pad}${line}`).join('\n');
+
+  const stage = await demoStage({ mode: MODE, web: false });
+  const { slack } = stage;
+  let rootTs = '';
+  const inThread = (m: SlackMessage) => m.channel === CHANNEL && (m.ts === rootTs || m.thread_ts === rootTs);
+
+  slack.on('message', (m) => {
+    if (!inThread(m)) return;
+    const where = m.ts === rootTs ? '#localization' : '  └ reply';
+    console.log(`${stamp()} ${where} ${who(m)}:\n${indent(renderMessage(m), '      ')}`);
+  });
+  slack.on('update', (m) => {
+    if (!inThread(m)) return;
+    console.log(`${stamp()}   ✎ ${who(m)} edited:\n${indent(renderMessage(m), '      ')}`);
+  });
+  slack.on('ephemeral', (e) => console.log(`${stamp()}   (only @${e.user} sees) ${e.text}`));
+
+  let exitCode = 1;
+  try {
+    const app =
+      MODE === 'socket'
+        ? `app in Socket Mode (${slack.socketMode.openConnections} WebSocket connection to the fake Slack)`
+        : `app at ${stage.app.eventsUrl}`;
+    console.log(`dubkit demo: emulator at ${stage.serviceUrl}, fake Slack at ${slack.url}, ${app}\n`);
+    const link = 'https://www.youtube.com/watch?v=dubkit-launch-keynote';
+    const drop = slack.postUserMessage({
+      channel: CHANNEL,
+      user: USER,
+      text: `<@${slack.botUserId}> can we have this in Spanish and German? <${link}>`,
+    });
+    rootTs = drop.ts;
+    console.log(
+      `${stamp()} #localization @${USER}:\n      @dubkit can we have this in Spanish and German? ${link}`,
+    );
+    await stage.driver.mention(drop);
+
+    const card = await waitFor(
+      () => slack.thread(CHANNEL, rootTs).find((m) => JSON.stringify(m.blocks ?? []).includes('job_start')),
+      10_000,
+      'the job card',
+    );
+    console.log(`${stamp()}   (@${USER} picks Spanish and German and presses Start)`);
+    await stage.driver.click({
+      message: card,
+      actionId: 'job_start',
+      user: USER,
+      selections: { job_dst: LANGS },
+    });
+
+    await waitFor(
+      () => {
+        const thread = slack.thread(CHANNEL, rootTs);
+        // Found by the delivery key in each message's metadata, whatever the reply says (QA figures included).
+        const dubbed = byKind(thread, 'dubbed').length;
+        const files = thread.flatMap((m) => m.files ?? []).length;
+        return dubbed === LANGS.length && files === LANGS.length * 2;
+      },
+      DEADLINE_MS - (Date.now() - started),
+      'both dubs and their subtitle files',
+    );
+    console.log(`\n${stamp()} Both dubs delivered. The thread as it reads now:\n`);
+    for (const m of slack.thread(CHANNEL, rootTs)) {
+      const edits = m.history.length > 0 ? ` (edited ${m.history.length}×)` : '';
+      console.log(`${m.ts === rootTs ? '' : '  └ '}${who(m)}${edits}\n${indent(renderMessage(m), '      ')}`);
+    }
+    const calls = slack.calls.reduce<Record<string, number>>((acc, c) => {
+      acc[c.method] = (acc[c.method] ?? 0) + 1;
+      return acc;
+    }, {});
+    console.log(`\nSlack calls made by the app: ${JSON.stringify(calls)}`);
+    if (MODE === 'socket') {
+      const { envelopes } = slack.socketMode;
+      const acked = envelopes.filter((e) => e.ack).length;
+      console.log(`Envelopes sent over Socket Mode: ${envelopes.length}, acknowledged: ${acked}`);
+    }
+    exitCode = 0;
+  } catch (error) {
+    console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await stage.close();
+  }
+  process.exit(exitCode);
+}

@@ -1,0 +1,57 @@
+// The demo to use: the fake Slack's web client for the demo workspace, with the real app and the emulator
+// behind it. Seeds #localization with a short welcome, prints the page's address (and opens it when the
+// machine has a display), and runs until Ctrl-C.
+import { spawn } from 'node:child_process';
+import type { SlackMode } from '@dubkit/slack-sandbox';
+import { demoStage } from './stage.ts';
+import { BOT, LOCALIZATION } from './workspace.ts';
+
+const WELCOME = [
+  '👋 *Welcome to the dubkit demo.* Everything here is local: a stand-in for Slack, the real dubkit app, and an emulator of the dubbing service.',
+  '• Type `/dub https://www.youtube.com/watch?v=dubkit-launch-keynote` below, pick languages on the card and press *Start*.',
+  `• Or drop a video file on the message box, or mention <@${BOT}> with a link.`,
+  '• When a language is dubbed: *Review translation*, edit a line, *Save*, then *Render again* and *Approve*.',
+  '• Switch person at the top left: Omar is in no channel, and may not touch the jobs.',
+].join('\n');
+
+export async function serveWorkspace(mode: SlackMode): Promise<void> {
+  // The web client's dubs run slower than the scripted scene's, so that a person can watch them.
+  const stage = await demoStage({ mode, web: true, speed: 4 });
+  const web = stage.web;
+  if (!web) throw new Error('the stage started without its web client');
+  await postWelcome(stage);
+  const url = `${web.url}/#user=U0ANA&channel=${LOCALIZATION}`;
+  console.log(`dubkit demo (${mode === 'socket' ? 'Socket Mode' : 'HTTP'}): open ${url}`);
+  console.log(`emulator at ${stage.serviceUrl}; Ctrl-C stops everything.`);
+  openBrowser(url);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await stage.close();
+  process.exit(0);
+}
+
+/** The welcome in #localization, through the Web API with the bot token, as if the app had posted it. */
+export async function postWelcome(stage: {
+  slack: { apiUrl: string };
+  env: Record<string, string>;
+}): Promise<void> {
+  const response = await fetch(`${stage.slack.apiUrl}chat.postMessage`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stage.env.SLACK_BOT_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ channel: LOCALIZATION, text: WELCOME }),
+  });
+  if (!response.ok) throw new Error(`the welcome was not posted (HTTP ${response.status})`);
+}
+
+/** Opens the page in the desktop's browser, only where there is a desktop (a display, or macOS). */
+function openBrowser(url: string): void {
+  const display =
+    Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY) || process.platform === 'darwin';
+  if (!display || process.env.CI) return;
+  const opener = process.platform === 'darwin' ? 'open' : 'xdg-open';
+  const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => console.log(`(could not start ${opener}: open the address yourself)`));
+  child.unref();
+}

@@ -1,0 +1,79 @@
+// What the web client's server and its page say to each other: the events pushed to the page (server-sent
+// events, one JSON object each) and the shapes inside them. Types only, shared by both sides.
+
+export interface UserInfo {
+  id: string;
+  name: string;
+}
+
+export interface ChannelInfo {
+  id: string;
+  name: string;
+  private?: boolean;
+  members: string[];
+}
+
+export interface Shortcut {
+  callback_id: string;
+  name: string;
+}
+
+export interface ClientFile {
+  id: string;
+  name: string;
+  title: string;
+  mimetype: string;
+  size: number;
+  /** Where the page downloads it (the person is signed in; the app uses url_private_download). */
+  url: string;
+}
+
+export interface ClientMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  user: string;
+  bot: boolean;
+  text: string;
+  blocks?: unknown[];
+  files?: ClientFile[];
+  edited: boolean;
+}
+
+export interface ClientEphemeral {
+  /** Its place in the fake's list: how a click on it is sent back. */
+  index: number;
+  channel: string;
+  thread_ts?: string;
+  text: string;
+  blocks?: unknown[];
+}
+
+export interface ClientView {
+  id: string;
+  view: Record<string, unknown>;
+}
+
+/** What a page is sent first: the person, the workspace as they see it, and everything shown to them. */
+export interface Snapshot {
+  kind: 'snapshot';
+  me: string;
+  botUserId: string;
+  appName: string;
+  users: UserInfo[];
+  channels: ChannelInfo[];
+  shortcuts: Shortcut[];
+  commands: string[];
+  messages: ClientMessage[];
+  ephemerals: ClientEphemeral[];
+  modals: ClientView[];
+  home: ClientView | null;
+}
+
+export type ServerEvent =
+  | Snapshot
+  | { kind: 'message'; message: ClientMessage }
+  | { kind: 'ephemeral'; ephemeral: ClientEphemeral }
+  | { kind: 'views'; modals: ClientView[]; home: ClientView | null }
+  | { kind: 'view-errors'; viewId: string; errors: Record<string, string> }
+  | { kind: 'notice'; text: string };
