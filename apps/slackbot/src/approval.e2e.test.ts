@@ -70,7 +70,12 @@ describe('approval of a dubbed language, end to end', () => {
       expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain(
         `✅ Approved by <@${ANA}> · <!date^`,
       );
-      expect(statusOf(stage, card.ts, 'German').text).toBe('German: dubbed');
+      // German's status message is edited after its dubbed reply is posted: on a loaded machine a moment later.
+      await waitFor(
+        () => statusOf(stage, card.ts, 'German').text === 'German: dubbed',
+        WAIT_MS,
+        "German's dubbed status",
+      );
 
       expect(await home(stage)).toMatch(
         new RegExp(`Spanish: [^·,]+, approved by <@${ANA}> · ✅ 🇩🇪 German: [^·,]+, ⏳ waiting for review`),
