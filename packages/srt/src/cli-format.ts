@@ -1,6 +1,43 @@
-// What every dubkit command line tool shares about files and issues: how an issue is printed, and which input is
-// not text at all.
+// What the dubkit-srt and dubkit-subtitles commands share about files and issues: reading the input, refusing
+// input that is not text at all, and how an issue is printed.
+import { readFileSync } from 'node:fs';
 import type { SrtIssue } from './types.ts';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (path: string) => Uint8Array;
+}
+
+export const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readFile: (path) => readFileSync(path === '-' ? 0 : path),
+};
+
+/**
+ * The bytes of a command's input (`-` is standard input) and the name to report it by; or, having said why on
+ * standard error, the exit status: 2 when it cannot be read, 1 when it is not text.
+ */
+export function readCliInput(
+  io: CliIo,
+  tool: string,
+  file: string,
+): { name: string; bytes: Uint8Array } | number {
+  const name = file === '-' ? '<stdin>' : file;
+  let bytes: Uint8Array;
+  try {
+    bytes = io.readFile(file);
+  } catch (error) {
+    io.stderr(`${tool}: cannot read ${name}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (looksBinary(bytes)) {
+    io.stderr(`${name}: error not-text: not a text file (it holds binary data, such as a video's)\n`);
+    return 1;
+  }
+  return { name, bytes };
+}
 
 /** `file:line:col: severity code: message`, the form of every dubkit command line tool (and of compilers). */
 export function formatIssue(file: string, issue: SrtIssue & { column?: number }): string {

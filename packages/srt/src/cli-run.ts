@@ -1,7 +1,7 @@
 // The dubkit-srt commands, apart from the process: arguments and file reading in, output, issues and exit code out.
 import { readFileSync } from 'node:fs';
 import { checkCues } from './check-cues.ts';
-import { formatIssue, looksBinary } from './cli-format.ts';
+import { type CliIo, formatIssue, processIo, readCliInput } from './cli-format.ts';
 import { LINT_HELP, LintUsageError, lintFile, parseLintArguments } from './cli-lint.ts';
 import { parseSrt } from './parse.ts';
 import { segmentsToCues } from './segments.ts';
@@ -58,17 +58,7 @@ const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', impor
 
 const COMMANDS = new Set(['check', 'to-vtt', 'to-json', 'from-json', 'fix']);
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  readFile: (path: string) => Uint8Array;
-}
-
-export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  readFile: (path) => readFileSync(path === '-' ? 0 : path),
-};
+export { type CliIo, processIo } from './cli-format.ts';
 
 interface Options {
   command: string;
@@ -185,18 +175,9 @@ function runLint(args: readonly string[], io: CliIo): number {
     io.stdout(`${LINT_HELP}\n`);
     return 0;
   }
-  const name = options.file === '-' ? '<stdin>' : options.file;
-  let bytes: Uint8Array;
-  try {
-    bytes = io.readFile(options.file);
-  } catch (error) {
-    io.stderr(`dubkit-srt: cannot read ${name}: ${(error as Error).message}\n`);
-    return 2;
-  }
-  if (looksBinary(bytes)) {
-    io.stderr(`${name}: error not-text: not a text file (it holds binary data, such as a video's)\n`);
-    return 1;
-  }
+  const input = readCliInput(io, 'dubkit-srt', options.file);
+  if (typeof input === 'number') return input;
+  const { name, bytes } = input;
   let report: ReturnType<typeof lintFile>;
   try {
     report = lintFile(name, bytes, options, formatIssue);
@@ -234,18 +215,9 @@ export function runCli(args: readonly string[], io: CliIo = processIo): number {
     return 0;
   }
   const { command, file } = options;
-  const name = file === '-' ? '<stdin>' : file;
-  let bytes: Uint8Array;
-  try {
-    bytes = io.readFile(file);
-  } catch (error) {
-    io.stderr(`dubkit-srt: cannot read ${name}: ${(error as Error).message}\n`);
-    return 2;
-  }
-  if (looksBinary(bytes)) {
-    io.stderr(`${name}: error not-text: not a text file (it holds binary data, such as a video's)\n`);
-    return 1;
-  }
+  const input = readCliInput(io, 'dubkit-srt', file);
+  if (typeof input === 'number') return input;
+  const { name, bytes } = input;
 
   let cues: Cue[];
   let issues: SrtIssue[];

@@ -1,5 +1,5 @@
 // @dubkit/srt: SRT ⇄ cues ⇄ the dubbing service's segments, WebVTT out, and the src.0/dst.0 upload.
-export { formatIssue, looksBinary } from './cli-format.ts';
+export { type CliIo, formatIssue, looksBinary, processIo, readCliInput } from './cli-format.ts';
 export { decodeSrtBytes, decodeWindows1252 } from './decode.ts';
 export { SrtParseError, SrtUploadError, TimecodeError } from './errors.ts';
 export {

@@ -26,6 +26,21 @@ function refusal(build: () => unknown): SrtUploadError {
 }
 
 describe('buildSrtUpload', () => {
+  it('names the line a cue given with its line came from when it has no partner', () => {
+    const shifted = [cue(1, 1000, 2000, 'Hola'), cue(2, 3100, 4000, 'Mundo'), cue(3, 0, 0, 'vacío')];
+    const error = refusal(() =>
+      buildSrtUpload({
+        src: { lang: 'en', srt: src },
+        dst: { lang: 'es', cues: shifted, lines: [7, 12, 15] },
+      }),
+    );
+    expect(error.issues.map(({ side, line, code }) => `${side}:${line}:${code}`)).toEqual([
+      'src:6:unpaired-cue',
+      'dst:0:zero-duration',
+      'dst:12:unpaired-cue',
+    ]);
+  });
+
   it('builds files src.0 and dst.0, fields src and dst, and the same languages in the query', async () => {
     const { form, query, issues } = buildSrtUpload({
       src: { lang: 'en', srt: src },

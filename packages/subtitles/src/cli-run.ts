@@ -1,7 +1,7 @@
 // The dubkit-subtitles commands, apart from the process: arguments and file reading in, output, issues and exit
 // code out.
 import { readFileSync } from 'node:fs';
-import { formatIssue, looksBinary } from '@dubkit/srt';
+import { type CliIo, formatIssue, processIo, readCliInput } from '@dubkit/srt';
 import {
   parseFormatName,
   readSubtitles,
@@ -36,17 +36,7 @@ file cannot be read.`;
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  readFile: (path: string) => Uint8Array;
-}
-
-export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  readFile: (path) => readFileSync(path === '-' ? 0 : path),
-};
+export type { CliIo };
 
 interface Options {
   command: 'convert' | 'check';
@@ -135,18 +125,9 @@ export function runCli(args: readonly string[], io: CliIo = processIo): number {
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  const name = options.file === '-' ? '<stdin>' : options.file;
-  let bytes: Uint8Array;
-  try {
-    bytes = io.readFile(options.file);
-  } catch (error) {
-    io.stderr(`dubkit-subtitles: cannot read ${name}: ${(error as Error).message}\n`);
-    return 2;
-  }
-  if (looksBinary(bytes)) {
-    io.stderr(`${name}: error not-text: not a text file (it holds binary data, such as a video's)\n`);
-    return 1;
-  }
+  const input = readCliInput(io, 'dubkit-subtitles', options.file);
+  if (typeof input === 'number') return input;
+  const { name, bytes } = input;
   const read = readSubtitles(bytes, {
     ...(options.from ? { format: options.from } : {}),
     fileName: options.file,

@@ -112,6 +112,16 @@ describe('readTtml', () => {
     expect(issues[0]!.message).toMatch(/^the XML cannot be read past here \(unexpected close tag/);
   });
 
+  it('expands no entity a DOCTYPE declares: no file is read, no billion laughs', () => {
+    const xml =
+      '<?xml version="1.0"?><!DOCTYPE tt [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">' +
+      '<!ENTITY c SYSTEM "file:///etc/passwd">]><tt xmlns="http://www.w3.org/ns/ttml"><body>' +
+      '<p begin="0s" end="1s">&b;&c;</p></body></tt>';
+    const { subtitles, issues } = readTtml(xml);
+    expect(subtitles.cues).toEqual([]);
+    expect(issues).toMatchObject([{ code: 'bad-xml', message: expect.stringContaining('undefined entity') }]);
+  });
+
   it('says when a file is not TTML at all', () => {
     expect(codes(readTtml('<html><body>hi</body></html>').issues)).toEqual(['1:not-ttml']);
   });

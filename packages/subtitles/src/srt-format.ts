@@ -91,8 +91,14 @@ export function srtTextToCue(
 
 /** The cue as SRT text: each span in its own tags, `{\an8}` before a top cue. */
 export function cueToSrtText(cue: SubtitleCue): string {
-  let text = cue.position === 'top' ? '{\\an8}' : '';
   const lines = writtenLines(cue);
+  // The common cue, one line of plain text, is its own SRT text: nothing to build.
+  if (cue.position !== 'top' && lines.length === 1 && lines[0]!.length === 1) {
+    const only = lines[0]![0]!;
+    if (only.italic === undefined && only.bold === undefined && only.underline === undefined)
+      return only.text;
+  }
+  let text = cue.position === 'top' ? '{\\an8}' : '';
   for (let l = 0; l < lines.length; l++) {
     if (l > 0) text += '\n';
     for (const part of lines[l]!) text += tagged(part, part.text);
