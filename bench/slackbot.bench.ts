@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
 import { Deliverer, JobStarter, openStore, Tracker } from '@dubkit/slackbot';
 import { measuredService } from './measured-service.ts';
+import { mapLimit, nextMessage } from './processes.ts';
 import {
   BOT_TOKEN,
   changesBetween,
@@ -22,6 +23,7 @@ import {
   SPEED,
   TOKEN,
 } from './scaled-dub.ts';
+import { registerJob, StatusDelays } from './status-delays.ts';
 
 // The Slack client and logger the app itself depends on, resolved from the app's package.
 const appRequire = createRequire(new URL('../apps/slackbot/package.json', import.meta.url));
@@ -85,25 +87,8 @@ async function runBench(): Promise<void> {
     TOKEN,
     REQUESTS_PER_SECOND,
   );
-  /** Per project: when the job was handed to the app. */
-  const registeredAt = new Map<string, number>();
-  const channelTarget = new Map<string, string>();
-  const targetProject = new Map<string, string>();
-  /** When the service entered the status that a status message text shows, for changes made while tracked. */
-  const shownSince = new Map<string, number>();
-  const recordPoll = store.recordPoll.bind(store);
-  store.recordPoll = (targetId, result, now, deliveries) => {
-    const projectId = targetProject.get(targetId) ?? '';
-    const since = lastSeen.get(projectId);
-    for (const d of deliveries) {
-      const key = `${targetId}|${(d.payload as { text?: string }).text}`;
-      const tracked =
-        since !== undefined && since >= (registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
-      if (d.kind === 'status' && tracked && !shownSince.has(key)) shownSince.set(key, since);
-    }
-    return recordPoll(targetId, result, now, deliveries);
-  };
-  const delays: number[] = [];
+  const statusDelays = new StatusDelays(lastSeen);
+  statusDelays.wrapStore(store);
   // As the app builds it: no retries by the client itself, 429s rejected at once for the deliverer to wait.
   const slack = new WebClient(BOT_TOKEN, {
     slackApiUrl: ready.slackApiUrl,
@@ -111,25 +96,7 @@ async function runBench(): Promise<void> {
     rejectRateLimitedCalls: true,
     timeout: SLACK_WRITE_TIMEOUT_MS,
   });
-  const measure = (channel: string, text: unknown) => {
-    const key = `${channelTarget.get(channel)}|${text}`;
-    const since = shownSince.get(key);
-    if (since === undefined) return;
-    shownSince.delete(key);
-    delays.push(Date.now() - since);
-  };
-  const postMessage = slack.chat.postMessage.bind(slack.chat);
-  slack.chat.postMessage = (async (args: { channel: string; text?: string }) => {
-    const result = await postMessage(args as never);
-    measure(args.channel, args.text);
-    return result;
-  }) as typeof slack.chat.postMessage;
-  const update = slack.chat.update.bind(slack.chat);
-  slack.chat.update = (async (args: { channel: string; text?: string }) => {
-    const result = await update(args as never);
-    measure(args.channel, args.text);
-    return result;
-  }) as typeof slack.chat.update;
+  statusDelays.wrapSlack(slack);
 
   const deliverer = new Deliverer({
     store,
@@ -162,24 +129,11 @@ async function runBench(): Promise<void> {
     onDeliveries: () => deliverer.wake(),
   }); // biome-ignore format: compact
 
-  /** A job as the app records it once its project exists: one language, its own channel and thread. */
+  const mediaRef = { id: media.id, link: 'https://www.youtube.com/watch?v=bench' };
   const register = async (i: number, projectId: string) => {
-    const channel = `CB${i}`;
     const now = Date.now();
-    const source = { kind: 'link' as const, link: 'https://www.youtube.com/watch?v=bench' };
-    const threadTs = `1700000000.${String(i).padStart(6, '0')}`;
-    const { job } = await store.createJob(
-      { triggerKey: `bench:${i}`, channel, threadTs, userId: 'U1', source, title: `bench ${i}` },
-      now,
-    );
-    await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, now);
-    await store.setJobMedia(job.id, media.id);
-    const [target] = await store.targetsOf(job.id);
-    registeredAt.set(projectId, now);
-    await store.setTargetProject(target!.id, projectId, now);
-    await store.setJobRunning(job.id);
-    channelTarget.set(channel, target!.id);
-    targetProject.set(target!.id, projectId);
+    const { targetId, channel } = await registerJob(store, i, projectId, mediaRef);
+    statusDelays.track(projectId, targetId, channel, now);
     tracker.wake();
   };
 
@@ -225,9 +179,7 @@ async function runBench(): Promise<void> {
 
   const slackCalls = Object.values(calls).reduce((a, b) => a + b, 0);
   const requests = counts.polls + counts.segments;
-  delays.sort((a, b) => a - b);
-  const pct = (q: number) =>
-    (delays[Math.min(delays.length - 1, Math.floor(delays.length * q))] ?? Number.NaN) / 1000;
+  const pct = (q: number) => statusDelays.percentile(q);
   const perChange = requests / Math.max(1, serviceChanges);
   const naivePerChange = naive.requests / Math.max(1, naive.changes);
   console.log(
@@ -242,7 +194,7 @@ async function runBench(): Promise<void> {
   );
   console.log(
     `delay from a status change in the service to its Slack update: p50 ${pct(0.5).toFixed(2)} s · p95 ${pct(0.95).toFixed(2)} s ` +
-      `over ${delays.length} updates (goal < cap ${POLL.maxMs / 1000} s + 2 s)`,
+      `over ${statusDelays.delays.length} updates (goal < cap ${POLL.maxMs / 1000} s + 2 s)`,
   );
   console.log(
     `peak RSS: ${(peakRss / 1024 ** 2).toFixed(0)} MB (goal < 500 MB) · live heap after the run ${(heapAfter / 1024 ** 2).toFixed(0)} MB`,
@@ -275,30 +227,4 @@ async function naiveBaseline(client: DubbingClient, ids: string[], intervalMs: n
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, intervalMs - (Date.now() - round))));
   }
   return { requests, changes };
-}
-
-async function mapLimit<T>(count: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {
-  const results = new Array<T>(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await work(i);
-      }
-    }),
-  );
-  return results;
-}
-
-function nextMessage<T>(child: ReturnType<typeof fork>, kind: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: { kind: string } & T) => {
-      if (message.kind !== kind) return;
-      child.off('message', onMessage);
-      resolve(message);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`the services process exited (${code})`)));
-  });
 }
