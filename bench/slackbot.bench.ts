@@ -5,70 +5,24 @@
 // status change, Slack calls per job, the p95 delay from a status change in the service to the Slack update,
 // and peak RSS; and, as the baseline measured in the same run, a naive bot polling a cohort of projects at a
 // fixed interval. Run after a build: `node slackbot.bench.ts` (from bench/), or `pnpm bench slackbot`.
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
-import { Deliverer, JobStarter, openStore, Tracker } from '@dubkit/slackbot';
-import { measuredService } from './measured-service.ts';
-import { mapLimit, nextMessage } from './processes.ts';
-import {
-  BOT_TOKEN,
-  changesBetween,
-  POLL,
-  REQUESTS_PER_SECOND,
-  SLACK_PACE_MS,
-  SPEED,
-  TOKEN,
-} from './scaled-dub.ts';
-import { registerJob, StatusDelays } from './status-delays.ts';
-
-// The Slack client and logger the app itself depends on, resolved from the app's package.
-const appRequire = createRequire(new URL('../apps/slackbot/package.json', import.meta.url));
-const { WebClient } = appRequire('@slack/web-api') as typeof import('@slack/web-api');
-const pino = appRequire('pino') as typeof import('pino').default;
+import { mapLimit } from './processes.ts';
+import { changesBetween, POLL, REQUESTS_PER_SECOND, SPEED, TOKEN } from './scaled-dub.ts';
+import { forkServices } from './services-child.ts';
+import { serviceChanges, trackedApp } from './tracked-app.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const BASELINE_JOBS = Number(process.env.BENCH_BASELINE_JOBS ?? 500);
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 30_000);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 85_000);
-const SLACK_WRITE_TIMEOUT_MS = 10_000;
-
-if (process.argv[2] === '--services') await runServices();
-else await runBench();
-
-/** The child: emulator + fake Slack; answers with their URLs, and with Slack's call counts when asked. */
-async function runServices(): Promise<void> {
-  // Loaded here only, so that the measured process does not carry their code.
-  const { startEmulator } = await import('@dubkit/emulator');
-  const { FakeSlack } = await import('@dubkit/slack-sandbox');
-  const emulator = await startEmulator({
-    port: 0,
-    host: '127.0.0.1',
-    tokens: [TOKEN],
-    speed: SPEED,
-    credits: { minutes: 10_000_000, video: 10_000_000 },
-  });
-  const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
-  process.send!({ kind: 'ready', serviceUrl: emulator.url, slackApiUrl: slack.apiUrl });
-  process.on('message', async (message: { kind: string }) => {
-    if (message.kind !== 'report') return;
-    const calls: Record<string, number> = {};
-    for (const call of slack.calls) calls[call.method] = (calls[call.method] ?? 0) + 1;
-    process.send!({ kind: 'report', calls });
-    await slack.close();
-    await emulator.close();
-    process.exit(0);
-  });
-}
+await runBench();
 
 async function runBench(): Promise<void> {
-  const child = fork(import.meta.filename, ['--services'], { stdio: 'inherit' });
-  const ready = await nextMessage<{ serviceUrl: string; slackApiUrl: string }>(child, 'ready');
+  const ready = await forkServices({ speed: SPEED });
   const dir = mkdtempSync(join(tmpdir(), 'dubkit-bench-'));
-  const logger = pino({ level: 'error' });
   const client = new DubbingClient({ baseUrl: ready.serviceUrl, token: TOKEN, env: {} });
   console.log(
     `slackbot bench: ${JOBS} jobs starting over ${RAMP_MS / 1000} s (+${BASELINE_JOBS} for the baseline), emulator speed ${SPEED}, ` +
@@ -81,69 +35,22 @@ async function runBench(): Promise<void> {
   await client.media.waitUntilReady(media.id, { intervalMs: 100 });
 
   // The app's side: the real store, tracker and deliverer, measured through thin wrappers.
-  const store = await openStore({ kind: 'sqlite', path: join(dir, 'bench.db') });
-  const { service, counts, firstStatus, lastSeen } = measuredService(
-    ready.serviceUrl,
-    TOKEN,
-    REQUESTS_PER_SECOND,
-  );
-  const statusDelays = new StatusDelays(lastSeen);
-  statusDelays.wrapStore(store);
-  // As the app builds it: no retries by the client itself, 429s rejected at once for the deliverer to wait.
-  const slack = new WebClient(BOT_TOKEN, {
+  const app = await trackedApp({
+    serviceUrl: ready.serviceUrl,
     slackApiUrl: ready.slackApiUrl,
-    retryConfig: { retries: 0 },
-    rejectRateLimitedCalls: true,
-    timeout: SLACK_WRITE_TIMEOUT_MS,
+    dir,
+    requestsPerSecond: REQUESTS_PER_SECOND,
+    tracker: { polling: POLL },
   });
-  statusDelays.wrapSlack(slack);
-
-  const deliverer = new Deliverer({
-    store,
-    slack,
-    service,
-    logger,
-    channelPaceMs: SLACK_PACE_MS,
-    settleMs: SLACK_WRITE_TIMEOUT_MS + 2_000,
-    owner: 'bench',
-    concurrency: 200,
-  });
-  const starter = new JobStarter({
-    store,
-    service,
-    logger,
-    botToken: BOT_TOKEN,
-    maxFileBytes: 1,
-    extraSlackHosts: [],
-    onDeliveries: () => deliverer.wake(),
-    // The bench records running jobs itself: no /dub command ever reaches the starter.
-    admit: async (job) => {
-      throw new Error(`job ${job.id} is a /dub request; the bench records none`);
-    },
-    refuse: async (job) => {
-      throw new Error(`job ${job.id} is a /dub request; the bench records none`);
-    },
-  });
-  const tracker = new Tracker({
-    store, service, starter, logger, owner: 'bench', polling: POLL, concurrency: 32,
-    onDeliveries: () => deliverer.wake(),
-  }); // biome-ignore format: compact
-
+  const { counts, firstStatus, statusDelays } = app;
   const mediaRef = { id: media.id, link: 'https://www.youtube.com/watch?v=bench' };
-  const register = async (i: number, projectId: string) => {
-    const now = Date.now();
-    const { targetId, channel } = await registerJob(store, i, projectId, mediaRef);
-    statusDelays.track(projectId, targetId, channel, now);
-    tracker.wake();
-  };
 
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 200);
   const started = Date.now();
-  deliverer.start();
-  tracker.start();
+  app.start();
   const baselineIds = await mapLimit(BASELINE_JOBS, 16, () =>
     client.projects.create({ video_id: media.id, dst_lang: 'es', name: 'baseline' }).then((p) => p.id),
   );
@@ -153,37 +60,29 @@ async function runBench(): Promise<void> {
     const due = started + (RAMP_MS * i) / JOBS;
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const project = await client.projects.create({ video_id: media.id, dst_lang: 'es', name: `bench ${i}` });
-    await register(i, project.id);
+    await app.register(i, project.id, mediaRef);
     return project.id;
   });
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + WINDOW_MS - Date.now())));
-  await tracker.stop();
-  await deliverer.stop();
+  await app.stop();
   const naive = await baseline;
   clearInterval(sampler);
   const elapsed = (Date.now() - started) / 1000;
   (globalThis as { gc?: () => void }).gc?.();
   const heapAfter = process.memoryUsage().heapUsed;
 
-  // Ground truth: how many status changes each project went through between its first and last poll.
-  const finals = await mapLimit(JOBS, 32, (i) => client.projects.get(projects[i]!).then((p) => p.status));
-  let serviceChanges = 0;
-  finals.forEach((status, i) => {
-    const first = firstStatus.get(projects[i]!);
-    if (first && status) serviceChanges += changesBetween(first, status);
-  });
-  child.send({ kind: 'report' });
-  const { calls } = await nextMessage<{ calls: Record<string, number> }>(child, 'report');
-  await store.close();
+  const changes = await serviceChanges(client, projects, firstStatus);
+  const calls = await ready.report();
+  await app.store.close();
   rmSync(dir, { recursive: true, force: true });
 
   const slackCalls = Object.values(calls).reduce((a, b) => a + b, 0);
   const requests = counts.polls + counts.segments;
   const pct = (q: number) => statusDelays.percentile(q);
-  const perChange = requests / Math.max(1, serviceChanges);
+  const perChange = requests / Math.max(1, changes);
   const naivePerChange = naive.requests / Math.max(1, naive.changes);
   console.log(
-    `window ${elapsed.toFixed(1)} s · ${firstStatus.size} jobs tracked · status changes in the service while tracked: ${serviceChanges}`,
+    `window ${elapsed.toFixed(1)} s · ${firstStatus.size} jobs tracked · status changes in the service while tracked: ${changes}`,
   );
   console.log(
     `service requests (polls + transcriptions): ${requests} (${(requests / elapsed).toFixed(0)}/s) · per job ${(requests / JOBS).toFixed(2)} ` +

@@ -129,16 +129,18 @@ export class StageEstimates {
   }
 
   #sumsOf(status: string): StageSums {
-    let sums = this.#sums.get(status);
-    if (!sums) this.#sums.set(status, (sums = empty(status)));
-    return sums;
+    return rowOf(this.#sums, status);
   }
 
   #pendingOf(status: string): StageSums {
-    let sums = this.#pending.get(status);
-    if (!sums) this.#pending.set(status, (sums = empty(status)));
-    return sums;
+    return rowOf(this.#pending, status);
   }
+}
+
+function rowOf(rows: Map<string, StageSums>, status: string): StageSums {
+  const row = rows.get(status) ?? empty(status);
+  rows.set(status, row);
+  return row;
 }
 
 function add(into: StageSums, more: StageSums): void {

@@ -1,7 +1,7 @@
 // The tracker learning the service's rhythm against the emulator's timing model: two replicas on one
 // PostgreSQL database follow projects together and pool what they learn; a restarted tracker starts from it.
 import { DubbingClient } from '@dubkit/core';
-import { type Emulator, startEmulator } from '@dubkit/emulator';
+import { DEFAULT_STAGE_RATES, type Emulator, startEmulator } from '@dubkit/emulator';
 import { waitFor } from '@dubkit/slack-sandbox';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,11 +43,11 @@ afterAll(async () => {
 });
 
 /** Projects on videos of several lengths, each a running job's language in `store`; their target ids. */
-async function follow(store: Store, names: string[]): Promise<string[]> {
+async function follow(store: Store, names: string[], on = service): Promise<string[]> {
   const ids: string[] = [];
   for (const name of names) {
-    const { mediaId } = await service.uploadLink(`https://www.youtube.com/watch?v=${name}`, name);
-    const project = await service.createProject({
+    const { mediaId } = await on.uploadLink(`https://www.youtube.com/watch?v=${name}`, name);
+    const project = await on.createProject({
       videoId: mediaId,
       dstLang: 'es',
       name,
@@ -64,10 +64,10 @@ async function follow(store: Store, names: string[]): Promise<string[]> {
   return ids;
 }
 
-function tracker(store: Store, owner: string): Tracker {
+function tracker(store: Store, owner: string, on = service, polling = POLLING): Tracker {
   const starter = new JobStarter({
     store,
-    service,
+    service: on,
     logger,
     botToken: 'x',
     maxFileBytes: 1,
@@ -77,11 +77,11 @@ function tracker(store: Store, owner: string): Tracker {
   });
   return new Tracker({
     store,
-    service,
+    service: on,
     starter,
     logger,
     owner,
-    polling: POLLING,
+    polling,
     freshMs: 150,
     onDeliveries: () => {},
   });
@@ -151,5 +151,64 @@ describe('the learning tracker', () => {
     const followed = await restartedStore.getTarget(fresh!);
     expect(followed?.status).toBe('merging_done');
     expect(followed?.paceCount).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('still notices a stage that suddenly takes 5× longer than learned within the cap', async () => {
+    // What the first test learned, with voiceover the longest stage; this service's voiceover is 5× slower.
+    const store = await open();
+    const learned = (await store.stageSums()).find((sums) => sums.status === 'voiceover_started');
+    expect(learned?.count).toBeGreaterThanOrEqual(5);
+    const { voiceover } = DEFAULT_STAGE_RATES;
+    const slow = await startEmulator({
+      tokens: ['t'],
+      speed: SPEED,
+      timing: {
+        model: 'media',
+        seed: 3,
+        projectSpread: 0,
+        stageSpread: 0,
+        outlierRate: 0,
+        stages: {
+          voiceover: { fixedMs: 5 * voiceover.fixedMs, msPerVideoSecond: 5 * voiceover.msPerVideoSecond },
+        },
+      },
+    });
+    try {
+      const slowService = createDubbingService(
+        new DubbingClient({ baseUrl: slow.url, token: 't', env: {} }),
+        {
+          mediaPollMs: 20,
+        },
+      );
+      const cap = { minMs: 20, maxMs: 500 };
+      const seen: { status: string; since: number; late: number }[] = [];
+      const recordPoll = store.recordPoll.bind(store);
+      store.recordPoll = async (targetId, result, now, deliveries) => {
+        if (result.changed && result.stageSince !== undefined)
+          seen.push({ status: result.status, since: result.stageSince, late: now - result.stageSince });
+        await recordPoll(targetId, result, now, deliveries);
+      };
+      const [target] = await follow(store, ['slow1'], slowService);
+      const following = tracker(store, 'd', slowService, cap);
+      following.start();
+      try {
+        await untilDone(store, [target!]);
+      } finally {
+        await following.stop();
+      }
+      const statuses = seen.map((s) => s.status);
+      const voiceoverAt = statuses.indexOf('voiceover_started');
+      expect(voiceoverAt).toBeGreaterThanOrEqual(0);
+      // It really was a surprise: about 5× what voiceover took on the service the tracker learned from ...
+      const { projectId } = (await store.getTarget(target!))!;
+      const { duration } = await slowService.getProject(projectId!);
+      const usualMs = (voiceover.fixedMs + voiceover.msPerVideoSecond * duration!) / SPEED;
+      const tookMs = seen[voiceoverAt + 1]!.since - seen[voiceoverAt]!.since;
+      expect(tookMs).toBeGreaterThan(4 * usualMs);
+      // ... and every change, the one after it included, was seen within the cap (and a round's own time).
+      for (const change of seen.slice(1)) expect(change.late).toBeLessThanOrEqual(cap.maxMs + 250);
+    } finally {
+      await slow.close();
+    }
   }, 60_000);
 });
