@@ -39,13 +39,15 @@ export function scatterSvg(points: PlotPoint[], options: PlotOptions): string {
   const yMax = yTicks.at(-1)!;
   const plotW = WIDTH - MARGIN.left - MARGIN.right;
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const sx = (x: number) => MARGIN.left + (x / xMax) * plotW;
-  const sy = (y: number) => MARGIN.top + plotH - (y / yMax) * plotH;
+  // Tenths of a pixel are as fine as a screen shows.
+  const round = (v: number) => Math.round(v * 10) / 10;
+  const sx = (x: number) => round(MARGIN.left + (x / xMax) * plotW);
+  const sy = (y: number) => round(MARGIN.top + plotH - (y / yMax) * plotH);
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#fff"/>`,
     `<text x="${WIDTH / 2}" y="24" text-anchor="middle" font-size="15">${xmlText(options.title)}</text>`,
-    `<rect x="${sx(0)}" y="${sy(options.goalY)}" width="${sx(options.goalX) - sx(0)}" height="${sy(0) - sy(options.goalY)}" fill="#e6f4ea"/>`,
+    `<rect x="${sx(0)}" y="${sy(options.goalY)}" width="${round(sx(options.goalX) - sx(0))}" height="${round(sy(0) - sy(options.goalY))}" fill="#e6f4ea"/>`,
     `<text x="${sx(0) + 6}" y="${sy(options.goalY) + 16}" fill="#2e7d32">goal</text>`,
   ];
   for (const x of xTicks) {

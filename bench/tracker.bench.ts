@@ -7,7 +7,7 @@
 //   · a fixed 10 s poller (the vendor's advice), through the same app so its delays are measured the same way.
 // Reported per policy: service requests (polls + transcription reads) per status change in the service, and the
 // p50/p95/p99 delay from a status change in the service to the Slack update showing it; an SVG of requests vs.
-// delay goes to docs/tracker-policies.svg. Goal for the learning tracker: ≤ 1.2 requests per status change and
+// delay goes to docs/tracker-policies-<jobs>-jobs.svg. Goal for the learning tracker: ≤ 1.2 requests per status change and
 // p95 ≤ 10 s. `node tracker.bench.ts` from bench/ after a build, or `pnpm bench tracker`; BENCH_JOBS,
 // BENCH_RAMP_MS, BENCH_WINDOW_MS and BENCH_POLICIES (e.g. `learning,fixed`) make it smaller.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,7 +119,7 @@ async function runAll(): Promise<void> {
       goalY: GOAL.p95,
     },
   );
-  const name = `tracker-policies${STAGE_SCALE === 1 ? '' : `-stages-x${STAGE_SCALE}`}.svg`;
+  const name = `tracker-policies-${JOBS}-jobs${STAGE_SCALE === 1 ? '' : `-stages-x${STAGE_SCALE}`}.svg`;
   writeFileSync(new URL(`../docs/${name}`, import.meta.url), svg);
   console.log(`plot: docs/${name}`);
   const learning = results.find((r) => r.policy.key === 'learning');
