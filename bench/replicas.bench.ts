@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DubbingClient } from '@dubkit/core';
+import { mapLimit, nextMessage } from './processes.ts';
 import {
   BOT_TOKEN,
   changesBetween,
@@ -381,32 +382,6 @@ async function runOnce(kind: 'postgres' | 'sqlite', replicaCount: number) {
   const ok =
     perChange <= 1.6 && pct(0.95) * 1000 <= POLL.maxMs + 2_000 && rss.every((mb) => mb < 500) && twice === 0;
   return { run: label, p95: pct(0.95), ok };
-}
-
-async function mapLimit<T>(count: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {
-  const results = new Array<T>(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await work(i);
-      }
-    }),
-  );
-  return results;
-}
-
-function nextMessage<T>(child: ChildProcess, kind: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: { kind: string } & T) => {
-      if (message.kind !== kind) return;
-      child.off('message', onMessage);
-      resolve(message);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`a bench process exited (${code})`)));
-  });
 }
 
 async function freePort(): Promise<number> {

@@ -5,68 +5,24 @@
 // status change, Slack calls per job, the p95 delay from a status change in the service to the Slack update,
 // and peak RSS; and, as the baseline measured in the same run, a naive bot polling a cohort of projects at a
 // fixed interval. Run after a build: `node slackbot.bench.ts` (from bench/), or `pnpm bench slackbot`.
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
-import { Deliverer, JobStarter, openStore, Tracker } from '@dubkit/slackbot';
-import { measuredService } from './measured-service.ts';
-import {
-  BOT_TOKEN,
-  changesBetween,
-  POLL,
-  REQUESTS_PER_SECOND,
-  SLACK_PACE_MS,
-  SPEED,
-  TOKEN,
-} from './scaled-dub.ts';
-
-// The Slack client and logger the app itself depends on, resolved from the app's package.
-const appRequire = createRequire(new URL('../apps/slackbot/package.json', import.meta.url));
-const { WebClient } = appRequire('@slack/web-api') as typeof import('@slack/web-api');
-const pino = appRequire('pino') as typeof import('pino').default;
+import { mapLimit } from './processes.ts';
+import { changesBetween, POLL, REQUESTS_PER_SECOND, SPEED, TOKEN } from './scaled-dub.ts';
+import { forkServices } from './services-child.ts';
+import { serviceChanges, trackedApp } from './tracked-app.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const BASELINE_JOBS = Number(process.env.BENCH_BASELINE_JOBS ?? 500);
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 30_000);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 85_000);
-const SLACK_WRITE_TIMEOUT_MS = 10_000;
-
-if (process.argv[2] === '--services') await runServices();
-else await runBench();
-
-/** The child: emulator + fake Slack; answers with their URLs, and with Slack's call counts when asked. */
-async function runServices(): Promise<void> {
-  // Loaded here only, so that the measured process does not carry their code.
-  const { startEmulator } = await import('@dubkit/emulator');
-  const { FakeSlack } = await import('@dubkit/slack-sandbox');
-  const emulator = await startEmulator({
-    port: 0,
-    host: '127.0.0.1',
-    tokens: [TOKEN],
-    speed: SPEED,
-    credits: { minutes: 10_000_000, video: 10_000_000 },
-  });
-  const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
-  process.send!({ kind: 'ready', serviceUrl: emulator.url, slackApiUrl: slack.apiUrl });
-  process.on('message', async (message: { kind: string }) => {
-    if (message.kind !== 'report') return;
-    const calls: Record<string, number> = {};
-    for (const call of slack.calls) calls[call.method] = (calls[call.method] ?? 0) + 1;
-    process.send!({ kind: 'report', calls });
-    await slack.close();
-    await emulator.close();
-    process.exit(0);
-  });
-}
+await runBench();
 
 async function runBench(): Promise<void> {
-  const child = fork(import.meta.filename, ['--services'], { stdio: 'inherit' });
-  const ready = await nextMessage<{ serviceUrl: string; slackApiUrl: string }>(child, 'ready');
+  const ready = await forkServices({ speed: SPEED });
   const dir = mkdtempSync(join(tmpdir(), 'dubkit-bench-'));
-  const logger = pino({ level: 'error' });
   const client = new DubbingClient({ baseUrl: ready.serviceUrl, token: TOKEN, env: {} });
   console.log(
     `slackbot bench: ${JOBS} jobs starting over ${RAMP_MS / 1000} s (+${BASELINE_JOBS} for the baseline), emulator speed ${SPEED}, ` +
@@ -79,117 +35,22 @@ async function runBench(): Promise<void> {
   await client.media.waitUntilReady(media.id, { intervalMs: 100 });
 
   // The app's side: the real store, tracker and deliverer, measured through thin wrappers.
-  const store = await openStore({ kind: 'sqlite', path: join(dir, 'bench.db') });
-  const { service, counts, firstStatus, lastSeen } = measuredService(
-    ready.serviceUrl,
-    TOKEN,
-    REQUESTS_PER_SECOND,
-  );
-  /** Per project: when the job was handed to the app. */
-  const registeredAt = new Map<string, number>();
-  const channelTarget = new Map<string, string>();
-  const targetProject = new Map<string, string>();
-  /** When the service entered the status that a status message text shows, for changes made while tracked. */
-  const shownSince = new Map<string, number>();
-  const recordPoll = store.recordPoll.bind(store);
-  store.recordPoll = (targetId, result, now, deliveries) => {
-    const projectId = targetProject.get(targetId) ?? '';
-    const since = lastSeen.get(projectId);
-    for (const d of deliveries) {
-      const key = `${targetId}|${(d.payload as { text?: string }).text}`;
-      const tracked =
-        since !== undefined && since >= (registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
-      if (d.kind === 'status' && tracked && !shownSince.has(key)) shownSince.set(key, since);
-    }
-    return recordPoll(targetId, result, now, deliveries);
-  };
-  const delays: number[] = [];
-  // As the app builds it: no retries by the client itself, 429s rejected at once for the deliverer to wait.
-  const slack = new WebClient(BOT_TOKEN, {
+  const app = await trackedApp({
+    serviceUrl: ready.serviceUrl,
     slackApiUrl: ready.slackApiUrl,
-    retryConfig: { retries: 0 },
-    rejectRateLimitedCalls: true,
-    timeout: SLACK_WRITE_TIMEOUT_MS,
+    dir,
+    requestsPerSecond: REQUESTS_PER_SECOND,
+    tracker: { polling: POLL },
   });
-  const measure = (channel: string, text: unknown) => {
-    const key = `${channelTarget.get(channel)}|${text}`;
-    const since = shownSince.get(key);
-    if (since === undefined) return;
-    shownSince.delete(key);
-    delays.push(Date.now() - since);
-  };
-  const postMessage = slack.chat.postMessage.bind(slack.chat);
-  slack.chat.postMessage = (async (args: { channel: string; text?: string }) => {
-    const result = await postMessage(args as never);
-    measure(args.channel, args.text);
-    return result;
-  }) as typeof slack.chat.postMessage;
-  const update = slack.chat.update.bind(slack.chat);
-  slack.chat.update = (async (args: { channel: string; text?: string }) => {
-    const result = await update(args as never);
-    measure(args.channel, args.text);
-    return result;
-  }) as typeof slack.chat.update;
-
-  const deliverer = new Deliverer({
-    store,
-    slack,
-    service,
-    logger,
-    channelPaceMs: SLACK_PACE_MS,
-    settleMs: SLACK_WRITE_TIMEOUT_MS + 2_000,
-    owner: 'bench',
-    concurrency: 200,
-  });
-  const starter = new JobStarter({
-    store,
-    service,
-    logger,
-    botToken: BOT_TOKEN,
-    maxFileBytes: 1,
-    extraSlackHosts: [],
-    onDeliveries: () => deliverer.wake(),
-    // The bench records running jobs itself: no /dub command ever reaches the starter.
-    admit: async (job) => {
-      throw new Error(`job ${job.id} is a /dub request; the bench records none`);
-    },
-    refuse: async (job) => {
-      throw new Error(`job ${job.id} is a /dub request; the bench records none`);
-    },
-  });
-  const tracker = new Tracker({
-    store, service, starter, logger, owner: 'bench', polling: POLL, concurrency: 32,
-    onDeliveries: () => deliverer.wake(),
-  }); // biome-ignore format: compact
-
-  /** A job as the app records it once its project exists: one language, its own channel and thread. */
-  const register = async (i: number, projectId: string) => {
-    const channel = `CB${i}`;
-    const now = Date.now();
-    const source = { kind: 'link' as const, link: 'https://www.youtube.com/watch?v=bench' };
-    const threadTs = `1700000000.${String(i).padStart(6, '0')}`;
-    const { job } = await store.createJob(
-      { triggerKey: `bench:${i}`, channel, threadTs, userId: 'U1', source, title: `bench ${i}` },
-      now,
-    );
-    await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, now);
-    await store.setJobMedia(job.id, media.id);
-    const [target] = await store.targetsOf(job.id);
-    registeredAt.set(projectId, now);
-    await store.setTargetProject(target!.id, projectId, now);
-    await store.setJobRunning(job.id);
-    channelTarget.set(channel, target!.id);
-    targetProject.set(target!.id, projectId);
-    tracker.wake();
-  };
+  const { counts, firstStatus, statusDelays } = app;
+  const mediaRef = { id: media.id, link: 'https://www.youtube.com/watch?v=bench' };
 
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 200);
   const started = Date.now();
-  deliverer.start();
-  tracker.start();
+  app.start();
   const baselineIds = await mapLimit(BASELINE_JOBS, 16, () =>
     client.projects.create({ video_id: media.id, dst_lang: 'es', name: 'baseline' }).then((p) => p.id),
   );
@@ -199,39 +60,29 @@ async function runBench(): Promise<void> {
     const due = started + (RAMP_MS * i) / JOBS;
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const project = await client.projects.create({ video_id: media.id, dst_lang: 'es', name: `bench ${i}` });
-    await register(i, project.id);
+    await app.register(i, project.id, mediaRef);
     return project.id;
   });
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + WINDOW_MS - Date.now())));
-  await tracker.stop();
-  await deliverer.stop();
+  await app.stop();
   const naive = await baseline;
   clearInterval(sampler);
   const elapsed = (Date.now() - started) / 1000;
   (globalThis as { gc?: () => void }).gc?.();
   const heapAfter = process.memoryUsage().heapUsed;
 
-  // Ground truth: how many status changes each project went through between its first and last poll.
-  const finals = await mapLimit(JOBS, 32, (i) => client.projects.get(projects[i]!).then((p) => p.status));
-  let serviceChanges = 0;
-  finals.forEach((status, i) => {
-    const first = firstStatus.get(projects[i]!);
-    if (first && status) serviceChanges += changesBetween(first, status);
-  });
-  child.send({ kind: 'report' });
-  const { calls } = await nextMessage<{ calls: Record<string, number> }>(child, 'report');
-  await store.close();
+  const changes = await serviceChanges(client, projects, firstStatus);
+  const calls = await ready.report();
+  await app.store.close();
   rmSync(dir, { recursive: true, force: true });
 
   const slackCalls = Object.values(calls).reduce((a, b) => a + b, 0);
   const requests = counts.polls + counts.segments;
-  delays.sort((a, b) => a - b);
-  const pct = (q: number) =>
-    (delays[Math.min(delays.length - 1, Math.floor(delays.length * q))] ?? Number.NaN) / 1000;
-  const perChange = requests / Math.max(1, serviceChanges);
+  const pct = (q: number) => statusDelays.percentile(q);
+  const perChange = requests / Math.max(1, changes);
   const naivePerChange = naive.requests / Math.max(1, naive.changes);
   console.log(
-    `window ${elapsed.toFixed(1)} s · ${firstStatus.size} jobs tracked · status changes in the service while tracked: ${serviceChanges}`,
+    `window ${elapsed.toFixed(1)} s · ${firstStatus.size} jobs tracked · status changes in the service while tracked: ${changes}`,
   );
   console.log(
     `service requests (polls + transcriptions): ${requests} (${(requests / elapsed).toFixed(0)}/s) · per job ${(requests / JOBS).toFixed(2)} ` +
@@ -242,7 +93,7 @@ async function runBench(): Promise<void> {
   );
   console.log(
     `delay from a status change in the service to its Slack update: p50 ${pct(0.5).toFixed(2)} s · p95 ${pct(0.95).toFixed(2)} s ` +
-      `over ${delays.length} updates (goal < cap ${POLL.maxMs / 1000} s + 2 s)`,
+      `over ${statusDelays.delays.length} updates (goal < cap ${POLL.maxMs / 1000} s + 2 s)`,
   );
   console.log(
     `peak RSS: ${(peakRss / 1024 ** 2).toFixed(0)} MB (goal < 500 MB) · live heap after the run ${(heapAfter / 1024 ** 2).toFixed(0)} MB`,
@@ -275,30 +126,4 @@ async function naiveBaseline(client: DubbingClient, ids: string[], intervalMs: n
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, intervalMs - (Date.now() - round))));
   }
   return { requests, changes };
-}
-
-async function mapLimit<T>(count: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {
-  const results = new Array<T>(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await work(i);
-      }
-    }),
-  );
-  return results;
-}
-
-function nextMessage<T>(child: ReturnType<typeof fork>, kind: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: { kind: string } & T) => {
-      if (message.kind !== kind) return;
-      child.off('message', onMessage);
-      resolve(message);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`the services process exited (${code})`)));
-  });
 }

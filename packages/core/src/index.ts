@@ -88,6 +88,7 @@ export {
   NOT_KNOWN_YET,
   PROJECT_STAGES,
   type ProjectStage,
+  pipelineIndex,
   type StatusInfo,
 } from './status.ts';
 export { isTimecode, msToTimecode, timecodeToMs } from './timecode.ts';

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { FAULT_STAGES, type Faults } from './faults.ts';
 import type { ClientCredentials } from './http/auth.ts';
+import { createTiming, type TimingOptions } from './projects/timing.ts';
 import type { EmulatorOptions } from './server.ts';
 
 export const HELP = `Usage: dubkit-emulator [options]
@@ -21,6 +22,17 @@ export const HELP = `Usage: dubkit-emulator [options]
   --public-url URL         base URL used in file links (default: the listening URL)
   --max-upload-bytes N     largest file a media upload may carry (default 4294967296 = 4 GiB; larger: 413)
   --max-link-bytes N       largest file a media link may point to (default 4294967296 = 4 GiB; larger: 413)
+  --timing fixed|media     stage durations: fixed (default, about 48 s a dub) or media (the timing model: a fixed
+                           part + a rate per second of video, varied per project; see the README)
+  --timing-seed N          seed of the timing model's draws (default 1)
+  --timing-stage STAGE=MS+MS_PER_S  a stage's fixed part and ms per second of video, repeatable
+                           (e.g. voiceover=3000+200)
+  --timing-project-spread S  σ of the log of a project's factor (default 0.3)
+  --timing-stage-spread S  σ of the log of each stage's own factor (default 0.1)
+  --timing-outlier-rate R  share of stages that are slow outliers (default 0.02)
+  --timing-outlier-factor F  how many times longer an outlier takes (default 4)
+  --timing-capacity N      runs in flight before stages queue (default 5000)
+  --timing-queue-wait-ms MS  mean wait before a stage per capacity's worth of runs above it (default 3000)
   -h, --help               this text
   -V, --version            print the version
 
@@ -79,6 +91,15 @@ export function parseCli(argv: string[]): {
         'public-url': { type: 'string' },
         'max-upload-bytes': { type: 'string' },
         'max-link-bytes': { type: 'string' },
+        timing: { type: 'string' },
+        'timing-seed': { type: 'string' },
+        'timing-stage': { type: 'string', multiple: true },
+        'timing-project-spread': { type: 'string' },
+        'timing-stage-spread': { type: 'string' },
+        'timing-outlier-rate': { type: 'string' },
+        'timing-outlier-factor': { type: 'string' },
+        'timing-capacity': { type: 'string' },
+        'timing-queue-wait-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -102,6 +123,7 @@ export function parseCli(argv: string[]): {
   });
   const faults: Record<string, unknown> = {};
   for (const spec of values.fault ?? []) parseFault(spec, faults);
+  const timing = parseTiming(values);
   return {
     help: values.help ?? false,
     version: values.version ?? false,
@@ -119,6 +141,58 @@ export function parseCli(argv: string[]): {
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       maxUploadBytes: number('max-upload-bytes', values['max-upload-bytes']),
       maxLinkBytes: number('max-link-bytes', values['max-link-bytes']),
+      ...(timing ? { timing } : {}),
     },
   };
+}
+
+/** The timing options' flags: a value out of range is reported by its flag, not by the option's name. */
+const TIMING_FLAGS = {
+  model: 'timing',
+  seed: 'timing-seed',
+  stages: 'timing-stage',
+  projectSpread: 'timing-project-spread',
+  stageSpread: 'timing-stage-spread',
+  outlierRate: 'timing-outlier-rate',
+  outlierFactor: 'timing-outlier-factor',
+  capacity: 'timing-capacity',
+  queueWaitMs: 'timing-queue-wait-ms',
+} as const satisfies Record<keyof TimingOptions, string>;
+
+function parseTiming(
+  values: Record<string, string | string[] | boolean | undefined>,
+): TimingOptions | undefined {
+  const timing: Record<string, unknown> = {};
+  for (const [option, flag] of Object.entries(TIMING_FLAGS)) {
+    const value = values[flag];
+    if (option === 'model') {
+      if (value !== undefined && value !== 'fixed' && value !== 'media')
+        fail(`--timing expects fixed or media, not ${JSON.stringify(value)}`);
+      if (value !== undefined) timing.model = value;
+    } else if (option === 'stages') {
+      const stages: Record<string, { fixedMs: number; msPerVideoSecond: number }> = {};
+      for (const spec of (value as string[] | undefined) ?? []) {
+        const match = /^([a-z_]+)=(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(spec);
+        if (!match)
+          fail(
+            `--timing-stage expects STAGE=MS+MS_PER_S (e.g. voiceover=3000+200), not ${JSON.stringify(spec)}`,
+          );
+        stages[match[1]!] = { fixedMs: Number(match[2]), msPerVideoSecond: Number(match[3]) };
+      }
+      if (Object.keys(stages).length > 0) timing.stages = stages;
+    } else if (value !== undefined) {
+      timing[option] = number(flag, value as string);
+    }
+  }
+  if (Object.keys(timing).length === 0) return undefined;
+  if (timing.model !== 'media' && Object.keys(timing).some((key) => key !== 'model'))
+    fail('the --timing-… flags set the timing model: add --timing media');
+  try {
+    createTiming(timing as TimingOptions);
+  } catch (error) {
+    const message = (error as Error).message;
+    const option = /^timing\.(\w+)/.exec(message)?.[1] as keyof TimingOptions | undefined;
+    fail(option ? message.replace(/^timing\.\w+(\.\w+\.\w+)?/, `--${TIMING_FLAGS[option]}`) : message);
+  }
+  return timing as TimingOptions;
 }

@@ -10,6 +10,7 @@ import { setTotals } from './credits.ts';
 import type { Faults } from './faults.ts';
 import type { GlossaryDrop } from './glossary-drops.ts';
 import { type ClientCredentials, TokenBook } from './http/auth.ts';
+import { createTiming, type TimingOptions } from './projects/timing.ts';
 import { seedProjects } from './seed.ts';
 import { type CreditTotals, EmulatorState } from './state.ts';
 
@@ -46,6 +47,8 @@ export interface EmulatorOptions {
   maxLinkBytes?: number;
   /** Glossary terms the emulated translation leaves out, per project id or name (a localization-QA control). */
   dropGlossaryTerms?: GlossaryDrop[];
+  /** How long stages take: the fixed timing (default) or the media timing model (see README, Timing). */
+  timing?: TimingOptions;
 }
 
 /** Default of `maxUploadBytes` and `maxLinkBytes`: 4 GiB. */
@@ -97,6 +100,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0))
       throw new RangeError(`${name} must be a whole number of bytes above 0, not ${value}`);
   }
+  const timing = createTiming(options.timing);
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dubkit-emulator-')));
   await mkdir(join(dataDir, 'media'), { recursive: true });
@@ -112,6 +116,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     dataDir,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_FILE_BYTES,
     maxLinkBytes: options.maxLinkBytes ?? DEFAULT_MAX_FILE_BYTES,
+    timing,
   });
   if (options.faults) state.faults.set(options.faults);
   for (const drop of options.dropGlossaryTerms ?? []) state.glossaryDrops.add(drop);

@@ -5,6 +5,7 @@ import { FaultInjector } from './faults.ts';
 import { GlossaryDrops } from './glossary-drops.ts';
 import type { Account, Glossary, Media, Project, Transcription } from './model.ts';
 import { ProjectReads } from './project-reads.ts';
+import type { Timing } from './projects/timing.ts';
 
 export interface CreditTotals {
   minutes?: number;
@@ -22,6 +23,8 @@ export interface StateOptions {
   maxUploadBytes: number;
   /** Largest file a media link may point to, in bytes (413 beyond). */
   maxLinkBytes: number;
+  /** How long each stage of a run takes. */
+  timing: Timing;
 }
 
 export class EmulatorState {

@@ -1,19 +1,24 @@
 // The tracker: claims what is due from the store and moves it on. Jobs waiting to start are handed to the
 // starter; projects due for a poll are read from the service (within the global request budget) and every
-// status change is recorded together with the Slack writes it causes. Intervals adapt per project.
+// status change is recorded together with the Slack writes it causes. Each project's next poll is planned
+// near the likely end of its status, from what the tracker learned of the service (poll-plan.ts).
 import type { Logger } from 'pino';
 import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing/service.ts';
 import { HeldLeases, LEASE_MS } from '../leases.ts';
 import { Loop } from '../loop.ts';
 import type { Job, Store, Target } from '../store/store.ts';
-import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
+import { type IntervalPolicy, withJitter } from './intervals.ts';
 import { changeDeliveries } from './notify.ts';
+import { PollPlanner } from './poll-plan.ts';
+import { StageEstimates } from './stage-estimates.ts';
 import type { JobStarter } from './start.ts';
 
 /** A failed start is tried again after 5 s, doubling to 5 min; after this many failures in a row, it ends. */
 const START_RETRY_MS = 5_000;
 const START_RETRY_MAX_MS = 5 * 60_000;
 const MAX_START_FAILURES = 8;
+/** How often this process adds what it learned to the store and reads what every replica learned. */
+const ESTIMATES_SYNC_MS = 5_000;
 
 export interface TrackerOptions {
   store: Store;
@@ -30,6 +35,10 @@ export interface TrackerOptions {
   idleMs?: number;
   now?: () => number;
   random?: () => number;
+  /** Plan polls from learned stage durations (default); false: the adaptive intervals alone. */
+  learn?: boolean;
+  /** Longest wait after a status's likely end before looking again (poll-plan.ts). */
+  freshMs?: number;
 }
 
 export class Tracker {
@@ -42,11 +51,21 @@ export class Tracker {
   /** Starts (an upload can take minutes) and polls in progress keep their short leases while they run. */
   readonly #startLeases: HeldLeases;
   readonly #pollLeases: HeldLeases;
+  readonly #estimates: StageEstimates | undefined;
+  readonly #planner: PollPlanner;
+  #estimatesSyncedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: TrackerOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
+    this.#estimates = options.learn === false ? undefined : new StageEstimates(options.store);
+    this.#planner = new PollPlanner({
+      polling: options.polling,
+      estimates: this.#estimates,
+      freshMs: options.freshMs,
+      random: this.#random,
+    });
     this.#loop = new Loop(() => this.#tick(), {
       idleMs: options.idleMs ?? Math.min(1000, options.polling.minMs),
       logger: options.logger,
@@ -72,6 +91,18 @@ export class Tracker {
     await Promise.allSettled([...this.#starting.values()]);
     this.#startLeases.stop();
     this.#pollLeases.stop();
+    await this.#syncEstimates(Number.POSITIVE_INFINITY, 'what was learned since the last share is lost');
+  }
+
+  /** Shares what this process learned and takes in what the others did, every few seconds. */
+  async #syncEstimates(now: number, ifFailed = 'will try again'): Promise<void> {
+    if (!this.#estimates || now - this.#estimatesSyncedAt < ESTIMATES_SYNC_MS) return;
+    this.#estimatesSyncedAt = now;
+    try {
+      await this.#estimates.sync();
+    } catch (error) {
+      this.#o.logger.warn({ err: error }, `sharing the learned stage durations failed; ${ifFailed}`);
+    }
   }
 
   async #tick(): Promise<boolean> {
@@ -102,6 +133,7 @@ export class Tracker {
         });
       this.#starting.set(job.id, run);
     }
+    await this.#syncEstimates(now);
     const targets = await store.claimDueTargets(owner, now, LEASE_MS, 500);
     // Their jobs in one read: a status message needs its job, and a read per poll cost a round trip each.
     const jobsOf = await store.getJobs(targets.map((t) => t.jobId));
@@ -214,21 +246,13 @@ export class Tracker {
     const now = this.#now();
     const info = service.describeStatus(status);
     const changed = status !== target.status;
-    const lastStageMs = target.statusAt === null ? undefined : now - target.statusAt;
-    const intervalMs = nextInterval(target.intervalMs, changed, polling, lastStageMs);
-    const deliveries = changed ? changeDeliveries(job, target, { ...project, status }, info, now) : [];
-    await store.recordPoll(
-      target.id,
-      {
-        status,
-        changed,
-        terminal: info.terminal,
-        nextPollAt: now + withJitter(intervalMs, polling, this.#random),
-        intervalMs,
-      },
+    const plan = this.#planner.afterPoll(
+      target,
+      { status, changed, statusUpdatedAt: project.status_updated_at, duration: project.duration },
       now,
-      deliveries,
     );
+    const deliveries = changed ? changeDeliveries(job, target, { ...project, status }, info, now) : [];
+    await store.recordPoll(target.id, { status, changed, terminal: info.terminal, ...plan }, now, deliveries);
     if (changed) {
       this.#o.logger.debug({ project: project.id, status }, 'status changed');
       this.#o.onDeliveries();

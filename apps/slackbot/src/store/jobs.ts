@@ -63,6 +63,11 @@ export interface Target {
   terminal: boolean;
   nextPollAt: number;
   intervalMs: number;
+  /** When the service says the project entered its current status (null when it did not say). */
+  stageSince: number | null;
+  /** The project's pace: the sum and count of the logs of its stages' seen / estimated durations. */
+  paceSum: number;
+  paceCount: number;
 }
 
 export interface NewJob {
@@ -86,6 +91,10 @@ export interface PollResult {
   terminal: boolean;
   nextPollAt: number;
   intervalMs: number;
+  /** When the service says the status began; left as it was when not given. */
+  stageSince?: number;
+  /** The project's pace after this poll; left as it was when not given. */
+  pace?: { sum: number; count: number };
 }
 
 /** What a language's project is created with besides the job's choice (a glossary, a transcript). */

@@ -740,5 +740,76 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.jobByThread('C2', '1.0')).toBeUndefined();
       });
     });
+
+    describe('learned stage durations', () => {
+      const sums = (status: string, count: number, sumY: number) => ({
+        status,
+        count,
+        sumX: 2 * count,
+        sumY,
+        sumXX: 4 * count,
+        sumXY: 2 * sumY,
+        residualCount: count,
+        residualSum: 0.5,
+        residualSquares: 0.25,
+        pacedCount: 1,
+        pacedSum: -0.125,
+        pacedSquares: 0.015625,
+      });
+
+      it('add up what every writer observed, and are still there after a restart', async () => {
+        expect(await store.stageSums()).toEqual([]);
+        await store.addStageSums([sums('uploading', 2, 100), sums('voiceover_started', 1, 60_000)]);
+        // A second process (another replica) adds its own, without reading first.
+        const other = await fixture.reopen();
+        await other.addStageSums([sums('uploading', 3, 50)]);
+        await other.close();
+        await store.close();
+        store = await fixture.reopen();
+        const [uploading, voiceover] = await store.stageSums();
+        expect(uploading).toEqual({
+          ...sums('uploading', 5, 150),
+          residualSum: 1,
+          residualSquares: 0.5,
+          pacedCount: 2,
+          pacedSum: -0.25,
+          pacedSquares: 0.03125,
+        });
+        expect(voiceover).toEqual(sums('voiceover_started', 1, 60_000));
+      });
+
+      it('halve the older sums of a status past 10,000 observations, so that they follow a changing service', async () => {
+        await store.addStageSums([sums('translation_started', 10_001, 10_001_000)]);
+        await store.addStageSums([sums('translation_started', 1, 2_000)]);
+        const [translation] = await store.stageSums();
+        expect(translation?.count).toBe(5_001.5);
+        expect(translation?.sumY).toBe(5_000_500 + 2_000);
+      });
+
+      it('keep a project’s pace and when its status began with its target, reset for a new project', async () => {
+        const { target } = await boundTarget(store, 'p1');
+        expect(target).toMatchObject({ stageSince: null, paceSum: 0, paceCount: 0 });
+        const poll = { status: 'uploading', changed: true, terminal: false, nextPollAt: 50, intervalMs: 5 };
+        await store.recordPoll(target.id, { ...poll, stageSince: 7, pace: { sum: 0.25, count: 1 } }, 9, []);
+        expect(await store.getTarget(target.id)).toMatchObject({
+          stageSince: 7,
+          paceSum: 0.25,
+          paceCount: 1,
+        });
+        // A poll that does not say keeps them.
+        await store.recordPoll(target.id, { ...poll, changed: false }, 20, []);
+        expect(await store.getTarget(target.id)).toMatchObject({
+          stageSince: 7,
+          paceSum: 0.25,
+          paceCount: 1,
+        });
+        await store.setTargetProject(target.id, 'p2', 30);
+        expect(await store.getTarget(target.id)).toMatchObject({
+          stageSince: null,
+          paceSum: 0,
+          paceCount: 0,
+        });
+      });
+    });
   });
 }

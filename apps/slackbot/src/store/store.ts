@@ -3,6 +3,7 @@
 // never only in memory. One body of portable SQL implements it (sql/), on SQLite (sqlite/); every
 // implementation passes the contract suite (contract.ts).
 import type { ApprovalStore } from './approvals.ts';
+import type { EstimateStore } from './estimates.ts';
 import type { GlossaryStore } from './glossaries.ts';
 import type { JobStore } from './jobs.ts';
 import type { LipsyncStore } from './lipsyncs.ts';
@@ -13,6 +14,7 @@ import type { RedubStore } from './redubs.ts';
 import type { ReviewStore } from './reviews.ts';
 
 export type * from './approvals.ts';
+export type * from './estimates.ts';
 export type * from './glossaries.ts';
 export type * from './jobs.ts';
 export type * from './lipsyncs.ts';
@@ -34,7 +36,8 @@ export interface Store
     ModalStore,
     RedubStore,
     QaSettingsStore,
-    ApprovalStore {
+    ApprovalStore,
+    EstimateStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
    * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in

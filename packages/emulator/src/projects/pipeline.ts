@@ -16,8 +16,8 @@ export const PIPELINE_STAGES = [
 ] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
-/** How long each stage takes at speed 1, in milliseconds (a 2-minute video takes about a minute). */
-const STAGE_MS: Record<PipelineStage, number> = {
+/** How long each stage takes at speed 1 in the fixed timing, in milliseconds (about 48 s in all). */
+export const STAGE_MS: Record<PipelineStage, number> = {
   upload: 3000,
   transcription: 8000,
   transcribe_segments: 4000,
@@ -29,8 +29,21 @@ const STAGE_MS: Record<PipelineStage, number> = {
   voiceover: 8000,
   merging: 5000,
 };
-/** Time spent in a `*_done` status before the next stage starts. */
-const GAP_MS = 500;
+/** Time spent in a `*_done` status before the next stage starts (when no queue holds it longer). */
+export const GAP_MS = 500;
+
+/** How long a run's steps take at speed 1, in ms: each stage, and the wait before each stage starts. */
+export interface StageDurations {
+  stageMs(stage: PipelineStage): number;
+  /** Time in the status before `stage` starts (a `*_done` status, or `uploaded`). */
+  waitMs(stage: PipelineStage): number;
+}
+
+/** The fixed timing: every project's stages take the same time. */
+export const FIXED_DURATIONS: StageDurations = {
+  stageMs: (stage) => STAGE_MS[stage],
+  waitMs: () => GAP_MS,
+};
 
 /** A sequence of statuses, each entered `offsets[i]` ms (at speed 1) after the run starts; the last one stays. */
 export interface Timeline {
@@ -65,12 +78,12 @@ export interface TimelineRequest {
 
 const cache = new Map<string, Timeline>();
 
-/** Returns the (shared) timeline for a request; there are only a few dozen distinct ones. */
+/** Returns the (shared) timeline of the fixed timing for a request; there are only a few dozen distinct ones. */
 export function timelineFor(request: TimelineRequest): Timeline {
   const key = JSON.stringify(request);
   let timeline = cache.get(key);
   if (!timeline) {
-    timeline = buildTimeline(request);
+    timeline = buildTimeline(request, FIXED_DURATIONS);
     cache.set(key, timeline);
   }
   return timeline;
@@ -95,7 +108,8 @@ export function fixedTimeline(status: string): Timeline {
   return timeline;
 }
 
-function buildTimeline(request: TimelineRequest): Timeline {
+/** A run's timeline with the given durations (the timing model: one per project, not shared). */
+export function buildTimeline(request: TimelineRequest, durations: StageDurations): Timeline {
   const statuses: string[] = [];
   const offsets: number[] = [];
   let at = 0;
@@ -108,9 +122,11 @@ function buildTimeline(request: TimelineRequest): Timeline {
     offsets.push(at);
     at += after;
   };
+  // A stage's wait is spent in the status before it (a run that begins with a stage begins at once).
   const stage = (name: PipelineStage) => {
     if (failed) return;
-    enter(`${name}_started`, STAGE_MS[name]);
+    if (statuses.length > 0) at += Math.max(0, durations.waitMs(name) - GAP_MS);
+    enter(`${name}_started`, durations.stageMs(name));
     if (request.failStage === name) {
       enter(`${name}_failed`, 0);
       failed = true;
@@ -121,7 +137,7 @@ function buildTimeline(request: TimelineRequest): Timeline {
 
   if (request.kind === 'dub') {
     enter('created', GAP_MS);
-    enter('uploading', STAGE_MS.upload);
+    enter('uploading', durations.stageMs('upload'));
     // A forbidden link is found out while uploading; a missing audio stream right after the upload.
     if (request.failStage === 'upload' || request.endsWith === 'forbidden_link') {
       enter(request.endsWith === 'forbidden_link' ? 'forbidden_link' : 'upload_failed', 0);

@@ -11,7 +11,7 @@ import { baseLanguage } from '../languages.ts';
 import type { Account, Glossary, Media, Project, Transcription } from '../model.ts';
 import type { EmulatorState } from '../state.ts';
 import { autoFaceCheck } from './lipsync.ts';
-import { fixedTimeline, PIPELINE_STAGES, type PipelineStage, timelineFor } from './pipeline.ts';
+import { fixedTimeline, PIPELINE_STAGES, type PipelineStage, type TimelineRequest } from './pipeline.ts';
 import { redubMs } from './redub.ts';
 import { speakersOf } from './segments.ts';
 import { isEditable, momentOf, type ProjectMoment } from './status.ts';
@@ -111,7 +111,7 @@ export function insertProject(
     transcript.segments.length > 0 &&
     transcript.segments.every((segment) => segment.dstText !== '');
   const nameFlags = `${media.name ?? ''} ${body.name ?? ''}`.toLowerCase();
-  const timeline = timelineFor({
+  const request: TimelineRequest = {
     kind: 'dub',
     skipTranscription: transcript !== undefined,
     skipTranslation: hasEveryTranslation,
@@ -124,12 +124,19 @@ export function insertProject(
           ? 'no_words'
           : undefined,
     failStage: pipelineFailStage(state),
+  };
+  const name = body.name || defaultName(media, now);
+  const timeline = state.options.timing.timeline(request, {
+    key: `${media.fingerprint}\n${name}\n${body.dst_lang}\n1`,
+    videoSeconds: duration,
+    now,
+    speed: state.speed,
   });
   const project: Project = {
     id: randomUUID(),
     account,
     media,
-    name: body.name || defaultName(media, now),
+    name,
     srcLang,
     dstLang: body.dst_lang,
     givenSpeakers: body.num_speakers,
@@ -271,12 +278,21 @@ export function generateProject(state: EmulatorState, project: Project) {
     project.mergedBefore = true;
     project.faceCheck ??= autoFaceCheck(project, moment);
   }
-  project.timeline = timelineFor({
-    kind: 'generate',
-    voiceUpdate: (project.editedVoices?.size ?? 0) > 0,
-    failStage: pipelineFailStage(state),
-  });
-  project.runStart = state.clock.now();
+  const now = state.clock.now();
+  project.timeline = state.options.timing.timeline(
+    {
+      kind: 'generate',
+      voiceUpdate: (project.editedVoices?.size ?? 0) > 0,
+      failStage: pipelineFailStage(state),
+    },
+    {
+      key: `${project.media.fingerprint}\n${project.name}\n${project.dstLang}\n${project.dubVersion + 1}`,
+      videoSeconds: project.duration,
+      now,
+      speed: state.speed,
+    },
+  );
+  project.runStart = now;
   project.runSpeed = state.speed;
   project.editedSegments = undefined;
   project.editedVoices = undefined;

@@ -9,7 +9,7 @@ const WORDS = (
 ).split(' ');
 
 /** A small, fast PRNG (mulberry32): the same seed always gives the same sequence. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -183,7 +183,8 @@ export function sqlJobStore(sql: Sql): JobStore {
     },
     async setTargetProject(targetId, projectId, now) {
       await sql.run(
-        'UPDATE targets SET project_id = ?, next_poll_at = ?, interval_ms = 0, lease_until = 0 WHERE id = ?',
+        `UPDATE targets SET project_id = ?, next_poll_at = ?, interval_ms = 0, stage_since = NULL, pace_sum = 0,
+           pace_count = 0, lease_until = 0 WHERE id = ?`,
         [projectId, now, targetId],
       );
     },
@@ -205,7 +206,8 @@ export function sqlJobStore(sql: Sql): JobStore {
       const record = (db: Sql) =>
         db.run(
           `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
-            next_poll_at = ?, interval_ms = ?, lease_until = 0 WHERE id = ?`,
+            next_poll_at = ?, interval_ms = ?, stage_since = coalesce(?, stage_since),
+            pace_sum = coalesce(?, pace_sum), pace_count = coalesce(?, pace_count), lease_until = 0 WHERE id = ?`,
           [
             result.status,
             result.changed,
@@ -213,6 +215,9 @@ export function sqlJobStore(sql: Sql): JobStore {
             result.terminal,
             result.nextPollAt,
             result.intervalMs,
+            result.stageSince ?? null,
+            result.pace?.sum ?? null,
+            result.pace?.count ?? null,
             targetId,
           ],
         );
@@ -229,8 +234,8 @@ export function sqlJobStore(sql: Sql): JobStore {
         if (!target?.terminal || target.status === 'merging_done') return undefined;
         await tx.run(
           `UPDATE targets SET attempt = attempt + 1, project_id = NULL, create_intent_at = NULL, status = NULL,
-            status_at = NULL, started_at = ?, terminal = FALSE, next_poll_at = ?, interval_ms = 0, lease_until = 0
-            WHERE id = ?`,
+            status_at = NULL, started_at = ?, terminal = FALSE, next_poll_at = ?, interval_ms = 0, stage_since = NULL,
+            pace_sum = 0, pace_count = 0, lease_until = 0 WHERE id = ?`,
           [now, NEVER, targetId],
         );
         await tx.run(`UPDATE jobs SET state = 'starting', lease_until = 0 WHERE id = ?`, [target.jobId]);
@@ -239,7 +244,7 @@ export function sqlJobStore(sql: Sql): JobStore {
     async resumeTarget(targetId, status, now) {
       const changed = await sql.run(
         `UPDATE targets SET attempt = attempt + 1, status = ?, status_at = ?, started_at = ?, terminal = FALSE,
-           next_poll_at = ?, interval_ms = 0, lease_until = 0
+           next_poll_at = ?, interval_ms = 0, stage_since = NULL, lease_until = 0
          WHERE id = ? AND terminal = TRUE AND project_id IS NOT NULL`,
         [status, now, now, now, targetId],
       );
@@ -321,5 +326,8 @@ function toTarget(row: Row): Target {
     terminal: read.bool(row.terminal),
     nextPollAt: read.num(row.next_poll_at),
     intervalMs: read.num(row.interval_ms),
+    stageSince: read.numOrNull(row.stage_since),
+    paceSum: read.num(row.pace_sum),
+    paceCount: read.num(row.pace_count),
   };
 }

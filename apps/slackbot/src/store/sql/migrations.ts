@@ -174,6 +174,21 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX IF NOT EXISTS channels_due ON channels (due_at)',
     ],
   },
+  {
+    version: 11,
+    name: 'what the tracker learned of how long each status lasts, and each project’s pace against it',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS stage_estimates (
+        status TEXT PRIMARY KEY, n DOUBLE PRECISION NOT NULL, sum_x DOUBLE PRECISION NOT NULL,
+        sum_y DOUBLE PRECISION NOT NULL, sum_xx DOUBLE PRECISION NOT NULL, sum_xy DOUBLE PRECISION NOT NULL,
+        residual_n DOUBLE PRECISION NOT NULL, residual_sum DOUBLE PRECISION NOT NULL,
+        residual_squares DOUBLE PRECISION NOT NULL, paced_n DOUBLE PRECISION NOT NULL,
+        paced_sum DOUBLE PRECISION NOT NULL, paced_squares DOUBLE PRECISION NOT NULL)`,
+      'ALTER TABLE targets ADD COLUMN stage_since BIGINT',
+      'ALTER TABLE targets ADD COLUMN pace_sum DOUBLE PRECISION NOT NULL DEFAULT 0',
+      'ALTER TABLE targets ADD COLUMN pace_count INTEGER NOT NULL DEFAULT 0',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

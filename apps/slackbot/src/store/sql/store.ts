@@ -2,6 +2,7 @@
 // the current schema before first use.
 import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
+import { sqlEstimateStore } from './estimates.ts';
 import { sqlGlossaryStore } from './glossaries.ts';
 import { sqlJobStore } from './jobs.ts';
 import { sqlLipsyncStore } from './lipsyncs.ts';
@@ -33,6 +34,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlRedubStore(sql),
     ...sqlQaSettingsStore(sql),
     ...sqlApprovalStore(sql),
+    ...sqlEstimateStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');

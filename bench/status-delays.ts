@@ -1,0 +1,97 @@
+// How late the Slack app shows a project's status: from the moment the service entered a status to the Slack
+// write that shows it, for changes made while the app tracked the project. The app's store and Slack client are
+// wrapped: a recorded poll notes, per language and status text, when the service entered that status (as of the
+// app's latest poll, from `lastSeen`), and the Slack write carrying that text ends the measurement. Also the job
+// as the app records it once its project exists, shared by the Slack app benches.
+import type { Store } from '@dubkit/slackbot';
+import type { WebClient } from '@slack/web-api';
+
+export class StatusDelays {
+  /** ms from a status change in the service to its Slack update, in the order they landed. */
+  readonly delays: number[] = [];
+  readonly #lastSeen: Map<string, number>;
+  /** Per project: when the job was handed to the app. */
+  readonly #registeredAt = new Map<string, number>();
+  readonly #channelTarget = new Map<string, string>();
+  readonly #targetProject = new Map<string, string>();
+  /** When the service entered the status that a status message text shows, for changes made while tracked. */
+  readonly #shownSince = new Map<string, number>();
+
+  /** `lastSeen`: when the service last changed each project's status, as of the app's latest poll. */
+  constructor(lastSeen: Map<string, number>) {
+    this.#lastSeen = lastSeen;
+  }
+
+  /** A project the app tracks from `now`, in its own channel. */
+  track(projectId: string, targetId: string, channel: string, now: number): void {
+    this.#registeredAt.set(projectId, now);
+    this.#channelTarget.set(channel, targetId);
+    this.#targetProject.set(targetId, projectId);
+  }
+
+  wrapStore(store: Store): void {
+    const recordPoll = store.recordPoll.bind(store);
+    store.recordPoll = (targetId, result, now, deliveries) => {
+      const projectId = this.#targetProject.get(targetId) ?? '';
+      const since = this.#lastSeen.get(projectId);
+      for (const d of deliveries) {
+        const key = `${targetId}|${(d.payload as { text?: string }).text}`;
+        const tracked =
+          since !== undefined && since >= (this.#registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
+        if (d.kind === 'status' && tracked && !this.#shownSince.has(key)) this.#shownSince.set(key, since);
+      }
+      return recordPoll(targetId, result, now, deliveries);
+    };
+  }
+
+  wrapSlack(slack: WebClient): void {
+    const measure = (channel: string, text: unknown) => {
+      const key = `${this.#channelTarget.get(channel)}|${text}`;
+      const since = this.#shownSince.get(key);
+      if (since === undefined) return;
+      this.#shownSince.delete(key);
+      this.delays.push(Date.now() - since);
+    };
+    const postMessage = slack.chat.postMessage.bind(slack.chat);
+    slack.chat.postMessage = (async (args: { channel: string; text?: string }) => {
+      const result = await postMessage(args as never);
+      measure(args.channel, args.text);
+      return result;
+    }) as typeof slack.chat.postMessage;
+    const update = slack.chat.update.bind(slack.chat);
+    slack.chat.update = (async (args: { channel: string; text?: string }) => {
+      const result = await update(args as never);
+      measure(args.channel, args.text);
+      return result;
+    }) as typeof slack.chat.update;
+  }
+
+  /** The delay at quantile `q` (0.95 for p95), in seconds. */
+  percentile(q: number): number {
+    const sorted = [...this.delays].sort((a, b) => a - b);
+    return (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN) / 1000;
+  }
+}
+
+/** A job as the app records it once its project exists: one language, its own channel and thread. */
+export async function registerJob(
+  store: Store,
+  i: number,
+  projectId: string,
+  media: { id: string; link: string },
+): Promise<{ targetId: string; channel: string }> {
+  const channel = `CB${i}`;
+  const now = Date.now();
+  const source = { kind: 'link' as const, link: media.link };
+  const threadTs = `1700000000.${String(i).padStart(6, '0')}`;
+  const { job } = await store.createJob(
+    { triggerKey: `bench:${i}`, channel, threadTs, userId: 'U1', source, title: `bench ${i}` },
+    now,
+  );
+  await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, now);
+  await store.setJobMedia(job.id, media.id);
+  const [target] = await store.targetsOf(job.id);
+  await store.setTargetProject(target!.id, projectId, now);
+  await store.setJobRunning(job.id);
+  return { targetId: target!.id, channel };
+}

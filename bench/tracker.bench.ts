@@ -1,0 +1,192 @@
+// Tracking policies side by side on the emulator's timing model (stages that take time in proportion to the
+// video, vary per project, sometimes run slow, and queue while the service is busy). Each policy follows the
+// same seeded workload — JOBS jobs on videos of mixed lengths, started over a ramp — through the app's real
+// tracker, store, deliverer and request budget, against a fresh emulator and fake Slack in a child process:
+//   · the learning tracker (the app's default: polls near the likely end of each status, from what it learned),
+//   · the adaptive intervals it replaced (after a change as long as the last stage took, doubling while stable),
+//   · a fixed 10 s poller (the vendor's advice), through the same app so its delays are measured the same way.
+// Reported per policy: service requests (polls + transcription reads) per status change in the service, and the
+// p50/p95/p99 delay from a status change in the service to the Slack update showing it; an SVG of requests vs.
+// delay goes to docs/tracker-policies-<jobs>-jobs.svg. Goal for the learning tracker: ≤ 1.2 requests per status change and
+// p95 ≤ 10 s. `node tracker.bench.ts` from bench/ after a build, or `pnpm bench tracker`; BENCH_JOBS,
+// BENCH_RAMP_MS, BENCH_WINDOW_MS and BENCH_POLICIES (e.g. `learning,fixed`) make it smaller.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DubbingClient } from '@dubkit/core';
+import { DEFAULT_STAGE_RATES, type StageRate } from '@dubkit/emulator';
+import { seededRandom } from './measure.ts';
+import { scatterSvg } from './plot.ts';
+import { mapLimit } from './processes.ts';
+import { POLL, TOKEN } from './scaled-dub.ts';
+import { forkServices } from './services-child.ts';
+import { serviceChanges, type TrackerSettings, trackedApp } from './tracked-app.ts';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
+const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 60_000);
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 240_000);
+/** Seed of the emulator's timing model and of which video each job dubs. */
+const SEED = 29;
+/** Videos of 30–300 s (the emulator derives a link's length from the link). */
+const VIDEOS = 24;
+/** Requests per second for every policy: enough that the fixed poller (JOBS / 10 per second) is not held back. */
+const BUDGET = Math.max(1_000, Math.ceil(JOBS / 5));
+/** Every stage's cost × this (1: the emulator's defaults), to see how the policies fare on a slower service. */
+const STAGE_SCALE = Number(process.env.BENCH_STAGE_SCALE ?? 1);
+const STAGES = Object.fromEntries(
+  Object.entries(DEFAULT_STAGE_RATES).map(([stage, rate]: [string, StageRate]) => [
+    stage,
+    { fixedMs: rate.fixedMs * STAGE_SCALE, msPerVideoSecond: rate.msPerVideoSecond * STAGE_SCALE },
+  ]),
+);
+const GOAL = { perChange: 1.2, p95: 10 };
+
+interface Policy {
+  key: string;
+  label: string;
+  color: string;
+  tracker: TrackerSettings;
+}
+
+const POLICIES: Policy[] = [
+  { key: 'learning', label: 'learning tracker', color: '#1565c0', tracker: { polling: POLL, learn: true } },
+  {
+    key: 'adaptive',
+    label: 'adaptive intervals',
+    color: '#ef6c00',
+    tracker: { polling: POLL, learn: false },
+  },
+  {
+    key: 'fixed',
+    label: 'fixed 10 s poller',
+    color: '#6d4c41',
+    // The adaptive policy with floor = cap = 10 s and its jitter at the middle (×1): every 10 s exactly.
+    tracker: { polling: { minMs: 10_000, maxMs: 10_000 }, learn: false, random: () => 0.5 },
+  },
+];
+
+await runAll();
+
+interface Result {
+  policy: Policy;
+  requests: number;
+  changes: number;
+  perChange: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  updates: number;
+  slackCalls: number;
+}
+
+async function runAll(): Promise<void> {
+  const wanted = process.env.BENCH_POLICIES?.split(',');
+  const policies = POLICIES.filter((p) => !wanted || wanted.includes(p.key));
+  console.log(
+    `tracker bench: ${JOBS} jobs over ${RAMP_MS / 1000} s on videos of 30–300 s, timing model seed ${SEED}, ` +
+      `stage costs ×${STAGE_SCALE}, window ${WINDOW_MS / 1000} s per policy, budget ${BUDGET}/s, ` +
+      `polling ${POLL.minMs / 1000}–${POLL.maxMs / 1000} s`,
+  );
+  const results: Result[] = [];
+  for (const policy of policies) {
+    const result = await runPolicy(policy);
+    results.push(result);
+    console.log(
+      `${policy.label}: ${result.requests} requests for ${result.changes} status changes = ${result.perChange.toFixed(2)} per change · ` +
+        `delay p50 ${result.p50.toFixed(2)} s · p95 ${result.p95.toFixed(2)} s · p99 ${result.p99.toFixed(2)} s over ${result.updates} updates · ` +
+        `${result.slackCalls} Slack calls`,
+    );
+  }
+  console.log('\npolicy               requests/change   p50 s   p95 s   p99 s');
+  for (const r of results) {
+    console.log(
+      `${r.policy.label.padEnd(20)} ${r.perChange.toFixed(2).padStart(15)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}`,
+    );
+  }
+  const svg = scatterSvg(
+    results.map((r) => ({
+      label: r.policy.label,
+      x: r.perChange,
+      p95: r.p95,
+      p99: r.p99,
+      color: r.policy.color,
+    })),
+    {
+      title: `Status tracking, ${JOBS.toLocaleString('en')} jobs on the timing model${STAGE_SCALE === 1 ? '' : `, stages ×${STAGE_SCALE}`}`,
+      xLabel: 'service requests per status change',
+      yLabel: 'delay from status change to Slack (s)',
+      goalX: GOAL.perChange,
+      goalY: GOAL.p95,
+    },
+  );
+  const name = `tracker-policies-${JOBS}-jobs${STAGE_SCALE === 1 ? '' : `-stages-x${STAGE_SCALE}`}.svg`;
+  writeFileSync(new URL(`../docs/${name}`, import.meta.url), svg);
+  console.log(`plot: docs/${name}`);
+  const learning = results.find((r) => r.policy.key === 'learning');
+  const fixed = results.find((r) => r.policy.key === 'fixed');
+  if (learning && fixed) {
+    console.log(
+      `learning vs fixed 10 s: ${(learning.perChange / fixed.perChange).toFixed(2)}× the requests per change, ` +
+        `p95 ${(learning.p95 / fixed.p95).toFixed(2)}× the delay`,
+    );
+  }
+  const ok = !learning || (learning.perChange <= GOAL.perChange && learning.p95 <= GOAL.p95);
+  console.log(
+    ok
+      ? 'goal met (≤ 1.2 requests per change, p95 ≤ 10 s)'
+      : 'GOAL MISSED (≤ 1.2 requests per change, p95 ≤ 10 s)',
+  );
+  process.exit(ok ? 0 : 1);
+}
+
+async function runPolicy(policy: Policy): Promise<Result> {
+  const services = await forkServices({ timing: { model: 'media', seed: SEED, stages: STAGES } });
+  const dir = mkdtempSync(join(tmpdir(), 'dubkit-tracker-bench-'));
+  const client = new DubbingClient({ baseUrl: services.serviceUrl, token: TOKEN, env: {} });
+  const videos = await mapLimit(VIDEOS, 8, async (k) => {
+    const link = `https://www.youtube.com/watch?v=mix-${k}`;
+    const media = await client.media.uploadLink({ link, name: `video ${k}` });
+    await client.media.waitUntilReady(media.id, { intervalMs: 100 });
+    return { id: media.id, link };
+  });
+  // The same video for job i under every policy.
+  const random = seededRandom(SEED);
+  const videoOf = Array.from({ length: JOBS }, () => videos[Math.floor(random() * VIDEOS)]!);
+  const app = await trackedApp({
+    serviceUrl: services.serviceUrl,
+    slackApiUrl: services.slackApiUrl,
+    dir,
+    requestsPerSecond: BUDGET,
+    tracker: policy.tracker,
+  });
+
+  const started = Date.now();
+  app.start();
+  const projects = await mapLimit(JOBS, 16, async (i) => {
+    const due = started + (RAMP_MS * i) / JOBS;
+    if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+    const video = videoOf[i]!;
+    const project = await client.projects.create({ video_id: video.id, dst_lang: 'es', name: `bench ${i}` });
+    await app.register(i, project.id, video);
+    return project.id;
+  });
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + WINDOW_MS - Date.now())));
+  await app.stop();
+  const changes = await serviceChanges(client, projects, app.firstStatus);
+  const calls = await services.report();
+  await app.store.close();
+  rmSync(dir, { recursive: true, force: true });
+  const requests = app.counts.polls + app.counts.segments;
+  const delays = app.statusDelays;
+  return {
+    policy,
+    requests,
+    changes,
+    perChange: requests / Math.max(1, changes),
+    p50: delays.percentile(0.5),
+    p95: delays.percentile(0.95),
+    p99: delays.percentile(0.99),
+    updates: delays.delays.length,
+    slackCalls: Object.values(calls).reduce((a, b) => a + b, 0),
+  };
+}
