@@ -26,7 +26,7 @@ export interface Growth {
 }
 
 /** Time per call: the call repeated until 20 ms have passed (at least three times). */
-function timePerCall(run: () => unknown): number {
+export function timePerCall(run: () => unknown): number {
   let calls = 0;
   const started = performance.now();
   let elapsed = 0;
