@@ -12,6 +12,7 @@ import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
+const BEN = 'U0BEN';
 const WAIT_MS = 20_000;
 const TEST_MS = 90_000;
 const CHANNEL = 'C43SOURCE';
@@ -129,6 +130,71 @@ describe('one source fix for every language, end to end', () => {
         [THREAD_ACTIONS.render, byLang('es').id],
         [THREAD_ACTIONS.render, byLang('de').id],
       ]);
+    },
+    TEST_MS,
+  );
+
+  it(
+    '“Back to the review” returns to the review the dialog was opened from, whatever session the button names',
+    async () => {
+      const channel = 'C44BACK';
+      await stage.driver.command({
+        channel,
+        user: ANA,
+        text: 'https://vimeo.com/source-back to es,de from en',
+      });
+      const card = await cardOf(stage, channel);
+      const replies = await waitFor(
+        () => {
+          const dubbed = byKind(stage.slack.thread(channel, card.ts), 'dubbed');
+          return dubbed.length === 2 ? dubbed : undefined;
+        },
+        WAIT_MS,
+        'two dubbed replies',
+      );
+      const openReview = async (lang: string, user: string) => {
+        const before = stage.slack.views.length;
+        const reply = replies.find((m) => m.text.startsWith(lang))!;
+        await stage.driver.click({ message: reply, actionId: THREAD_ACTIONS.review, user });
+        const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, `the ${lang} review`);
+        await waitFor(() => modal.view.callback_id === REVIEW.callbackId, WAIT_MS, 'its segments');
+        return modal;
+      };
+      // Ben reviews German; Ana reviews Spanish and opens Fix source.
+      const bens = await openReview('German', BEN);
+      const bensSession = String(bens.view.private_metadata);
+      const anas = await openReview('Spanish', ANA);
+      const anasSession = String(anas.view.private_metadata);
+      const segment = (viewOf(stage, anas.id).blocks as Loose[]).find(
+        (b) => b.accessory?.action_id === SOURCE_FIX.open,
+      )!.accessory.value as string;
+      await stage.driver.clickInView({
+        viewId: anas.id,
+        actionId: SOURCE_FIX.open,
+        value: segment,
+        user: ANA,
+        values: {},
+      });
+      await waitFor(
+        () => viewOf(stage, anas.id).callback_id === SOURCE_FIX.callbackId,
+        WAIT_MS,
+        'the dialog',
+      );
+      // Her Back button, as a forged payload would have it, names Ben's review.
+      for (const block of viewOf(stage, anas.id).blocks as Loose[])
+        for (const element of block.elements ?? [])
+          if (element.action_id === SOURCE_FIX.back) element.value = bensSession;
+      await stage.driver.clickInView({ viewId: anas.id, actionId: SOURCE_FIX.back, user: ANA, values: {} });
+      await waitFor(
+        () => viewOf(stage, anas.id).callback_id === REVIEW.callbackId,
+        WAIT_MS,
+        'the review again',
+      );
+      // Her own review is back in her modal; Ben's stays his.
+      expect(viewOf(stage, anas.id).private_metadata).toBe(anasSession);
+      expect(viewOf(stage, anas.id).title.text).toContain('Spanish');
+      expect((await stage.app.store.modalGrant(anas.id))?.subject).toBe(anasSession);
+      expect(await stage.app.store.modalGrant(bens.id)).toMatchObject({ opener: BEN, subject: bensSession });
     },
     TEST_MS,
   );
