@@ -92,6 +92,37 @@ describe('message contents', () => {
     expect(checkVideoLink('https://example.com/watch?v=1')).toMatchObject({ ok: true });
   });
 
+  it('refuses a search engine’s results page or redirect at once, and takes a video site’s search-like paths', () => {
+    const google = checkVideoLink('https://www.google.com/search?q=launch+keynote+video&tbm=vid');
+    expect(google).toEqual({
+      ok: false,
+      problem:
+        'That is a link to search results on google.com, not to a video: open the video and share its own link, or upload the file here.',
+    });
+    for (const link of [
+      'https://www.google.co.uk/url?q=https://vimeo.com/1&sa=D',
+      'https://www.bing.com/search?q=keynote',
+      'https://duckduckgo.com/?q=keynote',
+      'https://search.yahoo.com/search?p=keynote',
+      'https://yandex.ru/search/?text=keynote',
+    ]) {
+      expect(checkVideoLink(link)).toMatchObject({
+        ok: false,
+        problem: expect.stringMatching(/^That is a link to search results on /),
+      });
+    }
+    for (const link of [
+      'https://www.youtube.com/results?search_query=keynote',
+      'https://vimeo.com/search?q=keynote',
+      'https://video.google.com.example.org/search?q=x',
+      'https://www.google.com/',
+      'https://storage.googleapis.com/bucket/keynote.mp4',
+      'https://drive.google.com/file/d/abc/view',
+    ]) {
+      expect(checkVideoLink(link)).toMatchObject({ ok: true });
+    }
+  });
+
   it('titles a job by file name or link', () => {
     expect(titleFor({ kind: 'link', link: 'https://example.com/talks/keynote.mp4' })).toBe(
       'example.com/keynote.mp4',

@@ -29,6 +29,13 @@ export function checkVideoLink(raw: string): Parsed<string> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, problem: `"${raw}" is not a web link (it should start with https://).` };
   }
+  const engine = searchEngine(url);
+  if (engine) {
+    return {
+      ok: false,
+      problem: `That is a link to search results on ${engine}, not to a video: open the video and share its own link, or upload the file here.`,
+    };
+  }
   if (NOT_MEDIA.test(url.pathname)) {
     return {
       ok: false,
@@ -36,6 +43,22 @@ export function checkVideoLink(raw: string): Parsed<string> {
     };
   }
   return { ok: true, value: url.toString() };
+}
+
+/** Search engines by their name in the host (google.com, google.co.uk, www.bing.com, search.yahoo.com, …). */
+const SEARCH_HOSTS =
+  /(^|\.)(google|bing|duckduckgo|yandex|baidu|ecosia|startpage|search\.yahoo|search\.brave)\.(com|org|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/i;
+/** Their results pages and redirects: a video site never serves these paths with a query. */
+const SEARCH_PATHS = /^\/(search|url|s|html|web|yandsearch)?\/?$/i;
+
+/**
+ * The search engine a link is a results page (or a redirect) of, by its host, for the answer; undefined for
+ * any other link. The service cannot dub a results page, and says so only after minutes of trying.
+ */
+function searchEngine(url: URL): string | undefined {
+  if (!SEARCH_HOSTS.test(url.hostname) || !SEARCH_PATHS.test(url.pathname) || url.search === '')
+    return undefined;
+  return url.hostname.replace(/^www\./i, '');
 }
 
 /** Slack's own limit on a message's text; what is past it is not read (a payload may claim more). */

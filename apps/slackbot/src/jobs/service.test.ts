@@ -225,9 +225,34 @@ describe('JobService.openFromMessage', () => {
         { id: 'F1', name: 'huge.mp4', mimetype: 'video/mp4', size: 5_000_000, url_private_download: 'x' },
       ],
     });
-    expect(await jobs.openFromMessage(big)).toEqual({
+    expect(await jobs.openFromMessage(big)).toEqual({ kind: 'ignored' });
+    expect(await jobs.openFromMessage({ ...big, eventId: 'Ev5', ts: '5.0', addressed: true })).toEqual({
       kind: 'problem',
       problem: 'huge.mp4 is 4.8 MB; the limit is 1.0 MB.',
+    });
+    expect(await store.recentJobs('U1', 10)).toEqual([]);
+  });
+
+  it('says nothing about a file or a link shared among people, and tells someone who asked the app', async () => {
+    const csv = {
+      id: 'F2',
+      name: 'more-terms.csv',
+      mimetype: 'text/csv',
+      size: 200,
+      url_private_download: 'x',
+    };
+    const sheet = dropped({ eventId: 'Ev6', ts: '6.0', text: 'new terms', files: [csv] });
+    expect(await jobs.openFromMessage(sheet)).toEqual({ kind: 'ignored' });
+    const search = dropped({
+      eventId: 'Ev7',
+      ts: '7.0',
+      text: 'see <https://www.google.com/search?q=x>',
+      files: [csv],
+    });
+    expect(await jobs.openFromMessage(search)).toEqual({ kind: 'ignored' });
+    expect(await jobs.openFromMessage({ ...sheet, eventId: 'Ev8', ts: '8.0', addressed: true })).toEqual({
+      kind: 'problem',
+      problem: 'more-terms.csv is not a video or audio file (text/csv).',
     });
     expect(await store.recentJobs('U1', 10)).toEqual([]);
   });
