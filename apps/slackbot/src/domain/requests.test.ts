@@ -48,8 +48,45 @@ describe('parseDubCommand', () => {
     });
     expect(parseDubCommand('https://x.com/v from en-zz-1')).toMatchObject({ problem: /not a language code/ });
     expect(parseDubCommand('https://x.com/v speakers 0')).toMatchObject({ problem: /from 1 to 10/ });
-    expect(parseDubCommand('https://x.com/v into es')).toMatchObject({ problem: /I don't know "into"/ });
+    expect(parseDubCommand('https://x.com/v please hurry')).toMatchObject({
+      problem: /I don't know "please"; .* or name the languages/,
+    });
     expect(parseDubCommand('https://x.com/v to')).toMatchObject({ problem: /"to" needs a value/ });
+  });
+});
+
+describe('parseDubCommand with languages in words', () => {
+  it('ticks exactly the languages named, in order, without starting, and the source they name', () => {
+    expect(parseDubCommand('https://x.com/v in Japanese and Brazilian Portuguese')).toEqual({
+      ok: true,
+      value: {
+        kind: 'dub',
+        link: 'https://x.com/v',
+        dstLangs: [],
+        preselect: ['ja', 'pt-br'],
+        srcLang: null,
+        numSpeakers: null,
+      },
+    });
+    expect(parseDubCommand('https://x.com/v speakers 2 from English into Deutsch, Mandarin')).toMatchObject({
+      ok: true,
+      value: { dstLangs: [], preselect: ['de', 'zh'], srcLang: 'en', numSpeakers: 2 },
+    });
+    expect(parseDubCommand('https://x.com/v to Spanish (Mexico)')).toMatchObject({
+      ok: true,
+      value: { dstLangs: [], preselect: ['es-mx'] },
+    });
+    expect(parseDubCommand('https://x.com/v into es')).toMatchObject({ value: { preselect: ['es'] } });
+  });
+
+  it('ignores unknown words, and asks about an unclear or unavailable language', () => {
+    expect(parseDubCommand('https://x.com/v in Klingon and French please')).toMatchObject({
+      value: { preselect: ['fr'] },
+    });
+    const cantonese = parseDubCommand('https://x.com/v in Cantonese and Korean');
+    expect(cantonese).toMatchObject({
+      value: { preselect: ['ko'], question: 'Cantonese is not among the languages I dub into.' },
+    });
   });
 });
 

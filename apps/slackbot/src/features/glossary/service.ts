@@ -7,7 +7,8 @@
 import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import type { Logger } from 'pino';
 import { normalizeDestination, normalizeSource } from '../../domain/languages.ts';
-import { indexOfAscii, MAX_MESSAGE_CHARS, type SlackMessage } from '../../domain/requests.ts';
+import { MAX_MESSAGE_CHARS } from '../../domain/limits.ts';
+import { indexOfAscii, type SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
