@@ -45,8 +45,6 @@ export function changeDeliveries(
         lang: target.dstLang,
         targetId: target.id,
         title: job.title,
-        projectId: project.id,
-        elapsedMs: now - target.startedAt,
         links: {
           video: project.translated_video,
           audio: project.translated_audio,
@@ -78,7 +76,6 @@ export function changeDeliveries(
         lang: target.dstLang,
         status: project.status,
         stageLabel: info.stoppedWhile ?? info.label,
-        projectId: target.projectId,
         targetId: target.id,
         ...(detail ? { detail } : {}),
       }),
