@@ -224,9 +224,16 @@ export function savedView(lang: string, summary: string): types.ModalView {
   return noticeView(lang, `✅ Saved: ${summary}.\nPress *Render again* in the thread to hear it.`);
 }
 
-/** Nothing to save, or the save failed: `message` says which. */
-export function noticeView(lang: string | null, message: string): types.ModalView {
-  return noticeModal(modalTitle('Review', lang), message, 'Done');
+/**
+ * Nothing to save, or the save failed: `message` says which; titled for the dialog it stands in for (the
+ * review, or the Speakers & voices dialog).
+ */
+export function noticeView(
+  lang: string | null,
+  message: string,
+  dialog: 'Review' | 'Speakers' = 'Review',
+): types.ModalView {
+  return noticeModal(modalTitle(dialog, lang), message, 'Done');
 }
 
 export interface ConflictLine {
