@@ -97,7 +97,7 @@ export function reviewModal(input: ReviewModalInput): types.ModalView {
   const speakers = speakerOptions(input.segments);
   for (let i = first; i < end; i++) {
     const segment = input.segments[i]!;
-    blocks.push(...segmentBlocks(segment, i + 1, input.edits[segment.id], speakers));
+    blocks.push(...segmentBlocks(segment, segment.number ?? i + 1, input.edits[segment.id], speakers));
   }
   const additions = input.additions ?? [];
   if (additions.length > 0) blocks.push(section(additionsSummary(additions)));
