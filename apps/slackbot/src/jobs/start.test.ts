@@ -8,7 +8,7 @@ import { createDubbingService } from '../dubbing/client-service.ts';
 import type { Store } from '../store/store.ts';
 import { noCommands } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
-import { JobStarter, jobTag } from './start.ts';
+import { JobStarter, jobTag, withoutJobTag } from './start.ts';
 
 let emulator: Emulator;
 let temp: TempStore;
@@ -78,5 +78,14 @@ describe('JobStarter', () => {
     );
     expect((await store.getJob(job.id))?.state).toBe('running');
     expect(await store.getDelivery(`started:${job.id}`)).toBeDefined();
+  });
+});
+
+describe('withoutJobTag', () => {
+  it('takes the app’s job tag off a project’s name, and leaves any other name as it is', () => {
+    expect(withoutJobTag('onboarding-step3.mp4 [dk-dbf3dc9a0d02adf7-es-1]')).toBe('onboarding-step3.mp4');
+    expect(withoutJobTag('Keynote [dk-0a1b-pt-br-12]')).toBe('Keynote');
+    expect(withoutJobTag('Keynote [draft]')).toBe('Keynote [draft]');
+    expect(withoutJobTag('[dk-x-es-1] in front')).toBe('[dk-x-es-1] in front');
   });
 });
