@@ -4,7 +4,7 @@
 // the name index from CLDR, is printed too. Run from bench/: `node language-words.bench.ts` (reads the app's
 // module from source).
 import { languagesInText } from '../apps/slackbot/src/domain/language-words.ts';
-import { MAX_MESSAGE_CHARS } from '../apps/slackbot/src/domain/requests.ts';
+import { MAX_MESSAGE_CHARS } from '../apps/slackbot/src/domain/limits.ts';
 import { GROWTH_GOAL, timePerCall } from './growth.ts';
 import { median } from './measure.ts';
 

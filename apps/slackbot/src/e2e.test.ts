@@ -108,6 +108,28 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     expectNoDuplicates(stage, channel);
   });
 
+  it('a mention naming languages ticks exactly those on the card and asks its author only about an unclear one', async () => {
+    const channel = 'C3WORDS';
+    const drop = stage.slack.postUserMessage({
+      channel,
+      user: USER,
+      text: `<@${stage.slack.botUserId}> <https://vimeo.com/777|vimeo.com/777> could you dub this in Cantonese and Brazilian Portuguese?`,
+    });
+    await stage.driver.mention(drop);
+    const card = await cardIn(stage, channel, drop.ts);
+    const picker = JSON.stringify(
+      (card.blocks as { block_id?: string }[]).find((b) => b.block_id === 'job_dst'),
+    );
+    expect(picker).toMatch(/"initial_options":\[\{[^\]]*"value":"pt-br"\}\]/);
+    const asked = await waitFor(
+      () => stage.slack.ephemerals.find((e) => e.channel === channel),
+      WAIT_MS,
+      'the question',
+    );
+    expect(asked).toMatchObject({ user: USER, text: 'Cantonese is not among the languages I dub into.' });
+    expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toHaveLength(1);
+  });
+
   it('the message shortcut opens the picker in a modal; submitting it starts the job in the thread', async () => {
     const channel = 'C8SHORTCUT';
     const message = stage.slack.postUserMessage({

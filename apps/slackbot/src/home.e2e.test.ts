@@ -35,7 +35,7 @@ describe('settings and App Home, end to end', () => {
         WAIT_MS,
         'the confirmation',
       );
-      expect(saved.text).toBe(`Saved the defaults for <#${CHANNEL}>: dub into es, de.`);
+      expect(saved.text).toBe(`Saved the defaults for <#${CHANNEL}>: dub into Spanish, German.`);
 
       const drop = stage.slack.postUserMessage({
         channel: CHANNEL,

@@ -475,6 +475,8 @@ describe('review and render again, end to end', () => {
         },
       });
       await waitFor(() => viewText(stage, viewId).includes('Saved: 3 speakers'), WAIT_MS, 'the saved view');
+      // The saved screen is titled for the dialog it answers, not for a review.
+      expect((viewOf(stage, viewId).title as { text: string }).text).toMatch(/^Speakers · /);
       const project = await service.projects.get(projectId);
       expect(project.num_speakers).toBe(3);
       expect(project.voice).toEqual({ ...map, [speaker]: other.id });

@@ -1,5 +1,6 @@
 // What a dropped message asks for: a shared video or audio file first (the video itself), then a video link;
-// or a problem worth telling the person (only when they addressed the app). Pure: no Slack, no store.
+// or a problem worth telling the person — only when they addressed the app: a spreadsheet, a PDF or a link
+// shared among people is none of the app's business. Pure: no Slack, no store.
 import type { JobSource } from './jobs.ts';
 import { checkSharedFile, checkVideoLink, findLink, type SharedFile } from './requests.ts';
 
@@ -20,8 +21,13 @@ export type DropOutcome =
   | { kind: 'problem'; problem: string }
   | { kind: 'none' };
 
-/** What a message asks for: a file first (the video itself), then a link. */
+/** What a message asks for: a file first (the video itself), then a link; its problems only when addressed. */
 export function readDrop(message: DroppedMessage, maxFileBytes: number): DropOutcome {
+  const outcome = read(message, maxFileBytes);
+  return outcome.kind === 'problem' && !message.addressed ? { kind: 'none' } : outcome;
+}
+
+function read(message: DroppedMessage, maxFileBytes: number): DropOutcome {
   let fileProblem: string | undefined;
   for (const file of message.files) {
     const checked = checkSharedFile(file, maxFileBytes);
@@ -35,8 +41,8 @@ export function readDrop(message: DroppedMessage, maxFileBytes: number): DropOut
       ? { kind: 'job', source: { kind: 'link', link: checked.value } }
       : { kind: 'problem', problem: checked.problem };
   }
-  if (fileProblem) return { kind: 'problem', problem: fileProblem };
-  return message.addressed
-    ? { kind: 'problem', problem: 'I did not find a video link or a video file in that message.' }
-    : { kind: 'none' };
+  return {
+    kind: 'problem',
+    problem: fileProblem ?? 'I did not find a video link or a video file in that message.',
+  };
 }

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { glossaryRequest } from '../features/glossary/service.ts';
-import { findLink, MAX_MESSAGE_CHARS, type StepMeter, unwrapSlackLink } from './requests.ts';
+import { MAX_MESSAGE_CHARS } from './limits.ts';
+import { findLink, type StepMeter, unwrapSlackLink } from './requests.ts';
 
 /** The old readers, kept here as the reference for what the answer should be. */
 function oldFindLink(text: string): string | undefined {

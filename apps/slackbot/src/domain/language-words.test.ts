@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DESTINATION_CODES } from './language-names.ts';
 import { languageQuestion, languagesInText } from './language-words.ts';
 import { DIALECTS, LANGUAGES, POPULAR_DESTINATIONS } from './languages.ts';
-import { MAX_MESSAGE_CHARS } from './requests.ts';
+import { MAX_MESSAGE_CHARS } from './limits.ts';
 
 const codesOf = (text: string, codes?: readonly string[]) => languagesInText(text, codes).languages;
 

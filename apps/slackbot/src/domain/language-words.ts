@@ -5,7 +5,7 @@
 // bounded), and it never throws. languageQuestion words what to ask when a name was not clear.
 import { DESTINATION_CODES, type NameIndex, nameAt, nameIndex } from './language-names.ts';
 import { LANGUAGES, languageName } from './languages.ts';
-import { MAX_MESSAGE_CHARS } from './requests.ts';
+import { MAX_MESSAGE_CHARS } from './limits.ts';
 import { Gap, type Token, tokenize } from './word-tokens.ts';
 
 export interface LanguagesInText {

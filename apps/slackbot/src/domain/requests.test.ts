@@ -48,8 +48,45 @@ describe('parseDubCommand', () => {
     });
     expect(parseDubCommand('https://x.com/v from en-zz-1')).toMatchObject({ problem: /not a language code/ });
     expect(parseDubCommand('https://x.com/v speakers 0')).toMatchObject({ problem: /from 1 to 10/ });
-    expect(parseDubCommand('https://x.com/v into es')).toMatchObject({ problem: /I don't know "into"/ });
+    expect(parseDubCommand('https://x.com/v please hurry')).toMatchObject({
+      problem: /I don't know "please"; .* or name the languages/,
+    });
     expect(parseDubCommand('https://x.com/v to')).toMatchObject({ problem: /"to" needs a value/ });
+  });
+});
+
+describe('parseDubCommand with languages in words', () => {
+  it('ticks exactly the languages named, in order, without starting, and the source they name', () => {
+    expect(parseDubCommand('https://x.com/v in Japanese and Brazilian Portuguese')).toEqual({
+      ok: true,
+      value: {
+        kind: 'dub',
+        link: 'https://x.com/v',
+        dstLangs: [],
+        preselect: ['ja', 'pt-br'],
+        srcLang: null,
+        numSpeakers: null,
+      },
+    });
+    expect(parseDubCommand('https://x.com/v speakers 2 from English into Deutsch, Mandarin')).toMatchObject({
+      ok: true,
+      value: { dstLangs: [], preselect: ['de', 'zh'], srcLang: 'en', numSpeakers: 2 },
+    });
+    expect(parseDubCommand('https://x.com/v to Spanish (Mexico)')).toMatchObject({
+      ok: true,
+      value: { dstLangs: [], preselect: ['es-mx'] },
+    });
+    expect(parseDubCommand('https://x.com/v into es')).toMatchObject({ value: { preselect: ['es'] } });
+  });
+
+  it('ignores unknown words, and asks about an unclear or unavailable language', () => {
+    expect(parseDubCommand('https://x.com/v in Klingon and French please')).toMatchObject({
+      value: { preselect: ['fr'] },
+    });
+    const cantonese = parseDubCommand('https://x.com/v in Cantonese and Korean');
+    expect(cantonese).toMatchObject({
+      value: { preselect: ['ko'], question: 'Cantonese is not among the languages I dub into.' },
+    });
   });
 });
 
@@ -90,6 +127,37 @@ describe('message contents', () => {
       value: { dstLangs: ['es'], srcLang: 'en', numSpeakers: 2 },
     });
     expect(checkVideoLink('https://example.com/watch?v=1')).toMatchObject({ ok: true });
+  });
+
+  it('refuses a search engine’s results page or redirect at once, and takes a video site’s search-like paths', () => {
+    const google = checkVideoLink('https://www.google.com/search?q=launch+keynote+video&tbm=vid');
+    expect(google).toEqual({
+      ok: false,
+      problem:
+        'That is a link to search results on google.com, not to a video: open the video and share its own link, or upload the file here.',
+    });
+    for (const link of [
+      'https://www.google.co.uk/url?q=https://vimeo.com/1&sa=D',
+      'https://www.bing.com/search?q=keynote',
+      'https://duckduckgo.com/?q=keynote',
+      'https://search.yahoo.com/search?p=keynote',
+      'https://yandex.ru/search/?text=keynote',
+    ]) {
+      expect(checkVideoLink(link)).toMatchObject({
+        ok: false,
+        problem: expect.stringMatching(/^That is a link to search results on /),
+      });
+    }
+    for (const link of [
+      'https://www.youtube.com/results?search_query=keynote',
+      'https://vimeo.com/search?q=keynote',
+      'https://video.google.com.example.org/search?q=x',
+      'https://www.google.com/',
+      'https://storage.googleapis.com/bucket/keynote.mp4',
+      'https://drive.google.com/file/d/abc/view',
+    ]) {
+      expect(checkVideoLink(link)).toMatchObject({ ok: true });
+    }
   });
 
   it('titles a job by file name or link', () => {

@@ -1,8 +1,9 @@
 // Reads what people ask for: the `/dub` command's arguments, a video link in a message, a shared file.
 // Pure; each problem is described in words the person can act on.
 import type { JobChoice, JobSource } from './jobs.ts';
+import { languageQuestion, languagesInText } from './language-words.ts';
 import { normalizeDestination, normalizeSource } from './languages.ts';
-import { MAX_SPEAKERS } from './limits.ts';
+import { MAX_MESSAGE_CHARS, MAX_SPEAKERS } from './limits.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -13,6 +14,10 @@ export interface DubCommand {
   dstLangs: string[];
   srcLang: string | null;
   numSpeakers: number | null;
+  /** Languages named in words ("in Japanese and Brazilian Portuguese"): ticked on the picker, not started. */
+  preselect?: string[];
+  /** What to ask about the words (an ambiguous or unavailable language), to the person only. */
+  question?: string;
 }
 
 /** Extensions that are certainly not a video or audio file. */
@@ -29,6 +34,13 @@ export function checkVideoLink(raw: string): Parsed<string> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, problem: `"${raw}" is not a web link (it should start with https://).` };
   }
+  const engine = searchEngine(url);
+  if (engine) {
+    return {
+      ok: false,
+      problem: `That is a link to search results on ${engine}, not to a video: open the video and share its own link, or upload the file here.`,
+    };
+  }
   if (NOT_MEDIA.test(url.pathname)) {
     return {
       ok: false,
@@ -38,8 +50,22 @@ export function checkVideoLink(raw: string): Parsed<string> {
   return { ok: true, value: url.toString() };
 }
 
-/** Slack's own limit on a message's text; what is past it is not read (a payload may claim more). */
-export const MAX_MESSAGE_CHARS = 40_000;
+/** Search engines by their name in the host (google.com, google.co.uk, www.bing.com, search.yahoo.com, …). */
+const SEARCH_HOSTS =
+  /(^|\.)(google|bing|duckduckgo|yandex|baidu|ecosia|startpage|search\.yahoo|search\.brave)\.(com|org|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/i;
+/** Their results pages and redirects: a video site never serves these paths with a query. */
+const SEARCH_PATHS = /^\/(search|url|s|html|web|yandsearch)?\/?$/i;
+
+/**
+ * The search engine a link is a results page (or a redirect) of, by its host, for the answer; undefined for
+ * any other link. The service cannot dub a results page, and says so only after minutes of trying.
+ */
+function searchEngine(url: URL): string | undefined {
+  if (!SEARCH_HOSTS.test(url.hostname) || !SEARCH_PATHS.test(url.pathname) || url.search === '')
+    return undefined;
+  return url.hostname.replace(/^www\./i, '');
+}
+
 /** Longer than any link a browser keeps; a longer "link" is not taken. */
 const MAX_LINK_CHARS = 4_096;
 
@@ -178,6 +204,18 @@ export function parseDubCommand(text: string): Parsed<DubCommand | { kind: 'help
     const keyword = words[i]!.toLowerCase();
     const value = words[i + 1];
     if (value === undefined) return { ok: false, problem: `"${words[i]}" needs a value after it.` };
+    const known = keyword === 'to' || keyword === 'from' || keyword === 'speakers';
+    if (!known || (keyword !== 'speakers' && !CODES.test(value))) {
+      // Not the keywords and codes: the rest may name languages in words ("in Japanese", "from English").
+      const said = preselection(words.slice(i).join(' '));
+      if (said) return { ok: true, value: { ...command, ...said, srcLang: said.srcLang ?? command.srcLang } };
+      if (!known) {
+        return {
+          ok: false,
+          problem: `I don't know "${words[i]}"; after the link come \`to\`, \`from\` or \`speakers\`, or name the languages (in Japanese and German).`,
+        };
+      }
+    }
     if (keyword === 'to') {
       const langs = parseDestinations(value);
       if (!langs.ok) return langs;
@@ -187,20 +225,36 @@ export function parseDubCommand(text: string): Parsed<DubCommand | { kind: 'help
       if (!src)
         return { ok: false, problem: `"${value}" is not a language code I know (try en, es, de, pt).` };
       command.srcLang = src;
-    } else if (keyword === 'speakers') {
+    } else {
       const n = Number(value);
       if (!Number.isInteger(n) || n < 1 || n > MAX_SPEAKERS) {
         return { ok: false, problem: `"speakers ${value}": give a whole number from 1 to ${MAX_SPEAKERS}.` };
       }
       command.numSpeakers = n;
-    } else {
-      return {
-        ok: false,
-        problem: `I don't know "${words[i]}"; after the link come \`to\`, \`from\` or \`speakers\`.`,
-      };
     }
   }
   return { ok: true, value: command };
+}
+
+/** What `to` and `from` take as codes ("es,de-de", "en"); anything else after them is read as words. */
+const CODES = /^[a-z]{2,3}([-_][a-z0-9]{2,4})?(,[a-z]{2,3}([-_][a-z0-9]{2,4})?)*,?$/i;
+
+/**
+ * The languages a person's words name, to tick on the picker: exactly those (none when every name needs a
+ * question), the source they name, and what to ask them about the rest; undefined when they name no language.
+ */
+export function preselection(
+  text: string,
+): { preselect?: string[]; srcLang?: string; question?: string } | undefined {
+  const found = languagesInText(text);
+  const question = languageQuestion(found);
+  const srcLang = found.source === undefined ? undefined : normalizeSource(found.source);
+  if (found.languages.length === 0 && !question && !srcLang) return undefined;
+  return {
+    ...(found.languages.length > 0 || question ? { preselect: found.languages } : {}),
+    ...(srcLang ? { srcLang } : {}),
+    ...(question ? { question } : {}),
+  };
 }
 
 /** "es,de-de" → ["es", "de-de"]; names the first unknown code. */

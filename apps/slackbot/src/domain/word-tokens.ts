@@ -2,7 +2,7 @@
 // it is compared with: lower case without accents; scripts written without spaces (Japanese, Chinese, Korean,
 // Thai) one character a word; Slack's `<…>` and anything like a link, an address or a file name skipped.
 // Linear in the text's length, which stops at Slack's 40,000 characters.
-import { MAX_MESSAGE_CHARS } from './requests.ts';
+import { MAX_MESSAGE_CHARS } from './limits.ts';
 
 /** What separates a token from the one before it, weakest first. */
 export const Gap = {

@@ -97,7 +97,6 @@ describe('a failed language in the thread', () => {
       lang: 'es',
       status: 'upload_failed',
       detail: 'POST http://10.0.0.7:8080/v2/media failed: connect ECONNREFUSED 10.0.0.7:8080',
-      projectId: null,
       targetId: 't1',
     });
     const shown = JSON.stringify(reply);

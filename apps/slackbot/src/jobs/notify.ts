@@ -45,8 +45,6 @@ export function changeDeliveries(
         lang: target.dstLang,
         targetId: target.id,
         title: job.title,
-        projectId: project.id,
-        elapsedMs: now - target.startedAt,
         links: {
           video: project.translated_video,
           audio: project.translated_audio,
@@ -78,7 +76,6 @@ export function changeDeliveries(
         lang: target.dstLang,
         status: project.status,
         stageLabel: info.stoppedWhile ?? info.label,
-        projectId: target.projectId,
         targetId: target.id,
         ...(detail ? { detail } : {}),
       }),
@@ -87,12 +84,19 @@ export function changeDeliveries(
   return deliveries;
 }
 
+/** The most characters of a title kept in a subtitle file's name. */
+const MAX_STEM = 60;
+
 /** "keynote.es" from the job's title and the language (and the attempt, after a retry). */
-function baseName(job: Job, target: Target): string {
-  const stem = job.title
+export function baseName(job: Pick<Job, 'title'>, target: Pick<Target, 'dstLang' | 'attempt'>): string {
+  const words = job.title
     .replace(/\.[a-z0-9]{2,4}$/i, '')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .replace(/^-+|-+$/g, '');
+  // Cut between words, not inside one ("…-FINAL-v7-draft", not "…-draft-do-no"); one long word is cut.
+  const cut = words.length <= MAX_STEM ? words : words.slice(0, MAX_STEM + 1);
+  const lastGap = cut.lastIndexOf('-');
+  const stem =
+    words.length <= MAX_STEM ? words : lastGap > 0 ? cut.slice(0, lastGap) : cut.slice(0, MAX_STEM);
   return `${stem || 'video'}.${target.dstLang}${target.attempt > 1 ? `.${target.attempt}` : ''}`;
 }

@@ -85,6 +85,14 @@ const textOf = (payload: unknown) => (payload as MessageContent).text;
 const blocksOf = (payload: unknown) =>
   (payload as MessageContent).blocks as unknown as Record<string, unknown>[];
 
+/** The languages ticked on a card's picker. */
+const tickedOn = (payload: unknown) => {
+  const block = blocksOf(payload).find((b) => b.block_id === 'job_dst') as {
+    elements: { initial_options?: { value: string }[] }[];
+  };
+  return (block.elements[0]!.initial_options ?? []).map((o) => o.value);
+};
+
 const dropped = (over: Partial<DroppedMessage> = {}): DroppedMessage => ({
   eventId: 'Ev1',
   channel: 'C1',
@@ -225,9 +233,74 @@ describe('JobService.openFromMessage', () => {
         { id: 'F1', name: 'huge.mp4', mimetype: 'video/mp4', size: 5_000_000, url_private_download: 'x' },
       ],
     });
-    expect(await jobs.openFromMessage(big)).toEqual({
+    expect(await jobs.openFromMessage(big)).toEqual({ kind: 'ignored' });
+    expect(await jobs.openFromMessage({ ...big, eventId: 'Ev5', ts: '5.0', addressed: true })).toEqual({
       kind: 'problem',
       problem: 'huge.mp4 is 4.8 MB; the limit is 1.0 MB.',
+    });
+    expect(await store.recentJobs('U1', 10)).toEqual([]);
+  });
+
+  it('ticks exactly the languages a mention names, with the source it names, and asks about unclear ones once', async () => {
+    await store.saveChannelSettings({
+      channel: 'C1',
+      dstLangs: ['es', 'de', 'fr'],
+      glossaryIds: [],
+      updatedBy: 'U1',
+      updatedAt: 1,
+    });
+    const asked = dropped({
+      text: '<@UBOT> <https://vimeo.com/keynote> it is from English, could you dub this in Japanese and Brazilian Portuguese?',
+      addressed: true,
+    });
+    const opened = await jobs.openFromMessage(asked);
+    expect(opened).toEqual({ kind: 'opened', result: { outcome: 'created', jobId: expect.any(String) } });
+    const jobId = opened.kind === 'opened' ? opened.result.jobId : '';
+    expect(await store.getJob(jobId)).toMatchObject({ state: 'picking', srcLang: 'en' });
+    expect(tickedOn((await store.getDelivery(`card:${jobId}`))!.payload)).toEqual(['ja', 'pt-br']);
+
+    const plain = await jobs.openFromMessage(dropped({ eventId: 'Ev2', ts: '2.0' }));
+    const plainId = plain.kind === 'opened' ? plain.result.jobId : '';
+    expect(tickedOn((await store.getDelivery(`card:${plainId}`))!.payload)).toEqual(['es', 'de', 'fr']);
+
+    const unclear = dropped({
+      eventId: 'Ev3',
+      ts: '3.0',
+      text: '<https://vimeo.com/k> in Cantonese and Korean',
+    });
+    expect(await jobs.openFromMessage(unclear)).toMatchObject({
+      kind: 'opened',
+      question: 'Cantonese is not among the languages I dub into.',
+    });
+    const unclearId = (await store.jobByTrigger('msg:C1:3.0'))!.id;
+    expect(tickedOn((await store.getDelivery(`card:${unclearId}`))!.payload)).toEqual(['ko']);
+    // The same message through its other event: no second question.
+    expect(await jobs.openFromMessage({ ...unclear, eventId: 'Ev4' })).toEqual({
+      kind: 'opened',
+      result: { outcome: 'duplicate', jobId: unclearId },
+    });
+  });
+
+  it('says nothing about a file or a link shared among people, and tells someone who asked the app', async () => {
+    const csv = {
+      id: 'F2',
+      name: 'more-terms.csv',
+      mimetype: 'text/csv',
+      size: 200,
+      url_private_download: 'x',
+    };
+    const sheet = dropped({ eventId: 'Ev6', ts: '6.0', text: 'new terms', files: [csv] });
+    expect(await jobs.openFromMessage(sheet)).toEqual({ kind: 'ignored' });
+    const search = dropped({
+      eventId: 'Ev7',
+      ts: '7.0',
+      text: 'see <https://www.google.com/search?q=x>',
+      files: [csv],
+    });
+    expect(await jobs.openFromMessage(search)).toEqual({ kind: 'ignored' });
+    expect(await jobs.openFromMessage({ ...sheet, eventId: 'Ev8', ts: '8.0', addressed: true })).toEqual({
+      kind: 'problem',
+      problem: 'more-terms.csv is not a video or audio file (text/csv).',
     });
     expect(await store.recentJobs('U1', 10)).toEqual([]);
   });
@@ -414,6 +487,23 @@ describe('recorded /dub commands', () => {
       `card:${jobId}`,
       ...(await store.targetsOf(jobId)).map((t) => `status:${t.id}`),
     ]);
+  });
+
+  it('tick the languages a command named in words on its card, in place of the channel’s', async () => {
+    await store.saveChannelSettings({
+      channel: 'C6',
+      dstLangs: ['es', 'de'],
+      glossaryIds: [],
+      updatedBy: 'U1',
+      updatedAt: 1,
+    });
+    const { jobId } = await jobs.request({
+      ...command('C6', []),
+      request: { dstLangs: [], preselect: ['ja', 'pt-br'], responseUrl: null },
+    });
+    await jobs.admit((await store.getJob(jobId))!);
+    expect((await store.getJob(jobId))?.state).toBe('picking');
+    expect(tickedOn((await store.getDelivery(`card:${jobId}`))!.payload)).toEqual(['ja', 'pt-br']);
   });
 
   it('post the card with the picker when no language was given', async () => {

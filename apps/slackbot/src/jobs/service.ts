@@ -3,7 +3,7 @@
 // a dubbed language for the follow-up actions. Each call records the change and the Slack writes it causes
 // in the store, then wakes the loops that carry them out.
 import { type DroppedMessage, readDrop } from '../domain/drops.ts';
-import { titleFor } from '../domain/requests.ts';
+import { preselection, titleFor } from '../domain/requests.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, Store } from '../store/store.ts';
 import { cardDelivery, startDeliveries } from '../thread/card.ts';
@@ -30,9 +30,12 @@ export const INVITE_ME =
 
 export type OpenResult = { outcome: 'created' | 'duplicate'; jobId: string };
 
-/** What became of a dropped message: a job, nothing to do, or a problem to tell its author (once). */
+/**
+ * What became of a dropped message: a job (and what to ask its author about the languages they named, once),
+ * nothing to do, or a problem to tell its author (once).
+ */
 export type DropResult =
-  | { kind: 'opened'; result: OpenResult }
+  | { kind: 'opened'; result: OpenResult; question?: string }
   | { kind: 'ignored' }
   | { kind: 'problem'; problem: string };
 
@@ -50,19 +53,28 @@ export class JobService {
   /**
    * Opens a job for a trigger (once per trigger: a redelivered event finds the job already there). With a
    * choice it starts at once; otherwise the job card with the picker is posted, unless `postCard` is false
-   * (the shortcut's modal picks instead).
+   * (the shortcut's modal picks instead). `preselect` (languages the person named) is ticked on the card in
+   * place of the channel's defaults.
    */
-  async open(input: NewJob & { choice?: JobChoice; postCard: boolean }): Promise<OpenResult> {
+  async open(
+    input: NewJob & { choice?: JobChoice; postCard: boolean; preselect?: string[] },
+  ): Promise<OpenResult> {
     const { store } = this.#o;
     const { job, created } = await store.createJob(input, this.#now());
     if (!created) return { outcome: 'duplicate', jobId: job.id };
     if (input.choice) await this.start(job.id, input.choice);
-    else if (input.postCard) {
-      const picker = await this.#o.picker(job);
-      await store.enqueue(cardDelivery(job, 'picking', picker.dstLangs, picker), this.#now());
-      this.#o.wakeDeliverer();
-    }
+    else if (input.postCard) await this.#postPicker(job, input.preselect);
     return { outcome: 'created', jobId: job.id };
+  }
+
+  /** The card with its picker: the languages the person named ticked, or else the channel's defaults. */
+  async #postPicker(job: Job, preselect: string[] | undefined): Promise<void> {
+    const { dstLangs, glossaries, glossaryIds } = await this.#o.picker(job);
+    await this.#o.store.enqueue(
+      cardDelivery(job, 'picking', preselect ?? dstLangs, { glossaries, glossaryIds }),
+      this.#now(),
+    );
+    this.#o.wakeDeliverer();
   }
 
   /**
@@ -97,9 +109,7 @@ export class JobService {
     }
     const admitted = await this.#o.store.acceptRequest(job.id);
     if (!admitted) return;
-    const picker = await this.#o.picker(admitted);
-    await this.#o.store.enqueue(cardDelivery(admitted, 'picking', picker.dstLangs, picker), this.#now());
-    this.#o.wakeDeliverer();
+    await this.#postPicker(admitted, request.preselect);
   }
 
   /** Cancels a recorded command that cannot go on, and tells its author why (through its response_url). */
@@ -125,7 +135,11 @@ export class JobService {
         first && (await store.recordEvent(`problem:${message.channel}:${message.ts}`, this.#now()));
       return answered ? { kind: 'problem', problem: outcome.problem } : { kind: 'ignored' };
     }
-    return { kind: 'opened', result: await this.#openForMessage(message, outcome.source, message.eventId) };
+    const said = preselection(message.text);
+    const result = await this.#openForMessage(message, outcome.source, message.eventId, said);
+    return said?.question && result.outcome === 'created'
+      ? { kind: 'opened', result, question: said.question }
+      : { kind: 'opened', result };
   }
 
   /**
@@ -193,8 +207,15 @@ export class JobService {
    * A message's job, keyed by the message: answered in its thread. With the event that brought it, the card
    * is posted; without (the shortcut), its modal picks instead.
    */
-  #openForMessage(message: DroppedMessage, source: JobSource, eventId?: string): Promise<OpenResult> {
+  #openForMessage(
+    message: DroppedMessage,
+    source: JobSource,
+    eventId?: string,
+    said?: ReturnType<typeof preselection>,
+  ): Promise<OpenResult> {
     return this.open({
+      ...(said?.srcLang ? { srcLang: said.srcLang } : {}),
+      ...(said?.preselect ? { preselect: said.preselect } : {}),
       ...(eventId ? { eventId } : {}),
       triggerKey: `msg:${message.channel}:${message.ts}`,
       channel: message.channel,

@@ -9,7 +9,7 @@ import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '.
 import type { Store } from '../store/store.ts';
 import { noCommands } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
-import { JobStarter, jobTag } from './start.ts';
+import { JobStarter, jobTag, withoutJobTag } from './start.ts';
 
 let emulator: Emulator;
 let temp: TempStore;
@@ -143,5 +143,14 @@ describe('JobStarter', () => {
     const requestId = /request id (r-[0-9a-f]{8})/.exec(shown)?.[1];
     expect(requestId).toBeDefined();
     expect(logged.find((line) => line.includes(requestId!))).toContain('cache-7.internal.example:8443');
+  });
+});
+
+describe('withoutJobTag', () => {
+  it('takes the app’s job tag off a project’s name, and leaves any other name as it is', () => {
+    expect(withoutJobTag('onboarding-step3.mp4 [dk-dbf3dc9a0d02adf7-es-1]')).toBe('onboarding-step3.mp4');
+    expect(withoutJobTag('Keynote [dk-0a1b-pt-br-12]')).toBe('Keynote');
+    expect(withoutJobTag('Keynote [draft]')).toBe('Keynote [draft]');
+    expect(withoutJobTag('[dk-x-es-1] in front')).toBe('[dk-x-es-1] in front');
   });
 });

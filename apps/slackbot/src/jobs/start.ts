@@ -35,6 +35,11 @@ export function jobTag(job: Job, target: Target): string {
   return `dk-${job.id}-${target.dstLang}-${target.attempt}`;
 }
 
+/** A project's name as people know it: the job tag the app appends (` [dk-…]`) taken off. */
+export function withoutJobTag(name: string): string {
+  return name.replace(/ \[dk-[0-9a-z-]+\]$/i, '');
+}
+
 export class JobStarter {
   readonly #o: StarterOptions;
   readonly #now: () => number;

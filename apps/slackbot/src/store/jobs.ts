@@ -8,6 +8,8 @@ export type { JobChoice, JobSource };
 /** What a `/dub` command asked for, kept until its channel is checked: languages (none: the card), and where to answer. */
 export interface JobRequest {
   dstLangs: string[];
+  /** Languages the command named in words: ticked on its card, not started (absent in older records). */
+  preselect?: string[];
   /** The command's response_url, to tell the person when the app cannot post in the channel. */
   responseUrl: string | null;
 }

@@ -11,6 +11,11 @@ export interface ReviewSegment {
   dst: string;
   /** Why localization QA flagged it, a reason a line (a review opened with Review flagged shows it). */
   note?: string;
+  /**
+   * Its number in the full review (1-based), so that a review of some segments (Review flagged) numbers them
+   * as the full one does; absent in sessions recorded before, which held every segment.
+   */
+  number?: number;
 }
 
 /** What a reviewer changed in one segment (only the fields changed). */

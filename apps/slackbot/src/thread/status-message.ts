@@ -1,5 +1,8 @@
 // The status message each destination language has in the thread, edited in place as its project moves:
-// stage in plain words, a progress bar, the time elapsed (never a promised ETA).
+// stage in plain words, a progress bar in 10 % steps, when it started (never a promised ETA), and at its end
+// the one "Details" line for support (the project, the service's status). It reads the same until something
+// a person can see changes — a stage, a 10 % step, a state — so it is edited only then: a running clock or
+// a 1 % step would edit it on every poll.
 
 import { languageLabel, languageName } from '../domain/languages.ts';
 import {
@@ -20,7 +23,20 @@ export interface LanguageStatus {
   /** 0..1, from the stage's place in the pipeline. */
   progress: number;
   elapsedMs: number;
+  /** When it started (epoch ms): shown as a time while it runs, so that the message stays still. */
+  startedAt: number;
   projectId: string | null;
+  /** The service's own status word, for support, when it stopped. */
+  serviceStatus?: string | null;
+}
+
+/** Progress in the 10 % steps the bar shows: what a person sees change. */
+const step = (progress: number) => Math.floor(Math.min(1, Math.max(0, progress)) * 10) / 10;
+
+/** A time Slack shows in the reader's own zone ("14:02"), with UTC for clients that cannot. */
+function clockTime(at: number): string {
+  const seconds = Math.floor(at / 1000);
+  return `<!date^${seconds}^{time}|${new Date(seconds * 1000).toISOString().slice(11, 16)} UTC>`;
 }
 
 export function statusMessage(status: LanguageStatus): MessageContent {
@@ -37,10 +53,17 @@ export function statusMessage(status: LanguageStatus): MessageContent {
     line = `${who} — ❌ Stopped: ${stage} · after ${elapsed}`;
     text = `${languageName(status.lang)}: stopped`;
   } else {
-    line = `${who} — ${stage}  ${progressBar(status.progress)}  · ${elapsed} elapsed`;
-    text = `${languageName(status.lang)}: ${stage} (${Math.round(status.progress * 100)}%)`;
+    const progress = step(status.progress);
+    line = `${who} — ${stage}  ${progressBar(progress)}  · started ${clockTime(status.startedAt)}`;
+    text = `${languageName(status.lang)}: ${stage} (${Math.round(progress * 100)}%)`;
   }
   const blocks = [section(line)];
-  if (status.projectId) blocks.push(context(`Project ${codeSpan(status.projectId)}`));
+  const details = [
+    ...(status.projectId ? [`project ${codeSpan(status.projectId)}`] : []),
+    ...(status.phase === 'failed' && status.serviceStatus
+      ? [`status ${codeSpan(status.serviceStatus)}`]
+      : []),
+  ];
+  if (details.length > 0) blocks.push(context(`Details for support: ${details.join(' · ')}`));
   return { text, blocks };
 }

@@ -32,6 +32,7 @@ export function statusDelivery(state: LanguageState): DeliveryInput {
         stageLabel: lipsync.label,
         progress: lipsync.progress,
         elapsedMs: now - lipsync.startedAt,
+        startedAt: lipsync.startedAt,
         projectId: target.projectId,
       })
     : statusMessage({
@@ -41,7 +42,9 @@ export function statusDelivery(state: LanguageState): DeliveryInput {
         progress: info?.progress ?? 0,
         // An ended dub took as long as it took: to when its end was seen, however late this is drawn.
         elapsedMs: (info?.terminal ? (target.statusAt ?? now) : now) - target.startedAt,
+        startedAt: target.startedAt,
         projectId: target.projectId,
+        serviceStatus: target.status,
       });
   const approval = state.approval?.attempt === target.attempt ? state.approval : undefined;
   return {

@@ -12,6 +12,7 @@ const dubbed = statusMessage({
   stageLabel: 'Done',
   progress: 1,
   elapsedMs: 60_000,
+  startedAt: 0,
   projectId: long(200),
 });
 const approval = { targetId: 't1', attempt: 2, userId: 'U0ANA', at: Date.UTC(2026, 10, 23, 9, 5) };

@@ -13,23 +13,19 @@ describe('code spans', () => {
     expect(codeSpan(HOSTILE_ID)).toBe('`&lt;!here&gt; &lt;https://evil.example|click me&gt; ˋxˋ`');
   });
 
-  it('carries no mention or link from a hostile status or project id in any reply', () => {
+  it('carries no mention or link from a hostile status or project id in a reply or the status details', () => {
     const shown = JSON.stringify([
-      failedReply({ lang: 'es', status: HOSTILE_STATUS, projectId: HOSTILE_ID, targetId: 't1' }),
-      dubbedReply({
-        lang: 'es',
-        title: 'talk',
-        links: {},
-        projectId: HOSTILE_ID,
-        elapsedMs: 1_000,
-      } as Parameters<typeof dubbedReply>[0]),
+      failedReply({ lang: 'es', status: HOSTILE_STATUS, stageLabel: HOSTILE_STATUS, targetId: 't1' }),
+      dubbedReply({ lang: 'es', title: 'talk', links: {} }),
       statusMessage({
         lang: 'es',
-        phase: 'running',
+        phase: 'failed',
         stageLabel: HOSTILE_STATUS,
         progress: 0.5,
         elapsedMs: 1_000,
+        startedAt: 0,
         projectId: HOSTILE_ID,
+        serviceStatus: HOSTILE_STATUS,
       }),
     ]);
     expect(shown).not.toMatch(/<!|<https?:/);

@@ -107,8 +107,6 @@ const builders: Record<string, () => unknown> = {
       lang: 'es',
       title: HOSTILE,
       links: { video: 'https://cdn.example/v.mp4?a=<!here>', srt: null },
-      projectId: 'p1',
-      elapsedMs: 1000,
       targetId: 't1',
     }),
   failedReply: () =>
@@ -117,7 +115,6 @@ const builders: Record<string, () => unknown> = {
       status: 'failed',
       stageLabel: HOSTILE,
       detail: HOSTILE,
-      projectId: 'p1',
       targetId: 't1',
     }),
   statusMessage: () =>
@@ -127,6 +124,7 @@ const builders: Record<string, () => unknown> = {
       stageLabel: HOSTILE,
       progress: 0.5,
       elapsedMs: 1,
+      startedAt: 0,
       projectId: 'p1',
     }),
   'statusMessage failed': () =>
@@ -136,6 +134,7 @@ const builders: Record<string, () => unknown> = {
       stageLabel: HOSTILE,
       progress: 0,
       elapsedMs: 1,
+      startedAt: 0,
       projectId: null,
     }),
   editSummary: () => editSummary({ userId: 'U1', lang: 'es', changes: 'edited 2 segments', targetId: 't1' }),

@@ -102,7 +102,9 @@ export function destinationSelect(preselected: string[]): types.MultiStaticSelec
     label: { type: 'plain_text' as const, text: group.label },
     options: group.codes.map((code) => option(languageLabel(code), code)),
   }));
-  const initial = groups.flatMap((g) => g.options).filter((o) => preselected.includes(o.value ?? ''));
+  // In the order the person named them.
+  const options = groups.flatMap((g) => g.options);
+  const initial = preselected.flatMap((code) => options.filter((o) => o.value === code));
   return {
     type: 'multi_static_select',
     action_id: JOB_CARD.dstAction,

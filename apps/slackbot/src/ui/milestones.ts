@@ -2,16 +2,7 @@
 // per status.
 
 import { languageLabel, languageName } from '../domain/languages.ts';
-import {
-  button,
-  codeSpan,
-  context,
-  escapeText,
-  formatDuration,
-  link,
-  type MessageContent,
-  section,
-} from './blocks.ts';
+import { button, context, escapeText, link, type MessageContent, section } from './blocks.ts';
 import { explainFailure } from './failures.ts';
 import { dubbedActions } from './thread-actions.ts';
 
@@ -41,8 +32,6 @@ export function dubbedReply(input: {
   lang: string;
   title: string;
   links: DubbedLinks;
-  projectId: string;
-  elapsedMs: number;
   /** The language's target: adds Review translation, Speakers, Lip-sync and Render again. */
   targetId?: string;
 }): MessageContent {
@@ -57,7 +46,6 @@ export function dubbedReply(input: {
     text: `${languageName(input.lang)} dub of ${escapeText(input.title)} ready`,
     blocks: [
       section(`✅ *${languageLabel(input.lang)} dub ready* — ${escapeText(input.title)}\n${links}`),
-      context(`Project ${codeSpan(input.projectId)} · ${formatDuration(input.elapsedMs)}`),
       ...(input.targetId ? [dubbedActions(input.targetId)] : []),
     ],
   };
@@ -68,14 +56,12 @@ export function failedReply(input: {
   status: string;
   stageLabel?: string;
   detail?: string;
-  projectId: string | null;
   targetId: string;
 }): MessageContent {
   const why = explainFailure(input.status, input.stageLabel, input.detail);
-  const support = input.projectId ? `Project ${codeSpan(input.projectId)} · ` : '';
-  const blocks = [
+  // The project and the service's status are in the status message's details, for support.
+  const blocks: MessageContent['blocks'] = [
     section(`❌ *${languageLabel(input.lang)} dub failed.* ${escapeText(why.text)}`),
-    context(`${support}status ${codeSpan(input.status)}`),
   ];
   if (why.retry) {
     blocks.push({

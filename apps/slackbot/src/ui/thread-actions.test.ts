@@ -20,8 +20,6 @@ describe('thread actions', () => {
       lang: 'es',
       title: long(3000),
       links: { video: 'https://x/v', audio: null },
-      projectId: 'p',
-      elapsedMs: 1,
       targetId: 't'.repeat(40),
     });
     expect(blockProblems(reply.blocks, LIMITS.messageBlocks)).toEqual([]);

@@ -126,27 +126,46 @@ describe('job card', () => {
 });
 
 describe('status and milestones', () => {
-  it('shows stage, progress bar and elapsed time', () => {
-    const message = statusMessage({
+  it('shows stage, progress in 10 % steps and when it started, then the details for support', () => {
+    const at = Date.UTC(2026, 10, 26, 14, 2, 30);
+    const running = (progress: number, elapsedMs: number) =>
+      statusMessage({
+        lang: 'es',
+        phase: 'running',
+        stageLabel: 'Translating',
+        progress,
+        elapsedMs,
+        startedAt: at,
+        projectId: 'p1',
+      });
+    const message = running(0.5, 6 * 60_000 + 5_000);
+    expect(json(message.blocks[0]).text.text).toBe(
+      '🇪🇸 Spanish — Translating  ▰▰▰▰▰▱▱▱▱▱ 50%  · started <!date^1795701750^{time}|14:02 UTC>',
+    );
+    expect(json(message.blocks[1]).elements[0].text).toBe('Details for support: project `p1`');
+    expect(limitProblems(message.blocks)).toEqual([]);
+    // Time passing and a step smaller than 10 % change nothing a person sees: the same message, no edit.
+    expect(running(0.57, 9 * 60_000)).toEqual(message);
+    expect(running(0.6, 9 * 60_000).text).toBe('Spanish: Translating (60%)');
+    const failed = statusMessage({
       lang: 'es',
-      phase: 'running',
+      phase: 'failed',
       stageLabel: 'Translating',
       progress: 0.5,
-      elapsedMs: 6 * 60_000 + 5_000,
+      elapsedMs: 60_000,
+      startedAt: at,
       projectId: 'p1',
+      serviceStatus: 'translation_failed',
     });
-    expect(json(message.blocks[0]).text.text).toBe(
-      '🇪🇸 Spanish — Translating  ▰▰▰▰▰▱▱▱▱▱ 50%  · 6 min elapsed',
+    expect(json(failed.blocks[1]).elements[0].text).toBe(
+      'Details for support: project `p1` · status `translation_failed`',
     );
-    expect(limitProblems(message.blocks)).toEqual([]);
   });
 
   it('links every output of a dub, escaping the title', () => {
     const reply = dubbedReply({
       lang: 'de',
       title: 'Q&A <live>',
-      projectId: 'p',
-      elapsedMs: 1000,
       links: {
         video: 'https://x/v.mp4',
         audio: 'https://x/a.mp3',
@@ -162,19 +181,18 @@ describe('status and milestones', () => {
   });
 
   it('explains each failure and offers Retry only where it can help', () => {
-    const noAudio = failedReply({ lang: 'es', status: 'no_audio', projectId: 'p', targetId: 't' });
+    const noAudio = failedReply({ lang: 'es', status: 'no_audio', targetId: 't' });
     expect(noAudio.text).toContain('no sound track');
     expect(JSON.stringify(noAudio.blocks)).not.toContain('target_retry');
     const stage = failedReply({
       lang: 'es',
       status: 'translation_failed',
       stageLabel: 'Translating',
-      projectId: 'p',
       targetId: 't',
     });
     expect(stage.text).toContain('Dubbing stopped while translating');
     expect(JSON.stringify(stage.blocks)).toContain('"value":"t"');
-    expect(JSON.stringify(stage.blocks)).toContain('`p`');
+    expect(JSON.stringify(stage.blocks)).not.toMatch(/Project|translation_failed/);
     expect(explainFailure('failed', 'Failed').text).toBe('Dubbing stopped.');
     expect(explainFailure('failed', 'Failed', 'the project no longer exists').text).toBe(
       'Dubbing stopped. The project no longer exists.',

@@ -2,6 +2,7 @@
 // project (`/dub track`) into a new thread that follows it like any job.
 import type { Project } from '@dubkit/core';
 import { type DubbingService, ProjectGoneError } from '../../dubbing/service.ts';
+import { withoutJobTag } from '../../jobs/start.ts';
 import type { JobSource, Store } from '../../store/store.ts';
 import { cardDelivery } from '../../thread/card.ts';
 import { statusDelivery } from '../../thread/status.ts';
@@ -56,7 +57,7 @@ export class AccountService {
       const info = this.#o.service.describeStatus(p.status);
       return {
         id: p.id,
-        name: p.name,
+        name: withoutJobTag(p.name),
         statusLabel: info.label,
         failed: info.failed,
         done: info.terminal && !info.failed,

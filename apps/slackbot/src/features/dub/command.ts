@@ -1,6 +1,6 @@
 // `/dub`: a subcommand another feature registered (credits, list, glossary, settings, …), help, usage errors
-// (ephemeral), or a job — started at once when languages are given, otherwise a job card with the picker
-// posted in the channel.
+// (ephemeral), or a job — started at once when languages are given as codes (`to es,de`), otherwise a job card
+// with the picker posted in the channel, the languages named in words ticked on it.
 import type { Logger } from 'pino';
 import type { CommandArgs, Registry } from '../../access/registry.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
@@ -49,7 +49,11 @@ export function dubCommand(deps: CommandDeps, registry: Pick<Registry, 'subcomma
         title: titleFor(source),
         srcLang: request.srcLang,
         numSpeakers: request.numSpeakers,
-        request: { dstLangs: request.dstLangs, responseUrl: command.response_url ?? null },
+        request: {
+          dstLangs: request.dstLangs,
+          ...(request.preselect ? { preselect: request.preselect } : {}),
+          responseUrl: command.response_url ?? null,
+        },
       });
     } catch (error) {
       deps.logger.error({ err: error }, 'recording a /dub command failed');
@@ -58,6 +62,7 @@ export function dubCommand(deps: CommandDeps, registry: Pick<Registry, 'subcomma
       return;
     }
     await ack();
+    if (request.question) await respond({ response_type: 'ephemeral', text: request.question });
     deps.logger.info({ job: result.jobId, outcome: result.outcome, trigger: 'command' }, 'job requested');
   };
 }

@@ -58,15 +58,13 @@ export function onMessage(deps: MessageDeps) {
 function busyWhisper(deps: MessageDeps, message: SlackMessage) {
   return async (text: string) => {
     if (!message.user) return;
-    await deps.slack.whisper(
-      {
-        channel: message.channel,
-        user: message.user,
-        ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
-      },
-      { text, blocks: [] },
-    );
+    await deps.slack.whisper(toAuthor(message, message.user), { text, blocks: [] });
   };
+}
+
+/** Where an answer to a message's author goes: to them only, in the message's thread when it was in one. */
+function toAuthor(message: SlackMessage, user: string) {
+  return { channel: message.channel, user, ...(message.thread_ts ? { threadTs: message.thread_ts } : {}) };
 }
 
 /** A shared file: subtitles for a job, a glossary addressed to the app, or a video to dub. */
@@ -78,14 +76,10 @@ async function onFileShare(
 ) {
   const subtitles = await deps.subtitles.fromThread(eventId, message);
   if (subtitles.kind === 'refused' && message.user) {
-    await deps.slack.whisper(
-      {
-        channel: message.channel,
-        user: message.user,
-        ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
-      },
-      { text: escapeText(subtitles.problem), blocks: [] },
-    );
+    await deps.slack.whisper(toAuthor(message, message.user), {
+      text: escapeText(subtitles.problem),
+      blocks: [],
+    });
   }
   if (subtitles.kind !== 'none') return;
   // A file shared with a mention also arrives as app_mention; both lead to the same single job.
@@ -108,15 +102,11 @@ async function dropVideo(deps: MessageDeps, eventId: string, message: SlackMessa
     addressed,
   });
   if (dropped.kind === 'problem') {
-    await deps.slack.whisper(
-      {
-        channel: message.channel,
-        user: message.user,
-        ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
-      },
-      usageError(dropped.problem),
-    );
+    await deps.slack.whisper(toAuthor(message, message.user), usageError(dropped.problem));
   } else if (dropped.kind === 'opened') {
+    if (dropped.question) {
+      await deps.slack.whisper(toAuthor(message, message.user), { text: dropped.question, blocks: [] });
+    }
     deps.logger.info(
       { job: dropped.result.jobId, outcome: dropped.result.outcome, trigger: 'message' },
       'job opened',

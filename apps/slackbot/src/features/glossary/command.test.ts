@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySrt, isSrtName } from '../subtitles/classify.ts';
+import { classifySrt, classifySrts, isSrtName } from '../subtitles/classify.ts';
 import { parseGlossaryCommand } from './command.ts';
 
 describe('parseGlossaryCommand', () => {
@@ -44,5 +44,20 @@ describe('classifySrt', () => {
     expect(classifySrt('talk.es.srt', 'en')).toEqual({ side: 'dst', lang: 'es' });
     expect(classifySrt('talk.pt-BR.srt', null)).toEqual({ side: 'dst', lang: 'pt-br' });
     expect(classifySrt('talk.final.srt', 'de')).toEqual({ side: 'src', lang: 'de' });
+  });
+
+  it('takes the first file named in a language as the source while the job has none and its language is unknown', () => {
+    expect(classifySrts(['talk.en.srt'], null, false)).toEqual([{ side: 'src', lang: 'en' }]);
+    expect(classifySrts(['talk.en.srt', 'talk.es.srt'], null, false)).toEqual([
+      { side: 'src', lang: 'en' },
+      { side: 'dst', lang: 'es' },
+    ]);
+    // A source already kept, dropped beside, or a known source language: names decide as before.
+    expect(classifySrts(['talk.en.srt'], null, true)).toEqual([{ side: 'dst', lang: 'en' }]);
+    expect(classifySrts(['talk.srt', 'talk.en.srt'], null, false)).toEqual([
+      { side: 'src', lang: null },
+      { side: 'dst', lang: 'en' },
+    ]);
+    expect(classifySrts(['talk.en.srt'], 'de', false)).toEqual([{ side: 'dst', lang: 'en' }]);
   });
 });

@@ -97,6 +97,18 @@ describe('GlossaryService.importFile', () => {
     expect(await store.glossaries()).toEqual([]);
   });
 
+  it('says in Slack words, with no option name or flag, what a file with several target languages made', async () => {
+    const report = await glossaries.importFile(
+      input({ name: 'Many', bytes: encode('en,es,de,fr\nmachine,MÁQUINA,MASCHINE,MACHINE\n') }),
+    );
+    const shown = blocksText(report);
+    expect(shown).toContain('(English → Spanish, 1 term');
+    expect(shown).toContain(
+      'the file has more language columns; this glossary takes English → Spanish only. For another language, upload the file again with `/dub glossary` and pick its source and target languages.',
+    );
+    expect(shown).not.toMatch(/srcLang|dstLang|--src|--dst/);
+  });
+
   it('creates a clean file on the service, then updates it as version 2 under the same name', async () => {
     const created = await glossaries.importFile(
       input({ bytes: encode('en,es\nmachine,MÁQUINA\nvoice,VOZ\n') }),

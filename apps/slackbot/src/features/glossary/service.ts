@@ -6,8 +6,9 @@
 
 import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import type { Logger } from 'pino';
-import { normalizeDestination, normalizeSource } from '../../domain/languages.ts';
-import { indexOfAscii, MAX_MESSAGE_CHARS, type SlackMessage } from '../../domain/requests.ts';
+import { languageName, normalizeDestination, normalizeSource } from '../../domain/languages.ts';
+import { MAX_MESSAGE_CHARS } from '../../domain/limits.ts';
+import { indexOfAscii, type SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
@@ -180,9 +181,17 @@ export class GlossaryService {
       if (error instanceof GlossaryCsvError) return report(error.message);
       throw error;
     }
-    const issues = parsed.issues;
     const src = normalizeSource(input.srcLang ?? parsed.srcLang ?? '');
     const dst = normalizeDestination(input.dstLang ?? parsed.dstLang ?? '');
+    // The library's words name its options and the CLI's flags; in Slack the dialog's choice is the way.
+    const issues = parsed.issues.map((issue) =>
+      issue.code === 'extra-languages'
+        ? {
+            ...issue,
+            message: `the file has more language columns; this glossary takes ${src && dst ? `${languageName(src)} → ${languageName(dst)}` : 'one pair'} only. For another language, upload the file again with \`/dub glossary\` and pick its source and target languages.`,
+          }
+        : issue,
+    );
     if (issues.some((i) => i.severity === 'error')) {
       return importReport({ fileName: input.fileName, userId: input.userId, issues });
     }

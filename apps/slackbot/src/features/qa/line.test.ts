@@ -13,8 +13,6 @@ const reply = dubbedReply({
   lang: 'es',
   title: long(3000),
   links: { video: `https://x/${long(2000)}`, audio: null, voiceover: null, srt: null, vtt: null },
-  projectId: 'p1',
-  elapsedMs: 60_000,
   targetId: 't1',
 });
 

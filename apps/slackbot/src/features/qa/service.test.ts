@@ -47,8 +47,6 @@ const reply = (targetId: string) =>
     lang: 'es',
     title: 'talk',
     links: { video: null, audio: null, voiceover: null, srt: null, vtt: null },
-    projectId: 'p1',
-    elapsedMs: 1,
     targetId,
   });
 const line = (content: { blocks: { block_id?: string }[] }) =>

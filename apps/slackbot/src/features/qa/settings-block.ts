@@ -6,12 +6,29 @@ import type { StateValues } from '../../ui/blocks.ts';
 
 export const QA_SETTING = { block: 'st_qa', action: 'qa_setting' } as const;
 
-const CHOICES: readonly { value: QaSetting; label: string }[] = [
-  { value: 'netflix', label: 'Netflix (42 characters a line, 20 a second)' },
-  { value: 'netflix-children', label: "Netflix children's (17 a second)" },
-  { value: 'bbc', label: 'BBC (37 characters a line, 15 a second)' },
-  { value: 'off', label: 'Off: no QA line on dubbed languages' },
+const CHOICES: readonly { value: QaSetting; label: string; saved: string }[] = [
+  {
+    value: 'netflix',
+    label: 'Netflix (42 characters a line, 20 a second)',
+    saved: 'QA checks subtitles against Netflix’s guide',
+  },
+  {
+    value: 'netflix-children',
+    label: "Netflix children's (17 a second)",
+    saved: 'QA checks subtitles against Netflix’s guide for children’s programmes',
+  },
+  {
+    value: 'bbc',
+    label: 'BBC (37 characters a line, 15 a second)',
+    saved: 'QA checks subtitles against the BBC’s guide',
+  },
+  { value: 'off', label: 'Off: no QA line on dubbed languages', saved: 'QA off' },
 ];
+
+/** A QA choice as the settings confirmation says it ("QA checks subtitles against the BBC’s guide"). */
+export function qaSettingSaid(setting: QaSetting): string {
+  return CHOICES.find((c) => c.value === setting)?.saved ?? 'QA off';
+}
 
 /** What the channel's stored QA settings mean in the dialog (none stored: on, Netflix). */
 export function qaSettingOf(stored: ChannelQa | undefined): QaSetting {

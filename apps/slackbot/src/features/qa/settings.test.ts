@@ -39,7 +39,10 @@ describe('QA in the channel settings', () => {
   it('the dialog offers Netflix for a channel that never chose, then what it saved', async () => {
     expect(chosen(await settings.modal('C1'))).toBe('netflix');
     const saved = await settings.save('C1', 'U2', { dstLangs: [], glossaryIds: [], qa: 'bbc' });
-    expect(saved).toMatchObject({ ok: true, message: expect.stringContaining('QA by the bbc guide') });
+    expect(saved).toMatchObject({
+      ok: true,
+      message: expect.stringContaining('; QA checks subtitles against the BBC’s guide.'),
+    });
     expect(await store.channelQa('C1')).toEqual({
       channel: 'C1',
       enabled: true,

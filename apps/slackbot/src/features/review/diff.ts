@@ -110,7 +110,7 @@ export function findConflicts(
     if (!changed) return;
     conflicts.push({
       id: segment.id,
-      number: index + 1,
+      number: segment.number ?? index + 1,
       was: segment.dst,
       now: liveText,
       mine: edit.removed ? null : (edit.dst ?? segment.dst),

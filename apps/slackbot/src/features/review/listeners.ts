@@ -120,13 +120,13 @@ export function openSpeakers(deps: ReviewDeps) {
       deps,
       args,
       subject,
-      (lang) => noticeView(lang, '⏳ Reading the speakers and their voices…'),
+      (lang) => noticeView(lang, '⏳ Reading the speakers and their voices…', 'Speakers'),
       async ({ job, target }) => {
         try {
           const found = await deps.review.speakersAndVoices(target.id);
           return found.ok
             ? speakersModal({ targetId: target.id, ...found.value })
-            : noticeView(target.dstLang, found.problem);
+            : noticeView(target.dstLang, found.problem, 'Speakers');
         } catch (error) {
           // The count alone can still be changed when the voices cannot be read.
           deps.logger.warn({ err: error, target: target.id }, 'reading the voices failed');

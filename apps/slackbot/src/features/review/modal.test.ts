@@ -12,7 +12,11 @@ import {
   SEGMENTS_PER_PAGE,
   savedView,
   savingView,
+  splitForInputs,
 } from './modal.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON read back in assertions.
+type Loose = any;
 
 const segment = (i: number, text = `texto ${i}`, src = `text ${i}`): ReviewSegment => ({
   id: `seg-${i}`,
@@ -48,9 +52,70 @@ describe('the review modal', () => {
       expect(json.length).toBeLessThan(40_000);
     }
     const first = reviewModal({ sessionId: 's', lang: 'es', segments, edits: {}, page: 0 });
-    const inputs = first.blocks.filter((b) => b.type === 'input');
-    expect(inputs.every((b) => JSON.stringify(b).includes(long))).toBe(true);
-    expect(JSON.stringify(first)).toContain('Translation too long to edit here (3001 characters');
+    const inputs = first.blocks.filter((b) => b.type === 'input') as Loose[];
+    expect(inputs.every((b) => (b.element.initial_value?.length ?? 0) <= 3000)).toBe(true);
+    // The 3,001 characters are split across two inputs, which read back as the whole text.
+    expect(inputs.filter((b) => b.label.text === 'Translation, part 2 of 2').length).toBeGreaterThan(0);
+    const values = Object.fromEntries(
+      inputs.map((b) => [
+        b.block_id,
+        { [REVIEW.dstAction]: { type: 'plain_text_input', value: b.element.initial_value } },
+      ]),
+    );
+    const read = readReviewPage(values);
+    expect(read[segments[0]!.id]?.dst).toBe(tooLong);
+    expect(read[segments[1]!.id]?.dst).toBe(long);
+  });
+
+  it('splits a long translation at spaces, keeps every character, and says so when it is past what Slack holds', () => {
+    const words = Array.from({ length: 1200 }, (_, i) => `palabra${i}`).join(' ');
+    const parts = splitForInputs(words)!;
+    expect(parts.length).toBeGreaterThan(4);
+    expect(parts.every((p) => p.text.length <= 3000 && !p.text.startsWith(' '))).toBe(true);
+    expect(parts.map((p) => p.text + (p.spaceAfter ? ' ' : '')).join('')).toBe(words);
+    // No spaces (Japanese): cut at the limit, never between the halves of an emoji.
+    const cjk = `${'語'.repeat(2999)}😀${'語'.repeat(10)}`;
+    const cut = splitForInputs(cjk)!;
+    expect(cut.map((p) => p.text).join('')).toBe(cjk);
+    expect(cut[0]!.text.length).toBe(2999);
+    // An edit of the second part is read back into the whole translation.
+    const view = reviewModal({
+      sessionId: 's',
+      lang: 'es',
+      segments: [segment(0, words, 'src')],
+      edits: {},
+      page: 0,
+    });
+    const inputs = view.blocks.filter((b) => b.type === 'input') as Loose[];
+    const values = Object.fromEntries(
+      inputs.map((b, i) => [
+        b.block_id,
+        {
+          [REVIEW.dstAction]: {
+            type: 'plain_text_input',
+            value: i === 1 ? 'CAMBIADO' : b.element.initial_value,
+          },
+        },
+      ]),
+    );
+    const read = readReviewPage(values)[segment(0).id]!.dst!;
+    expect(read).toContain(' CAMBIADO ');
+    expect(read.startsWith(parts[0]!.text)).toBe(true);
+    // Past five inputs: shown, its length said, kept as it is; no input that would cut it.
+    const huge = 'x '.repeat(8000);
+    expect(splitForInputs(huge)).toBeUndefined();
+    const shown = reviewModal({
+      sessionId: 's',
+      lang: 'es',
+      segments: [segment(0, huge, 'src')],
+      edits: {},
+      page: 0,
+    });
+    expect(shown.blocks.filter((b) => b.type === 'input')).toHaveLength(0);
+    expect(JSON.stringify(shown)).toContain(
+      'This translation is 16000 characters, too long to edit in Slack (up to 15000)',
+    );
+    expect(viewProblems(shown)).toEqual([]);
   });
 
   it('shows a page: position, edits so far, the segments of that page, and the page buttons', () => {

@@ -43,6 +43,10 @@ export const SEGMENTS_PER_PAGE = Math.min(
   20,
   Math.floor((LIMITS.modalBlocks - FRAME_BLOCKS) / BLOCKS_PER_SEGMENT),
 );
+/** Inputs one translation may be split across: longer ones are shown, said to be too long, and kept as they are. */
+const MAX_PARTS = 5;
+/** Ends a part's block id: the part's number, and whether a space was taken out between it and the next. */
+const PART = /~(\d+)([sn])$/;
 /** Characters of segment text on one page, to keep a view's payload small for the Slack client. */
 const PAGE_TEXT_BUDGET = 24_000;
 const MAX_SPEAKER_OPTIONS = LIMITS.options;
@@ -56,7 +60,8 @@ export function pageStarts(segments: ReviewSegment[]): number[] {
   let count = 0;
   let chars = 0;
   segments.forEach((segment, index) => {
-    const size = Math.min(segment.src.length, LIMITS.sectionText) + Math.min(segment.dst.length, INPUT_MAX);
+    const size =
+      Math.min(segment.src.length, LIMITS.sectionText) + Math.min(segment.dst.length, INPUT_MAX * MAX_PARTS);
     if (index === 0 || count >= SEGMENTS_PER_PAGE || chars + size > PAGE_TEXT_BUDGET) {
       starts.push(index);
       count = 0;
@@ -97,7 +102,7 @@ export function reviewModal(input: ReviewModalInput): types.ModalView {
   const speakers = speakerOptions(input.segments);
   for (let i = first; i < end; i++) {
     const segment = input.segments[i]!;
-    blocks.push(...segmentBlocks(segment, i + 1, input.edits[segment.id], speakers));
+    blocks.push(...segmentBlocks(segment, segment.number ?? i + 1, input.edits[segment.id], speakers));
   }
   const additions = input.additions ?? [];
   if (additions.length > 0) blocks.push(section(additionsSummary(additions)));
@@ -133,31 +138,31 @@ function segmentBlocks(
     accessory: fixSourceButton(segment.id),
   } as Block;
   const text = edit?.dst ?? segment.dst;
-  let translation: Block;
-  if (text.length > INPUT_MAX) {
-    // Slack cannot hold it in an input without cutting it, and a cut text must never be saved back.
-    translation = section(
-      truncate(
-        `_Translation too long to edit here (${text.length} characters; Slack allows ${INPUT_MAX})._\n${escapeText(text)}`,
-        LIMITS.sectionText,
-      ),
-    );
-  } else {
-    translation = {
-      type: 'input',
-      block_id: `${REVIEW.dstBlock}${segment.id}`,
-      label: plain('Translation'),
-      // Emptying a translation is not a way to remove a segment: the remove box is.
-      optional: segment.dst === '',
-      element: {
-        type: 'plain_text_input',
-        action_id: REVIEW.dstAction,
-        multiline: true,
-        max_length: INPUT_MAX,
-        ...(text ? { initial_value: text } : {}),
-      },
-    };
-  }
+  const parts = splitForInputs(text);
+  const translation: Block[] = parts
+    ? parts.map((part, k) => ({
+        type: 'input',
+        block_id: `${REVIEW.dstBlock}${segment.id}${parts.length > 1 ? `~${k}${part.spaceAfter ? 's' : 'n'}` : ''}`,
+        label: plain(parts.length > 1 ? `Translation, part ${k + 1} of ${parts.length}` : 'Translation'),
+        // Emptying a translation is not a way to remove a segment: the remove box is.
+        optional: segment.dst === '' || k > 0,
+        element: {
+          type: 'plain_text_input',
+          action_id: REVIEW.dstAction,
+          multiline: true,
+          max_length: INPUT_MAX,
+          ...(part.text ? { initial_value: part.text } : {}),
+        },
+      }))
+    : [
+        // Past what the inputs hold: shown with its length said, never cut and saved back.
+        section(
+          truncate(
+            `_This translation is ${text.length} characters, too long to edit in Slack (up to ${INPUT_MAX * MAX_PARTS}); it is kept as it is. Its beginning:_\n${escapeText(text.slice(0, 2000))}…`,
+            LIMITS.sectionText,
+          ),
+        ),
+      ];
   const speaker = edit?.speaker ?? segment.speaker;
   const select: types.StaticSelect = {
     type: 'static_select',
@@ -174,9 +179,34 @@ function segmentBlocks(
   };
   return [
     head,
-    translation,
+    ...translation,
     { type: 'actions', block_id: `${REVIEW.metaBlock}${segment.id}`, elements: [select, remove] },
   ];
+}
+
+/**
+ * A translation in pieces Slack's inputs hold (INPUT_MAX each), cut at a space where there is one (the space
+ * taken out, put back when read) and never inside a surrogate pair; undefined past MAX_PARTS pieces.
+ */
+export function splitForInputs(text: string): { text: string; spaceAfter: boolean }[] | undefined {
+  if (text.length > INPUT_MAX * MAX_PARTS) return undefined;
+  const parts: { text: string; spaceAfter: boolean }[] = [];
+  let rest = text;
+  while (rest.length > INPUT_MAX) {
+    const space = rest.lastIndexOf(' ', INPUT_MAX);
+    if (space > INPUT_MAX / 2) {
+      parts.push({ text: rest.slice(0, space), spaceAfter: true });
+      rest = rest.slice(space + 1);
+    } else {
+      const low = rest.charCodeAt(INPUT_MAX);
+      const cut = low >= 0xdc00 && low <= 0xdfff ? INPUT_MAX - 1 : INPUT_MAX;
+      parts.push({ text: rest.slice(0, cut), spaceAfter: false });
+      rest = rest.slice(cut);
+    }
+    if (parts.length >= MAX_PARTS) return undefined;
+  }
+  parts.push({ text: rest, spaceAfter: false });
+  return parts;
 }
 
 /** SPEAKER_00 … one past the highest speaker the segments name (so a new speaker can be given). */
@@ -197,10 +227,20 @@ export function readReviewPage(values: StateValues): Record<string, SegmentEdit>
     edits[id] ??= {};
     return edits[id];
   };
+  const parts = new Map<string, { k: number; text: string; space: boolean }[]>();
   for (const [blockId, block] of Object.entries(values)) {
     if (blockId.startsWith(REVIEW.dstBlock)) {
-      const value = block[REVIEW.dstAction]?.value;
-      at(blockId.slice(REVIEW.dstBlock.length)).dst = value ?? '';
+      const value = block[REVIEW.dstAction]?.value ?? '';
+      const key = blockId.slice(REVIEW.dstBlock.length);
+      const part = PART.exec(key);
+      if (!part) {
+        at(key).dst = value;
+        continue;
+      }
+      const id = key.slice(0, part.index);
+      const list = parts.get(id) ?? [];
+      list.push({ k: Number(part[1]), text: value, space: part[2] === 's' });
+      parts.set(id, list);
     } else if (blockId.startsWith(REVIEW.metaBlock)) {
       const id = blockId.slice(REVIEW.metaBlock.length);
       const speaker = block[REVIEW.speakerAction]?.selected_option?.value;
@@ -210,6 +250,11 @@ export function readReviewPage(values: StateValues): Record<string, SegmentEdit>
       );
       at(id).removed = removed;
     }
+  }
+  // A translation split across inputs, joined in order with the spaces taken out between its parts.
+  for (const [id, list] of parts) {
+    list.sort((a, b) => a.k - b.k);
+    at(id).dst = list.map((p, i) => p.text + (p.space && i < list.length - 1 ? ' ' : '')).join('');
   }
   return edits;
 }
@@ -224,9 +269,16 @@ export function savedView(lang: string, summary: string): types.ModalView {
   return noticeView(lang, `✅ Saved: ${summary}.\nPress *Render again* in the thread to hear it.`);
 }
 
-/** Nothing to save, or the save failed: `message` says which. */
-export function noticeView(lang: string | null, message: string): types.ModalView {
-  return noticeModal(modalTitle('Review', lang), message, 'Done');
+/**
+ * Nothing to save, or the save failed: `message` says which; titled for the dialog it stands in for (the
+ * review, or the Speakers & voices dialog).
+ */
+export function noticeView(
+  lang: string | null,
+  message: string,
+  dialog: 'Review' | 'Speakers' = 'Review',
+): types.ModalView {
+  return noticeModal(modalTitle(dialog, lang), message, 'Done');
 }
 
 export interface ConflictLine {

@@ -149,8 +149,9 @@ describe('ReviewService.open and turnPage', () => {
     const session = (await store.getReviewSession(sessionId))!;
     expect(session).toMatchObject({ targetId: target.id, projectId: project.id, userId: 'U1', page: 0 });
     expect(session.baseline).toEqual(
-      segments.map((s) => ({
+      segments.map((s, i) => ({
         id: s.id,
+        number: i + 1,
         start: s.start,
         end: s.end,
         speaker: s.speaker ?? null,
@@ -201,6 +202,22 @@ describe('ReviewService.open and turnPage', () => {
     expect(await review.turnPage('no-such-session', {}, 1)).toBeUndefined();
     // Nothing reached the service.
     expect(await segmentsOf(project.id)).toEqual(segments);
+  });
+
+  it('numbers a review of the flagged segments as the full review does', async () => {
+    const { target, project } = await dubbedTarget('https://vimeo.com/review-flagged-numbers');
+    const segments = await segmentsOf(project.id);
+    const only = new Map([
+      [segments[7]!.id, ['reads too fast']],
+      [segments[11]!.id, ['a glossary term is missing']],
+    ]);
+    const opened = await review.open(target.id, 'U1', only);
+    const modal = (opened.ok ? opened.value : undefined)!;
+    const shown = viewText(modal);
+    expect(shown).toContain('*#8*');
+    expect(shown).toContain('*#12*');
+    expect(shown).not.toMatch(/\*#[12]\*/);
+    expect(shown).toContain('reads too fast');
   });
 
   it('opens nothing for a language that is not dubbed', async () => {

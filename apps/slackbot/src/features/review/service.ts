@@ -85,9 +85,11 @@ export class ReviewService {
     const { target } = found.value;
     const segments = await this.#o.service.getSegments(target.projectId);
     const baseline: ReviewSegment[] = segments
-      .filter((s) => only === undefined || only.has(s.id))
-      .map((s) => ({
+      .map((s, index) => ({ s, number: index + 1 }))
+      .filter(({ s }) => only === undefined || only.has(s.id))
+      .map(({ s, number }) => ({
         id: s.id,
+        number,
         start: s.start,
         end: s.end,
         speaker: s.speaker ?? null,

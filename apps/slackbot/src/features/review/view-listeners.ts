@@ -91,7 +91,7 @@ export function submitSpeakers(deps: Deps) {
     }
     const targetId = subject;
     const lang = await deps.review.langOfTarget(targetId);
-    await ack({ response_action: 'update', view: noticeView(lang, '⏳ Saving…') });
+    await ack({ response_action: 'update', view: noticeView(lang, '⏳ Saving…', 'Speakers') });
     let message: string;
     try {
       const result = await deps.review.saveSpeakers(targetId, body.user.id, { count, voices });
@@ -104,6 +104,6 @@ export function submitSpeakers(deps: Deps) {
       deps.logger.warn({ err: error, target: targetId }, 'changing the speakers failed');
       message = '⚠️ The service could not be reached; nothing was changed.';
     }
-    await deps.slack.updateModal(view.id, noticeView(lang, message));
+    await deps.slack.updateModal(view.id, noticeView(lang, message, 'Speakers'));
   };
 }

@@ -56,7 +56,8 @@ describe('SettingsService.save', () => {
     });
     expect(outcome).toEqual({
       ok: true,
-      message: 'Saved the defaults for <#C1>: dub into es, pt-br; glossaries Spanish terms, German terms.',
+      message:
+        'Saved the defaults for <#C1>: dub into Spanish, Brazilian Portuguese; glossaries Spanish terms, German terms.',
     });
     expect(await store.channelSettings('C1')).toEqual({
       channel: 'C1',

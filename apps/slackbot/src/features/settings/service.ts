@@ -1,13 +1,14 @@
 // A channel's defaults (`/dub settings`): the languages the job card preselects and one glossary per
 // language pair, applied to jobs started without the card.
 import type { types } from '@slack/bolt';
+import { languageName } from '../../domain/languages.ts';
 import type { QaSetting } from '../../domain/localization-qa.ts';
 import { parseDestinations } from '../../domain/requests.ts';
 import type { Store } from '../../store/store.ts';
 import type { PickerGlossary } from '../../ui/glossary-picker.ts';
 import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
-import { qaSettingOf } from '../qa/settings-block.ts';
+import { qaSettingOf, qaSettingSaid } from '../qa/settings-block.ts';
 import { SETTINGS_UI, settingsModal } from './blocks.ts';
 
 export type SaveOutcome = { ok: true; message: string } | { ok: false; block: string; problem: string };
@@ -94,9 +95,9 @@ export class SettingsService {
     return {
       ok: true,
       message:
-        `Saved the defaults for <#${channel}>: ${langs.value.length > 0 ? `dub into ${langs.value.join(', ')}` : 'no default languages'}` +
+        `Saved the defaults for <#${channel}>: ${langs.value.length > 0 ? `dub into ${langs.value.map(languageName).join(', ')}` : 'no default languages'}` +
         `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}` +
-        `${chosen.qa ? `; QA ${chosen.qa === 'off' ? 'off' : `by the ${chosen.qa} guide`}` : ''}.`,
+        `${chosen.qa ? `; ${qaSettingSaid(chosen.qa)}` : ''}.`,
     };
   }
 }

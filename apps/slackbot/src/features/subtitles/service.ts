@@ -11,7 +11,7 @@ import type { ReadSlackFile } from '../../slack/files.ts';
 import type { DeliveryInput, Job, Store, Target } from '../../store/store.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { type SubtitleLine, subtitlesReport, subtitlesSkipped } from './blocks.ts';
-import { classifySrt, isSrtName } from './classify.ts';
+import { classifySrts, isSrtName } from './classify.ts';
 
 const MAX_SRT_BYTES = 5 * 1024 * 1024;
 
@@ -97,14 +97,20 @@ export class SubtitleService {
   ): Promise<boolean> {
     if (job.state !== 'picking') return false;
     const lines: SubtitleLine[] = [];
-    for (const file of files) {
+    const hasSource = (await this.#store.subtitlesOf(job.id)).some((s) => s.side === 'src');
+    const sides = classifySrts(
+      files.map((f) => f.name),
+      job.srcLang,
+      hasSource,
+    );
+    for (const [i, file] of files.entries()) {
       const decoded = decodeSrtBytes(file.bytes);
       const parsed = parseSrt(decoded.text);
       const issues = [...decoded.issues, ...parsed.issues];
       if (parsed.cues.length === 0 && !issues.some((i) => i.severity === 'error')) {
         issues.push({ line: 1, severity: 'error', code: 'no-cues', message: 'the file has no subtitles' });
       }
-      const { side, lang } = classifySrt(file.name, job.srcLang);
+      const { side, lang } = sides[i]!;
       lines.push({ name: file.name, side, lang, cues: parsed.cues.length, issues });
       if (!issues.some((i) => i.severity === 'error')) {
         await this.#store.addSubtitle(job.id, { name: file.name, side, lang, text: decoded.text });
