@@ -2,11 +2,13 @@
 // happen once: the milestone replies, and the language's status message drawn again (thread/status.ts). The
 // deliverer (deliverer.ts) performs them; these functions only decide what to say.
 
+import { renderReplyKey } from '../domain/renders.ts';
 import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
 import type { FilesPayload } from '../outbox/payloads.ts';
-import type { DeliveryInput, Job, Target } from '../store/store.ts';
+import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import { statusDelivery } from '../thread/status.ts';
-import { dubbedReply, failedReply, startedReply } from '../ui/milestones.ts';
+import type { MessageContent } from '../ui/blocks.ts';
+import { dubbedReply, failedReply, replacedReply, startedReply } from '../ui/milestones.ts';
 
 export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
   const again = targets.every((t) => t.attempt > 1);
@@ -37,13 +39,14 @@ export function changeDeliveries(
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
     deliveries.push({
-      key: `dubbed:${attemptKey}`,
+      key: renderReplyKey(target.id, target.attempt),
       jobId: job.id,
-      kind: 'reply',
+      kind: 'render',
       inThread: true,
       payload: dubbedReply({
         lang: target.dstLang,
         targetId: target.id,
+        render: target.attempt,
         title: job.title,
         projectId: project.id,
         elapsedMs: now - target.startedAt,
@@ -85,6 +88,31 @@ export function changeDeliveries(
     });
   }
   return deliveries;
+}
+
+/**
+ * When a language's render was delivered: the reply of its newest earlier render, edited to say it was
+ * replaced (its buttons gone, its links kept). Earlier ones were replaced already; a render that failed has
+ * no reply. The edit keeps the earlier reply's key, so the outbox edits that message.
+ */
+export async function replacedDeliveries(
+  store: Pick<Store, 'getDelivery'>,
+  target: Target,
+  info: StatusInfo,
+): Promise<DeliveryInput[]> {
+  if (!info.terminal || info.failed) return [];
+  for (let render = target.attempt - 1; render >= 1; render--) {
+    const earlier = await store.getDelivery(renderReplyKey(target.id, render));
+    if (!earlier || earlier.kind !== 'render') continue;
+    const payload = replacedReply(earlier.payload as MessageContent, {
+      lang: target.dstLang,
+      render,
+      by: target.attempt,
+    });
+    const { key, jobId, kind, inThread } = earlier;
+    return [{ key, jobId, kind, inThread, payload }];
+  }
+  return [];
 }
 
 /** "keynote.es" from the job's title and the language (and the attempt, after a retry). */

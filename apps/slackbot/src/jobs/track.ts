@@ -6,7 +6,7 @@ import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing
 import { Loop } from '../loop.ts';
 import type { Job, Store, Target } from '../store/store.ts';
 import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
-import { changeDeliveries } from './notify.ts';
+import { changeDeliveries, replacedDeliveries } from './notify.ts';
 import type { JobStarter } from './start.ts';
 
 const TARGET_LEASE_MS = 60_000;
@@ -186,7 +186,12 @@ export class Tracker {
     const changed = status !== target.status;
     const lastStageMs = target.statusAt === null ? undefined : now - target.statusAt;
     const intervalMs = nextInterval(target.intervalMs, changed, polling, lastStageMs);
-    const deliveries = changed ? changeDeliveries(job, target, { ...project, status }, info, now) : [];
+    const deliveries = changed
+      ? [
+          ...changeDeliveries(job, target, { ...project, status }, info, now),
+          ...(await replacedDeliveries(store, target, info)),
+        ]
+      : [];
     await store.recordPoll(
       target.id,
       {

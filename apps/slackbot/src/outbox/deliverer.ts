@@ -244,7 +244,8 @@ export class Deliverer {
         unfurl_media: false,
       });
       ts = posted.ts ?? null;
-    } else if (delivery.kind === 'card' || delivery.kind === 'status') {
+    } else if (delivery.kind !== 'reply') {
+      // A card, a status message, a render's reply: edited in place (a reply stays as it was posted).
       await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks });
     }
     if (delivery.kind === 'card' && !delivery.inThread && ts) await store.setJobThread(delivery.jobId, ts);

@@ -7,6 +7,7 @@ import type { Approval, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
 import { waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
+import { supersededAnswer } from '../current-render.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 
 /** Languages read for `/dub list waiting`; the list shows fewer (see waitingList). */
@@ -25,8 +26,11 @@ export class ApprovalService {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Approves the language's current render; an earlier approval of the same render stands. */
-  async approve(targetId: string, userId: string): Promise<ApproveOutcome> {
+  /**
+   * Approves `render` of the language, which must be its newest; an earlier approval of the same render
+   * stands.
+   */
+  async approve(targetId: string, userId: string, render: number): Promise<ApproveOutcome> {
     const store = this.#o.store;
     const target = await store.getTarget(targetId);
     const job = target && (await store.getJob(target.jobId));
@@ -36,15 +40,21 @@ export class ApprovalService {
     if (!target.terminal)
       return { ok: false, problem: `${name} is being rendered right now; approve it once it is ready.` };
     if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
+    if (render !== target.attempt)
+      return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
     const now = this.#now();
     const approval = await store.recordApproval({ targetId, attempt: target.attempt, userId, at: now });
     if (approval.userId !== userId || approval.at !== now) {
-      return { ok: true, approval, message: `${name} was already approved by <@${approval.userId}>.` };
+      return {
+        ok: true,
+        approval,
+        message: `Render ${render} of ${name} was already approved by <@${approval.userId}>.`,
+      };
     }
     // The status message, drawn again from the store, now carries the approval.
     await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
     this.#o.wakeDeliverer();
-    return { ok: true, approval, message: `✅ You approved ${name}.` };
+    return { ok: true, approval, message: `✅ You approved render ${render} of ${name}.` };
   }
 
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */

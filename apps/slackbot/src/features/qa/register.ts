@@ -6,6 +6,7 @@ import type { ButtonArgs, Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { QA_ACTIONS } from '../../ui/qa-line.ts';
+import { onNewestRender } from '../current-render.ts';
 import { noticeView } from '../review/modal.ts';
 import type { ReviewService } from '../review/service.ts';
 import type { LocalizationQa } from './service.ts';
@@ -18,7 +19,7 @@ export interface QaDeps {
 }
 
 export function registerQa(r: Registry, deps: QaDeps): void {
-  r.button(QA_ACTIONS.reviewFlagged, rules.targetMember, reviewFlagged(deps));
+  r.button(QA_ACTIONS.reviewFlagged, rules.targetMember, onNewestRender(reviewFlagged(deps)));
 }
 
 function reviewFlagged(deps: QaDeps) {
