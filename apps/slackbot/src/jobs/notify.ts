@@ -4,7 +4,7 @@
 
 import { renderReplyKey } from '../domain/renders.ts';
 import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
-import type { FilesPayload } from '../outbox/payloads.ts';
+import type { RenderPayload } from '../outbox/payloads.ts';
 import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import { statusDelivery } from '../thread/status.ts';
 import type { MessageContent } from '../ui/blocks.ts';
@@ -38,38 +38,32 @@ export function changeDeliveries(
   const deliveries = [statusDelivery({ job, target: updated, info, now })];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
+    const reply = dubbedReply({
+      lang: target.dstLang,
+      targetId: target.id,
+      render: target.attempt,
+      title: job.title,
+      projectId: project.id,
+      elapsedMs: now - target.startedAt,
+      links: {
+        video: project.translated_video,
+        audio: project.translated_audio,
+        voiceover: project.voiceover,
+        srt: project.translation_srt_path,
+        vtt: project.translation_vtt_path,
+      },
+    });
+    // One reply per render, its subtitle files attached to it when it is posted.
+    const payload: RenderPayload = {
+      ...reply,
+      files: { projectId: project.id, lang: target.dstLang, baseName: baseName(job, target) },
+    };
     deliveries.push({
       key: renderReplyKey(target.id, target.attempt),
       jobId: job.id,
       kind: 'render',
       inThread: true,
-      payload: dubbedReply({
-        lang: target.dstLang,
-        targetId: target.id,
-        render: target.attempt,
-        title: job.title,
-        projectId: project.id,
-        elapsedMs: now - target.startedAt,
-        links: {
-          video: project.translated_video,
-          audio: project.translated_audio,
-          voiceover: project.voiceover,
-          srt: project.translation_srt_path,
-          vtt: project.translation_vtt_path,
-        },
-      }),
-    });
-    const files: FilesPayload = {
-      projectId: project.id,
-      lang: target.dstLang,
-      baseName: baseName(job, target),
-    };
-    deliveries.push({
-      key: `files:${attemptKey}`,
-      jobId: job.id,
-      kind: 'files',
-      inThread: true,
-      payload: files,
+      payload,
     });
   } else if (info.failed) {
     deliveries.push({

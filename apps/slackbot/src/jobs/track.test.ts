@@ -104,10 +104,14 @@ describe('Tracker', () => {
     const failed = polls.findIndex((p) => p.failed);
     expect(failed).toBe(0);
     expect(polls[1]!.at - polls[0]!.at).toBeGreaterThanOrEqual(950);
-    const deliveries = (await store.deliveriesOf(job.id)).map((d) => d.key);
-    expect(deliveries).toEqual(
-      expect.arrayContaining([`status:${target!.id}`, `dubbed:${target!.id}.1`, `files:${target!.id}.1`]),
-    );
+    // The status message, and one reply for the render with its subtitle files (no separate files write).
+    const deliveries = (await store.deliveriesOf(job.id)).map((d) => [d.key, d.kind]);
+    expect(deliveries).toEqual([
+      [`status:${target!.id}`, 'status'],
+      [`dubbed:${target!.id}.1`, 'render'],
+    ]);
+    const reply = await store.getDelivery(`dubbed:${target!.id}.1`);
+    expect(reply?.payload).toMatchObject({ files: { lang: target!.dstLang } });
     // Far fewer polls than a fixed 30 ms interval over the same run would have made.
     const span = polls.at(-1)!.at - polls[0]!.at;
     expect(polls.length).toBeLessThan(span / 30 / 2);

@@ -9,10 +9,10 @@ import type { Logger } from 'pino';
 import type { DubbingService } from '../dubbing/service.ts';
 import { Loop } from '../loop.ts';
 import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
-import type { MessageContent } from '../ui/blocks.ts';
-import type { FilePayload, FilesPayload } from './payloads.ts';
+import type { Block, MessageContent } from '../ui/blocks.ts';
+import type { FilePayload, FilesPayload, RenderPayload } from './payloads.ts';
 import { segmentsToSubtitles } from './subtitle-files.ts';
-import { filesInThread, type ThreadFile, uploadToThread } from './uploads.ts';
+import { filesInThread, type ThreadFile, uploadToThread, uploadUnshared } from './uploads.ts';
 
 const METADATA_EVENT = 'dubkit_delivery';
 /** Errors that will not go away by trying again: give up on the write and log it. */
@@ -228,6 +228,10 @@ export class Deliverer {
       await this.#deliverFile(channel, delivery, threadTs);
       return true;
     }
+    if (delivery.kind === 'render' && delivery.ts === null) {
+      await this.#postRender(channel, delivery, threadTs!);
+      return true;
+    }
     let content = delivery.payload as MessageContent;
     let ts = delivery.ts;
     if (ts === null && delivery.uncertain) ts = await this.#findPosted(channel, threadTs, delivery.key);
@@ -253,6 +257,50 @@ export class Deliverer {
     return true;
   }
 
+  /**
+   * A render's reply, posted once with its subtitle files attached (uploaded unshared, then attached to the
+   * reply): a retry looks for the reply first, and attaches the files only to a reply that has none yet.
+   */
+  async #postRender(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
+    const { slack, store } = this.#o;
+    const payload = delivery.payload as RenderPayload;
+    // Any earlier try (attempts counts those begun before this one) may have posted the reply, and a failure
+    // after the post left no ts in the store.
+    const found =
+      delivery.attempts > 0 ? await this.#findMessage(channel, threadTs, delivery.key) : undefined;
+    let content: MessageContent = { text: payload.text, blocks: payload.blocks };
+    let ts = found?.ts ?? null;
+    if (found)
+      content = { text: found.text ?? content.text, blocks: (found.blocks as Block[]) ?? content.blocks };
+    else {
+      if (this.#o.qa) content = await this.#o.qa.addToReply(delivery.key, content);
+      const posted = await slack.chat.postMessage({
+        channel,
+        text: content.text,
+        blocks: content.blocks,
+        thread_ts: threadTs,
+        metadata: { event_type: METADATA_EVENT, event_payload: { key: delivery.key } },
+        unfurl_links: false,
+        unfurl_media: false,
+      });
+      ts = posted.ts ?? null;
+    }
+    if (ts && payload.files && !found?.files?.length) {
+      const ids = await uploadUnshared(slack, await this.#subtitles(payload.files));
+      await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks, file_ids: ids });
+    }
+    await store.completeDelivery(delivery.key, delivery.version, ts, this.#now());
+  }
+
+  /** A language's subtitle files from the project's segments as they are now (the newest text). */
+  async #subtitles(files: FilesPayload): Promise<ThreadFile[]> {
+    const { srt, vtt } = segmentsToSubtitles(await this.#o.service.getSegments(files.projectId));
+    return [
+      { filename: `${files.baseName}.srt`, content: srt },
+      { filename: `${files.baseName}.vtt`, content: vtt },
+    ];
+  }
+
   /** A file whose content the payload holds (a glossary's export), posted once. */
   async #deliverFile(channel: string, delivery: Delivery, threadTs: string | null): Promise<void> {
     const payload = delivery.payload as FilePayload;
@@ -269,13 +317,7 @@ export class Deliverer {
   async #deliverFiles(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const payload = delivery.payload as FilesPayload;
     const names = [`${payload.baseName}.srt`, `${payload.baseName}.vtt`];
-    await this.#upload({ channel, threadTs }, delivery, names, async () => {
-      const { srt, vtt } = segmentsToSubtitles(await this.#o.service.getSegments(payload.projectId));
-      return [
-        { filename: names[0]!, content: srt },
-        { filename: names[1]!, content: vtt },
-      ];
-    });
+    await this.#upload({ channel, threadTs }, delivery, names, () => this.#subtitles(payload));
   }
 
   /**
@@ -298,6 +340,11 @@ export class Deliverer {
 
   /** The ts of a message this app already posted under `key`, if the thread (or channel) has one. */
   async #findPosted(channel: string, threadTs: string | null, key: string): Promise<string | null> {
+    return (await this.#findMessage(channel, threadTs, key))?.ts ?? null;
+  }
+
+  /** The message this app already posted under `key`, if the thread (or channel) has one. */
+  async #findMessage(channel: string, threadTs: string | null, key: string) {
     const { slack } = this.#o;
     const page = threadTs
       ? await slack.conversations.replies({ channel, ts: threadTs, include_all_metadata: true, limit: 1000 })
@@ -306,9 +353,9 @@ export class Deliverer {
       const meta = (message as { metadata?: { event_type?: string; event_payload?: { key?: string } } })
         .metadata;
       if (meta?.event_type === METADATA_EVENT && meta.event_payload?.key === key && message.ts)
-        return message.ts;
+        return { ...message, ts: message.ts };
     }
-    return null;
+    return undefined;
   }
 }
 
