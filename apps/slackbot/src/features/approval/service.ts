@@ -5,7 +5,7 @@
 import { languageName } from '../../domain/languages.ts';
 import type { Approval, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
-import { waitingList } from '../../ui/approval.ts';
+import { REASON_MAX, waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { supersededAnswer } from '../current-render.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
@@ -55,6 +55,27 @@ export class ApprovalService {
     await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
     this.#o.wakeDeliverer();
     return { ok: true, approval, message: `✅ You approved render ${render} of ${name}.` };
+  }
+
+  /** Asks for changes to `render` of the language, which must be its newest and dubbed; withdraws an approval of it. */
+  async requestChanges(
+    targetId: string,
+    userId: string,
+    render: number,
+    reason: string,
+  ): Promise<{ ok: true; message: string } | { ok: false; problem: string }> {
+    const store = this.#o.store;
+    const target = await store.getTarget(targetId);
+    if (!target) return { ok: false, problem: 'That dub no longer exists.' };
+    const name = languageName(target.dstLang);
+    if (render !== target.attempt) return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
+    if (!target.terminal || this.#o.service.describeStatus(target.status ?? '').failed)
+      return { ok: false, problem: `${name} has no finished render to ask changes of.` };
+    const now = this.#now();
+    await store.recordChangeRequest({ targetId, attempt: render, userId, reason: reason.slice(0, REASON_MAX), at: now });
+    await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
+    this.#o.wakeDeliverer();
+    return { ok: true, message: `✋ You asked for changes to render ${render} of ${name}; the thread shows why.` };
   }
 
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */

@@ -174,6 +174,16 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX IF NOT EXISTS channels_due ON channels (due_at)',
     ],
   },
+  {
+    // 11–13 are other branches' migrations; numbers only need to grow.
+    version: 14,
+    name: 'who asked for changes to each dubbed language, why, and of which render',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS change_requests (
+        target_id TEXT PRIMARY KEY, attempt INTEGER NOT NULL, user_id TEXT NOT NULL, reason TEXT NOT NULL,
+        requested_at BIGINT NOT NULL)`,
+    ],
+  },
 ];
 
 /** The schema version this code expects. */
