@@ -72,7 +72,11 @@ describe('approval of a dubbed language, end to end', () => {
         `✅ Render 1 approved by <@${ANA}> · <!date^`,
       );
       // New posts go before edits: German's last edit may still be on its way.
-      await waitFor(() => statusOf(stage, card.ts, 'German').text === 'German: dubbed', WAIT_MS, 'German dubbed');
+      await waitFor(
+        () => statusOf(stage, card.ts, 'German').text === 'German: dubbed',
+        WAIT_MS,
+        'German dubbed',
+      );
 
       expect(await home(stage)).toMatch(
         new RegExp(`Spanish: [^·,]+, approved by <@${ANA}> · ✅ 🇩🇪 German: [^·,]+, ⏳ waiting for review`),
@@ -91,7 +95,9 @@ describe('approval of a dubbed language, end to end', () => {
       await stage.driver.click({ message: spanish, actionId: APPROVAL_ACTIONS.requestChanges, user: ANA });
       const asking = await waitFor(() => stage.slack.views[opened], WAIT_MS, 'the reason dialog');
       const reason = (value: string) => ({
-        [APPROVAL_ACTIONS.reasonBlock]: { [APPROVAL_ACTIONS.reasonAction]: { type: 'plain_text_input', value } },
+        [APPROVAL_ACTIONS.reasonBlock]: {
+          [APPROVAL_ACTIONS.reasonAction]: { type: 'plain_text_input', value },
+        },
       });
       const empty = await stage.driver.submitView({ viewId: asking.id, user: ANA, values: reason('  ') });
       expect(JSON.parse(empty.body)).toMatchObject({ response_action: 'errors' });
@@ -105,9 +111,7 @@ describe('approval of a dubbed language, end to end', () => {
         WAIT_MS,
         'the changes requested in the status message',
       );
-      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain(
-        'mispronounced at 0:12',
-      );
+      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain('mispronounced at 0:12');
       expect(await stage.app.store.approvalsOf([target.id])).toEqual([]);
 
       // Render again: a new render nobody has approved. A client still showing render 1's reply as it was

@@ -57,7 +57,9 @@ export function changesModal(input: { lang: string; subject: string }): types.Mo
     submit: plain('Request changes'),
     close: plain('Cancel'),
     blocks: [
-      section(`What should change in the ${escapeText(languageName(input.lang))} dub? The thread will show it.`),
+      section(
+        `What should change in the ${escapeText(languageName(input.lang))} dub? The thread will show it.`,
+      ),
       {
         type: 'input',
         block_id: APPROVAL_ACTIONS.reasonBlock,

@@ -68,14 +68,24 @@ export class ApprovalService {
     const target = await store.getTarget(targetId);
     if (!target) return { ok: false, problem: 'That dub no longer exists.' };
     const name = languageName(target.dstLang);
-    if (render !== target.attempt) return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
+    if (render !== target.attempt)
+      return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
     if (!target.terminal || this.#o.service.describeStatus(target.status ?? '').failed)
       return { ok: false, problem: `${name} has no finished render to ask changes of.` };
     const now = this.#now();
-    await store.recordChangeRequest({ targetId, attempt: render, userId, reason: reason.slice(0, REASON_MAX), at: now });
+    await store.recordChangeRequest({
+      targetId,
+      attempt: render,
+      userId,
+      reason: reason.slice(0, REASON_MAX),
+      at: now,
+    });
     await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
     this.#o.wakeDeliverer();
-    return { ok: true, message: `✋ You asked for changes to render ${render} of ${name}; the thread shows why.` };
+    return {
+      ok: true,
+      message: `✋ You asked for changes to render ${render} of ${name}; the thread shows why.`,
+    };
   }
 
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */
