@@ -2,7 +2,7 @@
 // starter; projects due for a poll are read from the service (within the global request budget) and every
 // status change is recorded together with the Slack writes it causes. Intervals adapt per project.
 import type { Logger } from 'pino';
-import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing/service.ts';
+import { type DubbingService, ProjectGoneError, SlowDownError, type StatusInfo } from '../dubbing/service.ts';
 import { Loop } from '../loop.ts';
 import type { Job, Store, Target } from '../store/store.ts';
 import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
@@ -183,6 +183,11 @@ export class Tracker {
     }
     const now = this.#now();
     const info = service.describeStatus(status);
+    // Status moves forward only: an earlier stage than the one shown (an answer overtaken by a later one, a
+    // replica behind the others) is no news.
+    if (target.status !== null && isEarlierStage(info, service.describeStatus(target.status))) {
+      return unchanged(now + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random));
+    }
     const changed = status !== target.status;
     const lastStageMs = target.statusAt === null ? undefined : now - target.statusAt;
     const intervalMs = nextInterval(target.intervalMs, changed, polling, lastStageMs);
@@ -209,6 +214,11 @@ export class Tracker {
       this.#o.onDeliveries();
     }
   }
+}
+
+/** A running stage before `shown` in the pipeline (a failure, or a stage after a failure, is never earlier). */
+function isEarlierStage(seen: StatusInfo, shown: StatusInfo): boolean {
+  return !seen.failed && !shown.failed && seen.progress < shown.progress;
 }
 
 /** What kept a job from starting, in words for its thread: never an internal host, a token or a stack. */
