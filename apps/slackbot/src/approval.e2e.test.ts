@@ -113,6 +113,7 @@ describe('approval of a dubbed language, end to end', () => {
       );
       expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain('mispronounced at 0:12');
       expect(await stage.app.store.approvalsOf([target.id])).toEqual([]);
+      expect(await home(stage)).toMatch(new RegExp(`Spanish: [^·,]+, ✋ changes requested by <@${ANA}>`));
 
       // Render again: a new render nobody has approved. A client still showing render 1's reply as it was
       // posted keeps its buttons until Slack delivers the edit.

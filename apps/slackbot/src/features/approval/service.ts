@@ -3,7 +3,7 @@
 // a new attempt, which nobody has approved: its status updates drop the line, Home says it waits for review.
 
 import { languageName } from '../../domain/languages.ts';
-import type { Approval, Target } from '../../store/store.ts';
+import type { Approval, ChangeRequest, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
 import { REASON_MAX, waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
@@ -99,6 +99,13 @@ export class ApprovalService {
       waiting.push({ title: job.title, lang: target.dstLang });
     }
     return waitingList(channel, waiting);
+  }
+
+  /** The change requests in force: of each target's current render only. */
+  async changesRequested(targets: readonly Target[]): Promise<Map<string, ChangeRequest>> {
+    const attempts = new Map(targets.map((t) => [t.id, t.attempt]));
+    const found = await this.#o.store.changeRequestsOf(targets.map((t) => t.id));
+    return new Map(found.filter((c) => attempts.get(c.targetId) === c.attempt).map((c) => [c.targetId, c]));
   }
 
   /** The approvals in force: of each target's current render only. */
