@@ -1,7 +1,8 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): Approve on a dubbed language
 // records who and when, shows it in the language's status message and on App Home (the other language waiting
-// for review), and a render afterwards clears it.
-import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+// for review), and a render afterwards clears it. Each reply acts on its own render: render 2's arrival edits
+// render 1's reply (replaced, buttons gone), and Approve pressed on render 1's reply is refused.
+import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
@@ -55,7 +56,7 @@ describe('approval of a dubbed language, end to end', () => {
         WAIT_MS,
         'the approval confirmed',
       );
-      expect(told.text).toBe('✅ You approved Spanish.');
+      expect(told.text).toBe('✅ You approved render 1 of Spanish.');
       const [approval] = await stage.app.store.approvalsOf([target.id]);
       expect(approval).toMatchObject({ targetId: target.id, attempt: 1, userId: ANA });
       expect(approval!.at).toBeGreaterThanOrEqual(before);
@@ -68,7 +69,13 @@ describe('approval of a dubbed language, end to end', () => {
       );
       expect(statusOf(stage, card.ts, 'Spanish').text).toBe(`Spanish: dubbed, approved by <@${ANA}>`);
       expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain(
-        `✅ Approved by <@${ANA}> · <!date^`,
+        `✅ Render 1 approved by <@${ANA}> · <!date^`,
+      );
+      // New posts go before edits: German's last edit may still be on its way.
+      await waitFor(
+        () => statusOf(stage, card.ts, 'German').text === 'German: dubbed',
+        WAIT_MS,
+        'German dubbed',
       );
       // German's status message is edited after its dubbed reply is posted: on a loaded machine a moment later.
       await waitFor(
@@ -89,7 +96,34 @@ describe('approval of a dubbed language, end to end', () => {
       expect(JSON.stringify(list.blocks)).toContain('🇩🇪 German — vimeo.com/approve-me');
       expect(JSON.stringify(list.blocks)).not.toContain('Spanish');
 
-      // Render again: a new render nobody has approved.
+      // Request changes, with a reason (none is refused in the dialog): the approval gives way to it.
+      const opened = stage.slack.views.length;
+      await stage.driver.click({ message: spanish, actionId: APPROVAL_ACTIONS.requestChanges, user: ANA });
+      const asking = await waitFor(() => stage.slack.views[opened], WAIT_MS, 'the reason dialog');
+      const reason = (value: string) => ({
+        [APPROVAL_ACTIONS.reasonBlock]: {
+          [APPROVAL_ACTIONS.reasonAction]: { type: 'plain_text_input', value },
+        },
+      });
+      const empty = await stage.driver.submitView({ viewId: asking.id, user: ANA, values: reason('  ') });
+      expect(JSON.parse(empty.body)).toMatchObject({ response_action: 'errors' });
+      await stage.driver.submitView({
+        viewId: asking.id,
+        user: ANA,
+        values: reason('The CEO’s name is mispronounced at 0:12'),
+      });
+      await waitFor(
+        () => statusOf(stage, card.ts, 'Spanish').text === `Spanish: dubbed, changes requested by <@${ANA}>`,
+        WAIT_MS,
+        'the changes requested in the status message',
+      );
+      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain('mispronounced at 0:12');
+      expect(await stage.app.store.approvalsOf([target.id])).toEqual([]);
+      expect(await home(stage)).toMatch(new RegExp(`Spanish: [^·,]+, ✋ changes requested by <@${ANA}>`));
+
+      // Render again: a new render nobody has approved. A client still showing render 1's reply as it was
+      // posted keeps its buttons until Slack delivers the edit.
+      const staleSpanish = { ...spanish, blocks: structuredClone(spanish.blocks) } as SlackMessage;
       const renders = stage.slack.views.length;
       await stage.driver.click({ message: spanish, actionId: THREAD_ACTIONS.render, user: ANA });
       const dialog = await waitFor(() => stage.slack.views[renders], WAIT_MS, 'the render dialog');
@@ -105,17 +139,43 @@ describe('approval of a dubbed language, end to end', () => {
         WAIT_MS,
         'the status without the approval',
       );
-      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).not.toContain('Approved by');
+      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).not.toContain('approved by');
+      // A new render returns the language to waiting for review.
+      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain(
+        '⏳ Render 2 is waiting for review',
+      );
       expect(await home(stage)).toMatch(
         /Spanish: [^·,]+, ⏳ waiting for review · ✅ 🇩🇪 German: [^·,]+, ⏳ waiting/,
       );
 
-      // Approving the new render records it anew.
-      await stage.driver.click({ message: spanish, actionId: APPROVAL_ACTIONS.approve, user: ANA });
+      // Render 1's reply now says what replaced it, keeps its links and lost its buttons.
+      const dubbed = byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed');
+      const newest = dubbed.find((m) => keyOf(m) === `dubbed:${target.id}.2`)!;
+      expect(JSON.stringify(newest.blocks)).toContain('dub ready* · render 2');
+      await waitFor(() => spanish.text.includes('replaced by render 2'), WAIT_MS, 'render 1’s reply edited');
+      expect(spanish.blocks?.some((b) => (b as { type: string }).type === 'actions')).toBe(false);
+      expect(JSON.stringify(spanish.blocks)).toContain('replaced by render 2');
+      expect(JSON.stringify(spanish.blocks)).toContain('▶ Video');
+
+      // Approve on render 1's reply (a client that did not get the edit yet) is refused, pointing to render 2.
+      const answered = stage.slack.ephemerals.length;
+      await stage.driver.click({ message: staleSpanish, actionId: APPROVAL_ACTIONS.approve, user: ANA });
+      const refusal = await waitFor(() => stage.slack.ephemerals[answered], WAIT_MS, 'the refusal');
+      expect(refusal.text).toContain('This reply shows render 1 of Spanish; the newest is render 2');
+      expect(await stage.app.store.approvalsOf([target.id])).toEqual([]);
+      expect(statusOf(stage, card.ts, 'Spanish').text).toBe('Spanish: dubbed');
+
+      // Approve on render 2's reply approves render 2.
+      await stage.driver.click({ message: newest, actionId: APPROVAL_ACTIONS.approve, user: ANA });
       await waitFor(
-        async () => (await stage.app.store.approvalsOf([target.id]))[0]?.attempt === 2,
+        async () => (await stage.app.store.approvalsOf([target.id])).some((a) => a.attempt === 2),
         WAIT_MS,
         'the approval of render 2',
+      );
+      await waitFor(
+        () => stage.slack.ephemerals.some((e) => e.text === '✅ You approved render 2 of Spanish.'),
+        WAIT_MS,
+        'the approval of render 2 confirmed',
       );
     },
     TEST_MS,

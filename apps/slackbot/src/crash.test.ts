@@ -6,7 +6,7 @@ import { type FakeSlack, keyOf, type Stage, setStage, waitFor } from '@dubkit/sl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, drainedOnDisk, startAppProcess } from './test-support/app-process.ts';
 import { testEnv } from './test-support/stage.ts';
-import { jobIdOf } from './test-support/threads.ts';
+import { expectFilesOnReplies, jobIdOf } from './test-support/threads.ts';
 
 const WAIT_MS = 25_000;
 
@@ -63,9 +63,7 @@ describe('a crash in the middle of a job', { timeout: 60_000 }, () => {
       .map((c) => JSON.parse(String(c.args.metadata)).event_payload.key as string);
     expect(new Set(keys).size).toBe(keys.length);
     expect(thread.filter((m) => keyOf(m).startsWith('status:'))).toHaveLength(2);
-    expect(
-      slack.callsOf('files.completeUploadExternal').filter((c) => c.args.channel_id === channel),
-    ).toHaveLength(2);
+    expectFilesOnReplies(thread);
     const client = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken, env: {} });
     const page = await client.projects.list({ name: jobId, limit: 100 });
     expect(page.projects.map((p) => p.name).sort()).toEqual([

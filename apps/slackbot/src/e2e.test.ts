@@ -46,9 +46,15 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     }
     const dubbed = byKind(thread, 'dubbed')[0]!;
     expect(JSON.stringify(dubbed.blocks)).toMatch(/▶ Video/);
-    expect(
-      stage.slack.callsOf('files.completeUploadExternal').filter((c) => c.args.channel_id === channel),
-    ).toHaveLength(2);
+    // One reply per render, its subtitle files attached to it: no message of files beside it.
+    for (const reply of byKind(thread, 'dubbed')) {
+      const lang = reply.text.startsWith('Spanish') ? 'es' : 'de';
+      expect((reply.files ?? []).map((f) => f.name).sort()).toEqual([
+        `www-youtube-com-watch-v-keynote.${lang}.srt`,
+        `www-youtube-com-watch-v-keynote.${lang}.vtt`,
+      ]);
+    }
+    expect(thread.filter((m) => m.bot_id && m.files?.length && !keyOf(m).startsWith('dubbed:'))).toEqual([]);
     expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toHaveLength(0);
     expectNoDuplicates(stage, channel);
   });

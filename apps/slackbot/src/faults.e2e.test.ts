@@ -244,7 +244,10 @@ describe('faults and crashes', { timeout: 120_000 }, () => {
 
     // No message twice anywhere: each delivery key is on one message.
     const keys = slack.messages.map(keyOf).filter((key) => key !== '');
-    expect(keys.length - new Set(keys).size, 'messages posted twice').toBe(0);
+    expect(
+      keys.length - new Set(keys).size,
+      `messages posted twice ${keys.filter((k, i) => keys.indexOf(k) !== i)}`,
+    ).toBe(0);
     const client = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken, env: {} });
     for (const [user, langs] of expected) {
       const job = jobs.get(user)!;

@@ -123,7 +123,7 @@ describe('lip-sync, end to end', () => {
       // Every edit since the approval, the lip-sync's progress among them, still says who approved it.
       const since = [...status.history.slice(approvedAt), status];
       expect(since.some((h) => /Lip-syncing/.test(h.text))).toBe(true);
-      for (const edit of since) expect(JSON.stringify(edit.blocks)).toContain(`Approved by <@${ANA}>`);
+      for (const edit of since) expect(JSON.stringify(edit.blocks)).toContain(`approved by <@${ANA}>`);
       // And the message as it stands is the one function's drawing of what the store holds.
       const [target] = await stage.app.store.targetsOf(jobIdOf(card));
       const state = await languageState(

@@ -14,6 +14,7 @@ import { BUSY } from './slack/busy.ts';
 import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
 import { type Replicas, startReplicas } from './test-support/replicas.ts';
 import { testEnv } from './test-support/stage.ts';
+import { expectFilesOnReplies } from './test-support/threads.ts';
 
 const REPLICAS = 3;
 const JOBS = 6;
@@ -166,9 +167,7 @@ describe(
         const replies = mine.filter((p) => !p.key.startsWith('card:'));
         expect(replies.every((p) => p.threadTs === card.ts)).toBe(true);
         expect(replies.filter((p) => p.key.startsWith('dubbed:'))).toHaveLength(2);
-        expect(
-          slack.callsOf('files.completeUploadExternal').filter((c) => c.args.channel_id === channel),
-        ).toHaveLength(2);
+        expectFilesOnReplies(slack.thread(channel, card.ts));
       }
       // Nothing was started for the command answered busy.
       expect(posted.filter((p) => p.channel === 'CREPBUSY')).toHaveLength(0);

@@ -231,8 +231,8 @@ describe('review and render again, end to end', () => {
       const channel = 'C24REDUB';
       const { card, dubbed, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/redub-cost');
       const before = (await service.transcription.get(projectId)).segments;
-      const edit = async (text: string) => {
-        const viewId = await openModal(stage, dubbed, THREAD_ACTIONS.review, ANA, REVIEW.callbackId);
+      const edit = async (reply: SlackMessage, text: string) => {
+        const viewId = await openModal(stage, reply, THREAD_ACTIONS.review, ANA, REVIEW.callbackId);
         await stage.driver.submitView({
           viewId,
           user: ANA,
@@ -240,7 +240,7 @@ describe('review and render again, end to end', () => {
         });
         await waitFor(() => viewText(stage, viewId).includes('Saved'), WAIT_MS, 'the save');
       };
-      await edit('Cuesta');
+      await edit(dubbed, 'Cuesta');
       // Segments 1 and 2 by their own lengths, priced by the vendor's rule.
       const length = (s: (typeof before)[number]) => timecodeToMs(s.end) - timecodeToMs(s.start);
       const minutes = redubMinutes(length(before[0]!) + length(before[1]!));
@@ -257,12 +257,16 @@ describe('review and render again, end to end', () => {
       );
       expect((await service.credits.get()).minutes.used).toBe(credits.minutes.used + minutes);
 
-      // Edited again, with no minutes left: the dialog warns, the render is refused in words, nothing is rendered.
-      await edit('Sin saldo');
+      // Edited again on render 2's reply, with no minutes left: the dialog warns, the render is refused in
+      // words, nothing is rendered.
+      const rendered = byKind(stage.slack.thread(channel, card.ts), 'dubbed').find(
+        (m) => m.ts !== dubbed.ts,
+      )!;
+      await edit(rendered, 'Sin saldo');
       const used = (await service.credits.get()).minutes.used;
       stage.emulator.setCredits('default', { minutes: used });
       try {
-        const { price: short, viewId } = await confirmRender(stage, dubbed, ANA);
+        const { price: short, viewId } = await confirmRender(stage, rendered, ANA);
         expect(short).toContain('of 0 left: 2 segments changed.');
         expect(short).toContain('more than the account has left');
         expect(viewText(stage, viewId)).toContain('Not enough minutes left to render Spanish again');

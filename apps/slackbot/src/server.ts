@@ -221,7 +221,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   registerReview(registry, { ...featureDeps, review });
   registerSourceFix(registry, { ...featureDeps, review, sourceFix });
   registerQa(registry, { ...featureDeps, review, qa });
-  registerApproval(registry, { approvals });
+  registerApproval(registry, { ...featureDeps, approvals });
   registerLipsync(registry, {
     ...featureDeps,
     review,

@@ -439,6 +439,16 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         message.history.push({ text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
         message.text = String(args.text ?? '');
         if (args.blocks) message.blocks = parseMaybeJson(args.blocks) as unknown[];
+        // file_ids attach files uploaded without a channel to the message (they are then shared there).
+        if (args.file_ids) {
+          const given = parseMaybeJson(args.file_ids);
+          const ids = Array.isArray(given) ? given.map(String) : String(given).split(',');
+          const files = ids.map((id) => this.files.get(id));
+          if (files.some((f) => !f)) return { ok: false, error: 'file_not_found' };
+          for (const file of files as SlackFile[])
+            if (!file.channels.includes(channel)) file.channels.push(channel);
+          message.files = [...(message.files ?? []), ...(files as SlackFile[])];
+        }
         this.emit('update', message);
         return { ok: true, channel, ts: message.ts, text: message.text };
       }

@@ -17,7 +17,7 @@ import type { Payload } from './rules.ts';
 export interface GateDeps {
   registry: Registry;
   access: Access;
-  store: Pick<Store, 'getJob' | 'getTarget'>;
+  store: Pick<Store, 'getJob' | 'getTarget' | 'deliveriesOf'>;
   slack: Pick<Interactions, 'whisper'>;
 }
 

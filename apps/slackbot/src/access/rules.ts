@@ -3,6 +3,7 @@
 // rule reads what the payload claims, checks it against the store and Slack, and hands the handler the
 // checked subject — the job, the language, the modal's grant, the channel — taken from the store, never
 // from the client: a value the client sends is only a key to look it up.
+import { renderOfReplyKey } from '../domain/renders.ts';
 import type { Job, ModalGrant, Target } from '../store/store.ts';
 import type { Access, Origin } from './access.ts';
 import type { Actor } from './modals.ts';
@@ -26,7 +27,7 @@ export type Checked<S> = { ok: true; actor: Actor; subject: S } | { ok: false; r
 
 export interface RuleContext {
   access: Access;
-  store: Pick<import('../store/store.ts').Store, 'getJob' | 'getTarget'>;
+  store: Pick<import('../store/store.ts').Store, 'getJob' | 'getTarget' | 'deliveriesOf'>;
 }
 
 /**
@@ -47,6 +48,11 @@ export type ViewRule<S> = Rule<'view', S>;
 export interface TargetSubject {
   job: Job;
   target: Target;
+  /**
+   * The render of the language the message the button sits on shows (the outbox knows which render each
+   * reply was posted for); null when the message is not a render's reply (an edit summary): the newest then.
+   */
+  render: number | null;
 }
 
 /** The channel a payload was checked against (its thread, when it came from one). */
@@ -108,9 +114,29 @@ const targetMember: ActionRule<TargetSubject> = {
     const checked = await onJobMessage(payload, access, target && (await store.getJob(target.jobId)));
     if (!checked.ok) return checked;
     if (!target) return refused('unknown language');
-    return { ...checked, subject: { job: checked.subject, target } };
+    const job = checked.subject;
+    const render = await renderShown(
+      store,
+      job,
+      target,
+      payload.message?.ts ?? payload.container?.message_ts,
+    );
+    return { ...checked, subject: { job, target, render } };
   },
 };
+
+/** The render of `target` whose reply was posted as the message `ts` of the job's thread, if it is one. */
+async function renderShown(
+  store: RuleContext['store'],
+  job: Job,
+  target: Target,
+  ts: string | undefined,
+): Promise<number | null> {
+  if (!ts) return null;
+  const posted = (await store.deliveriesOf(job.id)).find((d) => d.ts === ts);
+  const shown = posted && renderOfReplyKey(posted.key);
+  return shown?.targetId === target.id ? shown.render : null;
+}
 
 /** A button about the channel it is in (the project list, a glossary report): pressed by a member. */
 const channelMember: ActionRule<ChannelSubject> = {

@@ -7,3 +7,13 @@ export interface Approval {
   userId: string;
   at: number;
 }
+
+/** Someone asked for changes to one render of a language, and why. A render after it starts a new attempt. */
+export interface ChangeRequest {
+  targetId: string;
+  /** The target's attempt the changes were asked of. */
+  attempt: number;
+  userId: string;
+  reason: string;
+  at: number;
+}

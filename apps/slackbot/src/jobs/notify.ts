@@ -2,11 +2,13 @@
 // happen once: the milestone replies, and the language's status message drawn again (thread/status.ts). The
 // deliverer (deliverer.ts) performs them; these functions only decide what to say.
 
+import { renderReplyKey } from '../domain/renders.ts';
 import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
-import type { FilesPayload } from '../outbox/payloads.ts';
-import type { DeliveryInput, Job, Target } from '../store/store.ts';
+import type { RenderPayload } from '../outbox/payloads.ts';
+import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import { statusDelivery } from '../thread/status.ts';
-import { dubbedReply, failedReply, startedReply } from '../ui/milestones.ts';
+import type { MessageContent } from '../ui/blocks.ts';
+import { dubbedReply, failedReply, replacedReply, startedReply } from '../ui/milestones.ts';
 
 export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
   const again = targets.every((t) => t.attempt > 1);
@@ -36,35 +38,30 @@ export function changeDeliveries(
   const deliveries = [statusDelivery({ job, target: updated, info, now })];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
-    deliveries.push({
-      key: `dubbed:${attemptKey}`,
-      jobId: job.id,
-      kind: 'reply',
-      inThread: true,
-      payload: dubbedReply({
-        lang: target.dstLang,
-        targetId: target.id,
-        title: job.title,
-        links: {
-          video: project.translated_video,
-          audio: project.translated_audio,
-          voiceover: project.voiceover,
-          srt: project.translation_srt_path,
-          vtt: project.translation_vtt_path,
-        },
-      }),
-    });
-    const files: FilesPayload = {
-      projectId: project.id,
+    const reply = dubbedReply({
       lang: target.dstLang,
-      baseName: baseName(job, target),
+      targetId: target.id,
+      render: target.attempt,
+      title: job.title,
+      links: {
+        video: project.translated_video,
+        audio: project.translated_audio,
+        voiceover: project.voiceover,
+        srt: project.translation_srt_path,
+        vtt: project.translation_vtt_path,
+      },
+    });
+    // One reply per render, its subtitle files attached to it when it is posted.
+    const payload: RenderPayload = {
+      ...reply,
+      files: { projectId: project.id, lang: target.dstLang, baseName: baseName(job, target) },
     };
     deliveries.push({
-      key: `files:${attemptKey}`,
+      key: renderReplyKey(target.id, target.attempt),
       jobId: job.id,
-      kind: 'files',
+      kind: 'render',
       inThread: true,
-      payload: files,
+      payload,
     });
   } else if (info.failed) {
     deliveries.push({
@@ -86,6 +83,31 @@ export function changeDeliveries(
 
 /** The most characters of a title kept in a subtitle file's name. */
 const MAX_STEM = 60;
+
+/**
+ * When a language's render was delivered: the reply of its newest earlier render, edited to say it was
+ * replaced (its buttons gone, its links kept). Earlier ones were replaced already; a render that failed has
+ * no reply. The edit keeps the earlier reply's key, so the outbox edits that message.
+ */
+export async function replacedDeliveries(
+  store: Pick<Store, 'getDelivery'>,
+  target: Target,
+  info: StatusInfo,
+): Promise<DeliveryInput[]> {
+  if (!info.terminal || info.failed) return [];
+  for (let render = target.attempt - 1; render >= 1; render--) {
+    const earlier = await store.getDelivery(renderReplyKey(target.id, render));
+    if (!earlier || earlier.kind !== 'render') continue;
+    const payload = replacedReply(earlier.payload as MessageContent, {
+      lang: target.dstLang,
+      render,
+      by: target.attempt,
+    });
+    const { key, jobId, kind, inThread } = earlier;
+    return [{ key, jobId, kind, inThread, payload }];
+  }
+  return [];
+}
 
 /** "keynote.es" from the job's title and the language (and the attempt, after a retry). */
 export function baseName(job: Pick<Job, 'title'>, target: Pick<Target, 'dstLang' | 'attempt'>): string {

@@ -104,10 +104,14 @@ describe('Tracker', () => {
     const failed = polls.findIndex((p) => p.failed);
     expect(failed).toBe(0);
     expect(polls[1]!.at - polls[0]!.at).toBeGreaterThanOrEqual(950);
-    const deliveries = (await store.deliveriesOf(job.id)).map((d) => d.key);
-    expect(deliveries).toEqual(
-      expect.arrayContaining([`status:${target!.id}`, `dubbed:${target!.id}.1`, `files:${target!.id}.1`]),
-    );
+    // The status message, and one reply for the render with its subtitle files (no separate files write).
+    const deliveries = (await store.deliveriesOf(job.id)).map((d) => [d.key, d.kind]);
+    expect(deliveries).toEqual([
+      [`status:${target!.id}`, 'status'],
+      [`dubbed:${target!.id}.1`, 'render'],
+    ]);
+    const reply = await store.getDelivery(`dubbed:${target!.id}.1`);
+    expect(reply?.payload).toMatchObject({ files: { lang: target!.dstLang } });
     // Far fewer polls than a fixed 30 ms interval over the same run would have made.
     const span = polls.at(-1)!.at - polls[0]!.at;
     expect(polls.length).toBeLessThan(span / 30 / 2);
@@ -145,5 +149,76 @@ describe('Tracker', () => {
     tracker.start();
     await waitFor(() => released.includes(job.id), 5000, 'the failed release');
     await tracker.stop();
+  });
+
+  it('never moves a status back to an earlier stage, whatever order the answers come in', async () => {
+    const logger = pino({ level: 'silent' });
+    const client = new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} });
+    const service = createDubbingService(client, { mediaPollMs: 20 });
+    // Answers out of order, as a replica behind the others or an overtaken poll would give them.
+    const answers = [
+      'translation_started',
+      'transcription_started',
+      'uploading',
+      'translation_done',
+      'translation_started',
+      'merging_done',
+    ];
+    const getProject = service.getProject.bind(service);
+    service.getProject = async (id) => ({
+      ...(await getProject(id)),
+      status: answers.shift() ?? 'merging_done',
+    });
+    const source = { kind: 'link' as const, link: 'https://www.youtube.com/watch?v=ordered' };
+    const { job } = await store.createJob(
+      { triggerKey: 't:2', channel: 'C2', threadTs: '2.1', userId: 'U1', source, title: 'ordered' },
+      Date.now(),
+    );
+    const { mediaId } = await service.uploadLink(source.link, 'ordered');
+    const project = await service.createProject({
+      videoId: mediaId,
+      dstLang: 'es',
+      name: 'ordered',
+      srcLang: null,
+      numSpeakers: null,
+    });
+    await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, Date.now());
+    await store.setJobMedia(job.id, mediaId);
+    const [target] = await store.targetsOf(job.id);
+    await store.setTargetProject(target!.id, project.id, Date.now());
+    await store.setJobRunning(job.id);
+    // Every status the tracker records as a change (what the status message then shows).
+    const shown: string[] = [];
+    const recording: Store = Object.create(store);
+    recording.recordPoll = async (id, result, now, deliveries) => {
+      if (id === target!.id && result.changed) shown.push(result.status);
+      return store.recordPoll(id, result, now, deliveries);
+    };
+    const starter = new JobStarter({
+      store: recording,
+      service,
+      logger,
+      botToken: 'x',
+      maxFileBytes: 1,
+      extraSlackHosts: [],
+      onDeliveries: () => {},
+      ...noCommands,
+    });
+    const tracker = new Tracker({
+      store: recording,
+      service,
+      starter,
+      polling: { minMs: 10, maxMs: 30 },
+      logger,
+      owner: 'test-order',
+      onDeliveries: () => {},
+    });
+    tracker.start();
+    try {
+      await waitFor(async () => (await store.getTarget(target!.id))?.terminal, 20_000, 'the project to end');
+    } finally {
+      await tracker.stop();
+    }
+    expect(shown).toEqual(['translation_started', 'translation_done', 'merging_done']);
   });
 });

@@ -3,12 +3,12 @@
 // status change is recorded together with the Slack writes it causes. Each project's next poll is planned
 // near the likely end of its status, from what the tracker learned of the service (poll-plan.ts).
 import type { Logger } from 'pino';
-import { type DubbingService, ProjectGoneError, SlowDownError } from '../dubbing/service.ts';
+import { type DubbingService, ProjectGoneError, SlowDownError, type StatusInfo } from '../dubbing/service.ts';
 import { HeldLeases, LEASE_MS } from '../leases.ts';
 import { Loop } from '../loop.ts';
 import type { Job, Store, Target } from '../store/store.ts';
 import { type IntervalPolicy, withJitter } from './intervals.ts';
-import { changeDeliveries } from './notify.ts';
+import { changeDeliveries, replacedDeliveries } from './notify.ts';
 import { PollPlanner } from './poll-plan.ts';
 import { StageEstimates } from './stage-estimates.ts';
 import type { JobStarter } from './start.ts';
@@ -245,19 +245,34 @@ export class Tracker {
     }
     const now = this.#now();
     const info = service.describeStatus(status);
+    // Status moves forward only: an earlier stage than the one shown (an answer overtaken by a later one, a
+    // replica behind the others) is no news.
+    if (target.status !== null && isEarlierStage(info, service.describeStatus(target.status))) {
+      return unchanged(now + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random));
+    }
     const changed = status !== target.status;
     const plan = this.#planner.afterPoll(
       target,
       { status, changed, statusUpdatedAt: project.status_updated_at, duration: project.duration },
       now,
     );
-    const deliveries = changed ? changeDeliveries(job, target, { ...project, status }, info, now) : [];
+    const deliveries = changed
+      ? [
+          ...changeDeliveries(job, target, { ...project, status }, info, now),
+          ...(await replacedDeliveries(store, target, info)),
+        ]
+      : [];
     await store.recordPoll(target.id, { status, changed, terminal: info.terminal, ...plan }, now, deliveries);
     if (changed) {
       this.#o.logger.debug({ project: project.id, status }, 'status changed');
       this.#o.onDeliveries();
     }
   }
+}
+
+/** A running stage before `shown` in the pipeline (a failure, or a stage after a failure, is never earlier). */
+function isEarlierStage(seen: StatusInfo, shown: StatusInfo): boolean {
+  return !seen.failed && !shown.failed && seen.progress < shown.progress;
 }
 
 /** What kept a job from starting, in words for its thread: never an internal host, a token or a stack. */

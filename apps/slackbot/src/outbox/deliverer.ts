@@ -11,10 +11,10 @@ import type { DubbingService } from '../dubbing/service.ts';
 import { HeldLeases, LEASE_MS } from '../leases.ts';
 import { Loop } from '../loop.ts';
 import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
-import { escapeText, type MessageContent, section } from '../ui/blocks.ts';
-import type { FilePayload, FilesPayload } from './payloads.ts';
+import { type Block, escapeText, type MessageContent, section } from '../ui/blocks.ts';
+import type { FilePayload, FilesPayload, RenderPayload } from './payloads.ts';
 import { segmentsToSubtitles } from './subtitle-files.ts';
-import { filesInThread, type ThreadFile, uploadToThread } from './uploads.ts';
+import { filesInThread, type ThreadFile, uploadToThread, uploadUnshared } from './uploads.ts';
 
 const METADATA_EVENT = 'dubkit_delivery';
 /** Errors that will not go away by trying again: give up on the write and log it. */
@@ -276,6 +276,10 @@ export class Deliverer {
       await this.#deliverFile(channel, delivery, threadTs);
       return true;
     }
+    if (delivery.kind === 'render' && delivery.ts === null) {
+      await this.#postRender(channel, delivery, threadTs!);
+      return true;
+    }
     let content = delivery.payload as MessageContent;
     let ts = delivery.ts;
     if (ts === null && delivery.uncertain) ts = await this.#findPosted(channel, threadTs, delivery.key);
@@ -292,12 +296,80 @@ export class Deliverer {
         unfurl_media: false,
       });
       ts = posted.ts ?? null;
-    } else if (delivery.kind === 'card' || delivery.kind === 'status') {
+    } else if (delivery.kind !== 'reply') {
+      // A card, a status message, a render's reply: edited in place (a reply stays as it was posted).
       await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks });
     }
     if (delivery.kind === 'card' && !delivery.inThread && ts) await store.setJobThread(delivery.jobId, ts);
     await store.completeDelivery(delivery.key, delivery.version, ts, this.#now());
     return true;
+  }
+
+  /**
+   * A render's reply, posted once with its subtitle files attached (uploaded unshared, then attached to the
+   * reply): a retry looks for the reply first, and attaches the files only to a reply that has none yet.
+   */
+  async #postRender(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
+    const { slack, store } = this.#o;
+    const payload = delivery.payload as RenderPayload;
+    // Any earlier try (attempts counts those begun before this one) may have posted the reply, and a failure
+    // after the post left no ts in the store.
+    const found =
+      delivery.attempts > 0 ? await this.#findMessage(channel, threadTs, delivery.key) : undefined;
+    let content: MessageContent = { text: payload.text, blocks: payload.blocks };
+    let ts = found?.ts ?? null;
+    if (found)
+      content = { text: found.text ?? content.text, blocks: (found.blocks as Block[]) ?? content.blocks };
+    else {
+      if (this.#o.qa) content = await this.#o.qa.addToReply(delivery.key, content);
+      const posted = await slack.chat.postMessage({
+        channel,
+        text: content.text,
+        blocks: content.blocks,
+        thread_ts: threadTs,
+        metadata: { event_type: METADATA_EVENT, event_payload: { key: delivery.key } },
+        unfurl_links: false,
+        unfurl_media: false,
+      });
+      ts = posted.ts ?? null;
+    }
+    if (ts && payload.files && !found?.files?.length) {
+      const files = await this.#subtitles(payload.files);
+      if (files.length === 0) await this.#noSubtitles(delivery, payload.files.lang);
+      else {
+        const ids = await uploadUnshared(slack, files);
+        await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks, file_ids: ids });
+      }
+    }
+    await store.completeDelivery(delivery.key, delivery.version, ts, this.#now());
+  }
+
+  /**
+   * A language's subtitle files from the project's segments as they are now (the newest text); none when every
+   * line was removed (an empty file says nothing, and Slack refuses it).
+   */
+  async #subtitles(files: FilesPayload): Promise<ThreadFile[]> {
+    const { srt, vtt } = segmentsToSubtitles(await this.#o.service.getSegments(files.projectId));
+    if (srt.trim() === '') return [];
+    return [
+      { filename: `${files.baseName}.srt`, content: srt },
+      { filename: `${files.baseName}.vtt`, content: vtt },
+    ];
+  }
+
+  /** Tells the thread, once, that a language has no subtitle files to attach. */
+  async #noSubtitles(delivery: Delivery, lang: string): Promise<void> {
+    const text = `No ${languageName(lang)} subtitle files: the translation has no lines left.`;
+    await this.#o.store.enqueue(
+      {
+        key: `${GAVE_UP}${delivery.key}:empty:${delivery.version}`,
+        jobId: delivery.jobId,
+        kind: 'reply',
+        inThread: true,
+        payload: { text, blocks: [section(escapeText(text))] } satisfies MessageContent,
+      },
+      this.#now(),
+    );
   }
 
   /** A file whose content the payload holds (a glossary's export), posted once. */
@@ -316,27 +388,13 @@ export class Deliverer {
   async #deliverFiles(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const payload = delivery.payload as FilesPayload;
     const names = [`${payload.baseName}.srt`, `${payload.baseName}.vtt`];
-    const { srt, vtt } = segmentsToSubtitles(await this.#o.service.getSegments(payload.projectId));
-    if (srt.trim() === '') {
-      // Every line was removed: an empty file says nothing (and Slack refuses it); the thread is told.
-      const text = `No ${languageName(payload.lang)} subtitle files: the translation has no lines left.`;
-      await this.#o.store.enqueue(
-        {
-          key: `${GAVE_UP}${delivery.key}:empty:${delivery.version}`,
-          jobId: delivery.jobId,
-          kind: 'reply',
-          inThread: true,
-          payload: { text, blocks: [section(escapeText(text))] } satisfies MessageContent,
-        },
-        this.#now(),
-      );
+    const files = await this.#subtitles(payload);
+    if (files.length === 0) {
+      await this.#noSubtitles(delivery, payload.lang);
       await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
       return;
     }
-    await this.#upload({ channel, threadTs }, delivery, names, async () => [
-      { filename: names[0]!, content: srt },
-      { filename: names[1]!, content: vtt },
-    ]);
+    await this.#upload({ channel, threadTs }, delivery, names, async () => files);
   }
 
   /**
@@ -363,6 +421,11 @@ export class Deliverer {
 
   /** The ts of a message this app already posted under `key`, if the thread (or channel) has one. */
   async #findPosted(channel: string, threadTs: string | null, key: string): Promise<string | null> {
+    return (await this.#findMessage(channel, threadTs, key))?.ts ?? null;
+  }
+
+  /** The message this app already posted under `key`, if the thread (or channel) has one. */
+  async #findMessage(channel: string, threadTs: string | null, key: string) {
     const { slack } = this.#o;
     const page = threadTs
       ? await slack.conversations.replies({ channel, ts: threadTs, include_all_metadata: true, limit: 1000 })
@@ -371,9 +434,9 @@ export class Deliverer {
       const meta = (message as { metadata?: { event_type?: string; event_payload?: { key?: string } } })
         .metadata;
       if (meta?.event_type === METADATA_EVENT && meta.event_payload?.key === key && message.ts)
-        return message.ts;
+        return { ...message, ts: message.ts };
     }
-    return null;
+    return undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 // What a file write carries in the outbox: a language's subtitle files are built from the project when they
-// are sent (always the newest segments); any other file carries its content.
+// are sent (always the newest segments); any other file carries its content; a render's reply carries its files.
+import type { MessageContent } from '../ui/blocks.ts';
 
 export interface FilesPayload {
   projectId: string;
@@ -13,4 +14,12 @@ export interface FilePayload {
   content: string;
   /** The message the file is posted with. */
   comment: string;
+}
+
+/**
+ * A render's reply: the message, and the subtitle files attached to it when it is posted (none once a newer
+ * render replaced it: an edit keeps the files the message has).
+ */
+export interface RenderPayload extends MessageContent {
+  files?: FilesPayload;
 }

@@ -26,6 +26,23 @@ export async function uploadToThread(
   });
 }
 
+/**
+ * Uploads files without sharing them anywhere (files.getUploadURLExternal + completeUploadExternal with no
+ * channel): nobody sees them until a message they are attached to (chat.update's file_ids) is. Their ids.
+ */
+export async function uploadUnshared(client: WebClient, files: ThreadFile[]): Promise<string[]> {
+  const done = await client.filesUploadV2({
+    file_uploads: files.map((file) => ({
+      file: Buffer.from(file.content, 'utf8'),
+      filename: file.filename,
+      title: file.filename,
+    })),
+  });
+  const ids = (done.files ?? []).flatMap((c) => (c.files ?? []).flatMap((f) => (f.id ? [f.id] : [])));
+  if (ids.length !== files.length) throw new Error('Slack did not confirm every file uploaded');
+  return ids;
+}
+
 /** Names of the files already in a thread (to check, after a crash, whether an upload went through). */
 export async function filesInThread(
   client: WebClient,

@@ -1,8 +1,8 @@
 // Who approved a dubbed language, and when. An approval belongs to one render (the target's attempt): a render
 // after it starts a new attempt, which nobody has approved yet, so the approval no longer counts.
-import type { Approval } from '../domain/approvals.ts';
+import type { Approval, ChangeRequest } from '../domain/approvals.ts';
 
-export type { Approval };
+export type { Approval, ChangeRequest };
 
 export interface ApprovalStore {
   /**
@@ -10,6 +10,13 @@ export interface ApprovalStore {
    * earlier one of the same attempt (the first approver is kept). An approval of an older attempt is replaced.
    */
   recordApproval(approval: Approval): Promise<Approval>;
+  /**
+   * Records that changes were asked of the target's `attempt`, withdrawing an approval of that attempt (the
+   * latest word on a render stands); an approval recorded afterwards withdraws the request in turn.
+   */
+  recordChangeRequest(request: ChangeRequest): Promise<void>;
+  /** The latest change request of each target named (of any attempt: compare with the target's own). */
+  changeRequestsOf(targetIds: readonly string[]): Promise<ChangeRequest[]>;
   /** The latest approval of each target named (of any attempt: compare with the target's own). */
   approvalsOf(targetIds: readonly string[]): Promise<Approval[]>;
   /**

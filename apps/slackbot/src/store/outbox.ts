@@ -1,8 +1,11 @@
 // The outbox: every Slack write the app owes, keyed so that it happens once, versioned so that only the
 // newest content of a message is written, and leased so that one deliverer sends it at a time.
 
-/** files: a language's subtitle files, built when sent · file: a file whose content is in the payload. */
-export type DeliveryKind = 'card' | 'status' | 'reply' | 'files' | 'file';
+/**
+ * files: a language's subtitle files, built when sent · file: a file whose content is in the payload ·
+ * render: the reply of a language's render, edited in place when a newer render replaces it.
+ */
+export type DeliveryKind = 'card' | 'status' | 'reply' | 'render' | 'files' | 'file';
 
 /** Where a write goes when it is not a job's: a channel, or a thread in it. */
 export interface Destination {

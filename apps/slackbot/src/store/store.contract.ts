@@ -472,6 +472,24 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('change requests', () => {
+      it('withdraw an approval of the same render, are withdrawn by a later approval, and are read by target', async () => {
+        const ana = { targetId: 't1', attempt: 1, userId: 'UANA', at: 10 };
+        await store.recordApproval(ana);
+        const ask = { targetId: 't1', attempt: 1, userId: 'UBEN', reason: 'names', at: 20 };
+        await store.recordChangeRequest(ask);
+        expect(await store.approvalsOf(['t1'])).toEqual([]);
+        expect(await store.changeRequestsOf(['t1', 'none'])).toEqual([ask]);
+        // An older render's request does not replace a newer one's.
+        await store.recordChangeRequest({ ...ask, attempt: 2, at: 30 });
+        await store.recordChangeRequest({ ...ask, reason: 'late', at: 40 });
+        expect(await store.changeRequestsOf(['t1'])).toEqual([{ ...ask, attempt: 2, at: 30 }]);
+        // Approving render 2 withdraws the request.
+        await store.recordApproval({ ...ana, attempt: 2, at: 50 });
+        expect(await store.changeRequestsOf(['t1'])).toEqual([]);
+      });
+    });
+
     describe('review session baseline', () => {
       it('is replaced when a source fix changes a segment shown, the edits kept', async () => {
         const segment = { id: 's1', start: 'a', end: 'b', speaker: null, src: 'Old', dst: 'Viejo' };

@@ -55,3 +55,19 @@ export function expectNoDuplicates(stage: AppStage, channel: string): void {
   );
   expect(new Set(keys).size).toBe(keys.length);
 }
+
+/**
+ * One reply per render with its subtitle files attached: each dubbed reply holds its .srt and .vtt, no file
+ * is there twice, and no other message of the app holds files.
+ */
+export function expectFilesOnReplies(thread: SlackMessage[]): void {
+  const names: string[] = [];
+  for (const message of thread.filter((m) => m.bot_id)) {
+    const files = (message.files ?? []).map((f) => f.name);
+    if (keyOf(message).startsWith('dubbed:'))
+      expect(files.map((name) => name.slice(name.lastIndexOf('.'))).sort()).toEqual(['.srt', '.vtt']);
+    else expect(files).toEqual([]);
+    names.push(...files);
+  }
+  expect(new Set(names).size).toBe(names.length);
+}

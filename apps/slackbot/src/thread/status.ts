@@ -2,8 +2,8 @@
 // progress, a lip-sync under way, who approved its current render — under the message's one key. Writers
 // record a fact, then ask for the message again (`redrawStatus`); nothing else builds a `status:` write.
 import type { StatusInfo } from '../dubbing/service.ts';
-import type { Approval, DeliveryInput, Job, Store, Target } from '../store/store.ts';
-import { approvedStatus } from '../ui/approval.ts';
+import type { Approval, ChangeRequest, DeliveryInput, Job, Store, Target } from '../store/store.ts';
+import { reviewedStatus } from '../ui/approval.ts';
 import { statusMessage } from './status-message.ts';
 
 /** What a language's status message shows. */
@@ -14,6 +14,8 @@ export interface LanguageState {
   info: StatusInfo | null;
   /** The approval of its current render (an older render's does not count). */
   approval?: Approval | undefined;
+  /** Changes asked of its current render (an older render's do not count). */
+  changeRequest?: ChangeRequest | undefined;
   /** A lip-sync under way: its stage in words, its progress, when it started. */
   lipsync?: { label: string; progress: number; startedAt: number } | undefined;
   now: number;
@@ -47,18 +49,25 @@ export function statusDelivery(state: LanguageState): DeliveryInput {
         serviceStatus: target.status,
       });
   const approval = state.approval?.attempt === target.attempt ? state.approval : undefined;
+  const changeRequest = state.changeRequest?.attempt === target.attempt ? state.changeRequest : undefined;
+  // Its review state, kept through a lip-sync: approved, changes requested, or once dubbed waiting (a new
+  // render waits again).
+  const dubbed = !lipsync && info?.terminal === true && !info.failed;
   return {
     key: statusKey(target.id),
     jobId: job.id,
     kind: 'status',
     inThread: true,
-    payload: approval ? approvedStatus(content, approval) : content,
+    payload:
+      dubbed || approval || changeRequest
+        ? reviewedStatus(content, { approval, changeRequest, render: target.attempt })
+        : content,
   };
 }
 
 /** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
 export async function languageState(
-  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf'>,
+  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf'>,
   describe: (status: string) => StatusInfo,
   targetId: string,
   now: number,
@@ -67,12 +76,16 @@ export async function languageState(
   const target = await store.getTarget(targetId);
   const job = target && (await store.getJob(target.jobId));
   if (!target || !job) return undefined;
-  const [approval] = await store.approvalsOf([target.id]);
+  const [[approval], [changeRequest]] = await Promise.all([
+    store.approvalsOf([target.id]),
+    store.changeRequestsOf([target.id]),
+  ]);
   return {
     job,
     target,
     info: 'info' in given ? (given.info ?? null) : target.status === null ? null : describe(target.status),
     approval,
+    changeRequest,
     lipsync: given.lipsync,
     now,
   };
@@ -80,7 +93,7 @@ export async function languageState(
 
 /** Records the language's status message as drawn from the store now; false when the language is gone. */
 export async function redrawStatus(
-  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf' | 'enqueue'>,
+  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'enqueue'>,
   describe: (status: string) => StatusInfo,
   targetId: string,
   now: number,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blockProblems } from '../test-support/block-limits.ts';
 import { long } from '../test-support/inputs.ts';
 import { statusMessage } from '../thread/status-message.ts';
-import { approvedStatus, reviewState, waitingList } from './approval.ts';
+import { reviewedStatus, reviewState, waitingList } from './approval.ts';
 import { LIMITS } from './blocks.ts';
 
 const dubbed = statusMessage({
@@ -18,16 +18,29 @@ const dubbed = statusMessage({
 const approval = { targetId: 't1', attempt: 2, userId: 'U0ANA', at: Date.UTC(2026, 10, 23, 9, 5) };
 
 describe('approval in the thread', () => {
-  it('adds who and when to the status message, once however often it is applied', () => {
-    const once = approvedStatus(dubbed, approval);
+  it('adds which render, who and when to the status message, once however often it is applied', () => {
+    const once = reviewedStatus(dubbed, { approval, render: 2 });
     expect(once.text).toBe('Spanish: dubbed, approved by <@U0ANA>');
     expect(JSON.stringify(once.blocks)).toContain(
-      '✅ Approved by <@U0ANA> · <!date^1795424700^{date_short_pretty} at {time}|2026-11-23 09:05 UTC>',
+      '✅ Render 2 approved by <@U0ANA> · <!date^1795424700^{date_short_pretty} at {time}|2026-11-23 09:05 UTC>',
     );
-    const twice = approvedStatus(once, { ...approval, userId: 'U0BEN' });
+    const twice = reviewedStatus(once, { approval: { ...approval, userId: 'U0BEN' }, render: 2 });
     expect(twice.blocks).toHaveLength(dubbed.blocks.length + 1);
     expect(JSON.stringify(twice.blocks)).not.toContain('U0ANA');
     expect(blockProblems(twice.blocks, LIMITS.messageBlocks)).toEqual([]);
+  });
+
+  it('says who asked for changes and why (escaped, within limits), or that the render waits for review', () => {
+    const changeRequest = { targetId: 't1', attempt: 2, userId: 'U0BEN', reason: `<b>${long(900)}`, at: 0 };
+    const asked = reviewedStatus(dubbed, { changeRequest, render: 2 });
+    expect(asked.text).toBe('Spanish: dubbed, changes requested by <@U0BEN>');
+    expect(JSON.stringify(asked.blocks)).toContain('✋ Changes requested by <@U0BEN>');
+    expect(JSON.stringify(asked.blocks)).toContain('&lt;b&gt;');
+    expect(blockProblems(asked.blocks, LIMITS.messageBlocks)).toEqual([]);
+    const waiting = reviewedStatus(dubbed, { render: 3 });
+    expect(waiting.text).toBe('Spanish: dubbed');
+    expect(JSON.stringify(waiting.blocks)).toContain('⏳ Render 3 is waiting for review');
+    expect(JSON.stringify(waiting.blocks)).not.toContain('Changes requested');
   });
 
   it('says on Home who approved, or that the language waits', () => {

@@ -1,11 +1,20 @@
 // Approval of a dubbed language in the thread: the Approve button's id, and the status message as it reads once
 // approved ("✅ Approved by @ana · <date>"). Pure.
 
-import type { Approval } from '../domain/approvals.ts';
-import { languageLabel } from '../domain/languages.ts';
-import { context, escapeText, LIMITS, type MessageContent, section, truncate } from './blocks.ts';
+import type { types } from '@slack/bolt';
+import type { Approval, ChangeRequest } from '../domain/approvals.ts';
+import { languageLabel, languageName } from '../domain/languages.ts';
+import { context, escapeText, LIMITS, type MessageContent, plain, section, truncate } from './blocks.ts';
 
-export const APPROVAL_ACTIONS = { approve: 'approve_language' } as const;
+export const APPROVAL_ACTIONS = {
+  approve: 'approve_language',
+  requestChanges: 'request_changes',
+  changesCallbackId: 'request_changes_modal',
+  reasonBlock: 'changes_reason',
+  reasonAction: 'changes_reason',
+} as const;
+/** The longest reason a change request keeps. */
+export const REASON_MAX = 500;
 const APPROVAL_BLOCK_ID = 'dk_approval';
 
 /** When, in the reader's own time zone (Slack's date formatting), with a plain fallback. */
@@ -14,19 +23,63 @@ function when(at: number): string {
   return `<!date^${seconds}^{date_short_pretty} at {time}|${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC>`;
 }
 
-/** A language's status message with who approved it and when, below what it said. */
-export function approvedStatus(status: MessageContent, approval: Approval): MessageContent {
+/**
+ * A dubbed language's status message with its review state below what it said: approved (which render, by
+ * whom, when), changes requested (by whom, why, when), or waiting for review.
+ */
+export function reviewedStatus(
+  status: MessageContent,
+  review: { approval?: Approval | undefined; changeRequest?: ChangeRequest | undefined; render: number },
+): MessageContent {
   const blocks = status.blocks.filter((block) => block.block_id !== APPROVAL_BLOCK_ID);
-  blocks.push({
-    ...context(`✅ Approved by <@${approval.userId}> · ${when(approval.at)}`),
-    block_id: APPROVAL_BLOCK_ID,
-  });
-  return { text: `${status.text}, approved by <@${approval.userId}>`, blocks };
+  const { approval, changeRequest, render } = review;
+  const line = approval
+    ? `✅ Render ${render} approved by <@${approval.userId}> · ${when(approval.at)}`
+    : changeRequest
+      ? `✋ Changes requested by <@${changeRequest.userId}> · ${when(changeRequest.at)}: “${escapeText(truncate(changeRequest.reason, REASON_MAX))}”`
+      : `⏳ Render ${render} is waiting for review`;
+  blocks.push({ ...context(line), block_id: APPROVAL_BLOCK_ID });
+  const text = approval
+    ? `${status.text}, approved by <@${approval.userId}>`
+    : changeRequest
+      ? `${status.text}, changes requested by <@${changeRequest.userId}>`
+      : status.text;
+  return { text, blocks };
 }
 
-/** App Home's word for a dubbed language's review: approved by whom, or waiting. */
-export function reviewState(approval: Approval | undefined): string {
-  return approval ? `approved by <@${approval.userId}>` : '⏳ waiting for review';
+/** Request changes: why, in a few words, for whoever renders the language again. */
+export function changesModal(input: { lang: string; subject: string }): types.ModalView {
+  return {
+    type: 'modal',
+    callback_id: APPROVAL_ACTIONS.changesCallbackId,
+    private_metadata: input.subject,
+    title: plain(truncate(`Changes · ${languageName(input.lang)}`, LIMITS.modalTitle)),
+    submit: plain('Request changes'),
+    close: plain('Cancel'),
+    blocks: [
+      section(
+        `What should change in the ${escapeText(languageName(input.lang))} dub? The thread will show it.`,
+      ),
+      {
+        type: 'input',
+        block_id: APPROVAL_ACTIONS.reasonBlock,
+        label: plain('Reason'),
+        element: {
+          type: 'plain_text_input',
+          action_id: APPROVAL_ACTIONS.reasonAction,
+          multiline: true,
+          max_length: REASON_MAX,
+          placeholder: plain('e.g. the names in 0:42–0:50 are mispronounced'),
+        },
+      },
+    ],
+  };
+}
+
+/** App Home's word for a dubbed language's review: approved by whom, changes asked by whom, or waiting. */
+export function reviewState(approval: Approval | undefined, changeRequest?: ChangeRequest): string {
+  if (approval) return `approved by <@${approval.userId}>`;
+  return changeRequest ? `✋ changes requested by <@${changeRequest.userId}>` : '⏳ waiting for review';
 }
 
 /** Lines of `/dub list waiting`; more are counted, not listed. */

@@ -2,7 +2,7 @@
 // per status.
 
 import { languageLabel, languageName } from '../domain/languages.ts';
-import { button, context, escapeText, link, type MessageContent, section } from './blocks.ts';
+import { type Block, button, context, escapeText, link, type MessageContent, section } from './blocks.ts';
 import { explainFailure } from './failures.ts';
 import { dubbedActions } from './thread-actions.ts';
 
@@ -34,7 +34,10 @@ export function dubbedReply(input: {
   links: DubbedLinks;
   /** The language's target: adds Review translation, Speakers, Lip-sync and Render again. */
   targetId?: string;
+  /** Which render of the language this is (its buttons act on it). */
+  render?: number;
 }): MessageContent {
+  const render = input.render ? ` · render ${input.render}` : '';
   const links = [
     link(input.links.video, '▶ Video'),
     link(input.links.audio, '🔊 Audio'),
@@ -45,10 +48,27 @@ export function dubbedReply(input: {
   return {
     text: `${languageName(input.lang)} dub of ${escapeText(input.title)} ready`,
     blocks: [
-      section(`✅ *${languageLabel(input.lang)} dub ready* — ${escapeText(input.title)}\n${links}`),
+      section(`✅ *${languageLabel(input.lang)} dub ready*${render} — ${escapeText(input.title)}\n${links}`),
       ...(input.targetId ? [dubbedActions(input.targetId)] : []),
     ],
   };
+}
+
+/**
+ * A render's reply once a newer render of its language was delivered: as it was, without its buttons (its links
+ * stay), saying which render replaced it and where that one is.
+ */
+export function replacedReply(
+  reply: MessageContent,
+  input: { lang: string; render: number; by: number },
+): MessageContent {
+  const blocks: Block[] = reply.blocks.filter((b) => b.type !== 'actions');
+  blocks.push(
+    context(
+      `↪️ Render ${input.render} of ${languageLabel(input.lang)} was replaced by render ${input.by}: its reply, further down, has the buttons.`,
+    ),
+  );
+  return { text: `${reply.text} (render ${input.render}, replaced by render ${input.by})`, blocks };
 }
 
 export function failedReply(input: {

@@ -57,6 +57,7 @@ export function dubbedActions(targetId: string): Block {
       button('Speakers & voices', THREAD_ACTIONS.speakers, targetId),
       button('Lip-sync', THREAD_ACTIONS.lipsync, targetId),
       button('Render again', THREAD_ACTIONS.render, targetId, 'primary'),
+      button('Request changes', APPROVAL_ACTIONS.requestChanges, targetId),
       button('Approve', APPROVAL_ACTIONS.approve, targetId),
     ],
   };

@@ -3,10 +3,11 @@
 // a new attempt, which nobody has approved: its status updates drop the line, Home says it waits for review.
 
 import { languageName } from '../../domain/languages.ts';
-import type { Approval, Target } from '../../store/store.ts';
+import type { Approval, ChangeRequest, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
-import { waitingList } from '../../ui/approval.ts';
+import { REASON_MAX, waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
+import { supersededAnswer } from '../current-render.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 
 /** Languages read for `/dub list waiting`; the list shows fewer (see waitingList). */
@@ -25,8 +26,11 @@ export class ApprovalService {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Approves the language's current render; an earlier approval of the same render stands. */
-  async approve(targetId: string, userId: string): Promise<ApproveOutcome> {
+  /**
+   * Approves `render` of the language, which must be its newest; an earlier approval of the same render
+   * stands.
+   */
+  async approve(targetId: string, userId: string, render: number): Promise<ApproveOutcome> {
     const store = this.#o.store;
     const target = await store.getTarget(targetId);
     const job = target && (await store.getJob(target.jobId));
@@ -36,15 +40,52 @@ export class ApprovalService {
     if (!target.terminal)
       return { ok: false, problem: `${name} is being rendered right now; approve it once it is ready.` };
     if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
+    if (render !== target.attempt)
+      return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
     const now = this.#now();
     const approval = await store.recordApproval({ targetId, attempt: target.attempt, userId, at: now });
     if (approval.userId !== userId || approval.at !== now) {
-      return { ok: true, approval, message: `${name} was already approved by <@${approval.userId}>.` };
+      return {
+        ok: true,
+        approval,
+        message: `Render ${render} of ${name} was already approved by <@${approval.userId}>.`,
+      };
     }
     // The status message, drawn again from the store, now carries the approval.
     await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
     this.#o.wakeDeliverer();
-    return { ok: true, approval, message: `✅ You approved ${name}.` };
+    return { ok: true, approval, message: `✅ You approved render ${render} of ${name}.` };
+  }
+
+  /** Asks for changes to `render` of the language, which must be its newest and dubbed; withdraws an approval of it. */
+  async requestChanges(
+    targetId: string,
+    userId: string,
+    render: number,
+    reason: string,
+  ): Promise<{ ok: true; message: string } | { ok: false; problem: string }> {
+    const store = this.#o.store;
+    const target = await store.getTarget(targetId);
+    if (!target) return { ok: false, problem: 'That dub no longer exists.' };
+    const name = languageName(target.dstLang);
+    if (render !== target.attempt)
+      return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
+    if (!target.terminal || this.#o.service.describeStatus(target.status ?? '').failed)
+      return { ok: false, problem: `${name} has no finished render to ask changes of.` };
+    const now = this.#now();
+    await store.recordChangeRequest({
+      targetId,
+      attempt: render,
+      userId,
+      reason: reason.slice(0, REASON_MAX),
+      at: now,
+    });
+    await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
+    this.#o.wakeDeliverer();
+    return {
+      ok: true,
+      message: `✋ You asked for changes to render ${render} of ${name}; the thread shows why.`,
+    };
   }
 
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */
@@ -58,6 +99,13 @@ export class ApprovalService {
       waiting.push({ title: job.title, lang: target.dstLang });
     }
     return waitingList(channel, waiting);
+  }
+
+  /** The change requests in force: of each target's current render only. */
+  async changesRequested(targets: readonly Target[]): Promise<Map<string, ChangeRequest>> {
+    const attempts = new Map(targets.map((t) => [t.id, t.attempt]));
+    const found = await this.#o.store.changeRequestsOf(targets.map((t) => t.id));
+    return new Map(found.filter((c) => attempts.get(c.targetId) === c.attempt).map((c) => [c.targetId, c]));
   }
 
   /** The approvals in force: of each target's current render only. */

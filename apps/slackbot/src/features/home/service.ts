@@ -35,6 +35,7 @@ export class HomeService {
     for (const job of await this.#store.recentJobs(userId, 20)) {
       const targets = await this.#store.targetsOf(job.id);
       const approvals = await this.#approvals?.current(targets);
+      const changes = await this.#approvals?.changesRequested(targets);
       jobs.push({
         title: job.title,
         channel: job.channel,
@@ -42,8 +43,9 @@ export class HomeService {
         langs: targets.map((t) => {
           const info = t.status ? this.#service.describeStatus(t.status) : undefined;
           const done = Boolean(info?.terminal && !info.failed);
-          // A dubbed language waits for review until someone approves its current render.
-          const review = done && approvals ? { review: reviewState(approvals.get(t.id)) } : {};
+          // A dubbed language waits for review until someone approves its current render or asks for changes.
+          const review =
+            done && approvals ? { review: reviewState(approvals.get(t.id), changes?.get(t.id)) } : {};
           return {
             ...review,
             lang: t.dstLang,

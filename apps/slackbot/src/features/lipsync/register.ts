@@ -7,6 +7,7 @@ import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import { onNewestRender } from '../current-render.ts';
 import type { ReviewService } from '../review/service.ts';
 import { LIPSYNC_UI, lipsyncModal, lipsyncNotice } from './blocks.ts';
 import type { LipsyncService } from './service.ts';
@@ -19,7 +20,7 @@ export interface LipsyncDeps {
 }
 
 export function registerLipsync(r: Registry, deps: LipsyncDeps): void {
-  r.button(THREAD_ACTIONS.lipsync, rules.targetMember, openLipsync(deps));
+  r.button(THREAD_ACTIONS.lipsync, rules.targetMember, onNewestRender(openLipsync(deps)));
   r.select(LIPSYNC_UI.facesAction);
   r.select(LIPSYNC_UI.kindAction);
   r.view(LIPSYNC_UI.callbackId, rules.opener, submitLipsync(deps));

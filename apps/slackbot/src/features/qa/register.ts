@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ButtonArgs, Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
+import { onNewestRender } from '../current-render.ts';
 import { noticeView } from '../review/modal.ts';
 import type { ReviewService } from '../review/service.ts';
 import { QA_ACTIONS } from './line.ts';
@@ -18,7 +19,7 @@ export interface QaDeps {
 }
 
 export function registerQa(r: Registry, deps: QaDeps): void {
-  r.button(QA_ACTIONS.reviewFlagged, rules.targetMember, reviewFlagged(deps));
+  r.button(QA_ACTIONS.reviewFlagged, rules.targetMember, onNewestRender(reviewFlagged(deps)));
 }
 
 function reviewFlagged(deps: QaDeps) {

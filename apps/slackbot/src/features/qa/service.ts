@@ -1,9 +1,11 @@
 // Localization QA of a dubbed language, run where its result reply is delivered: the project's segments as they
 // are now and the language's glossary from the service, the channel's QA settings from the store. The reply
 // is written once under its own key; QA only adds its line to it, so a render's new reply gets a new QA.
+
 import { GlossaryMatcher } from '@dubkit/glossary-csv';
 import { TimecodeError } from '@dubkit/srt';
 import { checkTranslation, type QaResult } from '../../domain/localization-qa.ts';
+import { renderOfReplyKey } from '../../domain/renders.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { ReplyQa } from '../../outbox/deliverer.ts';
 import type { ChannelQa, Store, Target } from '../../store/store.ts';
@@ -91,7 +93,5 @@ export class LocalizationQa implements ReplyQa {
 
 /** The target of a dubbed reply's key; undefined for any other key. */
 export function dubbedTargetId(key: string): string | undefined {
-  if (!key.startsWith('dubbed:')) return undefined;
-  const attempt = key.lastIndexOf('.');
-  return attempt > 'dubbed:'.length ? key.slice('dubbed:'.length, attempt) : undefined;
+  return renderOfReplyKey(key)?.targetId;
 }

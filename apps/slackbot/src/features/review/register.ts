@@ -4,6 +4,7 @@
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import { onNewestRender } from '../current-render.ts';
 import {
   backToReview,
   openNewLine,
@@ -19,9 +20,9 @@ import { RENDER_UI } from './render-modal.ts';
 import { submitNewLine, submitRender, submitReview, submitSpeakers } from './view-listeners.ts';
 
 export function registerReview(r: Registry, deps: ReviewDeps): void {
-  r.button(THREAD_ACTIONS.review, rules.targetMember, openReview(deps));
-  r.button(THREAD_ACTIONS.render, rules.targetMember, renderAgain(deps));
-  r.button(THREAD_ACTIONS.speakers, rules.targetMember, openSpeakers(deps));
+  r.button(THREAD_ACTIONS.review, rules.targetMember, onNewestRender(openReview(deps)));
+  r.button(THREAD_ACTIONS.render, rules.targetMember, onNewestRender(renderAgain(deps)));
+  r.button(THREAD_ACTIONS.speakers, rules.targetMember, onNewestRender(openSpeakers(deps)));
   r.button(REVIEW.next, rules.inModal(REVIEW.callbackId), turnReviewPage(deps, 1));
   r.button(REVIEW.previous, rules.inModal(REVIEW.callbackId), turnReviewPage(deps, -1));
   r.button(NEW_LINE.open, rules.inModal(REVIEW.callbackId), openNewLine(deps));

@@ -1,5 +1,5 @@
 // Approvals in SQL: one row per target, the latest attempt's.
-import type { Approval, ApprovalStore } from '../approvals.ts';
+import type { Approval, ApprovalStore, ChangeRequest } from '../approvals.ts';
 import { placeholders, type Row, read, type Sql } from './port.ts';
 
 function toApproval(row: Row): Approval {
@@ -8,6 +8,16 @@ function toApproval(row: Row): Approval {
     attempt: read.num(row.attempt),
     userId: read.str(row.user_id),
     at: read.num(row.approved_at),
+  };
+}
+
+function toChangeRequest(row: Row): ChangeRequest {
+  return {
+    targetId: read.str(row.target_id),
+    attempt: read.num(row.attempt),
+    userId: read.str(row.user_id),
+    reason: read.str(row.reason),
+    at: read.num(row.requested_at),
   };
 }
 
@@ -24,8 +34,36 @@ export function sqlApprovalStore(sql: Sql): ApprovalStore {
           [approval.targetId, approval.attempt, approval.userId, approval.at],
         );
         const row = await tx.get('SELECT * FROM approvals WHERE target_id = ?', [approval.targetId]);
-        return toApproval(row!);
+        const kept = toApproval(row!);
+        if (kept.attempt === approval.attempt)
+          await tx.run('DELETE FROM change_requests WHERE target_id = ? AND attempt <= ?', [
+            approval.targetId,
+            approval.attempt,
+          ]);
+        return kept;
       }),
+    recordChangeRequest: (request) =>
+      sql.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO change_requests (target_id, attempt, user_id, reason, requested_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (target_id) DO UPDATE SET attempt = excluded.attempt, user_id = excluded.user_id,
+             reason = excluded.reason, requested_at = excluded.requested_at
+           WHERE change_requests.attempt <= excluded.attempt`,
+          [request.targetId, request.attempt, request.userId, request.reason, request.at],
+        );
+        await tx.run('DELETE FROM approvals WHERE target_id = ? AND attempt = ?', [
+          request.targetId,
+          request.attempt,
+        ]);
+      }),
+    async changeRequestsOf(targetIds) {
+      if (targetIds.length === 0) return [];
+      const rows = await sql.all(
+        `SELECT * FROM change_requests WHERE target_id IN (${placeholders(targetIds)})`,
+        [...targetIds],
+      );
+      return rows.map(toChangeRequest);
+    },
     async approvalsOf(targetIds) {
       if (targetIds.length === 0) return [];
       const rows = await sql.all(`SELECT * FROM approvals WHERE target_id IN (${placeholders(targetIds)})`, [

@@ -189,6 +189,15 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE targets ADD COLUMN pace_count INTEGER NOT NULL DEFAULT 0',
     ],
   },
+  {
+    version: 12,
+    name: 'who asked for changes to each dubbed language, why, and of which render',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS change_requests (
+        target_id TEXT PRIMARY KEY, attempt INTEGER NOT NULL, user_id TEXT NOT NULL, reason TEXT NOT NULL,
+        requested_at BIGINT NOT NULL)`,
+    ],
+  },
 ];
 
 /** The schema version this code expects. */
