@@ -139,7 +139,7 @@ describe('the demo in a real browser', () => {
       const spanish = thread().locator('article.message').filter({ hasText: 'Spanish dub ready' }).last();
       await spanish.getByRole('button', { name: 'Approve' }).click();
       await thread()
-        .getByText(/Approved by @Ana/)
+        .getByText(/approved by @Ana/i)
         .waitFor();
       await thread().getByText('You approved Spanish.').waitFor();
       // The whole thread in one picture, from the card to the approval.
