@@ -35,8 +35,8 @@ export function orderedFormats(formats: readonly string[]): SubtitleFormat[] {
 }
 
 /**
- * A language's subtitle files in `formats`, from its segments; none when no line has text (an empty file says
- * nothing, and Slack refuses it).
+ * A language's subtitle files in `formats`, from its segments that have text; none when no line has any (an
+ * empty file says nothing, and Slack refuses it).
  */
 export function segmentsToSubtitles(
   segments: SegmentText[],
@@ -44,9 +44,11 @@ export function segmentsToSubtitles(
   baseName: string,
   formats: readonly SubtitleFormat[],
 ): { filename: string; content: string }[] {
-  const srt = segmentsToSrt(segments, 'dst');
-  if (srt.trim() === '') return [];
-  const subtitles: Subtitles = { lang, cues: withSpeakers(readSrt(srt).subtitles.cues, segments) };
+  // A segment whose line was removed is no cue: an empty cue shows nothing, and some formats refuse one.
+  const spoken = segments.filter((segment) => (segment.dst?.text ?? '').trim() !== '');
+  if (spoken.length === 0) return [];
+  const srt = segmentsToSrt(spoken, 'dst');
+  const subtitles: Subtitles = { lang, cues: withSpeakers(readSrt(srt).subtitles.cues, spoken) };
   return orderedFormats(formats).map((format) => ({
     filename: subtitleFileName(baseName, format),
     content: format === 'srt' ? srt : writeSubtitles(subtitles, format),
