@@ -50,6 +50,30 @@ describe('subtitle drops, end to end', () => {
     service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
   });
 
+  /**
+   * The Spanish subtitles the app delivered (named as the dropped translation: the job is named after
+   * talk.mp4), once the language's project was made with the transcript of the dropped files.
+   */
+  async function dubbedFromTheFiles(channel: string, threadTs: string, card: SlackMessage): Promise<string> {
+    const delivered = await waitFor(
+      () =>
+        stage.slack
+          .thread(channel, threadTs)
+          .filter((m) => m.bot_id)
+          .flatMap((m) => m.files ?? [])
+          .find((f) => f.name === 'talk.es.srt'),
+      WAIT_MS,
+      'the dubbed subtitles',
+    );
+    const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
+    const project = await service.projects.get(target.projectId!);
+    expect(project.transcript_id).toBeTruthy();
+    expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(
+      project.transcript_id,
+    );
+    return new TextDecoder().decode(delivered.content);
+  }
+
   it(
     'dubs a video dropped with its source and translated .srt from those subtitles',
     async () => {
@@ -81,26 +105,9 @@ describe('subtitle drops, end to end', () => {
         user: ANA,
         selections: { job_dst: ['es'], job_src: ['en'] },
       });
-      // The app's own upload: same name as the dropped translation (the job is named after talk.mp4).
-      const botFiles = () =>
-        stage.slack
-          .thread(channel, drop.ts)
-          .filter((m) => m.bot_id)
-          .flatMap((m) => m.files ?? []);
-      const delivered = await waitFor(
-        () => botFiles().find((f) => f.name === 'talk.es.srt'),
-        WAIT_MS,
-        'the dubbed subtitles',
-      );
-      const text = new TextDecoder().decode(delivered.content);
+      const text = await dubbedFromTheFiles(channel, drop.ts, card);
       expect(text).toContain('Hola desde el archivo');
       expect(text).toContain('Segunda línea');
-      const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
-      const project = await service.projects.get(target.projectId!);
-      expect(project.transcript_id).toBeTruthy();
-      expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(
-        project.transcript_id,
-      );
     },
     TEST_MS,
   );
@@ -168,26 +175,10 @@ describe('subtitle drops, end to end', () => {
         user: ANA,
         selections: { job_dst: ['es'], job_src: ['en'] },
       });
-      const delivered = await waitFor(
-        () =>
-          stage.slack
-            .thread(channel, drop.ts)
-            .filter((m) => m.bot_id)
-            .flatMap((m) => m.files ?? [])
-            .find((f) => f.name === 'talk.es.srt'),
-        WAIT_MS,
-        'the dubbed subtitles',
-      );
-      const text = new TextDecoder().decode(delivered.content);
+      const text = await dubbedFromTheFiles(channel, drop.ts, card);
       // The script kept what SRT can carry: the cue on top, the italics, the entities decoded.
       expect(text).toContain('{\\an8}Hola desde el <archivo>');
       expect(text).toContain('<i>Segunda</i> línea');
-      const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
-      const project = await service.projects.get(target.projectId!);
-      expect(project.transcript_id).toBeTruthy();
-      expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(
-        project.transcript_id,
-      );
     },
     TEST_MS,
   );
