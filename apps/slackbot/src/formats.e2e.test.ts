@@ -118,6 +118,10 @@ describe('delivery formats, end to end', () => {
         'the EBU-TT-D file',
       );
       expect(text(ebu)).toContain('xml:lang="es"');
+      const posted = stage.slack
+        .thread(CHANNEL, card.ts)
+        .find((m) => (m.files ?? []).some((f) => f.name === ebu.name));
+      expect(posted?.text).toBe(`EBU-TT-D subtitles of render 1 of Spanish, asked for by <@${ANA}>.`);
       const read = readSubtitles(text(ebu), { fileName: ebu.name });
       expect(read.format).toBe('ebu-tt-d');
       expect(plainCues(read.subtitles.cues)).toEqual(expected);

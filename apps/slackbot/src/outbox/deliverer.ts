@@ -393,7 +393,7 @@ export class Deliverer {
       await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
       return;
     }
-    await this.#upload({ channel, threadTs }, delivery, names, async () => files);
+    await this.#upload({ channel, threadTs }, delivery, names, async () => files, payload.comment);
   }
 
   /**

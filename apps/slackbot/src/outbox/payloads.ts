@@ -10,6 +10,8 @@ export interface FilesPayload {
   baseName: string;
   /** The formats to send (asked for on the reply); absent: the channel's delivery formats. */
   formats?: SubtitleFormat[];
+  /** The message the files are posted with (what was asked for, by whom). */
+  comment?: string;
 }
 
 export interface FilePayload {

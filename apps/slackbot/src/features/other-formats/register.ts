@@ -58,6 +58,7 @@ function submitPicker(deps: OtherFormatsDeps) {
       grant.subject.slice(0, colon),
       Number(grant.subject.slice(colon + 1)),
       format,
+      body.user.id,
     );
     await deps.slack.whisper(
       { channel: grant.channel, user: body.user.id, ...(grant.threadTs ? { threadTs: grant.threadTs } : {}) },

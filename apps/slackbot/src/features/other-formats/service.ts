@@ -4,7 +4,7 @@
 import { SUBTITLE_FORMATS, type SubtitleFormat } from '@dubkit/subtitles';
 import { languageName } from '../../domain/languages.ts';
 import { renderReplyKey } from '../../domain/renders.ts';
-import type { RenderPayload } from '../../outbox/payloads.ts';
+import type { FilesPayload, RenderPayload } from '../../outbox/payloads.ts';
 import { FORMAT_LABELS, subtitleFileName } from '../../outbox/subtitle-files.ts';
 import type { Store } from '../../store/store.ts';
 
@@ -38,7 +38,12 @@ export class OtherFormatsService {
   }
 
   /** Posts `format` of the render in the thread, once; says where it is when it was asked for before. */
-  async request(targetId: string, render: number, format: SubtitleFormat): Promise<FormatOutcome> {
+  async request(
+    targetId: string,
+    render: number,
+    format: SubtitleFormat,
+    userId: string,
+  ): Promise<FormatOutcome> {
     const target = await this.#store.getTarget(targetId);
     const reply = await this.#store.getDelivery(renderReplyKey(targetId, render));
     const files = (reply?.payload as RenderPayload | undefined)?.files;
@@ -59,7 +64,11 @@ export class OtherFormatsService {
         jobId: reply.jobId,
         kind: 'files',
         inThread: true,
-        payload: { ...files, formats: [format] },
+        payload: {
+          ...files,
+          formats: [format],
+          comment: `${FORMAT_LABELS[format]} subtitles of render ${render} of ${language}, asked for by <@${userId}>.`,
+        } satisfies FilesPayload,
       },
       this.#now(),
     );
