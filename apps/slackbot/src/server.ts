@@ -32,6 +32,8 @@ import { HomeService } from './features/home/service.ts';
 import { registerLipsync } from './features/lipsync/register.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
 import { LipsyncService } from './features/lipsync/service.ts';
+import { registerOtherFormats } from './features/other-formats/register.ts';
+import { OtherFormatsService } from './features/other-formats/service.ts';
 import { registerQa } from './features/qa/register.ts';
 import { LocalizationQa } from './features/qa/service.ts';
 import { registerReview } from './features/review/register.ts';
@@ -229,6 +231,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerGlossary(registry, { ...featureDeps, glossaries });
   registerSettings(registry, { ...featureDeps, settings });
+  registerOtherFormats(registry, {
+    ...featureDeps,
+    otherFormats: new OtherFormatsService({ store, wakeDeliverer, now }),
+  });
   registerAccount(registry, {
     ...featureDeps,
     account: new AccountService({ store, service, access, wake: wakeAll, now }),

@@ -452,6 +452,33 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('channel delivery formats', () => {
+      it('are none until chosen, then one row per channel, replaced whole', async () => {
+        expect(await store.channelFormats('C1')).toBeUndefined();
+        await store.saveChannelFormats({
+          channel: 'C1',
+          formats: ['ttml', 'ass'],
+          updatedBy: 'U1',
+          updatedAt: 5,
+        });
+        await store.saveChannelFormats({ channel: 'C2', formats: ['srt'], updatedBy: 'U2', updatedAt: 6 });
+        expect(await store.channelFormats('C1')).toEqual({
+          channel: 'C1',
+          formats: ['ttml', 'ass'],
+          updatedBy: 'U1',
+          updatedAt: 5,
+        });
+        await store.saveChannelFormats({
+          channel: 'C1',
+          formats: ['ebu-tt-d'],
+          updatedBy: 'U3',
+          updatedAt: 7,
+        });
+        expect(await store.channelFormats('C1')).toMatchObject({ formats: ['ebu-tt-d'], updatedBy: 'U3' });
+        expect(await store.channelFormats('C2')).toMatchObject({ formats: ['srt'] });
+      });
+    });
+
     describe('approvals', () => {
       it('keep the first approver of a render, give way to a later render, and are read by target', async () => {
         expect(await store.approvalsOf(['t1'])).toEqual([]);

@@ -1,15 +1,18 @@
 // A channel's defaults (`/dub settings`): the languages the job card preselects and one glossary per
 // language pair, applied to jobs started without the card.
+import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
 import type { QaSetting } from '../../domain/localization-qa.ts';
 import { parseDestinations } from '../../domain/requests.ts';
+import { DEFAULT_FORMATS } from '../../outbox/subtitle-files.ts';
 import type { Store } from '../../store/store.ts';
 import type { PickerGlossary } from '../../ui/glossary-picker.ts';
 import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
 import { qaSettingOf, qaSettingSaid } from '../qa/settings-block.ts';
 import { SETTINGS_UI, settingsModal } from './blocks.ts';
+import { FORMATS_SETTING, formatsSaid } from './formats-block.ts';
 
 export type SaveOutcome = { ok: true; message: string } | { ok: false; block: string; problem: string };
 
@@ -48,6 +51,7 @@ export class SettingsService {
       glossaries: glossaries.map((g) => ({ id: g.id, label: glossaryLabel(g) })),
       glossaryIds: await this.#glossaries.defaultsOf(channel),
       qa: qaSettingOf(await this.#store.channelQa(channel)),
+      formats: (await this.#store.channelFormats(channel))?.formats ?? [...DEFAULT_FORMATS],
     });
   }
 
@@ -55,7 +59,7 @@ export class SettingsService {
   async save(
     channel: string,
     userId: string,
-    chosen: { dstLangs: string[]; glossaryIds: string[]; qa?: QaSetting },
+    chosen: { dstLangs: string[]; glossaryIds: string[]; qa?: QaSetting; formats?: SubtitleFormat[] },
   ): Promise<SaveOutcome> {
     const langs =
       chosen.dstLangs.length > 0
@@ -73,6 +77,12 @@ export class SettingsService {
     }
     if (problem) return { ok: false, block: SETTINGS_UI.glossaryBlock, problem };
     if (!langs.ok) return { ok: false, block: SETTINGS_UI.langsBlock, problem: langs.problem };
+    if (chosen.formats?.length === 0)
+      return {
+        ok: false,
+        block: FORMATS_SETTING.block,
+        problem: 'Tick at least one subtitle format: each dubbed reply attaches the formats ticked here.',
+      };
     await this.#store.saveChannelSettings({
       channel,
       dstLangs: langs.value,
@@ -91,13 +101,21 @@ export class SettingsService {
         updatedAt: this.#now(),
       });
     }
+    if (chosen.formats)
+      await this.#store.saveChannelFormats({
+        channel,
+        formats: chosen.formats,
+        updatedBy: userId,
+        updatedAt: this.#now(),
+      });
     const names = glossaries.map((g) => g?.name).filter(Boolean);
     return {
       ok: true,
       message:
         `Saved the defaults for <#${channel}>: ${langs.value.length > 0 ? `dub into ${langs.value.map(languageName).join(', ')}` : 'no default languages'}` +
         `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}` +
-        `${chosen.qa ? `; ${qaSettingSaid(chosen.qa)}` : ''}.`,
+        `${chosen.qa ? `; ${qaSettingSaid(chosen.qa)}` : ''}` +
+        `${chosen.formats ? `; ${formatsSaid(chosen.formats)}` : ''}.`,
     };
   }
 }

@@ -198,6 +198,14 @@ export const MIGRATIONS: Migration[] = [
         requested_at BIGINT NOT NULL)`,
     ],
   },
+  {
+    version: 15,
+    name: "a channel's delivery formats: the subtitle files its dubbed replies attach",
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS channel_formats (
+        channel TEXT PRIMARY KEY, formats TEXT NOT NULL, updated_by TEXT NOT NULL, updated_at BIGINT NOT NULL)`,
+    ],
+  },
 ];
 
 /** The schema version this code expects. */
