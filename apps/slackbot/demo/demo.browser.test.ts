@@ -141,7 +141,9 @@ describe('the demo in a real browser', () => {
       await thread()
         .getByText(/approved by @Ana/i)
         .waitFor();
-      await thread().getByText(/You approved render \d+ of Spanish/).waitFor();
+      await thread()
+        .getByText(/You approved render \d+ of Spanish/)
+        .waitFor();
       // The whole thread in one picture, from the card to the approval.
       await page.setViewportSize({ width: 1280, height: 2200 });
       await thread().evaluate('(list) => { list.scrollTop = 0; }');
