@@ -198,6 +198,11 @@ export const MIGRATIONS: Migration[] = [
         requested_at BIGINT NOT NULL)`,
     ],
   },
+  {
+    version: 14,
+    name: 'the source text a fix replaced, to show beside the new one until the next render',
+    statements: () => ['ALTER TABLE redub_changes ADD COLUMN was TEXT'],
+  },
 ];
 
 /** The schema version this code expects. */
