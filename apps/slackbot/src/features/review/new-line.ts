@@ -148,15 +148,24 @@ export function newLineView(input: {
 
 /** "Lines to add: 00:01:02,500 → 00:01:04,000 SPEAKER_01 “Hola”", for the review's page. */
 export function additionsSummary(additions: NewSegment[]): string {
-  const shown = additions
-    .slice(0, 10)
-    .map(
-      (a) =>
-        `\`${a.start} → ${a.end}\`${a.speaker ? ` ${a.speaker}` : ''} “${escapeText(truncate(a.dst, 200))}”`,
-    );
-  if (additions.length > shown.length) shown.push(`…and ${additions.length - shown.length} more`);
   return truncate(
-    `*Lines to add when you save (${additions.length})*\n${shown.join('\n')}`,
+    `*Lines to add when you save (${additions.length})*\n${linesText(additions, 200, 10)}`,
     LIMITS.sectionText,
   );
+}
+
+/** Lines a save could not add, quoted whole (as far as a section holds) so that nothing typed is lost. */
+export function refusedLinesText(lines: NewSegment[]): string {
+  return linesText(lines, 1000, 5);
+}
+
+function linesText(lines: NewSegment[], chars: number, count: number): string {
+  const shown = lines
+    .slice(0, count)
+    .map(
+      (a) =>
+        `\`${a.start} → ${a.end}\`${a.speaker ? ` ${a.speaker}` : ''} “${escapeText(truncate(a.dst, chars))}”`,
+    );
+  if (lines.length > shown.length) shown.push(`…and ${lines.length - shown.length} more`);
+  return shown.join('\n');
 }

@@ -32,7 +32,7 @@ import {
   savedView,
   speakerOptions,
 } from './modal.ts';
-import { newLineView } from './new-line.ts';
+import { newLineView, refusedLinesText } from './new-line.ts';
 
 export interface ReviewServiceOptions extends FeatureServiceOptions {
   wakeTracker: () => void;
@@ -334,7 +334,7 @@ export class ReviewService {
             Object.entries(edits).filter(([id]) => edits[id]?.removed && !removed.includes(id)),
           )
         : Object.fromEntries(Object.entries(edits).filter(([id]) => !removed.includes(id))),
-      additions: added > 0 ? [] : additions,
+      refusedLines: added > 0 ? [] : additions,
       removed,
       savedEdits: edited ? edits : {},
     });
@@ -351,7 +351,7 @@ export class ReviewService {
       saved: string | null;
       refusals: string[];
       edits: Record<string, SegmentEdit>;
-      additions: NewSegment[];
+      refusedLines: NewSegment[];
       removed: string[];
       savedEdits: Record<string, SegmentEdit>;
     },
@@ -375,19 +375,23 @@ export class ReviewService {
     });
     await store.updateReviewSession(next.id, {
       edits: kept.edits,
-      additions: kept.additions,
       page: session.page,
       ...(session.viewId ? { viewId: session.viewId } : {}),
     });
+    // Lines typed but refused are quoted whole, to be added again with what was wrong fixed (saving the same
+    // line again would be refused again).
+    const lines =
+      kept.refusedLines.length > 0
+        ? `\n*Lines not added*, as you typed them: add them again with *Add a missing line*.\n${refusedLinesText(kept.refusedLines)}`
+        : '';
     const notice =
-      `⚠️ *Not everything was saved.* ${kept.saved ? `Saved: ${kept.saved} (said in the thread). ` : 'Nothing was saved. '}` +
-      `Not saved: ${kept.refusals.join('; ')}. What was not saved is kept below: fix it and press *Save* again.`;
+      `⚠️ *Not everything was saved.* ${kept.saved ? `Saved: ${kept.saved} (posted in the thread). ` : 'Nothing was saved. '}` +
+      `Not saved: ${kept.refusals.join('; ')}. What was not saved is kept here: fix it and press *Save* again.${lines}`;
     return reviewModal({
       sessionId: next.id,
       lang,
       segments: baseline,
       edits: kept.edits,
-      additions: kept.additions,
       page: session.page,
       notice,
     });
