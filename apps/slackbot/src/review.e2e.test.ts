@@ -8,9 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { NEW_LINE } from './features/review/new-line.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
-import { openModal, pageValues, viewOf } from './test-support/review.ts';
+import { dubbedJob, openModal, pageValues, viewOf } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
-import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
@@ -20,23 +19,6 @@ const TEST_MS = 60_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
 type Loose = Record<string, any>;
-
-/** A dubbed job: the card (thread root), its dubbed reply and the project behind it. */
-async function dubbedJob(stage: AppStage, channel: string, link: string) {
-  await stage.driver.command({ channel, user: ANA, text: `${link} to es from en` });
-  const card = await cardOf(stage, channel);
-  const dubbed = await waitFor(
-    () => {
-      const thread = stage.slack.thread(channel, card.ts);
-      const files = thread.flatMap((m) => m.files ?? []);
-      return files.length === 2 ? byKind(thread, 'dubbed')[0] : undefined;
-    },
-    WAIT_MS,
-    'the dubbed reply and its files',
-  );
-  const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
-  return { card, dubbed, target, projectId: target.projectId! };
-}
 
 const viewText = (stage: AppStage, id: string) => JSON.stringify(viewOf(stage, id).blocks);
 

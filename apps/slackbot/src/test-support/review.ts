@@ -1,14 +1,32 @@
-// The review modal as a person drives it in the fake Slack: opening a modal with a button, the values a page
+// The review modal as a person drives it in the fake Slack: a dubbed job to review, opening a modal with a button, the values a page
 // leaves when some translations, speakers or remove boxes are changed, and a review saved with an edit.
-import { type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { REVIEW } from '../features/review/modal.ts';
 import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
 import type { AppStage } from './stage.ts';
+import { cardOf, jobIdOf } from './threads.ts';
 
 const WAIT_MS = 20_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
 type Loose = Record<string, any>;
+
+/** A dubbed job: the card (thread root), its dubbed reply and the project behind it. */
+export async function dubbedJob(stage: AppStage, channel: string, link: string, user = 'U0ANA') {
+  await stage.driver.command({ channel, user, text: `${link} to es from en` });
+  const card = await cardOf(stage, channel);
+  const dubbed = await waitFor(
+    () => {
+      const thread = stage.slack.thread(channel, card.ts);
+      const files = thread.flatMap((m) => m.files ?? []);
+      return files.length === 2 ? byKind(thread, 'dubbed')[0] : undefined;
+    },
+    WAIT_MS,
+    'the dubbed reply and its files',
+  );
+  const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
+  return { card, dubbed, target, projectId: target.projectId! };
+}
 
 /** Opens a modal with a button and returns its id once the app has put the given callback's view in it. */
 export async function openModal(
