@@ -87,19 +87,19 @@ describe('the line’s dialog and the lines to add', () => {
     dst: `<!here> ${long(3000)}`,
     speaker: i % 2 ? `SPEAKER_${i}` : null,
   }));
+  const segments = Array.from({ length: 40 }, (_, i) => ({
+    id: `s${i}`,
+    start: '00:00:01,000',
+    end: '00:00:02,000',
+    speaker: 'SPEAKER_00',
+    src: long(3000),
+    dst: long(3000),
+  }));
 
   it('stay within limits with 100 speakers, 50 lines of 3,000 characters', () => {
     const speakers = Array.from({ length: 150 }, (_, i) => option(`SPEAKER_${i}`, `SPEAKER_${i}`));
     expect(viewProblems(newLineView({ sessionId: long(40), lang: 'zh-tw', speakers }))).toEqual([]);
     expect(viewProblems(newLineView({ sessionId: 's', lang: 'es', speakers: [] }))).toEqual([]);
-    const segments = Array.from({ length: 40 }, (_, i) => ({
-      id: `s${i}`,
-      start: '00:00:01,000',
-      end: '00:00:02,000',
-      speaker: 'SPEAKER_00',
-      src: long(3000),
-      dst: long(3000),
-    }));
     const page = reviewModal({ sessionId: 's', lang: 'es', segments, edits: {}, additions: lines, page: 0 });
     expect(viewProblems(page)).toEqual([]);
     expect(JSON.stringify(page.blocks)).toContain('50 to add');
@@ -117,14 +117,6 @@ describe('the line’s dialog and the lines to add', () => {
     const refused = refusedLinesText(lines);
     expect(refused).toContain('…and 45 more');
     expect(refused).not.toContain('<!here>');
-    const segments = Array.from({ length: 40 }, (_, i) => ({
-      id: `s${i}`,
-      start: '00:00:01,000',
-      end: '00:00:02,000',
-      speaker: 'SPEAKER_00',
-      src: long(3000),
-      dst: long(3000),
-    }));
     const page = reviewModal({ sessionId: 's', lang: 'es', segments, edits: {}, page: 0, notice: refused });
     expect(viewProblems(page)).toEqual([]);
   });
