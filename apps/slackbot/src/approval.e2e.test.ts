@@ -5,6 +5,7 @@
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { RENDER_UI } from './features/review/render-modal.ts';
+import { saveEdit } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
@@ -124,6 +125,8 @@ describe('approval of a dubbed language, end to end', () => {
       // Render again: a new render nobody has approved. A client still showing render 1's reply as it was
       // posted keeps its buttons until Slack delivers the edit.
       const staleSpanish = { ...spanish, blocks: structuredClone(spanish.blocks) } as SlackMessage;
+      // The change asked for is made first: a render with nothing changed is not offered.
+      await saveEdit(stage, spanish, ANA, 1, 'El nombre de la directora, bien dicho');
       const renders = stage.slack.views.length;
       await stage.driver.click({ message: spanish, actionId: THREAD_ACTIONS.render, user: ANA });
       const dialog = await waitFor(() => stage.slack.views[renders], WAIT_MS, 'the render dialog');

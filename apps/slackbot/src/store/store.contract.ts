@@ -410,6 +410,12 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         await store.recordRedubChanges('t1', [], 30);
         expect(await store.redubChanges('t1')).toHaveLength(1);
       });
+
+      it('keep a fixed source’s first old text: fixed again, it still says what it was before the first fix', async () => {
+        await store.recordRedubChanges('t3', [{ kind: 'source', ref: 's1', was: 'First' }], 10);
+        await store.recordRedubChanges('t3', [{ kind: 'source', ref: 's1', was: 'Second' }], 20);
+        expect(await store.redubChanges('t3')).toEqual([{ kind: 'source', ref: 's1', at: 10, was: 'First' }]);
+      });
     });
 
     describe('channel QA settings', () => {

@@ -199,7 +199,12 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
-    version: 15,
+    version: 13,
+    name: 'the source text a fix replaced, to show beside the new one until the next render',
+    statements: () => ['ALTER TABLE redub_changes ADD COLUMN was TEXT'],
+  },
+  {
+    version: 14,
     name: "a channel's delivery formats: the subtitle files its dubbed replies attach",
     statements: () => [
       `CREATE TABLE IF NOT EXISTS channel_formats (
