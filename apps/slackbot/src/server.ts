@@ -231,7 +231,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   registerSettings(registry, { ...featureDeps, settings });
   registerAccount(registry, {
     ...featureDeps,
-    account: new AccountService({ store, service, access, wake: wakeAll, now }),
+    account: new AccountService({ store, service, access, approvals, wake: wakeAll, now }),
     waitingIn: (channel) => approvals.waitingIn(channel),
   });
   registerHome(registry, {

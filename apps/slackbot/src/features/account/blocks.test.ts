@@ -3,6 +3,8 @@ import { minutesLeft, minutesNeeded } from '../../domain/credits.ts';
 import { blockProblems } from '../../test-support/block-limits.ts';
 import { LIMITS } from '../../ui/blocks.ts';
 import { creditsMessage, creditsWarning, usageBar } from './credits.ts';
+import { JOB_LIST, jobList } from './job-list.ts';
+import type { LanguageState } from './job-rows.ts';
 import { PROJECT_LIST, pageValue, projectList, readPageValue } from './project-list.ts';
 
 describe('credits', () => {
@@ -70,3 +72,40 @@ describe('the project list', () => {
     expect(readPageValue('nope')).toBeUndefined();
   });
 });
+
+describe('the job list', () => {
+  it('holds ten jobs of twenty languages with long titles within a message’s limits, escaped', () => {
+    const langs: LanguageState[] = Array.from({ length: 20 }, () => ({
+      lang: 'es',
+      state: 'failed',
+      label: 'Translation <failed>',
+    }));
+    const rows = Array.from({ length: JOB_LIST.pageSize }, (_, i) => ({
+      job: { ...newJobFields, id: `j${i}`, title: `<!channel> ${'long title '.repeat(300)}` },
+      langs,
+    }));
+    const message = jobList({ rows, name: '<b>', offset: 10, next: 20 });
+    expect(blockProblems(message.blocks, LIMITS.messageBlocks)).toEqual([]);
+    const json = JSON.stringify(message.blocks);
+    expect(json).not.toContain('<!channel>');
+    expect(json).not.toContain('<failed>');
+    expect(json).toContain('matching “&lt;b&gt;”');
+  });
+});
+
+const newJobFields = {
+  triggerKey: 't',
+  state: 'running' as const,
+  channel: 'C1',
+  threadTs: '1.0',
+  userId: 'U1',
+  source: { kind: 'link' as const, link: 'https://youtu.be/x' },
+  srcLang: null,
+  numSpeakers: null,
+  mediaId: null,
+  mediaError: null,
+  createdAt: 1,
+  startedAt: 2,
+  request: null,
+  startFailures: 0,
+};
