@@ -1,5 +1,7 @@
 // `/dub list [words]`: the jobs of the channels the person is in, one row per job — its video, each language's
 // state, who started it and when — a page at a time. Pure builder; the page buttons carry the filter and offset.
+
+import { when } from '../../ui/approval.ts';
 import {
   type Block,
   button,
@@ -10,7 +12,6 @@ import {
   section,
   truncate,
 } from '../../ui/blocks.ts';
-import { when } from '../../ui/approval.ts';
 import { type JobRow, languagesLine } from './job-rows.ts';
 import { pageValue } from './project-list.ts';
 

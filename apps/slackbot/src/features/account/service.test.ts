@@ -5,11 +5,11 @@
 import type { DubbingClient } from '@dubkit/core';
 import type { Emulator } from '@dubkit/emulator';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { languageLabel } from '../../domain/languages.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
-import { useServices } from '../../test-support/services.ts';
-import { languageLabel } from '../../domain/languages.ts';
 import { newJob, startedJob } from '../../test-support/jobs.ts';
+import { useServices } from '../../test-support/services.ts';
 import { ApprovalService } from '../approval/service.ts';
 import { JOB_LIST } from './job-list.ts';
 import { PROJECT_LIST, pageValue } from './project-list.ts';

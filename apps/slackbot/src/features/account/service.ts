@@ -83,8 +83,8 @@ export class AccountService {
     const member = new Map<string, Promise<boolean>>();
     return (channel) => {
       if (this.#o.access.isAdmin(user)) return Promise.resolve(true);
-      let known = member.get(channel);
-      if (!known) member.set(channel, (known = this.#o.access.inChannel(channel, user)));
+      const known = member.get(channel) ?? this.#o.access.inChannel(channel, user);
+      member.set(channel, known);
       return known;
     };
   }
