@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minutesLeft, minutesNeeded } from '../../domain/credits.ts';
 import { blockProblems } from '../../test-support/block-limits.ts';
+import { jobRecord } from '../../test-support/jobs.ts';
 import { LIMITS } from '../../ui/blocks.ts';
 import { creditsMessage, creditsWarning, usageBar } from './credits.ts';
 import { JOB_LIST, jobList } from './job-list.ts';
@@ -81,7 +82,7 @@ describe('the job list', () => {
       label: 'Translation <failed>',
     }));
     const rows = Array.from({ length: JOB_LIST.pageSize }, (_, i) => ({
-      job: { ...newJobFields, id: `j${i}`, title: `<!channel> ${'long title '.repeat(300)}` },
+      job: jobRecord({ id: `j${i}`, title: `<!channel> ${'long title '.repeat(300)}` }),
       langs,
     }));
     const message = jobList({ rows, name: '<b>', offset: 10, next: 20 });
@@ -92,20 +93,3 @@ describe('the job list', () => {
     expect(json).toContain('matching “&lt;b&gt;”');
   });
 });
-
-const newJobFields = {
-  triggerKey: 't',
-  state: 'running' as const,
-  channel: 'C1',
-  threadTs: '1.0',
-  userId: 'U1',
-  source: { kind: 'link' as const, link: 'https://youtu.be/x' },
-  srcLang: null,
-  numSpeakers: null,
-  mediaId: null,
-  mediaError: null,
-  createdAt: 1,
-  startedAt: 2,
-  request: null,
-  startFailures: 0,
-};

@@ -22,6 +22,17 @@ export interface ChannelAccess {
   inChannel(channel: string, user: string): Promise<boolean>;
 }
 
+/** Whether the user may see a channel's jobs: each channel asked once per answer (an admin sees all). */
+export function channelSeer(access: ChannelAccess, user: string): (channel: string) => Promise<boolean> {
+  const member = new Map<string, Promise<boolean>>();
+  return (channel) => {
+    if (access.isAdmin(user)) return Promise.resolve(true);
+    const known = member.get(channel) ?? access.inChannel(channel, user);
+    member.set(channel, known);
+    return known;
+  };
+}
+
 export interface AccountServiceOptions {
   store: Store;
   service: DubbingService;
@@ -52,7 +63,7 @@ export class AccountService {
    */
   async jobs(query: { name: string | null; offset: number; user: string }): Promise<MessageContent> {
     const { store } = this.#o;
-    const sees = this.#seer(query.user);
+    const sees = channelSeer(this.#o.access, query.user);
     const visible = [];
     let read = 0;
     let end = false;
@@ -76,17 +87,6 @@ export class AccountService {
       visible,
     );
     return jobList({ rows, name: query.name, offset: query.offset, next: more ? query.offset + read : null });
-  }
-
-  /** Whether the user may see a channel's jobs: each channel asked once per answer (an admin sees all). */
-  #seer(user: string): (channel: string) => Promise<boolean> {
-    const member = new Map<string, Promise<boolean>>();
-    return (channel) => {
-      if (this.#o.access.isAdmin(user)) return Promise.resolve(true);
-      const known = member.get(channel) ?? this.#o.access.inChannel(channel, user);
-      member.set(channel, known);
-      return known;
-    };
   }
 
   /**
@@ -118,7 +118,7 @@ export class AccountService {
   /** The projects whose job is in a channel the user is in (each channel asked once). */
   async #visibleTo<P extends { id: string }>(user: string, projects: P[]): Promise<P[]> {
     if (this.#o.access.isAdmin(user)) return projects;
-    const sees = this.#seer(user);
+    const sees = channelSeer(this.#o.access, user);
     const visible: P[] = [];
     for (const project of projects) {
       const channel = await this.#channelOf(project.id);
