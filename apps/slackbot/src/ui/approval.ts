@@ -76,12 +76,6 @@ export function changesModal(input: { lang: string; subject: string }): types.Mo
   };
 }
 
-/** App Home's word for a dubbed language's review: approved by whom, changes asked by whom, or waiting. */
-export function reviewState(approval: Approval | undefined, changeRequest?: ChangeRequest): string {
-  if (approval) return `approved by <@${approval.userId}>`;
-  return changeRequest ? `✋ changes requested by <@${changeRequest.userId}>` : '⏳ waiting for review';
-}
-
 /** Lines of `/dub list waiting`; more are counted, not listed. */
 const WAITING_SHOWN = 30;
 
