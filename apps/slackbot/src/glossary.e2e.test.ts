@@ -2,6 +2,7 @@
 // reported by line and nothing saved; a clean one created as the channel's default, offered preselected on
 // the next job card and used by the job, whose translation shows the glossary's terms; the same name
 // updated to a new version; list, show, export and delete.
+import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackFile, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
@@ -221,6 +222,48 @@ describe('a glossary file dropped with a mention', () => {
       expect((await stage.app.store.channelSettings(channel))?.glossaryIds).toEqual([
         (await stage.app.store.findGlossary('Produkt'))!.id,
       ]);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'with several target columns makes one glossary per language pair, in one report in Slack words',
+    async () => {
+      const channel = 'C22GLOSSMANY';
+      const file = stage.slack.addFile(
+        csv('en,es,de,fr\ninvoice,factura,Rechnung,facture\nvoice,voz,Stimme,voix\n', 'terms.csv'),
+      );
+      const drop = stage.slack.postUserMessage({
+        channel,
+        user: ANA,
+        text: `<@${stage.slack.botUserId}> glossary Brand`,
+        files: [file],
+      });
+      await stage.driver.mention(drop);
+      await stage.driver.fileShare(drop);
+      const report = await waitFor(
+        () => stage.slack.messages.find((m) => m.channel === channel && m.thread_ts === drop.ts),
+        WAIT_MS,
+        'the report',
+      );
+      expect(report.text).toBe('3 glossaries from terms.csv, one per language pair');
+      const shown = JSON.stringify(report.blocks);
+      expect(shown).toContain('*Brand (en→es)* (English → Spanish, 2 terms, version 1) from terms.csv');
+      expect(shown).toContain('*Brand (en→de)* (English → German, 2 terms, version 1) from terms.csv');
+      expect(shown).toContain('*Brand (en→fr)* (English → French, 2 terms, version 1) from terms.csv');
+      expect(shown).not.toMatch(/srcLang|dstLang|--src|--dst/);
+      // Each is on the service with its own column's terms.
+      const service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
+      const german = (await stage.app.store.findGlossary('Brand (en→de)'))!;
+      expect(german).toMatchObject({ srcLang: 'en', dstLang: 'de', channel });
+      expect((await service.glossaries.get(german.id)).entries).toEqual({
+        invoice: 'Rechnung',
+        voice: 'Stimme',
+      });
+      await stage.drained(`glossary:${channel}:${drop.ts}`);
+      expect(
+        stage.slack.messages.filter((m) => m.channel === channel && m.thread_ts === drop.ts),
+      ).toHaveLength(1);
     },
     TEST_MS,
   );
