@@ -174,6 +174,29 @@ describe('glossaries, end to end', () => {
   );
 });
 
+/** Ana shares `file` with "@dubkit glossary <name>"; the mention and the file share arrive; the report in its thread. */
+async function dropGlossary(
+  stage: AppStage,
+  channel: string,
+  name: string,
+  file: Parameters<AppStage['slack']['addFile']>[0],
+) {
+  const drop = stage.slack.postUserMessage({
+    channel,
+    user: ANA,
+    text: `<@${stage.slack.botUserId}> glossary ${name}`,
+    files: [stage.slack.addFile(file)],
+  });
+  await stage.driver.mention(drop);
+  await stage.driver.fileShare(drop);
+  const report = await waitFor(
+    () => stage.slack.messages.find((m) => m.channel === channel && m.thread_ts === drop.ts),
+    WAIT_MS,
+    'the report',
+  );
+  return { drop, report };
+}
+
 describe('a glossary file dropped with a mention', () => {
   const stage = useStage({ speed: 100 });
 
@@ -181,19 +204,11 @@ describe('a glossary file dropped with a mention', () => {
     'is imported under the name given, languages from its header, the report in the thread',
     async () => {
       const channel = 'C21GLOSSDROP';
-      const file = stage.slack.addFile(csv('en\tde\nmachine\tMASCHINE\nvoice\tSTIMME\n', 'begriffe.tsv'));
-      const drop = stage.slack.postUserMessage({
+      const { drop, report } = await dropGlossary(
+        stage,
         channel,
-        user: ANA,
-        text: `<@${stage.slack.botUserId}> glossary Produkt`,
-        files: [file],
-      });
-      await stage.driver.mention(drop);
-      await stage.driver.fileShare(drop);
-      const report = await waitFor(
-        () => stage.slack.messages.find((m) => m.channel === channel && m.thread_ts === drop.ts),
-        WAIT_MS,
-        'the report',
+        'Produkt',
+        csv('en\tde\nmachine\tMASCHINE\nvoice\tSTIMME\n', 'begriffe.tsv'),
       );
       expect(report.text).toBe('Glossary Produkt created');
       expect(JSON.stringify(report.blocks)).toContain(
@@ -230,21 +245,11 @@ describe('a glossary file dropped with a mention', () => {
     'with several target columns makes one glossary per language pair, in one report in Slack words',
     async () => {
       const channel = 'C22GLOSSMANY';
-      const file = stage.slack.addFile(
-        csv('en,es,de,fr\ninvoice,factura,Rechnung,facture\nvoice,voz,Stimme,voix\n', 'terms.csv'),
-      );
-      const drop = stage.slack.postUserMessage({
+      const { drop, report } = await dropGlossary(
+        stage,
         channel,
-        user: ANA,
-        text: `<@${stage.slack.botUserId}> glossary Brand`,
-        files: [file],
-      });
-      await stage.driver.mention(drop);
-      await stage.driver.fileShare(drop);
-      const report = await waitFor(
-        () => stage.slack.messages.find((m) => m.channel === channel && m.thread_ts === drop.ts),
-        WAIT_MS,
-        'the report',
+        'Brand',
+        csv('en,es,de,fr\ninvoice,factura,Rechnung,facture\nvoice,voz,Stimme,voix\n', 'terms.csv'),
       );
       expect(report.text).toBe('3 glossaries from terms.csv, one per language pair');
       const shown = JSON.stringify(report.blocks);
