@@ -237,12 +237,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerAccount(registry, {
     ...featureDeps,
-    account: new AccountService({ store, service, access, wake: wakeAll, now }),
+    account: new AccountService({ store, service, access, approvals, wake: wakeAll, now }),
     waitingIn: (channel) => approvals.waitingIn(channel),
   });
   registerHome(registry, {
     ...featureDeps,
-    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
+    home: new HomeService({ store, service, approvals, access, logger: logger.child({ part: 'home' }) }),
   });
   // Ready: the database answers a read, and Slack's connection is up (HTTP mode: once the app listens).
   const slackConnection = new SlackConnectionState();

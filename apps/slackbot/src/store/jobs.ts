@@ -129,6 +129,13 @@ export interface JobStore {
   jobByThread(channel: string, threadTs: string): Promise<Job | undefined>;
   /** Jobs started by a user, newest first. */
   recentJobs(userId: string, limit: number): Promise<Job[]>;
+  /** Jobs a user started, or whose language they approved or asked changes of (the latest word), newest first. */
+  jobsOfPerson(userId: string, limit: number): Promise<Job[]>;
+  /**
+   * A page of every channel's jobs that were not cancelled, newest first; with `title`, those whose title
+   * contains it (letter case ignored).
+   */
+  jobsPage(query: { title: string | null; offset: number; limit: number }): Promise<Job[]>;
   setJobThread(jobId: string, threadTs: string): Promise<void>;
   /**
    * Moves a picking job (or a recorded command that named its languages) to starting with one target per

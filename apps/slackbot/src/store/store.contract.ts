@@ -1,7 +1,7 @@
 // The Store contract: what every implementation must do, run against each one (sqlite/store.test.ts; a
 // new engine is one more call). Written against the interface only, so it can never lean on an engine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { boundTarget, newJob } from '../test-support/jobs.ts';
+import { boundTarget, newJob, startedJob } from '../test-support/jobs.ts';
 import type { Store } from './store.ts';
 
 export interface StoreFixture {
@@ -649,6 +649,48 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         );
         expect((await store.recentJobs('U1', 10)).map((j) => j.title)).toEqual(['y', 'x']);
         expect(await store.recentJobs('U2', 10)).toEqual([]);
+      });
+
+      it('lists the jobs a person started, approved or asked changes of, newest first', async () => {
+        const { target } = await dubbedTarget();
+        await startedJob(store, { job: { triggerKey: 'msg:C1:2.0', userId: 'U2', title: 'mine' } });
+        const asked = await startedJob(store, {
+          job: { triggerKey: 'msg:C2:3.0', title: 'asked', channel: 'C2' },
+        });
+        await store.createJob(newJob({ triggerKey: 'msg:C1:4.0', title: 'other' }), 60);
+        const titles = async (user: string, limit = 10) =>
+          (await store.jobsOfPerson(user, limit)).map((j) => j.title);
+        expect(await titles('U2')).toEqual(['mine']);
+        await store.recordApproval({ targetId: target.id, attempt: target.attempt, userId: 'U2', at: 5 });
+        await store.recordChangeRequest({
+          targetId: asked.targets[0]!.id,
+          attempt: 1,
+          userId: 'U2',
+          reason: 'names',
+          at: 6,
+        });
+        expect(new Set(await titles('U2'))).toEqual(new Set(['x', 'mine', 'asked']));
+        expect(await titles('U2', 1)).toHaveLength(1);
+        expect(await titles('U3')).toEqual([]);
+      });
+
+      it('pages every channel’s jobs, newest first, filtered by a title’s words whatever their case', async () => {
+        for (const [i, title] of ['Keynote 100%', 'keynote_b', 'Onboarding'].entries())
+          await store.createJob(newJob({ triggerKey: `msg:C${i}:${i}.0`, channel: `C${i}`, title }), 10 + i);
+        const { job: cancelled } = await store.createJob(
+          newJob({ triggerKey: 'msg:C9:9.0', title: 'Keynote gone' }),
+          20,
+        );
+        await store.cancelJob(cancelled.id);
+        const page = async (title: string | null, offset: number, limit: number) =>
+          (await store.jobsPage({ title, offset, limit })).map((j) => j.title);
+        expect(await page(null, 0, 2)).toEqual(['Onboarding', 'keynote_b']);
+        expect(await page(null, 2, 2)).toEqual(['Keynote 100%']);
+        expect(await page('KEYNOTE', 0, 10)).toEqual(['keynote_b', 'Keynote 100%']);
+        // LIKE's wildcards are the title's own characters.
+        expect(await page('%', 0, 10)).toEqual(['Keynote 100%']);
+        expect(await page('e_b', 0, 10)).toEqual(['keynote_b']);
+        expect(await page('t_', 0, 10)).toEqual([]);
       });
     });
 

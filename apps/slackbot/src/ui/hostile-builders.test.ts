@@ -21,6 +21,7 @@ import { conflictView, reviewModal } from '../features/review/modal.ts';
 import { settingsModal } from '../features/settings/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
+import { jobRecord } from '../test-support/jobs.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
@@ -164,12 +165,11 @@ const builders: Record<string, () => unknown> = {
   glossaryModal: () => glossaryModal({ channel: 'C1' }),
   homeView: () =>
     homeView({
-      jobs: [
+      waiting: [],
+      own: [
         {
-          title: HOSTILE,
-          channel: 'C1',
-          state: 'running',
-          langs: [{ lang: 'es', label: HOSTILE, done: false, failed: false }],
+          job: jobRecord({ title: HOSTILE }),
+          langs: [{ lang: 'es', state: 'running', label: HOSTILE }],
         },
       ],
       credits: null,

@@ -80,6 +80,28 @@ export function sqlJobStore(sql: Sql): JobStore {
       );
       return rows.map(toJob);
     },
+    async jobsOfPerson(userId, limit) {
+      const rows = await sql.all(
+        `SELECT * FROM jobs WHERE state <> 'cancelled' AND (user_id = ? OR id IN (
+           SELECT targets.job_id FROM targets JOIN approvals ON approvals.target_id = targets.id
+            WHERE approvals.user_id = ?
+           UNION SELECT targets.job_id FROM targets JOIN change_requests ON change_requests.target_id = targets.id
+            WHERE change_requests.user_id = ?))
+         ORDER BY created_at DESC LIMIT ?`,
+        [userId, userId, userId, limit],
+      );
+      return rows.map(toJob);
+    },
+    async jobsPage({ title, offset, limit }) {
+      // LIKE's own characters in the title are literal; LOWER on both sides, as PostgreSQL's LIKE minds case.
+      const pattern = title === null ? null : `%${title.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+      const rows = await sql.all(
+        `SELECT * FROM jobs WHERE state <> 'cancelled'${pattern === null ? '' : " AND LOWER(title) LIKE ? ESCAPE '\\'"}
+         ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+        pattern === null ? [limit, offset] : [pattern, limit, offset],
+      );
+      return rows.map(toJob);
+    },
     async setJobThread(jobId, threadTs) {
       await sql.run('UPDATE jobs SET thread_ts = ? WHERE id = ? AND thread_ts IS NULL', [threadTs, jobId]);
     },
