@@ -155,11 +155,13 @@ describe('the demo in a real browser', () => {
       await page.locator('[data-app-home]').click();
       await page
         .locator('.home-view')
-        .getByText(/Spanish: Done, approved by @Ana/)
+        .getByText(/Spanish: ✅ approved by @Ana/)
+        .first()
         .waitFor();
       await page
         .locator('.home-view')
-        .getByText(/German: Done, ⏳ waiting for review/)
+        .getByText(/German: ⏳ dubbed, waiting for review/)
+        .first()
         .waitFor();
       await shot('07-app-home');
       await withinLimits();

@@ -41,6 +41,8 @@ const backoffMs = (failures: number) => Math.min(60_000, 1_000 * 2 ** Math.min(f
 /** What adds a dubbed reply's QA line as it is posted (the QA feature's service): the reply to post. */
 export interface ReplyQa {
   addToReply(key: string, content: MessageContent): Promise<MessageContent>;
+  /** The edit of a reply with the QA line the reply was posted with (`posted`: its blocks as Slack has them). */
+  keepLine(posted: unknown[] | undefined, content: MessageContent): MessageContent;
 }
 
 export interface DelivererOptions {
@@ -297,7 +299,13 @@ export class Deliverer {
       });
       ts = posted.ts ?? null;
     } else if (delivery.kind !== 'reply') {
-      // A card, a status message, a render's reply: edited in place (a reply stays as it was posted).
+      // A card, a status message, a render's reply: edited in place (a reply stays as it was posted). A render's
+      // reply is edited when a newer render replaces it; its QA line, that render's QA added as it was posted,
+      // is only in the posted message, so it is read from there and kept.
+      if (delivery.kind === 'render' && this.#o.qa) {
+        const posted = await this.#findMessage(channel, threadTs, delivery.key);
+        content = this.#o.qa.keepLine(posted?.blocks, content);
+      }
       await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks });
     }
     if (delivery.kind === 'card' && !delivery.inThread && ts) await store.setJobThread(delivery.jobId, ts);

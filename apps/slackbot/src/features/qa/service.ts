@@ -9,8 +9,8 @@ import { renderOfReplyKey } from '../../domain/renders.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { ReplyQa } from '../../outbox/deliverer.ts';
 import type { ChannelQa, Store, Target } from '../../store/store.ts';
-import type { MessageContent } from '../../ui/blocks.ts';
-import { qaLine, withQaLine } from './line.ts';
+import type { Block, MessageContent } from '../../ui/blocks.ts';
+import { QA_BLOCK_ID, qaLine, withQaLine } from './line.ts';
 
 /** A channel that never chose: QA runs, with Netflix's guide (the library's default). */
 const DEFAULT_QA: Pick<ChannelQa, 'enabled' | 'preset'> = { enabled: true, preset: 'netflix' };
@@ -88,6 +88,14 @@ export class LocalizationQa implements ReplyQa {
     if (targetId === undefined) return content;
     const run = await this.#runForReply(targetId);
     return run ? withQaLine(content, qaLine(run.result, targetId)) : content;
+  }
+
+  /** A replaced render's reply keeps its own QA line, without Review flagged (its buttons are gone). */
+  keepLine(posted: unknown[] | undefined, content: MessageContent): MessageContent {
+    const line = (posted as Block[] | undefined)?.find((block) => block.block_id === QA_BLOCK_ID);
+    if (!line) return content;
+    const { accessory: _button, ...kept } = line as Block & { accessory?: unknown };
+    return withQaLine(content, kept as Block);
   }
 }
 
