@@ -18,6 +18,7 @@ import { RequestBudget } from './dubbing/budget.ts';
 import { type AppClient, createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
+import { minutesLeft } from './domain/credits.ts';
 import { creditCheck } from './features/account/credit-check.ts';
 import { registerAccount } from './features/account/register.ts';
 import { AccountService } from './features/account/service.ts';
@@ -201,6 +202,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     wakeTracker,
     picker: (job) => settings.pickerFor(job.channel),
     maxFileBytes: config.maxFileBytes,
+    async minutesLeft() {
+      try {
+        return minutesLeft(await service.credits());
+      } catch (error) {
+        logger.warn({ err: error }, 'the credits could not be read for the job card');
+        return undefined;
+      }
+    },
     slack: interactions,
     now,
   });
@@ -332,8 +341,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       // Glossary defaults first: the subtitles keep the glossary recorded for each language.
       await glossaries.applyDefaults(job, targets);
       await subtitles.prepare(job, targets);
-      await credits(job, mediaId, targets);
     },
+    minutesFit: credits,
   });
   const tracker = new Tracker({
     store,

@@ -19,6 +19,8 @@ export interface JobServiceOptions {
   /** What the picker offers for a job: the channel's default languages and its glossaries. */
   picker: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
   maxFileBytes: number;
+  /** Whole minutes left on the account; undefined when the service could not say (never throws). */
+  minutesLeft?: () => Promise<number | undefined>;
   /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
   slack: Pick<Interactions, 'canPostIn' | 'respond'>;
   now?: () => number;
@@ -70,11 +72,21 @@ export class JobService {
   /** The card with its picker: the languages the person named ticked, or else the channel's defaults. */
   async #postPicker(job: Job, preselect: string[] | undefined): Promise<void> {
     const { dstLangs, glossaries, glossaryIds } = await this.#o.picker(job);
+    const minutesLeft = await this.minutesLeft();
     await this.#o.store.enqueue(
-      cardDelivery(job, 'picking', preselect ?? dstLangs, { glossaries, glossaryIds }),
+      cardDelivery(job, 'picking', preselect ?? dstLangs, {
+        glossaries,
+        glossaryIds,
+        ...(minutesLeft === undefined ? {} : { minutesLeft }),
+      }),
       this.#now(),
     );
     this.#o.wakeDeliverer();
+  }
+
+  /** Whole minutes left on the account, or undefined when the service could not say. */
+  minutesLeft(): Promise<number | undefined> {
+    return this.#o.minutesLeft?.() ?? Promise.resolve(undefined);
   }
 
   /**
@@ -165,13 +177,18 @@ export class JobService {
    * Starts a job waiting for its languages, with the glossaries picked on its card (when the card had a
    * glossary picker); false when it was already started or cancelled.
    */
-  async start(jobId: string, choice: JobChoice, pickedGlossaries?: string[]): Promise<boolean> {
+  async start(
+    jobId: string,
+    choice: JobChoice,
+    pickedGlossaries?: string[],
+    startedBy?: string,
+  ): Promise<boolean> {
     const { store } = this.#o;
     if (pickedGlossaries && (await store.getJob(jobId))?.state === 'picking') {
       await recordGlossaryChoice(store, jobId, choice, pickedGlossaries);
     }
     const now = this.#now();
-    const job = await store.startJob(jobId, choice, now);
+    const job = await store.startJob(jobId, choice, now, startedBy);
     if (!job) return false;
     for (const delivery of startDeliveries(job, await store.targetsOf(job.id), now))
       await store.enqueue(delivery, now);
@@ -190,11 +207,11 @@ export class JobService {
     return true;
   }
 
-  /** Starts a new attempt for a failed language; false when it is not failed (a second click). */
-  async retry(targetId: string): Promise<boolean> {
+  /** Starts a new attempt for a failed language (`userId` pressed Retry); false when it is not failed. */
+  async retry(targetId: string, userId?: string): Promise<boolean> {
     const { store } = this.#o;
     const now = this.#now();
-    const target = await store.retryTarget(targetId, now);
+    const target = await store.retryTarget(targetId, now, userId);
     if (!target) return false;
     const job = await store.getJob(target.jobId);
     if (job) await store.enqueue(statusDelivery({ job, target, info: null, now }), now);

@@ -46,6 +46,8 @@ export interface Job {
   request: JobRequest | null;
   /** Tries to start it (upload, projects) that failed in a row. */
   startFailures: number;
+  /** Who pressed Start (or gave the languages); the card's author when not recorded. */
+  startedBy: string;
 }
 
 /** One destination language of a job: at most one live project at a time (attempt counts retries). */
@@ -134,7 +136,7 @@ export interface JobStore {
    * Moves a picking job (or a recorded command that named its languages) to starting with one target per
    * language; undefined when it was neither.
    */
-  startJob(jobId: string, choice: JobChoice, now: number): Promise<Job | undefined>;
+  startJob(jobId: string, choice: JobChoice, now: number, startedBy?: string): Promise<Job | undefined>;
   cancelJob(jobId: string): Promise<boolean>;
   /** Leases jobs with work due: a request to admit, or an upload and projects to create (lease free). */
   claimJobsToStart(owner: string, now: number, leaseMs: number, limit: number): Promise<Job[]>;
@@ -165,7 +167,7 @@ export interface JobStore {
   /** Saves a poll's outcome and the Slack writes it causes, atomically, and frees the lease. */
   recordPoll(targetId: string, result: PollResult, now: number, deliveries: DeliveryInput[]): Promise<void>;
   /** Starts a new attempt for a failed target; undefined when it is not failed. */
-  retryTarget(targetId: string, now: number): Promise<Target | undefined>;
+  retryTarget(targetId: string, now: number, retriedBy?: string): Promise<Target | undefined>;
   /** Tracks a dubbed target again after a new render started: a new attempt on the same project. */
   resumeTarget(targetId: string, status: string, now: number): Promise<Target | undefined>;
   setTargetOptions(jobId: string, dstLang: string, options: TargetOptions): Promise<void>;

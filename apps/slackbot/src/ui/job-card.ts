@@ -42,6 +42,20 @@ export interface JobCardInput {
   /** The glossaries offered while picking, and those chosen at first (the channel's defaults). */
   glossaries?: PickerGlossary[];
   glossaryIds?: string[];
+  /** Minutes left on the account as the picker is posted; the line is left out when unknown. */
+  minutesLeft?: number;
+}
+
+/**
+ * What the picker says about minutes: the video's length is known only after its upload, so the price is per
+ * minute of video, checked against what is left before anything is created.
+ */
+export function minutesLine(minutesLeft: number): string {
+  return (
+    `⏱ Each language uses the video’s length in whole minutes · *${minutesLeft.toLocaleString('en-US')} ` +
+    'minutes left* on the account. The length is checked after the upload, before anything is created: ' +
+    'when the languages do not all fit, none is started.'
+  );
 }
 
 export function jobCard(input: JobCardInput): MessageContent {
@@ -85,6 +99,7 @@ export function jobCard(input: JobCardInput): MessageContent {
         elements: [sourceSelect(input.srcLang), speakersSelect(input.numSpeakers)],
       },
       ...(input.glossaries?.length ? [glossaryPicker(input.glossaries, input.glossaryIds ?? [])] : []),
+      ...(input.minutesLeft === undefined ? [] : [context(minutesLine(input.minutesLeft))]),
       {
         type: 'actions',
         block_id: 'job_buttons',

@@ -83,12 +83,12 @@ export function sqlJobStore(sql: Sql): JobStore {
     async setJobThread(jobId, threadTs) {
       await sql.run('UPDATE jobs SET thread_ts = ? WHERE id = ? AND thread_ts IS NULL', [threadTs, jobId]);
     },
-    startJob: (jobId, choice, now) =>
+    startJob: (jobId, choice, now, startedBy) =>
       sql.transaction(async (tx) => {
         const changed = await tx.run(
-          `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?, lease_until = 0
-            WHERE id = ? AND state IN ('picking', 'requested')`,
-          [choice.srcLang, choice.numSpeakers, now, jobId],
+          `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?, lease_until = 0,
+             started_by = ? WHERE id = ? AND state IN ('picking', 'requested')`,
+          [choice.srcLang, choice.numSpeakers, now, startedBy ?? null, jobId],
         );
         if (changed === 0) return undefined;
         for (const [position, lang] of choice.dstLangs.entries()) {
@@ -228,7 +228,7 @@ export function sqlJobStore(sql: Sql): JobStore {
         for (const delivery of deliveries) await enqueueDelivery(tx, delivery, now);
       });
     },
-    retryTarget: (targetId, now) =>
+    retryTarget: (targetId, now, retriedBy) =>
       sql.transaction(async (tx) => {
         const target = await getTarget(tx, targetId);
         if (!target?.terminal || target.status === 'merging_done') return undefined;
@@ -238,7 +238,11 @@ export function sqlJobStore(sql: Sql): JobStore {
             pace_sum = 0, pace_count = 0, lease_until = 0 WHERE id = ?`,
           [now, NEVER, targetId],
         );
-        await tx.run(`UPDATE jobs SET state = 'starting', lease_until = 0 WHERE id = ?`, [target.jobId]);
+        // The "Started again" line names who pressed Retry.
+        await tx.run(
+          `UPDATE jobs SET state = 'starting', lease_until = 0, started_by = coalesce(?, started_by) WHERE id = ?`,
+          [retriedBy ?? null, target.jobId],
+        );
         return getTarget(tx, targetId);
       }),
     async resumeTarget(targetId, status, now) {
@@ -309,6 +313,7 @@ function toJob(row: Row): Job {
     startedAt: read.numOrNull(row.started_at),
     request: row.request === null || row.request === undefined ? null : read.json<JobRequest>(row.request),
     startFailures: read.num(row.start_failures),
+    startedBy: read.strOrNull(row.started_by) ?? read.str(row.user_id),
   };
 }
 

@@ -198,6 +198,11 @@ export const MIGRATIONS: Migration[] = [
         requested_at BIGINT NOT NULL)`,
     ],
   },
+  {
+    version: 13,
+    name: 'who pressed Start on each job (the card may be another member’s)',
+    statements: () => ['ALTER TABLE jobs ADD COLUMN started_by TEXT'],
+  },
 ];
 
 /** The schema version this code expects. */
