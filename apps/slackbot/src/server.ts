@@ -14,11 +14,11 @@ import { accessMiddleware } from './access/middleware.ts';
 import { grantingInteractions } from './access/modals.ts';
 import { Registry } from './access/registry.ts';
 import type { Config } from './config.ts';
+import { minutesLeft } from './domain/credits.ts';
 import { RequestBudget } from './dubbing/budget.ts';
 import { type AppClient, createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
-import { minutesLeft } from './domain/credits.ts';
 import { creditCheck } from './features/account/credit-check.ts';
 import { registerAccount } from './features/account/register.ts';
 import { AccountService } from './features/account/service.ts';
@@ -337,7 +337,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     onDeliveries: wakeDeliverer,
     admit: (job) => jobs.admit(job),
     refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
-    async beforeProjects(job, mediaId, targets) {
+    async beforeProjects(job, targets) {
       // Glossary defaults first: the subtitles keep the glossary recorded for each language.
       await glossaries.applyDefaults(job, targets);
       await subtitles.prepare(job, targets);

@@ -25,7 +25,7 @@ export interface StarterOptions {
   /** Called when Slack writes were enqueued. */
   onDeliveries: () => void;
   /** Runs once the media is ready, before the projects are created (glossaries, subtitles). */
-  beforeProjects?: (job: Job, mediaId: string, targets: Target[]) => Promise<void>;
+  beforeProjects?: (job: Job, targets: Target[]) => Promise<void>;
   /**
    * Whether every language's minutes fit in what is left, asked once the video's length is known and before
    * any project is created; when they do not, it has told the thread why and what to do, and nothing is made.
@@ -98,7 +98,7 @@ export class JobStarter {
       await store.setJobMedia(job.id, mediaId);
       job = { ...job, mediaId };
     }
-    await this.#o.beforeProjects?.(job, mediaId, pending);
+    await this.#o.beforeProjects?.(job, pending);
     if (this.#o.minutesFit && !(await this.#o.minutesFit(job, mediaId, pending))) {
       // All or none: the app never picks which languages the minutes go to.
       await this.#fail(job, pending, NOT_ENOUGH_MINUTES, 'not enough minutes', 'Not enough minutes');
