@@ -201,6 +201,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     wakeDeliverer,
     wakeTracker,
     picker: (job) => settings.pickerFor(job.channel),
+    describeStatus: (status) => service.describeStatus(status),
     maxFileBytes: config.maxFileBytes,
     async minutesLeft() {
       try {

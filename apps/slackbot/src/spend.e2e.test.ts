@@ -5,7 +5,7 @@
 // one the card and the thread name.
 import { DubbingClient } from '@dubkit/core';
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, cardOf, jobIdOf } from './test-support/threads.ts';
 import { JOB_CARD } from './ui/job-card.ts';
@@ -17,6 +17,7 @@ const TEST_MS = 90_000;
 
 describe('choices before spending, and who did it', () => {
   const stage = useStage({ speed: 100 });
+  afterEach(() => stage.emulator.setSpeed(100));
   let service: DubbingClient;
   beforeAll(() => {
     service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
@@ -152,6 +153,118 @@ describe('choices before spending, and who did it', () => {
       );
       expect(JSON.stringify(startedCard.blocks)).toContain(`started by <@${BEN}>`);
       expect(JSON.stringify(startedCard.blocks)).not.toContain(`<@${ANA}>`);
+    },
+    TEST_MS,
+  );
+
+  /**
+   * A job started by Ana from a mention, into `langs`, once its projects are polled. The emulator runs at
+   * its normal pace from here on (a dub takes about 48 s), so the job is still running when it is stopped.
+   */
+  async function startedJob(channel: string, link: string, langs: string[]) {
+    stage.emulator.setSpeed(1);
+    const drop = stage.slack.postUserMessage({
+      channel,
+      user: ANA,
+      text: `<@${stage.slack.botUserId}> <${link}|${link}>`,
+    });
+    await stage.driver.mention(drop);
+    const card = await cardIn(stage, channel, drop.ts);
+    await stage.driver.click({
+      message: card,
+      actionId: JOB_CARD.start,
+      user: ANA,
+      selections: { job_dst: langs },
+    });
+    const jobId = jobIdOf(card);
+    const projects = await waitFor(
+      async () => {
+        const targets = await stage.app.store.targetsOf(jobId);
+        const ids = targets.map((t) => t.projectId).filter((id): id is string => id !== null);
+        return ids.length === langs.length && ids.every((id) => stage.emulator.projectReads(id).length > 0)
+          ? ids
+          : undefined;
+      },
+      WAIT_MS,
+      'its projects polled',
+    );
+    return { drop, card, jobId, projects };
+  }
+
+  /** Asserts that the service sees no more reads of the projects once the stop has settled. */
+  async function expectNoMorePolls(jobId: string, projects: string[]) {
+    await stage.drained(jobId);
+    const reads = projects.map((id) => stage.emulator.projectReads(id).length);
+    // Several poll intervals of the app (40–250 ms) go by: not one more read of its projects.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(projects.map((id) => stage.emulator.projectReads(id).length)).toEqual(reads);
+  }
+
+  it(
+    'Stop on the card stops following the job: status says who stopped it, the minutes stay spent, no more polls',
+    async () => {
+      const channel = 'C4STOP';
+      const { drop, card, jobId, projects } = await startedJob(channel, 'https://vimeo.com/707', [
+        'es',
+        'de',
+      ]);
+      const started = await waitFor(
+        () =>
+          stage.slack
+            .thread(channel, drop.ts)
+            .find((m) => m.ts === card.ts && JSON.stringify(m.blocks).includes(JOB_CARD.stop)),
+        WAIT_MS,
+        'the card with Stop',
+      );
+      await stage.driver.click({ message: started, actionId: JOB_CARD.stop, user: BEN });
+      const reply = await waitFor(
+        () => byKind(stage.slack.thread(channel, drop.ts), 'stopped')[0],
+        WAIT_MS,
+        'the stopped reply',
+      );
+      expect(JSON.stringify(reply.blocks)).toContain(`<@${BEN}> stopped this dub`);
+      expect(JSON.stringify(reply.blocks)).toContain(
+        'the minutes already spent on these languages stay spent',
+      );
+      await expectNoMorePolls(jobId, projects);
+      const thread = stage.slack.thread(channel, drop.ts);
+      for (const status of byKind(thread, 'status'))
+        expect(JSON.stringify(status.blocks)).toContain(`Stopped by <@${BEN}>`);
+      const stoppedCard = thread.find((m) => m.ts === card.ts)!;
+      expect(JSON.stringify(stoppedCard.blocks)).toContain(`Stopped by <@${BEN}>`);
+      expect(JSON.stringify(stoppedCard.blocks)).not.toContain(JOB_CARD.stop);
+      expect(byKind(thread, 'dubbed')).toEqual([]);
+    },
+    TEST_MS,
+  );
+
+  it(
+    '“@dubkit cancel this please” in a running job’s thread stops it; /dub cancel and /dub stop answer how',
+    async () => {
+      const channel = 'C5STOP';
+      const { drop, jobId, projects } = await startedJob(channel, 'https://vimeo.com/808', ['fr']);
+      const ask = stage.slack.postUserMessage({
+        channel,
+        user: BEN,
+        thread_ts: drop.ts,
+        text: `<@${stage.slack.botUserId}> cancel this please`,
+      });
+      await stage.driver.mention(ask);
+      await waitFor(() => byKind(stage.slack.thread(channel, drop.ts), 'stopped')[0], WAIT_MS, 'stopped');
+      await expectNoMorePolls(jobId, projects);
+      expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toEqual([]);
+
+      for (const text of ['cancel', 'stop']) {
+        const before = stage.slack.ephemerals.length;
+        await stage.driver.command({ channel, user: ANA, text });
+        const answer = await waitFor(
+          () => stage.slack.ephemerals.slice(before).find((e) => e.channel === channel),
+          WAIT_MS,
+          `the answer to /dub ${text}`,
+        );
+        expect(answer.text).not.toMatch(/not a link/);
+        expect(answer.text).toMatch(/^To stop a dub, press \*Stop\* on its card/);
+      }
     },
     TEST_MS,
   );

@@ -4,11 +4,13 @@
 // in the store, then wakes the loops that carry them out.
 import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { preselection, titleFor } from '../domain/requests.ts';
+import type { StatusInfo } from '../dubbing/service.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, Store } from '../store/store.ts';
 import { cardDelivery, startDeliveries } from '../thread/card.ts';
 import { statusDelivery } from '../thread/status.ts';
 import type { PickerGlossary } from '../ui/glossary-picker.ts';
+import { stoppedReply } from '../ui/milestones.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 
 export interface JobServiceOptions {
@@ -19,6 +21,8 @@ export interface JobServiceOptions {
   /** What the picker offers for a job: the channel's default languages and its glossaries. */
   picker: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
   maxFileBytes: number;
+  /** The service's words for a project status (the stage a stopped language was in). */
+  describeStatus?: (status: string) => StatusInfo;
   /** Whole minutes left on the account; undefined when the service could not say (never throws). */
   minutesLeft?: () => Promise<number | undefined>;
   /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
@@ -203,6 +207,52 @@ export class JobService {
     if (!(await store.cancelJob(jobId))) return false;
     const job = await store.getJob(jobId);
     if (job) await store.enqueue(cardDelivery(job, 'cancelled', [], { actor: userId }), this.#now());
+    this.#o.wakeDeliverer();
+    return true;
+  }
+
+  /** The job whose thread this is. */
+  jobOfThread(channel: string, threadTs: string): Promise<Job | undefined> {
+    return this.#o.store.jobByThread(channel, threadTs);
+  }
+
+  /**
+   * Stops following a started job (`userId` pressed Stop): its languages still under way end as stopped and
+   * are never polled again; the card, their status messages and a reply say so. False when it was not running.
+   */
+  async stop(jobId: string, userId: string): Promise<boolean> {
+    const { store } = this.#o;
+    const stopped = await store.stopJob(jobId, userId);
+    if (!stopped) return false;
+    const job = await store.getJob(jobId);
+    if (!job) return false;
+    const now = this.#now();
+    const describe = this.#o.describeStatus;
+    const targets = await store.targetsOf(jobId);
+    const deliveries = [
+      cardDelivery(
+        job,
+        'stopped',
+        targets.map((t) => t.dstLang),
+        { actor: userId },
+      ),
+      ...stopped.map((target) =>
+        statusDelivery({
+          job,
+          target,
+          info: target.status && describe ? describe(target.status) : null,
+          now,
+        }),
+      ),
+      {
+        key: `stopped:${job.id}`,
+        jobId: job.id,
+        kind: 'reply' as const,
+        inThread: true,
+        payload: stoppedReply({ langs: stopped.map((t) => t.dstLang), userId }),
+      },
+    ];
+    for (const delivery of deliveries) await store.enqueue(delivery, now);
     this.#o.wakeDeliverer();
     return true;
   }

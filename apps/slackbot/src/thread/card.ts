@@ -7,14 +7,14 @@ import { statusDelivery } from './status.ts';
 
 export function cardDelivery(
   job: Job,
-  state: 'picking' | 'started' | 'cancelled',
+  state: 'picking' | 'started' | 'cancelled' | 'stopped',
   dstLangs: string[],
   options: {
     glossaries?: PickerGlossary[];
     glossaryIds?: string[];
     /** Minutes left on the account when the picker is posted. */
     minutesLeft?: number;
-    /** Who did what the card now says (pressed Cancel); otherwise who pressed Start. */
+    /** Who did what the card now says (pressed Cancel or Stop); otherwise who pressed Start. */
     actor?: string;
   } = {},
 ): DeliveryInput {

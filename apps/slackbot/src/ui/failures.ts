@@ -55,6 +55,7 @@ function sentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-function lowerFirst(text: string): string {
+/** "Translating" as it reads inside a sentence. */
+export function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }

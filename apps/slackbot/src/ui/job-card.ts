@@ -25,6 +25,7 @@ export const JOB_CARD = {
   speakersAction: 'job_speakers',
   start: 'job_start',
   cancel: 'job_cancel',
+  stop: 'job_stop',
   autoValue: 'auto',
 } as const;
 
@@ -33,7 +34,7 @@ export interface JobCardInput {
   title: string;
   /** The link, or the file's name for a shared file. */
   source: { kind: 'link'; link: string } | { kind: 'file'; name: string };
-  state: 'picking' | 'started' | 'cancelled';
+  state: 'picking' | 'started' | 'cancelled' | 'stopped';
   /** Preselected (picking) or chosen (started) destination languages. */
   dstLangs: string[];
   srcLang: string | null;
@@ -80,6 +81,18 @@ export function jobCard(input: JobCardInput): MessageContent {
         header,
         section(`Dubbing into ${into}`),
         context(`${from} · ${speakers} · started by <@${input.userId}>`),
+        { type: 'actions', block_id: 'job_running', elements: [button('Stop', JOB_CARD.stop, input.jobId)] },
+      ],
+    };
+  }
+  if (input.state === 'stopped') {
+    return {
+      text: `Dubbing of ${escapeText(input.title)} stopped`,
+      blocks: [
+        header,
+        context(
+          `⏹ Stopped by <@${input.userId}>: its languages are no longer followed here. The service keeps the minutes already spent.`,
+        ),
       ],
     };
   }

@@ -82,6 +82,22 @@ export function cancelJob(deps: CardDeps) {
   };
 }
 
+/** Stop on a started job's card: its projects are no longer followed (the service keeps what they spent). */
+export function stopJob(deps: CardDeps) {
+  return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
+    await ack();
+    await orBusy(
+      deps,
+      'a Stop',
+      async () => {
+        if (!(await deps.jobs.stop(job.id, body.user.id)))
+          await respond(ephemeral('This dub is not running: nothing was stopped.'));
+      },
+      (text) => respond(ephemeral(text)),
+    );
+  };
+}
+
 /** Retry on a failed language: a new attempt, with a new project. */
 export function retryTarget(deps: CardDeps) {
   return async ({ ack, respond, body }: ButtonArgs, { target }: TargetSubject) => {

@@ -200,8 +200,12 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 13,
-    name: 'who pressed Start on each job (the card may be another member’s)',
-    statements: () => ['ALTER TABLE jobs ADD COLUMN started_by TEXT'],
+    name: 'who pressed Start on each job (the card may be another member’s), and who stopped following it',
+    statements: () => [
+      'ALTER TABLE jobs ADD COLUMN started_by TEXT',
+      'ALTER TABLE jobs ADD COLUMN stopped_by TEXT',
+      'ALTER TABLE targets ADD COLUMN stopped_by TEXT',
+    ],
   },
 ];
 
