@@ -197,7 +197,7 @@ export function sqlJobStore(sql: Sql): JobStore {
     },
     async setTargetProject(targetId, projectId, now) {
       await sql.run(
-        `UPDATE targets SET project_id = ?, next_poll_at = CASE WHEN stopped_by IS NULL THEN ? ELSE ? END,
+        `UPDATE targets SET project_id = ?, next_poll_at = CASE WHEN stopped_by IS NULL THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END,
            interval_ms = 0, stage_since = NULL, pace_sum = 0, pace_count = 0, lease_until = 0 WHERE id = ?`,
         [projectId, now, NEVER, targetId],
       );
