@@ -145,7 +145,8 @@ export interface JobStore {
   cancelJob(jobId: string): Promise<boolean>;
   /**
    * Stops following a started job: every language not yet at its end is ended as stopped by `userId` and never
-   * polled again; undefined when the job was not starting or running. The languages stopped are returned.
+   * polled again; undefined when the job was not starting or running, or all its languages had ended. The
+   * languages stopped are returned.
    */
   stopJob(jobId: string, userId: string): Promise<Target[] | undefined>;
   /** Leases jobs with work due: a request to admit, or an upload and projects to create (lease free). */

@@ -155,6 +155,17 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         await store.setTargetProject(de!.id, 'p3', 5);
         expect(await store.claimDueTargets('a', 100, 100, 5)).toEqual([]);
         expect(await store.stopJob(job.id, 'U0ANA')).toBeUndefined();
+        // A job whose every language has ended has nothing to stop.
+        const { job: done } = await store.createJob({ ...newJob(), triggerKey: 'msg:C1:2.2' }, 1);
+        await store.startJob(done.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
+        const [only] = await store.targetsOf(done.id);
+        await store.recordPoll(
+          only!.id,
+          { status: 'merging_done', changed: true, terminal: true, nextPollAt: 9, intervalMs: 1 },
+          3,
+          [],
+        );
+        expect(await store.stopJob(done.id, 'U0ANA')).toBeUndefined();
       });
 
       it('delivers each key once, keeps a newer payload pending, and flags interrupted sends as uncertain', async () => {

@@ -109,7 +109,8 @@ export function sqlJobStore(sql: Sql): JobStore {
     stopJob: (jobId, userId) =>
       sql.transaction(async (tx) => {
         const changed = await tx.run(
-          `UPDATE jobs SET state = 'stopped', stopped_by = ? WHERE id = ? AND state IN ('starting', 'running')`,
+          `UPDATE jobs SET state = 'stopped', stopped_by = ? WHERE id = ? AND state IN ('starting', 'running')
+             AND EXISTS (SELECT 1 FROM targets WHERE targets.job_id = jobs.id AND targets.terminal = FALSE)`,
           [userId, jobId],
         );
         if (changed === 0) return undefined;
