@@ -35,4 +35,21 @@ describe('Home', () => {
     const empty = homeView({ jobs: [], credits: null, defaults: [] });
     expect(JSON.stringify(empty)).toContain('could not be read');
   });
+
+  it('says a stopped job is no longer followed instead of showing its languages as under way', () => {
+    const view = homeView({
+      jobs: [
+        {
+          title: 'keynote',
+          channel: 'C1',
+          state: 'stopped',
+          langs: [{ lang: 'es', label: 'Translating', done: false, failed: false }],
+        },
+      ],
+      credits: null,
+      defaults: [],
+    });
+    expect(JSON.stringify(view)).toContain('_stopped: no longer followed_');
+    expect(JSON.stringify(view)).not.toContain('Translating');
+  });
 });

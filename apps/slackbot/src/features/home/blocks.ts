@@ -38,13 +38,15 @@ export function homeView(input: {
         ? '_waiting for languages to be picked_'
         : job.state === 'cancelled'
           ? '_cancelled_'
-          : job.langs
-              .map(
-                (l) =>
-                  `${l.failed ? '❌' : l.done ? '✅' : '⏳'} ${languageLabel(l.lang)}: ${escapeText(l.label)}` +
-                  (l.review ? `, ${l.review}` : ''),
-              )
-              .join(' · ');
+          : job.state === 'stopped'
+            ? '_stopped: no longer followed_'
+            : job.langs
+                .map(
+                  (l) =>
+                    `${l.failed ? '❌' : l.done ? '✅' : '⏳'} ${languageLabel(l.lang)}: ${escapeText(l.label)}` +
+                    (l.review ? `, ${l.review}` : ''),
+                )
+                .join(' · ');
     blocks.push(
       section(truncate(`*${escapeText(job.title)}* in <#${job.channel}>\n${langs}`, LIMITS.sectionText)),
     );
