@@ -14,6 +14,7 @@ import { accessMiddleware } from './access/middleware.ts';
 import { grantingInteractions } from './access/modals.ts';
 import { Registry } from './access/registry.ts';
 import type { Config } from './config.ts';
+import { minutesLeft } from './domain/credits.ts';
 import { RequestBudget } from './dubbing/budget.ts';
 import { type AppClient, createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
@@ -202,7 +203,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     wakeDeliverer,
     wakeTracker,
     picker: (job) => settings.pickerFor(job.channel),
+    describeStatus: (status) => service.describeStatus(status),
     maxFileBytes: config.maxFileBytes,
+    async minutesLeft() {
+      try {
+        return minutesLeft(await service.credits());
+      } catch (error) {
+        logger.warn({ err: error }, 'the credits could not be read for the job card');
+        return undefined;
+      }
+    },
     slack: interactions,
     now,
   });
@@ -334,12 +344,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     onDeliveries: wakeDeliverer,
     admit: (job) => jobs.admit(job),
     refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
-    async beforeProjects(job, mediaId, targets) {
+    async beforeProjects(job, targets) {
       // Glossary defaults first: the subtitles keep the glossary recorded for each language.
       await glossaries.applyDefaults(job, targets);
       await subtitles.prepare(job, targets);
-      await credits(job, mediaId, targets);
     },
+    minutesFit: credits,
   });
   const tracker = new Tracker({
     store,

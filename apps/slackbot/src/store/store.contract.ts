@@ -110,6 +110,64 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.retryTarget(target!.id, 6)).toBeUndefined();
       });
 
+      it('stops a started job: its languages under way end as stopped and are never polled again', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        expect(await store.stopJob(job.id, 'U0BEN')).toBeUndefined();
+        await store.startJob(
+          job.id,
+          { dstLangs: ['es', 'de'], srcLang: null, numSpeakers: null },
+          1,
+          'U0BEN',
+        );
+        expect((await store.getJob(job.id))?.startedBy).toBe('U0BEN');
+        await store.setJobRunning(job.id);
+        const [es, de] = await store.targetsOf(job.id);
+        await store.setTargetProject(es!.id, 'p1', 2);
+        await store.recordPoll(
+          es!.id,
+          { status: 'merging_done', changed: true, terminal: true, nextPollAt: 9, intervalMs: 1 },
+          3,
+          [],
+        );
+        await store.setTargetProject(de!.id, 'p2', 2);
+        const stopped = await store.stopJob(job.id, 'U0ANA');
+        expect(stopped?.map((t) => [t.id, t.stoppedBy, t.terminal])).toEqual([[de!.id, 'U0ANA', true]]);
+        expect(await store.getJob(job.id)).toMatchObject({ state: 'stopped', stoppedBy: 'U0ANA' });
+        expect(await store.claimDueTargets('a', 100, 100, 5)).toEqual([]);
+        // A poll in flight when Stop was pressed changes nothing and says nothing.
+        await store.recordPoll(
+          de!.id,
+          { status: 'translating', changed: true, terminal: false, nextPollAt: 4, intervalMs: 1 },
+          4,
+          [
+            {
+              key: 'status:late',
+              jobId: job.id,
+              kind: 'status',
+              inThread: true,
+              payload: { text: 'x', blocks: [] },
+            },
+          ],
+        );
+        expect(await store.getTarget(de!.id)).toMatchObject({ terminal: true, stoppedBy: 'U0ANA' });
+        expect(await store.getDelivery('status:late')).toBeUndefined();
+        // A project created just after the stop is recorded, but not polled.
+        await store.setTargetProject(de!.id, 'p3', 5);
+        expect(await store.claimDueTargets('a', 100, 100, 5)).toEqual([]);
+        expect(await store.stopJob(job.id, 'U0ANA')).toBeUndefined();
+        // A job whose every language has ended has nothing to stop.
+        const { job: done } = await store.createJob({ ...newJob(), triggerKey: 'msg:C1:2.2' }, 1);
+        await store.startJob(done.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
+        const [only] = await store.targetsOf(done.id);
+        await store.recordPoll(
+          only!.id,
+          { status: 'merging_done', changed: true, terminal: true, nextPollAt: 9, intervalMs: 1 },
+          3,
+          [],
+        );
+        expect(await store.stopJob(done.id, 'U0ANA')).toBeUndefined();
+      });
+
       it('delivers each key once, keeps a newer payload pending, and flags interrupted sends as uncertain', async () => {
         const { job } = await store.createJob(newJob(), 1);
         const d = {

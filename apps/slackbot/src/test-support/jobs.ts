@@ -30,6 +30,8 @@ export const jobRecord = (over: Partial<Job> = {}): Job => ({
   startedAt: 2,
   request: null,
   startFailures: 0,
+  startedBy: 'U1',
+  stoppedBy: null,
   ...over,
 });
 

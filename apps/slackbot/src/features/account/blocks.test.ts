@@ -34,7 +34,7 @@ describe('credits', () => {
     const warning = creditsWarning({ durationSeconds: 150, languages: 3, left: 5 });
     expect(warning.text).toBe(
       'The video is 3 min long, so dubbing it into 3 languages needs 9 minutes, but only 5 are left on the ' +
-        'account. Languages beyond what is left will fail.',
+        'account. Nothing was started, and no minutes were used.',
     );
     expect(blockProblems(warning.blocks, LIMITS.messageBlocks)).toEqual([]);
   });

@@ -28,7 +28,7 @@ export interface JobListInput {
 
 /** One job: "*keynote.mp4* in #launch · started by @ana · Nov 26 at 10:42" and its languages below. */
 export function jobLine(row: JobRow): string {
-  const head = `*${escapeText(truncate(row.job.title, 200))}* in <#${row.job.channel}> · started by <@${row.job.userId}> · ${when(row.job.createdAt)}`;
+  const head = `*${escapeText(truncate(row.job.title, 200))}* in <#${row.job.channel}> · started by <@${row.job.startedBy}> · ${when(row.job.createdAt)}`;
   return truncate(`${head}\n${languagesLine(row)}`, LIMITS.sectionText);
 }
 

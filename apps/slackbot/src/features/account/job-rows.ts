@@ -68,6 +68,8 @@ export function languageStateText(l: LanguageState): string {
 /** The languages of a job in one line, or what it waits for before it has any. */
 export function languagesLine(row: JobRow): string {
   if (row.job.state === 'picking') return '_waiting for languages to be picked_';
+  if (row.job.state === 'cancelled') return '_cancelled_';
+  if (row.job.state === 'stopped') return '_stopped: no longer followed_';
   if (row.job.state === 'requested' || row.langs.length === 0) return '_starting_';
   return row.langs.map(languageStateText).join(' · ');
 }

@@ -42,4 +42,20 @@ describe('Home', () => {
     expect(JSON.stringify(reviewer)).not.toContain('No dubs yet');
     expect(JSON.stringify(reviewer)).toContain('None of your own yet.');
   });
+
+  it('says a stopped job is no longer followed instead of showing its languages as under way', () => {
+    const view = homeView({
+      waiting: [],
+      own: [
+        {
+          job: jobRecord({ title: 'keynote', state: 'stopped', stoppedBy: 'U2' }),
+          langs: [{ lang: 'es', state: 'running', label: 'Translating' }],
+        },
+      ],
+      credits: null,
+      defaults: [],
+    });
+    expect(JSON.stringify(view)).toContain('_stopped: no longer followed_');
+    expect(JSON.stringify(view)).not.toContain('Translating');
+  });
 });

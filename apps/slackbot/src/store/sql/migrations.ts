@@ -211,6 +211,15 @@ export const MIGRATIONS: Migration[] = [
         channel TEXT PRIMARY KEY, formats TEXT NOT NULL, updated_by TEXT NOT NULL, updated_at BIGINT NOT NULL)`,
     ],
   },
+  {
+    version: 15,
+    name: 'who pressed Start on each job (the card may be another member’s), and who stopped following it',
+    statements: () => [
+      'ALTER TABLE jobs ADD COLUMN started_by TEXT',
+      'ALTER TABLE jobs ADD COLUMN stopped_by TEXT',
+      'ALTER TABLE targets ADD COLUMN stopped_by TEXT',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */
