@@ -1,8 +1,11 @@
-// Every Block Kit builder (ui/*.ts and features/*/blocks.ts, with the project list, credits and the review's
-// modals) given a hostile string wherever a person or the service supplies one: a file name, a title, a
-// glossary name, a segment's text, a problem quoting what someone typed. Nothing of it may reach a message's
-// `text` or any mrkdwn as a mention (`<!here>`, `<@U…>`, `<#C…>`) or a link (`<https://…>`), and a bare `&`
-// never passes unescaped. plain_text is not parsed by Slack, so it is not checked.
+// Every Block Kit builder (ui/*.ts, thread/*.ts and features/*/blocks.ts, with the project list, credits, the
+// review's modals and the QA line) given a hostile string wherever a person or the service supplies one: a file
+// name, a title, a glossary name, a segment's text, a problem quoting what someone typed, a voice's name. Nothing
+// of it may reach a message's `text` or any mrkdwn as a mention (`<!here>`, `<@U…>`, `<#C…>`) or a link
+// (`<https://…>`), a bare `&` never passes unescaped, and its `*`, `_`, `~` and backticks neither format it nor
+// break the app's own bold and code spans around it (ui/blocks.ts `escapeText` says how). The same again with a
+// very long value: cut to Slack's limits without leaving half an entity or an unclosed bold behind. plain_text
+// is not parsed by Slack, so it is not checked.
 import { describe, expect, it } from 'vitest';
 import { creditsMessage, creditsWarning } from '../features/account/credits.ts';
 import { projectList } from '../features/account/project-list.ts';
@@ -18,17 +21,22 @@ import {
   noFaceReply,
 } from '../features/lipsync/blocks.ts';
 import { conflictView, reviewModal } from '../features/review/modal.ts';
+import { additionsSummary } from '../features/review/new-line.ts';
 import { settingsModal } from '../features/settings/blocks.ts';
+import { sourceFixModal, sourceFixSummary } from '../features/source-fix/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
 import { statusMessage } from '../thread/status-message.ts';
-import { link } from './blocks.ts';
+import { changesModal, reviewedStatus, waitingList } from './approval.ts';
+import { LIMITS, link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 import { jobCard } from './job-card.ts';
-import { dubbedReply, failedReply, startedReply } from './milestones.ts';
+import { dubbedReply, failedReply, replacedReply, startedReply } from './milestones.ts';
 import { editSummary, renderRequested, speakersChanged, speakersModal } from './thread-actions.ts';
 
-const HOSTILE = '<!here> q3 & <@U0EVIL> <#C0EVIL|general> <https://evil.example|click> <!channel>.mp4';
+const HOSTILE =
+  '<!here> q3 & <@U0EVIL> <#C0EVIL|general> <https://evil.example|click> <!channel> *bold* _x_ ~x~ `tick` ``` a*b_c~d`e.mp4';
+const LONG = `${HOSTILE} `.repeat(100);
 
 /** Every string Slack reads as mrkdwn: a message's `text`, and every `{type: 'mrkdwn', text}` inside. */
 function mrkdwnOf(value: unknown, top = true): string[] {
@@ -47,200 +55,284 @@ function expectInert(name: string, built: unknown): void {
     for (const control of ['<!here>', '<!channel>', '<@U0EVIL>', '<#C0EVIL', '<https://evil.example']) {
       expect(text, `${name}: ${text}`).not.toContain(control);
     }
-    // Every & is an entity the app wrote, never the person's bare one.
+    // Every & is an entity the app wrote, never the person's bare one (nor one cut in half).
     expect(text.replace(/&(amp|lt|gt);/g, ''), `${name}: ${text}`).not.toContain('&');
+    // The person's formatting does nothing (inside a code span it is not read), and the app's own markers
+    // still pair up around it.
+    const outsideCode = text.replace(/`[^`\n]+`/g, '');
+    for (const formatted of ['*bold*', '_x_', '~x~', '∗bold*', '*bold∗']) {
+      expect(outsideCode, `${name}: ${text}`).not.toContain(formatted);
+    }
+    // A marker between two letters or digits (`a*b`) is not read by Slack and is not counted.
+    const markers = outsideCode.replace(/(?<=[\p{L}\p{N}])[*~](?=[\p{L}\p{N}])/gu, '');
+    for (const marker of ['*', '~', '`']) {
+      expect(markers.split(marker).length % 2, `${name}: unpaired ${marker} in ${text}`).toBe(1);
+    }
   }
 }
 
-const glossary: GlossaryRecord = {
-  id: 'g1',
-  name: HOSTILE,
-  srcLang: 'en',
-  dstLang: 'es',
-  version: 2,
-  channel: 'C1',
-  createdBy: 'U1',
-  updatedAt: 1,
-};
-const picker = [{ id: 'g1', label: HOSTILE }];
+/** Block Kit's length limits on every mrkdwn and a message's `text`. */
+function expectWithinLimits(name: string, built: unknown): void {
+  const top = built as { text?: unknown };
+  if (typeof top.text === 'string') expect(top.text.length, name).toBeLessThanOrEqual(LIMITS.messageText);
+  for (const text of mrkdwnOf(built, false)) {
+    expect(text.length, name).toBeLessThanOrEqual(LIMITS.sectionText);
+  }
+}
 
-const builders: Record<string, () => unknown> = {
-  'jobCard picking': () =>
-    jobCard({
-      jobId: 'j1',
-      title: HOSTILE,
-      source: { kind: 'file', name: HOSTILE },
-      state: 'picking',
-      dstLangs: ['es'],
-      srcLang: null,
-      numSpeakers: null,
-      userId: 'U1',
-      glossaries: picker,
-      glossaryIds: [],
-    }),
-  'jobCard started': () =>
-    jobCard({
-      jobId: 'j1',
-      title: HOSTILE,
-      source: { kind: 'link', link: 'https://x.example/a|<!here>' },
-      state: 'started',
-      dstLangs: ['es'],
-      srcLang: 'en',
-      numSpeakers: 2,
-      userId: 'U1',
-    }),
-  'jobCard cancelled': () =>
-    jobCard({
-      jobId: 'j1',
-      title: HOSTILE,
-      source: { kind: 'file', name: HOSTILE },
-      state: 'cancelled',
-      dstLangs: [],
-      srcLang: null,
-      numSpeakers: null,
-      userId: 'U1',
-    }),
-  jobModal: () => jobModal({ jobId: 'j1', title: HOSTILE }),
-  startedReply: () => startedReply({ langs: ['es'], userId: 'U1' }),
-  dubbedReply: () =>
-    dubbedReply({
-      lang: 'es',
-      title: HOSTILE,
-      links: { video: 'https://cdn.example/v.mp4?a=<!here>', srt: null },
-      targetId: 't1',
-    }),
-  failedReply: () =>
-    failedReply({
-      lang: 'es',
-      status: 'failed',
-      stageLabel: HOSTILE,
-      detail: HOSTILE,
-      targetId: 't1',
-    }),
-  statusMessage: () =>
-    statusMessage({
-      lang: 'es',
-      phase: 'running',
-      stageLabel: HOSTILE,
-      progress: 0.5,
-      elapsedMs: 1,
-      startedAt: 0,
-      projectId: 'p1',
-    }),
-  'statusMessage failed': () =>
-    statusMessage({
-      lang: 'es',
-      phase: 'failed',
-      stageLabel: HOSTILE,
-      progress: 0,
-      elapsedMs: 1,
-      startedAt: 0,
-      projectId: null,
-    }),
-  editSummary: () => editSummary({ userId: 'U1', lang: 'es', changes: 'edited 2 segments', targetId: 't1' }),
-  renderRequested: () => renderRequested({ userId: 'U1', lang: 'es' }),
-  speakersChanged: () => speakersChanged({ userId: 'U1', lang: 'es', count: 2, targetId: 't1' }),
-  speakersModal: () => ({ text: 'x', view: speakersModal({ targetId: 't1', lang: 'es', current: 2 }) }),
-  helpMessage: () => helpMessage(),
-  usageError: () => usageError(`"${HOSTILE}" is not a link.`),
-  glossaryPicker: () => ({ text: 'x', block: glossaryPicker(picker, ['g1']) }),
-  link: () => ({ text: link('https://x.example/a|<!here>>', HOSTILE) }),
-  'importReport saved': () =>
-    importReport({
-      fileName: HOSTILE,
-      userId: 'U1',
-      issues: [{ line: 2, severity: 'warning', message: HOSTILE }],
-      saved: { glossary, updated: true, entries: 3, isDefault: false, channel: 'C1' },
-    }),
-  'importReport refused': () =>
-    importReport({
-      fileName: HOSTILE,
-      userId: 'U1',
-      issues: [{ line: 2, column: 1, severity: 'error', message: HOSTILE }],
-      problem: HOSTILE,
-    }),
-  glossaryList: () => glossaryList([glossary], ['g1']),
-  glossaryShown: () => glossaryShown(glossary, { [HOSTILE]: HOSTILE }),
-  glossaryModal: () => glossaryModal({ channel: 'C1' }),
-  homeView: () =>
-    homeView({
-      jobs: [
+function buildersOf(HOSTILE: string): Record<string, () => unknown> {
+  const glossary: GlossaryRecord = {
+    id: 'g1',
+    name: HOSTILE,
+    srcLang: 'en',
+    dstLang: 'es',
+    version: 2,
+    channel: 'C1',
+    createdBy: 'U1',
+    updatedAt: 1,
+  };
+  const picker = [{ id: 'g1', label: HOSTILE }];
+  return {
+    'jobCard picking': () =>
+      jobCard({
+        jobId: 'j1',
+        title: HOSTILE,
+        source: { kind: 'file', name: HOSTILE },
+        state: 'picking',
+        dstLangs: ['es'],
+        srcLang: null,
+        numSpeakers: null,
+        userId: 'U1',
+        glossaries: picker,
+        glossaryIds: [],
+      }),
+    'jobCard started': () =>
+      jobCard({
+        jobId: 'j1',
+        title: HOSTILE,
+        source: { kind: 'link', link: 'https://x.example/a|<!here>' },
+        state: 'started',
+        dstLangs: ['es'],
+        srcLang: 'en',
+        numSpeakers: 2,
+        userId: 'U1',
+      }),
+    'jobCard cancelled': () =>
+      jobCard({
+        jobId: 'j1',
+        title: HOSTILE,
+        source: { kind: 'file', name: HOSTILE },
+        state: 'cancelled',
+        dstLangs: [],
+        srcLang: null,
+        numSpeakers: null,
+        userId: 'U1',
+      }),
+    jobModal: () => jobModal({ jobId: 'j1', title: HOSTILE }),
+    startedReply: () => startedReply({ langs: ['es'], userId: 'U1' }),
+    dubbedReply: () =>
+      dubbedReply({
+        lang: 'es',
+        title: HOSTILE,
+        links: { video: 'https://cdn.example/v.mp4?a=<!here>', srt: null },
+        targetId: 't1',
+      }),
+    failedReply: () =>
+      failedReply({
+        lang: 'es',
+        status: 'failed',
+        stageLabel: HOSTILE,
+        detail: HOSTILE,
+        targetId: 't1',
+      }),
+    statusMessage: () =>
+      statusMessage({
+        lang: 'es',
+        phase: 'running',
+        stageLabel: HOSTILE,
+        progress: 0.5,
+        elapsedMs: 1,
+        startedAt: 0,
+        projectId: 'p1',
+      }),
+    'statusMessage failed': () =>
+      statusMessage({
+        lang: 'es',
+        phase: 'failed',
+        stageLabel: HOSTILE,
+        progress: 0,
+        elapsedMs: 1,
+        startedAt: 0,
+        projectId: null,
+      }),
+    editSummary: () =>
+      editSummary({ userId: 'U1', lang: 'es', changes: 'edited 2 segments', targetId: 't1' }),
+    renderRequested: () => renderRequested({ userId: 'U1', lang: 'es' }),
+    speakersChanged: () =>
+      speakersChanged({
+        userId: 'U1',
+        lang: 'es',
+        count: 2,
+        targetId: 't1',
+        voices: [{ speaker: HOSTILE, label: HOSTILE }],
+      }),
+    replacedReply: () =>
+      replacedReply(
+        dubbedReply({ lang: 'es', title: HOSTILE, links: { video: null, srt: null }, targetId: 't1' }),
         {
-          title: HOSTILE,
-          channel: 'C1',
-          state: 'running',
-          langs: [{ lang: 'es', label: HOSTILE, done: false, failed: false }],
-        },
-      ],
-      credits: null,
-      defaults: [{ channel: 'C1', dstLangs: ['es'], glossaries: [HOSTILE] }],
-    }),
-  lipsyncModal: () => lipsyncModal({ targetId: 't1', lang: 'es', paidMinutes: 3, freeMinutesLeft: 1 }),
-  lipsyncNotice: () => lipsyncNotice('es', 'Reading…'),
-  lipsyncedReply: () =>
-    lipsyncedReply({ lang: 'es', url: 'https://cdn.example/l.mp4?<!here>', userId: 'U1', free: false }),
-  noFaceReply: () => noFaceReply({ lang: 'es' }),
-  lipsyncFailedReply: () => lipsyncFailedReply({ lang: 'es', why: HOSTILE }),
-  reviewModal: () =>
-    reviewModal({
-      sessionId: 's1',
-      lang: 'es',
-      segments: [
-        { id: 'a', start: '00:00:01,000', end: '00:00:02,000', speaker: null, src: HOSTILE, dst: HOSTILE },
-      ],
-      edits: {},
-      page: 0,
-    }),
-  conflictView: () =>
-    conflictView({ sessionId: 's1', lang: 'es', conflicts: [{ number: 1, now: HOSTILE, mine: HOSTILE }] }),
-  settingsModal: () =>
-    settingsModal({ channel: 'C1', dstLangs: ['es'], glossaries: picker, glossaryIds: [] }),
-  subtitlesReport: () =>
-    subtitlesReport({
-      userId: 'U1',
-      files: [
-        { name: HOSTILE, side: 'src', lang: 'en', cues: 3, issues: [] },
-        {
-          name: HOSTILE,
-          side: 'dst',
           lang: 'es',
-          cues: 3,
-          issues: [{ line: 1, severity: 'error', message: HOSTILE }],
+          render: 1,
+          by: 2,
         },
-      ],
-      pairs: [{ lang: 'es', issues: [{ line: 1, message: HOSTILE, side: 'dst' }] }],
+      ),
+    'reviewedStatus changes requested': () =>
+      reviewedStatus(
+        statusMessage({
+          lang: 'es',
+          phase: 'running',
+          stageLabel: HOSTILE,
+          progress: 0.5,
+          elapsedMs: 1,
+          startedAt: 0,
+          projectId: HOSTILE,
+        }),
+        { changeRequest: { targetId: 't1', attempt: 1, userId: 'U1', reason: HOSTILE, at: 0 }, render: 1 },
+      ),
+    changesModal: () => ({ text: 'x', view: changesModal({ lang: 'es', subject: HOSTILE }) }),
+    waitingList: () => waitingList('C1', [{ title: HOSTILE, lang: 'es' }]),
+    sourceFixModal: () => ({
+      text: 'x',
+      view: sourceFixModal({
+        sessionId: 's1',
+        segmentId: 'a',
+        lang: 'es',
+        start: HOSTILE,
+        end: HOSTILE,
+        src: HOSTILE,
+        others: [{ targetId: 't2', lang: 'de' }],
+      }),
     }),
-  subtitlesSkipped: () => subtitlesSkipped({ lang: 'es', issues: [{ line: 1, message: HOSTILE }] }),
-  projectList: () =>
-    projectList({
-      projects: [
-        {
-          id: 'p1',
-          name: HOSTILE,
-          statusLabel: HOSTILE,
-          failed: false,
-          done: false,
-          createdAt: '2026-01-01',
-        },
-      ],
-      name: HOSTILE,
-      offset: 0,
-      more: true,
+    sourceFixSummary: () =>
+      sourceFixSummary({
+        userId: 'U1',
+        start: HOSTILE,
+        end: HOSTILE,
+        changed: [{ targetId: 't1', lang: 'es' }],
+        missing: [{ targetId: 't2', lang: 'de' }],
+      }),
+    additionsSummary: () => ({
+      text: additionsSummary([{ start: HOSTILE, end: HOSTILE, dst: HOSTILE, speaker: HOSTILE }]),
     }),
-  'projectList empty': () => projectList({ projects: [], name: HOSTILE, offset: 0, more: false }),
-  creditsMessage: () =>
-    creditsMessage({
-      minutes: { total: 10, used: 1 },
-      video: { total: 10, used: 1 },
-      lipsync_free_minutes: { total: 1, used: 0 },
-    }),
-  creditsWarning: () => creditsWarning({ durationSeconds: 600, languages: 2, left: 3 }),
-};
+    speakersModal: () => ({ text: 'x', view: speakersModal({ targetId: 't1', lang: 'es', current: 2 }) }),
+    helpMessage: () => helpMessage(),
+    usageError: () => usageError(`"${HOSTILE}" is not a link.`),
+    glossaryPicker: () => ({ text: 'x', block: glossaryPicker(picker, ['g1']) }),
+    link: () => ({ text: link('https://x.example/a|<!here>>', HOSTILE) }),
+    'importReport saved': () =>
+      importReport({
+        fileName: HOSTILE,
+        userId: 'U1',
+        issues: [{ line: 2, severity: 'warning', message: HOSTILE }],
+        saved: { glossary, updated: true, entries: 3, isDefault: false, channel: 'C1' },
+      }),
+    'importReport refused': () =>
+      importReport({
+        fileName: HOSTILE,
+        userId: 'U1',
+        issues: [{ line: 2, column: 1, severity: 'error', message: HOSTILE }],
+        problem: HOSTILE,
+      }),
+    glossaryList: () => glossaryList([glossary], ['g1']),
+    glossaryShown: () => glossaryShown(glossary, { [HOSTILE]: HOSTILE }),
+    glossaryModal: () => glossaryModal({ channel: 'C1' }),
+    homeView: () =>
+      homeView({
+        jobs: [
+          {
+            title: HOSTILE,
+            channel: 'C1',
+            state: 'running',
+            langs: [{ lang: 'es', label: HOSTILE, done: false, failed: false }],
+          },
+        ],
+        credits: null,
+        defaults: [{ channel: 'C1', dstLangs: ['es'], glossaries: [HOSTILE] }],
+      }),
+    lipsyncModal: () => lipsyncModal({ targetId: 't1', lang: 'es', paidMinutes: 3, freeMinutesLeft: 1 }),
+    lipsyncNotice: () => lipsyncNotice('es', 'Reading…'),
+    lipsyncedReply: () =>
+      lipsyncedReply({ lang: 'es', url: 'https://cdn.example/l.mp4?<!here>', userId: 'U1', free: false }),
+    noFaceReply: () => noFaceReply({ lang: 'es' }),
+    lipsyncFailedReply: () => lipsyncFailedReply({ lang: 'es', why: HOSTILE }),
+    reviewModal: () =>
+      reviewModal({
+        sessionId: 's1',
+        lang: 'es',
+        segments: [
+          { id: 'a', start: '00:00:01,000', end: '00:00:02,000', speaker: null, src: HOSTILE, dst: HOSTILE },
+        ],
+        edits: {},
+        page: 0,
+      }),
+    conflictView: () =>
+      conflictView({ sessionId: 's1', lang: 'es', conflicts: [{ number: 1, now: HOSTILE, mine: HOSTILE }] }),
+    settingsModal: () =>
+      settingsModal({ channel: 'C1', dstLangs: ['es'], glossaries: picker, glossaryIds: [] }),
+    subtitlesReport: () =>
+      subtitlesReport({
+        userId: 'U1',
+        files: [
+          { name: HOSTILE, side: 'src', lang: 'en', cues: 3, issues: [] },
+          {
+            name: HOSTILE,
+            side: 'dst',
+            lang: 'es',
+            cues: 3,
+            issues: [{ line: 1, severity: 'error', message: HOSTILE }],
+          },
+        ],
+        pairs: [{ lang: 'es', issues: [{ line: 1, message: HOSTILE, side: 'dst' }] }],
+      }),
+    subtitlesSkipped: () => subtitlesSkipped({ lang: 'es', issues: [{ line: 1, message: HOSTILE }] }),
+    projectList: () =>
+      projectList({
+        projects: [
+          {
+            id: 'p1',
+            name: HOSTILE,
+            statusLabel: HOSTILE,
+            failed: false,
+            done: false,
+            createdAt: '2026-01-01',
+          },
+        ],
+        name: HOSTILE,
+        offset: 0,
+        more: true,
+      }),
+    'projectList empty': () => projectList({ projects: [], name: HOSTILE, offset: 0, more: false }),
+    creditsMessage: () =>
+      creditsMessage({
+        minutes: { total: 10, used: 1 },
+        video: { total: 10, used: 1 },
+        lipsync_free_minutes: { total: 1, used: 0 },
+      }),
+    creditsWarning: () => creditsWarning({ durationSeconds: 600, languages: 2, left: 3 }),
+  };
+}
 
 describe('every builder with hostile strings', () => {
-  for (const [name, build] of Object.entries(builders)) {
-    it(`${name} lets no mention, link or bare & through`, () => {
+  for (const [name, build] of Object.entries(buildersOf(HOSTILE))) {
+    it(`${name} lets no mention, link, bare & or formatting through`, () => {
       expectInert(name, build());
+    });
+  }
+
+  for (const [name, build] of Object.entries(buildersOf(LONG))) {
+    it(`${name} cuts a very long value to Slack's limits and stays inert`, () => {
+      const built = build();
+      expectInert(name, built);
+      expectWithinLimits(name, built);
     });
   }
 

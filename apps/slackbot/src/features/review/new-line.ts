@@ -8,6 +8,7 @@ import type { NewSegment } from '../../store/store.ts';
 import {
   type Block,
   button,
+  codeSpan,
   context,
   escapeText,
   LIMITS,
@@ -15,6 +16,7 @@ import {
   type StateValues,
   section,
   truncate,
+  truncateMrkdwn,
 } from '../../ui/blocks.ts';
 
 export const NEW_LINE = {
@@ -134,10 +136,10 @@ export function additionsSummary(additions: NewSegment[]): string {
     .slice(0, 10)
     .map(
       (a) =>
-        `\`${a.start} → ${a.end}\`${a.speaker ? ` ${a.speaker}` : ''} “${escapeText(truncate(a.dst, 200))}”`,
+        `${codeSpan(`${a.start} → ${a.end}`)}${a.speaker ? ` ${escapeText(a.speaker)}` : ''} “${escapeText(truncate(a.dst, 200))}”`,
     );
   if (additions.length > shown.length) shown.push(`…and ${additions.length - shown.length} more`);
-  return truncate(
+  return truncateMrkdwn(
     `*Lines to add when you save (${additions.length})*\n${shown.join('\n')}`,
     LIMITS.sectionText,
   );
