@@ -32,7 +32,7 @@ const LEAKS = [
   'at upload',
 ];
 
-/** Which service calls the proxy refuses (method and path), with INTERNAL as the service's reason. */
+/** Which service calls the proxy refuses (method and path, or its beginning), with INTERNAL as the reason. */
 const refused = new Set<string>();
 const servers: Server[] = [];
 
@@ -41,7 +41,7 @@ async function proxyTo(upstream: string): Promise<string> {
   const target = new URL(upstream);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (refused.has(`${req.method} ${path}`)) {
+    if ([...refused].some((call) => `${req.method} ${path}`.startsWith(call))) {
       req.resume();
       res.writeHead(422, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ detail: [{ loc: ['body', 'name'], msg: INTERNAL, type: 'value_error' }] }));
@@ -73,15 +73,44 @@ describe('internal text from the service, end to end', () => {
       startInProcess({ ...env, DUBKIT_BASE_URL: await proxyTo(env.DUBKIT_BASE_URL ?? '') }),
   });
 
-  /** Everything the app sent to Slack in the channel, and where it shows a request id. */
+  /** Everything the app sent to Slack for the channel: calls, ephemerals (response_url ones too), views. */
   const sentTo = (channel: string) =>
-    JSON.stringify(
+    JSON.stringify([
       stage.slack.calls.filter((c) => c.args.channel === channel || c.method.startsWith('views.')),
-    );
+      stage.slack.ephemerals.filter((e) => e.channel === channel),
+    ]);
 
   function expectClean(channel: string): void {
     const sent = sentTo(channel);
     for (const leak of LEAKS) expect(sent, leak).not.toContain(leak);
+  }
+
+  /** `/dub glossary`, and the dialog submitted with a small CSV under `name`. */
+  async function uploadGlossary(channel: string, name: string): Promise<void> {
+    const file = stage.slack.addFile({
+      name: 'terms.csv',
+      mimetype: 'text/csv',
+      content: new TextEncoder().encode('en,es\nmachine,MÁQUINA\n'),
+      user: ANA,
+    });
+    const before = stage.slack.views.length;
+    await stage.driver.command({ channel, user: ANA, text: 'glossary' });
+    const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the glossary dialog');
+    const { content: _content, ...picked } = file;
+    const auto = { type: 'static_select', selected_option: { value: 'auto' } };
+    await stage.driver.submitView({
+      viewId: modal.id,
+      user: ANA,
+      values: {
+        [GLOSSARY_UI.nameBlock]: { [GLOSSARY_UI.nameAction]: { type: 'plain_text_input', value: name } },
+        [GLOSSARY_UI.fileBlock]: { [GLOSSARY_UI.fileAction]: { type: 'file_input', files: [picked] } },
+        [GLOSSARY_UI.srcBlock]: { [GLOSSARY_UI.srcAction]: auto },
+        [GLOSSARY_UI.dstBlock]: { [GLOSSARY_UI.dstAction]: auto },
+        [GLOSSARY_UI.defaultBlock]: {
+          [GLOSSARY_UI.defaultAction]: { type: 'checkboxes', selected_options: [] },
+        },
+      },
+    });
   }
 
   it.each([
@@ -109,30 +138,7 @@ describe('internal text from the service, end to end', () => {
       refused.clear();
       refused.add('POST /v2/glossaries');
       const channel = 'C23GLOSSARY';
-      const file = stage.slack.addFile({
-        name: 'terms.csv',
-        mimetype: 'text/csv',
-        content: new TextEncoder().encode('en,es\nmachine,MÁQUINA\n'),
-        user: ANA,
-      });
-      const before = stage.slack.views.length;
-      await stage.driver.command({ channel, user: ANA, text: 'glossary' });
-      const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the glossary dialog');
-      const { content: _content, ...picked } = file;
-      const auto = { type: 'static_select', selected_option: { value: 'auto' } };
-      await stage.driver.submitView({
-        viewId: modal.id,
-        user: ANA,
-        values: {
-          [GLOSSARY_UI.nameBlock]: { [GLOSSARY_UI.nameAction]: { type: 'plain_text_input', value: 'Terms' } },
-          [GLOSSARY_UI.fileBlock]: { [GLOSSARY_UI.fileAction]: { type: 'file_input', files: [picked] } },
-          [GLOSSARY_UI.srcBlock]: { [GLOSSARY_UI.srcAction]: auto },
-          [GLOSSARY_UI.dstBlock]: { [GLOSSARY_UI.dstAction]: auto },
-          [GLOSSARY_UI.defaultBlock]: {
-            [GLOSSARY_UI.defaultAction]: { type: 'checkboxes', selected_options: [] },
-          },
-        },
-      });
+      await uploadGlossary(channel, 'Terms');
       const report = await waitFor(
         () =>
           stage.slack.messages.find((m) => m.channel === channel && m.text?.startsWith('Nothing was saved')),
@@ -141,6 +147,26 @@ describe('internal text from the service, end to end', () => {
       );
       expect(JSON.stringify(report.blocks)).toMatch(/the dubbing service refused it: .*`r-[0-9a-f]{8}`/);
       expect(await stage.app.store.glossaries()).toEqual([]);
+      expectClean(channel);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'answers a glossary command the service failed with a request id, and nothing internal',
+    async () => {
+      refused.clear();
+      const channel = 'C23SHOW';
+      await uploadGlossary(channel, 'Shown');
+      await waitFor(
+        async () => (await stage.app.store.findGlossary('Shown')) ?? undefined,
+        WAIT_MS,
+        'the glossary',
+      );
+      refused.add('GET /v2/glossaries/');
+      await stage.driver.command({ channel, user: ANA, text: 'glossary show Shown' });
+      await waitFor(() => /r-[0-9a-f]{8}/.test(sentTo(channel)), WAIT_MS, 'a failure with a request id');
+      expect(sentTo(channel)).toContain('could not be done');
       expectClean(channel);
     },
     TEST_MS,

@@ -80,72 +80,113 @@ function expectWithinLimits(name: string, built: unknown): void {
   }
 }
 
-function buildersOf(HOSTILE: string): Record<string, () => unknown> {
-  const glossary: GlossaryRecord = {
-    id: 'g1',
-    name: HOSTILE,
-    srcLang: 'en',
-    dstLang: 'es',
-    version: 2,
-    channel: 'C1',
-    createdBy: 'U1',
-    updatedAt: 1,
-  };
-  const picker = [{ id: 'g1', label: HOSTILE }];
-  return {
-    'jobCard picking': () =>
-      jobCard({
-        jobId: 'j1',
-        title: HOSTILE,
-        source: { kind: 'file', name: HOSTILE },
-        state: 'picking',
-        dstLangs: ['es'],
-        srcLang: null,
-        numSpeakers: null,
-        userId: 'U1',
-        glossaries: picker,
-        glossaryIds: [],
-      }),
-    'jobCard started': () =>
-      jobCard({
-        jobId: 'j1',
-        title: HOSTILE,
-        source: { kind: 'link', link: 'https://x.example/a|<!here>' },
-        state: 'started',
-        dstLangs: ['es'],
-        srcLang: 'en',
-        numSpeakers: 2,
-        userId: 'U1',
-      }),
-    'jobCard cancelled': () =>
-      jobCard({
-        jobId: 'j1',
-        title: HOSTILE,
-        source: { kind: 'file', name: HOSTILE },
-        state: 'cancelled',
-        dstLangs: [],
-        srcLang: null,
-        numSpeakers: null,
-        userId: 'U1',
-      }),
-    jobModal: () => jobModal({ jobId: 'j1', title: HOSTILE }),
-    startedReply: () => startedReply({ langs: ['es'], userId: 'U1' }),
-    dubbedReply: () =>
-      dubbedReply({
+/** A glossary with that name, as the store keeps it. */
+const glossaryNamed = (name: string): GlossaryRecord => ({
+  id: 'g1',
+  name,
+  srcLang: 'en',
+  dstLang: 'es',
+  version: 2,
+  channel: 'C1',
+  createdBy: 'U1',
+  updatedAt: 1,
+});
+
+/** Every builder that takes text, `HOSTILE` wherever a person or the service supplies a string. */
+const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
+  'jobCard picking': () =>
+    jobCard({
+      jobId: 'j1',
+      title: HOSTILE,
+      source: { kind: 'file', name: HOSTILE },
+      state: 'picking',
+      dstLangs: ['es'],
+      srcLang: null,
+      numSpeakers: null,
+      userId: 'U1',
+      glossaries: [{ id: 'g1', label: HOSTILE }],
+      glossaryIds: [],
+    }),
+  'jobCard started': () =>
+    jobCard({
+      jobId: 'j1',
+      title: HOSTILE,
+      source: { kind: 'link', link: 'https://x.example/a|<!here>' },
+      state: 'started',
+      dstLangs: ['es'],
+      srcLang: 'en',
+      numSpeakers: 2,
+      userId: 'U1',
+    }),
+  'jobCard cancelled': () =>
+    jobCard({
+      jobId: 'j1',
+      title: HOSTILE,
+      source: { kind: 'file', name: HOSTILE },
+      state: 'cancelled',
+      dstLangs: [],
+      srcLang: null,
+      numSpeakers: null,
+      userId: 'U1',
+    }),
+  jobModal: () => jobModal({ jobId: 'j1', title: HOSTILE }),
+  startedReply: () => startedReply({ langs: ['es'], userId: 'U1' }),
+  dubbedReply: () =>
+    dubbedReply({
+      lang: 'es',
+      title: HOSTILE,
+      links: { video: 'https://cdn.example/v.mp4?a=<!here>', srt: null },
+      targetId: 't1',
+    }),
+  failedReply: () =>
+    failedReply({
+      lang: 'es',
+      status: 'failed',
+      stageLabel: HOSTILE,
+      detail: HOSTILE,
+      targetId: 't1',
+    }),
+  statusMessage: () =>
+    statusMessage({
+      lang: 'es',
+      phase: 'running',
+      stageLabel: HOSTILE,
+      progress: 0.5,
+      elapsedMs: 1,
+      startedAt: 0,
+      projectId: 'p1',
+    }),
+  'statusMessage failed': () =>
+    statusMessage({
+      lang: 'es',
+      phase: 'failed',
+      stageLabel: HOSTILE,
+      progress: 0,
+      elapsedMs: 1,
+      startedAt: 0,
+      projectId: null,
+    }),
+  editSummary: () => editSummary({ userId: 'U1', lang: 'es', changes: 'edited 2 segments', targetId: 't1' }),
+  renderRequested: () => renderRequested({ userId: 'U1', lang: 'es' }),
+  speakersChanged: () =>
+    speakersChanged({
+      userId: 'U1',
+      lang: 'es',
+      count: 2,
+      targetId: 't1',
+      voices: [{ speaker: HOSTILE, label: HOSTILE }],
+    }),
+  replacedReply: () =>
+    replacedReply(
+      dubbedReply({ lang: 'es', title: HOSTILE, links: { video: null, srt: null }, targetId: 't1' }),
+      {
         lang: 'es',
-        title: HOSTILE,
-        links: { video: 'https://cdn.example/v.mp4?a=<!here>', srt: null },
-        targetId: 't1',
-      }),
-    failedReply: () =>
-      failedReply({
-        lang: 'es',
-        status: 'failed',
-        stageLabel: HOSTILE,
-        detail: HOSTILE,
-        targetId: 't1',
-      }),
-    statusMessage: () =>
+        render: 1,
+        by: 2,
+      },
+    ),
+  'reviewedStatus changes requested': () =>
+    reviewedStatus(
       statusMessage({
         lang: 'es',
         phase: 'running',
@@ -153,173 +194,136 @@ function buildersOf(HOSTILE: string): Record<string, () => unknown> {
         progress: 0.5,
         elapsedMs: 1,
         startedAt: 0,
-        projectId: 'p1',
+        projectId: HOSTILE,
       }),
-    'statusMessage failed': () =>
-      statusMessage({
-        lang: 'es',
-        phase: 'failed',
-        stageLabel: HOSTILE,
-        progress: 0,
-        elapsedMs: 1,
-        startedAt: 0,
-        projectId: null,
-      }),
-    editSummary: () =>
-      editSummary({ userId: 'U1', lang: 'es', changes: 'edited 2 segments', targetId: 't1' }),
-    renderRequested: () => renderRequested({ userId: 'U1', lang: 'es' }),
-    speakersChanged: () =>
-      speakersChanged({
-        userId: 'U1',
-        lang: 'es',
-        count: 2,
-        targetId: 't1',
-        voices: [{ speaker: HOSTILE, label: HOSTILE }],
-      }),
-    replacedReply: () =>
-      replacedReply(
-        dubbedReply({ lang: 'es', title: HOSTILE, links: { video: null, srt: null }, targetId: 't1' }),
+      { changeRequest: { targetId: 't1', attempt: 1, userId: 'U1', reason: HOSTILE, at: 0 }, render: 1 },
+    ),
+  changesModal: () => ({ text: 'x', view: changesModal({ lang: 'es', subject: HOSTILE }) }),
+  waitingList: () => waitingList('C1', [{ title: HOSTILE, lang: 'es' }]),
+  sourceFixModal: () => ({
+    text: 'x',
+    view: sourceFixModal({
+      sessionId: 's1',
+      segmentId: 'a',
+      lang: 'es',
+      start: HOSTILE,
+      end: HOSTILE,
+      src: HOSTILE,
+      others: [{ targetId: 't2', lang: 'de' }],
+    }),
+  }),
+  sourceFixSummary: () =>
+    sourceFixSummary({
+      userId: 'U1',
+      start: HOSTILE,
+      end: HOSTILE,
+      changed: [{ targetId: 't1', lang: 'es' }],
+      missing: [{ targetId: 't2', lang: 'de' }],
+    }),
+  additionsSummary: () => ({
+    text: additionsSummary([{ start: HOSTILE, end: HOSTILE, dst: HOSTILE, speaker: HOSTILE }]),
+  }),
+  speakersModal: () => ({ text: 'x', view: speakersModal({ targetId: 't1', lang: 'es', current: 2 }) }),
+  helpMessage: () => helpMessage(),
+  usageError: () => usageError(`"${HOSTILE}" is not a link.`),
+  glossaryPicker: () => ({ text: 'x', block: glossaryPicker([{ id: 'g1', label: HOSTILE }], ['g1']) }),
+  link: () => ({ text: link('https://x.example/a|<!here>>', HOSTILE) }),
+  'importReport saved': () =>
+    importReport({
+      fileName: HOSTILE,
+      userId: 'U1',
+      issues: [{ line: 2, severity: 'warning', message: HOSTILE }],
+      saved: { glossary: glossaryNamed(HOSTILE), updated: true, entries: 3, isDefault: false, channel: 'C1' },
+    }),
+  'importReport refused': () =>
+    importReport({
+      fileName: HOSTILE,
+      userId: 'U1',
+      issues: [{ line: 2, column: 1, severity: 'error', message: HOSTILE }],
+      problem: HOSTILE,
+    }),
+  glossaryList: () => glossaryList([glossaryNamed(HOSTILE)], ['g1']),
+  glossaryShown: () => glossaryShown(glossaryNamed(HOSTILE), { [HOSTILE]: HOSTILE }),
+  glossaryModal: () => glossaryModal({ channel: 'C1' }),
+  homeView: () =>
+    homeView({
+      jobs: [
         {
-          lang: 'es',
-          render: 1,
-          by: 2,
+          title: HOSTILE,
+          channel: 'C1',
+          state: 'running',
+          langs: [{ lang: 'es', label: HOSTILE, done: false, failed: false }],
         },
-      ),
-    'reviewedStatus changes requested': () =>
-      reviewedStatus(
-        statusMessage({
+      ],
+      credits: null,
+      defaults: [{ channel: 'C1', dstLangs: ['es'], glossaries: [HOSTILE] }],
+    }),
+  lipsyncModal: () => lipsyncModal({ targetId: 't1', lang: 'es', paidMinutes: 3, freeMinutesLeft: 1 }),
+  lipsyncNotice: () => lipsyncNotice('es', 'Reading…'),
+  lipsyncedReply: () =>
+    lipsyncedReply({ lang: 'es', url: 'https://cdn.example/l.mp4?<!here>', userId: 'U1', free: false }),
+  noFaceReply: () => noFaceReply({ lang: 'es' }),
+  lipsyncFailedReply: () => lipsyncFailedReply({ lang: 'es', why: HOSTILE }),
+  reviewModal: () =>
+    reviewModal({
+      sessionId: 's1',
+      lang: 'es',
+      segments: [
+        { id: 'a', start: '00:00:01,000', end: '00:00:02,000', speaker: null, src: HOSTILE, dst: HOSTILE },
+      ],
+      edits: {},
+      page: 0,
+    }),
+  conflictView: () =>
+    conflictView({ sessionId: 's1', lang: 'es', conflicts: [{ number: 1, now: HOSTILE, mine: HOSTILE }] }),
+  settingsModal: () =>
+    settingsModal({
+      channel: 'C1',
+      dstLangs: ['es'],
+      glossaries: [{ id: 'g1', label: HOSTILE }],
+      glossaryIds: [],
+    }),
+  subtitlesReport: () =>
+    subtitlesReport({
+      userId: 'U1',
+      files: [
+        { name: HOSTILE, side: 'src', lang: 'en', cues: 3, issues: [] },
+        {
+          name: HOSTILE,
+          side: 'dst',
           lang: 'es',
-          phase: 'running',
-          stageLabel: HOSTILE,
-          progress: 0.5,
-          elapsedMs: 1,
-          startedAt: 0,
-          projectId: HOSTILE,
-        }),
-        { changeRequest: { targetId: 't1', attempt: 1, userId: 'U1', reason: HOSTILE, at: 0 }, render: 1 },
-      ),
-    changesModal: () => ({ text: 'x', view: changesModal({ lang: 'es', subject: HOSTILE }) }),
-    waitingList: () => waitingList('C1', [{ title: HOSTILE, lang: 'es' }]),
-    sourceFixModal: () => ({
-      text: 'x',
-      view: sourceFixModal({
-        sessionId: 's1',
-        segmentId: 'a',
-        lang: 'es',
-        start: HOSTILE,
-        end: HOSTILE,
-        src: HOSTILE,
-        others: [{ targetId: 't2', lang: 'de' }],
-      }),
+          cues: 3,
+          issues: [{ line: 1, severity: 'error', message: HOSTILE }],
+        },
+      ],
+      pairs: [{ lang: 'es', issues: [{ line: 1, message: HOSTILE, side: 'dst' }] }],
     }),
-    sourceFixSummary: () =>
-      sourceFixSummary({
-        userId: 'U1',
-        start: HOSTILE,
-        end: HOSTILE,
-        changed: [{ targetId: 't1', lang: 'es' }],
-        missing: [{ targetId: 't2', lang: 'de' }],
-      }),
-    additionsSummary: () => ({
-      text: additionsSummary([{ start: HOSTILE, end: HOSTILE, dst: HOSTILE, speaker: HOSTILE }]),
+  subtitlesSkipped: () => subtitlesSkipped({ lang: 'es', issues: [{ line: 1, message: HOSTILE }] }),
+  projectList: () =>
+    projectList({
+      projects: [
+        {
+          id: 'p1',
+          name: HOSTILE,
+          statusLabel: HOSTILE,
+          failed: false,
+          done: false,
+          createdAt: '2026-01-01',
+        },
+      ],
+      name: HOSTILE,
+      offset: 0,
+      more: true,
     }),
-    speakersModal: () => ({ text: 'x', view: speakersModal({ targetId: 't1', lang: 'es', current: 2 }) }),
-    helpMessage: () => helpMessage(),
-    usageError: () => usageError(`"${HOSTILE}" is not a link.`),
-    glossaryPicker: () => ({ text: 'x', block: glossaryPicker(picker, ['g1']) }),
-    link: () => ({ text: link('https://x.example/a|<!here>>', HOSTILE) }),
-    'importReport saved': () =>
-      importReport({
-        fileName: HOSTILE,
-        userId: 'U1',
-        issues: [{ line: 2, severity: 'warning', message: HOSTILE }],
-        saved: { glossary, updated: true, entries: 3, isDefault: false, channel: 'C1' },
-      }),
-    'importReport refused': () =>
-      importReport({
-        fileName: HOSTILE,
-        userId: 'U1',
-        issues: [{ line: 2, column: 1, severity: 'error', message: HOSTILE }],
-        problem: HOSTILE,
-      }),
-    glossaryList: () => glossaryList([glossary], ['g1']),
-    glossaryShown: () => glossaryShown(glossary, { [HOSTILE]: HOSTILE }),
-    glossaryModal: () => glossaryModal({ channel: 'C1' }),
-    homeView: () =>
-      homeView({
-        jobs: [
-          {
-            title: HOSTILE,
-            channel: 'C1',
-            state: 'running',
-            langs: [{ lang: 'es', label: HOSTILE, done: false, failed: false }],
-          },
-        ],
-        credits: null,
-        defaults: [{ channel: 'C1', dstLangs: ['es'], glossaries: [HOSTILE] }],
-      }),
-    lipsyncModal: () => lipsyncModal({ targetId: 't1', lang: 'es', paidMinutes: 3, freeMinutesLeft: 1 }),
-    lipsyncNotice: () => lipsyncNotice('es', 'Reading…'),
-    lipsyncedReply: () =>
-      lipsyncedReply({ lang: 'es', url: 'https://cdn.example/l.mp4?<!here>', userId: 'U1', free: false }),
-    noFaceReply: () => noFaceReply({ lang: 'es' }),
-    lipsyncFailedReply: () => lipsyncFailedReply({ lang: 'es', why: HOSTILE }),
-    reviewModal: () =>
-      reviewModal({
-        sessionId: 's1',
-        lang: 'es',
-        segments: [
-          { id: 'a', start: '00:00:01,000', end: '00:00:02,000', speaker: null, src: HOSTILE, dst: HOSTILE },
-        ],
-        edits: {},
-        page: 0,
-      }),
-    conflictView: () =>
-      conflictView({ sessionId: 's1', lang: 'es', conflicts: [{ number: 1, now: HOSTILE, mine: HOSTILE }] }),
-    settingsModal: () =>
-      settingsModal({ channel: 'C1', dstLangs: ['es'], glossaries: picker, glossaryIds: [] }),
-    subtitlesReport: () =>
-      subtitlesReport({
-        userId: 'U1',
-        files: [
-          { name: HOSTILE, side: 'src', lang: 'en', cues: 3, issues: [] },
-          {
-            name: HOSTILE,
-            side: 'dst',
-            lang: 'es',
-            cues: 3,
-            issues: [{ line: 1, severity: 'error', message: HOSTILE }],
-          },
-        ],
-        pairs: [{ lang: 'es', issues: [{ line: 1, message: HOSTILE, side: 'dst' }] }],
-      }),
-    subtitlesSkipped: () => subtitlesSkipped({ lang: 'es', issues: [{ line: 1, message: HOSTILE }] }),
-    projectList: () =>
-      projectList({
-        projects: [
-          {
-            id: 'p1',
-            name: HOSTILE,
-            statusLabel: HOSTILE,
-            failed: false,
-            done: false,
-            createdAt: '2026-01-01',
-          },
-        ],
-        name: HOSTILE,
-        offset: 0,
-        more: true,
-      }),
-    'projectList empty': () => projectList({ projects: [], name: HOSTILE, offset: 0, more: false }),
-    creditsMessage: () =>
-      creditsMessage({
-        minutes: { total: 10, used: 1 },
-        video: { total: 10, used: 1 },
-        lipsync_free_minutes: { total: 1, used: 0 },
-      }),
-    creditsWarning: () => creditsWarning({ durationSeconds: 600, languages: 2, left: 3 }),
-  };
-}
+  'projectList empty': () => projectList({ projects: [], name: HOSTILE, offset: 0, more: false }),
+  creditsMessage: () =>
+    creditsMessage({
+      minutes: { total: 10, used: 1 },
+      video: { total: 10, used: 1 },
+      lipsync_free_minutes: { total: 1, used: 0 },
+    }),
+  creditsWarning: () => creditsWarning({ durationSeconds: 600, languages: 2, left: 3 }),
+});
 
 describe('every builder with hostile strings', () => {
   for (const [name, build] of Object.entries(buildersOf(HOSTILE))) {
