@@ -92,6 +92,18 @@ const glossaryNamed = (name: string): GlossaryRecord => ({
   updatedAt: 1,
 });
 
+/** A language's status message with `value` as the service's stage label and project id. */
+const runningStatus = (value: string) =>
+  statusMessage({
+    lang: 'es',
+    phase: 'running',
+    stageLabel: value,
+    progress: 0.5,
+    elapsedMs: 1,
+    startedAt: 0,
+    projectId: value,
+  });
+
 /** Every builder that takes text, `HOSTILE` wherever a person or the service supplies a string. */
 const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
   'jobCard picking': () =>
@@ -146,16 +158,7 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       detail: HOSTILE,
       targetId: 't1',
     }),
-  statusMessage: () =>
-    statusMessage({
-      lang: 'es',
-      phase: 'running',
-      stageLabel: HOSTILE,
-      progress: 0.5,
-      elapsedMs: 1,
-      startedAt: 0,
-      projectId: 'p1',
-    }),
+  statusMessage: () => runningStatus(HOSTILE),
   'statusMessage failed': () =>
     statusMessage({
       lang: 'es',
@@ -186,18 +189,10 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       },
     ),
   'reviewedStatus changes requested': () =>
-    reviewedStatus(
-      statusMessage({
-        lang: 'es',
-        phase: 'running',
-        stageLabel: HOSTILE,
-        progress: 0.5,
-        elapsedMs: 1,
-        startedAt: 0,
-        projectId: HOSTILE,
-      }),
-      { changeRequest: { targetId: 't1', attempt: 1, userId: 'U1', reason: HOSTILE, at: 0 }, render: 1 },
-    ),
+    reviewedStatus(runningStatus(HOSTILE), {
+      changeRequest: { targetId: 't1', attempt: 1, userId: 'U1', reason: HOSTILE, at: 0 },
+      render: 1,
+    }),
   changesModal: () => ({ text: 'x', view: changesModal({ lang: 'es', subject: HOSTILE }) }),
   waitingList: () => waitingList('C1', [{ title: HOSTILE, lang: 'es' }]),
   sourceFixModal: () => ({
