@@ -18,7 +18,7 @@ out="$(cd "$out" && pwd)"
 if ((build)); then
   pnpm exec turbo run build --filter=@dubkit/cli... --output-logs=errors-only >&2
 fi
-for package in core srt glossary-csv cli; do
+for package in core srt subtitles glossary-csv cli; do
   (cd "packages/$package" && pnpm pack --pack-destination "$out" >/dev/null)
 done
 ls "$out"/*.tgz

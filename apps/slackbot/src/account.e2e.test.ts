@@ -74,11 +74,11 @@ describe('credits, list and track, end to end', () => {
   );
 
   it(
-    '/dub list pages the account’s projects with their status, and filters by name',
+    '/dub list projects pages the account’s projects with their status, and filters by name',
     async () => {
       const channel = 'C13LIST';
       await stage.emulator.seedProjects(12);
-      await stage.driver.command({ channel, user: ANA, text: 'list' });
+      await stage.driver.command({ channel, user: ANA, text: 'list projects' });
       const first = await waitFor(() => ephemeralsIn(stage, channel)[0], WAIT_MS, 'the first page');
       const page1 = JSON.stringify(first.blocks);
       expect(page1).toContain('· 1–10, newest first');
@@ -89,7 +89,7 @@ describe('credits, list and track, end to end', () => {
       const second = await waitFor(() => ephemeralsIn(stage, channel)[1], WAIT_MS, 'the second page');
       expect(JSON.stringify(second.blocks)).toMatch(/· 11–\d+, newest first/);
 
-      await stage.driver.command({ channel, user: ANA, text: 'list seeded project 1' });
+      await stage.driver.command({ channel, user: ANA, text: 'list projects seeded project 1' });
       const filtered = await waitFor(() => ephemeralsIn(stage, channel)[2], WAIT_MS, 'the filtered list');
       const text = JSON.stringify(filtered.blocks);
       expect(text).toContain('matching “seeded project 1”');
@@ -154,12 +154,39 @@ describe('credits, list and track, end to end', () => {
   );
 
   it(
+    '/dub list shows one row per job: its video, its languages’ states, who started it; no internal tag',
+    async () => {
+      const channel = 'C16LIST';
+      await stage.driver.command({ channel, user: ANA, text: 'https://vimeo.com/listed-talk to es,de' });
+      const card = await cardOf(stage, channel);
+      await waitFor(
+        () => byKind(stage.slack.thread(channel, card.ts), 'dubbed').length === 2,
+        WAIT_MS,
+        'both dubs',
+      );
+      await stage.driver.command({ channel, user: BEN, text: 'list listed-talk' });
+      const listed = await waitFor(() => ephemeralsIn(stage, channel)[0], WAIT_MS, 'Ben’s list');
+      const rows = (listed.blocks as { type: string; text?: { text: string } }[])
+        .filter((b) => b.type === 'section')
+        .map((b) => b.text!.text);
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toMatch(
+        new RegExp(`^\\*vimeo\\.com/listed-talk\\* in <#${channel}> · started by <@${ANA}> · <!date`),
+      );
+      expect(rows[1]).toContain('Spanish: ⏳ dubbed, waiting for review');
+      expect(rows[1]).toContain('German: ⏳ dubbed, waiting for review');
+      expect(JSON.stringify(listed.blocks)).not.toMatch(/\[dk-|[0-9a-f]{8}-[0-9a-f]{4}-/);
+    },
+    TEST_MS,
+  );
+
+  it(
     'someone who is not an admin sees no project made outside Slack and cannot adopt one',
     async () => {
       const channel = 'C15BEN';
       await stage.emulator.seedProjects(3);
       const outside = (await service.projects.list({ name: 'seeded project', limit: 1 })).projects[0]!;
-      await stage.driver.command({ channel, user: BEN, text: 'list seeded project' });
+      await stage.driver.command({ channel, user: BEN, text: 'list projects seeded project' });
       const listed = await waitFor(() => ephemeralsIn(stage, channel)[0], WAIT_MS, 'Ben’s list');
       expect(listed.text).toBe('No projects matching “seeded project” on the account.');
       expect(JSON.stringify(listed.blocks)).not.toContain(outside.id);

@@ -2,6 +2,7 @@
 // reported by line and nothing saved; a clean one created as the channel's default, offered preselected on
 // the next job card and used by the job, whose translation shows the glossary's terms; the same name
 // updated to a new version; list, show, export and delete.
+import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackFile, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
@@ -173,6 +174,29 @@ describe('glossaries, end to end', () => {
   );
 });
 
+/** Ana shares `file` with "@dubkit glossary <name>"; the mention and the file share arrive; the report in its thread. */
+async function dropGlossary(
+  stage: AppStage,
+  channel: string,
+  name: string,
+  file: Parameters<AppStage['slack']['addFile']>[0],
+) {
+  const drop = stage.slack.postUserMessage({
+    channel,
+    user: ANA,
+    text: `<@${stage.slack.botUserId}> glossary ${name}`,
+    files: [stage.slack.addFile(file)],
+  });
+  await stage.driver.mention(drop);
+  await stage.driver.fileShare(drop);
+  const report = await waitFor(
+    () => stage.slack.messages.find((m) => m.channel === channel && m.thread_ts === drop.ts),
+    WAIT_MS,
+    'the report',
+  );
+  return { drop, report };
+}
+
 describe('a glossary file dropped with a mention', () => {
   const stage = useStage({ speed: 100 });
 
@@ -180,19 +204,11 @@ describe('a glossary file dropped with a mention', () => {
     'is imported under the name given, languages from its header, the report in the thread',
     async () => {
       const channel = 'C21GLOSSDROP';
-      const file = stage.slack.addFile(csv('en\tde\nmachine\tMASCHINE\nvoice\tSTIMME\n', 'begriffe.tsv'));
-      const drop = stage.slack.postUserMessage({
+      const { drop, report } = await dropGlossary(
+        stage,
         channel,
-        user: ANA,
-        text: `<@${stage.slack.botUserId}> glossary Produkt`,
-        files: [file],
-      });
-      await stage.driver.mention(drop);
-      await stage.driver.fileShare(drop);
-      const report = await waitFor(
-        () => stage.slack.messages.find((m) => m.channel === channel && m.thread_ts === drop.ts),
-        WAIT_MS,
-        'the report',
+        'Produkt',
+        csv('en\tde\nmachine\tMASCHINE\nvoice\tSTIMME\n', 'begriffe.tsv'),
       );
       expect(report.text).toBe('Glossary Produkt created');
       expect(JSON.stringify(report.blocks)).toContain(
@@ -221,6 +237,38 @@ describe('a glossary file dropped with a mention', () => {
       expect((await stage.app.store.channelSettings(channel))?.glossaryIds).toEqual([
         (await stage.app.store.findGlossary('Produkt'))!.id,
       ]);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'with several target columns makes one glossary per language pair, in one report in Slack words',
+    async () => {
+      const channel = 'C22GLOSSMANY';
+      const { drop, report } = await dropGlossary(
+        stage,
+        channel,
+        'Brand',
+        csv('en,es,de,fr\ninvoice,factura,Rechnung,facture\nvoice,voz,Stimme,voix\n', 'terms.csv'),
+      );
+      expect(report.text).toBe('3 glossaries from terms.csv, one per language pair');
+      const shown = JSON.stringify(report.blocks);
+      expect(shown).toContain('*Brand (en→es)* (English → Spanish, 2 terms, version 1) from terms.csv');
+      expect(shown).toContain('*Brand (en→de)* (English → German, 2 terms, version 1) from terms.csv');
+      expect(shown).toContain('*Brand (en→fr)* (English → French, 2 terms, version 1) from terms.csv');
+      expect(shown).not.toMatch(/srcLang|dstLang|--src|--dst/);
+      // Each is on the service with its own column's terms.
+      const service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
+      const german = (await stage.app.store.findGlossary('Brand (en→de)'))!;
+      expect(german).toMatchObject({ srcLang: 'en', dstLang: 'de', channel });
+      expect((await service.glossaries.get(german.id)).entries).toEqual({
+        invoice: 'Rechnung',
+        voice: 'Stimme',
+      });
+      await stage.drained(`glossary:${channel}:${drop.ts}`);
+      expect(
+        stage.slack.messages.filter((m) => m.channel === channel && m.thread_ts === drop.ts),
+      ).toHaveLength(1);
     },
     TEST_MS,
   );

@@ -1,12 +1,13 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): `/dub settings` saves a
 // channel's default languages, which the next job card preselects; App Home is published with the person's
-// jobs and their states, the credits, and the defaults they set.
+// jobs and their states, the credits, and the defaults they set; a reviewer's Home shows what waits for them.
 import { keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
 import { useStage } from './test-support/stage.ts';
 
 const ANA = 'U0ANA';
+const BEN = 'U0BEN';
 const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 const CHANNEL = 'C20HOME';
@@ -127,9 +128,50 @@ describe('settings and App Home, end to end', () => {
       expect(view.blocks.length).toBeLessThanOrEqual(100);
       const text = JSON.stringify(view.blocks);
       expect(text).toContain(`*vimeo.com/home-keynote* in <#${CHANNEL}>`);
-      expect(text).toMatch(/✅ 🇪🇸 Spanish: [^·]+ · ✅ 🇩🇪 German/);
+      expect(text).toMatch(/🇪🇸 Spanish: ⏳ dubbed, waiting for review · 🇩🇪 German: ⏳ dubbed/);
       expect(text).toMatch(/of 6,000 minutes used/);
       expect(text).toContain(`<#${CHANNEL}>: 🇪🇸 Spanish, 🇩🇪 German`);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows Ben, who did not start the job, that it waits for his review, and after he approves, among his',
+    async () => {
+      const homeOf = async (user: string) => {
+        const publishes = stage.slack.callsOf('views.publish').length;
+        await stage.driver.event({ type: 'app_home_opened', user, channel: 'D0BEN', tab: 'home' });
+        await waitFor(
+          () => stage.slack.callsOf('views.publish').length > publishes,
+          WAIT_MS,
+          'the Home view',
+        );
+        return JSON.stringify(
+          JSON.parse(String(stage.slack.callsOf('views.publish').at(-1)!.args.view)).blocks,
+        );
+      };
+      stage.slack.setMembers(CHANNEL, [ANA, BEN]);
+      const before = await homeOf(BEN);
+      expect(before).toMatch(
+        /"Waiting for you".*\*vimeo\.com\/home-keynote\* in <#C20HOME> · started by <@U0ANA>/,
+      );
+      expect(before).toContain('None of your own yet.');
+      // Ben approves both languages: nothing waits for him; the job is his too, never "No dubs yet".
+      // (Recorded in the store as the Approve button does; the button itself is approval.e2e's.)
+      const job = (await stage.app.store.recentJobs(ANA, 10)).find(
+        (j) => j.title === 'vimeo.com/home-keynote',
+      );
+      for (const target of await stage.app.store.targetsOf(job!.id))
+        await stage.app.store.recordApproval({
+          targetId: target.id,
+          attempt: target.attempt,
+          userId: BEN,
+          at: 1,
+        });
+      const after = await homeOf(BEN);
+      expect(after).not.toContain('Waiting for you');
+      expect(after).not.toContain('No dubs yet');
+      expect(after).toMatch(/Spanish: ✅ approved by <@U0BEN> · 🇩🇪 German: ✅ approved by <@U0BEN>/);
     },
     TEST_MS,
   );

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { NEW_LINE } from './features/review/new-line.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
+import { dubbedJob, openModal, pageValues, viewOf } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
-import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
@@ -19,75 +19,6 @@ const TEST_MS = 60_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
 type Loose = Record<string, any>;
-
-/** A dubbed job: the card (thread root), its dubbed reply and the project behind it. */
-async function dubbedJob(stage: AppStage, channel: string, link: string) {
-  await stage.driver.command({ channel, user: ANA, text: `${link} to es from en` });
-  const card = await cardOf(stage, channel);
-  const dubbed = await waitFor(
-    () => {
-      const thread = stage.slack.thread(channel, card.ts);
-      const files = thread.flatMap((m) => m.files ?? []);
-      return files.length === 2 ? byKind(thread, 'dubbed')[0] : undefined;
-    },
-    WAIT_MS,
-    'the dubbed reply and its files',
-  );
-  const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
-  return { card, dubbed, target, projectId: target.projectId! };
-}
-
-/** Opens a modal with a button and returns its id once the app has put the given callback's view in it. */
-async function openModal(
-  stage: AppStage,
-  message: SlackMessage,
-  actionId: string,
-  user: string,
-  callbackId: string,
-) {
-  const before = stage.slack.views.length;
-  await stage.driver.click({ message, actionId, user });
-  const opened = await waitFor(() => stage.slack.views[before], WAIT_MS, 'a modal');
-  await waitFor(() => opened.view.callback_id === callbackId, WAIT_MS, `the ${callbackId} view`);
-  return opened.id;
-}
-
-const viewOf = (stage: AppStage, id: string) => stage.slack.views.find((v) => v.id === id)!.view as Loose;
-
-/**
- * The state a person leaves in the review modal's page: every input as shown, except `texts` (segment
- * number → new translation), `speakers` (number → speaker) and `remove` (numbers ticked).
- */
-function pageValues(
-  view: Loose,
-  change: { texts?: Record<number, string>; speakers?: Record<number, string>; remove?: number[] } = {},
-) {
-  const values: Record<string, Record<string, unknown>> = {};
-  let number = 0;
-  for (const block of view.blocks as Loose[]) {
-    const heading = block.type === 'section' ? /^\*#(\d+)\*/.exec(block.text.text) : null;
-    if (heading) number = Number(heading[1]);
-    if (block.block_id?.startsWith(REVIEW.dstBlock)) {
-      const value = change.texts?.[number] ?? block.element.initial_value ?? '';
-      values[block.block_id] = { [REVIEW.dstAction]: { type: 'plain_text_input', value } };
-    }
-    if (block.block_id?.startsWith(REVIEW.metaBlock)) {
-      const [select, boxes] = block.elements as Loose[];
-      const speaker = change.speakers?.[number];
-      const chosen = speaker
-        ? { text: { type: 'plain_text', text: speaker }, value: speaker }
-        : select!.initial_option;
-      values[block.block_id] = {
-        [REVIEW.speakerAction]: { type: 'static_select', selected_option: chosen ?? null },
-        [REVIEW.removeAction]: {
-          type: 'checkboxes',
-          selected_options: change.remove?.includes(number) ? boxes!.options : (boxes!.initial_options ?? []),
-        },
-      };
-    }
-  }
-  return values;
-}
 
 const viewText = (stage: AppStage, id: string) => JSON.stringify(viewOf(stage, id).blocks);
 

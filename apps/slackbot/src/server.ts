@@ -14,6 +14,7 @@ import { accessMiddleware } from './access/middleware.ts';
 import { grantingInteractions } from './access/modals.ts';
 import { Registry } from './access/registry.ts';
 import type { Config } from './config.ts';
+import { minutesLeft } from './domain/credits.ts';
 import { RequestBudget } from './dubbing/budget.ts';
 import { type AppClient, createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
@@ -32,6 +33,8 @@ import { HomeService } from './features/home/service.ts';
 import { registerLipsync } from './features/lipsync/register.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
 import { LipsyncService } from './features/lipsync/service.ts';
+import { registerOtherFormats } from './features/other-formats/register.ts';
+import { OtherFormatsService } from './features/other-formats/service.ts';
 import { registerQa } from './features/qa/register.ts';
 import { LocalizationQa } from './features/qa/service.ts';
 import { registerReview } from './features/review/register.ts';
@@ -200,7 +203,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     wakeDeliverer,
     wakeTracker,
     picker: (job) => settings.pickerFor(job.channel),
+    describeStatus: (status) => service.describeStatus(status),
     maxFileBytes: config.maxFileBytes,
+    async minutesLeft() {
+      try {
+        return minutesLeft(await service.credits());
+      } catch (error) {
+        logger.warn({ err: error }, 'the credits could not be read for the job card');
+        return undefined;
+      }
+    },
     slack: interactions,
     now,
   });
@@ -229,14 +241,18 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerGlossary(registry, { ...featureDeps, glossaries });
   registerSettings(registry, { ...featureDeps, settings });
+  registerOtherFormats(registry, {
+    ...featureDeps,
+    otherFormats: new OtherFormatsService({ store, wakeDeliverer, now }),
+  });
   registerAccount(registry, {
     ...featureDeps,
-    account: new AccountService({ store, service, access, wake: wakeAll, now }),
+    account: new AccountService({ store, service, access, approvals, wake: wakeAll, now }),
     waitingIn: (channel) => approvals.waitingIn(channel),
   });
   registerHome(registry, {
     ...featureDeps,
-    home: new HomeService({ store, service, approvals, logger: logger.child({ part: 'home' }) }),
+    home: new HomeService({ store, service, approvals, access, logger: logger.child({ part: 'home' }) }),
   });
   // Ready: the database answers a read, and Slack's connection is up (HTTP mode: once the app listens).
   const slackConnection = new SlackConnectionState();
@@ -328,12 +344,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     onDeliveries: wakeDeliverer,
     admit: (job) => jobs.admit(job),
     refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
-    async beforeProjects(job, mediaId, targets) {
+    async beforeProjects(job, targets) {
       // Glossary defaults first: the subtitles keep the glossary recorded for each language.
       await glossaries.applyDefaults(job, targets);
       await subtitles.prepare(job, targets);
-      await credits(job, mediaId, targets);
     },
+    minutesFit: credits,
   });
   const tracker = new Tracker({
     store,

@@ -1,7 +1,8 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): one source fix for every
 // language. In the Spanish review, Fix source on a segment, applied to German too (French left out): both
-// projects' segments at those times get the new source text, both are marked changed for their next render,
-// French is untouched, and the thread says which languages changed, with Render again for each.
+// projects' segments at those times get the new source text, both flag the segment "source changed — check the
+// translation" with the old and new source in their review, nothing is charged or rendered for it, French is
+// untouched, and the thread says which languages changed, with Review for each.
 import { DubbingClient } from '@dubkit/core';
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -104,14 +105,18 @@ describe('one source fix for every language, end to end', () => {
       expect(at(await segmentsOf('es')).src!.text).toBe('The corrected line.');
       expect(at(await segmentsOf('de')).src!.text).toBe('The corrected line.');
       expect(at(await segmentsOf('fr')).src!.text).toBe(frenchBefore);
-      // Marked to render again: the next render of each changed language is charged for that segment.
+      // Flagged to check, not charged: a render re-voices the translation, which the fix left as it was.
       expect(await stage.app.store.redubChanges(byLang('es').id)).toMatchObject([
-        { kind: 'edited', ref: fixed.id },
+        { kind: 'source', ref: fixed.id, was: fixed.src!.text },
       ]);
       expect(await stage.app.store.redubChanges(byLang('de').id)).toMatchObject([
-        { kind: 'edited', ref: at(german).id },
+        { kind: 'source', ref: at(german).id, was: at(german).src!.text },
       ]);
       expect(await stage.app.store.redubChanges(byLang('fr').id)).toEqual([]);
+      // The review shows the segment flagged, with its old and new source.
+      expect(JSON.stringify(viewOf(stage, modal.id).blocks)).toContain(
+        `⚠️ Source changed — check the translation. Old source: “${fixed.src!.text}” · new source: “The corrected line.”`,
+      );
 
       const summary = await waitFor(
         () => byKind(stage.slack.thread(CHANNEL, card.ts), 'source-fix')[0],
@@ -123,13 +128,44 @@ describe('one source fix for every language, end to end', () => {
         `<@${ANA}> fixed the source text at \`${fixed.start} → ${fixed.end}\` in 🇪🇸 Spanish, 🇩🇪 German.`,
       );
       expect(blocks).not.toContain('French');
-      const renders = (summary.blocks as Loose[])
+      // No render is offered for a translation that did not change: a Review button for each language instead.
+      const buttons = (summary.blocks as Loose[])
         .filter((b) => b.type === 'actions')
         .map((b) => [b.elements[0].action_id, b.elements[0].value]);
-      expect(renders).toEqual([
-        [THREAD_ACTIONS.render, byLang('es').id],
-        [THREAD_ACTIONS.render, byLang('de').id],
+      expect(buttons).toEqual([
+        [THREAD_ACTIONS.review, byLang('es').id],
+        [THREAD_ACTIONS.review, byLang('de').id],
       ]);
+
+      // German's review from that line: the same segment flagged, old and new source beside the translation.
+      const reviews = stage.slack.views.length;
+      // The driver presses the last Review button of the line: German's.
+      await stage.driver.click({ message: summary, actionId: THREAD_ACTIONS.review, user: ANA });
+      const germanReview = await waitFor(() => stage.slack.views[reviews], WAIT_MS, 'the German review');
+      await waitFor(() => germanReview.view.callback_id === REVIEW.callbackId, WAIT_MS, 'its segments');
+      const flagged = (germanReview.view.blocks as Loose[]).find(
+        (b) => b.accessory?.value === at(german).id,
+      )!;
+      expect(flagged.text.text).toContain(
+        `⚠️ Source changed — check the translation. Old source: “${at(german).src!.text}” · new source: “The corrected line.”`,
+      );
+
+      // Render again on German's reply: nothing the dub says changed, so nothing is offered or rendered.
+      const germanReply = replies.find((m) => m.text.startsWith('German'))!;
+      const renders = stage.slack.views.length;
+      await stage.driver.click({ message: germanReply, actionId: THREAD_ACTIONS.render, user: ANA });
+      const price = await waitFor(() => stage.slack.views[renders], WAIT_MS, 'the render dialog');
+      await waitFor(
+        () => JSON.stringify(price.view.blocks).includes('Nothing to render'),
+        WAIT_MS,
+        'the answer',
+      );
+      expect(price.view.submit).toBeUndefined();
+      expect(JSON.stringify(price.view.blocks)).toContain('a fixed source alone changes nothing heard');
+      expect((await service.projects.get(byLang('de').projectId!)).status).toBe('transcript_edited');
+      expect(await stage.app.store.getTarget(byLang('de').id)).toMatchObject({ attempt: 1, terminal: true });
+      expect(await stage.app.store.renderIntents()).toEqual([]);
+      expect(byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed')).toHaveLength(3);
     },
     TEST_MS,
   );

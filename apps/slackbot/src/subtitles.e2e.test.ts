@@ -1,7 +1,7 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): a video dropped with a
 // source .srt and a translated .srt is dubbed from them (the project made with their transcript, the
 // delivered subtitles carrying the dropped translation); a broken .srt dropped into a job's thread is
-// reported with its lines; after Start, subtitles are refused.
+// reported with its lines; after Start, subtitles are refused. WebVTT files are taken as SRT ones are.
 import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackFile, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
@@ -50,6 +50,30 @@ describe('subtitle drops, end to end', () => {
     service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
   });
 
+  /**
+   * The Spanish subtitles the app delivered (named as the dropped translation: the job is named after
+   * talk.mp4), once the language's project was made with the transcript of the dropped files.
+   */
+  async function dubbedFromTheFiles(channel: string, threadTs: string, card: SlackMessage): Promise<string> {
+    const delivered = await waitFor(
+      () =>
+        stage.slack
+          .thread(channel, threadTs)
+          .filter((m) => m.bot_id)
+          .flatMap((m) => m.files ?? [])
+          .find((f) => f.name === 'talk.es.srt'),
+      WAIT_MS,
+      'the dubbed subtitles',
+    );
+    const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
+    const project = await service.projects.get(target.projectId!);
+    expect(project.transcript_id).toBeTruthy();
+    expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(
+      project.transcript_id,
+    );
+    return new TextDecoder().decode(delivered.content);
+  }
+
   it(
     'dubs a video dropped with its source and translated .srt from those subtitles',
     async () => {
@@ -81,26 +105,80 @@ describe('subtitle drops, end to end', () => {
         user: ANA,
         selections: { job_dst: ['es'], job_src: ['en'] },
       });
-      // The app's own upload: same name as the dropped translation (the job is named after talk.mp4).
-      const botFiles = () =>
-        stage.slack
-          .thread(channel, drop.ts)
-          .filter((m) => m.bot_id)
-          .flatMap((m) => m.files ?? []);
-      const delivered = await waitFor(
-        () => botFiles().find((f) => f.name === 'talk.es.srt'),
-        WAIT_MS,
-        'the dubbed subtitles',
-      );
-      const text = new TextDecoder().decode(delivered.content);
+      const text = await dubbedFromTheFiles(channel, drop.ts, card);
       expect(text).toContain('Hola desde el archivo');
       expect(text).toContain('Segunda línea');
-      const target = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!;
-      const project = await service.projects.get(target.projectId!);
-      expect(project.transcript_id).toBeTruthy();
-      expect((await stage.app.store.targetOptions(target.jobId, 'es'))?.transcriptId).toBe(
-        project.transcript_id,
+    },
+    TEST_MS,
+  );
+
+  it(
+    'dubs a video dropped with WebVTT subtitles from them, and reports a broken WebVTT by line',
+    async () => {
+      const channel = 'C27VTT';
+      const vtt = (body: string) => new TextEncoder().encode(`WEBVTT\n\n${body}`);
+      const files = [
+        stage.slack.addFile({ name: 'talk.mp4', mimetype: 'video/mp4', content: video() }),
+        stage.slack.addFile({
+          name: 'talk.vtt',
+          mimetype: 'text/vtt',
+          content: vtt(
+            '00:00.000 --> 00:00.600\n<v Ana>Hello from the file\n\n00:00.700 --> 00:01.300\nSecond line\n',
+          ),
+        }),
+        stage.slack.addFile({
+          name: 'talk.es.vtt',
+          mimetype: 'text/vtt',
+          content: vtt(
+            'NOTE from the translator\n\n00:00.000 --> 00:00.600 line:0\n<v Ana>Hola desde el &lt;archivo&gt;\n\n' +
+              '00:00.700 --> 00:01.300\n<i>Segunda</i> línea\n',
+          ),
+        }),
+      ];
+      const drop = stage.slack.postUserMessage({ channel, user: ANA, text: 'from the VTT', files });
+      await shareEvent(stage, drop);
+      const card = await waitFor(
+        () => stage.slack.thread(channel, drop.ts).find((m) => keyOf(m).startsWith('card:')),
+        WAIT_MS,
+        'the card',
       );
+      const report = await waitFor(
+        () => byKind(stage.slack.thread(channel, drop.ts), 'subtitles')[0],
+        WAIT_MS,
+        'the subtitles report',
+      );
+      expect(JSON.stringify(report.blocks)).toContain('*talk.es.vtt* — translation into Spanish, 2 cues');
+
+      // A broken WebVTT in the thread: not taken, its line named.
+      const broken = stage.slack.addFile({
+        name: 'talk.de.vtt',
+        mimetype: 'text/vtt',
+        content: vtt('00:00.000 --> 00:00.600\nGut\n\n00:01.000 -> nonsense\nSchlecht\n'),
+      });
+      await shareEvent(
+        stage,
+        stage.slack.postUserMessage({ channel, user: ANA, text: '', files: [broken], thread_ts: drop.ts }),
+      );
+      const brokenReport = await waitFor(
+        () =>
+          byKind(stage.slack.thread(channel, drop.ts), 'subtitles').find((m) =>
+            JSON.stringify(m.blocks).includes('talk.de.vtt'),
+          ),
+        WAIT_MS,
+        'the report of the broken file',
+      );
+      expect(JSON.stringify(brokenReport.blocks)).toMatch(/talk\.de\.vtt\* was not taken:\\nline 6: /);
+
+      await stage.driver.click({
+        message: card,
+        actionId: 'job_start',
+        user: ANA,
+        selections: { job_dst: ['es'], job_src: ['en'] },
+      });
+      const text = await dubbedFromTheFiles(channel, drop.ts, card);
+      // The script kept what SRT can carry: the cue on top, the italics, the entities decoded.
+      expect(text).toContain('{\\an8}Hola desde el <archivo>');
+      expect(text).toContain('<i>Segunda</i> línea');
     },
     TEST_MS,
   );

@@ -1,5 +1,8 @@
 // Following projects to the end, all at once: one live line each, and each project's files downloaded as soon
 // as that project is done (not when the last one is). A failed project fails alone; Ctrl-C stops the waiting.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   AbortError,
   DONE_STATUS,
@@ -12,6 +15,7 @@ import type { Context } from './context.ts';
 import { plural } from './format.ts';
 import { fileStem, type OutputKind, plannedOutputs } from './outputs.ts';
 import type { Progress, ProjectLine } from './progress.ts';
+import { convertedFormats, convertSrt, extensionOf, type SubtitleChoice } from './subtitle-formats.ts';
 
 export interface Followed {
   id: string;
@@ -34,6 +38,8 @@ export interface FollowResult {
 export interface FollowOptions {
   /** Download the outputs here once done; without it, only wait. */
   out?: string | undefined;
+  /** The subtitle formats saved beside the video (--formats, --frame-rate). */
+  subtitles: SubtitleChoice;
   signal: AbortSignal;
   progress: Progress;
 }
@@ -91,7 +97,13 @@ async function followOne(
   };
   if (options.out !== undefined) {
     try {
-      result.files = await downloadOutputs(context, project, options.out, item.stem, options.signal, line);
+      result.files = await downloadOutputs(
+        context,
+        project,
+        { folder: options.out, stem: item.stem, subtitles: options.subtitles },
+        options.signal,
+        line,
+      );
     } catch (error) {
       line.finish(options.signal.aborted ? 'Stopped downloading' : `Download failed: ${describe(error)}`);
       throw error;
@@ -101,16 +113,19 @@ async function followOne(
   return result;
 }
 
-/** Downloads every output of a done project into `folder`, one after the other; returns the paths by kind. */
+/**
+ * Downloads every output of a done project into `folder`, one after the other, then writes the subtitle formats
+ * converted from the service's SRT; returns the paths by kind.
+ */
 export async function downloadOutputs(
   context: Context,
   project: Project,
-  folder: string,
-  stem: string,
+  target: { folder: string; stem: string; subtitles: SubtitleChoice },
   signal: AbortSignal,
   line?: ProjectLine,
 ): Promise<Partial<Record<OutputKind, string>>> {
-  const planned = plannedOutputs(project, folder, fileStem(stem, project.id));
+  const stem = fileStem(target.stem, project.id);
+  const planned = plannedOutputs(project, target.folder, stem, target.subtitles);
   const files: Partial<Record<OutputKind, string>> = {};
   for (const [index, output] of planned.entries()) {
     line?.downloading(output.kind, index, planned.length);
@@ -121,7 +136,29 @@ export async function downloadOutputs(
     });
     files[output.kind] = output.path;
   }
+  const converted = convertedFormats(target.subtitles);
+  const link = project.translation_srt_path;
+  if (converted.length === 0 || typeof link !== 'string' || link === '') return files;
+  const srt = files.srt ? await readFile(files.srt) : await downloadToMemory(context, link, signal);
+  const lang = project.dst_lang ?? undefined;
+  for (const format of converted) {
+    const path = join(target.folder, `${stem}.${lang ?? 'dub'}${extensionOf(format)}`);
+    await writeFile(path, convertSrt(srt, format, lang, target.subtitles.frameRate));
+    files[format] = path;
+  }
   return files;
+}
+
+/** The service's SRT when only converted formats are asked for: fetched into a private folder, then removed. */
+async function downloadToMemory(context: Context, link: string, signal: AbortSignal): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'dubkit-srt-'));
+  try {
+    const path = join(dir, 'translation.srt');
+    await context.client.media.download(link, path, { signal });
+    return await readFile(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export function describe(error: unknown): string {

@@ -40,15 +40,29 @@ export function resumeHint(
   ].join('\n');
 }
 
-/** `dubkit <flags> <command…> [--out folder]`, each word quoted for a POSIX shell where it needs to be. */
+/** The flags of `flags` that belong after the command's words (they are options of wait/download), with their value count. */
+const COMMAND_FLAGS: Record<string, number> = { '--force': 0, '--formats': 1, '--frame-rate': 1 };
+
+/**
+ * `dubkit <global flags> <command…> [--out folder] [--formats …] [--force]`, each word quoted for a POSIX shell
+ * where it needs to be.
+ */
 export function resumeCommand(
   words: readonly string[],
   out: string | undefined,
   flags: readonly string[],
 ): string {
-  const global = flags.filter((flag) => flag !== '--force');
-  const force = flags.includes('--force') ? ['--force'] : [];
-  return ['dubkit', ...global, ...words, ...(out === undefined ? [] : ['--out', out]), ...force]
+  const global: string[] = [];
+  const own: string[] = [];
+  for (let i = 0; i < flags.length; i++) {
+    const arity = COMMAND_FLAGS[flags[i]!];
+    if (arity === undefined) global.push(flags[i]!);
+    else {
+      own.push(...flags.slice(i, i + 1 + arity));
+      i += arity;
+    }
+  }
+  return ['dubkit', ...global, ...words, ...(out === undefined ? [] : ['--out', out]), ...own]
     .map(quote)
     .join(' ');
 }

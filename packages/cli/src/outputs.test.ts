@@ -25,7 +25,7 @@ describe('plannedOutputs', () => {
   } as unknown as Project;
 
   it('names each file by language and kind, its extension from the link, and leaves out missing links', () => {
-    expect(plannedOutputs(project, '/out', 'talk')).toEqual([
+    expect(plannedOutputs(project, '/out', 'talk', { formats: ['srt', 'vtt'] })).toEqual([
       { kind: 'video', link: project.translated_video, path: join('/out', 'talk.pt-br.mov') },
       { kind: 'audio', link: project.translated_audio, path: join('/out', 'talk.pt-br.audio.wav') },
       // No extension in the link: the kind's usual one.

@@ -1,14 +1,18 @@
 // The files a dubbed project links to, and the names they get on disk: `<name>.<lang>.mp4`,
-// `<name>.<lang>.audio.wav`, `<name>.<lang>.voiceover.wav`, `<name>.<lang>.srt`, `<name>.<lang>.vtt`.
+// `<name>.<lang>.audio.wav`, `<name>.<lang>.voiceover.wav`, `<name>.<lang>.srt`, `<name>.<lang>.vtt`; and the
+// subtitle files written from the SRT (`--formats`): `<name>.<lang>.ttml`, `.ebu-tt-d.xml`, `.ass`.
 import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Project } from '@dubkit/core';
 import { usageError } from './exit-codes.ts';
+import type { SubtitleChoice, SubtitleFormat } from './subtitle-formats.ts';
 
 export const OUTPUT_KINDS = ['video', 'audio', 'voiceover', 'srt', 'vtt'] as const;
-export type OutputKind = (typeof OUTPUT_KINDS)[number];
+type LinkedKind = (typeof OUTPUT_KINDS)[number];
+/** What a saved file is: one of the service's outputs, or a subtitle format written here. */
+export type OutputKind = LinkedKind | SubtitleFormat;
 
-const OUTPUTS: Record<OutputKind, { field: keyof Project; suffix: string; fallbackExt: string }> = {
+const OUTPUTS: Record<LinkedKind, { field: keyof Project; suffix: string; fallbackExt: string }> = {
   video: { field: 'translated_video', suffix: '', fallbackExt: '.mp4' },
   audio: { field: 'translated_audio', suffix: '.audio', fallbackExt: '.wav' },
   voiceover: { field: 'voiceover', suffix: '.voiceover', fallbackExt: '.wav' },
@@ -26,15 +30,24 @@ export function fileStem(name: string | undefined, fallback: string): string {
 }
 
 export interface PlannedOutput {
-  kind: OutputKind;
+  kind: LinkedKind;
   link: string;
   path: string;
 }
 
-/** Where each of the project's outputs goes in `folder`; outputs the record has no link for are left out. */
-export function plannedOutputs(project: Project, folder: string, stem: string): PlannedOutput[] {
+/**
+ * Where each of the project's outputs goes in `folder`; outputs the record has no link for are left out, and so
+ * are SRT and WebVTT when `subtitles` does not ask for them.
+ */
+export function plannedOutputs(
+  project: Project,
+  folder: string,
+  stem: string,
+  subtitles: SubtitleChoice,
+): PlannedOutput[] {
   const lang = project.dst_lang ?? 'dub';
   return OUTPUT_KINDS.flatMap((kind) => {
+    if ((kind === 'srt' || kind === 'vtt') && !subtitles.formats.includes(kind)) return [];
     const { field, suffix, fallbackExt } = OUTPUTS[kind];
     const link = project[field];
     if (typeof link !== 'string' || link === '') return [];
@@ -44,8 +57,8 @@ export function plannedOutputs(project: Project, folder: string, stem: string): 
 }
 
 /**
- * The files of `folder` that a project's downloads would replace: `<stem>.<lang>.<ext>`, `.audio.<ext>` and
- * `.voiceover.<ext>`, whatever extensions the service's links end up having.
+ * The files of `folder` that a project's downloads would replace: `<stem>.<lang>.<ext>`, `.audio.<ext>`,
+ * `.voiceover.<ext>` and `.ebu-tt-d.xml`, whatever extensions the service's links end up having.
  */
 export async function existingOutputs(folder: string, stem: string, lang: string): Promise<string[]> {
   const names = await readdir(folder).catch(() => [] as string[]);
@@ -53,7 +66,8 @@ export async function existingOutputs(folder: string, stem: string, lang: string
   return names
     .filter(
       (name) =>
-        name.startsWith(prefix) && /^(audio\.|voiceover\.)?[a-z0-9]+$/i.test(name.slice(prefix.length)),
+        name.startsWith(prefix) &&
+        /^(audio\.|voiceover\.|ebu-tt-d\.)?[a-z0-9]+$/i.test(name.slice(prefix.length)),
     )
     .map((name) => join(folder, name));
 }

@@ -23,6 +23,7 @@ it('packs into tarballs that install and run as `dubkit`, with no workspace: ver
     'dubkit-core-0.1.0.tgz',
     'dubkit-glossary-csv-0.1.0.tgz',
     'dubkit-srt-0.1.0.tgz',
+    'dubkit-subtitles-0.1.0.tgz',
   ]);
   const modules = join(dir, 'lib', 'node_modules');
   for (const tarball of tarballs) {

@@ -35,6 +35,20 @@ prints no colors, so NO_COLOR changes nothing.
 Exit status: 0 done, 1 a project failed or the input has errors, 2 wrong usage or a file or the service could
 not be reached, 130 stopped by Ctrl-C (the projects go on; dubkit wait and dubkit download resume).`;
 
+/** --formats and --frame-rate, shared by every command that downloads. */
+function subtitleOptions(command: Command): Command {
+  return command
+    .option(
+      '--formats <list>',
+      'subtitle files per language, comma-separated: srt, vtt, ttml (IMSC 1.1), ebu-tt-d, ass',
+      'srt,vtt',
+    )
+    .option(
+      '--frame-rate <fps>',
+      'put the times of ttml, ebu-tt-d and ass on frames: 23.976, 24, 25, 29.97, 29.97df or 30',
+    );
+}
+
 function milliseconds(value: string): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 10)
@@ -110,12 +124,14 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
 
   program
     .command('download')
-    .description('download a done project’s video, audio, voice-only track, SRT and VTT')
+    .description(
+      'download a done project’s video, audio, voice-only track and subtitles (SRT and VTT by default)',
+    )
     .argument('<project>', 'project id')
     .option('--out <folder>', 'where the files go', './dubs')
     .option('--force', 'replace files in --out that have the names of the new ones')
     .action(
-      run((context, id: string, options: { out: string; force?: boolean }) => download(context, id, options)),
+      run((context, id: string, options: Parameters<typeof download>[2]) => download(context, id, options)),
     );
 
   program
@@ -200,6 +216,10 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
         transcriptPush(context, id, file, options),
       ),
     );
+
+  for (const command of program.commands) {
+    if (['dub', 'wait', 'render', 'download'].includes(command.name())) subtitleOptions(command);
+  }
 
   // Usage errors of subcommands reach the same output and exit handling as the program's own.
   for (const command of program.commands.flatMap((c) => [c, ...c.commands])) {

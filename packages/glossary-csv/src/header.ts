@@ -95,6 +95,8 @@ export interface Layout {
   /** Languages named by the header, in the service's form. */
   srcLang?: string;
   dstLang?: string;
+  /** Every language the header names, in column order, in the service's form (several: one glossary a pair). */
+  languages?: string[];
   /** DeepL: columns holding each row's own source and target language. */
   rowLanguages?: { source: number; target: number };
   /** Columns that are read. */
@@ -200,6 +202,9 @@ export function readHeader(
     named: new Set(roles.flatMap((role, index) => (role.kind === 'blank' ? [] : [index]))),
     ...(srcLanguage !== undefined && { srcLang: sourceLanguage(srcLanguage) }),
     ...(dstLanguage !== undefined && { dstLang: normalizeLanguage(dstLanguage) }),
+    ...(languageColumns.length > 0 && {
+      languages: languageColumns.map((index) => normalizeLanguage(languages[index]!)),
+    }),
     ...(deepl && { rowLanguages: { source: sourceLangColumn, target: targetLangColumn } }),
   };
   return { layout, issues: unusedColumnIssues(cells, roles, used) };

@@ -74,9 +74,21 @@ describe('parseGlossaryCsv: accepted shapes (one fixture each)', () => {
     const result = parseGlossaryCsv(fixture('language-codes.csv'));
     expect(result.entries).toStrictEqual({ Doblaje: 'Doublage', Subtítulo: 'Sous-titre' });
     expect([result.srcLang, result.dstLang]).toStrictEqual(['es', 'fr-fr']);
+    // Every language column, in order: a caller can offer one glossary per pair.
+    expect(result.languages).toStrictEqual(['es-es', 'fr-fr', 'en-us']);
     expect(result.issues.map((issue) => issue.message)).toStrictEqual([
       'ignored the other language columns "en-US" (column 3); choose the languages with srcLang/dstLang (--src/--dst)',
     ]);
+  });
+
+  it('names every language of a header, and none for a file without language columns', () => {
+    const many = parseGlossaryCsv('en,es,de,fr\nInvoice,Factura,Rechnung,Facture\n');
+    expect(many.languages).toStrictEqual(['en', 'es', 'de', 'fr']);
+    expect(
+      parseGlossaryCsv('en,de,es,fr\nInvoice,Rechnung,Factura,Facture\n', { srcLang: 'en', dstLang: 'fr' }),
+    ).toMatchObject({ entries: { Invoice: 'Facture' }, languages: ['en', 'de', 'es', 'fr'] });
+    expect(parseGlossaryCsv('source,target\nInvoice,Factura\n').languages).toBeUndefined();
+    expect(parseGlossaryCsv('Invoice,Factura\n').languages).toBeUndefined();
   });
 
   it('reads a source/target header', () => {

@@ -184,6 +184,7 @@ function finish(
     entries: reader.entries,
     ...(srcLang !== undefined && { srcLang: sourceLanguage(srcLang) }),
     ...(dstLang !== undefined && { dstLang: normalizeLanguage(dstLang) }),
+    ...(layout?.languages !== undefined && { languages: layout.languages }),
     issues,
     stats: {
       encoding: decoded.encoding,

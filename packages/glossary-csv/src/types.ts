@@ -84,6 +84,11 @@ export interface ParsedGlossary {
   entries: Record<string, string>;
   srcLang?: string;
   dstLang?: string;
+  /**
+   * Every language the header names, in column order (`en,es,de,fr` → en, es, de, fr). More than two: the file
+   * holds a glossary per pair; `entries` is one pair's, parse again with srcLang/dstLang for another.
+   */
+  languages?: string[];
   issues: GlossaryIssue[];
   stats: ParseStats;
 }

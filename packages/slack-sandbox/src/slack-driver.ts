@@ -47,6 +47,8 @@ export class SlackDriver {
         text: message.text,
         ts: message.ts,
         channel: message.channel,
+        // As Slack sends it for a mention posted in a thread.
+        ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
       },
       options,
     );

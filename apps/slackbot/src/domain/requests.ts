@@ -29,6 +29,9 @@ export function checkVideoLink(raw: string): Parsed<string> {
   try {
     url = new URL(raw);
   } catch {
+    // A bare word is a command someone expected /dub to know, not a link gone wrong.
+    if (/^[a-z]+$/i.test(raw))
+      return { ok: false, problem: `\`/dub ${raw}\` is not one of my commands, and I dub video links.` };
     return { ok: false, problem: `"${raw}" is not a link.` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {

@@ -18,7 +18,7 @@ export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
     jobId: job.id,
     kind: 'reply',
     inThread: true,
-    payload: startedReply({ langs: targets.map((t) => t.dstLang), userId: job.userId, again }),
+    payload: startedReply({ langs: targets.map((t) => t.dstLang), userId: job.startedBy, again }),
   };
 }
 

@@ -34,6 +34,7 @@ const target = (over: Partial<Target> = {}): Target => ({
   stageSince: T0 - 500,
   paceSum: 0,
   paceCount: 0,
+  stoppedBy: null,
   ...over,
 });
 

@@ -4,11 +4,13 @@
 // in the store, then wakes the loops that carry them out.
 import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { preselection, titleFor } from '../domain/requests.ts';
+import type { StatusInfo } from '../dubbing/service.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, Store } from '../store/store.ts';
 import { cardDelivery, startDeliveries } from '../thread/card.ts';
 import { statusDelivery } from '../thread/status.ts';
 import type { PickerGlossary } from '../ui/glossary-picker.ts';
+import { stoppedReply } from '../ui/milestones.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 
 export interface JobServiceOptions {
@@ -19,6 +21,10 @@ export interface JobServiceOptions {
   /** What the picker offers for a job: the channel's default languages and its glossaries. */
   picker: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
   maxFileBytes: number;
+  /** The service's words for a project status (the stage a stopped language was in). */
+  describeStatus?: (status: string) => StatusInfo;
+  /** Whole minutes left on the account; undefined when the service could not say (never throws). */
+  minutesLeft?: () => Promise<number | undefined>;
   /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
   slack: Pick<Interactions, 'canPostIn' | 'respond'>;
   now?: () => number;
@@ -70,11 +76,21 @@ export class JobService {
   /** The card with its picker: the languages the person named ticked, or else the channel's defaults. */
   async #postPicker(job: Job, preselect: string[] | undefined): Promise<void> {
     const { dstLangs, glossaries, glossaryIds } = await this.#o.picker(job);
+    const minutesLeft = await this.minutesLeft();
     await this.#o.store.enqueue(
-      cardDelivery(job, 'picking', preselect ?? dstLangs, { glossaries, glossaryIds }),
+      cardDelivery(job, 'picking', preselect ?? dstLangs, {
+        glossaries,
+        glossaryIds,
+        ...(minutesLeft === undefined ? {} : { minutesLeft }),
+      }),
       this.#now(),
     );
     this.#o.wakeDeliverer();
+  }
+
+  /** Whole minutes left on the account, or undefined when the service could not say. */
+  minutesLeft(): Promise<number | undefined> {
+    return this.#o.minutesLeft?.() ?? Promise.resolve(undefined);
   }
 
   /**
@@ -165,13 +181,18 @@ export class JobService {
    * Starts a job waiting for its languages, with the glossaries picked on its card (when the card had a
    * glossary picker); false when it was already started or cancelled.
    */
-  async start(jobId: string, choice: JobChoice, pickedGlossaries?: string[]): Promise<boolean> {
+  async start(
+    jobId: string,
+    choice: JobChoice,
+    pickedGlossaries?: string[],
+    startedBy?: string,
+  ): Promise<boolean> {
     const { store } = this.#o;
     if (pickedGlossaries && (await store.getJob(jobId))?.state === 'picking') {
       await recordGlossaryChoice(store, jobId, choice, pickedGlossaries);
     }
     const now = this.#now();
-    const job = await store.startJob(jobId, choice, now);
+    const job = await store.startJob(jobId, choice, now, startedBy);
     if (!job) return false;
     for (const delivery of startDeliveries(job, await store.targetsOf(job.id), now))
       await store.enqueue(delivery, now);
@@ -190,11 +211,57 @@ export class JobService {
     return true;
   }
 
-  /** Starts a new attempt for a failed language; false when it is not failed (a second click). */
-  async retry(targetId: string): Promise<boolean> {
+  /** The job whose thread this is. */
+  jobOfThread(channel: string, threadTs: string): Promise<Job | undefined> {
+    return this.#o.store.jobByThread(channel, threadTs);
+  }
+
+  /**
+   * Stops following a started job (`userId` pressed Stop): its languages still under way end as stopped and
+   * are never polled again; the card, their status messages and a reply say so. False when it was not running.
+   */
+  async stop(jobId: string, userId: string): Promise<boolean> {
+    const { store } = this.#o;
+    const stopped = await store.stopJob(jobId, userId);
+    if (!stopped) return false;
+    const job = await store.getJob(jobId);
+    if (!job) return false;
+    const now = this.#now();
+    const describe = this.#o.describeStatus;
+    const targets = await store.targetsOf(jobId);
+    const deliveries = [
+      cardDelivery(
+        job,
+        'stopped',
+        targets.map((t) => t.dstLang),
+        { actor: userId },
+      ),
+      ...stopped.map((target) =>
+        statusDelivery({
+          job,
+          target,
+          info: target.status && describe ? describe(target.status) : null,
+          now,
+        }),
+      ),
+      {
+        key: `stopped:${job.id}`,
+        jobId: job.id,
+        kind: 'reply' as const,
+        inThread: true,
+        payload: stoppedReply({ langs: stopped.map((t) => t.dstLang), userId }),
+      },
+    ];
+    for (const delivery of deliveries) await store.enqueue(delivery, now);
+    this.#o.wakeDeliverer();
+    return true;
+  }
+
+  /** Starts a new attempt for a failed language (`userId` pressed Retry); false when it is not failed. */
+  async retry(targetId: string, userId?: string): Promise<boolean> {
     const { store } = this.#o;
     const now = this.#now();
-    const target = await store.retryTarget(targetId, now);
+    const target = await store.retryTarget(targetId, now, userId);
     if (!target) return false;
     const job = await store.getJob(target.jobId);
     if (job) await store.enqueue(statusDelivery({ job, target, info: null, now }), now);

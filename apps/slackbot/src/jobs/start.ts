@@ -11,6 +11,9 @@ import { startDeliveries } from '../thread/card.ts';
 import { statusKey } from '../thread/status.ts';
 import { changeDeliveries, startedDelivery } from './notify.ts';
 
+/** The local status of a language not started because the job's languages needed more minutes than were left. */
+export const NOT_ENOUGH_MINUTES = 'minutes_failed';
+
 export interface StarterOptions {
   store: Store;
   service: DubbingService;
@@ -21,8 +24,13 @@ export interface StarterOptions {
   extraSlackHosts: string[];
   /** Called when Slack writes were enqueued. */
   onDeliveries: () => void;
-  /** Runs once the media is ready, before the projects are created (the credits warning); never throws. */
-  beforeProjects?: (job: Job, mediaId: string, targets: Target[]) => Promise<void>;
+  /** Runs once the media is ready, before the projects are created (glossaries, subtitles). */
+  beforeProjects?: (job: Job, targets: Target[]) => Promise<void>;
+  /**
+   * Whether every language's minutes fit in what is left, asked once the video's length is known and before
+   * any project is created; when they do not, it has told the thread why and what to do, and nothing is made.
+   */
+  minutesFit?: (job: Job, mediaId: string, targets: Target[]) => Promise<boolean>;
   /** A recorded `/dub` command: checks its channel, then posts its card or starts it (throws to try again). */
   admit: (job: Job) => Promise<void>;
   /** A recorded `/dub` command that could not be admitted however often it was tried: tells its author why. */
@@ -90,7 +98,13 @@ export class JobStarter {
       await store.setJobMedia(job.id, mediaId);
       job = { ...job, mediaId };
     }
-    await this.#o.beforeProjects?.(job, mediaId, pending);
+    await this.#o.beforeProjects?.(job, pending);
+    if (this.#o.minutesFit && !(await this.#o.minutesFit(job, mediaId, pending))) {
+      // All or none: the app never picks which languages the minutes go to.
+      await this.#fail(job, pending, NOT_ENOUGH_MINUTES, 'not enough minutes', 'Not enough minutes');
+      await store.setJobRunning(job.id);
+      return;
+    }
     const created: Target[] = [];
     for (const target of pending) {
       try {
@@ -185,9 +199,10 @@ export class JobStarter {
   }
 
   /** Reports a failure that has no project behind it (the upload, or the service refusing the project). */
-  async #fail(job: Job, targets: Target[], status: string, detail: string): Promise<void> {
+  async #fail(job: Job, targets: Target[], status: string, detail: string, label?: string): Promise<void> {
     const now = this.#now();
-    const info = this.#o.service.describeStatus(status);
+    const described = this.#o.service.describeStatus(status);
+    const info = label ? { ...described, label } : described;
     for (const target of targets) {
       await this.#o.store.recordPoll(
         target.id,

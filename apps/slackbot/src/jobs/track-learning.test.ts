@@ -14,8 +14,8 @@ import { type TestDatabase, testDatabase } from '../test-support/postgres.ts';
 import { JobStarter } from './start.ts';
 import { Tracker } from './track.ts';
 
-// A 5-minute video's dub takes about 4 minutes at speed 1: 6 s here.
-const SPEED = 40;
+// A 5-minute video's dub takes about 4 minutes at speed 1: 12 s here (slow enough to see most changes one by one).
+const SPEED = 20;
 const POLLING = { minMs: 20, maxMs: 500 };
 
 let emulator: Emulator;
@@ -90,7 +90,7 @@ function tracker(store: Store, owner: string, on = service, polling = POLLING): 
 async function untilDone(store: Store, targets: string[]): Promise<void> {
   await waitFor(
     async () => (await Promise.all(targets.map((id) => store.getTarget(id)))).every((t) => t?.terminal),
-    30_000,
+    50_000,
     'the projects to finish',
   );
 }
@@ -98,7 +98,20 @@ async function untilDone(store: Store, targets: string[]): Promise<void> {
 describe('the learning tracker', () => {
   it('pools what replicas learn in the store, and a restarted tracker starts from it', async () => {
     const [storeA, storeB] = [await open(), await open()];
-    const targets = await follow(storeA, ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8']);
+    const targets = await follow(storeA, [
+      'a1',
+      'a2',
+      'a3',
+      'a4',
+      'a5',
+      'a6',
+      'a7',
+      'a8',
+      'a9',
+      'a10',
+      'a11',
+      'a12',
+    ]);
     const added = { a: 0, b: 0 };
     const claimed = { a: 0, b: 0 };
     for (const [owner, store] of [
@@ -151,7 +164,7 @@ describe('the learning tracker', () => {
     const followed = await restartedStore.getTarget(fresh!);
     expect(followed?.status).toBe('merging_done');
     expect(followed?.paceCount).toBeGreaterThan(0);
-  }, 60_000);
+  }, 90_000);
 
   it('still notices a stage that suddenly takes 5× longer than learned within the cap', async () => {
     // What the first test learned, with voiceover the longest stage; this service's voiceover is 5× slower.
@@ -210,5 +223,5 @@ describe('the learning tracker', () => {
     } finally {
       await slow.close();
     }
-  }, 60_000);
+  }, 90_000);
 });

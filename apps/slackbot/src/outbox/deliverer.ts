@@ -13,7 +13,7 @@ import { Loop } from '../loop.ts';
 import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
 import { type Block, escapeProse, type MessageContent, section } from '../ui/blocks.ts';
 import type { FilePayload, FilesPayload, RenderPayload } from './payloads.ts';
-import { segmentsToSubtitles } from './subtitle-files.ts';
+import { DEFAULT_FORMATS, segmentsToSubtitles } from './subtitle-files.ts';
 import { filesInThread, type ThreadFile, uploadToThread, uploadUnshared } from './uploads.ts';
 
 const METADATA_EVENT = 'dubkit_delivery';
@@ -334,7 +334,7 @@ export class Deliverer {
       ts = posted.ts ?? null;
     }
     if (ts && payload.files && !found?.files?.length) {
-      const files = await this.#subtitles(payload.files);
+      const files = await this.#subtitles(channel, payload.files);
       if (files.length === 0) await this.#noSubtitles(delivery, payload.files.lang);
       else {
         const ids = await uploadUnshared(slack, files);
@@ -345,16 +345,15 @@ export class Deliverer {
   }
 
   /**
-   * A language's subtitle files from the project's segments as they are now (the newest text); none when every
-   * line was removed (an empty file says nothing, and Slack refuses it).
+   * A language's subtitle files from the project's segments as they are now (the newest text), in the formats
+   * the payload names, else the channel's; none when every line was removed (an empty file says nothing, and
+   * Slack refuses it).
    */
-  async #subtitles(files: FilesPayload): Promise<ThreadFile[]> {
-    const { srt, vtt } = segmentsToSubtitles(await this.#o.service.getSegments(files.projectId));
-    if (srt.trim() === '') return [];
-    return [
-      { filename: `${files.baseName}.srt`, content: srt },
-      { filename: `${files.baseName}.vtt`, content: vtt },
-    ];
+  async #subtitles(channel: string, files: FilesPayload): Promise<ThreadFile[]> {
+    const formats =
+      files.formats ?? (await this.#o.store.channelFormats(channel))?.formats ?? DEFAULT_FORMATS;
+    const segments = await this.#o.service.getSegments(files.projectId);
+    return segmentsToSubtitles(segments, files.lang, files.baseName, formats);
   }
 
   /** Tells the thread, once, that a language has no subtitle files to attach. */
@@ -387,14 +386,14 @@ export class Deliverer {
   /** A language's subtitle files, built from the project's segments when sent (the newest text), posted once. */
   async #deliverFiles(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const payload = delivery.payload as FilesPayload;
-    const names = [`${payload.baseName}.srt`, `${payload.baseName}.vtt`];
-    const files = await this.#subtitles(payload);
+    const files = await this.#subtitles(channel, payload);
+    const names = files.map((file) => file.filename);
     if (files.length === 0) {
       await this.#noSubtitles(delivery, payload.lang);
       await this.#o.store.completeDelivery(delivery.key, delivery.version, null, this.#now());
       return;
     }
-    await this.#upload({ channel, threadTs }, delivery, names, async () => files);
+    await this.#upload({ channel, threadTs }, delivery, names, async () => files, payload.comment);
   }
 
   /**

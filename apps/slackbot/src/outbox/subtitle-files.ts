@@ -1,7 +1,69 @@
-// The translated subtitles delivered into the thread, built with @dubkit/srt from the project's segments.
-import { segmentsToSrt, segmentsToVtt } from '@dubkit/srt';
+// The translated subtitles delivered into the thread, in the channel's formats, built from the project's
+// segments: the SRT with @dubkit/srt, and every other format with @dubkit/subtitles from that SRT's cues (so
+// every file carries the same cues), with the language and the segments' speakers added.
+import { parseTimecode, segmentsToSrt } from '@dubkit/srt';
+import {
+  FORMAT_EXTENSIONS,
+  readSrt,
+  SUBTITLE_FORMATS,
+  type SubtitleFormat,
+  type Subtitles,
+  writeSubtitles,
+} from '@dubkit/subtitles';
 import type { SegmentText } from '../dubbing/service.ts';
 
-export function segmentsToSubtitles(segments: SegmentText[]): { srt: string; vtt: string } {
-  return { srt: segmentsToSrt(segments, 'dst'), vtt: segmentsToVtt(segments, 'dst') };
+/** What a channel that chose nothing gets. */
+export const DEFAULT_FORMATS: readonly SubtitleFormat[] = ['srt', 'vtt'];
+
+/** How each format is named to people. */
+export const FORMAT_LABELS: Record<SubtitleFormat, string> = {
+  srt: 'SRT',
+  vtt: 'WebVTT',
+  ttml: 'IMSC 1.1 (TTML)',
+  'ebu-tt-d': 'EBU-TT-D',
+  ass: 'ASS',
+};
+
+/** The file name of a language's subtitles in a format: "keynote.es.srt", "keynote.es.ebu-tt-d.xml". */
+export function subtitleFileName(baseName: string, format: SubtitleFormat): string {
+  return `${baseName}${FORMAT_EXTENSIONS[format]}`;
+}
+
+/** The formats in the one order they are offered and attached, without repeats or unknown names. */
+export function orderedFormats(formats: readonly string[]): SubtitleFormat[] {
+  return SUBTITLE_FORMATS.filter((format) => formats.includes(format));
+}
+
+/**
+ * A language's subtitle files in `formats`, from its segments that have text; none when no line has any (an
+ * empty file says nothing, and Slack refuses it).
+ */
+export function segmentsToSubtitles(
+  segments: SegmentText[],
+  lang: string,
+  baseName: string,
+  formats: readonly SubtitleFormat[],
+): { filename: string; content: string }[] {
+  // A segment whose line was removed is no cue: an empty cue shows nothing, and some formats refuse one.
+  const spoken = segments.filter((segment) => (segment.dst?.text ?? '').trim() !== '');
+  if (spoken.length === 0) return [];
+  const srt = segmentsToSrt(spoken, 'dst');
+  const subtitles: Subtitles = { lang, cues: withSpeakers(readSrt(srt).subtitles.cues, spoken) };
+  return orderedFormats(formats).map((format) => ({
+    filename: subtitleFileName(baseName, format),
+    content: format === 'srt' ? srt : writeSubtitles(subtitles, format),
+  }));
+}
+
+/** The cues with the speaker of the segment at their times (the SRT carries none). */
+function withSpeakers(cues: Subtitles['cues'], segments: SegmentText[]): Subtitles['cues'] {
+  const speakers = new Map<string, string>();
+  for (const segment of segments) {
+    if (segment.speaker)
+      speakers.set(`${parseTimecode(segment.start)}-${parseTimecode(segment.end)}`, segment.speaker);
+  }
+  return cues.map((cue) => {
+    const speaker = speakers.get(`${cue.startMs}-${cue.endMs}`);
+    return speaker ? { ...cue, speaker } : cue;
+  });
 }

@@ -17,9 +17,10 @@ export interface JobRequest {
 /**
  * requested: a `/dub` command was recorded; its channel is checked, then it picks or starts ·
  * picking: the job card waits for the user's choice · starting: upload and project creation are due ·
- * running: every language has its project · cancelled: the user cancelled before starting.
+ * running: every language has its project · cancelled: the user cancelled before starting ·
+ * stopped: someone pressed Stop after Start; the app no longer follows its projects (the service keeps them).
  */
-export type JobState = 'requested' | 'picking' | 'starting' | 'running' | 'cancelled';
+export type JobState = 'requested' | 'picking' | 'starting' | 'running' | 'cancelled' | 'stopped';
 
 export interface Job {
   /** Random, unique; also the base of every project's job tag. */
@@ -46,6 +47,10 @@ export interface Job {
   request: JobRequest | null;
   /** Tries to start it (upload, projects) that failed in a row. */
   startFailures: number;
+  /** Who pressed Start (or gave the languages); the card's author when not recorded. */
+  startedBy: string;
+  /** Who pressed Stop, once someone did. */
+  stoppedBy: string | null;
 }
 
 /** One destination language of a job: at most one live project at a time (attempt counts retries). */
@@ -70,6 +75,8 @@ export interface Target {
   /** The project's pace: the sum and count of the logs of its stages' seen / estimated durations. */
   paceSum: number;
   paceCount: number;
+  /** Who stopped following this language (its job's Stop) while it was being dubbed. */
+  stoppedBy: string | null;
 }
 
 export interface NewJob {
@@ -129,13 +136,26 @@ export interface JobStore {
   jobByThread(channel: string, threadTs: string): Promise<Job | undefined>;
   /** Jobs started by a user, newest first. */
   recentJobs(userId: string, limit: number): Promise<Job[]>;
+  /** Jobs a user started, or whose language they approved or asked changes of (the latest word), newest first. */
+  jobsOfPerson(userId: string, limit: number): Promise<Job[]>;
+  /**
+   * A page of every channel's jobs that were not cancelled, newest first; with `title`, those whose title
+   * contains it (letter case ignored).
+   */
+  jobsPage(query: { title: string | null; offset: number; limit: number }): Promise<Job[]>;
   setJobThread(jobId: string, threadTs: string): Promise<void>;
   /**
    * Moves a picking job (or a recorded command that named its languages) to starting with one target per
    * language; undefined when it was neither.
    */
-  startJob(jobId: string, choice: JobChoice, now: number): Promise<Job | undefined>;
+  startJob(jobId: string, choice: JobChoice, now: number, startedBy?: string): Promise<Job | undefined>;
   cancelJob(jobId: string): Promise<boolean>;
+  /**
+   * Stops following a started job: every language not yet at its end is ended as stopped by `userId` and never
+   * polled again; undefined when the job was not starting or running, or all its languages had ended. The
+   * languages stopped are returned.
+   */
+  stopJob(jobId: string, userId: string): Promise<Target[] | undefined>;
   /** Leases jobs with work due: a request to admit, or an upload and projects to create (lease free). */
   claimJobsToStart(owner: string, now: number, leaseMs: number, limit: number): Promise<Job[]>;
   /** Frees a job's lease; it is claimed again from `retryAt`; `failed` counts one more failed try to start it. */
@@ -165,7 +185,7 @@ export interface JobStore {
   /** Saves a poll's outcome and the Slack writes it causes, atomically, and frees the lease. */
   recordPoll(targetId: string, result: PollResult, now: number, deliveries: DeliveryInput[]): Promise<void>;
   /** Starts a new attempt for a failed target; undefined when it is not failed. */
-  retryTarget(targetId: string, now: number): Promise<Target | undefined>;
+  retryTarget(targetId: string, now: number, retriedBy?: string): Promise<Target | undefined>;
   /** Tracks a dubbed target again after a new render started: a new attempt on the same project. */
   resumeTarget(targetId: string, status: string, now: number): Promise<Target | undefined>;
   setTargetOptions(jobId: string, dstLang: string, options: TargetOptions): Promise<void>;

@@ -1,7 +1,7 @@
 // The Store contract: what every implementation must do, run against each one (sqlite/store.test.ts; a
 // new engine is one more call). Written against the interface only, so it can never lean on an engine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { boundTarget, newJob } from '../test-support/jobs.ts';
+import { boundTarget, newJob, startedJob } from '../test-support/jobs.ts';
 import type { Store } from './store.ts';
 
 export interface StoreFixture {
@@ -108,6 +108,64 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         });
         expect((await store.getJob(job.id))?.state).toBe('starting');
         expect(await store.retryTarget(target!.id, 6)).toBeUndefined();
+      });
+
+      it('stops a started job: its languages under way end as stopped and are never polled again', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        expect(await store.stopJob(job.id, 'U0BEN')).toBeUndefined();
+        await store.startJob(
+          job.id,
+          { dstLangs: ['es', 'de'], srcLang: null, numSpeakers: null },
+          1,
+          'U0BEN',
+        );
+        expect((await store.getJob(job.id))?.startedBy).toBe('U0BEN');
+        await store.setJobRunning(job.id);
+        const [es, de] = await store.targetsOf(job.id);
+        await store.setTargetProject(es!.id, 'p1', 2);
+        await store.recordPoll(
+          es!.id,
+          { status: 'merging_done', changed: true, terminal: true, nextPollAt: 9, intervalMs: 1 },
+          3,
+          [],
+        );
+        await store.setTargetProject(de!.id, 'p2', 2);
+        const stopped = await store.stopJob(job.id, 'U0ANA');
+        expect(stopped?.map((t) => [t.id, t.stoppedBy, t.terminal])).toEqual([[de!.id, 'U0ANA', true]]);
+        expect(await store.getJob(job.id)).toMatchObject({ state: 'stopped', stoppedBy: 'U0ANA' });
+        expect(await store.claimDueTargets('a', 100, 100, 5)).toEqual([]);
+        // A poll in flight when Stop was pressed changes nothing and says nothing.
+        await store.recordPoll(
+          de!.id,
+          { status: 'translating', changed: true, terminal: false, nextPollAt: 4, intervalMs: 1 },
+          4,
+          [
+            {
+              key: 'status:late',
+              jobId: job.id,
+              kind: 'status',
+              inThread: true,
+              payload: { text: 'x', blocks: [] },
+            },
+          ],
+        );
+        expect(await store.getTarget(de!.id)).toMatchObject({ terminal: true, stoppedBy: 'U0ANA' });
+        expect(await store.getDelivery('status:late')).toBeUndefined();
+        // A project created just after the stop is recorded, but not polled.
+        await store.setTargetProject(de!.id, 'p3', 5);
+        expect(await store.claimDueTargets('a', 100, 100, 5)).toEqual([]);
+        expect(await store.stopJob(job.id, 'U0ANA')).toBeUndefined();
+        // A job whose every language has ended has nothing to stop.
+        const { job: done } = await store.createJob({ ...newJob(), triggerKey: 'msg:C1:2.2' }, 1);
+        await store.startJob(done.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);
+        const [only] = await store.targetsOf(done.id);
+        await store.recordPoll(
+          only!.id,
+          { status: 'merging_done', changed: true, terminal: true, nextPollAt: 9, intervalMs: 1 },
+          3,
+          [],
+        );
+        expect(await store.stopJob(done.id, 'U0ANA')).toBeUndefined();
       });
 
       it('delivers each key once, keeps a newer payload pending, and flags interrupted sends as uncertain', async () => {
@@ -410,6 +468,12 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         await store.recordRedubChanges('t1', [], 30);
         expect(await store.redubChanges('t1')).toHaveLength(1);
       });
+
+      it('keep a fixed source’s first old text: fixed again, it still says what it was before the first fix', async () => {
+        await store.recordRedubChanges('t3', [{ kind: 'source', ref: 's1', was: 'First' }], 10);
+        await store.recordRedubChanges('t3', [{ kind: 'source', ref: 's1', was: 'Second' }], 20);
+        expect(await store.redubChanges('t3')).toEqual([{ kind: 'source', ref: 's1', at: 10, was: 'First' }]);
+      });
     });
 
     describe('channel QA settings', () => {
@@ -449,6 +513,33 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           updatedBy: 'U3',
         });
         expect(await store.channelQa('C2')).toMatchObject({ enabled: true, preset: 'netflix' });
+      });
+    });
+
+    describe('channel delivery formats', () => {
+      it('are none until chosen, then one row per channel, replaced whole', async () => {
+        expect(await store.channelFormats('C1')).toBeUndefined();
+        await store.saveChannelFormats({
+          channel: 'C1',
+          formats: ['ttml', 'ass'],
+          updatedBy: 'U1',
+          updatedAt: 5,
+        });
+        await store.saveChannelFormats({ channel: 'C2', formats: ['srt'], updatedBy: 'U2', updatedAt: 6 });
+        expect(await store.channelFormats('C1')).toEqual({
+          channel: 'C1',
+          formats: ['ttml', 'ass'],
+          updatedBy: 'U1',
+          updatedAt: 5,
+        });
+        await store.saveChannelFormats({
+          channel: 'C1',
+          formats: ['ebu-tt-d'],
+          updatedBy: 'U3',
+          updatedAt: 7,
+        });
+        expect(await store.channelFormats('C1')).toMatchObject({ formats: ['ebu-tt-d'], updatedBy: 'U3' });
+        expect(await store.channelFormats('C2')).toMatchObject({ formats: ['srt'] });
       });
     });
 
@@ -616,6 +707,48 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         );
         expect((await store.recentJobs('U1', 10)).map((j) => j.title)).toEqual(['y', 'x']);
         expect(await store.recentJobs('U2', 10)).toEqual([]);
+      });
+
+      it('lists the jobs a person started, approved or asked changes of, newest first', async () => {
+        const { target } = await dubbedTarget();
+        await startedJob(store, { job: { triggerKey: 'msg:C1:2.0', userId: 'U2', title: 'mine' } });
+        const asked = await startedJob(store, {
+          job: { triggerKey: 'msg:C2:3.0', title: 'asked', channel: 'C2' },
+        });
+        await store.createJob(newJob({ triggerKey: 'msg:C1:4.0', title: 'other' }), 60);
+        const titles = async (user: string, limit = 10) =>
+          (await store.jobsOfPerson(user, limit)).map((j) => j.title);
+        expect(await titles('U2')).toEqual(['mine']);
+        await store.recordApproval({ targetId: target.id, attempt: target.attempt, userId: 'U2', at: 5 });
+        await store.recordChangeRequest({
+          targetId: asked.targets[0]!.id,
+          attempt: 1,
+          userId: 'U2',
+          reason: 'names',
+          at: 6,
+        });
+        expect(new Set(await titles('U2'))).toEqual(new Set(['x', 'mine', 'asked']));
+        expect(await titles('U2', 1)).toHaveLength(1);
+        expect(await titles('U3')).toEqual([]);
+      });
+
+      it('pages every channel’s jobs, newest first, filtered by a title’s words whatever their case', async () => {
+        for (const [i, title] of ['Keynote 100%', 'keynote_b', 'Onboarding'].entries())
+          await store.createJob(newJob({ triggerKey: `msg:C${i}:${i}.0`, channel: `C${i}`, title }), 10 + i);
+        const { job: cancelled } = await store.createJob(
+          newJob({ triggerKey: 'msg:C9:9.0', title: 'Keynote gone' }),
+          20,
+        );
+        await store.cancelJob(cancelled.id);
+        const page = async (title: string | null, offset: number, limit: number) =>
+          (await store.jobsPage({ title, offset, limit })).map((j) => j.title);
+        expect(await page(null, 0, 2)).toEqual(['Onboarding', 'keynote_b']);
+        expect(await page(null, 2, 2)).toEqual(['Keynote 100%']);
+        expect(await page('KEYNOTE', 0, 10)).toEqual(['keynote_b', 'Keynote 100%']);
+        // LIKE's wildcards are the title's own characters.
+        expect(await page('%', 0, 10)).toEqual(['Keynote 100%']);
+        expect(await page('e_b', 0, 10)).toEqual(['keynote_b']);
+        expect(await page('t_', 0, 10)).toEqual([]);
       });
     });
 

@@ -4,6 +4,7 @@
 // implementation passes the contract suite (contract.ts).
 import type { ApprovalStore } from './approvals.ts';
 import type { EstimateStore } from './estimates.ts';
+import type { FormatSettingsStore } from './formats.ts';
 import type { GlossaryStore } from './glossaries.ts';
 import type { JobStore } from './jobs.ts';
 import type { LipsyncStore } from './lipsyncs.ts';
@@ -15,6 +16,7 @@ import type { ReviewStore } from './reviews.ts';
 
 export type * from './approvals.ts';
 export type * from './estimates.ts';
+export type * from './formats.ts';
 export type * from './glossaries.ts';
 export type * from './jobs.ts';
 export type * from './lipsyncs.ts';
@@ -36,6 +38,7 @@ export interface Store
     ModalStore,
     RedubStore,
     QaSettingsStore,
+    FormatSettingsStore,
     ApprovalStore,
     EstimateStore {
   /**

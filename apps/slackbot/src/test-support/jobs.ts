@@ -12,6 +12,29 @@ export const newJob = (over: Partial<NewJob> = {}): NewJob => ({
   ...over,
 });
 
+/** A running job as the store returns it, for pure builders; `over` changes what a test cares about. */
+export const jobRecord = (over: Partial<Job> = {}): Job => ({
+  id: 'j1',
+  triggerKey: 'msg:C1:1.0',
+  state: 'running',
+  channel: 'C1',
+  threadTs: '1.0',
+  userId: 'U1',
+  source: { kind: 'link', link: 'https://youtu.be/x' },
+  title: 'youtu.be/x',
+  srcLang: null,
+  numSpeakers: null,
+  mediaId: null,
+  mediaError: null,
+  createdAt: 1,
+  startedAt: 2,
+  request: null,
+  startFailures: 0,
+  startedBy: 'U1',
+  stoppedBy: null,
+  ...over,
+});
+
 /** A job started into `langs` (Spanish by default) at time 2; its targets in the order chosen. */
 export async function startedJob(
   store: Store,

@@ -7,12 +7,14 @@ import { statusDelivery } from './status.ts';
 
 export function cardDelivery(
   job: Job,
-  state: 'picking' | 'started' | 'cancelled',
+  state: 'picking' | 'started' | 'cancelled' | 'stopped',
   dstLangs: string[],
   options: {
     glossaries?: PickerGlossary[];
     glossaryIds?: string[];
-    /** Who did what the card now says (pressed Cancel), when not the job's starter. */
+    /** Minutes left on the account when the picker is posted. */
+    minutesLeft?: number;
+    /** Who did what the card now says (pressed Cancel or Stop); otherwise who pressed Start. */
     actor?: string;
   } = {},
 ): DeliveryInput {
@@ -31,7 +33,7 @@ export function cardDelivery(
       dstLangs,
       srcLang: job.srcLang,
       numSpeakers: job.numSpeakers,
-      userId: actor ?? job.userId,
+      userId: actor ?? job.startedBy,
       ...picker,
     }),
   };

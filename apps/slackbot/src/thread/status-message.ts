@@ -14,6 +14,7 @@ import {
   progressBar,
   section,
 } from '../ui/blocks.ts';
+import { lowerFirst } from '../ui/failures.ts';
 
 export interface LanguageStatus {
   lang: string;
@@ -28,6 +29,8 @@ export interface LanguageStatus {
   projectId: string | null;
   /** The service's own status word, for support, when it stopped. */
   serviceStatus?: string | null;
+  /** Who stopped following it (the job's Stop) before it ended. */
+  stoppedBy?: string | null;
 }
 
 /** Progress in the 10 % steps the bar shows: what a person sees change. */
@@ -46,7 +49,10 @@ export function statusMessage(status: LanguageStatus): MessageContent {
   const elapsed = formatDuration(status.elapsedMs);
   let line: string;
   let text: string;
-  if (status.phase === 'dubbed') {
+  if (status.stoppedBy) {
+    line = `${who} — ⏹ Stopped by <@${status.stoppedBy}> while ${lowerFirst(stage)} · no longer followed here`;
+    text = `${languageName(status.lang)}: stopped`;
+  } else if (status.phase === 'dubbed') {
     line = `${who} — ✅ Dubbed in ${elapsed}`;
     text = `${languageName(status.lang)}: dubbed`;
   } else if (status.phase === 'failed') {

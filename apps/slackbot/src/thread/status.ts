@@ -47,6 +47,7 @@ export function statusDelivery(state: LanguageState): DeliveryInput {
         startedAt: target.startedAt,
         projectId: target.projectId,
         serviceStatus: target.status,
+        stoppedBy: target.stoppedBy,
       });
   const approval = state.approval?.attempt === target.attempt ? state.approval : undefined;
   const changeRequest = state.changeRequest?.attempt === target.attempt ? state.changeRequest : undefined;

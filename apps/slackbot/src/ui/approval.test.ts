@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blockProblems } from '../test-support/block-limits.ts';
 import { long } from '../test-support/inputs.ts';
 import { statusMessage } from '../thread/status-message.ts';
-import { reviewedStatus, reviewState, waitingList } from './approval.ts';
+import { reviewedStatus, waitingList } from './approval.ts';
 import { LIMITS } from './blocks.ts';
 
 const dubbed = statusMessage({
@@ -41,11 +41,6 @@ describe('approval in the thread', () => {
     expect(waiting.text).toBe('Spanish: dubbed');
     expect(JSON.stringify(waiting.blocks)).toContain('⏳ Render 3 is waiting for review');
     expect(JSON.stringify(waiting.blocks)).not.toContain('Changes requested');
-  });
-
-  it('says on Home who approved, or that the language waits', () => {
-    expect(reviewState(approval)).toBe('approved by <@U0ANA>');
-    expect(reviewState(undefined)).toBe('⏳ waiting for review');
   });
 
   it('lists what waits, at most 30 lines, escaped, within limits', () => {

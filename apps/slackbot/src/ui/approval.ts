@@ -18,7 +18,7 @@ export const REASON_MAX = 500;
 const APPROVAL_BLOCK_ID = 'dk_approval';
 
 /** When, in the reader's own time zone (Slack's date formatting), with a plain fallback. */
-function when(at: number): string {
+export function when(at: number): string {
   const seconds = Math.floor(at / 1000);
   return `<!date^${seconds}^{date_short_pretty} at {time}|${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC>`;
 }
@@ -74,12 +74,6 @@ export function changesModal(input: { lang: string; subject: string }): types.Mo
       },
     ],
   };
-}
-
-/** App Home's word for a dubbed language's review: approved by whom, changes asked by whom, or waiting. */
-export function reviewState(approval: Approval | undefined, changeRequest?: ChangeRequest): string {
-  if (approval) return `approved by <@${approval.userId}>`;
-  return changeRequest ? `✋ changes requested by <@${changeRequest.userId}>` : '⏳ waiting for review';
 }
 
 /** Lines of `/dub list waiting`; more are counted, not listed. */

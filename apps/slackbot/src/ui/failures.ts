@@ -27,6 +27,13 @@ export function explainFailure(status: string, stage?: string, detail?: string):
         text: 'The service could not open that link (private or restricted). Make it public, or upload the file here.',
         retry: true,
       };
+    case 'minutes_failed':
+      return {
+        text:
+          'Not started: the languages chosen need more minutes than are left, so none was started. ' +
+          'Add minutes, then press Retry — or Retry only the languages you need most.',
+        retry: true,
+      };
     case 'upload_failed':
       return {
         text: `The video could not be uploaded${detail ? `: ${scrub(detail)}` : ''}.`,
@@ -48,6 +55,7 @@ function sentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-function lowerFirst(text: string): string {
+/** "Translating" as it reads inside a sentence. */
+export function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }

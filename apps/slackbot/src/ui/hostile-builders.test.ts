@@ -26,6 +26,7 @@ import { settingsModal } from '../features/settings/blocks.ts';
 import { sourceFixModal, sourceFixSummary } from '../features/source-fix/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
+import { jobRecord } from '../test-support/jobs.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { changesModal, reviewedStatus, waitingList } from './approval.ts';
 import { LIMITS, link } from './blocks.ts';
@@ -242,12 +243,11 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
   glossaryModal: () => glossaryModal({ channel: 'C1' }),
   homeView: () =>
     homeView({
-      jobs: [
+      waiting: [],
+      own: [
         {
-          title: HOSTILE,
-          channel: 'C1',
-          state: 'running',
-          langs: [{ lang: 'es', label: HOSTILE, done: false, failed: false }],
+          job: jobRecord({ title: HOSTILE }),
+          langs: [{ lang: 'es', state: 'running', label: HOSTILE }],
         },
       ],
       credits: null,

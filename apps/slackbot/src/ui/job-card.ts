@@ -25,6 +25,7 @@ export const JOB_CARD = {
   speakersAction: 'job_speakers',
   start: 'job_start',
   cancel: 'job_cancel',
+  stop: 'job_stop',
   autoValue: 'auto',
 } as const;
 
@@ -33,7 +34,7 @@ export interface JobCardInput {
   title: string;
   /** The link, or the file's name for a shared file. */
   source: { kind: 'link'; link: string } | { kind: 'file'; name: string };
-  state: 'picking' | 'started' | 'cancelled';
+  state: 'picking' | 'started' | 'cancelled' | 'stopped';
   /** Preselected (picking) or chosen (started) destination languages. */
   dstLangs: string[];
   srcLang: string | null;
@@ -42,6 +43,20 @@ export interface JobCardInput {
   /** The glossaries offered while picking, and those chosen at first (the channel's defaults). */
   glossaries?: PickerGlossary[];
   glossaryIds?: string[];
+  /** Minutes left on the account as the picker is posted; the line is left out when unknown. */
+  minutesLeft?: number;
+}
+
+/**
+ * What the picker says about minutes: the video's length is known only after its upload, so the price is per
+ * minute of video, checked against what is left before anything is created.
+ */
+export function minutesLine(minutesLeft: number): string {
+  return (
+    `⏱ Each language uses the video’s length in whole minutes · *${minutesLeft.toLocaleString('en-US')} ` +
+    'minutes left* on the account. The length is checked after the upload, before anything is created: ' +
+    'when the languages do not all fit, none is started.'
+  );
 }
 
 export function jobCard(input: JobCardInput): MessageContent {
@@ -66,6 +81,18 @@ export function jobCard(input: JobCardInput): MessageContent {
         header,
         section(`Dubbing into ${into}`),
         context(`${from} · ${speakers} · started by <@${input.userId}>`),
+        { type: 'actions', block_id: 'job_running', elements: [button('Stop', JOB_CARD.stop, input.jobId)] },
+      ],
+    };
+  }
+  if (input.state === 'stopped') {
+    return {
+      text: `Dubbing of ${escapeText(input.title)} stopped`,
+      blocks: [
+        header,
+        context(
+          `⏹ Stopped by <@${input.userId}>: its languages are no longer followed here. The service keeps the minutes already spent.`,
+        ),
       ],
     };
   }
@@ -85,6 +112,7 @@ export function jobCard(input: JobCardInput): MessageContent {
         elements: [sourceSelect(input.srcLang), speakersSelect(input.numSpeakers)],
       },
       ...(input.glossaries?.length ? [glossaryPicker(input.glossaries, input.glossaryIds ?? [])] : []),
+      ...(input.minutesLeft === undefined ? [] : [context(minutesLine(input.minutesLeft))]),
       {
         type: 'actions',
         block_id: 'job_buttons',

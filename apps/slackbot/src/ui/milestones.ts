@@ -29,6 +29,22 @@ export function startedReply(input: { langs: string[]; userId: string; again?: b
   };
 }
 
+/** A job someone stopped following: who, which languages stopped, and that the minutes spent stay spent. */
+export function stoppedReply(input: { langs: string[]; userId: string }): MessageContent {
+  return {
+    text: `Stopped by <@${input.userId}>: ${input.langs.map(languageName).join(', ')}`,
+    blocks: [
+      section(
+        `⏹ <@${input.userId}> stopped this dub: ${input.langs.map(languageLabel).join(', ')} will not be posted here.`,
+      ),
+      context(
+        'The service cannot cancel a project: the minutes already spent on these languages stay spent. ' +
+          'Nothing more will be asked of it for this job.',
+      ),
+    ],
+  };
+}
+
 export interface DubbedLinks {
   video?: string | null;
   audio?: string | null;

@@ -20,6 +20,9 @@ import {
   truncate,
 } from './blocks.ts';
 
+/** "Other formats…": any subtitle format the reply does not carry (features/other-formats). */
+export const OTHER_FORMATS_ACTION = 'other_formats';
+
 export const THREAD_ACTIONS = {
   review: 'review_open',
   speakers: 'speakers_open',
@@ -59,6 +62,7 @@ export function dubbedActions(targetId: string): Block {
       button('Render again', THREAD_ACTIONS.render, targetId, 'primary'),
       button('Request changes', APPROVAL_ACTIONS.requestChanges, targetId),
       button('Approve', APPROVAL_ACTIONS.approve, targetId),
+      button('Other formats…', OTHER_FORMATS_ACTION, targetId),
     ],
   };
 }

@@ -17,6 +17,7 @@ import { languageOption, parseLanguages } from '../languages.ts';
 import { inspectMediaFile } from '../media-file.ts';
 import { fileStem, refuseOverwrite } from '../outputs.ts';
 import { progressFor } from '../progress.ts';
+import { type SubtitleChoice, subtitleChoice, subtitleFlags } from '../subtitle-formats.ts';
 
 export interface DubOptions {
   to: string;
@@ -28,6 +29,8 @@ export interface DubOptions {
   srt?: string;
   out: string;
   name?: string;
+  formats?: string;
+  frameRate?: string;
 }
 
 const LINK = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -45,11 +48,14 @@ interface Plan {
   >;
   /** SRT uploads per destination language (a language without its own translation shares the source's). */
   transcripts: Map<string, SrtUpload>;
+  /** The subtitle files each language gets. */
+  subtitles: SubtitleChoice;
 }
 
 /** Reads and checks --glossary and --srt for every language, printing each issue; nothing is sent yet. */
 async function plan(context: Context, options: DubOptions): Promise<Plan> {
   const languages = parseLanguages(options.to);
+  const subtitles = subtitleChoice(options);
   const from = options.from === undefined ? undefined : languageOption('--from', options.from, 'source');
   let speakers: number | undefined;
   if (options.speakers !== undefined) {
@@ -126,7 +132,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
       }
     }
   }
-  return { languages, from, speakers, glossaries, transcripts };
+  return { languages, from, speakers, glossaries, transcripts, subtitles };
 }
 
 interface Input {
@@ -228,7 +234,11 @@ export async function dub(context: Context, sources: string[], options: DubOptio
   const interrupt = onInterrupt();
   const signal = interrupt.signal;
   const ids: string[] = [];
-  const flags = [...context.globalFlags(), ...(options.force ? ['--force'] : [])];
+  const flags = [
+    ...context.globalFlags(),
+    ...subtitleFlags(steps.subtitles),
+    ...(options.force ? ['--force'] : []),
+  ];
   try {
     const followed = [];
     const media: MediaRecord[] = [];
@@ -280,7 +290,12 @@ export async function dub(context: Context, sources: string[], options: DubOptio
       }
     }
 
-    const results = await followProjects(context, followed, { out, signal, progress });
+    const results = await followProjects(context, followed, {
+      out,
+      subtitles: steps.subtitles,
+      signal,
+      progress,
+    });
     progress.stop();
     report(context, media, results);
     return results.some((result) => result.failed) ? EXIT.failed : EXIT.ok;

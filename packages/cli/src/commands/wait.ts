@@ -10,6 +10,7 @@ import { downloadOutputs, type Followed, followProjects } from '../follow.ts';
 import { onInterrupt, resumeCommand, resumeHint } from '../interrupt.ts';
 import { refuseOverwrite } from '../outputs.ts';
 import { progressFor } from '../progress.ts';
+import { subtitleChoice, subtitleFlags } from '../subtitle-formats.ts';
 
 /** After an edit of the transcript or of the voices, nothing happens until a render is asked for. */
 const awaitsRender = (status: string | null | undefined) =>
@@ -18,6 +19,8 @@ const awaitsRender = (status: string | null | undefined) =>
 export interface WaitOptions {
   out?: string;
   force?: boolean;
+  formats?: string;
+  frameRate?: string;
 }
 
 export function wait(context: Context, ids: string[], options: WaitOptions): Promise<number> {
@@ -37,7 +40,12 @@ async function follow(
 ): Promise<number> {
   const { client } = context;
   const out = options.out === undefined ? undefined : resolve(context.io.cwd, options.out);
-  const flags = [...context.globalFlags(), ...(options.force ? ['--force'] : [])];
+  const subtitles = subtitleChoice(options);
+  const flags = [
+    ...context.globalFlags(),
+    ...subtitleFlags(subtitles),
+    ...(options.force ? ['--force'] : []),
+  ];
   // One read each first: the lines are named by language and the files by the project's name; and the files a
   // download would replace are known before anything is started.
   const projects = await Promise.all(ids.map((id) => client.projects.get(id)));
@@ -80,7 +88,12 @@ async function follow(
     for (const item of followed) progress.log(`${item.label}: project ${item.id}`);
     let results: Awaited<ReturnType<typeof followProjects>>;
     try {
-      results = await followProjects(context, followed, { out, signal: interrupt.signal, progress });
+      results = await followProjects(context, followed, {
+        out,
+        subtitles,
+        signal: interrupt.signal,
+        progress,
+      });
     } finally {
       progress.stop();
     }
@@ -109,10 +122,15 @@ async function follow(
 export async function download(
   context: Context,
   id: string,
-  options: { out: string; force?: boolean },
+  options: { out: string; force?: boolean; formats?: string; frameRate?: string },
 ): Promise<number> {
   const { client } = context;
-  const flags = [...context.globalFlags(), ...(options.force ? ['--force'] : [])];
+  const subtitles = subtitleChoice(options);
+  const flags = [
+    ...context.globalFlags(),
+    ...subtitleFlags(subtitles),
+    ...(options.force ? ['--force'] : []),
+  ];
   const interrupt = onInterrupt();
   try {
     const project = await client.projects.get(id, { signal: interrupt.signal });
@@ -139,8 +157,7 @@ export async function download(
       files = await downloadOutputs(
         context,
         project,
-        resolve(context.io.cwd, options.out),
-        project.name,
+        { folder: resolve(context.io.cwd, options.out), stem: project.name, subtitles },
         interrupt.signal,
         line,
       );

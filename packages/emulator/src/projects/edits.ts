@@ -71,7 +71,8 @@ export function patchSegments(state: EmulatorState, project: Project, body: Patc
       segment.endMs = timecodeToMs(patch.end);
     }
     segment.status = 'updated';
-    markEdited(project, segment);
+    // A corrected source alone changes nothing heard: the render re-voices the translation, so it is not charged.
+    if (patch.dst || patch.speaker || patch.start !== undefined) markEdited(project, segment);
     return segment;
   });
   segments.sort((a, b) => a.startMs - b.startMs);

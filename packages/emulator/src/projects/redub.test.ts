@@ -46,6 +46,16 @@ describe('re-dub charging', () => {
     expect(await generate(h, id)).toBe(0); // charged once: the next render has nothing new
   });
 
+  it('charges nothing for a corrected source alone: the translation said is the same', async () => {
+    const h = await harness();
+    const { id, segments } = await h.dubbed();
+    const fixed = await h.call('PATCH', `/v2/projects/${id}/transcription/segments`, {
+      segments: [{ id: segments[0].id, src: { text: 'Hello again', lang: segments[0].src.lang } }],
+    });
+    expect(fixed.status).toBe(200);
+    expect(await generate(h, id)).toBe(0);
+  });
+
   it('rounds the combined length to the nearest minute past the first: 1:29 → 1, 1:30 → 2', async () => {
     const h = await harness();
     const { id, segments } = await longProject(h, 100);

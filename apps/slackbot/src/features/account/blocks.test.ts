@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { minutesLeft, minutesNeeded } from '../../domain/credits.ts';
 import { blockProblems } from '../../test-support/block-limits.ts';
+import { jobRecord } from '../../test-support/jobs.ts';
 import { LIMITS } from '../../ui/blocks.ts';
 import { creditsMessage, creditsWarning, usageBar } from './credits.ts';
+import { JOB_LIST, jobList } from './job-list.ts';
+import type { LanguageState } from './job-rows.ts';
 import { PROJECT_LIST, pageValue, projectList, readPageValue } from './project-list.ts';
 
 describe('credits', () => {
@@ -31,7 +34,7 @@ describe('credits', () => {
     const warning = creditsWarning({ durationSeconds: 150, languages: 3, left: 5 });
     expect(warning.text).toBe(
       'The video is 3 min long, so dubbing it into 3 languages needs 9 minutes, but only 5 are left on the ' +
-        'account. Languages beyond what is left will fail.',
+        'account. Nothing was started, and no minutes were used.',
     );
     expect(blockProblems(warning.blocks, LIMITS.messageBlocks)).toEqual([]);
   });
@@ -68,5 +71,25 @@ describe('the project list', () => {
     expect(readPageValue(pageValue(null, 0))).toEqual({ name: null, offset: 0 });
     expect(readPageValue('{"n":"x","o":-1}')).toBeUndefined();
     expect(readPageValue('nope')).toBeUndefined();
+  });
+});
+
+describe('the job list', () => {
+  it('holds ten jobs of twenty languages with long titles within a message’s limits, escaped', () => {
+    const langs: LanguageState[] = Array.from({ length: 20 }, () => ({
+      lang: 'es',
+      state: 'failed',
+      label: 'Translation <failed>',
+    }));
+    const rows = Array.from({ length: JOB_LIST.pageSize }, (_, i) => ({
+      job: jobRecord({ id: `j${i}`, title: `<!channel> ${'long title '.repeat(300)}` }),
+      langs,
+    }));
+    const message = jobList({ rows, name: '<b>', offset: 10, next: 20 });
+    expect(blockProblems(message.blocks, LIMITS.messageBlocks)).toEqual([]);
+    const json = JSON.stringify(message.blocks);
+    expect(json).not.toContain('<!channel>');
+    expect(json).not.toContain('<failed>');
+    expect(json).toContain('matching “&lt;b&gt;”');
   });
 });

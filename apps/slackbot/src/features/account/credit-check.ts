@@ -1,6 +1,8 @@
-// The credits warning: once a job's media is ready and before its projects are created, the minutes the job
-// needs (the video's length, in whole minutes, per language) are compared with what is left on the account;
-// when they do not fit, the thread says so. A failed check is logged and never holds the job up.
+// The minutes check: once a job's media is ready and before any of its projects is created, the minutes the
+// job needs (the video's length, in whole minutes, per language) are compared with what is left on the
+// account; when they do not fit, the thread says so and no project is created (the starter reports the
+// languages not started). A check that could not be made is logged and lets the job go on: the service
+// still refuses a project it has no minutes for.
 import type { Logger } from 'pino';
 import { minutesLeft, minutesNeeded } from '../../domain/credits.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
@@ -12,7 +14,7 @@ export function creditCheck(options: {
   service: DubbingService;
   logger: Logger;
   now?: () => number;
-}): (job: Job, mediaId: string, targets: Target[]) => Promise<void> {
+}): (job: Job, mediaId: string, targets: Target[]) => Promise<boolean> {
   const now = options.now ?? Date.now;
   return async (job, mediaId, targets) => {
     try {
@@ -21,7 +23,7 @@ export function creditCheck(options: {
         options.service.credits(),
       ]);
       const left = minutesLeft(credits);
-      if (duration === undefined || minutesNeeded(duration, targets.length) <= left) return;
+      if (duration === undefined || minutesNeeded(duration, targets.length) <= left) return true;
       await options.store.enqueue(
         {
           key: `credits:${job.id}`,
@@ -32,8 +34,10 @@ export function creditCheck(options: {
         },
         now(),
       );
+      return false;
     } catch (error) {
       options.logger.warn({ err: error, job: job.id }, 'the credits check failed; going on');
+      return true;
     }
   };
 }

@@ -56,12 +56,15 @@ export function creditsWarning(input: {
   const langs = `${input.languages} language${input.languages === 1 ? '' : 's'}`;
   const text =
     `The video is ${per} min long, so dubbing it into ${langs} needs ${needed} minutes, ` +
-    `but only ${input.left} are left on the account. Languages beyond what is left will fail.`;
+    `but only ${input.left} are left on the account. Nothing was started, and no minutes were used.`;
   return {
     text,
     blocks: [
       section(`⚠️ *Not enough minutes.* ${text}`),
-      context('Add minutes to the account, or pick fewer languages. `/dub credits` shows the balance.'),
+      context(
+        'Add minutes to the account and press Retry on each language, or Retry only the languages that fit. ' +
+          '`/dub credits` shows the balance.',
+      ),
     ],
   };
 }

@@ -1,4 +1,4 @@
-// `/dub list [name]`: the account's recent projects, a page at a time, each with its status and a Track
+// `/dub list projects [name]`: the account's recent projects, a page at a time, each with its status and a Track
 // button that adopts it into a new thread. Pure builder; the page buttons carry the filter and offset.
 import {
   type Block,

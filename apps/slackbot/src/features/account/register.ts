@@ -1,10 +1,11 @@
-// `/dub credits`, `/dub list [name]` and `/dub track <project id>`, and the list's page and Track buttons.
+// `/dub credits`, `/dub list [words]`, `/dub list projects [name]` and `/dub track <project id>`, and the list's page and Track buttons.
 // Answers go to the one person (ephemeral).
 import type { RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { ButtonArgs, CommandArgs, Registry } from '../../access/registry.ts';
 import { type ChannelSubject, rules } from '../../access/rules.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
+import { JOB_LIST } from './job-list.ts';
 import { PROJECT_LIST, readPageValue } from './project-list.ts';
 import type { AccountService } from './service.ts';
 
@@ -23,14 +24,25 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
   });
   r.subcommand({
     names: ['list'],
-    help: '`/dub list [name]` — the account’s recent projects · `/dub list waiting` — what waits for review here',
+    help:
+      '`/dub list [words]` — the dubs in your channels, by title · `/dub list waiting` — what waits for review here · ' +
+      '`/dub list projects [name]` — the dubbing account’s projects',
     run: async ({ command, respond }, words) => {
-      // `/dub list waiting`: this channel's dubbed languages nobody approved yet (not a project name filter).
+      // `/dub list waiting`: this channel's dubbed languages nobody approved yet (not a title filter).
       if (words.length === 1 && words[0]!.toLowerCase() === 'waiting') {
         await respond({ response_type: 'ephemeral', ...(await deps.waitingIn(command.channel_id)) });
         return;
       }
-      await listProjects(deps, respond, {
+      // `/dub list projects`: the account's projects, with Track for one the app does not follow yet.
+      if (words[0]?.toLowerCase() === 'projects') {
+        await listProjects(deps, respond, {
+          name: words.slice(1).join(' ').slice(0, 100) || null,
+          offset: 0,
+          user: command.user_id,
+        });
+        return;
+      }
+      await listJobs(deps, respond, {
         name: words.join(' ').slice(0, 100) || null,
         offset: 0,
         user: command.user_id,
@@ -42,7 +54,8 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
     help: '`/dub track <project id>` — follow one in a new thread',
     run: (args, words) => trackSubcommand(deps, args, words),
   });
-  r.button(PROJECT_LIST.page, rules.channelMember, turnProjectPage(deps));
+  r.button(PROJECT_LIST.page, rules.channelMember, turnPage(deps, listProjects));
+  r.button(JOB_LIST.page, rules.channelMember, turnPage(deps, listJobs));
   r.button(PROJECT_LIST.track, rules.channelMember, trackButton(deps));
 }
 
@@ -51,7 +64,7 @@ async function trackSubcommand(deps: AccountDeps, { command, respond }: CommandA
   if (!projectId || words.length > 1) {
     await respond({
       response_type: 'ephemeral',
-      text: 'Give one project id: `/dub track <project id>` (`/dub list` shows them).',
+      text: 'Give one project id: `/dub track <project id>` (`/dub list projects` shows them).',
     });
     return;
   }
@@ -69,12 +82,9 @@ async function showCredits(deps: AccountDeps, respond: RespondFn): Promise<void>
   }
 }
 
-async function listProjects(
-  deps: AccountDeps,
-  respond: RespondFn,
-  query: { name: string | null; offset: number; user: string },
-  replace = false,
-): Promise<void> {
+type ListQuery = { name: string | null; offset: number; user: string };
+
+async function listProjects(deps: AccountDeps, respond: RespondFn, query: ListQuery, replace = false) {
   try {
     await respond({
       response_type: 'ephemeral',
@@ -85,6 +95,15 @@ async function listProjects(
     deps.logger.warn({ err: error }, 'listing projects failed');
     await respond({ response_type: 'ephemeral', text: UNREACHABLE });
   }
+}
+
+/** The jobs come from the store alone: no service call, so a failure is the app's, not the service's. */
+async function listJobs(deps: AccountDeps, respond: RespondFn, query: ListQuery, replace = false) {
+  await respond({
+    response_type: 'ephemeral',
+    replace_original: replace,
+    ...(await deps.account.jobs(query)),
+  });
 }
 
 async function trackCommand(
@@ -102,11 +121,12 @@ async function trackCommand(
   }
 }
 
-function turnProjectPage(deps: AccountDeps) {
+/** A page button of either list: the list drawn again at the page's offset, in place of the one clicked. */
+function turnPage(deps: AccountDeps, list: typeof listJobs) {
   return async ({ ack, action, body, respond }: ButtonArgs) => {
     await ack();
     const query = readPageValue(action.value ?? '');
-    if (query) await listProjects(deps, respond, { ...query, user: body.user.id }, true);
+    if (query) await list(deps, respond, { ...query, user: body.user.id }, true);
   };
 }
 

@@ -5,9 +5,13 @@
 import type { DubbingClient } from '@dubkit/core';
 import type { Emulator } from '@dubkit/emulator';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { languageLabel } from '../../domain/languages.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
+import { newJob, startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
+import { ApprovalService } from '../approval/service.ts';
+import { JOB_LIST } from './job-list.ts';
 import { PROJECT_LIST, pageValue } from './project-list.ts';
 import { AccountService } from './service.ts';
 
@@ -29,7 +33,8 @@ const access = {
 beforeEach(async () => {
   ({ emulator, client, service, store } = services);
   wakes = 0;
-  account = new AccountService({ store, service, access, wake: () => wakes++, now: () => 1_000 });
+  const approvals = new ApprovalService({ store, service, wakeDeliverer: () => {} });
+  account = new AccountService({ store, service, access, approvals, wake: () => wakes++, now: () => 1_000 });
 });
 
 const text = (value: unknown) => JSON.stringify(value);
@@ -101,10 +106,10 @@ describe('AccountService.track', () => {
 
   it('refuses something that is not a project id, and an id the account does not have', async () => {
     expect(await account.track({ ...who, projectId: 'not a project' })).toBe(
-      '"not a project" is not a project id (`/dub list` shows them).',
+      '"not a project" is not a project id (`/dub list projects` shows them).',
     );
     expect(await account.track({ ...who, projectId: '<!channel>' })).toBe(
-      '"&lt;!channel&gt;" is not a project id (`/dub list` shows them).',
+      '"&lt;!channel&gt;" is not a project id (`/dub list projects` shows them).',
     );
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(await account.track({ ...who, projectId: unknown })).toBe(
@@ -159,7 +164,7 @@ describe('AccountService.track', () => {
   it('says an id the service would refuse is not a project id, instead of failing as if it were down', async () => {
     // The service answers 422 for a path id that is not a UUID.
     expect(await account.track({ ...who, projectId: 'abc123' })).toBe(
-      '"abc123" is not a project id (`/dub list` shows them).',
+      '"abc123" is not a project id (`/dub list projects` shows them).',
     );
     expect(await store.recentJobs('U1', 10)).toEqual([]);
   });
@@ -203,5 +208,82 @@ describe('what someone who is not an admin sees and adopts', () => {
     );
     expect(await store.recentJobs('U2', 10)).toEqual([]);
     expect(await store.targetOfProject(outside.project.id)).toBeUndefined();
+  });
+});
+
+describe('AccountService.jobs', () => {
+  /** The language's project ended with `status` (or is still at it). */
+  async function record(targetId: string, status: string) {
+    const { terminal } = service.describeStatus(status);
+    await store.recordPoll(
+      targetId,
+      { status, changed: true, terminal, nextPollAt: Number.MAX_SAFE_INTEGER, intervalMs: 0 },
+      4,
+      [],
+    );
+  }
+  const sectionsOf = (message: { blocks: unknown[] }) =>
+    (message.blocks as { type: string; text?: { text: string } }[])
+      .filter((b) => b.type === 'section')
+      .map((b) => b.text!.text);
+
+  it('lists one row per job in the person’s channels: its languages’ states, who started it, when', async () => {
+    const { targets } = await startedJob(store, {
+      job: { triggerKey: 'msg:C1:1.0', title: 'keynote.mp4', userId: 'U2' },
+      langs: ['es', 'de', 'fr', 'it', 'ja'],
+    });
+    const [es, de, fr, it] = targets;
+    for (const t of [es!, de!, fr!]) await record(t.id, 'merging_done');
+    await record(it!.id, 'translation_failed');
+    await store.recordApproval({ targetId: es!.id, attempt: es!.attempt, userId: 'U3', at: 5 });
+    await store.recordChangeRequest({
+      targetId: de!.id,
+      attempt: de!.attempt,
+      userId: 'U3',
+      reason: 'x',
+      at: 6,
+    });
+    await startedJob(store, { job: { triggerKey: 'msg:C9PRIV:2.0', channel: 'C9PRIV', title: 'secret' } });
+
+    const rows = sectionsOf(await account.jobs({ name: null, offset: 0, user: 'U2' }));
+    expect(rows[0]).toBe('*Dubs* in your channels, newest first');
+    expect(rows).toHaveLength(2);
+    const [head, langs] = rows[1]!.split('\n');
+    expect(head).toMatch(/^\*keynote\.mp4\* in <#C1> · started by <@U2> · <!date\^\d+\^/);
+    expect(langs!.split(' · ')).toEqual([
+      `${languageLabel('es')}: ✅ approved by <@U3>`,
+      `${languageLabel('de')}: ✋ changes requested by <@U3>`,
+      `${languageLabel('fr')}: ⏳ dubbed, waiting for review`,
+      `${languageLabel('it')}: ❌ translation failed`,
+      `${languageLabel('ja')}: 🔄 starting`,
+    ]);
+    // No internal tag, no project id.
+    expect(JSON.stringify(rows)).not.toMatch(/dk-|[0-9a-f]{8}-[0-9a-f]{4}/);
+    // U3 is in the private channel too; a title filter keeps only what matches.
+    const u3 = sectionsOf(await account.jobs({ name: 'SECRET', offset: 0, user: 'U3' }));
+    expect(u3).toHaveLength(2);
+    expect(u3[0]).toBe('*Dubs matching “SECRET”* in your channels, newest first');
+    expect(u3[1]).toMatch(/^\*secret\* in <#C9PRIV>/);
+  });
+
+  it('pages ten jobs at a time and says when nothing is in the person’s channels', async () => {
+    for (let i = 0; i < 12; i += 1)
+      await store.createJob(newJob({ triggerKey: `msg:C1:${i}.0`, title: `talk ${i}` }), 10 + i);
+    const first = await account.jobs({ name: null, offset: 0, user: 'U2' });
+    expect(sectionsOf(first)).toHaveLength(1 + JOB_LIST.pageSize);
+    expect(sectionsOf(first)[1]).toMatch(/^\*talk 11\*/);
+    const older = text(first.blocks).match(/"action_id":"list_jobs_page","value":"((?:[^"\\]|\\.)*)"/);
+    expect(JSON.parse(`"${older![1]}"`)).toBe(pageValue(null, 10));
+    const second = await account.jobs({ name: null, offset: 10, user: 'U2' });
+    expect(
+      sectionsOf(second)
+        .slice(1)
+        .map((s) => s.split('*')[1]),
+    ).toEqual(['talk 1', 'talk 0']);
+    expect(text(second.blocks)).toContain('◀ Newest');
+    expect(text(second.blocks)).not.toContain('Older ▶');
+    expect(sectionsOf(await account.jobs({ name: 'nothing', offset: 0, user: 'U2' }))).toEqual([
+      'No dubs matching “nothing” in the channels you are in.',
+    ]);
   });
 });

@@ -7,7 +7,10 @@ import type { JobSource, Store } from '../../store/store.ts';
 import { cardDelivery } from '../../thread/card.ts';
 import { statusDelivery } from '../../thread/status.ts';
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
+import type { ApprovalService } from '../approval/service.ts';
 import { creditsMessage } from './credits.ts';
+import { JOB_LIST, jobList } from './job-list.ts';
+import { jobRows } from './job-rows.ts';
 import { PROJECT_LIST, projectList } from './project-list.ts';
 
 /** The service's project ids are UUIDs; it refuses any other path id (422), which is no reason to say it is down. */
@@ -19,10 +22,22 @@ export interface ChannelAccess {
   inChannel(channel: string, user: string): Promise<boolean>;
 }
 
+/** Whether the user may see a channel's jobs: each channel asked once per answer (an admin sees all). */
+export function channelSeer(access: ChannelAccess, user: string): (channel: string) => Promise<boolean> {
+  const member = new Map<string, Promise<boolean>>();
+  return (channel) => {
+    if (access.isAdmin(user)) return Promise.resolve(true);
+    const known = member.get(channel) ?? access.inChannel(channel, user);
+    member.set(channel, known);
+    return known;
+  };
+}
+
 export interface AccountServiceOptions {
   store: Store;
   service: DubbingService;
   access: ChannelAccess;
+  approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
   /** Wakes the loops after a tracked project was recorded. */
   wake: () => void;
   now?: () => number;
@@ -39,6 +54,39 @@ export class AccountService {
 
   async credits(): Promise<MessageContent> {
     return creditsMessage(await this.#o.service.credits());
+  }
+
+  /**
+   * `/dub list`: up to ten jobs of the channels `user` is in (every channel for an admin), newest first, whose
+   * titles contain `name` when given. Jobs in other channels are skipped; at most five store pages are read
+   * for one page of the list, so a person in few channels still gets an answer soon.
+   */
+  async jobs(query: { name: string | null; offset: number; user: string }): Promise<MessageContent> {
+    const { store } = this.#o;
+    const sees = channelSeer(this.#o.access, query.user);
+    const visible = [];
+    let read = 0;
+    let end = false;
+    for (let chunk = 0; chunk < 5 && visible.length < JOB_LIST.pageSize && !end; chunk += 1) {
+      const jobs = await store.jobsPage({
+        title: query.name,
+        offset: query.offset + read,
+        limit: JOB_LIST.pageSize,
+      });
+      end = jobs.length < JOB_LIST.pageSize;
+      for (const job of jobs) {
+        read += 1;
+        if (await sees(job.channel)) visible.push(job);
+        if (visible.length === JOB_LIST.pageSize) break;
+      }
+    }
+    const more =
+      !end || (await store.jobsPage({ title: query.name, offset: query.offset + read, limit: 1 })).length > 0;
+    const rows = await jobRows(
+      { service: this.#o.service, approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) },
+      visible,
+    );
+    return jobList({ rows, name: query.name, offset: query.offset, next: more ? query.offset + read : null });
   }
 
   /**
@@ -69,16 +117,13 @@ export class AccountService {
 
   /** The projects whose job is in a channel the user is in (each channel asked once). */
   async #visibleTo<P extends { id: string }>(user: string, projects: P[]): Promise<P[]> {
-    const { access } = this.#o;
-    if (access.isAdmin(user)) return projects;
-    const member = new Map<string, boolean>();
+    if (this.#o.access.isAdmin(user)) return projects;
+    const sees = channelSeer(this.#o.access, user);
     const visible: P[] = [];
     for (const project of projects) {
       const channel = await this.#channelOf(project.id);
       // A project the app did not start belongs to no channel: only an admin sees it.
-      if (channel === undefined) continue;
-      if (!member.has(channel)) member.set(channel, await access.inChannel(channel, user));
-      if (member.get(channel)) visible.push(project);
+      if (channel !== undefined && (await sees(channel))) visible.push(project);
     }
     return visible;
   }
@@ -93,7 +138,7 @@ export class AccountService {
   async track(input: { projectId: string; channel: string; userId: string }): Promise<string | undefined> {
     const { store, service } = this.#o;
     if (!PROJECT_ID.test(input.projectId))
-      return `"${escapeText(input.projectId)}" is not a project id (\`/dub list\` shows them).`;
+      return `"${escapeText(input.projectId)}" is not a project id (\`/dub list projects\` shows them).`;
     // The service's ids are lower case: one project is one trigger, however its id was typed.
     const projectId = input.projectId.toLowerCase();
     const known = await store.targetOfProject(projectId);

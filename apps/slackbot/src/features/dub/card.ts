@@ -32,12 +32,17 @@ export function startJob(deps: CardDeps) {
       deps,
       'a Start',
       async () => {
+        const short = notEnoughMinutes(choice.value.dstLangs.length, await deps.jobs.minutesLeft());
+        if (short) {
+          await respond(ephemeral(short));
+          return;
+        }
         // The picker's ids come from the client: only the glossaries this channel is offered are taken.
         const offered = new Set((await deps.offeredGlossaries(job.channel)).map((g) => g.id));
         const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
           offered.has(id),
         );
-        if (!(await deps.jobs.start(job.id, choice.value, picked))) {
+        if (!(await deps.jobs.start(job.id, choice.value, picked, body.user.id))) {
           await respond(ephemeral('This job has already started.'));
           return;
         }
@@ -46,6 +51,20 @@ export function startJob(deps: CardDeps) {
       (text) => respond(ephemeral(text)),
     );
   };
+}
+
+/**
+ * Why a Start cannot fit, before anything is created: every language uses at least a minute, whatever the
+ * video's length (known only after the upload, when the starter checks the rest).
+ */
+export function notEnoughMinutes(languages: number, left: number | undefined): string | undefined {
+  if (left === undefined || languages <= left) return undefined;
+  const langs = `${languages} language${languages === 1 ? '' : 's'}`;
+  return (
+    `⚠️ Not started: dubbing into ${langs} uses at least ${languages} minutes (each language uses the video’s ` +
+    `length in whole minutes), and ${left} ${left === 1 ? 'is' : 'are'} left on the account. Pick fewer ` +
+    'languages and press Start again, or add minutes to the account. Nothing was created.'
+  );
 }
 
 export function cancelJob(deps: CardDeps) {
@@ -63,6 +82,22 @@ export function cancelJob(deps: CardDeps) {
   };
 }
 
+/** Stop on a started job's card: its projects are no longer followed (the service keeps what they spent). */
+export function stopJob(deps: CardDeps) {
+  return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
+    await ack();
+    await orBusy(
+      deps,
+      'a Stop',
+      async () => {
+        if (!(await deps.jobs.stop(job.id, body.user.id)))
+          await respond(ephemeral('This dub is not running: nothing was stopped.'));
+      },
+      (text) => respond(ephemeral(text)),
+    );
+  };
+}
+
 /** Retry on a failed language: a new attempt, with a new project. */
 export function retryTarget(deps: CardDeps) {
   return async ({ ack, respond, body }: ButtonArgs, { target }: TargetSubject) => {
@@ -71,7 +106,7 @@ export function retryTarget(deps: CardDeps) {
       deps,
       'a Retry',
       async () => {
-        if (!(await deps.jobs.retry(target.id))) {
+        if (!(await deps.jobs.retry(target.id, body.user.id))) {
           await respond(ephemeral('That language is already being dubbed again.'));
           return;
         }

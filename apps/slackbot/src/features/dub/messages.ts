@@ -9,6 +9,7 @@ import { BUSY, orBusy } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeProse } from '../../ui/blocks.ts';
 import type { SubtitleService } from '../subtitles/service.ts';
+import { asksToStop, stopInThread } from './stop.ts';
 import { usageError } from './usage.ts';
 
 /** Who a shared message may be for: a glossary import, subtitles, or a job. */
@@ -29,6 +30,13 @@ export function onMention(deps: MessageDeps) {
       'a mention',
       async () => {
         if (await deps.importGlossary(message)) return;
+        if (message.thread_ts && message.user && asksToStop(message.text ?? '')) {
+          const where = { channel: message.channel, threadTs: message.thread_ts };
+          const problem = await stopInThread(deps, where, message.user);
+          if (problem !== undefined)
+            await deps.slack.whisper(toAuthor(message, message.user), { text: problem, blocks: [] });
+          return;
+        }
         await dropVideo(deps, body.event_id, message, true);
       },
       busyWhisper(deps, message),

@@ -15,7 +15,7 @@ export function submitJobModal(deps: { jobs: JobService; logger: Logger }) {
       return;
     }
     await ack();
-    const started = await deps.jobs.start(grant.subject, choice.value);
+    const started = await deps.jobs.start(grant.subject, choice.value, undefined, body.user.id);
     deps.logger.info({ job: grant.subject, started, user: body.user.id }, 'job started from the modal');
   };
 }

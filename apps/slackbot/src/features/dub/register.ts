@@ -6,20 +6,27 @@ import { rules } from '../../access/rules.ts';
 import { GLOSSARY_PICKER } from '../../ui/glossary-picker.ts';
 import { JOB_CARD } from '../../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../../ui/milestones.ts';
-import { type CardDeps, cancelJob, retryTarget, startJob } from './card.ts';
+import { type CardDeps, cancelJob, retryTarget, startJob, stopJob } from './card.ts';
 import { dubCommand } from './command.ts';
 import { JOB_MODAL } from './job-modal.ts';
 import { type MessageDeps, onMention, onMessage } from './messages.ts';
 import { submitJobModal } from './modal.ts';
 import { DUB_SHORTCUT, dubMessageShortcut } from './shortcut.ts';
+import { stopSubcommand } from './stop.ts';
 
 export type DubDeps = CardDeps &
   MessageDeps & { slack: MessageDeps['slack'] & Parameters<typeof dubMessageShortcut>[0]['slack'] };
 
 export function registerDub(r: Registry, deps: DubDeps): void {
   r.command('/dub', rules.caller, dubCommand(deps, r));
+  r.subcommand({
+    names: ['stop', 'cancel'],
+    help: '`/dub stop <link to a dub’s thread>` — stop following a running dub (or press Stop on its card)',
+    run: stopSubcommand(deps),
+  });
   r.button(JOB_CARD.start, rules.jobMember, startJob(deps));
   r.button(JOB_CARD.cancel, rules.jobMember, cancelJob(deps));
+  r.button(JOB_CARD.stop, rules.jobMember, stopJob(deps));
   r.button(MILESTONE_ACTIONS.retry, rules.targetMember, retryTarget(deps));
   for (const select of [
     JOB_CARD.dstAction,

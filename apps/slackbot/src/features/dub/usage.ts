@@ -8,8 +8,9 @@ export const USAGE =
 /** What a dubbed language offers: the help's last line, after the subcommands the features registered. */
 const THREAD_USAGE =
   '• Under a dubbed language: its QA line (*Review flagged*), *Review translation* (with *Fix source* for ' +
-  'every language), *Speakers*, *Lip-sync*, *Render again*, *Approve*. ' +
-  'Drop `.srt` files with the video, or in its thread before Start, to dub from your subtitles.';
+  'every language), *Speakers*, *Lip-sync*, *Render again*, *Approve*, *Other formats…*. ' +
+  'Drop subtitle files (`.srt`, `.vtt`, `.ttml`, `.xml`, `.ass`) with the video, or in its thread before Start, ' +
+  'to dub from your subtitles.';
 
 /** `/dub help`: the main usage, examples, then `subcommands` (one line each, from their features). */
 export function helpMessage(subcommands: readonly string[] = []): MessageContent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySrt, classifySrts, isSrtName } from '../subtitles/classify.ts';
+import { classifySubtitle, classifySubtitles, isSubtitleName } from '../subtitles/classify.ts';
 import { parseGlossaryCommand } from './command.ts';
 
 describe('parseGlossaryCommand', () => {
@@ -36,28 +36,31 @@ describe('parseGlossaryCommand', () => {
 
 describe('classifySrt', () => {
   it('tells the source from a translation by the language in the name', () => {
-    expect(isSrtName('a.SRT')).toBe(true);
-    expect(isSrtName('a.vtt')).toBe(false);
-    expect(classifySrt('talk.srt', 'en')).toEqual({ side: 'src', lang: 'en' });
-    expect(classifySrt('talk.srt', null)).toEqual({ side: 'src', lang: null });
-    expect(classifySrt('talk.en.srt', 'en')).toEqual({ side: 'src', lang: 'en' });
-    expect(classifySrt('talk.es.srt', 'en')).toEqual({ side: 'dst', lang: 'es' });
-    expect(classifySrt('talk.pt-BR.srt', null)).toEqual({ side: 'dst', lang: 'pt-br' });
-    expect(classifySrt('talk.final.srt', 'de')).toEqual({ side: 'src', lang: 'de' });
+    expect(isSubtitleName('a.SRT')).toBe(true);
+    expect(isSubtitleName('a.vtt')).toBe(true);
+    expect(isSubtitleName('a.csv')).toBe(false);
+    expect(classifySubtitle('talk.de.ass', 'en')).toEqual({ side: 'dst', lang: 'de' });
+    expect(classifySubtitle('talk.fr.ebu-tt-d.xml', 'en')).toEqual({ side: 'dst', lang: 'fr' });
+    expect(classifySubtitle('talk.srt', 'en')).toEqual({ side: 'src', lang: 'en' });
+    expect(classifySubtitle('talk.srt', null)).toEqual({ side: 'src', lang: null });
+    expect(classifySubtitle('talk.en.srt', 'en')).toEqual({ side: 'src', lang: 'en' });
+    expect(classifySubtitle('talk.es.srt', 'en')).toEqual({ side: 'dst', lang: 'es' });
+    expect(classifySubtitle('talk.pt-BR.srt', null)).toEqual({ side: 'dst', lang: 'pt-br' });
+    expect(classifySubtitle('talk.final.srt', 'de')).toEqual({ side: 'src', lang: 'de' });
   });
 
   it('takes the first file named in a language as the source while the job has none and its language is unknown', () => {
-    expect(classifySrts(['talk.en.srt'], null, false)).toEqual([{ side: 'src', lang: 'en' }]);
-    expect(classifySrts(['talk.en.srt', 'talk.es.srt'], null, false)).toEqual([
+    expect(classifySubtitles(['talk.en.srt'], null, false)).toEqual([{ side: 'src', lang: 'en' }]);
+    expect(classifySubtitles(['talk.en.srt', 'talk.es.srt'], null, false)).toEqual([
       { side: 'src', lang: 'en' },
       { side: 'dst', lang: 'es' },
     ]);
     // A source already kept, dropped beside, or a known source language: names decide as before.
-    expect(classifySrts(['talk.en.srt'], null, true)).toEqual([{ side: 'dst', lang: 'en' }]);
-    expect(classifySrts(['talk.srt', 'talk.en.srt'], null, false)).toEqual([
+    expect(classifySubtitles(['talk.en.srt'], null, true)).toEqual([{ side: 'dst', lang: 'en' }]);
+    expect(classifySubtitles(['talk.srt', 'talk.en.srt'], null, false)).toEqual([
       { side: 'src', lang: null },
       { side: 'dst', lang: 'en' },
     ]);
-    expect(classifySrts(['talk.en.srt'], 'de', false)).toEqual([{ side: 'dst', lang: 'en' }]);
+    expect(classifySubtitles(['talk.en.srt'], 'de', false)).toEqual([{ side: 'dst', lang: 'en' }]);
   });
 });

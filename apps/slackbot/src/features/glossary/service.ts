@@ -17,6 +17,7 @@ import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../s
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
+import { type LanguagePair, languagePairs, MAX_PAIRS, pairName, pairsReport } from './pairs.ts';
 
 export interface ImportInput {
   bytes: Uint8Array;
@@ -28,6 +29,8 @@ export interface ImportInput {
   channel: string;
   userId: string;
   makeDefault: boolean;
+  /** Set when this is one pair of a file with several target columns, all of which are imported. */
+  onePairOfMany?: boolean;
 }
 
 /** The service keeps whole glossaries under 10 MB; a file this big cannot be one. */
@@ -197,16 +200,21 @@ export class GlossaryService {
       if (error instanceof GlossaryCsvError) return report(error.message);
       throw error;
     }
+    // Dropped without a choice of languages, a file with several target columns gives a glossary per pair.
+    const pairs = input.srcLang || input.dstLang ? [] : languagePairs(parsed.languages);
+    if (pairs.length > 0) return this.#importPairs(input, name, pairs);
     const src = normalizeSource(input.srcLang ?? parsed.srcLang ?? '');
     const dst = normalizeDestination(input.dstLang ?? parsed.dstLang ?? '');
     // The library's words name its options and the CLI's flags; in Slack the dialog's choice is the way.
-    const issues = parsed.issues.map((issue) =>
-      issue.code === 'extra-languages'
-        ? {
-            ...issue,
-            message: `the file has more language columns; this glossary takes ${src && dst ? `${languageName(src)} → ${languageName(dst)}` : 'one pair'} only. For another language, upload the file again with \`/dub glossary\` and pick its source and target languages.`,
-          }
-        : issue,
+    const issues = parsed.issues.flatMap((issue) =>
+      issue.code === 'extra-languages' && input.onePairOfMany
+        ? []
+        : issue.code === 'extra-languages'
+          ? {
+              ...issue,
+              message: `the file has more language columns; this glossary takes ${src && dst ? `${languageName(src)} → ${languageName(dst)}` : 'one pair'} only. For another language, upload the file again with \`/dub glossary\` and pick its source and target languages.`,
+            }
+          : issue,
     );
     if (issues.some((i) => i.severity === 'error')) {
       return importReport({ fileName: input.fileName, userId: input.userId, issues });
@@ -278,6 +286,23 @@ export class GlossaryService {
         channel: input.channel,
       },
     });
+  }
+
+  /** Each pair of a many-language file imported as its own glossary, reported together. */
+  async #importPairs(input: ImportInput, name: string, pairs: LanguagePair[]): Promise<MessageContent> {
+    const reports = [];
+    for (const pair of pairs.slice(0, MAX_PAIRS)) {
+      reports.push(
+        await this.importFile({
+          ...input,
+          name: pairName(name, pair),
+          srcLang: pair.src,
+          dstLang: pair.dst,
+          onePairOfMany: true,
+        }),
+      );
+    }
+    return pairsReport(input.fileName, reports, Math.max(0, pairs.length - MAX_PAIRS));
   }
 
   /** The channel's own glossaries (another channel's, even their names, are not shown). */

@@ -1,25 +1,25 @@
-// App Home within a view's limits, with the most it can hold.
+// App Home within a view's limits, with the most it can hold; what waits for the person comes first.
 import { describe, expect, it } from 'vitest';
 import { viewProblems } from '../../test-support/block-limits.ts';
-import { long, manyGlossaries } from '../../test-support/inputs.ts';
+import { long } from '../../test-support/inputs.ts';
+import { jobRecord } from '../../test-support/jobs.ts';
+import type { JobRow } from '../account/job-rows.ts';
 import { homeView } from './blocks.ts';
 
-const _picker = manyGlossaries.map((g) => ({ id: g.id, label: g.name }));
+const headers = (view: { blocks: unknown[] }) =>
+  (view.blocks as { type: string; text?: { text: string } }[])
+    .filter((b) => b.type === 'header')
+    .map((b) => b.text!.text);
 
 describe('Home', () => {
-  it('Home holds 500 jobs of 20 languages and 200 channel defaults within a view’s limits', () => {
+  it('holds 500 waiting and 500 own jobs of 20 languages and 200 channel defaults within a view’s limits', () => {
+    const rows: JobRow[] = Array.from({ length: 500 }, (_, i) => ({
+      job: jobRecord({ id: `j${i}`, title: long(3000), channel: `C${i}` }),
+      langs: Array.from({ length: 20 }, () => ({ lang: 'es', state: 'running', label: 'Translating' })),
+    }));
     const view = homeView({
-      jobs: Array.from({ length: 500 }, (_, i) => ({
-        title: long(3000),
-        channel: `C${i}`,
-        state: 'running',
-        langs: Array.from({ length: 20 }, () => ({
-          lang: 'es',
-          label: 'Translating',
-          done: false,
-          failed: false,
-        })),
-      })),
+      waiting: rows,
+      own: rows,
       credits: {
         minutes: { total: 1, used: 0 },
         video: { total: 1, used: 1 },
@@ -32,7 +32,30 @@ describe('Home', () => {
       })),
     });
     expect(viewProblems(view)).toEqual([]);
-    const empty = homeView({ jobs: [], credits: null, defaults: [] });
+    expect(headers(view).slice(0, 3)).toEqual(['Waiting for you', 'Your dubs', 'Account credits']);
+    const empty = homeView({ waiting: [], own: [], credits: null, defaults: [] });
+    expect(headers(empty)[0]).toBe('Your dubs');
+    expect(JSON.stringify(empty)).toContain('No dubs yet.');
     expect(JSON.stringify(empty)).toContain('could not be read');
+    // Someone with only others' jobs waiting for them is not told they have no dubs.
+    const reviewer = homeView({ waiting: rows.slice(0, 1), own: [], credits: null, defaults: [] });
+    expect(JSON.stringify(reviewer)).not.toContain('No dubs yet');
+    expect(JSON.stringify(reviewer)).toContain('None of your own yet.');
+  });
+
+  it('says a stopped job is no longer followed instead of showing its languages as under way', () => {
+    const view = homeView({
+      waiting: [],
+      own: [
+        {
+          job: jobRecord({ title: 'keynote', state: 'stopped', stoppedBy: 'U2' }),
+          langs: [{ lang: 'es', state: 'running', label: 'Translating' }],
+        },
+      ],
+      credits: null,
+      defaults: [],
+    });
+    expect(JSON.stringify(view)).toContain('_stopped: no longer followed_');
+    expect(JSON.stringify(view)).not.toContain('Translating');
   });
 });

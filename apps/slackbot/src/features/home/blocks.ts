@@ -1,18 +1,11 @@
-// App Home: the person's recent jobs and the state of each language, the account's credits, and the channel
+// App Home: the jobs waiting for the person, then their own, each language's state, the account's credits, and the channel
 // defaults they set. Pure builder; stays within a Home view's 100 blocks.
 import type { types } from '@slack/bolt';
 import { languageLabel } from '../../domain/languages.ts';
 import { type Block, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
 import { type CreditsView, creditsBlocks } from '../account/credits.ts';
-
-export interface HomeJob {
-  title: string;
-  channel: string;
-  /** "picking", "cancelled" or per-language states. */
-  state: string;
-  /** `review`: a dubbed language's approval or wait, in mrkdwn (it mentions the approver). */
-  langs: { lang: string; label: string; done: boolean; failed: boolean; review?: string }[];
-}
+import { jobLine } from '../account/job-list.ts';
+import type { JobRow } from '../account/job-rows.ts';
 
 export interface HomeDefaults {
   channel: string;
@@ -20,42 +13,40 @@ export interface HomeDefaults {
   glossaries: string[];
 }
 
-const MAX_JOBS = 20;
+/** Jobs shown under each heading; with the rest, within a Home view's 100 blocks. */
+const MAX_WAITING = 10;
+const MAX_OWN = 20;
+
+const header = (text: string): Block => ({ type: 'header', text: { type: 'plain_text', text } });
 
 export function homeView(input: {
-  jobs: HomeJob[];
+  /** Jobs in the person's channels waiting for their word (see HomeService). */
+  waiting: JobRow[];
+  /** Jobs they started, approved or asked changes of. */
+  own: JobRow[];
   credits: CreditsView | null;
   defaults: HomeDefaults[];
 }): types.HomeView {
-  const blocks: Block[] = [{ type: 'header', text: { type: 'plain_text', text: 'Your dubs' } }];
-  if (input.jobs.length === 0)
-    blocks.push(
-      section('No dubs yet. Drop a video link or file in a channel I am in, or use `/dub <link>`.'),
-    );
-  for (const job of input.jobs.slice(0, MAX_JOBS)) {
-    const langs =
-      job.state === 'picking'
-        ? '_waiting for languages to be picked_'
-        : job.state === 'cancelled'
-          ? '_cancelled_'
-          : job.langs
-              .map(
-                (l) =>
-                  `${l.failed ? '❌' : l.done ? '✅' : '⏳'} ${languageLabel(l.lang)}: ${escapeText(l.label)}` +
-                  (l.review ? `, ${l.review}` : ''),
-              )
-              .join(' · ');
-    blocks.push(
-      section(truncate(`*${escapeText(job.title)}* in <#${job.channel}>\n${langs}`, LIMITS.sectionText)),
-    );
+  const blocks: Block[] = [];
+  if (input.waiting.length > 0) {
+    blocks.push(header('Waiting for you'));
+    for (const row of input.waiting.slice(0, MAX_WAITING)) blocks.push(section(jobLine(row)));
+    blocks.push({ type: 'divider' });
   }
-  blocks.push({ type: 'divider' }, { type: 'header', text: { type: 'plain_text', text: 'Account credits' } });
+  blocks.push(header('Your dubs'));
+  if (input.own.length === 0)
+    blocks.push(
+      section(
+        input.waiting.length > 0
+          ? 'None of your own yet.'
+          : 'No dubs yet. Drop a video link or file in a channel I am in, or use `/dub <link>`.',
+      ),
+    );
+  for (const row of input.own.slice(0, MAX_OWN)) blocks.push(section(jobLine(row)));
+  blocks.push({ type: 'divider' }, header('Account credits'));
   if (input.credits) blocks.push(...creditsBlocks(input.credits));
   else blocks.push(section('The credits could not be read from the dubbing service just now.'));
-  blocks.push(
-    { type: 'divider' },
-    { type: 'header', text: { type: 'plain_text', text: 'Channel defaults you set' } },
-  );
+  blocks.push({ type: 'divider' }, header('Channel defaults you set'));
   if (input.defaults.length === 0)
     blocks.push(section('None yet: `/dub settings` in a channel sets its languages and glossary.'));
   for (const d of input.defaults.slice(0, LIMITS.modalBlocks - blocks.length - 1)) {

@@ -10,6 +10,7 @@ import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store, Target } from '../../store/store.ts';
 import { newJob, startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
+import { ApprovalService } from '../approval/service.ts';
 import { HomeService } from './service.ts';
 
 const services = useServices({ speed: 200 });
@@ -19,9 +20,25 @@ let service: DubbingService;
 let store: Store;
 let home: HomeService;
 
+/** U3 is in C3 alone; everyone else is in every channel. */
+const access = {
+  isAdmin: () => false,
+  inChannel: async (channel: string, user: string) => user !== 'U3' || channel === 'C3',
+};
+
+/** The sections under a heading of the view, up to the next divider. */
+function under(view: { blocks: unknown[] }, heading: string): string[] {
+  const blocks = view.blocks as { type: string; text?: { text: string } }[];
+  const start = blocks.findIndex((b) => b.type === 'header' && b.text!.text === heading);
+  if (start < 0) return [];
+  const end = blocks.findIndex((b, i) => i > start && (b.type === 'divider' || b.type === 'header'));
+  return blocks.slice(start + 1, end < 0 ? undefined : end).map((b) => b.text?.text ?? '');
+}
+
 beforeEach(async () => {
   ({ emulator, client, service, store } = services);
-  home = new HomeService({ store, service, logger: pino({ level: 'silent' }) });
+  const approvals = new ApprovalService({ store, service, wakeDeliverer: () => {} });
+  home = new HomeService({ store, service, approvals, access, logger: pino({ level: 'silent' }) });
 });
 
 async function record(target: Target, status: string) {
@@ -76,13 +93,14 @@ describe('HomeService.view', () => {
     const view = await home.view('U1');
     expect(view.type).toBe('home');
     const text = sections(view);
-    const jobs = text.filter((t) => / in <#C\d>\n/.test(t));
-    // Newest first; a cancelled job and another person's job are not listed.
+    // Newest first; a cancelled job and another person's job are not listed; nothing waits for U1.
+    expect(under(view, 'Waiting for you')).toEqual([]);
+    const jobs = under(view, 'Your dubs').map((t) => t.replace(/ · <!date\^[^>]+>/, ''));
     expect(jobs).toEqual([
-      '*Picking one* in <#C2>\n_waiting for languages to be picked_',
-      `*Keynote* in <#C1>\n✅ ${languageLabel('es')}: Done · ❌ ${languageLabel('de')}: Translation failed · ⏳ ${languageLabel('fr')}: Starting`,
+      '*Picking one* in <#C2> · started by <@U1>\n_waiting for languages to be picked_',
+      `*Keynote* in <#C1> · started by <@U1>\n${languageLabel('es')}: ⏳ dubbed, waiting for review · ` +
+        `${languageLabel('de')}: ❌ translation failed · ${languageLabel('fr')}: 🔄 starting`,
     ]);
-
     const credits = await client.credits.get();
     expect(credits.minutes.used).toBeGreaterThan(0);
     const minutes = text.find((t) => t.startsWith('*Minutes*'));
@@ -137,6 +155,40 @@ describe('HomeService.view', () => {
     const text = sections(await home.view('U1'));
     expect(text).toContain('The credits could not be read from the dubbing service just now.');
     expect(text.some((t) => t.startsWith('*Minutes*'))).toBe(false);
-    expect(text.some((t) => t.startsWith('*Keynote* in <#C1>\n⏳'))).toBe(true);
+    expect(text.some((t) => t.startsWith('*Keynote* in <#C1>') && t.endsWith('🔄 starting'))).toBe(true);
+  });
+
+  it('shows a reviewer what waits for them first, and the jobs they reviewed under their own', async () => {
+    const { targets } = await startedJob(store, {
+      job: { triggerKey: 'msg:C1:1.0', title: 'Keynote' },
+      langs: ['es', 'de'],
+    });
+    const [es, de] = targets;
+    await record(es!, 'merging_done');
+    await record(de!, 'merging_done');
+    // U2 is in C1 and did not start the job: both dubbed languages wait for their review.
+    let view = await home.view('U2');
+    expect(under(view, 'Waiting for you')).toHaveLength(1);
+    expect(under(view, 'Waiting for you')[0]).toMatch(/^\*Keynote\* in <#C1> · started by <@U1>/);
+    expect(under(view, 'Your dubs')).toEqual(['None of your own yet.']);
+    // U3 is not in C1: nothing waits for them there.
+    expect(under(await home.view('U3'), 'Waiting for you')).toEqual([]);
+    // U2 approves Spanish and asks changes of German: nothing waits for U2; the job is among theirs.
+    await store.recordApproval({ targetId: es!.id, attempt: es!.attempt, userId: 'U2', at: 5 });
+    await store.recordChangeRequest({
+      targetId: de!.id,
+      attempt: de!.attempt,
+      userId: 'U2',
+      reason: 'x',
+      at: 6,
+    });
+    view = await home.view('U2');
+    expect(under(view, 'Waiting for you')).toEqual([]);
+    expect(JSON.stringify(view)).not.toContain('No dubs yet');
+    const [reviewed] = under(view, 'Your dubs');
+    expect(reviewed).toContain(`${languageLabel('es')}: ✅ approved by <@U2>`);
+    expect(reviewed).toContain(`${languageLabel('de')}: ✋ changes requested by <@U2>`);
+    // The changes were asked of U1, who started it: it waits for them.
+    expect(under(await home.view('U1'), 'Waiting for you')[0]).toMatch(/^\*Keynote\*/);
   });
 });

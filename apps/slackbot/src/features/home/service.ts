@@ -1,70 +1,72 @@
-// App Home for one person: their recent jobs and the state of each language, the account's credits (when
-// the service answers), and the channel defaults they set.
+// App Home for one person: first the jobs in their channels that wait for them (a dubbed language waiting for
+// review in someone else's job, changes requested in one of theirs), then their own jobs — started, approved or
+// asked changes of — with each language's state; the account's credits (when the service answers) and the
+// channel defaults they set.
 import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
-import { reviewState } from '../../ui/approval.ts';
+import { type JobRow, jobRows } from '../account/job-rows.ts';
+import { type ChannelAccess, channelSeer } from '../account/service.ts';
 import type { ApprovalService } from '../approval/service.ts';
-import { type HomeJob, homeView } from './blocks.ts';
+import { homeView } from './blocks.ts';
+
+/** Recent jobs of every channel read for "Waiting for you", and the person's own jobs shown. */
+const RECENT_READ = 50;
+const OWN_SHOWN = 20;
+
+export interface HomeServiceOptions {
+  store: Store;
+  service: DubbingService;
+  logger: Logger;
+  approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
+  access: ChannelAccess;
+}
 
 export class HomeService {
-  readonly #store: Store;
-  readonly #service: DubbingService;
-  readonly #logger: Logger;
-  readonly #approvals: ApprovalService | undefined;
+  readonly #o: HomeServiceOptions;
 
-  constructor(options: {
-    store: Store;
-    service: DubbingService;
-    logger: Logger;
-    approvals?: ApprovalService;
-  }) {
-    this.#store = options.store;
-    this.#service = options.service;
-    this.#logger = options.logger;
-    this.#approvals = options.approvals;
+  constructor(options: HomeServiceOptions) {
+    this.#o = options;
   }
 
   async view(userId: string): Promise<types.HomeView> {
-    const credits = await this.#service.credits().catch((error: unknown) => {
-      this.#logger.warn({ err: error }, 'reading the credits for Home failed');
+    const { store, service, logger } = this.#o;
+    const credits = await service.credits().catch((error: unknown) => {
+      logger.warn({ err: error }, 'reading the credits for Home failed');
       return null;
     });
-    const jobs: HomeJob[] = [];
-    for (const job of await this.#store.recentJobs(userId, 20)) {
-      const targets = await this.#store.targetsOf(job.id);
-      const approvals = await this.#approvals?.current(targets);
-      const changes = await this.#approvals?.changesRequested(targets);
-      jobs.push({
-        title: job.title,
-        channel: job.channel,
-        state: job.state,
-        langs: targets.map((t) => {
-          const info = t.status ? this.#service.describeStatus(t.status) : undefined;
-          const done = Boolean(info?.terminal && !info.failed);
-          // A dubbed language waits for review until someone approves its current render or asks for changes.
-          const review =
-            done && approvals ? { review: reviewState(approvals.get(t.id), changes?.get(t.id)) } : {};
-          return {
-            ...review,
-            lang: t.dstLang,
-            label: info?.label ?? 'Starting',
-            done: Boolean(info?.terminal && !info.failed),
-            failed: Boolean(info?.failed),
-          };
-        }),
-      });
-    }
+    const rowsOf = (jobs: Parameters<typeof jobRows>[1]) =>
+      jobRows({ service, approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) }, jobs);
+    const waiting = await this.#waitingFor(userId, rowsOf);
+    const waitingIds = new Set(waiting.map((r) => r.job.id));
+    const own = await rowsOf(
+      (await store.jobsOfPerson(userId, OWN_SHOWN)).filter((job) => !waitingIds.has(job.id)),
+    );
     const defaults = [];
-    for (const settings of await this.#store.channelSettingsBy(userId)) {
-      const glossaries = await Promise.all(settings.glossaryIds.map((id) => this.#store.getGlossary(id)));
+    for (const settings of await store.channelSettingsBy(userId)) {
+      const glossaries = await Promise.all(settings.glossaryIds.map((id) => store.getGlossary(id)));
       defaults.push({
         channel: settings.channel,
         dstLangs: settings.dstLangs,
         glossaries: glossaries.map((g) => g?.name).filter((n): n is string => Boolean(n)),
       });
     }
-    return homeView({ jobs, credits, defaults });
+    return homeView({ waiting, own, credits, defaults });
   }
+
+  /** Jobs of the person's channels with a language waiting for their word, newest first. */
+  async #waitingFor(userId: string, rowsOf: (jobs: Parameters<typeof jobRows>[1]) => Promise<JobRow[]>) {
+    const sees = channelSeer(this.#o.access, userId);
+    const jobs = [];
+    for (const job of await this.#o.store.jobsPage({ title: null, offset: 0, limit: RECENT_READ }))
+      if (await sees(job.channel)) jobs.push(job);
+    return (await rowsOf(jobs)).filter((row) => waitsFor(row, userId));
+  }
+}
+
+/** A reviewer's turn: someone else's dubbed language nobody reviewed; the starter's: changes asked of theirs. */
+export function waitsFor(row: JobRow, userId: string): boolean {
+  const own = row.job.userId === userId;
+  return row.langs.some((l) => (own ? l.state === 'changes' : l.state === 'dubbed'));
 }

@@ -12,7 +12,7 @@ import { ephemeral } from '../../ui/blocks.ts';
 import { speakersModal } from '../../ui/thread-actions.ts';
 import { noticeView } from './modal.ts';
 import { renderConfirmView, renderNotice } from './render-modal.ts';
-import type { ReviewService } from './service.ts';
+import { nothingToRender, type ReviewService } from './service.ts';
 
 export interface ReviewDeps {
   review: ReviewService;
@@ -99,9 +99,12 @@ export function renderAgain(deps: ReviewDeps) {
       async ({ target }) => {
         try {
           const estimate = await deps.review.estimate(target.id);
-          return estimate.ok
-            ? renderConfirmView({ targetId: target.id, ...estimate.value })
-            : renderNotice(target.dstLang, estimate.problem);
+          if (!estimate.ok) return renderNotice(target.dstLang, estimate.problem);
+          const { cost, sourceFixes } = estimate.value;
+          // Nothing the dub says changed: no render is offered (it would post the same files again).
+          return cost.changed === 0 && cost.added === 0
+            ? renderNotice(target.dstLang, nothingToRender(target.dstLang, sourceFixes > 0))
+            : renderConfirmView({ targetId: target.id, ...estimate.value });
         } catch (error) {
           deps.logger.warn({ err: error, target: target.id }, 'pricing the render failed');
           return renderNotice(

@@ -37,8 +37,8 @@ export const REVIEW = {
 export const INPUT_MAX = 3000;
 /** Blocks a segment takes: the source, the translation, the speaker and remove controls. */
 const BLOCKS_PER_SEGMENT = 3;
-/** Blocks around the segments: the page line, the lines to add, and the page and add buttons. */
-const FRAME_BLOCKS = 3;
+/** Blocks around the segments: a notice, the page line, the lines to add, and the page and add buttons. */
+const FRAME_BLOCKS = 4;
 export const SEGMENTS_PER_PAGE = Math.min(
   20,
   Math.floor((LIMITS.modalBlocks - FRAME_BLOCKS) / BLOCKS_PER_SEGMENT),
@@ -81,6 +81,8 @@ export interface ReviewModalInput {
   /** Lines to add when saving. */
   additions?: NewSegment[];
   page: number;
+  /** Said above the segments: what a partly refused save saved and what it kept to fix. */
+  notice?: string;
 }
 
 export function reviewModal(input: ReviewModalInput): types.ModalView {
@@ -90,6 +92,7 @@ export function reviewModal(input: ReviewModalInput): types.ModalView {
   const end = starts[page + 1] ?? input.segments.length;
   const changes = Object.keys(input.edits).length;
   const blocks: Block[] = [
+    ...(input.notice ? [section(truncate(input.notice, LIMITS.sectionText))] : []),
     context(
       input.segments.length === 0
         ? 'This translation has no segments.'

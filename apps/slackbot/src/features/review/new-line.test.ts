@@ -5,7 +5,15 @@ import { viewProblems } from '../../test-support/block-limits.ts';
 import { long } from '../../test-support/inputs.ts';
 import { option } from '../../ui/blocks.ts';
 import { reviewModal } from './modal.ts';
-import { additionsSummary, NEW_LINE, newLineView, parseTimecode, readNewLine } from './new-line.ts';
+import {
+  additionsSummary,
+  clockTime,
+  NEW_LINE,
+  newLineView,
+  parseTimecode,
+  readNewLine,
+  refusedLinesText,
+} from './new-line.ts';
 
 const typed = (start: string, end: string, text: string, speaker?: string) => ({
   [NEW_LINE.startBlock]: { [NEW_LINE.action]: { value: start } },
@@ -53,6 +61,23 @@ describe('readNewLine', () => {
     });
     expect(readNewLine({})).toMatchObject({ ok: false });
   });
+
+  it('refuses a line ending past the video, and takes one ending with it', () => {
+    expect(readNewLine(typed('0:55', '2:04', 'x'), 57_000)).toEqual({
+      ok: false,
+      errors: { [NEW_LINE.endBlock]: 'The video is 0:57 long: the line must end by then.' },
+    });
+    expect(readNewLine(typed('0:55', '0:57', 'x'), 57_000)).toMatchObject({ ok: true });
+    expect(readNewLine(typed('0:55', '2:04', 'x'))).toMatchObject({ ok: true });
+  });
+});
+
+describe('clockTime', () => {
+  it('says a length as people read it, whole seconds rounded up', () => {
+    expect(clockTime(57_000)).toBe('0:57');
+    expect(clockTime(56_200)).toBe('0:57');
+    expect(clockTime(3_723_000)).toBe('1:02:03');
+  });
 });
 
 describe('the line’s dialog and the lines to add', () => {
@@ -62,23 +87,38 @@ describe('the line’s dialog and the lines to add', () => {
     dst: `<!here> ${long(3000)}`,
     speaker: i % 2 ? `SPEAKER_${i}` : null,
   }));
+  const segments = Array.from({ length: 40 }, (_, i) => ({
+    id: `s${i}`,
+    start: '00:00:01,000',
+    end: '00:00:02,000',
+    speaker: 'SPEAKER_00',
+    src: long(3000),
+    dst: long(3000),
+  }));
 
   it('stay within limits with 100 speakers, 50 lines of 3,000 characters', () => {
     const speakers = Array.from({ length: 150 }, (_, i) => option(`SPEAKER_${i}`, `SPEAKER_${i}`));
     expect(viewProblems(newLineView({ sessionId: long(40), lang: 'zh-tw', speakers }))).toEqual([]);
     expect(viewProblems(newLineView({ sessionId: 's', lang: 'es', speakers: [] }))).toEqual([]);
-    const segments = Array.from({ length: 40 }, (_, i) => ({
-      id: `s${i}`,
-      start: '00:00:01,000',
-      end: '00:00:02,000',
-      speaker: 'SPEAKER_00',
-      src: long(3000),
-      dst: long(3000),
-    }));
     const page = reviewModal({ sessionId: 's', lang: 'es', segments, edits: {}, additions: lines, page: 0 });
     expect(viewProblems(page)).toEqual([]);
     expect(JSON.stringify(page.blocks)).toContain('50 to add');
     expect(JSON.stringify(page.blocks)).toContain(NEW_LINE.open);
+  });
+
+  it('the dialog says the video’s length when it is known', () => {
+    const text = (videoMs?: number) =>
+      JSON.stringify(newLineView({ sessionId: 's', lang: 'es', speakers: [], videoMs }).blocks);
+    expect(text(57_000)).toContain('The video is 0:57 long: a line ends by then.');
+    expect(text()).not.toContain('The video is');
+  });
+
+  it('a partly refused save’s page stays within limits with its notice and refused lines quoted', () => {
+    const refused = refusedLinesText(lines);
+    expect(refused).toContain('…and 45 more');
+    expect(refused).not.toContain('<!here>');
+    const page = reviewModal({ sessionId: 's', lang: 'es', segments, edits: {}, page: 0, notice: refused });
+    expect(viewProblems(page)).toEqual([]);
   });
 
   it('lists the lines to add, escaped, the rest counted', () => {

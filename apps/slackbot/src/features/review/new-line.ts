@@ -47,9 +47,21 @@ export function parseTimecode(text: string): number | null {
   return ((Number(h ?? 0) * 60 + minutes) * 60 + seconds) * 1000 + ms;
 }
 
-/** The line typed in the dialog, or what is wrong with it by input (Slack shows each under its input). */
+/** A video's length as people read it: "0:57", "1:02:03" (whole seconds, rounded up). */
+export function clockTime(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/**
+ * The line typed in the dialog, or what is wrong with it by input (Slack shows each under its input). With the
+ * video's length, a line ending past it is refused here rather than by the service when the review is saved.
+ */
 export function readNewLine(
   values: StateValues,
+  videoMs?: number,
 ): { ok: true; line: NewSegment } | { ok: false; errors: Record<string, string> } {
   const text = (block: string) => values[block]?.[NEW_LINE.action]?.value?.trim() ?? '';
   const errors: Record<string, string> = {};
@@ -58,6 +70,8 @@ export function readNewLine(
   if (start === null) errors[NEW_LINE.startBlock] = 'A time like 1:02.5 or 00:01:02,500.';
   if (end === null) errors[NEW_LINE.endBlock] = 'A time like 1:04 or 00:01:04,000.';
   else if (start !== null && end <= start) errors[NEW_LINE.endBlock] = 'The line must end after it starts.';
+  else if (videoMs !== undefined && end > videoMs)
+    errors[NEW_LINE.endBlock] = `The video is ${clockTime(videoMs)} long: the line must end by then.`;
   const dst = text(NEW_LINE.textBlock);
   if (dst === '') errors[NEW_LINE.textBlock] = 'What the line says, translated.';
   if (Object.keys(errors).length > 0 || start === null || end === null) return { ok: false, errors };
@@ -73,6 +87,8 @@ export function newLineView(input: {
   sessionId: string;
   lang: string;
   speakers: types.PlainTextOption[];
+  /** The video's length, when the service knows it. */
+  videoMs?: number | undefined;
 }): types.ModalView {
   const textInput = (
     block: string,
@@ -114,7 +130,9 @@ export function newLineView(input: {
         options: input.speakers.slice(0, LIMITS.options),
       },
     });
-  blocks.push(context('Times are from the start of the video: 1:02.5, 62.5 or 00:01:02,500.'), {
+  const length =
+    input.videoMs === undefined ? '' : ` The video is ${clockTime(input.videoMs)} long: a line ends by then.`;
+  blocks.push(context(`Times are from the start of the video: 1:02.5, 62.5 or 00:01:02,500.${length}`), {
     type: 'actions',
     block_id: 'nl_nav',
     elements: [button('◀ Back to the review', NEW_LINE.back, input.sessionId)],
@@ -132,15 +150,24 @@ export function newLineView(input: {
 
 /** "Lines to add: 00:01:02,500 → 00:01:04,000 SPEAKER_01 “Hola”", for the review's page. */
 export function additionsSummary(additions: NewSegment[]): string {
-  const shown = additions
-    .slice(0, 10)
-    .map(
-      (a) =>
-        `${codeSpan(`${a.start} → ${a.end}`)}${a.speaker ? ` ${escapeText(a.speaker)}` : ''} “${escapeText(truncate(a.dst, 200))}”`,
-    );
-  if (additions.length > shown.length) shown.push(`…and ${additions.length - shown.length} more`);
   return truncateMrkdwn(
-    `*Lines to add when you save (${additions.length})*\n${shown.join('\n')}`,
+    `*Lines to add when you save (${additions.length})*\n${linesText(additions, 200, 10)}`,
     LIMITS.sectionText,
   );
+}
+
+/** Lines a save could not add, quoted whole (as far as a section holds) so that nothing typed is lost. */
+export function refusedLinesText(lines: NewSegment[]): string {
+  return linesText(lines, 1000, 5);
+}
+
+function linesText(lines: NewSegment[], chars: number, count: number): string {
+  const shown = lines
+    .slice(0, count)
+    .map(
+      (a) =>
+        `${codeSpan(`${a.start} → ${a.end}`)}${a.speaker ? ` ${escapeText(a.speaker)}` : ''} “${escapeText(truncate(a.dst, chars))}”`,
+    );
+  if (lines.length > shown.length) shown.push(`…and ${lines.length - shown.length} more`);
+  return shown.join('\n');
 }

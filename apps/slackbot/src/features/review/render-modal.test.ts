@@ -29,15 +29,6 @@ describe('the render dialog', () => {
       minutesLeft: 4,
     });
     expect(text(short)).toContain('more than the account has left');
-    const nothing = renderConfirmView({
-      targetId: 't1',
-      lang: 'es',
-      cost: { minutes: 0, changed: 0, added: 0, ms: 0 },
-      minutesLeft: 4,
-    });
-    expect(text(nothing)).toContain(
-      'Nothing changed since the last render, so it should use no minutes (4 left).',
-    );
   });
 
   it('stays within limits with the largest figures and messages', () => {

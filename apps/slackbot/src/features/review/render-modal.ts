@@ -18,15 +18,10 @@ export function renderConfirmView(input: {
   cost: RenderCost;
   minutesLeft: number;
 }): types.ModalView {
+  // Offered only when something the dub says changed (the listener says so otherwise).
   const { cost, minutesLeft } = input;
-  const nothing = cost.changed === 0 && cost.added === 0;
   const blocks = [
-    section(
-      `*Render ${languageName(input.lang)} again?*\n` +
-        (nothing
-          ? `Nothing changed since the last render, so it should use no minutes (${minutesLeft.toLocaleString('en-US')} left).`
-          : `It will use ${describeCost(cost, minutesLeft)}.`),
-    ),
+    section(`*Render ${languageName(input.lang)} again?*\nIt will use ${describeCost(cost, minutesLeft)}.`),
   ];
   if (cost.minutes > minutesLeft)
     blocks.push(

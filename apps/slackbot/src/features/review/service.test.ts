@@ -58,6 +58,14 @@ async function dubbedTarget(link: string): Promise<{ target: Target; project: Pr
   return { target: (await store.getTarget(target.id))!, project };
 }
 
+/** A dubbed language with a translation saved since its render, recorded as a review's save records it. */
+async function editedTarget(link: string): Promise<{ target: Target; project: Project }> {
+  const dubbed = await dubbedTarget(link);
+  const [first] = await segmentsOf(dubbed.project.id);
+  await store.recordRedubChanges(dubbed.target.id, [{ kind: 'edited', ref: first!.id }], 1);
+  return dubbed;
+}
+
 /** Records a language's last poll as the tracker would. */
 async function finish(target: Target, status: string) {
   const { terminal } = service.describeStatus(status);
@@ -333,7 +341,7 @@ describe('ReviewService.save', () => {
 
 describe('ReviewService.render', () => {
   it('records its intent before asking the service, clears it after, and resumes the language', async () => {
-    const { target, project } = await dubbedTarget('https://vimeo.com/review-render');
+    const { target, project } = await editedTarget('https://vimeo.com/review-render');
     // The answer to generate is held back, so that what is recorded before it can be seen.
     emulator.faults.set({ latencyMs: 2_000, paths: [`/v2/projects/${project.id}/generate`] });
     // The render runs slowly, so that it is still under way when read back.
@@ -377,7 +385,7 @@ describe('ReviewService.render', () => {
   });
 
   it('follows a render already under way on the service instead of failing', async () => {
-    const { target, project } = await dubbedTarget('https://vimeo.com/review-busy');
+    const { target, project } = await editedTarget('https://vimeo.com/review-busy');
     emulator.setSpeed(1);
     await client.projects.generate(project.id);
     // The service refuses another render while this one runs: the app reads the project instead.
@@ -388,8 +396,25 @@ describe('ReviewService.render', () => {
     expect(await store.getDelivery(`render:${target.id}.2`)).toBeDefined();
   });
 
+  it('renders nothing when nothing the dub says changed, a fixed source alone included', async () => {
+    const { target, project } = await dubbedTarget('https://vimeo.com/review-render-nothing');
+    const nothing = await review.render(target.id, 'U2');
+    expect(nothing).toEqual({ ok: false, problem: expect.stringMatching(/^Nothing to render: /) });
+    const [first] = await segmentsOf(project.id);
+    await store.recordRedubChanges(target.id, [{ kind: 'source', ref: first!.id, was: 'Old' }], 1);
+    const sourceOnly = await review.render(target.id, 'U2');
+    expect(sourceOnly).toEqual({
+      ok: false,
+      problem: expect.stringContaining('a fixed source alone changes nothing heard'),
+    });
+    expect(await store.renderIntents()).toEqual([]);
+    expect(await store.getTarget(target.id)).toMatchObject({ attempt: 1, terminal: true });
+    expect(await store.deliveriesOf(target.jobId)).toEqual([]);
+    expect((await client.projects.get(project.id)).status).toBe('merging_done');
+  });
+
   it('clears its intent and leaves the language as it was when the service fails', async () => {
-    const { target, project } = await dubbedTarget('https://vimeo.com/review-render-fails');
+    const { target, project } = await editedTarget('https://vimeo.com/review-render-fails');
     emulator.faults.set({ errorNext: 1, paths: [`/v2/projects/${project.id}/generate`] });
     await expect(review.render(target.id, 'U2')).rejects.toThrow();
     expect(await store.renderIntents()).toEqual([]);
@@ -486,6 +511,7 @@ describe('the price of a render', () => {
           ms: length(one!) + length(three!),
         },
         minutesLeft: credits.minutes.total - credits.minutes.used,
+        sourceFixes: 0,
       },
     });
 

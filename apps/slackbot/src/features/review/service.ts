@@ -9,8 +9,10 @@ import type { types } from '@slack/bolt';
 import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
 import { BusyError, NotEnoughMinutesError, RefusedError } from '../../dubbing/service.ts';
-import type { Job, NewSegment, RedubChange, ReviewSegment, Target } from '../../store/store.ts';
+import { scrub } from '../../errors/public.ts';
+import type { Job, NewSegment, RedubChange, ReviewSegment, SegmentEdit, Target } from '../../store/store.ts';
 import { statusDelivery } from '../../thread/status.ts';
+import { escapeText } from '../../ui/blocks.ts';
 import {
   editSummary,
   renderRequested,
@@ -19,6 +21,7 @@ import {
   type VoiceChoice,
 } from '../../ui/thread-actions.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
+import { sourceChangedNote } from '../source-fix/blocks.ts';
 import { type RenderCost, renderCost } from './cost.ts';
 import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
 import {
@@ -30,7 +33,7 @@ import {
   savedView,
   speakerOptions,
 } from './modal.ts';
-import { newLineView } from './new-line.ts';
+import { newLineView, refusedLinesText } from './new-line.ts';
 
 export interface ReviewServiceOptions extends FeatureServiceOptions {
   wakeTracker: () => void;
@@ -44,8 +47,26 @@ type PageValues = Parameters<typeof readReviewPage>[0];
 export const RENDER_REQUESTED = 'render_requested';
 /** Above this many touched segments the conflict check reads the whole transcription (URL length). */
 const MAX_IDS_IN_QUERY = 100;
+/** How long a dialog's submission waits for the video's length before leaving the check to the service. */
+const VIDEO_LENGTH_WAIT_MS = 1500;
 /** Lines one review may add: more is a new transcription, not a review. */
 export const MAX_ADDITIONS = 50;
+
+/** Why a render was not asked for: nothing the dub says changed (a fixed source alone changes nothing heard). */
+export function nothingToRender(lang: string, sourceOnly: boolean): string {
+  return (
+    `Nothing to render: no translation, timing, speaker or voice of ${languageName(lang)} changed since its last ` +
+    `render${sourceOnly ? ' (a fixed source alone changes nothing heard: check the translation in the review)' : ''}, ` +
+    'so nothing was rendered and no minutes were used.'
+  );
+}
+
+/** Why the service did not take part of a save, in words. */
+function refusalReason(error: unknown, lang: string): string {
+  if (error instanceof BusyError) return `${languageName(lang)} is being worked on right now`;
+  if (error instanceof RefusedError) return `the service refused it (${escapeText(scrub(error.message))})`;
+  return 'the service could not be reached';
+}
 
 export class ReviewService {
   readonly #o: ReviewServiceOptions;
@@ -83,20 +104,28 @@ export class ReviewService {
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { target } = found.value;
-    const segments = await this.#o.service.getSegments(target.projectId);
+    const [segments, changes] = await Promise.all([
+      this.#o.service.getSegments(target.projectId),
+      this.#o.store.redubChanges(targetId),
+    ]);
+    const sourceWas = new Map(changes.filter((c) => c.kind === 'source').map((c) => [c.ref, c.was ?? '']));
     const baseline: ReviewSegment[] = segments
       .map((s, index) => ({ s, number: index + 1 }))
       .filter(({ s }) => only === undefined || only.has(s.id))
-      .map(({ s, number }) => ({
-        id: s.id,
-        number,
-        start: s.start,
-        end: s.end,
-        speaker: s.speaker ?? null,
-        src: s.src?.text ?? '',
-        dst: s.dst?.text ?? '',
-        ...(only?.has(s.id) ? { note: only.get(s.id)!.join('\n') } : {}),
-      }));
+      .map(({ s, number }) => {
+        const src = s.src?.text ?? '';
+        const notes = [...(only?.get(s.id) ?? []), ...sourceChangedNote(sourceWas.get(s.id), src)];
+        return {
+          id: s.id,
+          number,
+          start: s.start,
+          end: s.end,
+          speaker: s.speaker ?? null,
+          src,
+          dst: s.dst?.text ?? '',
+          ...(notes.length > 0 ? { note: notes.join('\n') } : {}),
+        };
+      });
     const session = await this.#o.store.createReviewSession({
       targetId,
       projectId: target.projectId,
@@ -161,7 +190,34 @@ export class ReviewService {
       return noticeView(target.dstLang, `A review adds at most ${MAX_ADDITIONS} lines: save these first.`);
     const edits = mergeEdits(session.baseline, session.edits, readReviewPage(values));
     await store.updateReviewSession(sessionId, { edits });
-    return newLineView({ sessionId, lang: target.dstLang, speakers: speakerOptions(session.baseline) });
+    return newLineView({
+      sessionId,
+      lang: target.dstLang,
+      speakers: speakerOptions(session.baseline),
+      videoMs: await this.videoLength(sessionId),
+    });
+  }
+
+  /**
+   * The length of the video a review is of, in ms; undefined when the service does not say within
+   * VIDEO_LENGTH_WAIT_MS (the dialog's submission must be answered within Slack's 3 s; the service checks too).
+   */
+  async videoLength(sessionId: string): Promise<number | undefined> {
+    const { store, service } = this.#o;
+    const session = await store.getReviewSession(sessionId);
+    const target = session && (await store.getTarget(session.targetId));
+    const job = target && (await store.getJob(target.jobId));
+    if (!job?.mediaId) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), VIDEO_LENGTH_WAIT_MS);
+    });
+    try {
+      const seconds = await Promise.race([service.mediaDuration(job.mediaId).catch(() => undefined), late]);
+      return seconds === undefined ? undefined : Math.round(seconds * 1000);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Keeps a line to add (sent with the save), or none when `line` is null; the review's page again. */
@@ -218,42 +274,128 @@ export class ReviewService {
     // Closed before sending, so that a second submission of the same modal cannot send it twice.
     if (!(await store.closeReviewSession(sessionId)))
       return noticeView(lang, 'This review was already saved.');
-    // What reached the service is recorded, even when a later request fails: the next render is charged for it.
+    // Each part is sent on its own, so that one refused part does not lose the others; what reached the
+    // service is recorded (the next render is charged for it) and said in the thread.
+    const refusals: string[] = [];
+    const attempt = async (what: string, send: () => Promise<void>): Promise<boolean> => {
+      try {
+        await send();
+        return true;
+      } catch (error) {
+        refusals.push(`${what}: ${refusalReason(error, lang)}`);
+        return false;
+      }
+    };
     const changed: Pick<RedubChange, 'kind' | 'ref'>[] = [];
-    try {
-      if (plan.patch.length > 0) {
-        await service.patchSegments(session.projectId, target.dstLang, plan.patch);
-        changed.push(...plan.patch.map((c) => ({ kind: 'edited' as const, ref: c.id })));
-      }
-      for (const id of plan.removals) await service.deleteSegment(session.projectId, id);
-      if (additions.length > 0) {
-        const ids = await service.addSegments(session.projectId, target.dstLang, additions);
-        changed.push(...ids.map((id) => ({ kind: 'added' as const, ref: id })));
-      }
-    } catch (error) {
-      const why =
-        error instanceof BusyError
-          ? `${languageName(lang)} is being worked on right now`
-          : error instanceof RefusedError
-            ? `the service refused it (${error.message})`
-            : 'the service could not be reached';
-      return noticeView(lang, `⚠️ Not everything was saved: ${why}. Open the review again to check.`);
-    } finally {
-      if (changed.length > 0) await store.recordRedubChanges(target.id, changed, this.#now());
+    const edited =
+      plan.patch.length > 0 &&
+      (await attempt(`the ${plan.edited === 1 ? 'edit' : `${plan.edited} edits`}`, () =>
+        service.patchSegments(session.projectId, lang, plan.patch),
+      ));
+    if (edited) changed.push(...plan.patch.map((c) => ({ kind: 'edited' as const, ref: c.id })));
+    const removed: string[] = [];
+    for (const id of plan.removals) {
+      const number = session.baseline.find((s) => s.id === id)?.number ?? '?';
+      if (await attempt(`removing #${number}`, () => service.deleteSegment(session.projectId, id)))
+        removed.push(id);
     }
-    const changes = describeChanges(plan.edited, plan.removals.length, additions.length);
-    await store.enqueue(
-      {
-        key: `edited:${sessionId}`,
-        jobId: job.id,
-        kind: 'reply',
-        inThread: true,
-        payload: editSummary({ userId: session.userId, lang, changes, targetId: target.id }),
-      },
-      this.#now(),
-    );
-    this.#o.wakeDeliverer();
-    return savedView(lang, changes);
+    let added = 0;
+    if (additions.length > 0) {
+      await attempt(
+        `the ${additions.length === 1 ? 'added line' : `${additions.length} added lines`}`,
+        async () => {
+          const ids = await service.addSegments(session.projectId, lang, additions);
+          changed.push(...ids.map((id) => ({ kind: 'added' as const, ref: id })));
+          added = additions.length;
+        },
+      );
+    }
+    if (changed.length > 0) await store.recordRedubChanges(target.id, changed, this.#now());
+    const savedCount = (edited ? plan.edited : 0) + removed.length + added;
+    const changes = describeChanges(edited ? plan.edited : 0, removed.length, added);
+    if (savedCount > 0) {
+      await store.enqueue(
+        {
+          key: `edited:${sessionId}`,
+          jobId: job.id,
+          kind: 'reply',
+          inThread: true,
+          payload: editSummary({ userId: session.userId, lang, changes, targetId: target.id }),
+        },
+        this.#now(),
+      );
+      this.#o.wakeDeliverer();
+    }
+    if (refusals.length === 0) return savedView(lang, changes);
+    return await this.#keepRefused(session, lang, {
+      saved: savedCount > 0 ? changes : null,
+      refusals,
+      edits: edited
+        ? Object.fromEntries(
+            Object.entries(edits).filter(([id]) => edits[id]?.removed && !removed.includes(id)),
+          )
+        : Object.fromEntries(Object.entries(edits).filter(([id]) => !removed.includes(id))),
+      refusedLines: added > 0 ? [] : additions,
+      removed,
+      savedEdits: edited ? edits : {},
+    });
+  }
+
+  /**
+   * A partly refused save: a new review of the same language holding what was not saved (the edits, removals
+   * and typed lines, to fix and save again), headed by what was saved and what was refused and why.
+   */
+  async #keepRefused(
+    session: NonNullable<Awaited<ReturnType<ReviewServiceOptions['store']['getReviewSession']>>>,
+    lang: string,
+    kept: {
+      saved: string | null;
+      refusals: string[];
+      edits: Record<string, SegmentEdit>;
+      refusedLines: NewSegment[];
+      removed: string[];
+      savedEdits: Record<string, SegmentEdit>;
+    },
+  ): Promise<types.ModalView> {
+    const { store } = this.#o;
+    // The new review starts from the service's state as this save left it: saved edits in, removals out.
+    const baseline = session.baseline
+      .filter((s) => !kept.removed.includes(s.id))
+      .map((s) => {
+        const saved = kept.savedEdits[s.id];
+        return saved && !saved.removed
+          ? { ...s, dst: saved.dst ?? s.dst, speaker: saved.speaker ?? s.speaker }
+          : s;
+      });
+    const next = await store.createReviewSession({
+      targetId: session.targetId,
+      projectId: session.projectId,
+      userId: session.userId,
+      baseline,
+      createdAt: this.#now(),
+    });
+    await store.updateReviewSession(next.id, {
+      edits: kept.edits,
+      page: session.page,
+      ...(session.viewId ? { viewId: session.viewId } : {}),
+    });
+    // Lines typed but refused are quoted whole, to be added again with what was wrong fixed (saving the same
+    // line again would be refused again).
+    const lines =
+      kept.refusedLines.length > 0
+        ? `\n*Lines not added*, as you typed them: add them again with *Add a missing line*.\n${refusedLinesText(kept.refusedLines)}`
+        : '';
+    const notice =
+      `⚠️ *Not everything was saved.* ${kept.saved ? `Saved: ${kept.saved} (posted in the thread). ` : 'Nothing was saved. '}` +
+      `Not saved: ${kept.refusals.join('; ')}. What was not saved is kept here: fix it and press *Save* again.${lines}`;
+    return reviewModal({
+      sessionId: next.id,
+      lang,
+      segments: baseline,
+      edits: kept.edits,
+      page: session.page,
+      notice,
+    });
   }
 
   /**
@@ -262,7 +404,7 @@ export class ReviewService {
    */
   async estimate(
     targetId: string,
-  ): Promise<Outcome<{ lang: string; cost: RenderCost; minutesLeft: number }>> {
+  ): Promise<Outcome<{ lang: string; cost: RenderCost; minutesLeft: number; sourceFixes: number }>> {
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { target } = found.value;
@@ -273,7 +415,12 @@ export class ReviewService {
     ]);
     return {
       ok: true,
-      value: { lang: target.dstLang, cost: renderCost(segments, changes), minutesLeft: minutesLeft(credits) },
+      value: {
+        lang: target.dstLang,
+        cost: renderCost(segments, changes),
+        minutesLeft: minutesLeft(credits),
+        sourceFixes: changes.filter((c) => c.kind === 'source').length,
+      },
     };
   }
 
@@ -287,6 +434,9 @@ export class ReviewService {
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { target } = found.value;
+    const changes = await store.redubChanges(targetId);
+    if (!changes.some((c) => c.kind !== 'source'))
+      return { ok: false, problem: nothingToRender(target.dstLang, changes.length > 0) };
     await store.recordRenderIntent(targetId, userId, this.#now());
     let status: string;
     try {
@@ -436,7 +586,7 @@ export class ReviewService {
       });
     } catch (error) {
       if (error instanceof BusyError || error instanceof RefusedError)
-        return { ok: false, problem: `The service did not accept it: ${error.message}` };
+        return { ok: false, problem: `The service did not accept it: ${escapeText(scrub(error.message))}` };
       throw error;
     }
     if (changedVoices.length > 0)

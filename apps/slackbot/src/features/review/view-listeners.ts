@@ -64,12 +64,15 @@ export function submitRender(deps: Deps) {
  */
 export function submitNewLine(deps: Deps) {
   return async ({ ack, view }: ViewArgs, { subject }: ModalGrant) => {
-    const read = readNewLine(view.state.values as Parameters<typeof readNewLine>[0]);
+    const sessionId = subject;
+    const read = readNewLine(
+      view.state.values as Parameters<typeof readNewLine>[0],
+      await deps.review.videoLength(sessionId),
+    );
     if (!read.ok) {
       await ack({ response_action: 'errors', errors: read.errors });
       return;
     }
-    const sessionId = subject;
     const lang = await deps.review.langOf(sessionId);
     await ack({ response_action: 'update', view: noticeView(lang, '⏳ Adding the line…') });
     const next = await deps.review.addLine(sessionId, read.line);

@@ -1,11 +1,13 @@
 // `/dub settings`: a channel's default destination languages and glossaries, as a modal, and the reader of
 // its answer. Pure.
+import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import type { QaSetting } from '../../domain/localization-qa.ts';
 import type { StateValues } from '../../ui/blocks.ts';
 import { glossaryPicker, type PickerGlossary } from '../../ui/glossary-picker.ts';
 import { destinationSelect } from '../../ui/job-card.ts';
 import { qaSettingBlock } from '../qa/settings-block.ts';
+import { formatsSettingBlock } from './formats-block.ts';
 
 export const SETTINGS_UI = {
   callbackId: 'channel_settings',
@@ -20,6 +22,8 @@ export function settingsModal(input: {
   glossaryIds: string[];
   /** The channel's QA choice; without it the dialog does not offer one. */
   qa?: QaSetting;
+  /** The channel's delivery formats; without them the dialog does not offer them. */
+  formats?: SubtitleFormat[];
 }): types.ModalView {
   const languages = { ...destinationSelect(input.dstLangs) };
   const glossaryElement = (
@@ -53,6 +57,7 @@ export function settingsModal(input: {
           ]
         : []),
       ...(input.qa ? [qaSettingBlock(input.qa)] : []),
+      ...(input.formats ? [formatsSettingBlock(input.formats)] : []),
     ],
   };
 }

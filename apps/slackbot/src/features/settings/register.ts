@@ -6,6 +6,7 @@ import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { readQaSetting } from '../qa/settings-block.ts';
 import { readSettings, SETTINGS_UI } from './blocks.ts';
+import { readFormatsSetting } from './formats-block.ts';
 import type { SettingsService } from './service.ts';
 
 export interface SettingsDeps {
@@ -16,7 +17,7 @@ export interface SettingsDeps {
 export function registerSettings(r: Registry, deps: SettingsDeps): void {
   r.subcommand({
     names: ['settings'],
-    help: '`/dub settings` — this channel’s default languages, glossaries and localization QA',
+    help: '`/dub settings` — this channel’s default languages, glossaries, localization QA and subtitle files',
     run: async ({ command }) => {
       await deps.slack.openModal(command.trigger_id, await deps.settings.modal(command.channel_id));
     },
@@ -29,7 +30,8 @@ function submitSettings(deps: SettingsDeps) {
     const values = view.state.values as Parameters<typeof readSettings>[0] &
       Parameters<typeof readQaSetting>[0];
     const qa = readQaSetting(values);
-    const chosen = { ...readSettings(values), ...(qa ? { qa } : {}) };
+    const formats = readFormatsSetting(values);
+    const chosen = { ...readSettings(values), ...(qa ? { qa } : {}), ...(formats ? { formats } : {}) };
     const saved = await deps.settings.save(channel, body.user.id, chosen);
     if (!saved.ok) {
       await ack({ response_action: 'errors', errors: { [saved.block]: saved.problem } });

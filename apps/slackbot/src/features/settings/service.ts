@@ -1,9 +1,11 @@
 // A channel's defaults (`/dub settings`): the languages the job card preselects and one glossary per
 // language pair, applied to jobs started without the card.
+import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
 import type { QaSetting } from '../../domain/localization-qa.ts';
 import { parseDestinations } from '../../domain/requests.ts';
+import { DEFAULT_FORMATS } from '../../outbox/subtitle-files.ts';
 import type { Store } from '../../store/store.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import type { PickerGlossary } from '../../ui/glossary-picker.ts';
@@ -11,6 +13,7 @@ import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
 import { qaSettingOf, qaSettingSaid } from '../qa/settings-block.ts';
 import { SETTINGS_UI, settingsModal } from './blocks.ts';
+import { FORMATS_SETTING, formatsSaid } from './formats-block.ts';
 
 export type SaveOutcome = { ok: true; message: string } | { ok: false; block: string; problem: string };
 
@@ -49,6 +52,7 @@ export class SettingsService {
       glossaries: glossaries.map((g) => ({ id: g.id, label: glossaryLabel(g) })),
       glossaryIds: await this.#glossaries.defaultsOf(channel),
       qa: qaSettingOf(await this.#store.channelQa(channel)),
+      formats: (await this.#store.channelFormats(channel))?.formats ?? [...DEFAULT_FORMATS],
     });
   }
 
@@ -56,7 +60,7 @@ export class SettingsService {
   async save(
     channel: string,
     userId: string,
-    chosen: { dstLangs: string[]; glossaryIds: string[]; qa?: QaSetting },
+    chosen: { dstLangs: string[]; glossaryIds: string[]; qa?: QaSetting; formats?: SubtitleFormat[] },
   ): Promise<SaveOutcome> {
     const langs =
       chosen.dstLangs.length > 0
@@ -74,6 +78,12 @@ export class SettingsService {
     }
     if (problem) return { ok: false, block: SETTINGS_UI.glossaryBlock, problem };
     if (!langs.ok) return { ok: false, block: SETTINGS_UI.langsBlock, problem: langs.problem };
+    if (chosen.formats?.length === 0)
+      return {
+        ok: false,
+        block: FORMATS_SETTING.block,
+        problem: 'Tick at least one subtitle format: each dubbed reply attaches the formats ticked here.',
+      };
     await this.#store.saveChannelSettings({
       channel,
       dstLangs: langs.value,
@@ -92,6 +102,13 @@ export class SettingsService {
         updatedAt: this.#now(),
       });
     }
+    if (chosen.formats)
+      await this.#store.saveChannelFormats({
+        channel,
+        formats: chosen.formats,
+        updatedBy: userId,
+        updatedAt: this.#now(),
+      });
     // A glossary's name is a person's words: escaped, so that `<https://…|x>` or `<!here>` in it stays text.
     const names = glossaries.flatMap((g) => (g?.name ? [escapeText(g.name)] : []));
     return {
@@ -99,7 +116,8 @@ export class SettingsService {
       message:
         `Saved the defaults for <#${channel}>: ${langs.value.length > 0 ? `dub into ${langs.value.map(languageName).join(', ')}` : 'no default languages'}` +
         `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}` +
-        `${chosen.qa ? `; ${qaSettingSaid(chosen.qa)}` : ''}.`,
+        `${chosen.qa ? `; ${qaSettingSaid(chosen.qa)}` : ''}` +
+        `${chosen.formats ? `; ${formatsSaid(chosen.formats)}` : ''}.`,
     };
   }
 }

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { blockProblems, viewProblems } from '../../test-support/block-limits.ts';
 import { long } from '../../test-support/inputs.ts';
 import { LIMITS } from '../../ui/blocks.ts';
+import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import {
   parseSourceFixSubject,
   readSourceFix,
   SOURCE_FIX,
+  sourceChangedNote,
   sourceFixModal,
   sourceFixSummary,
 } from './blocks.ts';
@@ -72,5 +74,16 @@ describe('source fix blocks', () => {
     });
     expect(two.text).toBe('Source text fixed in Spanish, German');
     expect(JSON.stringify(two.blocks)).toContain('Not in French: no segment at those times.');
+    // A review for each language changed, never a render: the translation said did not change.
+    expect(JSON.stringify(two.blocks)).toContain(THREAD_ACTIONS.review);
+    expect(JSON.stringify(two.blocks)).not.toContain(THREAD_ACTIONS.render);
+  });
+
+  it('flags a changed source with the old and new text, and nothing when it is the same', () => {
+    expect(sourceChangedNote('Old', 'New')).toEqual([
+      'Source changed — check the translation. Old source: “Old” · new source: “New”',
+    ]);
+    expect(sourceChangedNote('Same', 'Same')).toEqual([]);
+    expect(sourceChangedNote(undefined, 'New')).toEqual([]);
   });
 });

@@ -31,8 +31,8 @@ export const SOURCE_FIX = {
 /** Slack's limits for a plain-text input's value and a checkbox group's options. */
 const INPUT_MAX = 3000;
 const CHECKBOX_OPTIONS = 10;
-/** Render again buttons in the thread line: one actions block each (a block's action ids must differ). */
-const MAX_RENDER_BUTTONS = 20;
+/** Review buttons in the thread line: one actions block each (a block's action ids must differ). */
+const MAX_REVIEW_BUTTONS = 20;
 
 export function fixSourceButton(segmentId: string): types.Button {
   return button('Fix source', SOURCE_FIX.open, segmentId);
@@ -120,6 +120,12 @@ export function sourceFixModal(input: {
   };
 }
 
+/** A fixed source's flag in the review, with the text it replaced and the one it has now; none if unchanged. */
+export function sourceChangedNote(was: string | undefined, now: string): string[] {
+  if (was === undefined || was === now) return [];
+  return [`Source changed — check the translation. Old source: “${was}” · new source: “${now}”`];
+}
+
 export function readSourceFix(values: StateValues): { text: string; targetIds: string[] } {
   const text = values[SOURCE_FIX.textBlock]?.[SOURCE_FIX.textAction]?.value ?? '';
   const targetIds = (values[SOURCE_FIX.langsBlock]?.[SOURCE_FIX.langsAction]?.selected_options ?? [])
@@ -128,7 +134,7 @@ export function readSourceFix(values: StateValues): { text: string; targetIds: s
   return { text, targetIds };
 }
 
-/** "✏️ @ana fixed the source text at 00:00:04,000 → 00:00:07,000 in 🇪🇸 Spanish, 🇩🇪 German." + Render again each. */
+/** "✏️ @ana fixed the source text at 00:00:04,000 → 00:00:07,000 in 🇪🇸 Spanish, 🇩🇪 German." + Review each. */
 export function sourceFixSummary(input: {
   userId: string;
   start: string;
@@ -150,12 +156,17 @@ export function sourceFixSummary(input: {
       ),
     );
   }
-  blocks.push(context('Each language changed needs rendering again for the change to reach its dub.'));
-  for (const l of input.changed.slice(0, MAX_RENDER_BUTTONS)) {
+  blocks.push(
+    context(
+      'Source changed — check the translation: each review shows the old and new source beside it. The dub ' +
+        'says the translation, so a render is needed (and charged) only once a translation, timing or speaker changes.',
+    ),
+  );
+  for (const l of input.changed.slice(0, MAX_REVIEW_BUTTONS)) {
     blocks.push({
       type: 'actions',
-      block_id: `sf_render:${l.targetId}`,
-      elements: [button(`Render ${languageName(l.lang)} again`, THREAD_ACTIONS.render, l.targetId)],
+      block_id: `sf_review:${l.targetId}`,
+      elements: [button(`Review ${languageName(l.lang)}`, THREAD_ACTIONS.review, l.targetId)],
     });
   }
   return {

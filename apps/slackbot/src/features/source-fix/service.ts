@@ -1,11 +1,12 @@
 // One source fix for every language: a corrected source text for a segment in the review, saved on that
 // language's project and on the job's other dubbed languages that have a segment at the same times; each
-// language changed is recorded as changed since its last render (its next render is charged for it, and the
-// thread offers to render it again), and the thread says which languages changed.
+// language changed has the segment flagged "source changed — check the translation" (its review shows the old
+// and new source; nothing is charged, as the render re-voices the translation, which the fix leaves as it was),
+// and the thread says which languages changed, with a Review button for each.
 import type { types } from '@slack/bolt';
 import type { Job, Target } from '../../store/store.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
-import { type SourceFixLanguage, sourceFixModal, sourceFixSummary } from './blocks.ts';
+import { type SourceFixLanguage, sourceChangedNote, sourceFixModal, sourceFixSummary } from './blocks.ts';
 
 export type FixOutcome = { ok: true; changed: SourceFixLanguage[] } | { ok: false; problem: string };
 
@@ -83,12 +84,23 @@ export class SourceFixService {
       }
       const srcLang = same.src?.lang || job.srcLang || (await this.#o.service.getProject(projectId)).src_lang;
       await this.#o.service.patchSourceTexts(projectId, srcLang ?? 'en', [{ id: same.id, text }]);
-      await this.#o.store.recordRedubChanges(language.id, [{ kind: 'edited', ref: same.id }], this.#now());
+      // Flagged to check, not charged: the render re-voices the translation, which this leaves as it was.
+      await this.#o.store.recordRedubChanges(
+        language.id,
+        [{ kind: 'source', ref: same.id, was: same.src?.text ?? '' }],
+        this.#now(),
+      );
       changed.push({ targetId: language.id, lang: language.dstLang });
     }
     if (changed.some((l) => l.targetId === target.id)) {
       // The review goes on showing this segment: with its new source text, not the one it opened with.
-      const baseline = session.baseline.map((s) => (s.id === segment.id ? { ...s, src: text } : s));
+      const was = (await this.#o.store.redubChanges(target.id)).find(
+        (c) => c.kind === 'source' && c.ref === segment.id,
+      )?.was;
+      const note = sourceChangedNote(was, text).join('\n');
+      const baseline = session.baseline.map((s) =>
+        s.id === segment.id ? { ...s, src: text, ...(note ? { note } : {}) } : s,
+      );
       await this.#o.store.updateReviewSession(sessionId, { baseline });
     }
     if (changed.length > 0) await this.#summarize(job, userId, segment, changed, missing);

@@ -257,6 +257,63 @@ describe('SubtitleService.prepare', () => {
     ]);
   });
 
+  it('takes a TTML source and an ASS translation as the script, and names the line of an EBU-TT-D that does not pair', async () => {
+    const TTML = `<?xml version="1.0" encoding="UTF-8"?>
+<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>
+  <p begin="00:00:00.000" end="00:00:00.600">Hello from the file</p>
+  <p begin="00:00:00.700" end="00:00:01.300">Second line</p>
+</div></body></tt>
+`;
+    const ASS = `[Script Info]
+ScriptType: v4.00+
+
+[Events]
+Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+Dialogue: 0,0:00:00.00,0:00:00.60,Default,,0,0,0,,Hola desde el archivo
+Dialogue: 0,0:00:00.70,0:00:01.30,Default,,0,0,0,,Segunda línea
+`;
+    const EBU = `<?xml version="1.0" encoding="UTF-8"?>
+<tt:tt xmlns:tt="http://www.w3.org/ns/ttml" xmlns:ebuttm="urn:ebu:tt:metadata" xml:lang="de">
+<tt:body><tt:div>
+<tt:p begin="00:00:00.000" end="00:00:00.600"><tt:span>Hallo</tt:span></tt:p>
+<tt:p begin="00:00:05.000" end="00:00:06.000"><tt:span>Zu spät</tt:span></tt:p>
+</tt:div></tt:body></tt:tt>
+`;
+    const { job, targets } = await jobWithSubtitles(
+      ['es', 'de'],
+      [
+        ['talk.ttml', TTML],
+        ['talk.es.ass', ASS],
+        ['talk.de.ebu-tt-d.xml', EBU],
+      ],
+    );
+    const report = await payloadOf(`subtitles:${job.id}:x`);
+    expect(JSON.stringify(report.blocks)).toContain('*talk.es.ass* — translation into Spanish, 2 cues');
+    // The German file's second cue, on line 5 of that file, has no source cue at its times.
+    expect(JSON.stringify(report.blocks)).toMatch(/do not line up[^"]*translation line 5: /);
+    await subtitles.prepare(job, targets);
+    const es = (await store.targetOptions(job.id, 'es'))!;
+    expect(es.transcriptId).toEqual(expect.any(String));
+    expect(await store.targetOptions(job.id, 'de')).toBeUndefined();
+    const skipped = await payloadOf(`subtitles-skipped:${targets.find((t) => t.dstLang === 'de')!.id}`);
+    expect(JSON.stringify(skipped.blocks)).toContain('translation line 5: ');
+
+    const { mediaId } = await service.uploadLink('https://vimeo.com/with-ttml', 'with ttml');
+    const created = await service.createProject({
+      videoId: mediaId,
+      dstLang: 'es',
+      name: 'with ttml',
+      srcLang: 'en',
+      numSpeakers: null,
+      transcriptId: es.transcriptId,
+    });
+    await client.projects.waitFor(created.id, { intervalMs: 25, maxIntervalMs: 200, timeoutMs: 30_000 });
+    expect((await service.getSegments(created.id)).map((s) => [s.src?.text, s.dst?.text])).toEqual([
+      ['Hello from the file', 'Hola desde el archivo'],
+      ['Second line', 'Segunda línea'],
+    ]);
+  });
+
   it('goes on without a source .srt whose language is not known, saying so in the thread', async () => {
     const { job, targets } = await jobWithSubtitles(['es'], [['talk.srt', SOURCE]], null);
     await subtitles.prepare(job, targets);

@@ -1,9 +1,10 @@
-// Subtitle drops: .srt files dropped with a video, or into a job's thread before Start, are checked with
-// @dubkit/srt (problems reported with their lines) and kept with the job; when the job starts, each
-// language's source/translation pair is checked again as a pair, uploaded as a transcription (src.0/dst.0),
-// and the language's project is created with its transcript_id.
+// Subtitle drops: subtitle files (SRT, WebVTT, IMSC/TTML, EBU-TT-D, ASS) dropped with a video, or into a job's
+// thread before Start, are read with @dubkit/subtitles (problems reported with their lines) and kept with the
+// job as they came; when the job starts, each language's source/translation pair is checked again as a pair,
+// uploaded as a transcription (src.0/dst.0), and the language's project is created with its transcript_id.
 
-import { buildSrtUpload, decodeSrtBytes, parseSrt, SrtUploadError } from '@dubkit/srt';
+import { decodeSrtBytes, type SrtUpload, SrtUploadError } from '@dubkit/srt';
+import { buildSubtitlesUpload, readSubtitles, type SubtitleSideInput } from '@dubkit/subtitles';
 import type { Logger } from 'pino';
 import type { SharedFile, SlackMessage } from '../../domain/requests.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
@@ -11,7 +12,7 @@ import type { ReadSlackFile } from '../../slack/files.ts';
 import type { DeliveryInput, Job, Store, Target } from '../../store/store.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { type SubtitleLine, subtitlesReport, subtitlesSkipped } from './blocks.ts';
-import { classifySrts, isSrtName } from './classify.ts';
+import { classifySubtitles, isSubtitleName } from './classify.ts';
 
 const MAX_SRT_BYTES = 5 * 1024 * 1024;
 
@@ -34,14 +35,14 @@ export class SubtitleService {
   }
 
   /**
-   * A message of only .srt files in a job's thread: kept for the job before it starts. `none` when the
+   * A message of only subtitle files in a job's thread: kept for the job before it starts. `none` when the
    * message is not that; `refused` (with what to tell the person) when the job has started already.
    */
   async fromThread(
     eventId: string,
     message: SlackMessage,
   ): Promise<{ kind: 'none' | 'taken' } | { kind: 'refused'; problem: string }> {
-    const files = srtFiles(message);
+    const files = subtitleFiles(message);
     if (!message.thread_ts || files.length === 0 || files.length !== (message.files ?? []).length) {
       return { kind: 'none' };
     }
@@ -58,9 +59,9 @@ export class SubtitleService {
     return { kind: 'taken' };
   }
 
-  /** The .srt files that came with a video, for the job just opened for that message. */
+  /** The subtitle files that came with a video, for the job just opened for that message. */
   async withVideo(eventId: string, message: SlackMessage): Promise<void> {
-    const files = srtFiles(message);
+    const files = subtitleFiles(message);
     if (files.length === 0) return;
     const job = await this.#store.jobByTrigger(`msg:${message.channel}:${message.ts}`);
     if (!job || !(await this.#store.recordEvent(`srt:${eventId}`, this.#now()))) return;
@@ -98,20 +99,21 @@ export class SubtitleService {
     if (job.state !== 'picking') return false;
     const lines: SubtitleLine[] = [];
     const hasSource = (await this.#store.subtitlesOf(job.id)).some((s) => s.side === 'src');
-    const sides = classifySrts(
+    const sides = classifySubtitles(
       files.map((f) => f.name),
       job.srcLang,
       hasSource,
     );
     for (const [i, file] of files.entries()) {
       const decoded = decodeSrtBytes(file.bytes);
-      const parsed = parseSrt(decoded.text);
-      const issues = [...decoded.issues, ...parsed.issues];
-      if (parsed.cues.length === 0 && !issues.some((i) => i.severity === 'error')) {
+      const read = readSubtitles(decoded.text, { fileName: file.name });
+      const cues = read.subtitles.cues.length;
+      const issues = [...decoded.issues, ...read.issues];
+      if (cues === 0 && !issues.some((i) => i.severity === 'error')) {
         issues.push({ line: 1, severity: 'error', code: 'no-cues', message: 'the file has no subtitles' });
       }
       const { side, lang } = sides[i]!;
-      lines.push({ name: file.name, side, lang, cues: parsed.cues.length, issues });
+      lines.push({ name: file.name, side, lang, cues, issues });
       if (!issues.some((i) => i.severity === 'error')) {
         await this.#store.addSubtitle(job.id, { name: file.name, side, lang, text: decoded.text });
       }
@@ -134,10 +136,10 @@ export class SubtitleService {
     const problems = [];
     for (const translation of subtitles.filter((s) => s.side === 'dst' && s.lang)) {
       try {
-        buildSrtUpload({
+        buildSubtitlesUpload({
           // The pairing does not depend on the language; the source's is checked when the dub starts.
-          src: { lang: source.lang ?? job.srcLang ?? 'en', srt: source.text },
-          dst: { lang: translation.lang!, srt: translation.text },
+          src: side(source, source.lang ?? job.srcLang ?? 'en'),
+          dst: side(translation, translation.lang!),
         });
       } catch (error) {
         if (!(error instanceof SrtUploadError)) throw error;
@@ -171,18 +173,18 @@ export class SubtitleService {
               {
                 line: 0,
                 message:
-                  'the source language is not known: pick it on the card (From …) to use a source .srt',
+                  'the source language is not known: pick it on the card (From …) to use the source subtitles',
               },
             ],
           }),
         );
         continue;
       }
-      let upload: ReturnType<typeof buildSrtUpload>;
+      let upload: SrtUpload;
       try {
-        upload = buildSrtUpload({
-          ...(source && srcLang ? { src: { lang: srcLang, srt: source.text } } : {}),
-          ...(translation ? { dst: { lang: target.dstLang, srt: translation.text } } : {}),
+        upload = buildSubtitlesUpload({
+          ...(source && srcLang ? { src: side(source, srcLang) } : {}),
+          ...(translation ? { dst: side(translation, target.dstLang) } : {}),
         });
       } catch (error) {
         if (!(error instanceof SrtUploadError)) throw error;
@@ -210,6 +212,11 @@ export class SubtitleService {
   }
 }
 
-function srtFiles(message: SlackMessage): SharedFile[] {
-  return (message.files ?? []).filter((f) => isSrtName(f.name ?? ''));
+function subtitleFiles(message: SlackMessage): SharedFile[] {
+  return (message.files ?? []).filter((f) => isSubtitleName(f.name ?? ''));
+}
+
+/** A kept file as one side of the upload: its format told by its name (else by its content). */
+function side(subtitle: { name: string; text: string }, lang: string): SubtitleSideInput {
+  return { lang, file: subtitle.text, fileName: subtitle.name };
 }

@@ -80,15 +80,37 @@ export function sqlJobStore(sql: Sql): JobStore {
       );
       return rows.map(toJob);
     },
+    async jobsOfPerson(userId, limit) {
+      const rows = await sql.all(
+        `SELECT * FROM jobs WHERE state <> 'cancelled' AND (user_id = ? OR id IN (
+           SELECT targets.job_id FROM targets JOIN approvals ON approvals.target_id = targets.id
+            WHERE approvals.user_id = ?
+           UNION SELECT targets.job_id FROM targets JOIN change_requests ON change_requests.target_id = targets.id
+            WHERE change_requests.user_id = ?))
+         ORDER BY created_at DESC LIMIT ?`,
+        [userId, userId, userId, limit],
+      );
+      return rows.map(toJob);
+    },
+    async jobsPage({ title, offset, limit }) {
+      // LIKE's own characters in the title are literal; LOWER on both sides, as PostgreSQL's LIKE minds case.
+      const pattern = title === null ? null : `%${title.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+      const rows = await sql.all(
+        `SELECT * FROM jobs WHERE state <> 'cancelled'${pattern === null ? '' : " AND LOWER(title) LIKE ? ESCAPE '\\'"}
+         ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+        pattern === null ? [limit, offset] : [pattern, limit, offset],
+      );
+      return rows.map(toJob);
+    },
     async setJobThread(jobId, threadTs) {
       await sql.run('UPDATE jobs SET thread_ts = ? WHERE id = ? AND thread_ts IS NULL', [threadTs, jobId]);
     },
-    startJob: (jobId, choice, now) =>
+    startJob: (jobId, choice, now, startedBy) =>
       sql.transaction(async (tx) => {
         const changed = await tx.run(
-          `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?, lease_until = 0
-            WHERE id = ? AND state IN ('picking', 'requested')`,
-          [choice.srcLang, choice.numSpeakers, now, jobId],
+          `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?, lease_until = 0,
+             started_by = ? WHERE id = ? AND state IN ('picking', 'requested')`,
+          [choice.srcLang, choice.numSpeakers, now, startedBy ?? null, jobId],
         );
         if (changed === 0) return undefined;
         for (const [position, lang] of choice.dstLangs.entries()) {
@@ -106,6 +128,21 @@ export function sqlJobStore(sql: Sql): JobStore {
         1
       );
     },
+    stopJob: (jobId, userId) =>
+      sql.transaction(async (tx) => {
+        const changed = await tx.run(
+          `UPDATE jobs SET state = 'stopped', stopped_by = ? WHERE id = ? AND state IN ('starting', 'running')
+             AND EXISTS (SELECT 1 FROM targets WHERE targets.job_id = jobs.id AND targets.terminal = FALSE)`,
+          [userId, jobId],
+        );
+        if (changed === 0) return undefined;
+        const stopped = await tx.all(
+          `UPDATE targets SET terminal = TRUE, next_poll_at = ?, stopped_by = ?
+            WHERE job_id = ? AND terminal = FALSE RETURNING *`,
+          [NEVER, userId, jobId],
+        );
+        return stopped.map(toTarget);
+      }),
     async claimJobsToStart(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
         table: 'jobs',
@@ -183,9 +220,9 @@ export function sqlJobStore(sql: Sql): JobStore {
     },
     async setTargetProject(targetId, projectId, now) {
       await sql.run(
-        `UPDATE targets SET project_id = ?, next_poll_at = ?, interval_ms = 0, stage_since = NULL, pace_sum = 0,
-           pace_count = 0, lease_until = 0 WHERE id = ?`,
-        [projectId, now, targetId],
+        `UPDATE targets SET project_id = ?, next_poll_at = CASE WHEN stopped_by IS NULL THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END,
+           interval_ms = 0, stage_since = NULL, pace_sum = 0, pace_count = 0, lease_until = 0 WHERE id = ?`,
+        [projectId, now, NEVER, targetId],
       );
     },
     async claimDueTargets(owner, now, leaseMs, limit) {
@@ -207,7 +244,8 @@ export function sqlJobStore(sql: Sql): JobStore {
         db.run(
           `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
             next_poll_at = ?, interval_ms = ?, stage_since = coalesce(?, stage_since),
-            pace_sum = coalesce(?, pace_sum), pace_count = coalesce(?, pace_count), lease_until = 0 WHERE id = ?`,
+            pace_sum = coalesce(?, pace_sum), pace_count = coalesce(?, pace_count), lease_until = 0
+           WHERE id = ? AND stopped_by IS NULL`,
           [
             result.status,
             result.changed,
@@ -221,24 +259,29 @@ export function sqlJobStore(sql: Sql): JobStore {
             targetId,
           ],
         );
-      // Most polls find nothing new: one statement, no transaction around it.
+      // Most polls find nothing new: one statement, no transaction around it. A language stopped while it
+      // was polled keeps its stopped state and says nothing more.
       if (deliveries.length === 0) return record(sql).then(() => {});
       return sql.transaction(async (tx) => {
-        await record(tx);
+        if ((await record(tx)) === 0) return;
         for (const delivery of deliveries) await enqueueDelivery(tx, delivery, now);
       });
     },
-    retryTarget: (targetId, now) =>
+    retryTarget: (targetId, now, retriedBy) =>
       sql.transaction(async (tx) => {
         const target = await getTarget(tx, targetId);
         if (!target?.terminal || target.status === 'merging_done') return undefined;
         await tx.run(
           `UPDATE targets SET attempt = attempt + 1, project_id = NULL, create_intent_at = NULL, status = NULL,
             status_at = NULL, started_at = ?, terminal = FALSE, next_poll_at = ?, interval_ms = 0, stage_since = NULL,
-            pace_sum = 0, pace_count = 0, lease_until = 0 WHERE id = ?`,
+            pace_sum = 0, pace_count = 0, lease_until = 0, stopped_by = NULL WHERE id = ?`,
           [now, NEVER, targetId],
         );
-        await tx.run(`UPDATE jobs SET state = 'starting', lease_until = 0 WHERE id = ?`, [target.jobId]);
+        // The "Started again" line names who pressed Retry.
+        await tx.run(
+          `UPDATE jobs SET state = 'starting', lease_until = 0, started_by = coalesce(?, started_by) WHERE id = ?`,
+          [retriedBy ?? null, target.jobId],
+        );
         return getTarget(tx, targetId);
       }),
     async resumeTarget(targetId, status, now) {
@@ -309,6 +352,8 @@ function toJob(row: Row): Job {
     startedAt: read.numOrNull(row.started_at),
     request: row.request === null || row.request === undefined ? null : read.json<JobRequest>(row.request),
     startFailures: read.num(row.start_failures),
+    startedBy: read.strOrNull(row.started_by) ?? read.str(row.user_id),
+    stoppedBy: read.strOrNull(row.stopped_by),
   };
 }
 
@@ -329,5 +374,6 @@ function toTarget(row: Row): Target {
     stageSince: read.numOrNull(row.stage_since),
     paceSum: read.num(row.pace_sum),
     paceCount: read.num(row.pace_count),
+    stoppedBy: read.strOrNull(row.stopped_by),
   };
 }

@@ -198,6 +198,28 @@ export const MIGRATIONS: Migration[] = [
         requested_at BIGINT NOT NULL)`,
     ],
   },
+  {
+    version: 13,
+    name: 'the source text a fix replaced, to show beside the new one until the next render',
+    statements: () => ['ALTER TABLE redub_changes ADD COLUMN was TEXT'],
+  },
+  {
+    version: 14,
+    name: "a channel's delivery formats: the subtitle files its dubbed replies attach",
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS channel_formats (
+        channel TEXT PRIMARY KEY, formats TEXT NOT NULL, updated_by TEXT NOT NULL, updated_at BIGINT NOT NULL)`,
+    ],
+  },
+  {
+    version: 15,
+    name: 'who pressed Start on each job (the card may be another member’s), and who stopped following it',
+    statements: () => [
+      'ALTER TABLE jobs ADD COLUMN started_by TEXT',
+      'ALTER TABLE jobs ADD COLUMN stopped_by TEXT',
+      'ALTER TABLE targets ADD COLUMN stopped_by TEXT',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

@@ -8,15 +8,15 @@ export function sqlRedubStore(sql: Sql): RedubStore {
       sql.transaction(async (tx) => {
         for (const change of changes) {
           await tx.run(
-            `INSERT INTO redub_changes (target_id, kind, ref, at) VALUES (?, ?, ?, ?)
+            `INSERT INTO redub_changes (target_id, kind, ref, at, was) VALUES (?, ?, ?, ?, ?)
              ON CONFLICT (target_id, kind, ref) DO NOTHING`,
-            [targetId, change.kind, change.ref, now],
+            [targetId, change.kind, change.ref, now, change.was ?? null],
           );
         }
       }),
     async redubChanges(targetId) {
       const rows = await sql.all(
-        'SELECT kind, ref, at FROM redub_changes WHERE target_id = ? ORDER BY at, kind, ref',
+        'SELECT kind, ref, at, was FROM redub_changes WHERE target_id = ? ORDER BY at, kind, ref',
         [targetId],
       );
       return rows.map(
@@ -24,6 +24,7 @@ export function sqlRedubStore(sql: Sql): RedubStore {
           kind: read.str(row.kind) as RedubChangeKind,
           ref: read.str(row.ref),
           at: read.num(row.at),
+          ...(row.was == null ? {} : { was: read.str(row.was) }),
         }),
       );
     },

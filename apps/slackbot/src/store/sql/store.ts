@@ -3,6 +3,7 @@
 import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlEstimateStore } from './estimates.ts';
+import { sqlFormatSettingsStore } from './formats.ts';
 import { sqlGlossaryStore } from './glossaries.ts';
 import { sqlJobStore } from './jobs.ts';
 import { sqlLipsyncStore } from './lipsyncs.ts';
@@ -33,6 +34,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlModalStore(sql),
     ...sqlRedubStore(sql),
     ...sqlQaSettingsStore(sql),
+    ...sqlFormatSettingsStore(sql),
     ...sqlApprovalStore(sql),
     ...sqlEstimateStore(sql),
     releaseLeases: () =>

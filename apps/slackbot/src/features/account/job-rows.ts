@@ -1,0 +1,75 @@
+// A job as people list it (`/dub list`, App Home): its video, who started it and when, and each language's
+// state in review words — running, failed, dubbed and waiting for review, approved, changes requested.
+import { languageLabel } from '../../domain/languages.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
+import type { Job, Target } from '../../store/store.ts';
+import { escapeText } from '../../ui/blocks.ts';
+import type { ApprovalService } from '../approval/service.ts';
+
+export type LanguageState =
+  | { lang: string; state: 'running'; label: string }
+  | { lang: string; state: 'failed'; label: string }
+  | { lang: string; state: 'dubbed' }
+  | { lang: string; state: 'approved'; by: string }
+  | { lang: string; state: 'changes'; by: string };
+
+export interface JobRow {
+  job: Job;
+  langs: LanguageState[];
+}
+
+export interface JobRowDeps {
+  service: Pick<DubbingService, 'describeStatus'>;
+  approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
+  targetsOf(jobId: string): Promise<Target[]>;
+}
+
+/** Each job with its languages' states, in the order given. */
+export async function jobRows(deps: JobRowDeps, jobs: readonly Job[]): Promise<JobRow[]> {
+  const rows: JobRow[] = [];
+  for (const job of jobs) {
+    const targets = await deps.targetsOf(job.id);
+    const [approvals, changes] = await Promise.all([
+      deps.approvals.current(targets),
+      deps.approvals.changesRequested(targets),
+    ]);
+    const langs = targets.map((t): LanguageState => {
+      const info = t.status ? deps.service.describeStatus(t.status) : undefined;
+      if (!info?.terminal) return { lang: t.dstLang, state: 'running', label: info?.label ?? 'Starting' };
+      if (info.failed) return { lang: t.dstLang, state: 'failed', label: info.label };
+      const approval = approvals.get(t.id);
+      if (approval) return { lang: t.dstLang, state: 'approved', by: approval.userId };
+      const change = changes.get(t.id);
+      if (change) return { lang: t.dstLang, state: 'changes', by: change.userId };
+      return { lang: t.dstLang, state: 'dubbed' };
+    });
+    rows.push({ job, langs });
+  }
+  return rows;
+}
+
+/** "🇪🇸 Spanish: ✅ approved by @ana", in mrkdwn. */
+export function languageStateText(l: LanguageState): string {
+  const name = languageLabel(l.lang);
+  switch (l.state) {
+    case 'running':
+      return `${name}: 🔄 ${escapeText(l.label.toLowerCase())}`;
+    case 'failed':
+      return `${name}: ❌ ${escapeText(l.label.toLowerCase())}`;
+    case 'dubbed':
+      return `${name}: ⏳ dubbed, waiting for review`;
+    case 'approved':
+      return `${name}: ✅ approved by <@${l.by}>`;
+    case 'changes':
+      return `${name}: ✋ changes requested by <@${l.by}>`;
+  }
+}
+
+/** The languages of a job in one line, or what it waits for before it has any. */
+export function languagesLine(row: JobRow): string {
+  if (row.job.state === 'picking') return '_waiting for languages to be picked_';
+  if (row.job.state === 'cancelled') return '_cancelled_';
+  if (row.job.state === 'stopped') return '_stopped: no longer followed_';
+  if (row.job.state === 'requested' || row.langs.length === 0) return '_starting_';
+  return row.langs.map(languageStateText).join(' · ');
+}

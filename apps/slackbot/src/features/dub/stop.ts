@@ -1,0 +1,62 @@
+// Stopping a running dub without its card: "stop" (or "cancel") in a mention in the job's thread, and
+// `/dub stop <link to the job's thread>` in the job's channel. A slash command is never sent from a thread,
+// so the command takes the thread's link; without one it says where Stop is. Either way the person must be
+// where the job is: the mention in its thread, the command in its channel.
+import type { CommandArgs } from '../../access/registry.ts';
+import type { JobService } from '../../jobs/service.ts';
+
+type StopJobs = Pick<JobService, 'stop' | 'cancel' | 'jobOfThread'>;
+
+/** A mention that asks to stop (or cancel) its thread's job: no link, and the word on its own. */
+export function asksToStop(text: string): boolean {
+  const words = text.replace(/<[^>]*>/g, ' ');
+  return !/https?:\/\//i.test(text) && /\b(stop|cancel)\b/i.test(words);
+}
+
+/** The channel and thread of a Slack message link (`…/archives/C…/p1700000000123456?thread_ts=…`). */
+export function threadOfLink(text: string): { channel: string; threadTs: string } | undefined {
+  const match = /\/archives\/([A-Z0-9]+)\/p(\d{10})(\d{6})(?:\?[^>|\s]*?thread_ts=(\d+\.\d+))?/.exec(text);
+  if (!match) return undefined;
+  const [, channel, seconds, micros, threadTs] = match;
+  return { channel: channel!, threadTs: threadTs ?? `${seconds}.${micros}` };
+}
+
+export const STOP_HELP =
+  'To stop a dub, press *Stop* on its card, mention me with “stop” in its thread, or run ' +
+  '`/dub stop <link to its thread>` in its channel (a message’s ⋮ menu → *Copy link*). ' +
+  'The service keeps the minutes already spent.';
+
+/** What stopping the job of a thread answers the person (to them only); the thread says the rest. */
+export async function stopInThread(
+  deps: { jobs: StopJobs },
+  where: { channel: string; threadTs: string },
+  userId: string,
+): Promise<string | undefined> {
+  const job = await deps.jobs.jobOfThread(where.channel, where.threadTs);
+  if (!job) return 'That thread has no dub of mine to stop.';
+  if (job.state === 'picking') {
+    // Not started yet: stopping it is its card's Cancel.
+    return (await deps.jobs.cancel(job.id, userId)) ? undefined : 'That dub has already started.';
+  }
+  if (await deps.jobs.stop(job.id, userId)) return undefined;
+  return 'That dub is not running any more: nothing was stopped.';
+}
+
+export function stopSubcommand(deps: { jobs: StopJobs }) {
+  return async ({ command, respond }: CommandArgs, words: string[]) => {
+    const where = threadOfLink(words.join(' '));
+    if (!where) {
+      await respond({ response_type: 'ephemeral', text: STOP_HELP });
+      return;
+    }
+    if (where.channel !== command.channel_id) {
+      await respond({
+        response_type: 'ephemeral',
+        text: 'Run `/dub stop` with that link in the channel the dub is in.',
+      });
+      return;
+    }
+    const problem = await stopInThread(deps, where, command.user_id);
+    await respond({ response_type: 'ephemeral', text: problem ?? '⏹ Stopped: its thread says so.' });
+  };
+}
