@@ -61,7 +61,10 @@ export function scrub(text: string): string {
 }
 
 export interface PublicFailure {
-  /** The person's message: what happened (scrubbed), what to do, and the request id. */
+  /**
+   * The person's message: what happened (scrubbed), what to do, and the request id in a code span. Not yet
+   * escaped: the builder that shows it passes it through `escapeProse` (ui/blocks.ts) like any app sentence.
+   */
   text: string;
   requestId: string;
 }
@@ -77,10 +80,12 @@ export function publicFailure(
   error: unknown,
   what: string,
   todo = 'Try again in a minute; if it keeps happening, give your Slack admin this request id',
+  /** The reason to show in place of the error's own text (scrubbed all the same). */
+  shown?: string,
 ): PublicFailure {
   const requestId = newRequestId();
   logger.warn({ err: error, requestId }, `${what} (shown to a person under ${requestId})`);
-  const reason = scrub(error instanceof Error ? error.message : String(error));
+  const reason = scrub(shown ?? (error instanceof Error ? error.message : String(error)));
   return {
     requestId,
     text: `${what}${reason ? `: ${reason.replace(/[.]$/, '')}` : ''}. ${todo}: \`${requestId}\`.`,

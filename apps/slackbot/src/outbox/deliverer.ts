@@ -11,7 +11,7 @@ import type { DubbingService } from '../dubbing/service.ts';
 import { HeldLeases, LEASE_MS } from '../leases.ts';
 import { Loop } from '../loop.ts';
 import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
-import { type Block, escapeText, type MessageContent, section } from '../ui/blocks.ts';
+import { type Block, escapeProse, type MessageContent, section } from '../ui/blocks.ts';
 import type { FilePayload, FilesPayload, RenderPayload } from './payloads.ts';
 import { DEFAULT_FORMATS, segmentsToSubtitles } from './subtitle-files.ts';
 import { filesInThread, type ThreadFile, uploadToThread, uploadUnshared } from './uploads.ts';
@@ -249,7 +249,7 @@ export class Deliverer {
           jobId: delivery.jobId,
           kind: 'reply',
           inThread: true,
-          payload: { text, blocks: [section(escapeText(text))] } satisfies MessageContent,
+          payload: { text, blocks: [section(escapeProse(text))] } satisfies MessageContent,
           ...(delivery.to ? { to: { channel: delivery.to.channel, threadTs } } : {}),
         },
         now,
@@ -373,7 +373,7 @@ export class Deliverer {
         jobId: delivery.jobId,
         kind: 'reply',
         inThread: true,
-        payload: { text, blocks: [section(escapeText(text))] } satisfies MessageContent,
+        payload: { text, blocks: [section(escapeProse(text))] } satisfies MessageContent,
       },
       this.#now(),
     );

@@ -22,6 +22,8 @@ export interface AppStageOptions {
   faults?: Faults;
   /** More settings for the app (ADMIN_USER_IDS, …). */
   env?: Record<string, string>;
+  /** Starts the app from the stage's environment (default `startInProcess`), e.g. behind a proxy. */
+  startApp?: (env: Record<string, string>) => Promise<RunningApp>;
 }
 
 export interface AppStage extends Stage<RunningApp> {
@@ -41,7 +43,7 @@ export async function startInProcess(env: Record<string, string>): Promise<Runni
 
 /** The app's polling, request budget, channel pace and log level as a test runs it (fast, unpaced). */
 export function testEnv(
-  options: Omit<AppStageOptions, 'speed' | 'mode' | 'faults' | 'env'> = {},
+  options: Omit<AppStageOptions, 'speed' | 'mode' | 'faults' | 'env' | 'startApp'> = {},
 ): Record<string, string> {
   return {
     POLL_MIN_MS: String(options.pollMinMs ?? 40),
@@ -55,7 +57,7 @@ export function testEnv(
 /** The emulator, the fake Slack and the app in this process, polling fast enough for a test. */
 export async function setAppStage(options: AppStageOptions): Promise<AppStage> {
   const stage = await setStage({
-    startApp: startInProcess,
+    startApp: options.startApp ?? startInProcess,
     ...(options.mode ? { mode: options.mode } : {}),
     env: { ...testEnv(options), ...options.env },
     emulator: { speed: options.speed, ...(options.faults ? { faults: options.faults } : {}) },

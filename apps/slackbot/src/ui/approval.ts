@@ -100,7 +100,7 @@ export function waitingList(
         ? '1 dubbed language waits for review'
         : `${waiting.length} dubbed languages wait for review`,
     blocks: [
-      section(truncate(`⏳ *Waiting for review in <#${channel}>*\n${lines.join('\n')}`, LIMITS.sectionText)),
+      section(`⏳ *Waiting for review in <#${channel}>*\n${lines.join('\n')}`),
       ...(more > 0 ? [context(`and ${more} more`)] : []),
       context('Approve them from their replies in each job’s thread.'),
     ],

@@ -32,17 +32,68 @@ export const LIMITS = {
   modalTitle: 24,
 } as const;
 
-/** Escapes the three characters Slack's mrkdwn treats as control characters. */
+/**
+ * The one rule for a value a person or the service supplied (a title, a file name, a glossary name, a
+ * segment's text), wherever it lands in mrkdwn or a message's `text`: `&`, `<` and `>` become entities (so no
+ * mention or link can open), and a character that could open or close formatting becomes a look-alike that
+ * Slack does not parse: `*` → `∗`, `_` → `ˍ`, `~` → `∼`, every backtick → `ˋ`. Slack's mrkdwn has no backslash
+ * escape; zero-width characters beside a marker depend on Slack's unwritten word-boundary rules and make an
+ * invisible difference in copied text, and plain_text elements cannot sit inside a sentence with bold and
+ * links. The look-alikes always work and read the same. A `*`, `_` or `~` between two letters or digits
+ * (`SPEAKER_01`, `my_talk.mp4`) can neither open nor close formatting in Slack and stays as typed. Values are
+ * capped at `MAX_VALUE` escaped characters.
+ */
 export function escapeText(text: string): string {
+  return capped(
+    escapeEntities(text)
+      .replace(/(?<![\p{L}\p{N}])[*_~]|[*_~](?![\p{L}\p{N}])/gu, (c) => LOOKALIKES[c] ?? c)
+      .replace(/`/g, LOOKALIKES['`'] ?? ''),
+  );
+}
+
+/**
+ * The most of one value a message shows (escaped characters): with a few values and the app's words a
+ * message stays within Slack's 3,000 characters a section and 4,000 of `text`.
+ */
+const MAX_VALUE = 1000;
+
+/** An escaped value cut to `MAX_VALUE`, never inside an entity. */
+function capped(escaped: string): string {
+  return escaped.length <= MAX_VALUE ? escaped : `${withoutCutEntity(escaped.slice(0, MAX_VALUE - 1))}…`;
+}
+
+/** `text` without an entity cut off at its end (`&am`). */
+function withoutCutEntity(text: string): string {
+  return text.replace(/&[a-z]{0,3}$/, '');
+}
+
+const LOOKALIKES: Record<string, string> = { '*': '∗', _: 'ˍ', '~': '∼', '`': 'ˋ' };
+
+/** Only the three characters Slack reads as control characters, for text inside a code span. */
+function escapeEntities(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * An app-written sentence that may quote values (a problem, a failure, a checker's issue): its code spans
+ * (`/dub list`, a request id) stay code spans, entity-escaped; everything else follows `escapeText`.
+ */
+export function escapeProse(text: string): string {
+  const escaped = text
+    .split(/(`[^`\n]+`)/)
+    .map((part, i) => (i % 2 === 1 ? codeSpan(part.slice(1, -1)) : escapeText(part)))
+    .join('');
+  return truncateMrkdwn(escaped, MAX_VALUE * 2);
 }
 
 /**
  * A service- or user-supplied value as a code span: escaped like any text (a code span does not stop Slack
  * from reading `<!channel>` or `<https://x|y>`), its backticks replaced so that it cannot end the span.
+ * Formatting characters stay as they are: inside a code span they are not read, and a copied id or command
+ * must keep them.
  */
 export function codeSpan(value: string): string {
-  return `\`${escapeText(value).replace(/`/g, 'ˋ')}\``;
+  return `\`${capped(escapeEntities(value).replace(/`/g, 'ˋ'))}\``;
 }
 
 /** Cuts text to `max` characters, ending with an ellipsis when cut. */
@@ -50,10 +101,30 @@ export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/**
+ * mrkdwn cut to `max` characters without breaking what it formats: no half entity or half `<link|label>` at
+ * the cut, and the app's bold, strike and code spans left open by the cut closed after the ellipsis (values are
+ * escaped, so every `*`, `~` and backtick left is the app's own marker).
+ */
+export function truncateMrkdwn(markdown: string, max: number): string {
+  if (markdown.length <= max) return markdown;
+  let cut = withoutCutEntity(markdown.slice(0, max - 4));
+  const open = cut.lastIndexOf('<');
+  if (open > cut.lastIndexOf('>')) cut = cut.slice(0, open);
+  // A code span left open is closed first (it is innermost); the markers inside code spans are not markers.
+  const codeOpen = cut.split('`').length % 2 === 0;
+  const outside = (codeOpen ? cut.slice(0, cut.lastIndexOf('`')) : cut).replace(/`[^`]*`/g, '');
+  const unclosed = ['*', '~']
+    .filter((marker) => outside.split(marker).length % 2 === 0)
+    .sort((a, b) => outside.lastIndexOf(b) - outside.lastIndexOf(a));
+  if (codeOpen) unclosed.unshift('`');
+  return `${cut}…${unclosed.join('')}`;
+}
+
 export function section(markdown: string, blockId?: string): Block {
   return {
     type: 'section',
-    text: { type: 'mrkdwn', text: truncate(markdown, LIMITS.sectionText) },
+    text: { type: 'mrkdwn', text: truncateMrkdwn(markdown, LIMITS.sectionText) },
     ...(blockId ? { block_id: blockId } : {}),
   };
 }
@@ -63,7 +134,7 @@ export function context(...markdown: string[]): Block {
     type: 'context',
     elements: markdown
       .slice(0, LIMITS.contextElements)
-      .map((text) => ({ type: 'mrkdwn' as const, text: truncate(text, LIMITS.sectionText) })),
+      .map((text) => ({ type: 'mrkdwn' as const, text: truncateMrkdwn(text, LIMITS.sectionText) })),
   };
 }
 

@@ -1,8 +1,11 @@
-// Every Block Kit builder (ui/*.ts and features/*/blocks.ts, with the project list, credits and the review's
-// modals) given a hostile string wherever a person or the service supplies one: a file name, a title, a
-// glossary name, a segment's text, a problem quoting what someone typed. Nothing of it may reach a message's
-// `text` or any mrkdwn as a mention (`<!here>`, `<@U…>`, `<#C…>`) or a link (`<https://…>`), and a bare `&`
-// never passes unescaped. plain_text is not parsed by Slack, so it is not checked.
+// Every Block Kit builder (ui/*.ts, thread/*.ts and features/*/blocks.ts, with the project list, credits, the
+// review's modals and the QA line) given a hostile string wherever a person or the service supplies one: a file
+// name, a title, a glossary name, a segment's text, a problem quoting what someone typed, a voice's name. Nothing
+// of it may reach a message's `text` or any mrkdwn as a mention (`<!here>`, `<@U…>`, `<#C…>`) or a link
+// (`<https://…>`), a bare `&` never passes unescaped, and its `*`, `_`, `~` and backticks neither format it nor
+// break the app's own bold and code spans around it (ui/blocks.ts `escapeText` says how). The same again with a
+// very long value: cut to Slack's limits without leaving half an entity or an unclosed bold behind. plain_text
+// is not parsed by Slack, so it is not checked.
 import { describe, expect, it } from 'vitest';
 import { creditsMessage, creditsWarning } from '../features/account/credits.ts';
 import { projectList } from '../features/account/project-list.ts';
@@ -18,18 +21,23 @@ import {
   noFaceReply,
 } from '../features/lipsync/blocks.ts';
 import { conflictView, reviewModal } from '../features/review/modal.ts';
+import { additionsSummary } from '../features/review/new-line.ts';
 import { settingsModal } from '../features/settings/blocks.ts';
+import { sourceFixModal, sourceFixSummary } from '../features/source-fix/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
 import { jobRecord } from '../test-support/jobs.ts';
 import { statusMessage } from '../thread/status-message.ts';
-import { link } from './blocks.ts';
+import { changesModal, reviewedStatus, waitingList } from './approval.ts';
+import { LIMITS, link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 import { jobCard } from './job-card.ts';
-import { dubbedReply, failedReply, startedReply } from './milestones.ts';
+import { dubbedReply, failedReply, replacedReply, startedReply } from './milestones.ts';
 import { editSummary, renderRequested, speakersChanged, speakersModal } from './thread-actions.ts';
 
-const HOSTILE = '<!here> q3 & <@U0EVIL> <#C0EVIL|general> <https://evil.example|click> <!channel>.mp4';
+const HOSTILE =
+  '<!here> q3 & <@U0EVIL> <#C0EVIL|general> <https://evil.example|click> <!channel> *bold* _x_ ~x~ `tick` ``` a*b_c~d`e.mp4';
+const LONG = `${HOSTILE} `.repeat(100);
 
 /** Every string Slack reads as mrkdwn: a message's `text`, and every `{type: 'mrkdwn', text}` inside. */
 function mrkdwnOf(value: unknown, top = true): string[] {
@@ -48,24 +56,57 @@ function expectInert(name: string, built: unknown): void {
     for (const control of ['<!here>', '<!channel>', '<@U0EVIL>', '<#C0EVIL', '<https://evil.example']) {
       expect(text, `${name}: ${text}`).not.toContain(control);
     }
-    // Every & is an entity the app wrote, never the person's bare one.
+    // Every & is an entity the app wrote, never the person's bare one (nor one cut in half).
     expect(text.replace(/&(amp|lt|gt);/g, ''), `${name}: ${text}`).not.toContain('&');
+    // The person's formatting does nothing (inside a code span it is not read), and the app's own markers
+    // still pair up around it.
+    const outsideCode = text.replace(/`[^`\n]+`/g, '');
+    for (const formatted of ['*bold*', '_x_', '~x~', '∗bold*', '*bold∗']) {
+      expect(outsideCode, `${name}: ${text}`).not.toContain(formatted);
+    }
+    // A marker between two letters or digits (`a*b`) is not read by Slack and is not counted.
+    const markers = outsideCode.replace(/(?<=[\p{L}\p{N}])[*~](?=[\p{L}\p{N}])/gu, '');
+    for (const marker of ['*', '~', '`']) {
+      expect(markers.split(marker).length % 2, `${name}: unpaired ${marker} in ${text}`).toBe(1);
+    }
   }
 }
 
-const glossary: GlossaryRecord = {
+/** Block Kit's length limits on every mrkdwn and a message's `text`. */
+function expectWithinLimits(name: string, built: unknown): void {
+  const top = built as { text?: unknown };
+  if (typeof top.text === 'string') expect(top.text.length, name).toBeLessThanOrEqual(LIMITS.messageText);
+  for (const text of mrkdwnOf(built, false)) {
+    expect(text.length, name).toBeLessThanOrEqual(LIMITS.sectionText);
+  }
+}
+
+/** A glossary with that name, as the store keeps it. */
+const glossaryNamed = (name: string): GlossaryRecord => ({
   id: 'g1',
-  name: HOSTILE,
+  name,
   srcLang: 'en',
   dstLang: 'es',
   version: 2,
   channel: 'C1',
   createdBy: 'U1',
   updatedAt: 1,
-};
-const picker = [{ id: 'g1', label: HOSTILE }];
+});
 
-const builders: Record<string, () => unknown> = {
+/** A language's status message with `value` as the service's stage label and project id. */
+const runningStatus = (value: string) =>
+  statusMessage({
+    lang: 'es',
+    phase: 'running',
+    stageLabel: value,
+    progress: 0.5,
+    elapsedMs: 1,
+    startedAt: 0,
+    projectId: value,
+  });
+
+/** Every builder that takes text, `HOSTILE` wherever a person or the service supplies a string. */
+const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
   'jobCard picking': () =>
     jobCard({
       jobId: 'j1',
@@ -76,7 +117,7 @@ const builders: Record<string, () => unknown> = {
       srcLang: null,
       numSpeakers: null,
       userId: 'U1',
-      glossaries: picker,
+      glossaries: [{ id: 'g1', label: HOSTILE }],
       glossaryIds: [],
     }),
   'jobCard started': () =>
@@ -118,16 +159,7 @@ const builders: Record<string, () => unknown> = {
       detail: HOSTILE,
       targetId: 't1',
     }),
-  statusMessage: () =>
-    statusMessage({
-      lang: 'es',
-      phase: 'running',
-      stageLabel: HOSTILE,
-      progress: 0.5,
-      elapsedMs: 1,
-      startedAt: 0,
-      projectId: 'p1',
-    }),
+  statusMessage: () => runningStatus(HOSTILE),
   'statusMessage failed': () =>
     statusMessage({
       lang: 'es',
@@ -140,18 +172,64 @@ const builders: Record<string, () => unknown> = {
     }),
   editSummary: () => editSummary({ userId: 'U1', lang: 'es', changes: 'edited 2 segments', targetId: 't1' }),
   renderRequested: () => renderRequested({ userId: 'U1', lang: 'es' }),
-  speakersChanged: () => speakersChanged({ userId: 'U1', lang: 'es', count: 2, targetId: 't1' }),
+  speakersChanged: () =>
+    speakersChanged({
+      userId: 'U1',
+      lang: 'es',
+      count: 2,
+      targetId: 't1',
+      voices: [{ speaker: HOSTILE, label: HOSTILE }],
+    }),
+  replacedReply: () =>
+    replacedReply(
+      dubbedReply({ lang: 'es', title: HOSTILE, links: { video: null, srt: null }, targetId: 't1' }),
+      {
+        lang: 'es',
+        render: 1,
+        by: 2,
+      },
+    ),
+  'reviewedStatus changes requested': () =>
+    reviewedStatus(runningStatus(HOSTILE), {
+      changeRequest: { targetId: 't1', attempt: 1, userId: 'U1', reason: HOSTILE, at: 0 },
+      render: 1,
+    }),
+  changesModal: () => ({ text: 'x', view: changesModal({ lang: 'es', subject: HOSTILE }) }),
+  waitingList: () => waitingList('C1', [{ title: HOSTILE, lang: 'es' }]),
+  sourceFixModal: () => ({
+    text: 'x',
+    view: sourceFixModal({
+      sessionId: 's1',
+      segmentId: 'a',
+      lang: 'es',
+      start: HOSTILE,
+      end: HOSTILE,
+      src: HOSTILE,
+      others: [{ targetId: 't2', lang: 'de' }],
+    }),
+  }),
+  sourceFixSummary: () =>
+    sourceFixSummary({
+      userId: 'U1',
+      start: HOSTILE,
+      end: HOSTILE,
+      changed: [{ targetId: 't1', lang: 'es' }],
+      missing: [{ targetId: 't2', lang: 'de' }],
+    }),
+  additionsSummary: () => ({
+    text: additionsSummary([{ start: HOSTILE, end: HOSTILE, dst: HOSTILE, speaker: HOSTILE }]),
+  }),
   speakersModal: () => ({ text: 'x', view: speakersModal({ targetId: 't1', lang: 'es', current: 2 }) }),
   helpMessage: () => helpMessage(),
   usageError: () => usageError(`"${HOSTILE}" is not a link.`),
-  glossaryPicker: () => ({ text: 'x', block: glossaryPicker(picker, ['g1']) }),
+  glossaryPicker: () => ({ text: 'x', block: glossaryPicker([{ id: 'g1', label: HOSTILE }], ['g1']) }),
   link: () => ({ text: link('https://x.example/a|<!here>>', HOSTILE) }),
   'importReport saved': () =>
     importReport({
       fileName: HOSTILE,
       userId: 'U1',
       issues: [{ line: 2, severity: 'warning', message: HOSTILE }],
-      saved: { glossary, updated: true, entries: 3, isDefault: false, channel: 'C1' },
+      saved: { glossary: glossaryNamed(HOSTILE), updated: true, entries: 3, isDefault: false, channel: 'C1' },
     }),
   'importReport refused': () =>
     importReport({
@@ -160,8 +238,8 @@ const builders: Record<string, () => unknown> = {
       issues: [{ line: 2, column: 1, severity: 'error', message: HOSTILE }],
       problem: HOSTILE,
     }),
-  glossaryList: () => glossaryList([glossary], ['g1']),
-  glossaryShown: () => glossaryShown(glossary, { [HOSTILE]: HOSTILE }),
+  glossaryList: () => glossaryList([glossaryNamed(HOSTILE)], ['g1']),
+  glossaryShown: () => glossaryShown(glossaryNamed(HOSTILE), { [HOSTILE]: HOSTILE }),
   glossaryModal: () => glossaryModal({ channel: 'C1' }),
   homeView: () =>
     homeView({
@@ -194,7 +272,12 @@ const builders: Record<string, () => unknown> = {
   conflictView: () =>
     conflictView({ sessionId: 's1', lang: 'es', conflicts: [{ number: 1, now: HOSTILE, mine: HOSTILE }] }),
   settingsModal: () =>
-    settingsModal({ channel: 'C1', dstLangs: ['es'], glossaries: picker, glossaryIds: [] }),
+    settingsModal({
+      channel: 'C1',
+      dstLangs: ['es'],
+      glossaries: [{ id: 'g1', label: HOSTILE }],
+      glossaryIds: [],
+    }),
   subtitlesReport: () =>
     subtitlesReport({
       userId: 'U1',
@@ -235,12 +318,20 @@ const builders: Record<string, () => unknown> = {
       lipsync_free_minutes: { total: 1, used: 0 },
     }),
   creditsWarning: () => creditsWarning({ durationSeconds: 600, languages: 2, left: 3 }),
-};
+});
 
 describe('every builder with hostile strings', () => {
-  for (const [name, build] of Object.entries(builders)) {
-    it(`${name} lets no mention, link or bare & through`, () => {
+  for (const [name, build] of Object.entries(buildersOf(HOSTILE))) {
+    it(`${name} lets no mention, link, bare & or formatting through`, () => {
       expectInert(name, build());
+    });
+  }
+
+  for (const [name, build] of Object.entries(buildersOf(LONG))) {
+    it(`${name} cuts a very long value to Slack's limits and stays inert`, () => {
+      const built = build();
+      expectInert(name, built);
+      expectWithinLimits(name, built);
     });
   }
 

@@ -2,7 +2,16 @@
 // per status.
 
 import { languageLabel, languageName } from '../domain/languages.ts';
-import { type Block, button, context, escapeText, link, type MessageContent, section } from './blocks.ts';
+import {
+  type Block,
+  button,
+  context,
+  escapeProse,
+  escapeText,
+  link,
+  type MessageContent,
+  section,
+} from './blocks.ts';
 import { explainFailure } from './failures.ts';
 import { dubbedActions } from './thread-actions.ts';
 
@@ -97,7 +106,7 @@ export function failedReply(input: {
   const why = explainFailure(input.status, input.stageLabel, input.detail);
   // The project and the service's status are in the status message's details, for support.
   const blocks: MessageContent['blocks'] = [
-    section(`❌ *${languageLabel(input.lang)} dub failed.* ${escapeText(why.text)}`),
+    section(`❌ *${languageLabel(input.lang)} dub failed.* ${escapeProse(why.text)}`),
   ];
   if (why.retry) {
     blocks.push({
@@ -105,5 +114,5 @@ export function failedReply(input: {
       elements: [button('Retry', MILESTONE_ACTIONS.retry, input.targetId, 'primary')],
     });
   }
-  return { text: `${languageName(input.lang)} dub failed: ${escapeText(why.text)}`, blocks };
+  return { text: `${languageName(input.lang)} dub failed: ${escapeProse(why.text)}`, blocks };
 }

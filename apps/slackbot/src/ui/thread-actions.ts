@@ -106,7 +106,7 @@ export function speakersChanged(input: {
 }): MessageContent {
   const people = `${input.count} speaker${input.count === 1 ? '' : 's'}`;
   const voices = input.voices ?? [];
-  const shown = voices.slice(0, 20).map((v) => `${v.speaker} → ${escapeText(v.label)}`);
+  const shown = voices.slice(0, 20).map((v) => `${escapeText(v.speaker)} → ${escapeText(v.label)}`);
   if (voices.length > shown.length) shown.push(`${voices.length - shown.length} more`);
   const voiceWords = shown.length > 0 ? ` and gave ${shown.join(', ')}` : '';
   return {

@@ -8,7 +8,7 @@ import { checkChoice } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
 import { orBusy } from '../../slack/busy.ts';
 import type { Job } from '../../store/store.ts';
-import { ephemeral, escapeText } from '../../ui/blocks.ts';
+import { ephemeral, escapeProse } from '../../ui/blocks.ts';
 import { pickedGlossaries } from '../../ui/glossary-picker.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
 
@@ -25,7 +25,7 @@ export function startJob(deps: CardDeps) {
     const values = (body.state?.values ?? {}) as Parameters<typeof readJobChoice>[0];
     const choice = checkChoice(readJobChoice(values));
     if (!choice.ok) {
-      await respond(ephemeral(`⚠️ ${escapeText(choice.problem)}`));
+      await respond(ephemeral(`⚠️ ${escapeProse(choice.problem)}`));
       return;
     }
     await orBusy(

@@ -7,7 +7,7 @@ import type { SlackMessage } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
 import { BUSY, orBusy } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
-import { escapeText } from '../../ui/blocks.ts';
+import { escapeProse } from '../../ui/blocks.ts';
 import type { SubtitleService } from '../subtitles/service.ts';
 import { asksToStop, stopInThread } from './stop.ts';
 import { usageError } from './usage.ts';
@@ -85,7 +85,7 @@ async function onFileShare(
   const subtitles = await deps.subtitles.fromThread(eventId, message);
   if (subtitles.kind === 'refused' && message.user) {
     await deps.slack.whisper(toAuthor(message, message.user), {
-      text: escapeText(subtitles.problem),
+      text: escapeProse(subtitles.problem),
       blocks: [],
     });
   }

@@ -8,7 +8,7 @@ import type { SharedFile } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
 import { BUSY, orBusy } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
-import { escapeText } from '../../ui/blocks.ts';
+import { escapeProse } from '../../ui/blocks.ts';
 import { jobModal } from './job-modal.ts';
 import { usageError } from './usage.ts';
 
@@ -54,7 +54,7 @@ export function dubMessageShortcut(deps: {
       await respond(
         'usage' in opened
           ? { response_type: 'ephemeral', ...usageError(opened.usage) }
-          : { response_type: 'ephemeral', text: escapeText(opened.problem) },
+          : { response_type: 'ephemeral', text: escapeProse(opened.problem) },
       );
       return;
     }

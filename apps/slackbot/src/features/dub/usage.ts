@@ -1,5 +1,5 @@
 // Ephemeral messages to one person: how to use /dub, and what was wrong with what they gave.
-import { escapeText, type MessageContent, section } from '../../ui/blocks.ts';
+import { escapeProse, type MessageContent, section } from '../../ui/blocks.ts';
 
 export const USAGE =
   '`/dub <link> [to es,de-de] [from en] [speakers 2]` — dub a video. Without `to`, I post a card to pick ' +
@@ -30,7 +30,7 @@ export function helpMessage(subcommands: readonly string[] = []): MessageContent
 /** "what was wrong" in plain words; the usage line follows. */
 export function usageError(problem: string): MessageContent {
   return {
-    text: `${escapeText(problem)} ${USAGE}`,
-    blocks: [section(`⚠️ ${escapeText(problem)}\n${USAGE}`)],
+    text: `${escapeProse(problem)} ${USAGE}`,
+    blocks: [section(`⚠️ ${escapeProse(problem)}\n${USAGE}`)],
   };
 }

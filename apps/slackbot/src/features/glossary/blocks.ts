@@ -6,7 +6,9 @@ import type { GlossaryRecord } from '../../store/store.ts';
 import {
   type Block,
   button,
+  codeSpan,
   context,
+  escapeProse,
   escapeText,
   LIMITS,
   type MessageContent,
@@ -69,7 +71,7 @@ export function importReport(input: {
       `(${languageName(glossary.srcLang)} → ${languageName(glossary.dstLang)}, ${entries} term${entries === 1 ? '' : 's'}, ` +
       `version ${glossary.version}) from ${escapeText(input.fileName)}.`;
   } else {
-    headline = `⚠️ Nothing was saved from ${escapeText(input.fileName)}: ${escapeText(
+    headline = `⚠️ Nothing was saved from ${escapeText(input.fileName)}: ${escapeProse(
       input.problem ??
         `${errors.length} line${errors.length === 1 ? ' has' : 's have'} errors. Fix them and upload again.`,
     )}`;
@@ -79,12 +81,10 @@ export function importReport(input: {
   if (shown.length > 0) {
     const lines = shown.map(
       (i) =>
-        `${i.severity === 'error' ? '❌' : '⚠️'} line ${i.line}${i.column ? `, column ${i.column}` : ''}: ${escapeText(i.message)}`,
+        `${i.severity === 'error' ? '❌' : '⚠️'} line ${i.line}${i.column ? `, column ${i.column}` : ''}: ${escapeProse(i.message)}`,
     );
     const more = errors.length + warnings.length - shown.length;
-    blocks.push(
-      section(truncate(lines.join('\n') + (more > 0 ? `\n…and ${more} more.` : ''), LIMITS.sectionText)),
-    );
+    blocks.push(section(lines.join('\n') + (more > 0 ? `\n…and ${more} more.` : '')));
   }
   if (input.saved && !input.saved.isDefault) {
     blocks.push({
@@ -117,7 +117,7 @@ export function glossaryList(glossaries: GlossaryRecord[], defaults: string[]): 
   );
   const blocks: Block[] = [section('*Glossaries*')];
   for (let i = 0; i < lines.length && blocks.length < LIMITS.messageBlocks - 1; i += 30) {
-    blocks.push(section(truncate(lines.slice(i, i + 30).join('\n'), LIMITS.sectionText)));
+    blocks.push(section(lines.slice(i, i + 30).join('\n')));
   }
   return { text: `${glossaries.length} glossaries`, blocks };
 }
@@ -133,11 +133,11 @@ export function glossaryShown(glossary: GlossaryRecord, entries: Record<string, 
       section(
         `*${escapeText(glossary.name)}* — ${languageName(glossary.srcLang)} → ${languageName(glossary.dstLang)}, version ${glossary.version}, ${pairs.length} terms`,
       ),
-      ...(shown.length > 0 ? [section(truncate(shown.join('\n'), LIMITS.sectionText))] : []),
+      ...(shown.length > 0 ? [section(shown.join('\n'))] : []),
       ...(pairs.length > shown.length
         ? [
             context(
-              `…and ${pairs.length - shown.length} more; \`/dub glossary export ${escapeText(glossary.name)}\` gives the whole file.`,
+              `…and ${pairs.length - shown.length} more; ${codeSpan(`/dub glossary export ${glossary.name}`)} gives the whole file.`,
             ),
           ]
         : []),

@@ -4,10 +4,11 @@
 import type { Logger } from 'pino';
 import type { ButtonArgs, CommandArgs, Registry, ViewArgs } from '../../access/registry.ts';
 import { type ChannelSubject, rules } from '../../access/rules.ts';
+import { publicFailure } from '../../errors/public.ts';
 import { BUSY } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { ephemeral } from '../../ui/blocks.ts';
+import { ephemeral, escapeProse } from '../../ui/blocks.ts';
 import { GLOSSARY_UI, glossaryModal } from './blocks.ts';
 import { parseGlossaryCommand } from './command.ts';
 import type { GlossaryService } from './service.ts';
@@ -69,8 +70,15 @@ async function glossaryCommand(deps: GlossaryDeps, args: CommandArgs, words: str
       }
     }
   } catch (error) {
-    deps.logger.warn({ err: error, glossary: request }, 'glossary command failed');
-    await respond(ephemeral('The dubbing service could not be reached. Try again in a minute.'));
+    // The service's or the store's words stay in the log, under the request id the person is given.
+    const failure = publicFailure(
+      deps.logger,
+      error,
+      `\`/dub glossary ${request.kind}\` could not be done: the dubbing service could not be reached`,
+      undefined,
+      '',
+    );
+    await respond(ephemeral(escapeProse(failure.text)));
   }
 }
 

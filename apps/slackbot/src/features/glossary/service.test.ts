@@ -369,8 +369,9 @@ describe('GlossaryService imports', () => {
     expect(await runDue()).toEqual([]);
     expect(downloads).toHaveLength(1);
     const payload = (await store.getDelivery('glossary:C4:10.1'))!.payload as MessageContent;
-    expect(payload.text).toBe(
-      'The glossary could not be imported from launch.csv: Slack answered 404 for the file.',
+    expect(payload.text).toBe('Nothing was saved from launch.csv');
+    expect(JSON.stringify(payload.blocks)).toMatch(
+      /Slack answered 404 for the file\. Upload it again in a few minutes; if it keeps failing, give your Slack admin this request id: `r-[0-9a-f]{8}`/,
     );
     expect(await store.glossaries()).toEqual([]);
   });
@@ -391,8 +392,9 @@ describe('GlossaryService imports', () => {
     expect(runs).toEqual([false, false, false, false, true]);
     const delivery = (await store.getDelivery('glossary-upload:1'))!;
     expect(delivery).toMatchObject({ inThread: false, to: { channel: 'C5', threadTs: null } });
-    expect((delivery.payload as MessageContent).text).toBe(
-      'The glossary could not be imported from x.csv: Slack or the dubbing service did not answer.',
+    expect((delivery.payload as MessageContent).text).toBe('Nothing was saved from x.csv');
+    expect(JSON.stringify((delivery.payload as MessageContent).blocks)).toContain(
+      'Slack or the dubbing service did not answer. Upload it again',
     );
   });
 });

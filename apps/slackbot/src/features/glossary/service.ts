@@ -10,6 +10,7 @@ import { languageName, normalizeDestination, normalizeSource } from '../../domai
 import { MAX_MESSAGE_CHARS } from '../../domain/limits.ts';
 import { indexOfAscii, type SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
+import { publicFailure, scrub } from '../../errors/public.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
 import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
@@ -110,14 +111,29 @@ export class GlossaryService {
       report = await this.importFile({ ...request, bytes, channel: request.channel });
     } catch (error) {
       const final = error instanceof SlackFileError || request.failures + 1 >= MAX_IMPORT_TRIES;
-      this.#o.logger.warn({ err: error, import: request.key, final }, 'importing a glossary failed');
-      if (!final) return false;
-      const why =
-        error instanceof SlackFileError ? error.message : 'Slack or the dubbing service did not answer';
-      report = {
-        text: `The glossary could not be imported from ${escapeText(request.fileName)}: ${why}.`,
-        blocks: [],
-      };
+      if (!final) {
+        this.#o.logger.warn(
+          { err: error, import: request.key },
+          'importing a glossary failed; tried again later',
+        );
+        return false;
+      }
+      // Slack's or the service's words go to the log under a request id; the report says what to do.
+      const failure = publicFailure(
+        this.#o.logger,
+        error,
+        error instanceof SlackFileError
+          ? scrub(error.message)
+          : 'Slack or the dubbing service did not answer',
+        'Upload it again in a few minutes; if it keeps failing, give your Slack admin this request id',
+        '',
+      );
+      report = importReport({
+        fileName: request.fileName,
+        userId: request.userId,
+        issues: [],
+        problem: failure.text,
+      });
     }
     const to = { channel: request.channel, threadTs: request.threadTs };
     await this.#store.finishImport(
@@ -234,7 +250,15 @@ export class GlossaryService {
         saved = await this.#service.createGlossary({ name, src_lang: src, dst_lang: dst, entries });
       }
     } catch (error) {
-      if (error instanceof RefusedError) return report(`the service refused it: ${error.message}`, issues);
+      if (error instanceof RefusedError) {
+        const failure = publicFailure(
+          this.#o.logger,
+          error,
+          'the dubbing service refused it',
+          'Check the file and upload it again; if it keeps being refused, give your Slack admin this request id',
+        );
+        return report(failure.text, issues);
+      }
       throw error;
     }
     const record: GlossaryRecord = {

@@ -5,7 +5,7 @@ import type { types } from '@slack/bolt';
 import { languageLabel, languageName } from '../../domain/languages.ts';
 import {
   context,
-  escapeText,
+  escapeProse,
   link,
   type MessageContent,
   modalTitle,
@@ -153,7 +153,7 @@ export function noFaceReply(input: { lang: string }): MessageContent {
 
 export function lipsyncFailedReply(input: { lang: string; why: string }): MessageContent {
   return {
-    text: `${languageName(input.lang)} lip-sync failed: ${escapeText(input.why)}`,
-    blocks: [section(`❌ *${languageLabel(input.lang)} lip-sync failed.* ${escapeText(input.why)}`)],
+    text: `${languageName(input.lang)} lip-sync failed: ${escapeProse(input.why)}`,
+    blocks: [section(`❌ *${languageLabel(input.lang)} lip-sync failed.* ${escapeProse(input.why)}`)],
   };
 }

@@ -8,6 +8,7 @@ import type { NewSegment } from '../../store/store.ts';
 import {
   type Block,
   button,
+  codeSpan,
   context,
   escapeText,
   LIMITS,
@@ -15,6 +16,7 @@ import {
   type StateValues,
   section,
   truncate,
+  truncateMrkdwn,
 } from '../../ui/blocks.ts';
 
 export const NEW_LINE = {
@@ -148,7 +150,7 @@ export function newLineView(input: {
 
 /** "Lines to add: 00:01:02,500 → 00:01:04,000 SPEAKER_01 “Hola”", for the review's page. */
 export function additionsSummary(additions: NewSegment[]): string {
-  return truncate(
+  return truncateMrkdwn(
     `*Lines to add when you save (${additions.length})*\n${linesText(additions, 200, 10)}`,
     LIMITS.sectionText,
   );
@@ -164,7 +166,7 @@ function linesText(lines: NewSegment[], chars: number, count: number): string {
     .slice(0, count)
     .map(
       (a) =>
-        `\`${a.start} → ${a.end}\`${a.speaker ? ` ${a.speaker}` : ''} “${escapeText(truncate(a.dst, chars))}”`,
+        `${codeSpan(`${a.start} → ${a.end}`)}${a.speaker ? ` ${escapeText(a.speaker)}` : ''} “${escapeText(truncate(a.dst, chars))}”`,
     );
   if (lines.length > shown.length) shown.push(`…and ${lines.length - shown.length} more`);
   return shown.join('\n');

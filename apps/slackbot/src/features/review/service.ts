@@ -9,6 +9,7 @@ import type { types } from '@slack/bolt';
 import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
 import { BusyError, NotEnoughMinutesError, RefusedError } from '../../dubbing/service.ts';
+import { scrub } from '../../errors/public.ts';
 import type { Job, NewSegment, RedubChange, ReviewSegment, SegmentEdit, Target } from '../../store/store.ts';
 import { statusDelivery } from '../../thread/status.ts';
 import { escapeText } from '../../ui/blocks.ts';
@@ -63,7 +64,7 @@ export function nothingToRender(lang: string, sourceOnly: boolean): string {
 /** Why the service did not take part of a save, in words. */
 function refusalReason(error: unknown, lang: string): string {
   if (error instanceof BusyError) return `${languageName(lang)} is being worked on right now`;
-  if (error instanceof RefusedError) return `the service refused it (${escapeText(error.message)})`;
+  if (error instanceof RefusedError) return `the service refused it (${escapeText(scrub(error.message))})`;
   return 'the service could not be reached';
 }
 
@@ -585,7 +586,7 @@ export class ReviewService {
       });
     } catch (error) {
       if (error instanceof BusyError || error instanceof RefusedError)
-        return { ok: false, problem: `The service did not accept it: ${error.message}` };
+        return { ok: false, problem: `The service did not accept it: ${escapeText(scrub(error.message))}` };
       throw error;
     }
     if (changedVoices.length > 0)

@@ -76,6 +76,19 @@ describe('SettingsService.save', () => {
     expect(await store.channelSettings('C1')).toMatchObject({ dstLangs: [], glossaryIds: [] });
   });
 
+  it('names a glossary in the confirmation as text: no link, mention or formatting from its name', async () => {
+    const hostile = await made(
+      '<https://evil.example|click> <!channel> *big* & co',
+      'en,es\nmachine,MÁQUINA\n',
+    );
+    const outcome = await settings.save('C1', 'U2', { dstLangs: ['es'], glossaryIds: [hostile.id] });
+    expect(outcome).toEqual({
+      ok: true,
+      message:
+        'Saved the defaults for <#C1>: dub into Spanish; glossaries &lt;https://evil.example|click&gt; &lt;!channel&gt; ∗big∗ &amp; co.',
+    });
+  });
+
   it('refuses two glossaries for one language pair, and a language it does not know, saving nothing', async () => {
     const one = await made('Spanish one', 'en,es\nmachine,MÁQUINA\n');
     const two = await made('Spanish two', 'en,es\nmachine,MAQUINITA\n');

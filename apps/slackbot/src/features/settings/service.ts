@@ -7,6 +7,7 @@ import type { QaSetting } from '../../domain/localization-qa.ts';
 import { parseDestinations } from '../../domain/requests.ts';
 import { DEFAULT_FORMATS } from '../../outbox/subtitle-files.ts';
 import type { Store } from '../../store/store.ts';
+import { escapeText } from '../../ui/blocks.ts';
 import type { PickerGlossary } from '../../ui/glossary-picker.ts';
 import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
@@ -108,7 +109,8 @@ export class SettingsService {
         updatedBy: userId,
         updatedAt: this.#now(),
       });
-    const names = glossaries.map((g) => g?.name).filter(Boolean);
+    // A glossary's name is a person's words: escaped, so that `<https://…|x>` or `<!here>` in it stays text.
+    const names = glossaries.flatMap((g) => (g?.name ? [escapeText(g.name)] : []));
     return {
       ok: true,
       message:

@@ -6,6 +6,7 @@ import { languageLabel, languageName } from '../../domain/languages.ts';
 import {
   type Block,
   button,
+  codeSpan,
   context,
   escapeText,
   LIMITS,
@@ -69,7 +70,7 @@ export function sourceFixModal(input: {
   });
   const blocks: Block[] = [
     section(
-      `\`${input.start} → ${input.end}\` in ${languageLabel(input.lang)} and the same times elsewhere.`,
+      `${codeSpan(`${input.start} → ${input.end}`)} in ${languageLabel(input.lang)} and the same times elsewhere.`,
     ),
     {
       type: 'input',

@@ -2,7 +2,15 @@
 // with its line, or why a language goes on without its subtitles. Pure builder.
 
 import { languageName } from '../../domain/languages.ts';
-import { context, escapeText, LIMITS, type MessageContent, section, truncate } from '../../ui/blocks.ts';
+import {
+  context,
+  escapeProse,
+  escapeText,
+  LIMITS,
+  type MessageContent,
+  section,
+  truncate,
+} from '../../ui/blocks.ts';
 
 export interface SubtitleLine {
   name: string;
@@ -36,7 +44,7 @@ export function subtitlesReport(input: {
   for (const f of refused) {
     const issues = f.issues.filter((i) => i.severity === 'error').slice(0, MAX_ISSUES);
     lines.push(
-      `⚠️ *${escapeText(f.name)}* was not taken:\n${issues.map((i) => `line ${i.line}: ${escapeText(i.message)}`).join('\n')}`,
+      `⚠️ *${escapeText(f.name)}* was not taken:\n${issues.map((i) => `line ${i.line}: ${escapeProse(i.message)}`).join('\n')}`,
     );
   }
   for (const pair of input.pairs ?? []) {
@@ -45,7 +53,7 @@ export function subtitlesReport(input: {
         pair.issues
           .slice(0, MAX_ISSUES)
           .map((i) =>
-            `${i.side === 'dst' ? 'translation' : i.side === 'src' ? 'source' : ''} line ${i.line}: ${escapeText(i.message)}`.trim(),
+            `${i.side === 'dst' ? 'translation' : i.side === 'src' ? 'source' : ''} line ${i.line}: ${escapeProse(i.message)}`.trim(),
           )
           .join('\n'),
     );
@@ -71,7 +79,7 @@ export function subtitlesSkipped(input: {
     .slice(0, MAX_ISSUES)
     .map(
       (i) =>
-        `${i.side ? `${i.side === 'src' ? 'source' : 'translation'} ` : ''}line ${i.line}: ${escapeText(i.message)}`,
+        `${i.side ? `${i.side === 'src' ? 'source' : 'translation'} ` : ''}line ${i.line}: ${escapeProse(i.message)}`,
     );
   const text = `The subtitles for ${languageName(input.lang)} could not be used; it is dubbed from the video's speech instead.`;
   return { text, blocks: [section(truncate(`⚠️ ${text}\n${lines.join('\n')}`, LIMITS.sectionText))] };
