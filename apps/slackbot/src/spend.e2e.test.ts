@@ -46,9 +46,16 @@ describe('choices before spending, and who did it', () => {
           text: `<@${stage.slack.botUserId}> <https://vimeo.com/505|vimeo.com/505>`,
         });
         await stage.driver.mention(drop);
-        const card = await cardIn(stage, channel, drop.ts);
-        expect(JSON.stringify(card.blocks)).toContain(
-          'Each language uses the video’s length in whole minutes · *1 minutes left* on the account',
+        // The card is recorded first, then the minutes left are added to it.
+        const minutes =
+          'Each language uses the video’s length in whole minutes · *1 minutes left* on the account';
+        const card = await waitFor(
+          async () => {
+            const shown = await cardIn(stage, channel, drop.ts);
+            return JSON.stringify(shown.blocks).includes(minutes) ? shown : undefined;
+          },
+          WAIT_MS,
+          'the minutes left on the card',
         );
         await stage.driver.click({
           message: card,

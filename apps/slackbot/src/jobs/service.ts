@@ -73,18 +73,26 @@ export class JobService {
     return { outcome: 'created', jobId: job.id };
   }
 
-  /** The card with its picker: the languages the person named ticked, or else the channel's defaults. */
+  /**
+   * The card with its picker: the languages the person named ticked, or else the channel's defaults. It is
+   * recorded before the service is asked for the minutes left, so that a crash or a slow service never leaves a
+   * recorded job without its card; the minutes are then added to the card while it still waits for Start (the
+   * outbox folds both into one post when the first has not gone out yet).
+   */
   async #postPicker(job: Job, preselect: string[] | undefined): Promise<void> {
+    const { store } = this.#o;
     const { dstLangs, glossaries, glossaryIds } = await this.#o.picker(job);
-    const minutesLeft = await this.minutesLeft();
-    await this.#o.store.enqueue(
+    const picking = (minutesLeft?: number) =>
       cardDelivery(job, 'picking', preselect ?? dstLangs, {
         glossaries,
         glossaryIds,
         ...(minutesLeft === undefined ? {} : { minutesLeft }),
-      }),
-      this.#now(),
-    );
+      });
+    await store.enqueue(picking(), this.#now());
+    this.#o.wakeDeliverer();
+    const minutesLeft = await this.minutesLeft();
+    if (minutesLeft === undefined || (await store.getJob(job.id))?.state !== 'picking') return;
+    await store.enqueue(picking(minutesLeft), this.#now());
     this.#o.wakeDeliverer();
   }
 
