@@ -3,7 +3,7 @@
 // the service. For MP4 and QuickTime files the duration is read too (the `mvhd` box), so the minutes a dub
 // needs are known before anything is sent. Formats not recognized here are left to the service to judge.
 import { type FileHandle, open } from 'node:fs/promises';
-import { looksBinary } from './input.ts';
+import { looksBinary } from '@dubkit/srt';
 
 export type FileKind = 'video' | 'audio' | 'image' | 'text' | 'unknown';
 
