@@ -2,13 +2,14 @@
 // names the channel's approvers; then Omar, in the channel but no approver, is refused Approve and Request
 // changes with the names of who can, and nothing changes; Ben, the approver, is heard. App Home lists the
 // language waiting for Ben's approval, not for Omar. Approve while QA flags are open asks once, naming them;
-// Approve anyway approves.
+// Approve anyway approves; with none open (QA off) Approve approves at once.
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { APPROVERS_SETTING } from './features/settings/approvers-block.ts';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
 import { homeOf } from './test-support/home.ts';
-import { dubbedJob, saveEdit } from './test-support/review.ts';
+import { qaOff } from './test-support/qa.ts';
+import { dubbedJob } from './test-support/review.ts';
 import type { AppStage } from './test-support/stage.ts';
 import { useStage } from './test-support/stage.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
@@ -130,11 +131,19 @@ describe('who reviews, end to end', () => {
         'Ben’s change request',
       );
       // Changes asked: it no longer waits for his approval.
-      expect(await homeOf(stage, BEN)).not.toContain('vimeo.com/who-reviews');
+      expect(await homeOf(stage, BEN)).toContain('✅ Nothing waits for your approval.');
 
-      // Ben approves (the emulator's translation has no QA flags): approved at once.
+      // Ben approves: heard (the emulator's translation reads too fast, so he is asked first).
+      const views2 = stage.slack.views.length;
+      await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
+      const asked = await waitFor(() => stage.slack.views[views2], WAIT_MS, 'the question');
+      await waitFor(
+        () => asked.view.callback_id === APPROVAL_ACTIONS.approveAnywayCallbackId,
+        WAIT_MS,
+        'the Approve anyway dialog',
+      );
       const approved = await nextEphemeral(stage, channel, BEN, () =>
-        stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN }),
+        stage.driver.submitView({ viewId: asked.id, user: BEN, values: {} }),
       );
       expect(approved.text).toBe('✅ You approved render 1 of Spanish.');
       expect(await stage.app.store.approvalsOf([target.id])).toMatchObject([{ userId: BEN, attempt: 1 }]);
@@ -143,20 +152,12 @@ describe('who reviews, end to end', () => {
   );
 
   it(
-    'asks once before approving while QA flags are open, naming them; Approve anyway approves that render',
+    'asks once before approving while QA flags are open, naming them; Approve anyway approves; no flags, at once',
     async () => {
       const channel = 'C24QAFLAGS';
       stage.slack.setMembers(channel, [ANA, BEN]);
+      // The emulator's translation reads too fast and has lines too long: QA flags it.
       const { card, dubbed, target } = await dubbedJob(stage, channel, 'https://vimeo.com/flagged-talk', ANA);
-      // Segment 1 now says far more than can be read in its time: QA flags it.
-      await saveEdit(
-        stage,
-        dubbed,
-        ANA,
-        1,
-        `Esto es demasiado largo para leerlo a tiempo. ${'Y más. '.repeat(60)}`,
-      );
-
       const views = stage.slack.views.length;
       await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
       const asked = await waitFor(() => stage.slack.views[views], WAIT_MS, 'the question');
@@ -166,7 +167,7 @@ describe('who reviews, end to end', () => {
         'the Approve anyway dialog',
       );
       const text = JSON.stringify(asked.view.blocks);
-      expect(text).toMatch(/Spanish has 1 open QA flag:.*#1 \(/);
+      expect(text).toMatch(/\*Spanish has \d+ open QA flags:\*\\n• #\d+ \(00:/);
       expect(text).toContain('Reads too fast');
       expect(text).toContain('Approve render 1 of Spanish anyway?');
       expect((asked.view.submit as { text: string }).text).toBe('Approve anyway');
@@ -183,6 +184,18 @@ describe('who reviews, end to end', () => {
         WAIT_MS,
         'the approved status',
       );
+
+      // With QA off in a channel there are no open flags: Approve approves at once, no dialog.
+      const quiet = 'C24QAOFF';
+      stage.slack.setMembers(quiet, [ANA, BEN]);
+      await qaOff(stage, quiet);
+      const other = await dubbedJob(stage, quiet, 'https://vimeo.com/quiet-talk', ANA);
+      const before = stage.slack.views.length;
+      const atOnce = await nextEphemeral(stage, quiet, BEN, () =>
+        stage.driver.click({ message: other.dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN }),
+      );
+      expect(atOnce.text).toBe('✅ You approved render 1 of Spanish.');
+      expect(stage.slack.views.length).toBe(before);
     },
     TEST_MS,
   );

@@ -29,7 +29,7 @@ export const APPROVAL_ACTIONS = {
 /** The most approvers a channel names (the settings' people picker takes no more). */
 export const APPROVERS_MAX = 20;
 /** Open QA flags the Approve question lists; more are counted. */
-const FLAGS_SHOWN = 10;
+const FLAGS_SHOWN = 5;
 /** The longest reason a change request keeps. */
 export const REASON_MAX = 500;
 const APPROVAL_BLOCK_ID = 'dk_approval';
