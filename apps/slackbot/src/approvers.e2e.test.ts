@@ -9,7 +9,7 @@ import { APPROVERS_SETTING } from './features/settings/approvers-block.ts';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
 import { homeOf } from './test-support/home.ts';
 import { qaOff } from './test-support/qa.ts';
-import { dubbedJob } from './test-support/review.ts';
+import { confirmRender, dubbedJob, saveEdit } from './test-support/review.ts';
 import type { AppStage } from './test-support/stage.ts';
 import { useStage } from './test-support/stage.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
@@ -196,6 +196,37 @@ describe('who reviews, end to end', () => {
       );
       expect(atOnce.text).toBe('✅ You approved render 1 of Spanish.');
       expect(stage.slack.views.length).toBe(before);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'refuses Approve anyway once the render it asked about was replaced, as Approve refuses it',
+    async () => {
+      const channel = 'C24QASTALE';
+      stage.slack.setMembers(channel, [ANA, BEN]);
+      const { card, dubbed, target } = await dubbedJob(stage, channel, 'https://vimeo.com/stale-question', ANA);
+      const views = stage.slack.views.length;
+      await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
+      const asked = await waitFor(() => stage.slack.views[views], WAIT_MS, 'the question');
+      await waitFor(
+        () => asked.view.callback_id === APPROVAL_ACTIONS.approveAnywayCallbackId,
+        WAIT_MS,
+        'the Approve anyway dialog about render 1',
+      );
+      // Meanwhile Ana edits and renders again: render 2 is delivered.
+      await saveEdit(stage, dubbed, ANA, 1, 'Hola, versión corregida');
+      await confirmRender(stage, dubbed, ANA);
+      await waitFor(
+        () => byKind(stage.slack.thread(channel, card.ts), 'dubbed').length === 2,
+        WAIT_MS,
+        'render 2’s reply',
+      );
+      const refused = await nextEphemeral(stage, channel, BEN, () =>
+        stage.driver.submitView({ viewId: asked.id, user: BEN, values: {} }),
+      );
+      expect(refused.text).toContain('This reply shows render 1 of Spanish; the newest is render 2');
+      expect(await stage.app.store.approvalsOf([target.id])).toEqual([]);
     },
     TEST_MS,
   );
