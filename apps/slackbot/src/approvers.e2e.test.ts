@@ -205,7 +205,12 @@ describe('who reviews, end to end', () => {
     async () => {
       const channel = 'C24QASTALE';
       stage.slack.setMembers(channel, [ANA, BEN]);
-      const { card, dubbed, target } = await dubbedJob(stage, channel, 'https://vimeo.com/stale-question', ANA);
+      const { card, dubbed, target } = await dubbedJob(
+        stage,
+        channel,
+        'https://vimeo.com/stale-question',
+        ANA,
+      );
       const views = stage.slack.views.length;
       await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
       const asked = await waitFor(() => stage.slack.views[views], WAIT_MS, 'the question');
