@@ -3,7 +3,7 @@
 // changes with the names of who can, and nothing changes; Ben, the approver, is heard. App Home lists the
 // language waiting for Ben's approval, not for Omar. Approve while QA flags are open asks once, naming them;
 // Approve anyway approves; with none open (QA off) Approve approves at once.
-import { byKind, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { APPROVERS_SETTING } from './features/settings/approvers-block.ts';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
@@ -46,6 +46,19 @@ async function nextEphemeral(stage: AppStage, channel: string, user: string, act
   const before = mine().length;
   await act();
   return waitFor(() => mine()[before], WAIT_MS, `an answer to ${user}`);
+}
+
+/** Presses Approve as `user` and waits for the question about open QA flags, opened for them. */
+async function askedToApprove(stage: AppStage, message: SlackMessage, user: string) {
+  const before = stage.slack.views.length;
+  await stage.driver.click({ message, actionId: APPROVAL_ACTIONS.approve, user });
+  const asked = await waitFor(() => stage.slack.views[before], WAIT_MS, 'a dialog');
+  await waitFor(
+    () => asked.view.callback_id === APPROVAL_ACTIONS.approveAnywayCallbackId,
+    WAIT_MS,
+    'the Approve anyway dialog',
+  );
+  return asked;
 }
 
 const statusOf = (stage: AppStage, channel: string, threadTs: string) =>
@@ -134,14 +147,7 @@ describe('who reviews, end to end', () => {
       expect(await homeOf(stage, BEN)).toContain('✅ Nothing waits for your approval.');
 
       // Ben approves: heard (the emulator's translation reads too fast, so he is asked first).
-      const views2 = stage.slack.views.length;
-      await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
-      const asked = await waitFor(() => stage.slack.views[views2], WAIT_MS, 'the question');
-      await waitFor(
-        () => asked.view.callback_id === APPROVAL_ACTIONS.approveAnywayCallbackId,
-        WAIT_MS,
-        'the Approve anyway dialog',
-      );
+      const asked = await askedToApprove(stage, dubbed, BEN);
       const approved = await nextEphemeral(stage, channel, BEN, () =>
         stage.driver.submitView({ viewId: asked.id, user: BEN, values: {} }),
       );
@@ -158,14 +164,7 @@ describe('who reviews, end to end', () => {
       stage.slack.setMembers(channel, [ANA, BEN]);
       // The emulator's translation reads too fast and has lines too long: QA flags it.
       const { card, dubbed, target } = await dubbedJob(stage, channel, 'https://vimeo.com/flagged-talk', ANA);
-      const views = stage.slack.views.length;
-      await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
-      const asked = await waitFor(() => stage.slack.views[views], WAIT_MS, 'the question');
-      await waitFor(
-        () => asked.view.callback_id === APPROVAL_ACTIONS.approveAnywayCallbackId,
-        WAIT_MS,
-        'the Approve anyway dialog',
-      );
+      const asked = await askedToApprove(stage, dubbed, BEN);
       const text = JSON.stringify(asked.view.blocks);
       expect(text).toMatch(/\*Spanish has \d+ open QA flags:\*\\n• #\d+ \(00:/);
       expect(text).toContain('Reads too fast');
@@ -211,14 +210,7 @@ describe('who reviews, end to end', () => {
         'https://vimeo.com/stale-question',
         ANA,
       );
-      const views = stage.slack.views.length;
-      await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
-      const asked = await waitFor(() => stage.slack.views[views], WAIT_MS, 'the question');
-      await waitFor(
-        () => asked.view.callback_id === APPROVAL_ACTIONS.approveAnywayCallbackId,
-        WAIT_MS,
-        'the Approve anyway dialog about render 1',
-      );
+      const asked = await askedToApprove(stage, dubbed, BEN);
       // Meanwhile Ana edits and renders again: render 2 is delivered.
       await saveEdit(stage, dubbed, ANA, 1, 'Hola, versión corregida');
       await confirmRender(stage, dubbed, ANA);
