@@ -21,6 +21,8 @@ export interface ApprovalDeps {
   qa: Pick<LocalizationQa, 'run'>;
   slack: Pick<Interactions, 'openModal' | 'updateModal' | 'whisper'>;
   logger: Logger;
+  /** How long Approve waits for QA before it opens a dialog to wait in (QA_WAIT_MS; tests shorten it). */
+  qaWaitMs?: number;
 }
 
 /**
@@ -85,7 +87,7 @@ function approveLanguage(deps: ApprovalDeps) {
         subject: renderSubject(target.id, shown),
       });
     const flags = openFlags(deps, target.id);
-    const early = await Promise.race([flags, delay(QA_WAIT_MS, 'late' as const)]);
+    const early = await Promise.race([flags, delay(deps.qaWaitMs ?? QA_WAIT_MS, 'late' as const)]);
     if (early !== 'late') {
       if (early?.length === 0) await respond(ephemeral(await approveNow()));
       else await deps.slack.openModal(body.trigger_id, confirm(early));
