@@ -134,10 +134,16 @@ describe('the demo in a real browser', () => {
         .waitFor();
       await modal().locator('.modal-x').click();
 
-      // The render's new files, then Approve on the Spanish reply: the status message says who approved it.
+      // The render's new files, then Approve on the Spanish reply: QA flags are open (the emulator's translation
+      // reads too fast), so it asks first, naming them; Approve anyway approves, and the status message says who.
       await expect.poll(() => thread().locator('.file').count(), { timeout: 40_000 }).toBe(6);
       const spanish = thread().locator('article.message').filter({ hasText: 'Spanish dub ready' }).last();
       await spanish.getByRole('button', { name: 'Approve' }).click();
+      await modal()
+        .getByText(/Spanish has \d+ open QA flags?/)
+        .waitFor();
+      await shot('06-approve-anyway');
+      await modal().locator('.modal-submit').click();
       await thread()
         .getByText(/approved by @Ana/i)
         .waitFor();

@@ -5,6 +5,7 @@
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { RENDER_UI } from './features/review/render-modal.ts';
+import { qaOff } from './test-support/qa.ts';
 import { saveEdit } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
@@ -33,6 +34,8 @@ describe('approval of a dubbed language, end to end', () => {
   it(
     'is recorded, shown in the status message and on Home, and cleared by a render',
     async () => {
+      // QA off: Approve approves at once (asking first about open QA flags is approvers.e2e's).
+      await qaOff(stage, CHANNEL);
       await stage.driver.command({
         channel: CHANNEL,
         user: ANA,

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
+import { qaOff } from './test-support/qa.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
@@ -56,6 +57,8 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
     async () => {
       stage.slack.setMembers(PRIVATE, [ANA, BEN]);
       stage.slack.setMembers(HERS, [MALLORY]);
+      // QA off: Ben's real Approve at the end approves at once, opening no dialog to compare.
+      await qaOff(stage, PRIVATE);
       // Ana's job in the private channel, dubbed into Spanish.
       await stage.driver.command({
         channel: PRIVATE,

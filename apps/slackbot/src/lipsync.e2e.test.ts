@@ -6,6 +6,7 @@ import { DubbingClient } from '@dubkit/core';
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
+import { qaOff } from './test-support/qa.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { languageState, statusDelivery } from './thread/status.ts';
@@ -107,6 +108,8 @@ describe('lip-sync, end to end', () => {
     'keeps “Approved by” in the status message through a lip-sync, which reads as drawn from the store',
     async () => {
       const channel = 'C19APPROVED';
+      // QA off: Approve approves at once, without asking about open QA flags.
+      await qaOff(stage, channel);
       const { card, reply } = await dubbed(stage, channel, 'https://vimeo.com/face-approved');
       await stage.drained(jobIdOf(card));
       await stage.driver.click({ message: reply, actionId: APPROVAL_ACTIONS.approve, user: ANA });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { NEW_LINE } from './features/review/new-line.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
-import { dubbedJob, openModal, pageValues, viewOf } from './test-support/review.ts';
+import { confirmRender, dubbedJob, openModal, pageValues, viewOf } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
@@ -21,20 +21,6 @@ const TEST_MS = 60_000;
 type Loose = Record<string, any>;
 
 const viewText = (stage: AppStage, id: string) => JSON.stringify(viewOf(stage, id).blocks);
-
-/** Presses Render again on a message, waits for its price in the dialog, confirms; returns the dialog's id and text. */
-async function confirmRender(stage: AppStage, message: SlackMessage, user: string) {
-  const viewId = await openModal(stage, message, THREAD_ACTIONS.render, user, RENDER_UI.callbackId);
-  const price = viewText(stage, viewId);
-  await stage.driver.submitView({ viewId, user, values: {} });
-  await waitFor(
-    () => viewOf(stage, viewId).callback_id !== RENDER_UI.callbackId,
-    WAIT_MS,
-    'the render asked',
-  );
-  await waitFor(() => !viewText(stage, viewId).includes('⏳'), WAIT_MS, 'the render’s outcome');
-  return { viewId, price };
-}
 
 describe('review and render again, end to end', () => {
   const stage = useStage({ speed: 100 });

@@ -194,7 +194,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     logger: logger.child({ part: 'subtitles' }),
     now,
   });
-  const settings = new SettingsService({ store, glossaries, now });
+  const settings = new SettingsService({ store, glossaries, now, isAdmin: (user) => access.isAdmin(user) });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
   const approvals = new ApprovalService({ store, service, wakeDeliverer, now });
   const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
@@ -233,7 +233,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   registerReview(registry, { ...featureDeps, review });
   registerSourceFix(registry, { ...featureDeps, review, sourceFix });
   registerQa(registry, { ...featureDeps, review, qa });
-  registerApproval(registry, { ...featureDeps, approvals });
+  registerApproval(registry, { ...featureDeps, approvals, qa });
   registerLipsync(registry, {
     ...featureDeps,
     review,

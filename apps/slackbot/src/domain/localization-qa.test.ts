@@ -31,7 +31,13 @@ describe('checkTranslation', () => {
       tooFast: 0,
       tooLong: 0,
       flagged: [
-        { segmentId: 's2', start: tc(3), end: tc(6), reasons: ['Glossary: “Invoice” should be “factura”'] },
+        {
+          segmentId: 's2',
+          number: 2,
+          start: tc(3),
+          end: tc(6),
+          reasons: ['Glossary: “Invoice” should be “factura”'],
+        },
       ],
     });
   });
@@ -48,6 +54,7 @@ describe('checkTranslation', () => {
     expect([bbc.tooFast, bbc.tooLong]).toEqual([1, 1]);
     expect(bbc.flagged[1]).toEqual({
       segmentId: 'b',
+      number: 2,
       start: tc(2),
       end: tc(8),
       reasons: ['Line 1 is too long: 40 characters (at most 37)'],

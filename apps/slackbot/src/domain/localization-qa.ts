@@ -19,9 +19,10 @@ export interface QaSegment extends ComplianceSegment {
   end: string;
 }
 
-/** A flagged segment: its id, timecodes and why, one reason a line. */
+/** A flagged segment: its id, its number as the review shows it (#1 first), timecodes and why, one reason a line. */
 export interface QaFlag {
   segmentId: string;
+  number: number;
   start: string;
   end: string;
   reasons: string[];
@@ -99,7 +100,13 @@ export function checkTranslation(
       // The review edits segments by id; one without (never from the service) cannot be opened there.
       if (!segment.id) return [];
       return [
-        { segmentId: segment.id, start: segment.start, end: segment.end, reasons: reasons.get(position)! },
+        {
+          segmentId: segment.id,
+          number: position + 1,
+          start: segment.start,
+          end: segment.end,
+          reasons: reasons.get(position)!,
+        },
       ];
     });
   return { glossaryMisses, tooFast: tooFast.size, tooLong: tooLong.size, flagged };

@@ -543,6 +543,34 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('channel approvers', () => {
+      it('are none until named, kept in the order picked, replaced whole, and found by approver', async () => {
+        expect(await store.channelApprovers('C1')).toEqual([]);
+        expect(await store.channelsApprovedBy('UANA')).toEqual([]);
+        await store.saveChannelApprovers({
+          channel: 'C1',
+          userIds: ['UBEN', 'UANA', 'UBEN'],
+          updatedBy: 'U1',
+          updatedAt: 5,
+        });
+        await store.saveChannelApprovers({ channel: 'C2', userIds: ['UANA'], updatedBy: 'U2', updatedAt: 6 });
+        expect(await store.channelApprovers('C1')).toEqual(['UBEN', 'UANA']);
+        expect(await store.channelsApprovedBy('UANA')).toEqual(['C1', 'C2']);
+        await store.saveChannelApprovers({
+          channel: 'C1',
+          userIds: ['UOMAR'],
+          updatedBy: 'U3',
+          updatedAt: 7,
+        });
+        expect(await store.channelApprovers('C1')).toEqual(['UOMAR']);
+        expect(await store.channelsApprovedBy('UANA')).toEqual(['C2']);
+        // None named: anyone in the channel approves again.
+        await store.saveChannelApprovers({ channel: 'C2', userIds: [], updatedBy: 'U3', updatedAt: 8 });
+        expect(await store.channelApprovers('C2')).toEqual([]);
+        expect(await store.channelsApprovedBy('UANA')).toEqual([]);
+      });
+    });
+
     describe('approvals', () => {
       it('keep the first approver of a render, give way to a later render, and are read by target', async () => {
         expect(await store.approvalsOf(['t1'])).toEqual([]);

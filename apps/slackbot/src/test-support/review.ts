@@ -2,6 +2,7 @@
 // leaves when some translations, speakers or remove boxes are changed, and a review saved with an edit.
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { REVIEW } from '../features/review/modal.ts';
+import { RENDER_UI } from '../features/review/render-modal.ts';
 import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
 import type { AppStage } from './stage.ts';
 import { cardOf, jobIdOf } from './threads.ts';
@@ -101,4 +102,22 @@ export async function saveEdit(
     'the saved review',
   );
   return viewId;
+}
+
+/** Presses Render again on a message, waits for its price in the dialog, confirms; returns the dialog's id and text. */
+export async function confirmRender(stage: AppStage, message: SlackMessage, user: string) {
+  const viewId = await openModal(stage, message, THREAD_ACTIONS.render, user, RENDER_UI.callbackId);
+  const price = JSON.stringify(viewOf(stage, viewId).blocks);
+  await stage.driver.submitView({ viewId, user, values: {} });
+  await waitFor(
+    () => viewOf(stage, viewId).callback_id !== RENDER_UI.callbackId,
+    WAIT_MS,
+    'the render asked',
+  );
+  await waitFor(
+    () => !JSON.stringify(viewOf(stage, viewId).blocks).includes('⏳'),
+    WAIT_MS,
+    'the render’s outcome',
+  );
+  return { viewId, price };
 }

@@ -1,10 +1,22 @@
-// Approval of a dubbed language in the thread: the Approve button's id, and the status message as it reads once
-// approved ("✅ Approved by @ana · <date>"). Pure.
+// Approval of a dubbed language in the thread: the Approve button's id, the status message as it reads once
+// approved ("✅ Approved by @ana · <date>"), who may approve in a channel that names its approvers, and the
+// question Approve asks while QA flags are open. Pure.
 
 import type { types } from '@slack/bolt';
 import type { Approval, ChangeRequest } from '../domain/approvals.ts';
 import { languageLabel, languageName } from '../domain/languages.ts';
-import { context, escapeText, LIMITS, type MessageContent, plain, section, truncate } from './blocks.ts';
+import type { QaFlag } from '../domain/localization-qa.ts';
+import {
+  context,
+  escapeText,
+  LIMITS,
+  type MessageContent,
+  modalTitle,
+  plain,
+  section,
+  truncate,
+  truncateMrkdwn,
+} from './blocks.ts';
 
 export const APPROVAL_ACTIONS = {
   approve: 'approve_language',
@@ -12,7 +24,12 @@ export const APPROVAL_ACTIONS = {
   changesCallbackId: 'request_changes_modal',
   reasonBlock: 'changes_reason',
   reasonAction: 'changes_reason',
+  approveAnywayCallbackId: 'approve_anyway_modal',
 } as const;
+/** The most approvers a channel names (the settings' people picker takes no more). */
+export const APPROVERS_MAX = 20;
+/** Open QA flags the Approve question lists; more are counted. */
+const FLAGS_SHOWN = 5;
 /** The longest reason a change request keeps. */
 export const REASON_MAX = 500;
 const APPROVAL_BLOCK_ID = 'dk_approval';
@@ -104,5 +121,55 @@ export function waitingList(
       ...(more > 0 ? [context(`and ${more} more`)] : []),
       context('Approve them from their replies in each job’s thread.'),
     ],
+  };
+}
+
+/** "<@A>", "<@A> or <@B>", "<@A>, <@B> or <@C>". */
+export function anyOf(userIds: readonly string[]): string {
+  const mentions = userIds.map((id) => `<@${id}>`);
+  return mentions.length <= 1
+    ? (mentions[0] ?? '')
+    : `${mentions.slice(0, -1).join(', ')} or ${mentions.at(-1)}`;
+}
+
+/** The answer to someone who is not among a channel's approvers: who can, and that nothing was done. */
+export function approversOnly(approvers: readonly string[], act: 'approve' | 'request changes'): string {
+  return `⛔ Only ${anyOf(approvers)} can ${act} in this channel. Nothing was done.`;
+}
+
+/**
+ * Approve while QA flags are open: asks once, naming them ("Spanish has 2 open QA flags: #4 …"), with
+ * Approve anyway as the dialog's submit. `flags` null: QA could not be run just now, which it says instead.
+ * `subject` is the language and the render the Approve was pressed for ("<target>:<render>").
+ */
+export function approveAnywayModal(input: {
+  lang: string;
+  render: number;
+  flags: readonly QaFlag[] | null;
+  subject: string;
+}): types.ModalView {
+  const name = escapeText(languageName(input.lang));
+  const flags = input.flags;
+  let found: string;
+  if (flags === null) found = `The QA of ${name} could not be read from the dubbing service just now.`;
+  else {
+    const lines = flags
+      .slice(0, FLAGS_SHOWN)
+      .map((f) => `• #${f.number} (${escapeText(f.start)}): ${escapeText(f.reasons.join('; '))}`);
+    const more = flags.length - FLAGS_SHOWN;
+    found =
+      `*${name} has ${flags.length === 1 ? '1 open QA flag' : `${flags.length} open QA flags`}:*\n` +
+      lines.join('\n') +
+      (more > 0 ? `\nand ${more} more` : '');
+  }
+  const ask = `Approve render ${input.render} of ${name} anyway? *Review flagged* on its reply opens them to fix.`;
+  return {
+    type: 'modal',
+    callback_id: APPROVAL_ACTIONS.approveAnywayCallbackId,
+    private_metadata: input.subject,
+    title: modalTitle('Approve', input.lang),
+    submit: plain('Approve anyway'),
+    close: plain('Cancel'),
+    blocks: [section(truncateMrkdwn(found, LIMITS.sectionText)), section(ask)],
   };
 }

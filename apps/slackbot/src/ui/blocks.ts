@@ -219,6 +219,8 @@ export interface StateValue {
   value?: string | null;
   selected_option?: { value?: string } | null;
   selected_options?: { value?: string }[] | null;
+  /** A people picker's choice (multi_users_select). */
+  selected_users?: unknown[] | null;
   files?: { id?: string }[];
 }
 

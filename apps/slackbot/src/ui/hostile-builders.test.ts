@@ -12,6 +12,7 @@ import { projectList } from '../features/account/project-list.ts';
 import { jobModal } from '../features/dub/job-modal.ts';
 import { helpMessage, usageError } from '../features/dub/usage.ts';
 import { glossaryList, glossaryModal, glossaryShown, importReport } from '../features/glossary/blocks.ts';
+import { approvalQueueBlocks } from '../features/home/approval-queue-blocks.ts';
 import { homeView } from '../features/home/blocks.ts';
 import {
   lipsyncedReply,
@@ -28,7 +29,7 @@ import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.
 import type { GlossaryRecord } from '../store/store.ts';
 import { jobRecord } from '../test-support/jobs.ts';
 import { statusMessage } from '../thread/status-message.ts';
-import { changesModal, reviewedStatus, waitingList } from './approval.ts';
+import { approveAnywayModal, changesModal, reviewedStatus, waitingList } from './approval.ts';
 import { LIMITS, link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 import { jobCard } from './job-card.ts';
@@ -195,6 +196,20 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       render: 1,
     }),
   changesModal: () => ({ text: 'x', view: changesModal({ lang: 'es', subject: HOSTILE }) }),
+  approveAnywayModal: () =>
+    approveAnywayModal({
+      lang: 'es',
+      render: 2,
+      flags: [{ segmentId: HOSTILE, number: 4, start: HOSTILE, end: HOSTILE, reasons: [HOSTILE, HOSTILE] }],
+      subject: HOSTILE,
+    }),
+  approvalQueueBlocks: () => ({
+    text: 'x',
+    blocks: approvalQueueBlocks({
+      channels: ['C1'],
+      waiting: [{ channel: 'C1', title: HOSTILE, lang: 'es', render: 1 }],
+    }),
+  }),
   waitingList: () => waitingList('C1', [{ title: HOSTILE, lang: 'es' }]),
   sourceFixModal: () => ({
     text: 'x',

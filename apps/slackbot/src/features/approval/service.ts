@@ -1,11 +1,13 @@
 // Approve on a dubbed language's reply: records who approved which render and when, and edits the language's
 // status message to say so (through the outbox, under the status message's own key). A render afterwards starts
 // a new attempt, which nobody has approved: its status updates drop the line, Home says it waits for review.
+// A channel that names approvers (`/dub settings`) leaves Approve and Request changes to them: who may is read
+// from the store each time, never from what the click carries.
 
 import { languageName } from '../../domain/languages.ts';
-import type { Approval, ChangeRequest, Target } from '../../store/store.ts';
+import type { Approval, ChangeRequest, Job, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
-import { REASON_MAX, waitingList } from '../../ui/approval.ts';
+import { approversOnly, REASON_MAX, waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { supersededAnswer } from '../current-render.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
@@ -32,16 +34,10 @@ export class ApprovalService {
    */
   async approve(targetId: string, userId: string, render: number): Promise<ApproveOutcome> {
     const store = this.#o.store;
-    const target = await store.getTarget(targetId);
-    const job = target && (await store.getJob(target.jobId));
-    if (!target || !job) return { ok: false, problem: 'That dub no longer exists.' };
+    const checked = await this.approvable(targetId, userId, render);
+    if (!checked.ok) return checked;
+    const { target } = checked;
     const name = languageName(target.dstLang);
-    const info = this.#o.service.describeStatus(target.status ?? '');
-    if (!target.terminal)
-      return { ok: false, problem: `${name} is being rendered right now; approve it once it is ready.` };
-    if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
-    if (render !== target.attempt)
-      return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
     const now = this.#now();
     const approval = await store.recordApproval({ targetId, attempt: target.attempt, userId, at: now });
     if (approval.userId !== userId || approval.at !== now) {
@@ -57,6 +53,44 @@ export class ApprovalService {
     return { ok: true, approval, message: `✅ You approved render ${render} of ${name}.` };
   }
 
+  /**
+   * Whether `userId` may approve `render` of the language now: one of the channel's approvers (when it names
+   * any), the render its newest, dubbed and not failed. Approve asks this before it looks at QA flags.
+   */
+  async approvable(
+    targetId: string,
+    userId: string,
+    render: number,
+  ): Promise<{ ok: true; target: Target; job: Job } | { ok: false; problem: string }> {
+    const store = this.#o.store;
+    const target = await store.getTarget(targetId);
+    const job = target && (await store.getJob(target.jobId));
+    if (!target || !job) return { ok: false, problem: 'That dub no longer exists.' };
+    const refusal = await this.reviewerRefusal(job.channel, userId, 'approve');
+    if (refusal) return { ok: false, problem: refusal };
+    const name = languageName(target.dstLang);
+    const info = this.#o.service.describeStatus(target.status ?? '');
+    if (!target.terminal)
+      return { ok: false, problem: `${name} is being rendered right now; approve it once it is ready.` };
+    if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
+    if (render !== target.attempt)
+      return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
+    return { ok: true, target, job };
+  }
+
+  /**
+   * Why `userId` may not approve or request changes in `channel` (it names approvers, and not them), in the
+   * words they get; undefined when they may.
+   */
+  async reviewerRefusal(
+    channel: string,
+    userId: string,
+    act: 'approve' | 'request changes',
+  ): Promise<string | undefined> {
+    const approvers = await this.#o.store.channelApprovers(channel);
+    return approvers.length === 0 || approvers.includes(userId) ? undefined : approversOnly(approvers, act);
+  }
+
   /** Asks for changes to `render` of the language, which must be its newest and dubbed; withdraws an approval of it. */
   async requestChanges(
     targetId: string,
@@ -66,7 +100,10 @@ export class ApprovalService {
   ): Promise<{ ok: true; message: string } | { ok: false; problem: string }> {
     const store = this.#o.store;
     const target = await store.getTarget(targetId);
-    if (!target) return { ok: false, problem: 'That dub no longer exists.' };
+    const job = target && (await store.getJob(target.jobId));
+    if (!target || !job) return { ok: false, problem: 'That dub no longer exists.' };
+    const refusal = await this.reviewerRefusal(job.channel, userId, 'request changes');
+    if (refusal) return { ok: false, problem: refusal };
     const name = languageName(target.dstLang);
     if (render !== target.attempt)
       return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };

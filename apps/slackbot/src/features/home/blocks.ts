@@ -6,6 +6,8 @@ import { type Block, context, escapeText, LIMITS, section, truncate } from '../.
 import { type CreditsView, creditsBlocks } from '../account/credits.ts';
 import { jobLine } from '../account/job-list.ts';
 import type { JobRow } from '../account/job-rows.ts';
+import type { ApprovalQueue } from './approval-queue.ts';
+import { approvalQueueBlocks } from './approval-queue-blocks.ts';
 
 export interface HomeDefaults {
   channel: string;
@@ -26,8 +28,11 @@ export function homeView(input: {
   own: JobRow[];
   credits: CreditsView | null;
   defaults: HomeDefaults[];
+  /** The languages waiting for the person's approval in the channels that name them an approver. */
+  forMyApproval?: ApprovalQueue;
 }): types.HomeView {
   const blocks: Block[] = [];
+  if (input.forMyApproval) blocks.push(...approvalQueueBlocks(input.forMyApproval));
   if (input.waiting.length > 0) {
     blocks.push(header('Waiting for you'));
     for (const row of input.waiting.slice(0, MAX_WAITING)) blocks.push(section(jobLine(row)));

@@ -191,4 +191,43 @@ describe('HomeService.view', () => {
     // The changes were asked of U1, who started it: it waits for them.
     expect(under(await home.view('U1'), 'Waiting for you')[0]).toMatch(/^\*Keynote\*/);
   });
+
+  it('lists what waits for an approver’s approval, and shows it to no one else in a channel that names approvers', async () => {
+    const { job, targets } = await startedJob(store, {
+      job: { triggerKey: 'msg:C1:7.0', title: 'Launch video' },
+      langs: ['es', 'de', 'fr'],
+    });
+    const [es, de, fr] = targets;
+    await record(es!, 'merging_done');
+    await record(de!, 'merging_done');
+    await record(fr!, 'translation_failed');
+    await store.saveChannelApprovers({
+      channel: job.channel,
+      userIds: ['U4'],
+      updatedBy: 'U1',
+      updatedAt: 1,
+    });
+    await store.recordChangeRequest({
+      targetId: de!.id,
+      attempt: de!.attempt,
+      userId: 'U4',
+      reason: 'x',
+      at: 2,
+    });
+    // U4, the approver: Spanish waits (German has changes asked, French failed); the job waits for them too.
+    const approver = await home.view('U4');
+    expect(under(approver, 'Waiting for my approval')[0]).toBe(
+      `• ${languageLabel('es')} · render 1 — *Launch video* in <#C1>`,
+    );
+    expect(under(approver, 'Waiting for you')).toHaveLength(1);
+    // U2, in the channel but no approver: nothing waits for them, in either section.
+    const other = await home.view('U2');
+    expect(JSON.stringify(other)).not.toContain('Waiting for my approval');
+    expect(under(other, 'Waiting for you')).toEqual([]);
+    // Approved, it waits no more.
+    await store.recordApproval({ targetId: es!.id, attempt: es!.attempt, userId: 'U4', at: 3 });
+    expect(under(await home.view('U4'), 'Waiting for my approval')).toEqual([
+      '✅ Nothing waits for your approval.',
+    ]);
+  });
 });

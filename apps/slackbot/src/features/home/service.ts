@@ -1,5 +1,7 @@
-// App Home for one person: first the jobs in their channels that wait for them (a dubbed language waiting for
-// review in someone else's job, changes requested in one of theirs), then their own jobs — started, approved or
+// App Home for one person: first the languages waiting for their approval in the channels that name them an
+// approver, then the jobs in their channels that wait for them (a dubbed language waiting for review in
+// someone else's job — in a channel that names approvers, only if they are one — changes requested in one of
+// theirs), then their own jobs — started, approved or
 // asked changes of — with each language's state; the account's credits (when the service answers) and the
 // channel defaults they set.
 import type { types } from '@slack/bolt';
@@ -9,6 +11,7 @@ import type { Store } from '../../store/store.ts';
 import { type JobRow, jobRows } from '../account/job-rows.ts';
 import { type ChannelAccess, channelSeer } from '../account/service.ts';
 import type { ApprovalService } from '../approval/service.ts';
+import { approvalQueue } from './approval-queue.ts';
 import { homeView } from './blocks.ts';
 
 /** Recent jobs of every channel read for "Waiting for you", and the person's own jobs shown. */
@@ -52,7 +55,8 @@ export class HomeService {
         glossaries: glossaries.map((g) => g?.name).filter((n): n is string => Boolean(n)),
       });
     }
-    return homeView({ waiting, own, credits, defaults });
+    const forMyApproval = await approvalQueue(this.#o, userId);
+    return homeView({ waiting, own, credits, defaults, forMyApproval });
   }
 
   /** Jobs of the person's channels with a language waiting for their word, newest first. */
@@ -61,12 +65,25 @@ export class HomeService {
     const jobs = [];
     for (const job of await this.#o.store.jobsPage({ title: null, offset: 0, limit: RECENT_READ }))
       if (await sees(job.channel)) jobs.push(job);
-    return (await rowsOf(jobs)).filter((row) => waitsFor(row, userId));
+    const approvers = new Map<string, Promise<string[]>>();
+    const waiting = [];
+    for (const row of await rowsOf(jobs)) {
+      const channel = row.job.channel;
+      const asked = approvers.get(channel) ?? this.#o.store.channelApprovers(channel);
+      approvers.set(channel, asked);
+      const named = await asked;
+      const reviews = named.length === 0 || named.includes(userId);
+      if (waitsFor(row, userId, reviews)) waiting.push(row);
+    }
+    return waiting;
   }
 }
 
-/** A reviewer's turn: someone else's dubbed language nobody reviewed; the starter's: changes asked of theirs. */
-export function waitsFor(row: JobRow, userId: string): boolean {
+/**
+ * A reviewer's turn: someone else's dubbed language nobody reviewed, when they may review in its channel
+ * (`reviews`: it names no approvers, or names them); the starter's: changes asked of theirs.
+ */
+export function waitsFor(row: JobRow, userId: string, reviews = true): boolean {
   const own = row.job.userId === userId;
-  return row.langs.some((l) => (own ? l.state === 'changes' : l.state === 'dubbed'));
+  return row.langs.some((l) => (own ? l.state === 'changes' : reviews && l.state === 'dubbed'));
 }

@@ -2,6 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { viewProblems } from '../../test-support/block-limits.ts';
 import { pickerOptions } from '../../test-support/inputs.ts';
+import {
+  APPROVERS_SETTING,
+  approversProblem,
+  approversSaid,
+  readApproversSetting,
+} from './approvers-block.ts';
 import { readSettings, SETTINGS_UI, settingsModal } from './blocks.ts';
 import { FORMATS_SETTING, readFormatsSetting } from './formats-block.ts';
 
@@ -32,5 +38,37 @@ describe('settings', () => {
         [SETTINGS_UI.glossaryBlock]: { job_glossary: { selected_options: [{ value: 'g1' }] } },
       }),
     ).toEqual({ dstLangs: ['es'], glossaryIds: ['g1'] });
+  });
+
+  it('offers the channel’s approvers as a people picker and reads back who was picked, once each', () => {
+    const view = settingsModal({
+      channel: 'C1',
+      dstLangs: [],
+      glossaries: [],
+      glossaryIds: [],
+      approvers: ['U0BEN', 'U0ANA'],
+    });
+    expect(viewProblems(view)).toEqual([]);
+    const block = view.blocks.find((b) => b.block_id === APPROVERS_SETTING.block) as {
+      element: { type: string; initial_users: string[] };
+    };
+    expect(block.element).toMatchObject({ type: 'multi_users_select', initial_users: ['U0BEN', 'U0ANA'] });
+    // No approvers offered: the dialog has no such block.
+    expect(
+      JSON.stringify(settingsModal({ channel: 'C1', dstLangs: [], glossaries: [], glossaryIds: [] })),
+    ).not.toContain(APPROVERS_SETTING.block);
+    const picked = (users: unknown[]) => ({
+      [APPROVERS_SETTING.block]: { [APPROVERS_SETTING.action]: { selected_users: users } },
+    });
+    expect(readApproversSetting(picked(['U0BEN', 'U0ANA', 'U0BEN']))).toEqual(['U0BEN', 'U0ANA']);
+    expect(readApproversSetting(picked([]))).toEqual([]);
+    expect(readApproversSetting({})).toBeUndefined();
+    expect(approversProblem(['U0BEN'])).toBeUndefined();
+    expect(approversProblem(['<!channel>'])).toBe('Pick people from the list: one picked is not a person.');
+    expect(approversProblem(Array.from({ length: 21 }, (_, i) => `U${i}X`))).toBe(
+      'Pick at most 20 approvers.',
+    );
+    expect(approversSaid(['U0BEN', 'U0ANA'])).toBe('approvers <@U0BEN>, <@U0ANA>');
+    expect(approversSaid([])).toBe('no approvers: anyone in the channel can approve');
   });
 });

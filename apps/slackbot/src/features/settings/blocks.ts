@@ -1,5 +1,5 @@
-// `/dub settings`: a channel's default destination languages and glossaries, as a modal, and the reader of
-// its answer. Pure.
+// `/dub settings`: a channel's default destination languages and glossaries (and its QA, subtitle files and
+// approvers), as a modal, and the reader of its answer. Pure.
 import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import type { QaSetting } from '../../domain/localization-qa.ts';
@@ -7,6 +7,7 @@ import type { StateValues } from '../../ui/blocks.ts';
 import { glossaryPicker, type PickerGlossary } from '../../ui/glossary-picker.ts';
 import { destinationSelect } from '../../ui/job-card.ts';
 import { qaSettingBlock } from '../qa/settings-block.ts';
+import { approversSettingBlock } from './approvers-block.ts';
 import { formatsSettingBlock } from './formats-block.ts';
 
 export const SETTINGS_UI = {
@@ -24,6 +25,8 @@ export function settingsModal(input: {
   qa?: QaSetting;
   /** The channel's delivery formats; without them the dialog does not offer them. */
   formats?: SubtitleFormat[];
+  /** The channel's approvers; without them the dialog does not offer them. */
+  approvers?: string[];
 }): types.ModalView {
   const languages = { ...destinationSelect(input.dstLangs) };
   const glossaryElement = (
@@ -58,6 +61,7 @@ export function settingsModal(input: {
         : []),
       ...(input.qa ? [qaSettingBlock(input.qa)] : []),
       ...(input.formats ? [formatsSettingBlock(input.formats)] : []),
+      ...(input.approvers ? [approversSettingBlock(input.approvers)] : []),
     ],
   };
 }

@@ -5,6 +5,7 @@ import { rules } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { readQaSetting } from '../qa/settings-block.ts';
+import { readApproversSetting } from './approvers-block.ts';
 import { readSettings, SETTINGS_UI } from './blocks.ts';
 import { readFormatsSetting } from './formats-block.ts';
 import type { SettingsService } from './service.ts';
@@ -17,7 +18,7 @@ export interface SettingsDeps {
 export function registerSettings(r: Registry, deps: SettingsDeps): void {
   r.subcommand({
     names: ['settings'],
-    help: '`/dub settings` — this channel’s default languages, glossaries, localization QA and subtitle files',
+    help: '`/dub settings` — this channel’s default languages, glossaries, localization QA, subtitle files and approvers',
     run: async ({ command }) => {
       await deps.slack.openModal(command.trigger_id, await deps.settings.modal(command.channel_id));
     },
@@ -31,7 +32,13 @@ function submitSettings(deps: SettingsDeps) {
       Parameters<typeof readQaSetting>[0];
     const qa = readQaSetting(values);
     const formats = readFormatsSetting(values);
-    const chosen = { ...readSettings(values), ...(qa ? { qa } : {}), ...(formats ? { formats } : {}) };
+    const approvers = readApproversSetting(values);
+    const chosen = {
+      ...readSettings(values),
+      ...(qa ? { qa } : {}),
+      ...(formats ? { formats } : {}),
+      ...(approvers ? { approvers } : {}),
+    };
     const saved = await deps.settings.save(channel, body.user.id, chosen);
     if (!saved.ok) {
       await ack({ response_action: 'errors', errors: { [saved.block]: saved.problem } });

@@ -113,6 +113,54 @@ describe('SettingsService.save', () => {
   });
 });
 
+describe('SettingsService.save, approvers', () => {
+  it('names the channel’s approvers; then only they (or an admin) change them, others keep them as they are', async () => {
+    expect(
+      await settings.save('C1', 'U2', { dstLangs: [], glossaryIds: [], approvers: ['UBEN', 'UANA'] }),
+    ).toEqual({
+      ok: true,
+      message: 'Saved the defaults for <#C1>: no default languages; approvers <@UBEN>, <@UANA>.',
+    });
+    expect(await store.channelApprovers('C1')).toEqual(['UBEN', 'UANA']);
+    expect(JSON.stringify((await settings.modal('C1')).blocks)).toContain('"initial_users":["UBEN","UANA"]');
+
+    // Omar, no approver, cannot name himself; his save with the approvers as they are goes through.
+    expect(
+      await settings.save('C1', 'UOMAR', { dstLangs: [], glossaryIds: [], approvers: ['UOMAR'] }),
+    ).toEqual({
+      ok: false,
+      block: 'st_approvers',
+      problem: 'Only <@UBEN> or <@UANA> can change who approves in this channel.',
+    });
+    expect(
+      await settings.save('C1', 'UOMAR', { dstLangs: ['de'], glossaryIds: [], approvers: ['UBEN', 'UANA'] }),
+    ).toMatchObject({ ok: true });
+    expect(await store.channelApprovers('C1')).toEqual(['UBEN', 'UANA']);
+    // A forged pick that is not a person is refused.
+    expect(
+      await settings.save('C1', 'UBEN', { dstLangs: [], glossaryIds: [], approvers: ['<!channel>'] }),
+    ).toMatchObject({ ok: false, block: 'st_approvers' });
+
+    // An approver clears them: anyone can approve again. An admin may change another channel's.
+    expect(await settings.save('C1', 'UANA', { dstLangs: [], glossaryIds: [], approvers: [] })).toMatchObject(
+      {
+        ok: true,
+        message:
+          'Saved the defaults for <#C1>: no default languages; no approvers: anyone in the channel can approve.',
+      },
+    );
+    expect(await store.channelApprovers('C1')).toEqual([]);
+    await settings.save('C2', 'UBEN', { dstLangs: [], glossaryIds: [], approvers: ['UBEN'] });
+    const admin = new SettingsService({ store, glossaries, isAdmin: (user) => user === 'UADMIN' });
+    expect(
+      await admin.save('C2', 'UADMIN', { dstLangs: [], glossaryIds: [], approvers: ['UANA'] }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await store.channelApprovers('C2')).toEqual(['UANA']);
+  });
+});
+
 describe('SettingsService.pickerFor', () => {
   it('offers the channel’s languages, the channel’s own glossaries, and its defaults chosen', async () => {
     const elsewhere = await made('Elsewhere', 'en,fr\nmachine,MACHINE\n', 'C2');

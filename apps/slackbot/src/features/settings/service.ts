@@ -1,5 +1,6 @@
 // A channel's defaults (`/dub settings`): the languages the job card preselects and one glossary per
-// language pair, applied to jobs started without the card.
+// language pair, applied to jobs started without the card; and who approves there. Once a channel names
+// approvers, only they (or an admin) can change that list: anyone else could otherwise name themselves.
 import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
@@ -7,11 +8,13 @@ import type { QaSetting } from '../../domain/localization-qa.ts';
 import { parseDestinations } from '../../domain/requests.ts';
 import { DEFAULT_FORMATS } from '../../outbox/subtitle-files.ts';
 import type { Store } from '../../store/store.ts';
+import { anyOf } from '../../ui/approval.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import type { PickerGlossary } from '../../ui/glossary-picker.ts';
 import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
 import { qaSettingOf, qaSettingSaid } from '../qa/settings-block.ts';
+import { APPROVERS_SETTING, approversProblem, approversSaid } from './approvers-block.ts';
 import { SETTINGS_UI, settingsModal } from './blocks.ts';
 import { FORMATS_SETTING, formatsSaid } from './formats-block.ts';
 
@@ -21,11 +24,19 @@ export class SettingsService {
   readonly #store: Store;
   readonly #glossaries: GlossaryService;
   readonly #now: () => number;
+  readonly #isAdmin: (user: string) => boolean;
 
-  constructor(options: { store: Store; glossaries: GlossaryService; now?: () => number }) {
+  constructor(options: {
+    store: Store;
+    glossaries: GlossaryService;
+    now?: () => number;
+    /** ADMIN_USER_IDS: they may change any channel's approvers. */
+    isAdmin?: (user: string) => boolean;
+  }) {
     this.#store = options.store;
     this.#glossaries = options.glossaries;
     this.#now = options.now ?? Date.now;
+    this.#isAdmin = options.isAdmin ?? (() => false);
   }
 
   /** What a job card in the channel offers first: its default languages, the glossaries, its defaults chosen. */
@@ -53,6 +64,7 @@ export class SettingsService {
       glossaryIds: await this.#glossaries.defaultsOf(channel),
       qa: qaSettingOf(await this.#store.channelQa(channel)),
       formats: (await this.#store.channelFormats(channel))?.formats ?? [...DEFAULT_FORMATS],
+      approvers: await this.#store.channelApprovers(channel),
     });
   }
 
@@ -60,7 +72,13 @@ export class SettingsService {
   async save(
     channel: string,
     userId: string,
-    chosen: { dstLangs: string[]; glossaryIds: string[]; qa?: QaSetting; formats?: SubtitleFormat[] },
+    chosen: {
+      dstLangs: string[];
+      glossaryIds: string[];
+      qa?: QaSetting;
+      formats?: SubtitleFormat[];
+      approvers?: string[];
+    },
   ): Promise<SaveOutcome> {
     const langs =
       chosen.dstLangs.length > 0
@@ -84,6 +102,10 @@ export class SettingsService {
         block: FORMATS_SETTING.block,
         problem: 'Tick at least one subtitle format: each dubbed reply attaches the formats ticked here.',
       };
+    if (chosen.approvers) {
+      const wrong = await this.#approversRefusal(channel, userId, chosen.approvers);
+      if (wrong) return { ok: false, block: APPROVERS_SETTING.block, problem: wrong };
+    }
     await this.#store.saveChannelSettings({
       channel,
       dstLangs: langs.value,
@@ -109,6 +131,13 @@ export class SettingsService {
         updatedBy: userId,
         updatedAt: this.#now(),
       });
+    if (chosen.approvers)
+      await this.#store.saveChannelApprovers({
+        channel,
+        userIds: chosen.approvers,
+        updatedBy: userId,
+        updatedAt: this.#now(),
+      });
     // A glossary's name is a person's words: escaped, so that `<https://…|x>` or `<!here>` in it stays text.
     const names = glossaries.flatMap((g) => (g?.name ? [escapeText(g.name)] : []));
     return {
@@ -117,7 +146,18 @@ export class SettingsService {
         `Saved the defaults for <#${channel}>: ${langs.value.length > 0 ? `dub into ${langs.value.map(languageName).join(', ')}` : 'no default languages'}` +
         `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}` +
         `${chosen.qa ? `; ${qaSettingSaid(chosen.qa)}` : ''}` +
-        `${chosen.formats ? `; ${formatsSaid(chosen.formats)}` : ''}.`,
+        `${chosen.formats ? `; ${formatsSaid(chosen.formats)}` : ''}` +
+        `${chosen.approvers ? `; ${approversSaid(chosen.approvers)}` : ''}.`,
     };
+  }
+
+  /** Why `userId` may not make `approvers` the channel's approvers; undefined when they may. */
+  async #approversRefusal(channel: string, userId: string, approvers: string[]): Promise<string | undefined> {
+    const problem = approversProblem(approvers);
+    if (problem) return problem;
+    const now = await this.#store.channelApprovers(channel);
+    const same = now.length === approvers.length && now.every((id, i) => id === approvers[i]);
+    if (same || now.length === 0 || now.includes(userId) || this.#isAdmin(userId)) return undefined;
+    return `Only ${anyOf(now)} can change who approves in this channel.`;
   }
 }

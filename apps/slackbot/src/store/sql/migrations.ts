@@ -220,6 +220,16 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE targets ADD COLUMN stopped_by TEXT',
     ],
   },
+  {
+    version: 16,
+    name: "a channel's named approvers: when it names any, only they approve or ask changes there",
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS channel_approvers (
+        channel TEXT NOT NULL, user_id TEXT NOT NULL, position INTEGER NOT NULL, updated_by TEXT NOT NULL,
+        updated_at BIGINT NOT NULL, PRIMARY KEY (channel, user_id))`,
+      'CREATE INDEX IF NOT EXISTS channel_approvers_user ON channel_approvers (user_id)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */
