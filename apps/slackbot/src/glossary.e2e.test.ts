@@ -175,6 +175,60 @@ describe('glossaries, end to end', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'offers a termbase uploaded with no target language in the channel; its source column picked, the ticked pair created',
+    async () => {
+      const file = stage.slack.addFile(
+        csv('en,de,fr\ninvoice,Rechnung,facture\nvoice,Stimme,voix\n', 'termbase.csv'),
+      );
+      const offer = await upload(stage, { name: 'Termbase', file });
+      expect(offer.thread_ts).toBeUndefined();
+      expect(checkboxesOf(offer).initial.map((o) => o.text.text)).toEqual([
+        'English → German · 2 terms',
+        'English → French · 2 terms',
+      ]);
+      expect(await stage.app.store.glossaries()).toEqual([]);
+      // German as the source column: the offer is drawn again with German's pairs, all ticked.
+      const res = await stage.driver.act({
+        user: ANA,
+        message: offer,
+        values: {},
+        action: {
+          type: 'static_select',
+          action_id: TERMBASE_UI.source,
+          block_id: TERMBASE_UI.sourceBlock,
+          selected_option: { value: `${offerIdOf(offer)}:1` },
+        },
+      });
+      expect(res.status).toBe(200);
+      const redrawn = await waitFor(
+        () => {
+          const now = stage.slack.messages.find((m) => m.ts === offer.ts);
+          return now && JSON.stringify(now.blocks).includes('German → English') ? now : undefined;
+        },
+        WAIT_MS,
+        'the offer drawn again',
+      );
+      const boxes = checkboxesOf(redrawn);
+      expect(boxes.initial.map((o) => o.text.text)).toEqual([
+        'German → English · 2 terms',
+        'German → French · 2 terms',
+      ]);
+      await press(stage, redrawn, boxes.blockId, ['1>2']);
+      const report = await waitFor(
+        () => stage.slack.messages.find((m) => m.channel === CHANNEL && keyOf(m).startsWith('termbase:')),
+        WAIT_MS,
+        'the report',
+      );
+      expect(report.text).toBe('1 glossary from termbase.csv, one per language pair');
+      expect(report.thread_ts).toBeUndefined();
+      expect((await stage.app.store.glossaries()).map((g) => [g.name, g.srcLang, g.dstLang])).toEqual([
+        ['Termbase (de→fr)', 'de', 'fr'],
+      ]);
+    },
+    TEST_MS,
+  );
 });
 
 /** Ana shares `file` with "@dubkit glossary <name>"; the mention and the file share arrive; the report in its thread. */
