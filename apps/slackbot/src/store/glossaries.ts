@@ -62,7 +62,7 @@ export interface TermbaseOffer {
   /** The glossaries' name, before each pair's languages are added to it. */
   name: string;
   makeDefault: boolean;
-  /** The file as it was downloaded, base64. */
+  /** The file as it was downloaded, base64; emptied once its chosen glossaries are made. */
   file: string;
   /** The header's languages, each once, in column order. */
   languages: string[];
@@ -78,7 +78,7 @@ export interface GlossaryStore {
   requestImport(request: Omit<GlossaryImport, 'failures'>, now: number): Promise<boolean>;
   /** Leases imports that are due. */
   claimImports(owner: string, now: number, leaseMs: number, limit: number): Promise<GlossaryImport[]>;
-  /** Ends an import and enqueues its report, in one step. */
+  /** Ends an import and enqueues its report, in one step (a termbase's file is let go with its import). */
   finishImport(key: string, report: DeliveryInput, now: number): Promise<void>;
   /** Puts an import back for another try at `notBefore`, one more failure counted. */
   deferImport(key: string, notBefore: number): Promise<void>;

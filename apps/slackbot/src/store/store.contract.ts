@@ -445,6 +445,13 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.termbaseOffer('offer-1')).toMatchObject({ source: 2, chosen: ['2>0'] });
         expect(await store.getDelivery(request.key)).toMatchObject({ payload: { t: 5 } });
         expect(await store.claimImports('b', 1_000, 100, 5)).toEqual([{ ...create, failures: 0 }]);
+        // Once the chosen glossaries are made, the kept file goes; the rest of the offer stays.
+        await store.finishImport(create.key, { ...message(8), key: create.key, kind: 'reply' }, 20);
+        expect(await store.termbaseOffer('offer-1')).toMatchObject({
+          file: '',
+          chosen: ['2>0'],
+          name: 'Brand',
+        });
       });
 
       it('keeps everything across a reopen', async () => {

@@ -139,6 +139,8 @@ describe('a termbase shared in a thread', () => {
     );
     await runDue();
     expect(await store.glossaries()).toHaveLength(2);
+    // The kept file went with the import that made them.
+    expect(await store.termbaseOffer(offerId)).toMatchObject({ file: '', chosen: ['0>1', '0>3'] });
   });
 
   it('draws the pairs again from another source column, and refuses the old column’s pairs', async () => {

@@ -57,7 +57,13 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
           `UPDATE glossary_imports SET state = 'done', lease_until = 0 WHERE key = ? AND state = 'pending'`,
           [key],
         );
-        if (done === 1) await enqueueDelivery(tx, report, now);
+        if (done !== 1) return;
+        await enqueueDelivery(tx, report, now);
+        // The glossaries chosen from a termbase are made: its file is not read again.
+        await tx.run(
+          `UPDATE termbase_offers SET file = '' WHERE id = (SELECT offer_id FROM glossary_imports WHERE key = ?)`,
+          [key],
+        );
       }),
     async deferImport(key, notBefore) {
       await sql.run(
