@@ -88,6 +88,8 @@ export interface GlossaryStore {
    */
   offerTermbase(offer: TermbaseOffer, message: DeliveryInput, now: number): Promise<void>;
   termbaseOffer(id: string): Promise<TermbaseOffer | undefined>;
+  /** Forgets the offers made before `before` that nobody chose (their messages then say the choice is closed). */
+  expireTermbaseOffers(before: number): Promise<number>;
   /** Moves an open offer's source column and owes its message redrawn; false when it is chosen already. */
   setTermbaseSource(id: string, source: number, message: DeliveryInput, now: number): Promise<boolean>;
   /**

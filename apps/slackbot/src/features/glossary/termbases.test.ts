@@ -10,7 +10,7 @@ import type { Store } from '../../store/store.ts';
 import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { GlossaryService } from './service.ts';
-import { OFFER_EMPTY, OFFER_FORGED, OFFER_GONE, OFFER_TAKEN } from './termbases.ts';
+import { OFFER_EMPTY, OFFER_FORGED, OFFER_GONE, OFFER_TAKEN, OFFER_TTL_MS } from './termbases.ts';
 
 const services = useServices({ speed: 200 });
 let client: DubbingClient;
@@ -18,6 +18,7 @@ let store: Store;
 let glossaries: GlossaryService;
 let files: Map<string, Uint8Array>;
 let importWakes: number;
+let clock: number;
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const URL_ = 'https://files.slack.test/F9';
@@ -29,6 +30,7 @@ beforeEach(async () => {
   ({ client, store } = services);
   files = new Map();
   importWakes = 0;
+  clock = 5_000;
   glossaries = new GlossaryService({
     store,
     service: services.service,
@@ -40,7 +42,7 @@ beforeEach(async () => {
     wakeDeliverer: () => {},
     wakeImports: () => importWakes++,
     logger: pino({ level: 'silent' }),
-    now: () => 5_000,
+    now: () => clock,
   });
 });
 
@@ -53,7 +55,7 @@ const drop = (text = '<@UBOT> glossary Brand'): SlackMessage => ({
 });
 
 async function runDue(): Promise<void> {
-  for (const request of await store.claimImports('test', 5_000, 60_000, 10))
+  for (const request of await store.claimImports('test', clock, 60_000, 10))
     expect(await glossaries.runImport(request)).toBe(true);
 }
 
@@ -104,7 +106,7 @@ describe('a termbase shared in a thread', () => {
     expect(await glossaries.termbases.choose(offerId, [], ANA)).toBe(OFFER_EMPTY);
     expect(await glossaries.termbases.choose(offerId, ['0>1'], { ...ANA, channel: 'C8' })).toBe(OFFER_GONE);
     expect(await glossaries.termbases.choose('made-up', ['0>1'], ANA)).toBe(OFFER_GONE);
-    expect(await store.claimImports('test', 5_000, 60_000, 10)).toEqual([]);
+    expect(await store.claimImports('test', clock, 60_000, 10)).toEqual([]);
 
     // German unticked.
     expect(
@@ -170,6 +172,19 @@ describe('a termbase shared in a thread', () => {
       Rechnung: 'invoice',
       Stimme: 'voice',
     });
+  });
+
+  it('forgets an offer nobody chose once it is old, when another is made; its button then says so', async () => {
+    files.set(URL_, encode(TERMS));
+    await glossaries.importDropped(drop());
+    await runDue();
+    const { offerId } = await offered();
+    clock += OFFER_TTL_MS + 1;
+    await glossaries.importDropped({ ...drop(), ts: '30.1' });
+    await runDue();
+    expect(await store.termbaseOffer(offerId)).toBeUndefined();
+    expect(await glossaries.termbases.choose(offerId, undefined, ANA)).toBe(OFFER_GONE);
+    expect((await offered('glossary:C7:30.1')).offerId).not.toBe('');
   });
 
   it('reports a broken file by line and column, with what to do, and offers nothing', async () => {

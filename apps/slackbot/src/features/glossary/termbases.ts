@@ -37,6 +37,9 @@ export interface OfferCaller {
 /** What the person is told after pressing; undefined when the choice was taken. */
 export type OfferAnswer = string | undefined;
 
+/** An offer nobody chose in this long is forgotten, its file with it. */
+export const OFFER_TTL_MS = 7 * 24 * 3_600_000;
+
 export const OFFER_GONE =
   'That choice is no longer open here; share the file again to be offered its glossaries.';
 export const OFFER_FORGED =
@@ -91,6 +94,8 @@ export class Termbases {
       chosen: null,
       createdAt: this.#o.now(),
     };
+    // Old offers go as new ones come: a file nobody chose from is not kept for good.
+    await this.#o.store.expireTermbaseOffers(this.#o.now() - OFFER_TTL_MS);
     await this.#o.store.offerTermbase(offer, this.#message(offer, choiceOf(offer, pairs)), this.#o.now());
     this.#o.wakeDeliverer();
     return { offered: true };

@@ -102,6 +102,8 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
       const row = await sql.get('SELECT * FROM termbase_offers WHERE id = ?', [id]);
       return row ? toOffer(row) : undefined;
     },
+    expireTermbaseOffers: (before) =>
+      sql.run('DELETE FROM termbase_offers WHERE created_at < ? AND chosen IS NULL', [before]),
     setTermbaseSource: (id, source, message, now) =>
       sql.transaction(async (tx) => {
         const moved = await tx.run('UPDATE termbase_offers SET source = ? WHERE id = ? AND chosen IS NULL', [

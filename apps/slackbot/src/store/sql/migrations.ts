@@ -229,6 +229,7 @@ export const MIGRATIONS: Migration[] = [
         user_id TEXT NOT NULL, file_name TEXT NOT NULL, name TEXT NOT NULL, make_default BOOLEAN NOT NULL,
         file TEXT NOT NULL, languages TEXT NOT NULL, source INTEGER NOT NULL, chosen TEXT,
         created_at BIGINT NOT NULL)`,
+      'CREATE INDEX IF NOT EXISTS termbase_offers_made ON termbase_offers (created_at)',
       'ALTER TABLE glossary_imports ADD COLUMN offer_id TEXT',
     ],
   },
