@@ -53,6 +53,27 @@ describe('the termbase offer', () => {
     expect(shown).not.toMatch(/srcLang|dstLang|--src|--dst|src_lang/);
   });
 
+  it('says how many lines a pair has to fix, still ticked', () => {
+    const message = termbaseChoice({
+      offerId: 'o',
+      fileName: 't.csv',
+      userId: 'U1',
+      name: 'B',
+      languages: ['en', 'es', 'de'],
+      source: 0,
+      pairs: [
+        { id: '0>1', src: 'en', dst: 'es', terms: 3, errorLines: 1 },
+        { id: '0>2', src: 'en', dst: 'de', terms: 4, errorLines: 0 },
+      ],
+      leftOut: 0,
+    });
+    const boxes = elements(message.blocks).find((e) => e.type === 'checkboxes') as Checkboxes;
+    expect(boxes.initial_options.map((o) => o.text.text)).toEqual([
+      'English → Spanish · 3 terms · 1 line to fix',
+      'English → German · 4 terms',
+    ]);
+  });
+
   it('draws another source’s pairs under other block ids, so the boxes start ticked again', () => {
     const first = offer(['en', 'es', 'de']);
     const moved = offer(['en', 'es', 'de'], 2);

@@ -30,6 +30,8 @@ const CHECKBOXES_PER_GROUP = 10;
 export interface PairOffered extends LanguagePair {
   /** Term pairs the file holds for it. */
   terms: number;
+  /** Lines with an error in its columns (its glossary is not saved until they are fixed). */
+  errorLines?: number;
 }
 
 export interface TermbaseChoiceInput {
@@ -53,6 +55,13 @@ function listed(names: readonly string[]): string {
 const pairLabel = (pair: Pick<LanguagePair, 'src' | 'dst'>) =>
   `${languageName(pair.src)} → ${languageName(pair.dst)}`;
 
+/** "English → French · 120 terms", and "· 2 lines to fix" when its columns have errors. */
+function offeredLabel(pair: PairOffered): string {
+  const terms = `${pair.terms} term${pair.terms === 1 ? '' : 's'}`;
+  const fix = pair.errorLines ? ` · ${pair.errorLines} line${pair.errorLines === 1 ? '' : 's'} to fix` : '';
+  return `${pairLabel(pair)} · ${terms}${fix}`;
+}
+
 /** The offer: a source column to pick, a ticked checkbox per pair, and the button that creates them. */
 export function termbaseChoice(input: TermbaseChoiceInput): MessageContent {
   const names = input.languages.map((code) => escapeText(languageName(code)));
@@ -64,9 +73,7 @@ export function termbaseChoice(input: TermbaseChoiceInput): MessageContent {
   for (let at = 0; at < input.pairs.length; at += CHECKBOXES_PER_GROUP) {
     const options = input.pairs
       .slice(at, at + CHECKBOXES_PER_GROUP)
-      .map((pair) =>
-        option(`${pairLabel(pair)} · ${pair.terms} term${pair.terms === 1 ? '' : 's'}`, pair.id),
-      );
+      .map((pair) => option(offeredLabel(pair), pair.id));
     groups.push({
       type: 'actions',
       // The source is in the id: a redrawn message's boxes start ticked again, not as the old ones were left.

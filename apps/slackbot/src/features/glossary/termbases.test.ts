@@ -187,6 +187,23 @@ describe('a termbase shared in a thread', () => {
     expect((await offered('glossary:C7:30.1')).offerId).not.toBe('');
   });
 
+  it('offers a pair with a gap in its column, saying so; created, it reports the line and saves nothing', async () => {
+    files.set(URL_, encode('en,es,de\ninvoice,factura,Rechnung\nvoice,voz,\n'));
+    await glossaries.importDropped(drop());
+    await runDue();
+    const { shown, offerId } = await offered();
+    expect(shown).toContain('English → Spanish · 2 terms');
+    expect(shown).toContain('English → German · 1 term · 1 line to fix');
+    expect(await glossaries.termbases.choose(offerId, undefined, ANA)).toBeUndefined();
+    await runDue();
+    expect((await store.glossaries()).map((g) => g.name)).toEqual(['Brand (en→es)']);
+    const report = JSON.stringify(
+      ((await store.getDelivery(`termbase:${offerId}`))!.payload as MessageContent).blocks,
+    );
+    expect(report).toContain('Nothing was saved from terms.csv');
+    expect(report).toMatch(/❌ line 3, column 3: the target term is empty/);
+  });
+
   it('reports a broken file by line and column, with what to do, and offers nothing', async () => {
     files.set(URL_, encode('en,es,de,fr\ninvoice,factura,Rechnung,facture\n"voice,voz,Stimme,voix\n'));
     await glossaries.importDropped(drop());

@@ -212,7 +212,13 @@ interface ParsedPair extends PairOffered {
 function pairsOffered(bytes: Uint8Array, languages: readonly string[], source: number): ParsedPair[] {
   return languagePairs(languages, source).map((pair) => {
     const parsed = parseGlossaryCsv(bytes, { srcLang: pair.src, dstLang: pair.dst });
-    return { ...pair, terms: Object.keys(parsed.entries).length, issues: parsed.issues };
+    const errorLines = new Set(parsed.issues.flatMap((i) => (i.severity === 'error' ? [i.line] : [])));
+    return {
+      ...pair,
+      terms: Object.keys(parsed.entries).length,
+      errorLines: errorLines.size,
+      issues: parsed.issues,
+    };
   });
 }
 
