@@ -1,11 +1,14 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): a glossary file with errors
 // reported by line and nothing saved; a clean one created as the channel's default, offered preselected on
 // the next job card and used by the job, whose translation shows the glossary's terms; the same name
-// updated to a new version; list, show, export and delete.
+// updated to a new version; list, show, export and delete; a dropped file, and a dropped termbase offered pair
+// by pair, exactly the ticked pairs created, once, a forged pair id refused.
 import { DubbingClient } from '@dubkit/core';
-import { byKind, keyOf, type SlackFile, waitFor } from '@dubkit/slack-sandbox';
+import { byKind, keyOf, type SlackFile, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
+import { TERMBASE_UI } from './features/glossary/termbase-blocks.ts';
+import { OFFER_FORGED, OFFER_TAKEN } from './features/glossary/termbases.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
 
@@ -172,6 +175,60 @@ describe('glossaries, end to end', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'offers a termbase uploaded with no target language in the channel; its source column picked, the ticked pair created',
+    async () => {
+      const file = stage.slack.addFile(
+        csv('en,de,fr\ninvoice,Rechnung,facture\nvoice,Stimme,voix\n', 'termbase.csv'),
+      );
+      const offer = await upload(stage, { name: 'Termbase', file });
+      expect(offer.thread_ts).toBeUndefined();
+      expect(checkboxesOf(offer).initial.map((o) => o.text.text)).toEqual([
+        'English → German · 2 terms',
+        'English → French · 2 terms',
+      ]);
+      expect(await stage.app.store.glossaries()).toEqual([]);
+      // German as the source column: the offer is drawn again with German's pairs, all ticked.
+      const res = await stage.driver.act({
+        user: ANA,
+        message: offer,
+        values: {},
+        action: {
+          type: 'static_select',
+          action_id: TERMBASE_UI.source,
+          block_id: TERMBASE_UI.sourceBlock,
+          selected_option: { value: `${offerIdOf(offer)}:1` },
+        },
+      });
+      expect(res.status).toBe(200);
+      const redrawn = await waitFor(
+        () => {
+          const now = stage.slack.messages.find((m) => m.ts === offer.ts);
+          return now && JSON.stringify(now.blocks).includes('German → English') ? now : undefined;
+        },
+        WAIT_MS,
+        'the offer drawn again',
+      );
+      const boxes = checkboxesOf(redrawn);
+      expect(boxes.initial.map((o) => o.text.text)).toEqual([
+        'German → English · 2 terms',
+        'German → French · 2 terms',
+      ]);
+      await press(stage, redrawn, boxes.blockId, ['1>2']);
+      const report = await waitFor(
+        () => stage.slack.messages.find((m) => m.channel === CHANNEL && keyOf(m).startsWith('termbase:')),
+        WAIT_MS,
+        'the report',
+      );
+      expect(report.text).toBe('1 glossary from termbase.csv, one per language pair');
+      expect(report.thread_ts).toBeUndefined();
+      expect((await stage.app.store.glossaries()).map((g) => [g.name, g.srcLang, g.dstLang])).toEqual([
+        ['Termbase (de→fr)', 'de', 'fr'],
+      ]);
+    },
+    TEST_MS,
+  );
 });
 
 /** Ana shares `file` with "@dubkit glossary <name>"; the mention and the file share arrive; the report in its thread. */
@@ -242,34 +299,139 @@ describe('a glossary file dropped with a mention', () => {
   );
 
   it(
-    'with several target columns makes one glossary per language pair, in one report in Slack words',
+    'with several target columns offers a glossary per pair, all ticked, and creates exactly the ticked ones, once',
     async () => {
       const channel = 'C22GLOSSMANY';
-      const { drop, report } = await dropGlossary(
+      const before = await glossariesOnService(stage);
+      const { drop, report: offer } = await dropGlossary(
         stage,
         channel,
         'Brand',
         csv('en,es,de,fr\ninvoice,factura,Rechnung,facture\nvoice,voz,Stimme,voix\n', 'terms.csv'),
       );
-      expect(report.text).toBe('3 glossaries from terms.csv, one per language pair');
-      const shown = JSON.stringify(report.blocks);
-      expect(shown).toContain('*Brand (en→es)* (English → Spanish, 2 terms, version 1) from terms.csv');
-      expect(shown).toContain('*Brand (en→de)* (English → German, 2 terms, version 1) from terms.csv');
-      expect(shown).toContain('*Brand (en→fr)* (English → French, 2 terms, version 1) from terms.csv');
+      // Offered, in Slack words, three pairs ticked; nothing created yet.
+      expect(keyOf(offer)).toBe(`glossary:${channel}:${drop.ts}`);
+      const shown = JSON.stringify(offer.blocks);
+      expect(shown).toContain('a term list in 4 languages: English, Spanish, German and French');
       expect(shown).not.toMatch(/srcLang|dstLang|--src|--dst/);
-      // Each is on the service with its own column's terms.
-      const service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
-      const german = (await stage.app.store.findGlossary('Brand (en→de)'))!;
-      expect(german).toMatchObject({ srcLang: 'en', dstLang: 'de', channel });
-      expect((await service.glossaries.get(german.id)).entries).toEqual({
-        invoice: 'Rechnung',
-        voice: 'Stimme',
-      });
+      const boxes = checkboxesOf(offer);
+      expect(boxes.initial.map((o) => o.text.text)).toEqual([
+        'English → Spanish · 2 terms',
+        'English → German · 2 terms',
+        'English → French · 2 terms',
+      ]);
       await stage.drained(`glossary:${channel}:${drop.ts}`);
+      expect(await stage.app.store.glossaries()).toHaveLength(before.records);
+      expect(await glossariesOnService(stage)).toEqual(before);
+      // The message as it was first posted: pressed again later, after it was redrawn.
+      const posted = structuredClone(offer);
+
+      // A pair id the app never made, beside a real one: refused, nothing created.
+      const told = stage.slack.ephemerals.length;
+      await press(stage, posted, boxes.blockId, ['0>1', '0>9']);
+      const forged = await waitFor(() => stage.slack.ephemerals[told], WAIT_MS, 'the refusal');
+      expect(forged.text).toBe(OFFER_FORGED);
+      expect((await stage.app.store.termbaseOffer(offerIdOf(posted)))?.chosen).toBeNull();
+
+      // German unticked, then Create glossaries.
+      const spanishAndFrench = boxes.initial.filter((o) => o.value !== '0>2').map((o) => o.value);
+      await press(stage, posted, boxes.blockId, spanishAndFrench);
+      const made = await waitFor(
+        () =>
+          stage.slack.messages.find(
+            (m) => m.channel === channel && m.thread_ts === drop.ts && keyOf(m).startsWith('termbase:'),
+          ),
+        WAIT_MS,
+        'the glossaries’ report',
+      );
+      expect(made.text).toBe('2 glossaries from terms.csv, one per language pair');
+      const service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
+      const spanish = (await stage.app.store.findGlossary('Brand (en→es)'))!;
+      const french = (await stage.app.store.findGlossary('Brand (en→fr)'))!;
+      expect(spanish).toMatchObject({ srcLang: 'en', dstLang: 'es', channel, createdBy: ANA });
+      expect((await service.glossaries.get(spanish.id)).entries).toEqual({
+        invoice: 'factura',
+        voice: 'voz',
+      });
+      expect((await service.glossaries.get(french.id)).entries).toEqual({
+        invoice: 'facture',
+        voice: 'voix',
+      });
+      expect(await stage.app.store.findGlossary('Brand (en→de)')).toBeUndefined();
+      expect(await glossariesOnService(stage)).toEqual({
+        records: before.records + 2,
+        service: before.service + 2,
+      });
+      // The offer now says what was chosen, with no controls left.
+      await stage.drained(`glossary:${channel}:${drop.ts}`);
+      const redrawn = stage.slack.messages.find((m) => m.ts === offer.ts)!;
+      expect(JSON.stringify(redrawn.blocks)).toContain('chose 2 glossaries from *terms.csv*');
+      expect(JSON.stringify(redrawn.blocks)).not.toContain(TERMBASE_UI.create);
+
+      // Pressed again (a second click on the old message, or Slack delivering it twice): nothing more.
+      const again = stage.slack.ephemerals.length;
+      await press(
+        stage,
+        posted,
+        boxes.blockId,
+        boxes.initial.map((o) => o.value),
+      );
+      expect((await waitFor(() => stage.slack.ephemerals[again], WAIT_MS, 'the answer')).text).toBe(
+        OFFER_TAKEN,
+      );
+      await stage.drained(keyOf(made));
+      expect(await glossariesOnService(stage)).toEqual({
+        records: before.records + 2,
+        service: before.service + 2,
+      });
       expect(
         stage.slack.messages.filter((m) => m.channel === channel && m.thread_ts === drop.ts),
-      ).toHaveLength(1);
+      ).toHaveLength(2);
     },
     TEST_MS,
   );
 });
+
+/** The glossaries the app recorded and the ones the emulator holds. */
+async function glossariesOnService(stage: AppStage) {
+  const stats = (await (await fetch(`${stage.serviceUrl}/_admin/stats`)).json()) as { glossaries: number };
+  return { records: (await stage.app.store.glossaries()).length, service: stats.glossaries };
+}
+
+type Option = { value: string; text: { text: string } };
+
+/** The offer's one checkbox group: its block and the options it starts with ticked. */
+function checkboxesOf(message: SlackMessage) {
+  const blocks = (message.blocks ?? []) as {
+    block_id?: string;
+    elements?: { type: string; initial_options?: Option[] }[];
+  }[];
+  const block = blocks.find((b) => b.elements?.some((e) => e.type === 'checkboxes'))!;
+  const boxes = block.elements!.find((e) => e.type === 'checkboxes')!;
+  return { blockId: block.block_id!, initial: boxes.initial_options ?? [] };
+}
+
+/** The offer's id, as its Create glossaries button carries it. */
+function offerIdOf(message: SlackMessage): string {
+  return JSON.stringify(message.blocks).match(/"action_id":"termbase_create","value":"([^"]+)"/)?.[1] ?? '';
+}
+
+/** Ana presses Create glossaries on `message` with `ticked` as the checkboxes' state. */
+async function press(stage: AppStage, message: SlackMessage, blockId: string, ticked: string[]) {
+  const res = await stage.driver.act({
+    user: ANA,
+    message,
+    values: {
+      [blockId]: {
+        [TERMBASE_UI.pairs]: { type: 'checkboxes', selected_options: ticked.map((value) => ({ value })) },
+      },
+    },
+    action: {
+      type: 'button',
+      action_id: TERMBASE_UI.create,
+      block_id: TERMBASE_UI.createBlock,
+      value: offerIdOf(message),
+    },
+  });
+  expect(res.status).toBe(200);
+}

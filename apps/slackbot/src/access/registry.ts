@@ -13,12 +13,14 @@ import type {
   SlackEventMiddlewareArgs,
   SlackShortcutMiddlewareArgs,
   SlackViewMiddlewareArgs,
+  StaticSelectAction,
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { ActionRule, Checked, Payload, Rule, RuleContext, ViewRule } from './rules.ts';
 import { rules } from './rules.ts';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+export type SelectArgs = SlackActionMiddlewareArgs<BlockAction<StaticSelectAction>> & AllMiddlewareArgs;
 export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 export type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
@@ -89,6 +91,18 @@ export class Registry {
       rule: rules.selection,
       handler: ackOnly,
     });
+  }
+
+  /**
+   * A select whose change the app answers (it redraws the message it sits on), with the rule its payload must
+   * pass; the handler gets the rule's checked subject.
+   */
+  selectAnswered<S>(
+    actionId: string,
+    rule: ActionRule<S>,
+    handler: (args: SelectArgs, subject: S) => Promise<void>,
+  ): void {
+    this.#add({ kind: 'action', key: actionId, elements: SELECTIONS, rule, handler });
   }
 
   /** A modal's submission, by its callback id. */

@@ -384,6 +384,76 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.claimImports('c', 1_000, 100, 5)).toEqual([]);
       });
 
+      it('keeps a termbase offer once per import, moves its source while open, and is chosen once', async () => {
+        const request = {
+          key: 'glossary:C1:3.0',
+          channel: 'C1',
+          threadTs: '3.0',
+          url: 'https://files.slack.com/F2',
+          fileName: 'terms.csv',
+          name: 'Brand',
+          srcLang: null,
+          dstLang: null,
+          userId: 'U1',
+          makeDefault: false,
+        };
+        await store.requestImport(request, 1);
+        const offer = {
+          id: 'offer-1',
+          importKey: request.key,
+          channel: 'C1',
+          threadTs: '3.0',
+          userId: 'U1',
+          fileName: 'terms.csv',
+          name: 'Brand',
+          makeDefault: false,
+          file: Buffer.from('en,es,de\na,b,c\n').toString('base64'),
+          languages: ['en', 'es', 'de'],
+          source: 0,
+          chosen: null,
+          createdAt: 5,
+        };
+        const message = (t: number) => ({
+          key: request.key,
+          jobId: request.key,
+          kind: 'status' as const,
+          inThread: true,
+          payload: { t },
+          to: { channel: 'C1', threadTs: '3.0' },
+        });
+        await store.offerTermbase(offer, message(1), 10);
+        // The import ran again (a lease lost): the first offer stays, its message is owed once.
+        await store.offerTermbase({ ...offer, id: 'offer-2' }, message(2), 11);
+        expect(await store.termbaseOffer('offer-1')).toEqual(offer);
+        expect(await store.termbaseOffer('offer-2')).toBeUndefined();
+        expect(await store.getDelivery(request.key)).toMatchObject({ payload: { t: 1 }, version: 1 });
+        expect(await store.claimImports('a', 1_000, 100, 5)).toEqual([]);
+
+        expect(await store.setTermbaseSource('offer-1', 2, message(3), 12)).toBe(true);
+        const create = { ...request, key: 'termbase:offer-1', url: '', offerId: 'offer-1', userId: 'U2' };
+        // A choice made against the old source is refused: its pairs were another source's.
+        expect(
+          await store.chooseTermbase('offer-1', { source: 0, pairIds: ['0>1'] }, create, message(4), 13),
+        ).toBe(false);
+        expect(
+          await store.chooseTermbase('offer-1', { source: 2, pairIds: ['2>0'] }, create, message(5), 14),
+        ).toBe(true);
+        expect(
+          await store.chooseTermbase('offer-1', { source: 2, pairIds: ['2>1'] }, create, message(6), 15),
+        ).toBe(false);
+        expect(await store.setTermbaseSource('offer-1', 1, message(7), 16)).toBe(false);
+        expect(await store.termbaseOffer('offer-1')).toMatchObject({ source: 2, chosen: ['2>0'] });
+        expect(await store.getDelivery(request.key)).toMatchObject({ payload: { t: 5 } });
+        expect(await store.claimImports('b', 1_000, 100, 5)).toEqual([{ ...create, failures: 0 }]);
+        // Once the chosen glossaries are made, the kept file goes; the rest of the offer stays.
+        await store.finishImport(create.key, { ...message(8), key: create.key, kind: 'reply' }, 20);
+        expect(await store.termbaseOffer('offer-1')).toMatchObject({
+          file: '',
+          chosen: ['2>0'],
+          name: 'Brand',
+        });
+      });
+
       it('keeps everything across a reopen', async () => {
         const { job } = await store.createJob(newJob(), 1);
         await store.close();

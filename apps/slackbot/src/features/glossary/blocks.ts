@@ -168,7 +168,7 @@ export function glossaryModal(input: { channel: string }): types.ModalView {
     close: { type: 'plain_text', text: 'Cancel' },
     blocks: [
       context(
-        'A .csv or .tsv file: source term, target term per line, optionally with a header naming the languages (`en,es`). Same name as an existing glossary: it is updated.',
+        'A .csv or .tsv file: source term, target term per line, optionally with a header naming the languages (`en,es`). Same name as an existing glossary: it is updated. A header with more languages (`en,es,de`) and no target language picked: you choose which language pairs become glossaries.',
       ),
       {
         type: 'input',

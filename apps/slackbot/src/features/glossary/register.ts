@@ -2,16 +2,18 @@
 // default and delete answer the one person; the dialog's import and export are posted in the channel
 // through the outbox.
 import type { Logger } from 'pino';
-import type { ButtonArgs, CommandArgs, Registry, ViewArgs } from '../../access/registry.ts';
+import type { ButtonArgs, CommandArgs, Registry, SelectArgs, ViewArgs } from '../../access/registry.ts';
 import { type ChannelSubject, rules } from '../../access/rules.ts';
 import { publicFailure } from '../../errors/public.ts';
 import { BUSY } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { ephemeral, escapeProse } from '../../ui/blocks.ts';
+import { ephemeral, escapeProse, type StateValues } from '../../ui/blocks.ts';
 import { GLOSSARY_UI, glossaryModal } from './blocks.ts';
 import { parseGlossaryCommand } from './command.ts';
 import type { GlossaryService } from './service.ts';
+import { TERMBASE_UI, tickedPairIds } from './termbase-blocks.ts';
+import { OFFER_FORGED, type OfferAnswer } from './termbases.ts';
 
 export interface GlossaryDeps {
   glossaries: GlossaryService;
@@ -29,6 +31,63 @@ export function registerGlossary(r: Registry, deps: GlossaryDeps): void {
   });
   r.view(GLOSSARY_UI.callbackId, rules.opener, submitGlossaryModal(deps));
   r.button(GLOSSARY_UI.makeDefault, rules.channelMember, makeDefault(deps));
+  // A termbase's offer: the source column, the pairs' checkboxes (read when the button is pressed), the button.
+  r.selectAnswered(TERMBASE_UI.source, rules.channelMember, chooseSource(deps));
+  r.select(TERMBASE_UI.pairs);
+  r.button(TERMBASE_UI.create, rules.channelMember, createGlossaries(deps));
+}
+
+/**
+ * The offer's source column changed: the option's value names the offer and a column, both checked against
+ * the kept offer (in this channel, still open) before its message is drawn again.
+ */
+function chooseSource(deps: GlossaryDeps) {
+  return async ({ ack, action, body, respond }: SelectArgs, { channel }: ChannelSubject) => {
+    await ack();
+    const value = action.selected_option?.value ?? '';
+    const at = value.lastIndexOf(':');
+    const answer = await answered(deps, () =>
+      deps.glossaries.termbases.setSource(value.slice(0, Math.max(0, at)), value.slice(at + 1), {
+        channel,
+        userId: body.user.id,
+      }),
+    );
+    if (answer) await respond(ephemeral(answer));
+  };
+}
+
+/** "Create glossaries": the button names the offer; the ticked boxes are only ids the offer must hold. */
+function createGlossaries(deps: GlossaryDeps) {
+  return async ({ ack, action, body, respond }: ButtonArgs, { channel }: ChannelSubject) => {
+    await ack();
+    const state = (body as { state?: { values?: StateValues } }).state?.values;
+    const answer = await answered(deps, () =>
+      deps.glossaries.termbases.choose(action.value ?? '', tickedPairIds(state), {
+        channel,
+        userId: body.user.id,
+      }),
+    );
+    if (answer) await respond(ephemeral(answer));
+  };
+}
+
+/** The offer's answer, or a request id when the store could not be reached (the press was not recorded). */
+async function answered(deps: GlossaryDeps, run: () => Promise<OfferAnswer>): Promise<OfferAnswer> {
+  try {
+    const answer = await run();
+    if (answer === OFFER_FORGED)
+      deps.logger.warn('a termbase choice named pairs or a column the app did not offer');
+    return answer;
+  } catch (error) {
+    const failure = publicFailure(
+      deps.logger,
+      error,
+      'Your choice could not be recorded',
+      'Press the button again in a minute; if it keeps failing, give your Slack admin this request id',
+      '',
+    );
+    return escapeProse(failure.text);
+  }
 }
 
 async function glossaryCommand(deps: GlossaryDeps, args: CommandArgs, words: string[]): Promise<void> {

@@ -97,35 +97,6 @@ describe('GlossaryService.importFile', () => {
     expect(await store.glossaries()).toEqual([]);
   });
 
-  it('makes a glossary per language pair of a file with several target columns, in Slack words', async () => {
-    const csv = encode('en,es,de,fr\nmachine,MÁQUINA,MASCHINE,MACHINE\nvoice,VOZ,STIMME,VOIX\n');
-    const report = await glossaries.importFile(input({ name: 'Many', bytes: csv }));
-    expect(report.text).toBe('3 glossaries from terms.csv, one per language pair');
-    const shown = blocksText(report);
-    for (const [code, language] of [
-      ['es', 'Spanish'],
-      ['de', 'German'],
-      ['fr', 'French'],
-    ])
-      expect(shown).toContain(
-        `<@U1> created the glossary *Many (en→${code})* (English → ${language}, 2 terms, version 1) from terms.csv.`,
-      );
-    expect(shown).not.toMatch(/srcLang|dstLang|--src|--dst|more language columns/);
-    // Each pair is its own glossary on the service, with that column's terms.
-    const made = (await store.glossaries()).map((g) => [g.name, g.srcLang, g.dstLang]);
-    expect(made.sort()).toEqual([
-      ['Many (en→de)', 'en', 'de'],
-      ['Many (en→es)', 'en', 'es'],
-      ['Many (en→fr)', 'en', 'fr'],
-    ]);
-    const german = (await store.findGlossary('Many (en→de)'))!;
-    expect((await service.getGlossary(german.id))?.entries).toEqual({ machine: 'MASCHINE', voice: 'STIMME' });
-    // The same file dropped again updates each pair.
-    const again = await glossaries.importFile(input({ name: 'Many', bytes: csv }));
-    expect(blocksText(again).match(/updated the glossary/g)).toHaveLength(3);
-    expect(await store.glossaries()).toHaveLength(3);
-  });
-
   it('takes the pair chosen in the dialog from a many-language file and says how to get another', async () => {
     const report = await glossaries.importFile(
       input({
@@ -138,7 +109,7 @@ describe('GlossaryService.importFile', () => {
     const shown = blocksText(report);
     expect(shown).toContain('(English → German, 1 term');
     expect(shown).toContain(
-      'the file has more language columns; this glossary takes English → German only. For another language, upload the file again with `/dub glossary` and pick its source and target languages.',
+      'the file has more language columns; this glossary takes English → German only. To be offered a glossary for each language pair, upload it again with `/dub glossary` and leave the target language as “From the file’s header”.',
     );
     expect(shown).not.toMatch(/srcLang|dstLang|--src|--dst/);
   });

@@ -17,7 +17,7 @@ import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../s
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
-import { type LanguagePair, languagePairs, MAX_PAIRS, pairName, pairsReport } from './pairs.ts';
+import { Termbases } from './termbases.ts';
 
 export interface ImportInput {
   bytes: Uint8Array;
@@ -29,7 +29,7 @@ export interface ImportInput {
   channel: string;
   userId: string;
   makeDefault: boolean;
-  /** Set when this is one pair of a file with several target columns, all of which are imported. */
+  /** Set when this is one pair chosen from a termbase's offer (termbases.ts). */
   onePairOfMany?: boolean;
 }
 
@@ -58,12 +58,21 @@ export class GlossaryService {
   readonly #store: Store;
   readonly #service: DubbingService;
   readonly #now: () => number;
+  /** Files with more than two languages: their glossaries offered for a choice before any is created. */
+  readonly termbases: Termbases;
 
   constructor(options: GlossaryServiceOptions) {
     this.#o = options;
     this.#store = options.store;
     this.#service = options.service;
     this.#now = options.now ?? Date.now;
+    this.termbases = new Termbases({
+      store: options.store,
+      now: this.#now,
+      wakeDeliverer: options.wakeDeliverer,
+      wakeImports: options.wakeImports,
+      importFile: (input) => this.importFile(input),
+    });
   }
 
   /**
@@ -100,15 +109,23 @@ export class GlossaryService {
   }
 
   /**
-   * Runs a recorded import: downloads the file, imports it and posts the report, in its thread or channel.
-   * A failure Slack or the service may get over is tried again later (false); one that retrying cannot fix,
-   * or the last try, is reported.
+   * Runs a recorded import: downloads the file, imports it and posts the report, in its thread or channel. A
+   * termbase with no target language chosen is offered for a choice instead (nothing created); the import
+   * its "Create glossaries" records creates the chosen pairs from the kept file. A failure Slack or the
+   * service may get over is tried again later (false); one that retrying cannot fix, or the last try, is
+   * reported.
    */
   async runImport(request: GlossaryImport): Promise<boolean> {
     let report: MessageContent;
     try {
-      const bytes = await this.#o.downloadFile(request.url, MAX_GLOSSARY_FILE_BYTES);
-      report = await this.importFile({ ...request, bytes, channel: request.channel });
+      if (request.offerId) {
+        report = await this.termbases.importChosen(request);
+      } else {
+        const bytes = await this.#o.downloadFile(request.url, MAX_GLOSSARY_FILE_BYTES);
+        const offered = await this.termbases.offer(request, bytes);
+        if (offered && 'offered' in offered) return true;
+        report = offered?.report ?? (await this.importFile({ ...request, bytes, channel: request.channel }));
+      }
     } catch (error) {
       const final = error instanceof SlackFileError || request.failures + 1 >= MAX_IMPORT_TRIES;
       if (!final) {
@@ -200,9 +217,6 @@ export class GlossaryService {
       if (error instanceof GlossaryCsvError) return report(error.message);
       throw error;
     }
-    // Dropped without a choice of languages, a file with several target columns gives a glossary per pair.
-    const pairs = input.srcLang || input.dstLang ? [] : languagePairs(parsed.languages);
-    if (pairs.length > 0) return this.#importPairs(input, name, pairs);
     const src = normalizeSource(input.srcLang ?? parsed.srcLang ?? '');
     const dst = normalizeDestination(input.dstLang ?? parsed.dstLang ?? '');
     // The library's words name its options and the CLI's flags; in Slack the dialog's choice is the way.
@@ -212,7 +226,7 @@ export class GlossaryService {
         : issue.code === 'extra-languages'
           ? {
               ...issue,
-              message: `the file has more language columns; this glossary takes ${src && dst ? `${languageName(src)} → ${languageName(dst)}` : 'one pair'} only. For another language, upload the file again with \`/dub glossary\` and pick its source and target languages.`,
+              message: `the file has more language columns; this glossary takes ${src && dst ? `${languageName(src)} → ${languageName(dst)}` : 'one pair'} only. To be offered a glossary for each language pair, upload it again with \`/dub glossary\` and leave the target language as “From the file’s header”.`,
             }
           : issue,
     );
@@ -286,23 +300,6 @@ export class GlossaryService {
         channel: input.channel,
       },
     });
-  }
-
-  /** Each pair of a many-language file imported as its own glossary, reported together. */
-  async #importPairs(input: ImportInput, name: string, pairs: LanguagePair[]): Promise<MessageContent> {
-    const reports = [];
-    for (const pair of pairs.slice(0, MAX_PAIRS)) {
-      reports.push(
-        await this.importFile({
-          ...input,
-          name: pairName(name, pair),
-          srcLang: pair.src,
-          dstLang: pair.dst,
-          onePairOfMany: true,
-        }),
-      );
-    }
-    return pairsReport(input.fileName, reports, Math.max(0, pairs.length - MAX_PAIRS));
   }
 
   /** The channel's own glossaries (another channel's, even their names, are not shown). */

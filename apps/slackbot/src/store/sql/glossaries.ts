@@ -1,31 +1,41 @@
 // Glossaries and channel settings in SQL. A glossary's name is unique whatever its case.
-import type { ChannelSettings, GlossaryImport, GlossaryRecord, GlossaryStore } from '../glossaries.ts';
+import type {
+  ChannelSettings,
+  GlossaryImport,
+  GlossaryRecord,
+  GlossaryStore,
+  TermbaseOffer,
+} from '../glossaries.ts';
 import { enqueueDelivery } from './outbox.ts';
 import { claimDue, type Row, read, type Sql } from './port.ts';
+
+async function insertImport(sql: Sql, request: Omit<GlossaryImport, 'failures'>, now: number) {
+  return sql.run(
+    `INSERT INTO glossary_imports (key, channel, thread_ts, url, file_name, name, src_lang, dst_lang, user_id,
+       make_default, offer_id, state, next_try_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+     ON CONFLICT (key) DO NOTHING`,
+    [
+      request.key,
+      request.channel,
+      request.threadTs,
+      request.url,
+      request.fileName,
+      request.name,
+      request.srcLang,
+      request.dstLang,
+      request.userId,
+      request.makeDefault,
+      request.offerId ?? null,
+      now,
+      now,
+    ],
+  );
+}
 
 export function sqlGlossaryStore(sql: Sql): GlossaryStore {
   return {
     async requestImport(request, now) {
-      const inserted = await sql.run(
-        `INSERT INTO glossary_imports (key, channel, thread_ts, url, file_name, name, src_lang, dst_lang, user_id,
-           make_default, state, next_try_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
-         ON CONFLICT (key) DO NOTHING`,
-        [
-          request.key,
-          request.channel,
-          request.threadTs,
-          request.url,
-          request.fileName,
-          request.name,
-          request.srcLang,
-          request.dstLang,
-          request.userId,
-          request.makeDefault,
-          now,
-          now,
-        ],
-      );
-      return inserted === 1;
+      return (await insertImport(sql, request, now)) === 1;
     },
     async claimImports(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
@@ -47,7 +57,13 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
           `UPDATE glossary_imports SET state = 'done', lease_until = 0 WHERE key = ? AND state = 'pending'`,
           [key],
         );
-        if (done === 1) await enqueueDelivery(tx, report, now);
+        if (done !== 1) return;
+        await enqueueDelivery(tx, report, now);
+        // The glossaries chosen from a termbase are made: its file is not read again.
+        await tx.run(
+          `UPDATE termbase_offers SET file = '' WHERE id = (SELECT offer_id FROM glossary_imports WHERE key = ?)`,
+          [key],
+        );
       }),
     async deferImport(key, notBefore) {
       await sql.run(
@@ -55,6 +71,59 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
         [notBefore, key],
       );
     },
+    offerTermbase: (offer, message, now) =>
+      sql.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO termbase_offers (id, import_key, channel, thread_ts, user_id, file_name, name, make_default,
+             file, languages, source, chosen, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+           ON CONFLICT (import_key) DO NOTHING`,
+          [
+            offer.id,
+            offer.importKey,
+            offer.channel,
+            offer.threadTs,
+            offer.userId,
+            offer.fileName,
+            offer.name,
+            offer.makeDefault,
+            offer.file,
+            JSON.stringify(offer.languages),
+            offer.source,
+            offer.createdAt,
+          ],
+        );
+        const done = await tx.run(
+          `UPDATE glossary_imports SET state = 'done', lease_until = 0 WHERE key = ? AND state = 'pending'`,
+          [offer.importKey],
+        );
+        if (done === 1) await enqueueDelivery(tx, message, now);
+      }),
+    async termbaseOffer(id) {
+      const row = await sql.get('SELECT * FROM termbase_offers WHERE id = ?', [id]);
+      return row ? toOffer(row) : undefined;
+    },
+    expireTermbaseOffers: (before) =>
+      sql.run('DELETE FROM termbase_offers WHERE created_at < ? AND chosen IS NULL', [before]),
+    setTermbaseSource: (id, source, message, now) =>
+      sql.transaction(async (tx) => {
+        const moved = await tx.run('UPDATE termbase_offers SET source = ? WHERE id = ? AND chosen IS NULL', [
+          source,
+          id,
+        ]);
+        if (moved === 1) await enqueueDelivery(tx, message, now);
+        return moved === 1;
+      }),
+    chooseTermbase: (id, choice, request, message, now) =>
+      sql.transaction(async (tx) => {
+        const chosen = await tx.run(
+          'UPDATE termbase_offers SET chosen = ? WHERE id = ? AND chosen IS NULL AND source = ?',
+          [JSON.stringify(choice.pairIds), id, choice.source],
+        );
+        if (chosen !== 1) return false;
+        await insertImport(tx, request, now);
+        await enqueueDelivery(tx, message, now);
+        return true;
+      }),
     saveGlossary: (glossary) =>
       sql.transaction(async (tx) => {
         // One name, one glossary: a new id for a name already known replaces the old record.
@@ -156,5 +225,24 @@ function toImport(row: Row): GlossaryImport {
     userId: read.str(row.user_id),
     makeDefault: read.bool(row.make_default),
     failures: read.num(row.failures),
+    ...(row.offer_id !== null && row.offer_id !== undefined && { offerId: read.str(row.offer_id) }),
+  };
+}
+
+function toOffer(row: Row): TermbaseOffer {
+  return {
+    id: read.str(row.id),
+    importKey: read.str(row.import_key),
+    channel: read.str(row.channel),
+    threadTs: read.strOrNull(row.thread_ts),
+    userId: read.str(row.user_id),
+    fileName: read.str(row.file_name),
+    name: read.str(row.name),
+    makeDefault: read.bool(row.make_default),
+    file: read.str(row.file),
+    languages: read.json<string[]>(row.languages),
+    source: read.num(row.source),
+    chosen: row.chosen === null || row.chosen === undefined ? null : read.json<string[]>(row.chosen),
+    createdAt: read.num(row.created_at),
   };
 }

@@ -230,6 +230,19 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX IF NOT EXISTS channel_approvers_user ON channel_approvers (user_id)',
     ],
   },
+  {
+    version: 19,
+    name: 'a termbase with many languages kept while its glossaries are chosen, and the import they make',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS termbase_offers (
+        id TEXT PRIMARY KEY, import_key TEXT NOT NULL UNIQUE, channel TEXT NOT NULL, thread_ts TEXT,
+        user_id TEXT NOT NULL, file_name TEXT NOT NULL, name TEXT NOT NULL, make_default BOOLEAN NOT NULL,
+        file TEXT NOT NULL, languages TEXT NOT NULL, source INTEGER NOT NULL, chosen TEXT,
+        created_at BIGINT NOT NULL)`,
+      'CREATE INDEX IF NOT EXISTS termbase_offers_made ON termbase_offers (created_at)',
+      'ALTER TABLE glossary_imports ADD COLUMN offer_id TEXT',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */
