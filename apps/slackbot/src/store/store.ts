@@ -3,6 +3,7 @@
 // never only in memory. One body of portable SQL implements it (sql/), on SQLite (sqlite/); every
 // implementation passes the contract suite (contract.ts).
 import type { ApprovalStore } from './approvals.ts';
+import type { AssignmentStore } from './assignments.ts';
 import type { EstimateStore } from './estimates.ts';
 import type { FormatSettingsStore } from './formats.ts';
 import type { GlossaryStore } from './glossaries.ts';
@@ -15,6 +16,7 @@ import type { RedubStore } from './redubs.ts';
 import type { ReviewStore } from './reviews.ts';
 
 export type * from './approvals.ts';
+export type * from './assignments.ts';
 export type * from './estimates.ts';
 export type * from './formats.ts';
 export type * from './glossaries.ts';
@@ -40,6 +42,7 @@ export interface Store
     QaSettingsStore,
     FormatSettingsStore,
     ApprovalStore,
+    AssignmentStore,
     EstimateStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a

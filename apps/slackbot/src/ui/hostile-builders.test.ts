@@ -12,6 +12,7 @@ import { projectList } from '../features/account/project-list.ts';
 import { jobModal } from '../features/dub/job-modal.ts';
 import { helpMessage, usageError } from '../features/dub/usage.ts';
 import { glossaryList, glossaryModal, glossaryShown, importReport } from '../features/glossary/blocks.ts';
+import { assignedBlocks } from '../features/home/assigned.ts';
 import { homeView } from '../features/home/blocks.ts';
 import {
   lipsyncedReply,
@@ -29,6 +30,7 @@ import type { GlossaryRecord } from '../store/store.ts';
 import { jobRecord } from '../test-support/jobs.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { changesModal, reviewedStatus, waitingList } from './approval.ts';
+import { assignedMessage } from './assign.ts';
 import { LIMITS, link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 import { jobCard } from './job-card.ts';
@@ -318,7 +320,29 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       lipsync_free_minutes: { total: 1, used: 0 },
     }),
   creditsWarning: () => creditsWarning({ durationSeconds: 600, languages: 2, left: 3 }),
+  assignedMessage: () =>
+    assignedMessage({ assignment: ASSIGNMENT, lang: 'es', title: HOSTILE, channel: 'C1' }),
+  'Home assigned to me': () => ({
+    blocks: assignedBlocks([
+      {
+        job: jobRecord({ title: HOSTILE, channel: 'C1' }),
+        language: { lang: 'es', state: 'running', label: HOSTILE },
+        assignment: ASSIGNMENT,
+      },
+    ]),
+  }),
 });
+
+/** An assignment as the store keeps it (its link is Slack's own permalink). */
+const ASSIGNMENT = {
+  id: 'V1',
+  targetId: 't1',
+  jobId: 'j1',
+  assignee: 'U2',
+  assignedBy: 'U1',
+  at: 1,
+  threadLink: 'https://example.slack.com/archives/C1/p1700000000000100',
+};
 
 describe('every builder with hostile strings', () => {
   for (const [name, build] of Object.entries(buildersOf(HOSTILE))) {

@@ -6,6 +6,7 @@ import { type Block, context, escapeText, LIMITS, section, truncate } from '../.
 import { type CreditsView, creditsBlocks } from '../account/credits.ts';
 import { jobLine } from '../account/job-list.ts';
 import type { JobRow } from '../account/job-rows.ts';
+import { type AssignedRow, assignedBlocks } from './assigned.ts';
 
 export interface HomeDefaults {
   channel: string;
@@ -26,8 +27,10 @@ export function homeView(input: {
   own: JobRow[];
   credits: CreditsView | null;
   defaults: HomeDefaults[];
+  /** Languages someone asked the person to review, not approved yet (see assigned.ts). */
+  assigned?: AssignedRow[];
 }): types.HomeView {
-  const blocks: Block[] = [];
+  const blocks: Block[] = [...assignedBlocks(input.assigned ?? [])];
   if (input.waiting.length > 0) {
     blocks.push(header('Waiting for you'));
     for (const row of input.waiting.slice(0, MAX_WAITING)) blocks.push(section(jobLine(row)));

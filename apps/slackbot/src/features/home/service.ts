@@ -9,6 +9,7 @@ import type { Store } from '../../store/store.ts';
 import { type JobRow, jobRows } from '../account/job-rows.ts';
 import { type ChannelAccess, channelSeer } from '../account/service.ts';
 import type { ApprovalService } from '../approval/service.ts';
+import { assignedTo } from './assigned.ts';
 import { homeView } from './blocks.ts';
 
 /** Recent jobs of every channel read for "Waiting for you", and the person's own jobs shown. */
@@ -52,7 +53,18 @@ export class HomeService {
         glossaries: glossaries.map((g) => g?.name).filter((n): n is string => Boolean(n)),
       });
     }
-    return homeView({ waiting, own, credits, defaults });
+    const assigned = await assignedTo(
+      {
+        service,
+        approvals: this.#o.approvals,
+        targetsOf: (id) => store.targetsOf(id),
+        assignedTo: (user, limit) => store.assignedTo(user, limit),
+        getJob: (id) => store.getJob(id),
+        sees: channelSeer(this.#o.access, userId),
+      },
+      userId,
+    );
+    return homeView({ waiting, own, credits, defaults, assigned });
   }
 
   /** Jobs of the person's channels with a language waiting for their word, newest first. */

@@ -220,6 +220,16 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE targets ADD COLUMN stopped_by TEXT',
     ],
   },
+  {
+    version: 17,
+    name: 'who is asked to review each language, by whom and when, with the link to its thread',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS assignments (
+        target_id TEXT PRIMARY KEY, assignment_id TEXT NOT NULL, job_id TEXT NOT NULL, assignee TEXT NOT NULL,
+        assigned_by TEXT NOT NULL, assigned_at BIGINT NOT NULL, thread_link TEXT NOT NULL)`,
+      'CREATE INDEX IF NOT EXISTS assignments_assignee ON assignments (assignee, assigned_at)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

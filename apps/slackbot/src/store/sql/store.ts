@@ -2,6 +2,7 @@
 // the current schema before first use.
 import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
+import { sqlAssignmentStore } from './assignments.ts';
 import { sqlEstimateStore } from './estimates.ts';
 import { sqlFormatSettingsStore } from './formats.ts';
 import { sqlGlossaryStore } from './glossaries.ts';
@@ -36,6 +37,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlQaSettingsStore(sql),
     ...sqlFormatSettingsStore(sql),
     ...sqlApprovalStore(sql),
+    ...sqlAssignmentStore(sql),
     ...sqlEstimateStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
