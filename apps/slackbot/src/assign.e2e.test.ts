@@ -3,15 +3,18 @@
 // in the dialog), the status message then names the assignee and who asked, the assignee gets one direct
 // message with the thread's link and a Review button that opens the review, and their App Home lists the
 // language until it is approved. An outsider's Assign and Review are refused; the same dialog submitted twice,
-// and a post whose answer Slack lost, still give one direct message.
+// and a post whose answer Slack lost, still give one direct message; a new render keeps the assignee named.
 import { byKind, keyOf, type RecordedCall, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
 import { REVIEW } from './features/review/modal.ts';
+import { RENDER_UI } from './features/review/render-modal.ts';
+import { saveEdit } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
 import { ASSIGN_ACTIONS } from './ui/assign.ts';
+import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';
@@ -214,7 +217,33 @@ describe('assigning a language’s review, end to end', () => {
         stage.slack.faults.lostAnswers.length = 0;
       }
       expect(assignedDms(stage, BEN, german.id)).toHaveLength(1);
-      expect(stage.slack.directMessages(BEN).map((m) => keyOf(m)).length, 'one DM per assignment').toBe(2);
+      expect(stage.slack.directMessages(BEN), 'one DM per assignment').toHaveLength(2);
+
+      // A new render of German keeps naming Ben in every version of its status message from then on, and
+      // waits for his review again.
+      const germanReply = byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed').find((m) =>
+        m.text.startsWith('German'),
+      )!;
+      await saveEdit(stage, germanReply, ANA, 1, 'Der Name der Direktorin, richtig gesagt');
+      const renders = stage.slack.views.length;
+      await stage.driver.click({ message: germanReply, actionId: THREAD_ACTIONS.render, user: ANA });
+      const renderDialog = await waitFor(() => stage.slack.views[renders], WAIT_MS, 'the render dialog');
+      await waitFor(() => renderDialog.view.callback_id === RENDER_UI.callbackId, WAIT_MS, 'its price');
+      await stage.driver.submitView({ viewId: renderDialog.id, user: ANA, values: {} });
+      await waitFor(
+        () => byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed').length === 3,
+        WAIT_MS,
+        'German’s render 2',
+      );
+      await stage.drained(jobId, WAIT_MS);
+      const germanStatus = statusOf(stage, card.ts, 'German');
+      const versions = [...germanStatus.history.map((h) => h.text), germanStatus.text];
+      const from = versions.findIndex((text) => text.includes('assigned to'));
+      expect(versions.length - from).toBeGreaterThan(2);
+      for (const text of versions.slice(from)) expect(text).toContain(`assigned to <@${BEN}> by <@${ANA}>`);
+      expect(await home(stage, BEN)).toContain(
+        `🇩🇪 German: ⏳ dubbed, waiting for review · asked by <@${ANA}>`,
+      );
     },
     TEST_MS,
   );
