@@ -1,9 +1,9 @@
 // The fake Slack's web client: a page on 127.0.0.1 that draws the fake's channels (and each person's direct
-// message with the app), threads, ephemerals,
-// modals and App Home the way Slack does, and plays a person's side through the same SlackDriver the tests
-// use (signed HTTP or Socket Mode envelopes). Changes reach the page as server-sent events; what the person
-// does comes back as small JSON posts. The page's code is plain TypeScript compiled by the package's build
-// (tsconfig.client.json) and served from dist/ with a strict Content-Security-Policy.
+// message with the app), threads, ephemerals, modals and App Home the way Slack does, and plays a person's
+// side through the same SlackDriver the tests use (signed HTTP or Socket Mode envelopes). Changes reach the
+// page as server-sent events; what the person does comes back as small JSON posts. The page's code is plain
+// TypeScript compiled by the package's build (tsconfig.client.json) and served from dist/ with a strict
+// Content-Security-Policy.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
