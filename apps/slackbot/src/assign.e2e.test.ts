@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
-import { saveEdit } from './test-support/review.ts';
+import { openModal, saveEdit } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
@@ -36,13 +36,8 @@ async function home(stage: AppStage, user: string): Promise<string> {
 }
 
 /** Opens the Assign dialog from a status message as `user`; resolves to its view id. */
-async function openAssign(stage: AppStage, status: SlackMessage, user: string): Promise<string> {
-  const before = stage.slack.views.length;
-  await stage.driver.click({ message: status, actionId: ASSIGN_ACTIONS.open, user });
-  const opened = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the Assign dialog');
-  expect(opened.view.callback_id).toBe(ASSIGN_ACTIONS.callbackId);
-  return opened.id;
-}
+const openAssign = (stage: AppStage, status: SlackMessage, user: string): Promise<string> =>
+  openModal(stage, status, ASSIGN_ACTIONS.open, user, ASSIGN_ACTIONS.callbackId);
 
 const picking = (user: string | null) => ({
   [ASSIGN_ACTIONS.userBlock]: { [ASSIGN_ACTIONS.userAction]: { type: 'users_select', selected_user: user } },
@@ -225,11 +220,8 @@ describe('assigning a language’s review, end to end', () => {
         m.text.startsWith('German'),
       )!;
       await saveEdit(stage, germanReply, ANA, 1, 'Der Name der Direktorin, richtig gesagt');
-      const renders = stage.slack.views.length;
-      await stage.driver.click({ message: germanReply, actionId: THREAD_ACTIONS.render, user: ANA });
-      const renderDialog = await waitFor(() => stage.slack.views[renders], WAIT_MS, 'the render dialog');
-      await waitFor(() => renderDialog.view.callback_id === RENDER_UI.callbackId, WAIT_MS, 'its price');
-      await stage.driver.submitView({ viewId: renderDialog.id, user: ANA, values: {} });
+      const renderId = await openModal(stage, germanReply, THREAD_ACTIONS.render, ANA, RENDER_UI.callbackId);
+      await stage.driver.submitView({ viewId: renderId, user: ANA, values: {} });
       await waitFor(
         () => byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed').length === 3,
         WAIT_MS,

@@ -1,17 +1,10 @@
 // The Assign… button and line on a status message, the dialog and the assignee's direct message: pure builders.
 import { describe, expect, it } from 'vitest';
 import { viewProblems } from '../test-support/block-limits.ts';
+import { assignmentRecord } from '../test-support/jobs.ts';
 import { ASSIGN_ACTIONS, assignedMessage, assignedText, assignModal, assignmentBlocks } from './assign.ts';
 
-const assignment = {
-  id: 'V1',
-  targetId: 't1',
-  jobId: 'j1',
-  assignee: 'U0BEN',
-  assignedBy: 'U0ANA',
-  at: 1,
-  threadLink: 'https://example.slack.com/archives/C1/p1700000000000100',
-};
+const assignment = assignmentRecord();
 
 describe('assigning a review', () => {
   it('offers Assign… on a status message, and once assigned says who and by whom', () => {

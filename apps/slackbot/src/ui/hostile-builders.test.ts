@@ -27,7 +27,7 @@ import { settingsModal } from '../features/settings/blocks.ts';
 import { sourceFixModal, sourceFixSummary } from '../features/source-fix/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
-import { jobRecord } from '../test-support/jobs.ts';
+import { assignmentRecord, jobRecord } from '../test-support/jobs.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { changesModal, reviewedStatus, waitingList } from './approval.ts';
 import { assignedMessage } from './assign.ts';
@@ -321,28 +321,22 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
     }),
   creditsWarning: () => creditsWarning({ durationSeconds: 600, languages: 2, left: 3 }),
   assignedMessage: () =>
-    assignedMessage({ assignment: ASSIGNMENT, lang: 'es', title: HOSTILE, channel: 'C1' }),
+    assignedMessage({
+      assignment: assignmentRecord(),
+      lang: 'es',
+      title: HOSTILE,
+      channel: 'C1',
+    }),
   'Home assigned to me': () => ({
     blocks: assignedBlocks([
       {
         job: jobRecord({ title: HOSTILE, channel: 'C1' }),
         language: { lang: 'es', state: 'running', label: HOSTILE },
-        assignment: ASSIGNMENT,
+        assignment: assignmentRecord(),
       },
     ]),
   }),
 });
-
-/** An assignment as the store keeps it (its link is Slack's own permalink). */
-const ASSIGNMENT = {
-  id: 'V1',
-  targetId: 't1',
-  jobId: 'j1',
-  assignee: 'U2',
-  assignedBy: 'U1',
-  at: 1,
-  threadLink: 'https://example.slack.com/archives/C1/p1700000000000100',
-};
 
 describe('every builder with hostile strings', () => {
   for (const [name, build] of Object.entries(buildersOf(HOSTILE))) {

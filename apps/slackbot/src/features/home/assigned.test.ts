@@ -3,22 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { viewProblems } from '../../test-support/block-limits.ts';
 import { long } from '../../test-support/inputs.ts';
-import { jobRecord } from '../../test-support/jobs.ts';
+import { assignmentRecord, jobRecord } from '../../test-support/jobs.ts';
 import { type AssignedRow, assignedBlocks } from './assigned.ts';
 import { homeView } from './blocks.ts';
 
 const row = (title: string): AssignedRow => ({
   job: jobRecord({ title, channel: 'C1' }),
   language: { lang: 'es', state: 'dubbed' },
-  assignment: {
-    id: 'V1',
-    targetId: 't1',
-    jobId: 'j1',
-    assignee: 'U0BEN',
-    assignedBy: 'U0ANA',
-    at: 1,
-    threadLink: 'https://example.slack.com/archives/C1/p1700000000000100',
-  },
+  assignment: assignmentRecord(),
 });
 
 describe('Home: assigned to me', () => {
