@@ -20,6 +20,7 @@ const ANA = 'U0ANA';
 const BEN = 'U0BEN';
 const MALLORY = 'U0MAL';
 const ROBOT = 'U0ROBOT';
+const GONE = 'U0GONE';
 const CHANNEL = 'C43ASSIGN';
 const WAIT_MS = 30_000;
 const TEST_MS = 120_000;
@@ -62,6 +63,7 @@ describe('assigning a language’s review, end to end', () => {
     async () => {
       stage.slack.setMembers(CHANNEL, [ANA, BEN]);
       stage.slack.setUser({ id: ROBOT, is_bot: true });
+      stage.slack.setUser({ id: GONE, deleted: true });
       await stage.driver.command({
         channel: CHANNEL,
         user: ANA,
@@ -93,15 +95,20 @@ describe('assigning a language’s review, end to end', () => {
       );
       expect(stage.slack.views.length).toBe(views);
 
-      // Ana asks; a bot, the app itself, an outsider and nobody are refused under the input.
+      // Ana asks; a bot, the app itself, Slackbot, a deactivated account, an outsider and nobody are refused
+      // under the input.
       const viewId = await openAssign(stage, statusOf(stage, card.ts, 'Spanish'), ANA);
       const dialog = JSON.stringify(stage.slack.views.find((v) => v.id === viewId)!.view);
       expect(dialog).toContain('Who should review Spanish?');
       expect(await submitAssign(stage, viewId, ANA, ROBOT)).toEqual({
         [ASSIGN_ACTIONS.userBlock]: 'That is a bot or an app: pick a person.',
       });
-      expect(await submitAssign(stage, viewId, ANA, stage.slack.botUserId)).toEqual({
-        [ASSIGN_ACTIONS.userBlock]: 'That is a bot or an app: pick a person.',
+      for (const bot of [stage.slack.botUserId, 'USLACKBOT'])
+        expect(await submitAssign(stage, viewId, ANA, bot)).toEqual({
+          [ASSIGN_ACTIONS.userBlock]: 'That is a bot or an app: pick a person.',
+        });
+      expect(await submitAssign(stage, viewId, ANA, GONE)).toEqual({
+        [ASSIGN_ACTIONS.userBlock]: 'That account is deactivated: pick someone else.',
       });
       expect((await submitAssign(stage, viewId, ANA, MALLORY))?.[ASSIGN_ACTIONS.userBlock]).toBe(
         `They are not in <#${CHANNEL}>, so they could not open the review. Invite them first, or pick someone in it.`,
