@@ -1,5 +1,6 @@
-// App Home's "Assigned to me": the languages someone asked the person to review that nobody has approved yet,
-// in the channels they are in, each with its video, language, state and the link to its thread.
+// App Home's "Assigned to me": the languages someone asked the person to review that nobody has approved yet
+// (and that did not fail or stop), in the channels they are in, each with its video, language, state and the
+// link to its thread.
 import type { Assignment } from '../../domain/assignments.ts';
 import type { Job } from '../../store/store.ts';
 import { type Block, escapeText, LIMITS, link, section, truncate } from '../../ui/blocks.ts';
@@ -27,11 +28,13 @@ export async function assignedTo(deps: AssignedDeps, user: string): Promise<Assi
   const rows: AssignedRow[] = [];
   for (const assignment of await deps.assignedTo(user, ASSIGNED_READ)) {
     const job = await deps.getJob(assignment.jobId);
-    if (!job || !(await deps.sees(job.channel))) continue;
+    if (!job || job.state === 'stopped' || !(await deps.sees(job.channel))) continue;
     const targets = (await deps.targetsOf(job.id)).filter((t) => t.id === assignment.targetId);
     const [row] = await jobRows({ ...deps, targetsOf: async () => targets }, [job]);
     const language = row?.langs[0];
-    if (language) rows.push({ job, language, assignment });
+    // A language that failed, or that nobody follows any more, has nothing to review.
+    if (language && language.state !== 'failed' && !targets[0]?.stoppedBy)
+      rows.push({ job, language, assignment });
     if (rows.length >= MAX_ASSIGNED) break;
   }
   return rows;
