@@ -28,6 +28,11 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'files.completeUploadExternal': ['files:write'],
   // A file a payload names, looked up by id: where Slack says it is shared, and its URL.
   'files.info': ['files:read'],
+  // Who is assigned a review: a person, not a bot or a deactivated account.
+  'users.info': ['users:read'],
+  // The app opens only direct messages with one person (the assignee's).
+  'conversations.open': ['im:write'],
+  'chat.getPermalink': [],
   'views.open': [],
   'views.update': [],
   'views.publish': [],

@@ -24,6 +24,8 @@ import { registerAccount } from './features/account/register.ts';
 import { AccountService } from './features/account/service.ts';
 import { registerApproval } from './features/approval/register.ts';
 import { ApprovalService } from './features/approval/service.ts';
+import { registerAssign } from './features/assign/register.ts';
+import { AssignService } from './features/assign/service.ts';
 import { registerDub } from './features/dub/register.ts';
 import { ImportRunner } from './features/glossary/imports.ts';
 import { registerGlossary } from './features/glossary/register.ts';
@@ -234,6 +236,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   registerSourceFix(registry, { ...featureDeps, review, sourceFix });
   registerQa(registry, { ...featureDeps, review, qa });
   registerApproval(registry, { ...featureDeps, approvals, qa });
+  registerAssign(registry, {
+    ...featureDeps,
+    review,
+    assign: new AssignService({ store, service, wakeDeliverer, now, slack: interactions, access }),
+  });
   registerLipsync(registry, {
     ...featureDeps,
     review,

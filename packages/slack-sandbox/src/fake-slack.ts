@@ -1,5 +1,6 @@
 // A small fake of Slack's Web API on 127.0.0.1, used by the end-to-end tests, the demo and the bench:
-// the methods the app calls (messages, ephemerals, views, the external file upload flow, files, threads),
+// the methods the app calls (messages, ephemerals, views, the external file upload flow, files, threads,
+// people and the app's direct messages with them, permalinks),
 // shared files served at url_private_download behind the bot token, response_url endpoints, Socket Mode
 // (apps.connections.open and the WebSocket it hands out, socket-mode.ts), and a record of every call. It
 // keeps channels and threads in memory so that a test or the demo can read the thread back.
@@ -94,6 +95,15 @@ export interface RandomSlackFaults {
   delayMs?: number | [number, number];
 }
 
+/** A workspace member as users.info describes them (the fields the app reads). */
+export interface SlackUser {
+  id: string;
+  name: string;
+  is_bot: boolean;
+  is_app_user: boolean;
+  deleted: boolean;
+}
+
 export interface StoredView {
   id: string;
   trigger_id?: string;
@@ -129,6 +139,10 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly files = new Map<string, SlackFile>();
   /** How often each shared file was downloaded with the bot token. */
   readonly downloads = new Map<string, number>();
+  /** People and bots declared by a test (`setUser`); any other U… id is a person, as users.info says. */
+  readonly #users = new Map<string, SlackUser>();
+  /** The app's direct message with each person (conversations.open), by channel id. */
+  readonly #ims = new Map<string, string>();
   /** Channels with a closed membership (private ones, in a test); any other channel has everyone seen. */
   readonly #members = new Map<string, string[]>();
   /** Every user who posted, or whose command or click got a response_url: "everyone" of an open channel. */
@@ -199,6 +213,27 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
    */
   setMembers(channel: string, users: string[]): void {
     this.#members.set(channel, [...users]);
+  }
+
+  /** Declares a workspace member (a bot, a deactivated account) as users.info will describe them. */
+  setUser(user: Partial<SlackUser> & { id: string }): void {
+    this.#users.set(user.id, {
+      name: user.id.toLowerCase(),
+      is_bot: false,
+      is_app_user: false,
+      deleted: false,
+      ...user,
+    });
+  }
+
+  /** The id of the app's direct message with `user` (the one conversations.open opens). */
+  imOf(user: string): string {
+    return `D${user.slice(1)}`;
+  }
+
+  /** The messages of the app's direct message with `user`, oldest first. */
+  directMessages(user: string): SlackMessage[] {
+    return this.messages.filter((m) => m.channel === this.imOf(user));
   }
 
   /** A message as a user posts it; returns it (its ts) so that an event about it can be sent. */
@@ -303,6 +338,19 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
 
   callsOf(method: string): RecordedCall[] {
     return this.calls.filter((call) => call.method === method);
+  }
+
+  /**
+   * users.info's member: one declared by a test, the app's own bot user, Slackbot, or any other id shaped
+   * like a user's (a person); none for anything else.
+   */
+  #user(id: string): SlackUser | undefined {
+    const declared = this.#users.get(id);
+    if (declared) return declared;
+    const person = { id, name: id.toLowerCase(), is_bot: false, is_app_user: false, deleted: false };
+    if (id === this.botUserId) return { ...person, name: 'dubkit', is_bot: true };
+    if (id === 'USLACKBOT') return { ...person, name: 'slackbot' };
+    return /^[UW][A-Z0-9]{2,}$/.test(id) ? person : undefined;
   }
 
   #nextTs(): string {
@@ -495,18 +543,54 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       }
       case 'conversations.members': {
         // Paged like Slack's: `limit` members a page, the next page's cursor in response_metadata.
-        const members = this.#members.get(channel) ?? [...this.#seenUsers];
+        const imUser = this.#ims.get(channel);
+        const members = imUser
+          ? [imUser, this.botUserId]
+          : (this.#members.get(channel) ?? [...this.#seenUsers]);
         const limit = Math.min(Math.max(Number(args.limit ?? 100) || 100, 1), 1000);
         const offset = Number(args.cursor ?? 0) || 0;
         const page = members.slice(offset, offset + limit);
         const next = offset + limit < members.length ? String(offset + limit) : '';
         return { ok: true, members: page, response_metadata: { next_cursor: next } };
       }
-      case 'conversations.info':
+      case 'conversations.info': {
+        const imUser = this.#ims.get(channel);
+        if (imUser) return { ok: true, channel: { id: channel, is_im: true, user: imUser } };
         return {
           ok: true,
           channel: { id: channel, name: channel.toLowerCase(), is_member: !this.outsideOf.has(channel) },
         };
+      }
+      case 'conversations.open': {
+        // One person: the app's direct message with them, the same channel every time, as in Slack. A group
+        // DM (several users) is not played by this fake.
+        const users = String(args.users ?? '')
+          .split(',')
+          .filter(Boolean);
+        if (users.length === 0) return { ok: false, error: 'users_list_not_supplied' };
+        if (users.length > 1) return { ok: false, error: 'not_supported_by_the_fake' };
+        const user = this.#user(users[0]!);
+        if (!user) return { ok: false, error: 'user_not_found' };
+        if (user.deleted) return { ok: false, error: 'user_disabled' };
+        const id = this.imOf(user.id);
+        this.#ims.set(id, user.id);
+        return { ok: true, channel: { id, is_im: true, user: user.id } };
+      }
+      case 'users.info': {
+        const user = this.#user(String(args.user ?? ''));
+        return user
+          ? { ok: true, user: { ...user, team_id: this.teamId } }
+          : { ok: false, error: 'user_not_found' };
+      }
+      case 'chat.getPermalink': {
+        const message = this.message(channel, String(args.message_ts ?? ''));
+        if (!message) return { ok: false, error: 'message_not_found' };
+        const reply = message.thread_ts && message.thread_ts !== message.ts;
+        const permalink = `${this.#url}/archives/${channel}/p${message.ts.replace('.', '')}${
+          reply ? `?thread_ts=${message.thread_ts}&cid=${channel}` : ''
+        }`;
+        return { ok: true, channel, permalink };
+      }
       case 'views.open':
       case 'views.push':
       case 'views.update':

@@ -9,6 +9,7 @@ export type {
   SlackFaults,
   SlackFile,
   SlackMessage,
+  SlackUser,
   StoredView,
   ViewChange,
 } from './fake-slack.ts';

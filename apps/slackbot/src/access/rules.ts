@@ -3,6 +3,7 @@
 // rule reads what the payload claims, checks it against the store and Slack, and hands the handler the
 // checked subject — the job, the language, the modal's grant, the channel — taken from the store, never
 // from the client: a value the client sends is only a key to look it up.
+import { targetOfAssignedKey } from '../domain/assignments.ts';
 import { renderOfReplyKey } from '../domain/renders.ts';
 import type { Job, ModalGrant, Target } from '../store/store.ts';
 import type { Access, Origin } from './access.ts';
@@ -138,6 +139,36 @@ async function renderShown(
   return shown?.targetId === target.id ? shown.render : null;
 }
 
+/**
+ * A button on the direct message the app sent someone assigned to review a language (the outbox knows each
+ * message it posted under an assignment's key): the language's id is only a key, and whoever presses it must
+ * be a member of the job's channel. It then acts as in the job's thread: a modal it opens is granted there.
+ */
+const assignedMember: ActionRule<TargetSubject> = {
+  kind: 'action',
+  name: 'assigned, channel member',
+  async check(payload, { access, store }) {
+    if (payload.container?.type !== 'message' || payload.view) return refused('not on a message');
+    const channel = payload.channel?.id;
+    const ts = payload.message?.ts ?? payload.container.message_ts;
+    if (!channel || payload.container.channel_id !== channel || !ts) return refused('not on a message');
+    const target = await store.getTarget(action(payload)?.value ?? '');
+    const job = target && (await store.getJob(target.jobId));
+    if (!target || !job) return refused('unknown language');
+    const sent = (await store.deliveriesOf(job.id)).some(
+      (d) => d.ts === ts && d.channel === channel && targetOfAssignedKey(d.key) === target.id,
+    );
+    if (!sent) return refused('not an assignment’s message');
+    const user = userOf(payload);
+    if (!(await access.inChannel(job.channel, user))) return refused('not a member');
+    return {
+      ok: true,
+      actor: { user, channel: job.channel, threadTs: job.threadTs },
+      subject: { job, target, render: null },
+    };
+  },
+};
+
 /** A button about the channel it is in (the project list, a glossary report): pressed by a member. */
 const channelMember: ActionRule<ChannelSubject> = {
   kind: 'action',
@@ -245,6 +276,7 @@ const caller: Rule<'command', ChannelSubject> = {
 export const rules = {
   jobMember,
   targetMember,
+  assignedMember,
   channelMember,
   selection,
   inModal,

@@ -5,7 +5,7 @@
 import { renderReplyKey } from '../domain/renders.ts';
 import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
 import type { RenderPayload } from '../outbox/payloads.ts';
-import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
+import type { Assignment, DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import { statusDelivery } from '../thread/status.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 import { dubbedReply, failedReply, replacedReply, startedReply } from '../ui/milestones.ts';
@@ -24,7 +24,8 @@ export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
 
 /**
  * The writes a newly seen status causes: the status message, and a milestone when the project ended. A
- * language still being dubbed has no approval of this render yet, so the message is drawn without one.
+ * language still being dubbed has no approval of this render yet, so the message is drawn without one; it
+ * keeps whoever is assigned to review it (`assignment`).
  */
 export function changeDeliveries(
   job: Job,
@@ -33,9 +34,10 @@ export function changeDeliveries(
   info: StatusInfo,
   now: number,
   detail?: string,
+  assignment?: Assignment,
 ): DeliveryInput[] {
   const updated: Target = { ...target, status: project.status, statusAt: now };
-  const deliveries = [statusDelivery({ job, target: updated, info, now })];
+  const deliveries = [statusDelivery({ job, target: updated, info, assignment, now })];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
     const reply = dubbedReply({

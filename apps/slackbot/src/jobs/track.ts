@@ -256,9 +256,11 @@ export class Tracker {
       { status, changed, statusUpdatedAt: project.status_updated_at, duration: project.duration },
       now,
     );
+    // The status message keeps whoever is assigned to review the language.
+    const assignment = changed ? (await store.assignmentsOf([target.id]))[0] : undefined;
     const deliveries = changed
       ? [
-          ...changeDeliveries(job, target, { ...project, status }, info, now),
+          ...changeDeliveries(job, target, { ...project, status }, info, now, undefined, assignment),
           ...(await replacedDeliveries(store, target, info)),
         ]
       : [];

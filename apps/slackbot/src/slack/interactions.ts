@@ -1,6 +1,7 @@
 // The answers the app gives a person in the moment, which cannot wait in the outbox: a modal opened with a
-// trigger (valid for 3 s), a modal updated in place, an ephemeral message only they see, their App Home.
-// Messages in channels and threads are never written here: they go through the outbox.
+// trigger (valid for 3 s), a modal updated in place, an ephemeral message only they see, their App Home; and
+// what the app asks Slack on the way (membership, a file, a person, a direct message's channel, a link).
+// Messages in channels, threads and direct messages are never written here: they go through the outbox.
 import type { types } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { SharedFile } from '../domain/requests.ts';
@@ -31,7 +32,19 @@ export interface Interactions {
   sharedFile(fileId: string, where: { channel: string; uploader?: string }): Promise<SharedFile | undefined>;
   /** Answers a slash command through its response_url (valid for 30 minutes, wherever the app is). */
   respond(responseUrl: string, content: MessageContent): Promise<void>;
+  /** Who a user id is, as Slack describes them (users.info): a person, a bot or app, deactivated, unknown. */
+  person(userId: string): Promise<PersonKind>;
+  /** The app's direct message with a person (conversations.open: the same channel each time). */
+  openDirectMessage(userId: string): Promise<string>;
+  /** The link Slack gives to a message (chat.getPermalink): a thread's root links to the thread. */
+  permalink(channel: string, ts: string): Promise<string>;
 }
+
+/** What users.info says a user id is: only a `person` can be asked to do something. */
+export type PersonKind = 'person' | 'bot' | 'deactivated' | 'unknown';
+
+/** Slackbot: users.info calls it neither a bot nor an app. */
+const SLACKBOT = 'USLACKBOT';
 
 const MEMBER_PAGES = 100;
 
@@ -116,6 +129,28 @@ export function webInteractions(slack: WebClient): Interactions {
       });
       await response.body?.cancel();
       if (!response.ok) throw new Error(`Slack answered ${response.status} to the command's response`);
+    },
+    async person(userId) {
+      if (!/^[UW][A-Z0-9]+$/.test(userId)) return 'unknown';
+      const answer = await slack.users.info({ user: userId }).catch((error: unknown) => {
+        if ((error as { data?: { error?: string } }).data?.error === 'user_not_found') return undefined;
+        throw error;
+      });
+      const user = answer?.user;
+      if (!user?.id) return 'unknown';
+      if (user.deleted) return 'deactivated';
+      if (user.is_bot || user.is_app_user || user.id === SLACKBOT) return 'bot';
+      return 'person';
+    },
+    async openDirectMessage(userId) {
+      const opened = await slack.conversations.open({ users: userId });
+      if (!opened.channel?.id) throw new Error('conversations.open answered without a channel');
+      return opened.channel.id;
+    },
+    async permalink(channel, ts) {
+      const answer = await slack.chat.getPermalink({ channel, message_ts: ts });
+      if (!answer.permalink) throw new Error('chat.getPermalink answered without a link');
+      return answer.permalink;
     },
   };
 }

@@ -698,6 +698,48 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('assignments', () => {
+      it('replace the language’s earlier one, send its message once, and list what waits for the assignee', async () => {
+        const { job, target } = await dubbedTarget();
+        const ben = {
+          id: 'V1',
+          targetId: target.id,
+          jobId: job.id,
+          assignee: 'UBEN',
+          assignedBy: 'UANA',
+          at: 10,
+          threadLink: 'https://example.slack.com/archives/C1/p1',
+        };
+        const message = (id: string) => ({
+          key: `assigned:${target.id}:${id}`,
+          jobId: job.id,
+          kind: 'reply' as const,
+          inThread: false,
+          payload: { text: id },
+          to: { channel: 'D0BEN', threadTs: null },
+        });
+        expect(await store.assignmentsOf([target.id])).toEqual([]);
+        expect(await store.recordAssignment(ben, [message('V1')], 10)).toBe(true);
+        // The same dialog submitted again: nothing changes, no second message.
+        expect(await store.recordAssignment({ ...ben, at: 11 }, [message('V1')], 11)).toBe(false);
+        expect(await store.assignmentsOf([target.id, 'none'])).toEqual([ben]);
+        expect(await store.assignedTo('UBEN', 10)).toEqual([ben]);
+        const sent = (await store.deliveriesOf(job.id)).filter((d) => d.key.startsWith('assigned:'));
+        expect(sent).toMatchObject([{ key: `assigned:${target.id}:V1`, channel: 'D0BEN', version: 1 }]);
+        // Re-assigned to Ana: hers replaces his, with its own message.
+        const ana = { ...ben, id: 'V2', assignee: 'UANA', at: 20 };
+        expect(await store.recordAssignment(ana, [message('V2')], 20)).toBe(true);
+        expect(await store.assignmentsOf([target.id])).toEqual([ana]);
+        expect(await store.assignedTo('UBEN', 10)).toEqual([]);
+        expect(await store.assignedTo('UANA', 10)).toEqual([ana]);
+        // Approved: no longer waiting for her; a new render waits again.
+        await store.recordApproval({ targetId: target.id, attempt: target.attempt, userId: 'UBEN', at: 30 });
+        expect(await store.assignedTo('UANA', 10)).toEqual([]);
+        await store.resumeTarget(target.id, 'render_requested', 40);
+        expect(await store.assignedTo('UANA', 10)).toEqual([ana]);
+      });
+    });
+
     describe('languages waiting for review', () => {
       it('are the ended ones whose current render nobody approved; a render clears an approval', async () => {
         const { job, target } = await dubbedTarget();

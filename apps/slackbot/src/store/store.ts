@@ -4,6 +4,7 @@
 // implementation passes the contract suite (contract.ts).
 import type { ApprovalStore } from './approvals.ts';
 import type { ApproverStore } from './approvers.ts';
+import type { AssignmentStore } from './assignments.ts';
 import type { EstimateStore } from './estimates.ts';
 import type { FormatSettingsStore } from './formats.ts';
 import type { GlossaryStore } from './glossaries.ts';
@@ -17,6 +18,7 @@ import type { ReviewStore } from './reviews.ts';
 
 export type * from './approvals.ts';
 export type * from './approvers.ts';
+export type * from './assignments.ts';
 export type * from './estimates.ts';
 export type * from './formats.ts';
 export type * from './glossaries.ts';
@@ -43,6 +45,7 @@ export interface Store
     FormatSettingsStore,
     ApprovalStore,
     ApproverStore,
+    AssignmentStore,
     EstimateStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a

@@ -1,5 +1,5 @@
 // Jobs as tests need them, written through the Store interface only (so the contract suite can use them).
-import type { Job, NewJob, Store, Target } from '../store/store.ts';
+import type { Assignment, Job, NewJob, Store, Target } from '../store/store.ts';
 
 /** A dropped link's job, in channel C1 by U1; `over` changes what a test cares about. */
 export const newJob = (over: Partial<NewJob> = {}): NewJob => ({
@@ -69,3 +69,15 @@ export const noCommands = {
     throw new Error(`job ${job.id} is a /dub request, which this test does not expect`);
   },
 };
+
+/** Ana asked Ben to review language t1 of job j1 in C1, for pure builders; `over` changes what a test cares about. */
+export const assignmentRecord = (over: Partial<Assignment> = {}): Assignment => ({
+  id: 'V1',
+  targetId: 't1',
+  jobId: 'j1',
+  assignee: 'U0BEN',
+  assignedBy: 'U0ANA',
+  at: 1,
+  threadLink: 'https://example.slack.com/archives/C1/p1700000000000100',
+  ...over,
+});

@@ -1,9 +1,20 @@
 // The one place a language's status message is drawn: from what the store knows of it — its stage and
-// progress, a lip-sync under way, who approved its current render — under the message's one key. Writers
+// progress, a lip-sync under way, who approved its current render, who is assigned to review it, and the
+// Assign… button — under the message's one key. Writers
 // record a fact, then ask for the message again (`redrawStatus`); nothing else builds a `status:` write.
 import type { StatusInfo } from '../dubbing/service.ts';
-import type { Approval, ChangeRequest, DeliveryInput, Job, Store, Target } from '../store/store.ts';
+import type {
+  Approval,
+  Assignment,
+  ChangeRequest,
+  DeliveryInput,
+  Job,
+  Store,
+  Target,
+} from '../store/store.ts';
 import { reviewedStatus } from '../ui/approval.ts';
+import { assignedText, assignmentBlocks } from '../ui/assign.ts';
+import type { MessageContent } from '../ui/blocks.ts';
 import { statusMessage } from './status-message.ts';
 
 /** What a language's status message shows. */
@@ -18,6 +29,8 @@ export interface LanguageState {
   changeRequest?: ChangeRequest | undefined;
   /** A lip-sync under way: its stage in words, its progress, when it started. */
   lipsync?: { label: string; progress: number; startedAt: number } | undefined;
+  /** Who is assigned to review it (of any render: an assignment outlives a new render). */
+  assignment?: Assignment | undefined;
   now: number;
 }
 
@@ -54,21 +67,36 @@ export function statusDelivery(state: LanguageState): DeliveryInput {
   // Its review state, kept through a lip-sync: approved, changes requested, or once dubbed waiting (a new
   // render waits again).
   const dubbed = !lipsync && info?.terminal === true && !info.failed;
+  const reviewed =
+    dubbed || approval || changeRequest
+      ? reviewedStatus(content, { approval, changeRequest, render: target.attempt })
+      : content;
+  // Someone can be asked to review it while it is dubbed or on its way, until its render is approved.
+  const offer = !target.stoppedBy && !info?.failed && !approval;
   return {
     key: statusKey(target.id),
     jobId: job.id,
     kind: 'status',
     inThread: true,
-    payload:
-      dubbed || approval || changeRequest
-        ? reviewedStatus(content, { approval, changeRequest, render: target.attempt })
-        : content,
+    payload: withAssignment(reviewed, target.id, state.assignment, offer),
   };
+}
+
+/** The message with who is assigned to review it, and the Assign… button when offered. */
+function withAssignment(
+  content: MessageContent,
+  targetId: string,
+  assignment: Assignment | undefined,
+  offer: boolean,
+): MessageContent {
+  const blocks = assignmentBlocks(targetId, assignment, offer);
+  if (blocks.length === 0) return content;
+  return { text: assignedText(content.text, assignment), blocks: [...content.blocks, ...blocks] };
 }
 
 /** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
 export async function languageState(
-  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf'>,
+  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf'>,
   describe: (status: string) => StatusInfo,
   targetId: string,
   now: number,
@@ -77,9 +105,10 @@ export async function languageState(
   const target = await store.getTarget(targetId);
   const job = target && (await store.getJob(target.jobId));
   if (!target || !job) return undefined;
-  const [[approval], [changeRequest]] = await Promise.all([
+  const [[approval], [changeRequest], [assignment]] = await Promise.all([
     store.approvalsOf([target.id]),
     store.changeRequestsOf([target.id]),
+    store.assignmentsOf([target.id]),
   ]);
   return {
     job,
@@ -87,6 +116,7 @@ export async function languageState(
     info: 'info' in given ? (given.info ?? null) : target.status === null ? null : describe(target.status),
     approval,
     changeRequest,
+    assignment,
     lipsync: given.lipsync,
     now,
   };
@@ -94,7 +124,10 @@ export async function languageState(
 
 /** Records the language's status message as drawn from the store now; false when the language is gone. */
 export async function redrawStatus(
-  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'enqueue'>,
+  store: Pick<
+    Store,
+    'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf' | 'enqueue'
+  >,
   describe: (status: string) => StatusInfo,
   targetId: string,
   now: number,

@@ -13,6 +13,7 @@ import { jobModal } from '../features/dub/job-modal.ts';
 import { helpMessage, usageError } from '../features/dub/usage.ts';
 import { glossaryList, glossaryModal, glossaryShown, importReport } from '../features/glossary/blocks.ts';
 import { approvalQueueBlocks } from '../features/home/approval-queue-blocks.ts';
+import { assignedBlocks } from '../features/home/assigned.ts';
 import { homeView } from '../features/home/blocks.ts';
 import {
   lipsyncedReply,
@@ -27,9 +28,10 @@ import { settingsModal } from '../features/settings/blocks.ts';
 import { sourceFixModal, sourceFixSummary } from '../features/source-fix/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
-import { jobRecord } from '../test-support/jobs.ts';
+import { assignmentRecord, jobRecord } from '../test-support/jobs.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { approveAnywayModal, changesModal, reviewedStatus, waitingList } from './approval.ts';
+import { assignedMessage } from './assign.ts';
 import { LIMITS, link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 import { jobCard } from './job-card.ts';
@@ -333,6 +335,22 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       lipsync_free_minutes: { total: 1, used: 0 },
     }),
   creditsWarning: () => creditsWarning({ durationSeconds: 600, languages: 2, left: 3 }),
+  assignedMessage: () =>
+    assignedMessage({
+      assignment: assignmentRecord(),
+      lang: 'es',
+      title: HOSTILE,
+      channel: 'C1',
+    }),
+  'Home assigned to me': () => ({
+    blocks: assignedBlocks([
+      {
+        job: jobRecord({ title: HOSTILE, channel: 'C1' }),
+        language: { lang: 'es', state: 'running', label: HOSTILE },
+        assignment: assignmentRecord(),
+      },
+    ]),
+  }),
 });
 
 describe('every builder with hostile strings', () => {

@@ -3,7 +3,8 @@
 // kind, mrkdwn, unknown blocks shown), hostile text kept as text, Slack's limits checked on what is drawn,
 // ephemerals for their person only, clicks sent as signed block_actions with trigger_id, response_url and
 // the surface's state, confirm dialogs, modals as a stack with errors under their inputs, a slash command's
-// direct answer, and a dropped file shared with `message`/`file_shared` events.
+// direct answer, the app's direct message with one person, and a dropped file shared with
+// `message`/`file_shared` events.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -367,6 +368,41 @@ describe('the web client in a real browser', () => {
     await page.locator('.user-switcher').selectOption(BEN);
     await page.locator('article.ephemeral').filter({ hasText: 'for Ben only' }).waitFor();
     expect(await page.locator('article.ephemeral').filter({ hasText: 'Got something' }).count()).toBe(0);
+  });
+
+  it('shows the app’s direct message with a person to that person only, where its buttons work', async () => {
+    const opened = await api('conversations.open', { users: BEN });
+    const channel = String(opened.channel.id);
+    await api('chat.postMessage', {
+      channel,
+      text: 'Review Spanish',
+      blocks: [
+        { type: 'section', text: mrkdwn('Please *review* Spanish') },
+        {
+          type: 'actions',
+          elements: [{ type: 'button', action_id: 'dm_review', value: 't1', text: plain('Review') }],
+        },
+      ],
+    });
+    await openAs(ANA);
+    expect(await page.locator(`[data-channel="${channel}"]`).count()).toBe(0);
+    await page.goto(`${web.url}/#user=${BEN}&channel=${channel}`);
+    await page.reload();
+    const dm = page.locator(`[data-channel="${channel}"]`);
+    expect(await dm.textContent()).toContain('testapp (direct message)');
+    const message = page.locator('article.message').last();
+    expect(await message.locator('.section-text').textContent()).toBe('Please review Spanish');
+    await message.getByRole('button', { name: 'Review' }).click();
+    await waitFor(
+      () => lastReceived('interaction')?.payload.actions[0].action_id === 'dm_review',
+      WAIT_MS,
+      'the click in the direct message',
+    );
+    expect(lastReceived('interaction')?.payload).toMatchObject({
+      user: { id: BEN },
+      channel: { id: channel },
+      container: { channel_id: channel },
+    });
   });
 
   it('shares a dropped file: uploaded to the fake’s store, then `message` with files and `file_shared`', async () => {

@@ -1,8 +1,9 @@
-// The fake Slack's web client: a page on 127.0.0.1 that draws the fake's channels, threads, ephemerals,
-// modals and App Home the way Slack does, and plays a person's side through the same SlackDriver the tests
-// use (signed HTTP or Socket Mode envelopes). Changes reach the page as server-sent events; what the person
-// does comes back as small JSON posts. The page's code is plain TypeScript compiled by the package's build
-// (tsconfig.client.json) and served from dist/ with a strict Content-Security-Policy.
+// The fake Slack's web client: a page on 127.0.0.1 that draws the fake's channels (and each person's direct
+// message with the app), threads, ephemerals, modals and App Home the way Slack does, and plays a person's
+// side through the same SlackDriver the tests use (signed HTTP or Socket Mode envelopes). Changes reach the
+// page as server-sent events; what the person does comes back as small JSON posts. The page's code is plain
+// TypeScript compiled by the package's build (tsconfig.client.json) and served from dist/ with a strict
+// Content-Security-Policy.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -156,8 +157,22 @@ export class WebClient {
     for (const page of this.#pages) if (this.#sees(channel, page.user)) page.res.write(data);
   }
 
+  /**
+   * The workspace's channels, and each person's direct message with the app (where the app's DMs to them,
+   * such as a review assigned to them, show), private to them.
+   */
+  #channels(): ChannelInfo[] {
+    const dms = this.#options.users.map((u) => ({
+      id: this.#options.slack.imOf(u.id),
+      name: `${this.#options.appName ?? 'dubkit'} (direct message)`,
+      private: true,
+      members: [u.id],
+    }));
+    return [...this.#options.channels, ...dms];
+  }
+
   #sees(channel: string, user: string): boolean {
-    const info = this.#options.channels.find((c) => c.id === channel);
+    const info = this.#channels().find((c) => c.id === channel);
     return info !== undefined && (!info.private || info.members.includes(user));
   }
 
@@ -338,7 +353,7 @@ export class WebClient {
 
   /** A person may post only where they are a member. */
   #memberOf(channel: string, user: string): void {
-    const info = this.#options.channels.find((c) => c.id === channel);
+    const info = this.#channels().find((c) => c.id === channel);
     if (!info) throw new BadRequest(`no channel ${channel}`);
     if (!info.members.includes(user))
       throw new BadRequest(`you are not a member of #${info.name}: join it to post`);
@@ -356,14 +371,15 @@ export class WebClient {
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
-    const visible = new Set(this.#options.channels.filter((c) => this.#sees(c.id, user)).map((c) => c.id));
+    const channels = this.#channels();
+    const visible = new Set(channels.filter((c) => this.#sees(c.id, user)).map((c) => c.id));
     const snapshot: ServerEvent = {
       kind: 'snapshot',
       me: user,
       botUserId: slack.botUserId,
       appName: this.#options.appName ?? 'dubkit',
       users: this.#options.users,
-      channels: this.#options.channels.filter((c) => visible.has(c.id)),
+      channels: channels.filter((c) => visible.has(c.id)),
       shortcuts: this.#options.shortcuts ?? [],
       commands: this.#options.commands ?? [],
       messages: slack.messages.filter((m) => visible.has(m.channel)).map(clientMessage),

@@ -8,6 +8,7 @@ import { jobLine } from '../account/job-list.ts';
 import type { JobRow } from '../account/job-rows.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { approvalQueueBlocks } from './approval-queue-blocks.ts';
+import { type AssignedRow, assignedBlocks } from './assigned.ts';
 
 export interface HomeDefaults {
   channel: string;
@@ -30,8 +31,10 @@ export function homeView(input: {
   defaults: HomeDefaults[];
   /** The languages waiting for the person's approval in the channels that name them an approver. */
   forMyApproval?: ApprovalQueue;
+  /** Languages someone asked the person to review, not approved yet (see assigned.ts). */
+  assigned?: AssignedRow[];
 }): types.HomeView {
-  const blocks: Block[] = [];
+  const blocks: Block[] = [...assignedBlocks(input.assigned ?? [])];
   if (input.forMyApproval) blocks.push(...approvalQueueBlocks(input.forMyApproval));
   if (input.waiting.length > 0) {
     blocks.push(header('Waiting for you'));

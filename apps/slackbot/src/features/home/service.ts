@@ -12,6 +12,7 @@ import { type JobRow, jobRows } from '../account/job-rows.ts';
 import { type ChannelAccess, channelSeer } from '../account/service.ts';
 import type { ApprovalService } from '../approval/service.ts';
 import { approvalQueue } from './approval-queue.ts';
+import { assignedTo } from './assigned.ts';
 import { homeView } from './blocks.ts';
 
 /** Recent jobs of every channel read for "Waiting for you", and the person's own jobs shown. */
@@ -56,7 +57,18 @@ export class HomeService {
       });
     }
     const forMyApproval = await approvalQueue(this.#o, userId);
-    return homeView({ waiting, own, credits, defaults, forMyApproval });
+    const assigned = await assignedTo(
+      {
+        service,
+        approvals: this.#o.approvals,
+        targetsOf: (id) => store.targetsOf(id),
+        assignedTo: (user, limit) => store.assignedTo(user, limit),
+        getJob: (id) => store.getJob(id),
+        sees: channelSeer(this.#o.access, userId),
+      },
+      userId,
+    );
+    return homeView({ waiting, own, credits, defaults, forMyApproval, assigned });
   }
 
   /** Jobs of the person's channels with a language waiting for their word, newest first. */

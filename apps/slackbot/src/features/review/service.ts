@@ -505,7 +505,9 @@ export class ReviewService {
     const info = described.terminal
       ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }
       : described;
-    await store.enqueue(statusDelivery({ job, target: resumed, info, now }), now);
+    // Whoever is assigned to review the language stays named through the render.
+    const [assignment] = await store.assignmentsOf([resumed.id]);
+    await store.enqueue(statusDelivery({ job, target: resumed, info, assignment, now }), now);
     await store.enqueue(
       {
         key: `render:${resumed.id}.${resumed.attempt}`,

@@ -231,6 +231,16 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 17,
+    name: 'who is asked to review each language, by whom and when, with the link to its thread',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS assignments (
+        target_id TEXT PRIMARY KEY, assignment_id TEXT NOT NULL, job_id TEXT NOT NULL, assignee TEXT NOT NULL,
+        assigned_by TEXT NOT NULL, assigned_at BIGINT NOT NULL, thread_link TEXT NOT NULL)`,
+      'CREATE INDEX IF NOT EXISTS assignments_assignee ON assignments (assignee, assigned_at)',
+    ],
+  },
+  {
     version: 19,
     name: 'a termbase with many languages kept while its glossaries are chosen, and the import they make',
     statements: () => [

@@ -3,6 +3,7 @@
 import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
+import { sqlAssignmentStore } from './assignments.ts';
 import { sqlEstimateStore } from './estimates.ts';
 import { sqlFormatSettingsStore } from './formats.ts';
 import { sqlGlossaryStore } from './glossaries.ts';
@@ -38,6 +39,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlFormatSettingsStore(sql),
     ...sqlApprovalStore(sql),
     ...sqlApproverStore(sql),
+    ...sqlAssignmentStore(sql),
     ...sqlEstimateStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {

@@ -1,0 +1,61 @@
+// App Home's "Assigned to me": the languages someone asked the person to review that nobody has approved yet
+// (and that did not fail or stop), in the channels they are in, each with its video, language, state and the
+// link to its thread.
+import type { Assignment } from '../../domain/assignments.ts';
+import type { Job } from '../../store/store.ts';
+import { type Block, escapeText, LIMITS, link, section, truncate } from '../../ui/blocks.ts';
+import { type JobRowDeps, jobRows, type LanguageState, languageStateText } from '../account/job-rows.ts';
+
+/** Assignments read, and shown (with the rest, within a Home view's 100 blocks). */
+const ASSIGNED_READ = 50;
+const MAX_ASSIGNED = 10;
+
+export interface AssignedRow {
+  job: Job;
+  language: LanguageState;
+  assignment: Assignment;
+}
+
+export interface AssignedDeps extends JobRowDeps {
+  assignedTo(user: string, limit: number): Promise<Assignment[]>;
+  getJob(jobId: string): Promise<Job | undefined>;
+  /** Whether the person sees the channel (a member, or an admin). */
+  sees(channel: string): Promise<boolean>;
+}
+
+/** The languages assigned to `user` and not approved, in their channels, the latest assignment first. */
+export async function assignedTo(deps: AssignedDeps, user: string): Promise<AssignedRow[]> {
+  const rows: AssignedRow[] = [];
+  for (const assignment of await deps.assignedTo(user, ASSIGNED_READ)) {
+    const job = await deps.getJob(assignment.jobId);
+    if (!job || job.state === 'stopped' || !(await deps.sees(job.channel))) continue;
+    const targets = (await deps.targetsOf(job.id)).filter((t) => t.id === assignment.targetId);
+    const [row] = await jobRows({ ...deps, targetsOf: async () => targets }, [job]);
+    const language = row?.langs[0];
+    // A language that failed, or that nobody follows any more, has nothing to review.
+    if (language && language.state !== 'failed' && !targets[0]?.stoppedBy)
+      rows.push({ job, language, assignment });
+    if (rows.length >= MAX_ASSIGNED) break;
+  }
+  return rows;
+}
+
+/** The "Assigned to me" heading and one line per language; nothing when none is assigned. */
+export function assignedBlocks(rows: readonly AssignedRow[]): Block[] {
+  if (rows.length === 0) return [];
+  return [
+    { type: 'header', text: { type: 'plain_text', text: 'Assigned to me' } },
+    ...rows.slice(0, MAX_ASSIGNED).map((row) => section(assignedLine(row))),
+    { type: 'divider' },
+  ];
+}
+
+/** "*keynote.mp4* in #launch · 🇪🇸 Spanish: ⏳ dubbed, waiting for review · asked by @ana · Open the thread" */
+function assignedLine({ job, language, assignment }: AssignedRow): string {
+  const head = `*${escapeText(truncate(job.title, 200))}* in <#${job.channel}>`;
+  const asked = `asked by <@${assignment.assignedBy}>`;
+  return truncate(
+    `${head}\n${languageStateText(language)} · ${asked} · ${link(assignment.threadLink, 'Open the thread')}`,
+    LIMITS.sectionText,
+  );
+}

@@ -1,0 +1,48 @@
+// The Assign… button and line on a status message, the dialog and the assignee's direct message: pure builders.
+import { describe, expect, it } from 'vitest';
+import { viewProblems } from '../test-support/block-limits.ts';
+import { assignmentRecord } from '../test-support/jobs.ts';
+import { ASSIGN_ACTIONS, assignedMessage, assignedText, assignModal, assignmentBlocks } from './assign.ts';
+
+const assignment = assignmentRecord();
+
+describe('assigning a review', () => {
+  it('offers Assign… on a status message, and once assigned says who and by whom', () => {
+    expect(assignmentBlocks('t1', undefined, true)).toEqual([
+      {
+        type: 'actions',
+        block_id: 'dk_assign:t1',
+        elements: [expect.objectContaining({ action_id: ASSIGN_ACTIONS.open, value: 't1' })],
+      },
+    ]);
+    const assigned = JSON.stringify(assignmentBlocks('t1', assignment, true));
+    expect(assigned).toContain('👤 Assigned to <@U0BEN> by <@U0ANA>');
+    expect(assigned).toContain('Assign to someone else…');
+    // Nothing to review (approved, failed, stopped): the line stays, the button goes.
+    expect(JSON.stringify(assignmentBlocks('t1', assignment, false))).not.toContain(ASSIGN_ACTIONS.open);
+    expect(assignmentBlocks('t1', undefined, false)).toEqual([]);
+    expect(assignedText('Spanish: dubbed', assignment)).toBe(
+      'Spanish: dubbed, assigned to <@U0BEN> by <@U0ANA>',
+    );
+    expect(assignedText('Spanish: dubbed', undefined)).toBe('Spanish: dubbed');
+  });
+
+  it('asks who should review the language, with whoever is assigned picked', () => {
+    const modal = assignModal({ lang: 'es', subject: 't1', current: 'U0BEN' });
+    expect(viewProblems(modal)).toEqual([]);
+    expect(modal).toMatchObject({ callback_id: ASSIGN_ACTIONS.callbackId, private_metadata: 't1' });
+    expect(JSON.stringify(modal)).toContain('Who should review Spanish?');
+    expect(JSON.stringify(modal)).toContain('"initial_user":"U0BEN"');
+    expect(JSON.stringify(assignModal({ lang: 'es', subject: 't1' }))).not.toContain('initial_user');
+  });
+
+  it('tells the assignee who asked, what to review, with the thread’s link and a Review button', () => {
+    const message = assignedMessage({ assignment, lang: 'es', title: 'keynote.mp4', channel: 'C1' });
+    expect(message.text).toBe('<@U0ANA> asked you to review the Spanish dub of keynote.mp4');
+    const text = JSON.stringify(message.blocks);
+    expect(text).toContain('in <#C1>');
+    expect(text).toContain(`<${assignment.threadLink}|Open the thread>`);
+    expect(text).toContain(`"action_id":"${ASSIGN_ACTIONS.review}"`);
+    expect(text).toContain('"value":"t1"');
+  });
+});

@@ -1,0 +1,68 @@
+// The fake's people and direct messages, over its real Web API: users.info tells a person from a bot, the app,
+// Slackbot, a deactivated account and an id Slack does not know; conversations.open gives the same direct
+// message for a person each time, where the app can post and find its post by metadata; chat.getPermalink
+// links to a message (a thread's root) as Slack does.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeSlack } from './fake-slack.ts';
+
+const TOKEN = 'xoxb-test';
+let slack: FakeSlack;
+
+async function call(method: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${slack.apiUrl}${method}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(args),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+beforeEach(async () => {
+  slack = await new FakeSlack({ botToken: TOKEN }).start();
+});
+afterEach(async () => {
+  await slack.close();
+});
+
+describe('the fake Slack’s people and direct messages', () => {
+  it('describes people, bots, the app, Slackbot and deactivated accounts as users.info does', async () => {
+    slack.setUser({ id: 'U0ROBOT', is_bot: true });
+    slack.setUser({ id: 'U0GONE', deleted: true });
+    const user = async (id: string) =>
+      (await call('users.info', { user: id })).user as Record<string, unknown>;
+    expect(await user('U0ANA')).toMatchObject({ id: 'U0ANA', is_bot: false, deleted: false });
+    expect(await user('U0ROBOT')).toMatchObject({ is_bot: true });
+    expect(await user(slack.botUserId)).toMatchObject({ is_bot: true });
+    expect(await user('USLACKBOT')).toMatchObject({ is_bot: false, name: 'slackbot' });
+    expect(await user('U0GONE')).toMatchObject({ deleted: true });
+    expect(await call('users.info', { user: 'C123' })).toEqual({ ok: false, error: 'user_not_found' });
+  });
+
+  it('opens one direct message per person, where the app’s posts are found again by their metadata', async () => {
+    const opened = await call('conversations.open', { users: 'U0BEN' });
+    expect(opened).toMatchObject({ ok: true, channel: { id: slack.imOf('U0BEN'), is_im: true } });
+    expect((await call('conversations.open', { users: 'U0BEN' })).channel).toEqual(opened.channel);
+    expect(await call('conversations.open', {})).toMatchObject({ ok: false });
+    const channel = slack.imOf('U0BEN');
+    expect(await call('conversations.info', { channel })).toMatchObject({ channel: { is_im: true } });
+    await call('chat.postMessage', {
+      channel,
+      text: 'hello',
+      metadata: { event_type: 'dubkit_delivery', event_payload: { key: 'assigned:t1:V1' } },
+    });
+    expect(slack.directMessages('U0BEN').map((m) => m.text)).toEqual(['hello']);
+    const history = await call('conversations.history', { channel, include_all_metadata: true });
+    expect(history.messages).toMatchObject([{ metadata: { event_payload: { key: 'assigned:t1:V1' } } }]);
+  });
+
+  it('links to a message, and to a reply within its thread', async () => {
+    const root = slack.postUserMessage({ channel: 'C1', user: 'U0ANA', text: 'root' });
+    const reply = slack.postUserMessage({ channel: 'C1', user: 'U0ANA', text: 'reply', thread_ts: root.ts });
+    const link = (ts: string) => call('chat.getPermalink', { channel: 'C1', message_ts: ts });
+    expect((await link(root.ts)).permalink).toBe(`${slack.url}/archives/C1/p${root.ts.replace('.', '')}`);
+    expect((await link(reply.ts)).permalink).toBe(
+      `${slack.url}/archives/C1/p${reply.ts.replace('.', '')}?thread_ts=${root.ts}&cid=C1`,
+    );
+    expect(await link('1.2')).toEqual({ ok: false, error: 'message_not_found' });
+  });
+});
