@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
+import { qaOff } from './test-support/qa.ts';
 import { openModal, saveEdit } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
@@ -62,6 +63,8 @@ describe('assigning a language’s review, end to end', () => {
     'names the assignee in the status message, sends them one DM whose Review opens the review, and lists it on their Home',
     async () => {
       stage.slack.setMembers(CHANNEL, [ANA, BEN]);
+      // QA off: Approve approves at once (asking first about open QA flags is approvers.e2e's).
+      await qaOff(stage, CHANNEL);
       stage.slack.setUser({ id: ROBOT, is_bot: true });
       stage.slack.setUser({ id: GONE, deleted: true });
       await stage.driver.command({
