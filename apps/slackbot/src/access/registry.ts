@@ -91,6 +91,15 @@ export class Registry {
     });
   }
 
+  /** A select or checkbox whose change is answered, with the rule its payload must pass. */
+  pick<S>(
+    actionId: string,
+    rule: ActionRule<S>,
+    handler: (args: ButtonArgs, subject: S) => Promise<void>,
+  ): void {
+    this.#add({ kind: 'action', key: actionId, elements: SELECTIONS, rule, handler });
+  }
+
   /** A modal's submission, by its callback id. */
   view<S>(
     callbackId: string,

@@ -100,7 +100,7 @@ describe('JobStarter', () => {
       mediaPollMs: 20,
     });
     if (where === 'upload')
-      service.uploadLink = async () => {
+      service.createLinkMedia = async () => {
         throw new MediaRejectedError('failed', internal);
       };
     else

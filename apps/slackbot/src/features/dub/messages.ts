@@ -108,6 +108,9 @@ async function dropVideo(deps: MessageDeps, eventId: string, message: SlackMessa
     text: message.text ?? '',
     files: message.files ?? [],
     addressed,
+    unfurls: (message.attachments ?? []).flatMap((a) =>
+      a.title ? [{ url: a.original_url ?? a.from_url ?? a.title_link, title: a.title }] : [],
+    ),
   });
   if (dropped.kind === 'problem') {
     await deps.slack.whisper(toAuthor(message, message.user), usageError(dropped.problem));
