@@ -13,7 +13,7 @@ import { cardDelivery, startDeliveries, startedCard } from '../thread/card.ts';
 import { statusDelivery } from '../thread/status.ts';
 import type { StateValues } from '../ui/blocks.ts';
 import { type PickerGlossary, pickedGlossaries } from '../ui/glossary-picker.ts';
-import { readJobChoice } from '../ui/job-card.ts';
+import { JOB_CARD, readJobChoice } from '../ui/job-card.ts';
 import { stoppedReply } from '../ui/milestones.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 
@@ -137,7 +137,14 @@ export class JobService {
   async pickerChanged(job: Job, values: StateValues): Promise<void> {
     const { store } = this.#o;
     if (job.state !== 'picking') return;
-    const choice = readJobChoice(values);
+    // What the payload does not carry (a picker Slack left out) stays as recorded.
+    const read = readJobChoice(values);
+    const has = (action: string) => Object.values(values).some((block) => block[action] !== undefined);
+    const choice = {
+      dstLangs: has(JOB_CARD.dstAction) ? read.dstLangs : (job.picked?.dstLangs ?? []),
+      srcLang: has(JOB_CARD.srcAction) ? read.srcLang : job.srcLang,
+      numSpeakers: has(JOB_CARD.speakersAction) ? read.numSpeakers : job.numSpeakers,
+    };
     const offered = new Set((await this.#o.picker(job)).glossaries.map((g) => g.id));
     const glossaryIds = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
       offered.has(id),
