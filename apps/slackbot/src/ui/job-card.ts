@@ -117,7 +117,6 @@ export function minutesLine(minutesLeft: number): string {
 }
 
 export function jobCard(input: JobCardInput): MessageContent {
-  const from = input.srcLang ? `from ${languageName(input.srcLang)}` : 'source language auto-detected';
   const header = section(cardHeader(input));
   if (input.state === 'cancelled') {
     return {
@@ -128,12 +127,15 @@ export function jobCard(input: JobCardInput): MessageContent {
   if (input.state === 'started') {
     const into = input.dstLangs.map(languageLabel).join(', ');
     const speakers = input.numSpeakers ? `${input.numSpeakers} speakers` : 'speakers auto-detected';
+    const seconds = input.video?.state === 'ready' ? input.video.seconds : null;
+    const uses =
+      seconds === null ? [] : [`uses ${plural(minutesNeeded(seconds, input.dstLangs.length), 'minute')}`];
     return {
       text: `Dubbing ${escapeText(input.title)} into ${input.dstLangs.map(languageName).join(', ')}`,
       blocks: [
         header,
         section(`Dubbing into ${into}`),
-        context(`${from} · ${speakers} · started by <@${input.userId}>`),
+        context([speakers, ...uses, `started by <@${input.userId}>`].join(' · ')),
         ...(input.running === false
           ? []
           : [
