@@ -180,6 +180,34 @@ describe('the job card names the video and its cost', () => {
   );
 
   it(
+    'a link the service cannot open: the card says so, and Start is refused saying why',
+    async () => {
+      const channel = 'C4CARD';
+      // Not a host the emulator may fetch from (it has no internet): refused when the media is created.
+      const link = 'https://videos.example.org/talk.mp4';
+      const drop = stage.slack.postUserMessage({
+        channel,
+        user: ANA,
+        text: `<@${stage.slack.botUserId}> <${link}|${link}> in Spanish`,
+      });
+      await stage.driver.mention(drop);
+      const card = await cardShowing(channel, drop.ts, 'The service could not take this video');
+      expect(shown(card)).toContain('the link could not be fetched (request id r-');
+      await stage.driver.click({ message: card, actionId: JOB_CARD.start, user: ANA });
+      const refusal = await waitFor(
+        () => stage.slack.ephemerals.find((e) => e.channel === channel && e.user === ANA),
+        WAIT_MS,
+        'the refusal',
+      );
+      expect(refusal.text).toMatch(
+        /^⚠️ Not started: the service could not take this video: the link could not be fetched \(request id r-[0-9a-f]{8}\)\. /,
+      );
+      expect((await stage.app.store.getJob(jobIdOf(card)))?.state).toBe('picking');
+    },
+    TEST_MS,
+  );
+
+  it(
     'a restart between the card and Start makes no second media; the finished card no longer offers Stop',
     async () => {
       const channel = 'C3CARD';

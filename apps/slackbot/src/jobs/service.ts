@@ -11,7 +11,7 @@ import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, PickedChoice, Store } from '../store/store.ts';
 import { cardDelivery, startDeliveries, startedCard } from '../thread/card.ts';
 import { statusDelivery } from '../thread/status.ts';
-import type { StateValues } from '../ui/blocks.ts';
+import { escapeProse, type StateValues } from '../ui/blocks.ts';
 import { type PickerGlossary, pickedGlossaries } from '../ui/glossary-picker.ts';
 import { JOB_CARD, readJobChoice } from '../ui/job-card.ts';
 import { stoppedReply } from '../ui/milestones.ts';
@@ -177,7 +177,7 @@ export class JobService {
    */
   async startProblem(job: Job, dstLangs: string[]): Promise<string | undefined> {
     if (job.mediaError !== null && !job.mediaReady) {
-      return `⚠️ Not started: the service could not take this video (${job.mediaError}). Share a link it can open, or upload the file here, and I will make a new card.`;
+      return `⚠️ Not started: the service could not take this video: ${escapeProse(job.mediaError)}. Share a link it can open, or upload the file here, and I will make a new card.`;
     }
     const left = await this.minutesLeft();
     if (left === undefined) return undefined;

@@ -89,6 +89,101 @@ describe('JobStarter', () => {
     for (const target of targets) expect(await store.getDelivery(`status:${target.id}`)).toBeDefined();
   });
 
+  it('makes a waiting card’s video ready once: after a restart mid-wait it waits for the media recorded, and Start uses it', async () => {
+    const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
+      mediaPollMs: 20,
+    });
+    const link = 'https://vimeo.com/ready-once';
+    const { job } = await store.createJob(
+      {
+        triggerKey: 'msg:C1:ready-once',
+        channel: 'C1',
+        threadTs: '1.2',
+        userId: 'U1',
+        source: { kind: 'link', link },
+        title: 'vimeo.com/ready-once',
+      },
+      1,
+    );
+    // A run created the media and recorded it, then the process died before the media was ready.
+    const mediaId = await service.createLinkMedia(link, undefined);
+    await store.setJobMedia(job.id, mediaId);
+    let created = 0;
+    const counting: DubbingService = {
+      ...service,
+      createLinkMedia: (...args) => {
+        created++;
+        return service.createLinkMedia(...args);
+      },
+    };
+    const redrawn: string[] = [];
+    const starter = new JobStarter({
+      store,
+      service: counting,
+      logger: pino({ level: 'silent' }),
+      botToken: 'xoxb-x',
+      maxFileBytes: 1,
+      extraSlackHosts: [],
+      onDeliveries: () => {},
+      mediaChanged: async (id) => {
+        redrawn.push(id);
+      },
+      ...noCommands,
+    });
+    await starter.run((await store.getJob(job.id))!);
+    const ready = (await store.getJob(job.id))!;
+    expect(ready).toMatchObject({ state: 'picking', mediaId, mediaReady: true, mediaError: null });
+    expect(ready.mediaSeconds).toBe(await service.mediaDuration(mediaId));
+    // The emulator names a link's media by the link: no better than the link's own readable form.
+    expect(ready.title).toBe('vimeo.com/ready-once');
+    expect(redrawn).toEqual([job.id]);
+
+    await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 5);
+    await starter.run((await store.getJob(job.id))!);
+    const [es] = await store.targetsOf(job.id);
+    expect(es?.projectId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created).toBe(0);
+  });
+
+  it('records a video the service refuses while the card waits, and the card is drawn again to say why', async () => {
+    const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
+      mediaPollMs: 20,
+    });
+    service.createLinkMedia = async () => {
+      throw new MediaRejectedError('media_process_error', 'the link could not be fetched');
+    };
+    const { job } = await store.createJob(
+      {
+        triggerKey: 'msg:C1:refused-early',
+        channel: 'C1',
+        threadTs: '1.3',
+        userId: 'U1',
+        source: { kind: 'link', link: 'https://vimeo.com/refused-early' },
+        title: 'vimeo.com/refused-early',
+      },
+      1,
+    );
+    const redrawn: string[] = [];
+    const starter = new JobStarter({
+      store,
+      service,
+      logger: pino({ level: 'silent' }),
+      botToken: 'xoxb-x',
+      maxFileBytes: 1,
+      extraSlackHosts: [],
+      onDeliveries: () => {},
+      mediaChanged: async (id) => {
+        redrawn.push(id);
+      },
+      ...noCommands,
+    });
+    await starter.run((await store.getJob(job.id))!);
+    expect((await store.getJob(job.id))?.mediaError).toMatch(
+      /^the link could not be fetched \(request id r-[0-9a-f]{8}\)$/,
+    );
+    expect(redrawn).toEqual([job.id]);
+  });
+
   it.each([
     ['the upload', 'upload'],
     ['a project', 'project'],
