@@ -4,6 +4,7 @@
 // the account's minutes; ticking a language changes the estimate; languages that do not fit are refused at
 // Start with the choice; a restart between the card and Start makes no second media; and a card whose
 // languages have all ended no longer offers Stop.
+import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ import { cardIn, jobIdOf, waitForDubs } from './test-support/threads.ts';
 import { JOB_CARD } from './ui/job-card.ts';
 
 const ANA = 'U0ANA';
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 /** A number as the card writes it. */
 const n = (value: number) => value.toLocaleString('en-US');
 const WAIT_MS = 30_000;
@@ -175,6 +178,39 @@ describe('the job card names the video and its cost', () => {
       } finally {
         stage.emulator.setCredits('default', { minutes: 6000 });
       }
+    },
+    TEST_MS,
+  );
+
+  it(
+    'a shared file’s card shows its Slack title and length before Start, and the file is downloaded from Slack once',
+    async () => {
+      const channel = 'C5CARD';
+      const file = stage.slack.addFile({
+        name: 'onboarding-step3.mp4',
+        mimetype: 'video/mp4',
+        content: fixture('talk.mp4'),
+      });
+      file.title = 'Onboarding, step 3';
+      const drop = stage.slack.postUserMessage({ channel, user: ANA, text: 'new cut', files: [file] });
+      await stage.driver.fileShare(drop);
+      const jobId = jobIdOf(await cardIn(stage, channel, drop.ts));
+      const seconds = await secondsOf(jobId);
+      const card = await cardShowing(channel, drop.ts, 'minutes left after this job');
+      expect(card.blocks?.[0]).toMatchObject({
+        text: {
+          text: `🎬 *Onboarding, step 3* · ${videoLength(seconds)} · language detected by the service`,
+        },
+      });
+      expect(stage.slack.downloads.get(file.id)).toBe(1);
+      await stage.driver.click({
+        message: card,
+        actionId: JOB_CARD.start,
+        user: ANA,
+        selections: { [JOB_CARD.dstAction]: ['fr'] },
+      });
+      await waitForDubs(stage, channel, drop.ts, 1);
+      expect(stage.slack.downloads.get(file.id)).toBe(1);
     },
     TEST_MS,
   );

@@ -60,8 +60,7 @@ export type CardVideo =
 
 /** The card's top line: "🎬 *title* · 12:34 · from English". */
 export function cardHeader(input: Pick<JobCardInput, 'title' | 'source' | 'srcLang' | 'video'>): string {
-  const what =
-    input.source.kind === 'link' ? link(input.source.link, input.title) : `📎 ${escapeText(input.title)}`;
+  const what = input.source.kind === 'link' ? link(input.source.link, input.title) : escapeText(input.title);
   const seconds = input.video?.state === 'ready' ? input.video.seconds : null;
   const from = input.srcLang ? `from ${languageName(input.srcLang)}` : 'language detected by the service';
   return ['🎬 *' + what + '*', ...(seconds === null ? [] : [videoLength(seconds)]), from].join(' · ');
