@@ -25,8 +25,8 @@ afterAll(async () => {
   await temp.cleanup();
 });
 
-/** The starter as the app builds it for link jobs, on `service`. */
-const starterFor = (service: DubbingService, logger: Logger) =>
+/** The starter as the app builds it for link jobs, on `service`; the jobs whose card it asked to redraw go to `redrawn`. */
+const starterFor = (service: DubbingService, logger: Logger, redrawn: string[] = []) =>
   new JobStarter({
     store,
     service,
@@ -35,6 +35,9 @@ const starterFor = (service: DubbingService, logger: Logger) =>
     maxFileBytes: 1,
     extraSlackHosts: [],
     onDeliveries: () => {},
+    mediaChanged: async (id) => {
+      redrawn.push(id);
+    },
     ...noCommands,
   });
 
@@ -117,19 +120,7 @@ describe('JobStarter', () => {
       },
     };
     const redrawn: string[] = [];
-    const starter = new JobStarter({
-      store,
-      service: counting,
-      logger: pino({ level: 'silent' }),
-      botToken: 'xoxb-x',
-      maxFileBytes: 1,
-      extraSlackHosts: [],
-      onDeliveries: () => {},
-      mediaChanged: async (id) => {
-        redrawn.push(id);
-      },
-      ...noCommands,
-    });
+    const starter = starterFor(counting, pino({ level: 'silent' }), redrawn);
     await starter.run((await store.getJob(job.id))!);
     const ready = (await store.getJob(job.id))!;
     expect(ready).toMatchObject({ state: 'picking', mediaId, mediaReady: true, mediaError: null });
@@ -164,19 +155,7 @@ describe('JobStarter', () => {
       1,
     );
     const redrawn: string[] = [];
-    const starter = new JobStarter({
-      store,
-      service,
-      logger: pino({ level: 'silent' }),
-      botToken: 'xoxb-x',
-      maxFileBytes: 1,
-      extraSlackHosts: [],
-      onDeliveries: () => {},
-      mediaChanged: async (id) => {
-        redrawn.push(id);
-      },
-      ...noCommands,
-    });
+    const starter = starterFor(service, pino({ level: 'silent' }), redrawn);
     await starter.run((await store.getJob(job.id))!);
     expect((await store.getJob(job.id))?.mediaError).toMatch(
       /^the link could not be fetched \(request id r-[0-9a-f]{8}\)$/,
