@@ -4,6 +4,7 @@ import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoLength } from '../domain/video.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 import type { Store } from '../store/store.ts';
@@ -134,6 +135,35 @@ describe('JobStarter', () => {
     const [es] = await store.targetsOf(job.id);
     expect(es?.projectId).toMatch(/^[0-9a-f-]{36}$/);
     expect(created).toBe(0);
+  });
+
+  it('starts with a video not ready yet: waits for the media recorded, then the card shows its length', async () => {
+    const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
+      mediaPollMs: 20,
+    });
+    const link = 'https://vimeo.com/start-before-ready';
+    const { job } = await store.createJob(
+      {
+        triggerKey: 'msg:C1:before-ready',
+        channel: 'C1',
+        threadTs: '1.4',
+        userId: 'U1',
+        source: { kind: 'link', link },
+        title: 'vimeo.com/start-before-ready',
+      },
+      1,
+    );
+    const mediaId = await service.createLinkMedia(link, undefined);
+    await store.setJobMedia(job.id, mediaId);
+    await store.startJob(job.id, { dstLangs: ['de'], srcLang: 'en', numSpeakers: null }, 5);
+    await starterFor(service, pino({ level: 'silent' })).run((await store.getJob(job.id))!);
+    const started = (await store.getJob(job.id))!;
+    expect(started).toMatchObject({ state: 'running', mediaId, mediaReady: true });
+    const [de] = await store.targetsOf(job.id);
+    expect(de?.projectId).toMatch(/^[0-9a-f-]{36}$/);
+    const card = JSON.stringify((await store.getDelivery(`card:${job.id}`))?.payload);
+    expect(card).toContain(`· ${videoLength(started.mediaSeconds!)} · from English`);
+    expect(card).toContain('job_stop');
   });
 
   it('records a video the service refuses while the card waits, and the card is drawn again to say why', async () => {
