@@ -130,6 +130,40 @@ describe('the job card names the video and its cost', () => {
   );
 
   it(
+    'a link preview Slack adds after the message was posted gives the card its title',
+    async () => {
+      const channel = 'C6CARD';
+      const link = 'https://vimeo.com/previewed-later';
+      const drop = stage.slack.postUserMessage({
+        channel,
+        user: ANA,
+        text: `<@${stage.slack.botUserId}> <${link}|${link}>`,
+      });
+      await stage.driver.mention(drop);
+      await cardShowing(channel, drop.ts, `<${link}|vimeo.com/previewed-later>`);
+      // Slack unfurls the link a moment later and says so with message_changed.
+      await stage.driver.event({
+        type: 'message',
+        subtype: 'message_changed',
+        hidden: true,
+        channel,
+        ts: '9999999999.000001',
+        message: {
+          type: 'message',
+          user: ANA,
+          text: drop.text,
+          ts: drop.ts,
+          attachments: [{ title: 'Quarterly all-hands', from_url: link, original_url: link }],
+        },
+      });
+      const card = await cardShowing(channel, drop.ts, `<${link}|Quarterly all-hands>`);
+      expect(card.blocks?.[0]).toMatchObject({ text: { text: expect.stringMatching(/ · \d+:\d\d · /) } });
+      expect((await stage.app.store.getJob(jobIdOf(card)))?.title).toBe('Quarterly all-hands');
+    },
+    TEST_MS,
+  );
+
+  it(
     'languages whose minutes do not fit: the card says so before Start, and Start is refused with the choice',
     async () => {
       const channel = 'C2CARD';

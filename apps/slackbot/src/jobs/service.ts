@@ -5,7 +5,7 @@
 import { minutesNeeded } from '../domain/credits.ts';
 import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { preselection } from '../domain/requests.ts';
-import { firstTitle } from '../domain/video.ts';
+import { firstTitle, titleFromLink } from '../domain/video.ts';
 import type { StatusInfo } from '../dubbing/service.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, PickedChoice, Store } from '../store/store.ts';
@@ -318,6 +318,21 @@ export class JobService {
     return true;
   }
 
+  /**
+   * Slack added link previews to a message after it was posted (it unfurls a link a moment later and says so
+   * with a message_changed event): the job the message opened takes the preview's title when its own title
+   * came only from the link, and its waiting card is drawn again.
+   */
+  async linkPreviewed(channel: string, ts: string, unfurls: DroppedMessage['unfurls']): Promise<void> {
+    if (!unfurls?.length) return;
+    const { store } = this.#o;
+    const job = await store.jobByTrigger(`msg:${channel}:${ts}`);
+    if (job?.source.kind !== 'link' || !titleFromLink(job.title, job.source)) return;
+    const title = unfurlTitle(unfurls, job.source)?.trim();
+    if (!title || !(await store.retitleJob(job.id, title, job.title))) return;
+    if (job.state === 'picking') await this.redrawPicker(job.id);
+  }
+
   /** The job whose thread this is. */
   jobOfThread(channel: string, threadTs: string): Promise<Job | undefined> {
     return this.#o.store.jobByThread(channel, threadTs);
@@ -401,7 +416,7 @@ export class JobService {
       source,
       title: firstTitle(source, {
         fileTitle: message.files.find((f) => source.kind === 'file' && f.id === source.fileId)?.title,
-        unfurlTitle: unfurlTitle(message, source),
+        unfurlTitle: unfurlTitle(message.unfurls, source),
       }),
       postCard: eventId !== undefined,
     });
@@ -409,12 +424,9 @@ export class JobService {
 }
 
 /** The title of the link preview Slack attached for the job's link (the only preview when it names no link). */
-function unfurlTitle(message: DroppedMessage, source: JobSource): string | undefined {
-  if (source.kind !== 'link') return undefined;
-  const unfurls = message.unfurls ?? [];
-  const same = (url: string | undefined) =>
-    url !== undefined && url.replace(/\/$/, '') === source.link.replace(/\/$/, '');
-  return (
-    unfurls.find((u) => same(u.url)) ?? (unfurls.length === 1 && !unfurls[0]?.url ? unfurls[0] : undefined)
-  )?.title;
+function unfurlTitle(unfurls: DroppedMessage['unfurls'], source: JobSource): string | undefined {
+  if (source.kind !== 'link' || !unfurls) return undefined;
+  const bare = (url: string) => url.replace(/\/$/, '');
+  const same = unfurls.find((u) => u.url !== undefined && bare(u.url) === bare(source.link));
+  return (same ?? (unfurls.length === 1 && !unfurls[0]?.url ? unfurls[0] : undefined))?.title;
 }

@@ -182,20 +182,14 @@ export class JobStarter {
     }
     if (job.mediaReady) return { job: { ...job, mediaId }, mediaId };
     const ready = await service.mediaReady(mediaId, signal);
-    const media = {
-      seconds: ready.seconds ?? null,
-      title: titleOnceReady(job.title, job.source, ready.name),
-    };
-    await store.setJobMediaReady(job.id, media);
+    const seconds = ready.seconds ?? null;
+    await store.setJobMediaReady(job.id, { seconds });
+    const title = titleOnceReady(job.title, job.source, ready.name);
+    // A title Slack gave meanwhile (a link preview that came later) is not overwritten.
+    if (title !== job.title) await store.retitleJob(job.id, title, job.title);
+    const now = await store.getJob(job.id);
     return {
-      job: {
-        ...job,
-        mediaId,
-        mediaError: null,
-        mediaReady: true,
-        mediaSeconds: media.seconds,
-        title: media.title,
-      },
+      job: now ?? { ...job, mediaId, mediaError: null, mediaReady: true, mediaSeconds: seconds, title },
       mediaId,
     };
   }

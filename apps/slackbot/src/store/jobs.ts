@@ -182,8 +182,13 @@ export interface JobStore {
   refuseRequest(jobId: string): Promise<boolean>;
   /** Records the media the service created for the job (before it is ready). */
   setJobMedia(jobId: string, mediaId: string): Promise<void>;
-  /** Records that the job's media is ready: its length (when known) and the title people know it by. */
-  setJobMediaReady(jobId: string, media: { seconds: number | null; title: string }): Promise<void>;
+  /** Records that the job's media is ready, with its length when the service gave one. */
+  setJobMediaReady(jobId: string, media: { seconds: number | null }): Promise<void>;
+  /**
+   * Names the job's video `title`, unless its title changed since it was read as `previous` (a better title
+   * recorded meanwhile stays); false when it did not change.
+   */
+  retitleJob(jobId: string, title: string, previous: string): Promise<boolean>;
   /**
    * Records what a waiting card's picker now holds (its languages and glossaries, the source language and the
    * speakers); the job as it is now, or undefined when it no longer waits for Start.

@@ -68,7 +68,10 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         // Start while the holder still waits for the video: the lease stays its holder's.
         await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 20);
         expect(await store.claimJobsToStart('b', 30, 100, 5)).toHaveLength(0);
-        await store.setJobMediaReady(job.id, { seconds: 754, title: 'Product launch keynote' });
+        await store.setJobMediaReady(job.id, { seconds: 754 });
+        expect(await store.retitleJob(job.id, 'Product launch keynote', job.title)).toBe(true);
+        // A title read before that change does not overwrite it.
+        expect(await store.retitleJob(job.id, 'vimeo.com/1', job.title)).toBe(false);
         expect(await store.getJob(job.id)).toMatchObject({
           mediaId: 'm1',
           mediaReady: true,
@@ -81,7 +84,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         // A video ready or refused while the card waits is not claimed again.
         const { job: ready } = await store.createJob(newJob({ triggerKey: 'msg:C1:ready' }), 1);
         await store.setJobMedia(ready.id, 'm2');
-        await store.setJobMediaReady(ready.id, { seconds: null, title: 'x' });
+        await store.setJobMediaReady(ready.id, { seconds: null });
         const { job: refused } = await store.createJob(newJob({ triggerKey: 'msg:C1:refused' }), 1);
         await store.setJobMediaError(refused.id, 'it is not a video or audio file');
         expect(await store.claimJobsToStart('c', 50, 100, 5)).toEqual([]);

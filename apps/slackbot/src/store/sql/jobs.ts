@@ -194,10 +194,16 @@ export function sqlJobStore(sql: Sql): JobStore {
     async setJobMedia(jobId, mediaId) {
       await sql.run('UPDATE jobs SET media_id = ?, media_error = NULL WHERE id = ?', [mediaId, jobId]);
     },
-    async setJobMediaReady(jobId, { seconds, title }) {
+    async setJobMediaReady(jobId, { seconds }) {
       await sql.run(
-        'UPDATE jobs SET media_ready = TRUE, media_seconds = ?, title = ?, media_error = NULL WHERE id = ?',
-        [seconds, title, jobId],
+        'UPDATE jobs SET media_ready = TRUE, media_seconds = ?, media_error = NULL WHERE id = ?',
+        [seconds, jobId],
+      );
+    },
+    async retitleJob(jobId, title, previous) {
+      return (
+        (await sql.run('UPDATE jobs SET title = ? WHERE id = ? AND title = ?', [title, jobId, previous])) ===
+        1
       );
     },
     async setPicking(jobId, picked, choice) {
