@@ -99,8 +99,12 @@ export class JobService {
   }
 
   /** Enqueues the waiting card as the store has it, with the minutes left when known. */
-  async #drawPicker(job: Job, minutesLeft: number | undefined): Promise<void> {
-    const { dstLangs, glossaries, glossaryIds } = await this.#o.picker(job);
+  async #drawPicker(read: Job, minutesLeft: number | undefined): Promise<void> {
+    const { dstLangs, glossaries, glossaryIds } = await this.#o.picker(read);
+    // Read again just before it is drawn: what was recorded meanwhile (a title, ticks, the video ready) is
+    // never drawn over by an older reading (the card's one key keeps the last drawing).
+    const job = await this.#o.store.getJob(read.id);
+    if (job?.state !== 'picking') return;
     const picked = job.picked ?? { dstLangs, glossaryIds };
     await this.#o.store.enqueue(
       cardDelivery(job, 'picking', picked.dstLangs, {
