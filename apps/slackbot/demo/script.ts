@@ -42,13 +42,13 @@ export async function playScene(MODE: SlackMode): Promise<never> {
     const drop = slack.postUserMessage({
       channel: CHANNEL,
       user: USER,
-      text: `<@${slack.botUserId}> can we have this in Spanish and German? <${link}>`,
+      text: `<@${slack.botUserId}> can we have this in Spanish and German? <${link}> It’s in English.`,
       // Slack's preview of the link: the page's title, which the card shows (the app fetches no page itself).
       attachments: [{ title: 'Dubkit launch keynote', from_url: link, original_url: link }],
     });
     rootTs = drop.ts;
     console.log(
-      `${stamp()} #localization @${USER}:\n      @dubkit can we have this in Spanish and German? ${link}`,
+      `${stamp()} #localization @${USER}:\n      @dubkit can we have this in Spanish and German? ${link} It’s in English.`,
     );
     await stage.driver.mention(drop);
 
