@@ -1,6 +1,7 @@
 // The scripted scene (`pnpm demo -- --script`, and whenever nobody can click): a link dropped mentioning
-// the app, Spanish and German picked, Start pressed, and the thread printed as it reads in Slack, edits
-// included. Exits 0 once both dubs and their subtitle files are in the thread.
+// the app (with the preview Slack makes of it), the card naming the video, its length and the minutes the
+// languages leave, Spanish and German picked, Start pressed, and the thread printed as it reads in Slack,
+// edits included. Exits 0 once both dubs and their subtitle files are in the thread.
 import { byKind, renderMessage, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
 import { demoStage } from './stage.ts';
 import { LOCALIZATION as CHANNEL, ANA as USER } from './workspace.ts';
@@ -41,18 +42,24 @@ export async function playScene(MODE: SlackMode): Promise<never> {
     const drop = slack.postUserMessage({
       channel: CHANNEL,
       user: USER,
-      text: `<@${slack.botUserId}> can we have this in Spanish and German? <${link}>`,
+      text: `<@${slack.botUserId}> can we have this in Spanish and German? <${link}> It’s in English.`,
+      // Slack's preview of the link: the page's title, which the card shows (the app fetches no page itself).
+      attachments: [{ title: 'Dubkit launch keynote', from_url: link, original_url: link }],
     });
     rootTs = drop.ts;
     console.log(
-      `${stamp()} #localization @${USER}:\n      @dubkit can we have this in Spanish and German? ${link}`,
+      `${stamp()} #localization @${USER}:\n      @dubkit can we have this in Spanish and German? ${link} It’s in English.`,
     );
     await stage.driver.mention(drop);
 
+    // The card once the service has the video ready: its length and what the languages leave of the minutes.
     const card = await waitFor(
-      () => slack.thread(CHANNEL, rootTs).find((m) => JSON.stringify(m.blocks ?? []).includes('job_start')),
-      10_000,
-      'the job card',
+      () =>
+        slack
+          .thread(CHANNEL, rootTs)
+          .find((m) => JSON.stringify(m.blocks ?? []).includes('minutes left after this job')),
+      20_000,
+      'the job card with the video’s length and minutes',
     );
     console.log(`${stamp()}   (@${USER} picks Spanish and German and presses Start)`);
     await stage.driver.click({

@@ -33,7 +33,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       .flatMap((m) => m.files ?? [])
       .map((f) => f.name);
     expect(names.sort()).toEqual(
-      ['es.srt', 'es.vtt', 'de.srt', 'de.vtt'].map((ext) => `www-youtube-com-watch-v-keynote.${ext}`).sort(),
+      ['es.srt', 'es.vtt', 'de.srt', 'de.vtt'].map((ext) => `youtube-com-watch-v-keynote.${ext}`).sort(),
     );
     const srt = thread.flatMap((m) => m.files ?? []).find((f) => f.name.endsWith('es.srt'))!;
     expect(new TextDecoder().decode(srt.content)).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d{3} --> /);
@@ -50,8 +50,8 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     for (const reply of byKind(thread, 'dubbed')) {
       const lang = reply.text.startsWith('Spanish') ? 'es' : 'de';
       expect((reply.files ?? []).map((f) => f.name).sort()).toEqual([
-        `www-youtube-com-watch-v-keynote.${lang}.srt`,
-        `www-youtube-com-watch-v-keynote.${lang}.vtt`,
+        `youtube-com-watch-v-keynote.${lang}.srt`,
+        `youtube-com-watch-v-keynote.${lang}.vtt`,
       ]);
     }
     expect(thread.filter((m) => m.bot_id && m.files?.length && !keyOf(m).startsWith('dubbed:'))).toEqual([]);
@@ -124,7 +124,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     await stage.driver.mention(drop);
     const card = await cardIn(stage, channel, drop.ts);
     const picker = JSON.stringify(
-      (card.blocks as { block_id?: string }[]).find((b) => b.block_id === 'job_dst'),
+      (card.blocks as { block_id?: string }[]).find((b) => b.block_id?.startsWith('job_dst:')),
     );
     expect(picker).toMatch(/"initial_options":\[\{[^\]]*"value":"pt-br"\}\]/);
     const asked = await waitFor(

@@ -51,7 +51,7 @@ describe('settings and App Home, end to end', () => {
       );
       const dst = (
         card.blocks as { block_id?: string; elements?: { initial_options?: { value: string }[] }[] }[]
-      ).find((b) => b.block_id === 'job_dst');
+      ).find((b) => b.block_id?.startsWith('job_dst:'));
       expect(dst?.elements?.[0]?.initial_options?.map((o) => o.value)).toEqual(['es', 'de']);
       // Start with the preselected languages as they are.
       await stage.driver.click({ message: card, actionId: 'job_start', user: ANA });

@@ -350,6 +350,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     extraSlackHosts: extraHosts,
     onDeliveries: wakeDeliverer,
     admit: (job) => jobs.admit(job),
+    mediaChanged: (jobId) => jobs.redrawPicker(jobId),
     refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
     async beforeProjects(job, targets) {
       // Glossary defaults first: the subtitles keep the glossary recorded for each language.

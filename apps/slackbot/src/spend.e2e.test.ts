@@ -46,17 +46,20 @@ describe('choices before spending, and who did it', () => {
           text: `<@${stage.slack.botUserId}> <https://vimeo.com/505|vimeo.com/505>`,
         });
         await stage.driver.mention(drop);
-        // The card is recorded first, then the minutes left are added to it.
-        const minutes =
-          'Each language uses the video’s length in whole minutes · *1 minutes left* on the account';
+        // The card is recorded first, then the video's length and the minutes left are added to it.
         const card = await waitFor(
           async () => {
             const shown = await cardIn(stage, channel, drop.ts);
-            return JSON.stringify(shown.blocks).includes(minutes) ? shown : undefined;
+            const said = JSON.stringify(shown.blocks);
+            return said.includes('1 is left on the account') || said.includes('of 1 minutes left')
+              ? shown
+              : undefined;
           },
           WAIT_MS,
-          'the minutes left on the card',
+          'the minutes on the card',
         );
+        const seconds = (await stage.app.store.getJob(jobIdOf(card)))?.mediaSeconds ?? 0;
+        const needs = 2 * Math.ceil(seconds / 60);
         await stage.driver.click({
           message: card,
           actionId: JOB_CARD.start,
@@ -69,8 +72,8 @@ describe('choices before spending, and who did it', () => {
           'the refusal',
         );
         expect(refusal.text).toBe(
-          '⚠️ Not started: dubbing into 2 languages uses at least 2 minutes (each language uses the video’s ' +
-            'length in whole minutes), and 1 is left on the account. Pick fewer languages and press Start ' +
+          `⚠️ Not started: dubbing into 2 languages needs ${needs} minutes (the video’s length in whole ` +
+            'minutes, for each language), and 1 is left on the account. Pick fewer languages and press Start ' +
             'again, or add minutes to the account. Nothing was created.',
         );
         const jobId = jobIdOf(card);

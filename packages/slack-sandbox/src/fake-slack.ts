@@ -43,6 +43,8 @@ export interface SlackMessage {
   blocks?: unknown[];
   metadata?: { event_type: string; event_payload: Record<string, unknown> };
   files?: SlackFile[];
+  /** Link previews (unfurls) as Slack attaches them to a person's message: the page's title and its link. */
+  attachments?: { title: string; title_link?: string; from_url: string; original_url?: string }[];
   /** Earlier versions, oldest first, when the message was edited with chat.update. */
   history: { text: string; blocks?: unknown[] }[];
 }
@@ -243,6 +245,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     text: string;
     files?: SlackFile[];
     thread_ts?: string;
+    attachments?: SlackMessage['attachments'];
   }) {
     this.#seenUsers.add(input.user);
     for (const file of input.files ?? []) {
@@ -257,6 +260,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       history: [],
       ...(input.thread_ts ? { thread_ts: input.thread_ts } : {}),
       ...(input.files ? { files: input.files } : {}),
+      ...(input.attachments ? { attachments: input.attachments } : {}),
     };
     this.messages.push(message);
     this.emit('message', message);

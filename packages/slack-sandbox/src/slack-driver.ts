@@ -49,6 +49,8 @@ export class SlackDriver {
         channel: message.channel,
         // As Slack sends it for a mention posted in a thread.
         ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+        // Link previews Slack had made by then.
+        ...(message.attachments ? { attachments: message.attachments } : {}),
       },
       options,
     );
@@ -67,6 +69,7 @@ export class SlackDriver {
             channel: message.channel,
             channel_type: 'channel',
             ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+            ...(message.attachments ? { attachments: message.attachments } : {}),
           }),
     ];
     for (const file of message.files ?? []) answers.push(await this.fileShared(file, message));

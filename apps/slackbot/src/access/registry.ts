@@ -94,10 +94,10 @@ export class Registry {
   }
 
   /**
-   * A select whose change the app answers (it redraws the message it sits on), with the rule its payload must
-   * pass; the handler gets the rule's checked subject.
+   * A select or checkboxes whose change the app answers (it records the choice and redraws the message it sits
+   * on), with the rule its payload must pass; the handler gets the rule's checked subject.
    */
-  selectAnswered<S>(
+  pick<S>(
     actionId: string,
     rule: ActionRule<S>,
     handler: (args: SelectArgs, subject: S) => Promise<void>,

@@ -6,6 +6,7 @@
 import { targetOfAssignedKey } from '../domain/assignments.ts';
 import { renderOfReplyKey } from '../domain/renders.ts';
 import type { Job, ModalGrant, Target } from '../store/store.ts';
+import { jobOfPickerBlock } from '../ui/job-card.ts';
 import type { Access, Origin } from './access.ts';
 import type { Actor } from './modals.ts';
 
@@ -20,7 +21,7 @@ export interface Payload {
   callback_id?: string;
   container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
   message?: { ts?: string; thread_ts?: string };
-  actions?: { action_id?: string; type?: string; value?: string }[];
+  actions?: { action_id?: string; block_id?: string; type?: string; value?: string }[];
   view?: { id?: string; callback_id?: string; private_metadata?: string };
 }
 
@@ -103,6 +104,19 @@ const jobMember: ActionRule<Job> = {
   name: 'job member',
   async check(payload, { access, store }) {
     return onJobMessage(payload, access, await store.getJob(action(payload)?.value ?? ''));
+  },
+};
+
+/**
+ * A picker on a job's card, whose block names the job (a select has no value): on the job's messages, changed
+ * by a member of its channel.
+ */
+const jobPicker: ActionRule<Job> = {
+  kind: 'action',
+  name: 'job picker',
+  async check(payload, { access, store }) {
+    const jobId = jobOfPickerBlock(action(payload)?.block_id ?? '');
+    return onJobMessage(payload, access, jobId === undefined ? undefined : await store.getJob(jobId));
   },
 };
 
@@ -275,6 +289,7 @@ const caller: Rule<'command', ChannelSubject> = {
 
 export const rules = {
   jobMember,
+  jobPicker,
   targetMember,
   assignedMember,
   channelMember,

@@ -14,6 +14,8 @@ export interface DroppedMessage {
   files: SharedFile[];
   /** Whether the person addressed the app (a mention): only then is a wrong drop worth an answer. */
   addressed: boolean;
+  /** The titles of link previews Slack attached to the message, with the link each previews. */
+  unfurls?: { url: string | undefined; title: string }[];
 }
 
 export type DropOutcome =

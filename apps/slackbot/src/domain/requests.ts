@@ -310,6 +310,8 @@ export interface SlackMessage {
   text?: string;
   files?: SharedFile[];
   subtype?: string;
+  /** Link previews (unfurls) Slack attached to the message: the page's title, as Slack read it. */
+  attachments?: { title?: string; title_link?: string; from_url?: string; original_url?: string }[];
 }
 
 /** Checks that a shared file is a video or audio file within the size limit. */

@@ -39,7 +39,7 @@ export function createDubbingService(
   const mediaPollMs = options.mediaPollMs ?? 2_000;
 
   const ready = async (mediaId: string, signal?: AbortSignal) => {
-    await mapMediaErrors(() =>
+    const media = await mapMediaErrors(() =>
       client.media.waitUntilReady(mediaId, {
         timeoutMs: options.mediaTimeoutMs ?? 30 * 60_000,
         intervalMs: mediaPollMs,
@@ -47,22 +47,34 @@ export function createDubbingService(
         ...(signal ? { signal } : {}),
       }),
     );
-    return { mediaId };
+    return { mediaId, seconds: durationOf(media.meta), name: media.name ?? null };
   };
+  const createFile = async (
+    data: ReadableStream<Uint8Array>,
+    { filename, contentType, name, signal }: Parameters<DubbingService['createFileMedia']>[1],
+  ) =>
+    (
+      await mapMediaErrors(() =>
+        client.media.upload(data, { filename, contentType, name, ...(signal ? { signal } : {}) }),
+      )
+    ).id;
+  const createLink = async (link: string, name: string | undefined, signal?: AbortSignal) =>
+    (
+      await mapMediaErrors(() =>
+        client.media.uploadLink({ link, ...(name ? { name } : {}) }, signal ? { signal } : undefined),
+      )
+    ).id;
 
   return {
-    async uploadFile(data, { filename, contentType, name, signal }) {
-      const media = await mapMediaErrors(() =>
-        client.media.upload(data, { filename, contentType, name, ...(signal ? { signal } : {}) }),
-      );
-      return ready(media.id, signal);
+    async uploadFile(data, options) {
+      return ready(await createFile(data, options), options.signal);
     },
     async uploadLink(link, name, signal) {
-      const media = await mapMediaErrors(() =>
-        client.media.uploadLink({ link, name }, signal ? { signal } : undefined),
-      );
-      return ready(media.id, signal);
+      return ready(await createLink(link, name, signal), signal);
     },
+    createFileMedia: createFile,
+    createLinkMedia: createLink,
+    mediaReady: ready,
     async createProject(input) {
       try {
         return await client.projects.create({
@@ -111,9 +123,7 @@ export function createDubbingService(
     },
 
     async mediaDuration(mediaId) {
-      const meta = (await client.media.get(mediaId)).meta;
-      const seconds = meta && 'duration_seconds' in meta ? Number(meta.duration_seconds) : Number.NaN;
-      return Number.isFinite(seconds) ? seconds : undefined;
+      return durationOf((await client.media.get(mediaId)).meta);
     },
     async patchSegments(projectId, lang, changes) {
       const segments = changes.map((change) => ({
@@ -204,6 +214,15 @@ export function createDubbingService(
       return { id: created.id };
     },
   };
+}
+
+/** A media record's length in seconds, when its meta says. */
+function durationOf(meta: unknown): number | undefined {
+  const seconds =
+    meta && typeof meta === 'object' && 'duration_seconds' in meta
+      ? Number(meta.duration_seconds)
+      : Number.NaN;
+  return Number.isFinite(seconds) ? seconds : undefined;
 }
 
 async function mapMediaErrors<T>(upload: () => Promise<T>): Promise<T> {

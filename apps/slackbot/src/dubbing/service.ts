@@ -121,6 +121,12 @@ export class RefusedError extends Error {
   }
 }
 
+/** Media the service made ready. */
+export interface ReadyMedia {
+  seconds: number | undefined;
+  name: string | null;
+}
+
 export interface DubbingService {
   /** Uploads bytes as they stream; resolves once the media is ready. */
   uploadFile(
@@ -128,6 +134,18 @@ export interface DubbingService {
     options: { filename: string; contentType: string; name: string; signal?: AbortSignal },
   ): Promise<{ mediaId: string }>;
   uploadLink(link: string, name: string, signal?: AbortSignal): Promise<{ mediaId: string }>;
+  /**
+   * Creates media from bytes as they stream; resolves with its id as soon as the service holds it (before it
+   * is ready), so that the caller records it before anything else can go wrong.
+   */
+  createFileMedia(
+    data: ReadableStream<Uint8Array>,
+    options: { filename: string; contentType: string; name: string; signal?: AbortSignal },
+  ): Promise<string>;
+  /** Creates media from a link the service fetches; without a name, the service names it. */
+  createLinkMedia(link: string, name: string | undefined, signal?: AbortSignal): Promise<string>;
+  /** Waits until created media is ready: its length in seconds (when the service knows it) and its name. */
+  mediaReady(mediaId: string, signal?: AbortSignal): Promise<ReadyMedia>;
   createProject(input: CreateProjectInput): Promise<ProjectSnapshot>;
   /** Projects whose name contains `text` (case-insensitive), newest first. */
   findProjects(text: string): Promise<{ id: string; name: string; status?: string | null }[]>;

@@ -87,7 +87,7 @@ const blocksOf = (payload: unknown) =>
 
 /** The languages ticked on a card's picker. */
 const tickedOn = (payload: unknown) => {
-  const block = blocksOf(payload).find((b) => b.block_id === 'job_dst') as {
+  const block = blocksOf(payload).find((b) => String(b.block_id).startsWith('job_dst:')) as {
     elements: { initial_options?: { value: string }[] }[];
   };
   return (block.elements[0]!.initial_options ?? []).map((o) => o.value);
@@ -136,7 +136,7 @@ describe('JobService.open', () => {
     };
     expect(picker.elements[0]!.options.map((o) => o.value)).toEqual([spanish.id]);
     expect(picker.elements[0]!.initial_options?.map((o) => o.value)).toEqual([spanish.id]);
-    const chosen = JSON.stringify(blocksOf(card).find((b) => b.block_id === 'job_dst'));
+    const chosen = JSON.stringify(blocksOf(card).find((b) => String(b.block_id).startsWith('job_dst:')));
     expect(chosen).toMatch(/"initial_options":\[\{[^\]]*"value":"es"\},\{[^\]]*"value":"de"\}\]/);
     expect(wakes).toEqual({ deliverer: 1, tracker: 0 });
   });

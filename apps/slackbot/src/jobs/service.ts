@@ -2,14 +2,18 @@
 // shortcut), start it with the picked languages and glossaries, cancel it, retry a failed language, and find
 // a dubbed language for the follow-up actions. Each call records the change and the Slack writes it causes
 // in the store, then wakes the loops that carry them out.
+import { minutesNeeded } from '../domain/credits.ts';
 import { type DroppedMessage, readDrop } from '../domain/drops.ts';
-import { preselection, titleFor } from '../domain/requests.ts';
+import { preselection } from '../domain/requests.ts';
+import { firstTitle, titleFromLink } from '../domain/video.ts';
 import type { StatusInfo } from '../dubbing/service.ts';
 import type { Interactions } from '../slack/interactions.ts';
-import type { Job, JobChoice, JobRequest, JobSource, NewJob, Store } from '../store/store.ts';
-import { cardDelivery, startDeliveries } from '../thread/card.ts';
+import type { Job, JobChoice, JobRequest, JobSource, NewJob, PickedChoice, Store } from '../store/store.ts';
+import { cardDelivery, startDeliveries, startedCard } from '../thread/card.ts';
 import { statusDelivery } from '../thread/status.ts';
-import type { PickerGlossary } from '../ui/glossary-picker.ts';
+import { escapeProse, type StateValues } from '../ui/blocks.ts';
+import { type PickerGlossary, pickedGlossaries } from '../ui/glossary-picker.ts';
+import { JOB_CARD, readJobChoice } from '../ui/job-card.ts';
 import { stoppedReply } from '../ui/milestones.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 
@@ -74,26 +78,125 @@ export class JobService {
   }
 
   /**
-   * The card with its picker: the languages the person named ticked, or else the channel's defaults. It is
-   * recorded before the service is asked for the minutes left, so that a crash or a slow service never leaves a
-   * recorded job without its card; the minutes are then added to the card while it still waits for Start (the
-   * outbox folds both into one post when the first has not gone out yet).
+   * The card with its picker: the languages the person named ticked, or else the channel's defaults (recorded
+   * as what the card holds, for every later drawing of it). It is recorded before the service is asked for the
+   * minutes left, so that a crash or a slow service never leaves a recorded job without its card; the minutes
+   * are then added to the card while it still waits for Start (the outbox folds both into one post when the
+   * first has not gone out yet).
    */
   async #postPicker(job: Job, preselect: string[] | undefined): Promise<void> {
     const { store } = this.#o;
-    const { dstLangs, glossaries, glossaryIds } = await this.#o.picker(job);
-    const picking = (minutesLeft?: number) =>
-      cardDelivery(job, 'picking', preselect ?? dstLangs, {
-        glossaries,
-        glossaryIds,
-        ...(minutesLeft === undefined ? {} : { minutesLeft }),
-      });
-    await store.enqueue(picking(), this.#now());
-    this.#o.wakeDeliverer();
+    const { dstLangs, glossaryIds } = await this.#o.picker(job);
+    const picked = await store.setPicking(
+      job.id,
+      { dstLangs: preselect ?? dstLangs, glossaryIds },
+      { srcLang: job.srcLang, numSpeakers: job.numSpeakers },
+    );
+    if (!picked) return;
+    await this.#drawPicker(picked, undefined);
     const minutesLeft = await this.minutesLeft();
-    if (minutesLeft === undefined || (await store.getJob(job.id))?.state !== 'picking') return;
-    await store.enqueue(picking(minutesLeft), this.#now());
+    if (minutesLeft !== undefined) await this.#redraw(job.id, minutesLeft);
+  }
+
+  /** Enqueues the waiting card as the store has it, with the minutes left when known. */
+  async #drawPicker(read: Job, minutesLeft: number | undefined): Promise<void> {
+    const { dstLangs, glossaries, glossaryIds } = await this.#o.picker(read);
+    // Read again just before it is drawn: what was recorded meanwhile (a title, ticks, the video ready) is
+    // never drawn over by an older reading (the card's one key keeps the last drawing).
+    const job = await this.#o.store.getJob(read.id);
+    if (job?.state !== 'picking') return;
+    const picked = job.picked ?? { dstLangs, glossaryIds };
+    await this.#o.store.enqueue(
+      cardDelivery(job, 'picking', picked.dstLangs, {
+        glossaries,
+        glossaryIds: picked.glossaryIds ?? glossaryIds,
+        ...(minutesLeft === undefined ? {} : { minutesLeft }),
+      }),
+      this.#now(),
+    );
     this.#o.wakeDeliverer();
+  }
+
+  /**
+   * Draws a waiting card again from the store, with the minutes left as the service says now: once its video is
+   * ready (its length and the minutes the ticked languages need) or refused. Nothing when the job no longer
+   * waits, or its card was never posted (the shortcut's modal picks instead).
+   */
+  async redrawPicker(jobId: string): Promise<void> {
+    if (!(await this.#o.store.getDelivery(`card:${jobId}`))) return;
+    await this.#redraw(jobId, await this.minutesLeft());
+  }
+
+  /** The waiting card drawn again as the store has it now, unless it no longer waits. */
+  async #redraw(jobId: string, minutesLeft: number | undefined): Promise<void> {
+    const job = await this.#o.store.getJob(jobId);
+    if (job?.state === 'picking') await this.#drawPicker(job, minutesLeft);
+  }
+
+  /**
+   * A person changed the languages or the source language on a waiting card: what the card holds is recorded,
+   * and the card is drawn again only when what it says changes (the estimate, the source language) — a tick
+   * that changes nothing visible is not worth an edit.
+   */
+  async pickerChanged(job: Job, values: StateValues): Promise<void> {
+    const { store } = this.#o;
+    if (job.state !== 'picking') return;
+    // What the payload does not carry (a picker Slack left out) stays as recorded.
+    const read = readJobChoice(values);
+    const has = (action: string) => Object.values(values).some((block) => block[action] !== undefined);
+    const choice = {
+      dstLangs: has(JOB_CARD.dstAction) ? read.dstLangs : (job.picked?.dstLangs ?? []),
+      srcLang: has(JOB_CARD.srcAction) ? read.srcLang : job.srcLang,
+      numSpeakers: has(JOB_CARD.speakersAction) ? read.numSpeakers : job.numSpeakers,
+    };
+    const offered = new Set((await this.#o.picker(job)).glossaries.map((g) => g.id));
+    const glossaryIds = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
+      offered.has(id),
+    );
+    const picked: PickedChoice = {
+      dstLangs: choice.dstLangs,
+      ...(glossaryIds
+        ? { glossaryIds }
+        : job.picked?.glossaryIds
+          ? { glossaryIds: job.picked.glossaryIds }
+          : {}),
+    };
+    const now = await store.setPicking(job.id, picked, {
+      srcLang: choice.srcLang,
+      numSpeakers: choice.numSpeakers,
+    });
+    if (!now) return;
+    // Minutes needed change with the number of languages once the video's length is known.
+    const needed = (langs: number) =>
+      job.mediaSeconds === null ? 0 : minutesNeeded(job.mediaSeconds, langs);
+    const before = job.picked?.dstLangs.length ?? choice.dstLangs.length;
+    if (now.srcLang === job.srcLang && needed(before) === needed(choice.dstLangs.length)) return;
+    await this.#drawPicker(now, await this.minutesLeft());
+  }
+
+  /**
+   * Why a Start with these languages cannot go on, before anything is created: the video was refused, or the
+   * languages need more minutes than are left — the video's length in whole minutes each once it is known, at
+   * least a minute each before. Undefined when it may go on (or the minutes could not be read).
+   */
+  async startProblem(job: Job, dstLangs: string[]): Promise<string | undefined> {
+    if (job.mediaError !== null && !job.mediaReady) {
+      return `⚠️ Not started: the service could not take this video: ${escapeProse(job.mediaError)}. Share a link it can open, or upload the file here, and I will make a new card.`;
+    }
+    const left = await this.minutesLeft();
+    if (left === undefined) return undefined;
+    const seconds = job.mediaReady ? job.mediaSeconds : null;
+    const needed = seconds === null ? dstLangs.length : minutesNeeded(seconds, dstLangs.length);
+    if (needed <= left) return undefined;
+    const langs = `${dstLangs.length} language${dstLangs.length === 1 ? '' : 's'}`;
+    const uses =
+      seconds === null
+        ? `uses at least ${needed} minutes (each language uses the video’s length in whole minutes)`
+        : `needs ${needed} minutes (the video’s length in whole minutes, for each language)`;
+    return (
+      `⚠️ Not started: dubbing into ${langs} ${uses}, and ${left} ${left === 1 ? 'is' : 'are'} left on the ` +
+      'account. Pick fewer languages and press Start again, or add minutes to the account. Nothing was created.'
+    );
   }
 
   /** Whole minutes left on the account, or undefined when the service could not say. */
@@ -219,6 +322,21 @@ export class JobService {
     return true;
   }
 
+  /**
+   * Slack added link previews to a message after it was posted (it unfurls a link a moment later and says so
+   * with a message_changed event): the job the message opened takes the preview's title when its own title
+   * came only from the link, and its waiting card is drawn again.
+   */
+  async linkPreviewed(channel: string, ts: string, unfurls: DroppedMessage['unfurls']): Promise<void> {
+    if (!unfurls?.length) return;
+    const { store } = this.#o;
+    const job = await store.jobByTrigger(`msg:${channel}:${ts}`);
+    if (job?.source.kind !== 'link' || !titleFromLink(job.title, job.source)) return;
+    const title = unfurlTitle(unfurls, job.source)?.trim();
+    if (!title || !(await store.retitleJob(job.id, title, job.title))) return;
+    if (job.state === 'picking') await this.redrawPicker(job.id);
+  }
+
   /** The job whose thread this is. */
   jobOfThread(channel: string, threadTs: string): Promise<Job | undefined> {
     return this.#o.store.jobByThread(channel, threadTs);
@@ -272,7 +390,10 @@ export class JobService {
     const target = await store.retryTarget(targetId, now, userId);
     if (!target) return false;
     const job = await store.getJob(target.jobId);
-    if (job) await store.enqueue(statusDelivery({ job, target, info: null, now }), now);
+    if (job) {
+      await store.enqueue(statusDelivery({ job, target, info: null, now }), now);
+      await store.enqueue(startedCard(job, await store.targetsOf(job.id)), now);
+    }
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
     return true;
@@ -297,8 +418,19 @@ export class JobService {
       threadTs: message.threadTs ?? message.ts,
       userId: message.user,
       source,
-      title: titleFor(source),
+      title: firstTitle(source, {
+        fileTitle: message.files.find((f) => source.kind === 'file' && f.id === source.fileId)?.title,
+        unfurlTitle: unfurlTitle(message.unfurls, source),
+      }),
       postCard: eventId !== undefined,
     });
   }
+}
+
+/** The title of the link preview Slack attached for the job's link (the only preview when it names no link). */
+function unfurlTitle(unfurls: DroppedMessage['unfurls'], source: JobSource): string | undefined {
+  if (source.kind !== 'link' || !unfurls) return undefined;
+  const bare = (url: string) => url.replace(/\/$/, '');
+  const same = unfurls.find((u) => u.url !== undefined && bare(u.url) === bare(source.link));
+  return (same ?? (unfurls.length === 1 && !unfurls[0]?.url ? unfurls[0] : undefined))?.title;
 }

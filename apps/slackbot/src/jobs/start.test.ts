@@ -4,6 +4,7 @@ import { DubbingClient } from '@dubkit/core';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoLength } from '../domain/video.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 import type { Store } from '../store/store.ts';
@@ -25,8 +26,8 @@ afterAll(async () => {
   await temp.cleanup();
 });
 
-/** The starter as the app builds it for link jobs, on `service`. */
-const starterFor = (service: DubbingService, logger: Logger) =>
+/** The starter as the app builds it for link jobs, on `service`; the jobs whose card it asked to redraw go to `redrawn`. */
+const starterFor = (service: DubbingService, logger: Logger, redrawn: string[] = []) =>
   new JobStarter({
     store,
     service,
@@ -35,6 +36,9 @@ const starterFor = (service: DubbingService, logger: Logger) =>
     maxFileBytes: 1,
     extraSlackHosts: [],
     onDeliveries: () => {},
+    mediaChanged: async (id) => {
+      redrawn.push(id);
+    },
     ...noCommands,
   });
 
@@ -89,6 +93,106 @@ describe('JobStarter', () => {
     for (const target of targets) expect(await store.getDelivery(`status:${target.id}`)).toBeDefined();
   });
 
+  it('makes a waiting card’s video ready once: after a restart mid-wait it waits for the media recorded, and Start uses it', async () => {
+    const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
+      mediaPollMs: 20,
+    });
+    const link = 'https://vimeo.com/ready-once';
+    const { job } = await store.createJob(
+      {
+        triggerKey: 'msg:C1:ready-once',
+        channel: 'C1',
+        threadTs: '1.2',
+        userId: 'U1',
+        source: { kind: 'link', link },
+        title: 'vimeo.com/ready-once',
+      },
+      1,
+    );
+    // A run created the media and recorded it, then the process died before the media was ready.
+    const mediaId = await service.createLinkMedia(link, undefined);
+    await store.setJobMedia(job.id, mediaId);
+    let created = 0;
+    const counting: DubbingService = {
+      ...service,
+      createLinkMedia: (...args) => {
+        created++;
+        return service.createLinkMedia(...args);
+      },
+    };
+    const redrawn: string[] = [];
+    const starter = starterFor(counting, pino({ level: 'silent' }), redrawn);
+    await starter.run((await store.getJob(job.id))!);
+    const ready = (await store.getJob(job.id))!;
+    expect(ready).toMatchObject({ state: 'picking', mediaId, mediaReady: true, mediaError: null });
+    expect(ready.mediaSeconds).toBe(await service.mediaDuration(mediaId));
+    // The emulator names a link's media by the link: no better than the link's own readable form.
+    expect(ready.title).toBe('vimeo.com/ready-once');
+    expect(redrawn).toEqual([job.id]);
+
+    await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 5);
+    await starter.run((await store.getJob(job.id))!);
+    const [es] = await store.targetsOf(job.id);
+    expect(es?.projectId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created).toBe(0);
+  });
+
+  it('starts with a video not ready yet: waits for the media recorded, then the card shows its length', async () => {
+    const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
+      mediaPollMs: 20,
+    });
+    const link = 'https://vimeo.com/start-before-ready';
+    const { job } = await store.createJob(
+      {
+        triggerKey: 'msg:C1:before-ready',
+        channel: 'C1',
+        threadTs: '1.4',
+        userId: 'U1',
+        source: { kind: 'link', link },
+        title: 'vimeo.com/start-before-ready',
+      },
+      1,
+    );
+    const mediaId = await service.createLinkMedia(link, undefined);
+    await store.setJobMedia(job.id, mediaId);
+    await store.startJob(job.id, { dstLangs: ['de'], srcLang: 'en', numSpeakers: null }, 5);
+    await starterFor(service, pino({ level: 'silent' })).run((await store.getJob(job.id))!);
+    const started = (await store.getJob(job.id))!;
+    expect(started).toMatchObject({ state: 'running', mediaId, mediaReady: true });
+    const [de] = await store.targetsOf(job.id);
+    expect(de?.projectId).toMatch(/^[0-9a-f-]{36}$/);
+    const card = JSON.stringify((await store.getDelivery(`card:${job.id}`))?.payload);
+    expect(card).toContain(`· ${videoLength(started.mediaSeconds!)} · from English`);
+    expect(card).toContain('job_stop');
+  });
+
+  it('records a video the service refuses while the card waits, and the card is drawn again to say why', async () => {
+    const service = createDubbingService(new DubbingClient({ baseUrl: emulator.url, token: 't', env: {} }), {
+      mediaPollMs: 20,
+    });
+    service.createLinkMedia = async () => {
+      throw new MediaRejectedError('media_process_error', 'the link could not be fetched');
+    };
+    const { job } = await store.createJob(
+      {
+        triggerKey: 'msg:C1:refused-early',
+        channel: 'C1',
+        threadTs: '1.3',
+        userId: 'U1',
+        source: { kind: 'link', link: 'https://vimeo.com/refused-early' },
+        title: 'vimeo.com/refused-early',
+      },
+      1,
+    );
+    const redrawn: string[] = [];
+    const starter = starterFor(service, pino({ level: 'silent' }), redrawn);
+    await starter.run((await store.getJob(job.id))!);
+    expect((await store.getJob(job.id))?.mediaError).toMatch(
+      /^the link could not be fetched \(request id r-[0-9a-f]{8}\)$/,
+    );
+    expect(redrawn).toEqual([job.id]);
+  });
+
   it.each([
     ['the upload', 'upload'],
     ['a project', 'project'],
@@ -100,7 +204,7 @@ describe('JobStarter', () => {
       mediaPollMs: 20,
     });
     if (where === 'upload')
-      service.uploadLink = async () => {
+      service.createLinkMedia = async () => {
         throw new MediaRejectedError('failed', internal);
       };
     else

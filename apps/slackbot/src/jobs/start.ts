@@ -1,13 +1,18 @@
-// Starts a job: uploads the video (a Slack file streamed from Slack, or a link) and creates one project per
-// destination language. Each step is recorded before it is asked of the service, and a project is created
-// with a unique job tag in its name, so that after a crash the project made just before it is found through
-// the list endpoint's name filter instead of being created (and paid for) twice.
+// Starts a job: gets its video ready on the service (a Slack file streamed from Slack, or a link) while its
+// card waits for Start — media costs no minutes, and the card then shows the video's length and the minutes
+// the languages need — and creates one project per destination language once Start is pressed. The media's id
+// is recorded as soon as the service gives it, so a restart waits for that media instead of making another
+// (and never downloads a Slack file twice); a project is created with a unique job tag in its name, recorded
+// as an intent first, so that after a crash the project made just before it is found through the list
+// endpoint's name filter instead of being created (and paid for) twice. The job's lease keeps every replica
+// but its holder away from both.
 import type { Logger } from 'pino';
+import { titleFromLink, titleOnceReady } from '../domain/video.ts';
 import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 import { newRequestId, scrub } from '../errors/public.ts';
 import { downloadSlackFile, SlackFileError } from '../slack/files.ts';
 import type { Job, Store, Target } from '../store/store.ts';
-import { startDeliveries } from '../thread/card.ts';
+import { redrawCardIfEnded, startDeliveries, startedCard } from '../thread/card.ts';
 import { statusKey } from '../thread/status.ts';
 import { changeDeliveries, startedDelivery } from './notify.ts';
 
@@ -31,6 +36,8 @@ export interface StarterOptions {
    * any project is created; when they do not, it has told the thread why and what to do, and nothing is made.
    */
   minutesFit?: (job: Job, mediaId: string, targets: Target[]) => Promise<boolean>;
+  /** A waiting card's video became ready, or was refused: its card is drawn again (best effort). */
+  mediaChanged?: (jobId: string) => Promise<void>;
   /** A recorded `/dub` command: checks its channel, then posts its card or starts it (throws to try again). */
   admit: (job: Job) => Promise<void>;
   /** A recorded `/dub` command that could not be admitted however often it was tried: tells its author why. */
@@ -67,6 +74,10 @@ export class JobStarter {
       await this.#o.admit(job);
       return;
     }
+    if (job.state === 'picking') {
+      await this.#prepare(job, signal);
+      return;
+    }
     const targets = await store.targetsOf(job.id);
     if (targets[0] && !(await store.getDelivery(statusKey(targets[0].id)))) {
       // Its start was recorded but not announced (the database went away between the two): announced now,
@@ -80,29 +91,33 @@ export class JobStarter {
       await store.setJobRunning(job.id);
       return;
     }
-    let mediaId = job.mediaId;
-    if (mediaId === null) {
-      try {
-        mediaId = await this.#upload(job, signal);
-      } catch (error) {
-        if (error instanceof MediaRejectedError || error instanceof SlackFileError) {
-          const status = error instanceof MediaRejectedError ? error.status : 'slack_file';
-          const detail = this.#shown(error, { job: job.id, status }, 'the video could not be uploaded');
-          await store.setJobMediaError(job.id, error.message);
-          await this.#fail(job, pending, 'upload_failed', detail);
-          await store.setJobRunning(job.id);
-          return;
-        }
-        throw error;
+    let mediaId: string;
+    try {
+      // A media refused earlier (a Retry after an upload failure) is made again; one recorded is waited for.
+      const readied = await this.#readyMedia(
+        job.mediaError !== null && !job.mediaReady ? { ...job, mediaId: null } : job,
+        signal,
+      );
+      if (!job.mediaReady) {
+        // The card, started before its video was ready, now shows its title and length.
+        await store.enqueue(startedCard(readied.job, await store.targetsOf(job.id)), this.#now());
       }
-      await store.setJobMedia(job.id, mediaId);
-      job = { ...job, mediaId };
+      job = readied.job;
+      mediaId = readied.mediaId;
+    } catch (error) {
+      const detail = this.#mediaProblem(job, error);
+      if (detail === undefined) throw error;
+      await store.setJobMediaError(job.id, detail);
+      await this.#fail(job, pending, 'upload_failed', detail);
+      await store.setJobRunning(job.id);
+      return;
     }
     await this.#o.beforeProjects?.(job, pending);
     if (this.#o.minutesFit && !(await this.#o.minutesFit(job, mediaId, pending))) {
       // All or none: the app never picks which languages the minutes go to.
       await this.#fail(job, pending, NOT_ENOUGH_MINUTES, 'not enough minutes', 'Not enough minutes');
       await store.setJobRunning(job.id);
+      await redrawCardIfEnded(store, job.id, this.#now());
       return;
     }
     const created: Target[] = [];
@@ -118,13 +133,75 @@ export class JobStarter {
     }
     if (created.length > 0) await store.enqueue(startedDelivery(job, created), this.#now());
     await store.setJobRunning(job.id);
+    await redrawCardIfEnded(store, job.id, this.#now());
     this.#o.onDeliveries();
   }
 
-  async #upload(job: Job, signal?: AbortSignal): Promise<string> {
+  /**
+   * A waiting card's video, made ready while people pick: created once (its id recorded at once), waited for,
+   * and its length and title recorded; the card is then drawn again. A video the service refuses is recorded
+   * as refused, and the card says why. Throws on a transient failure (tried again later).
+   */
+  async #prepare(job: Job, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.#readyMedia(job, signal);
+    } catch (error) {
+      const detail = this.#mediaProblem(job, error);
+      if (detail === undefined) throw error;
+      await this.#o.store.setJobMediaError(job.id, detail);
+    }
+    await this.#mediaChanged(job.id);
+  }
+
+  async #mediaChanged(jobId: string): Promise<void> {
+    try {
+      await this.#o.mediaChanged?.(jobId);
+    } catch (error) {
+      // The card keeps its earlier drawing; Start still checks the minutes against the recorded length.
+      this.#o.logger.warn({ err: error, job: jobId }, 'drawing the card again after its video failed');
+    }
+  }
+
+  /** The service's or Slack's refusal of the video in words for people, or undefined for a transient failure. */
+  #mediaProblem(job: Job, error: unknown): string | undefined {
+    if (!(error instanceof MediaRejectedError || error instanceof SlackFileError)) return undefined;
+    const status = error instanceof MediaRejectedError ? error.status : 'slack_file';
+    return this.#shown(error, { job: job.id, status }, 'the video could not be uploaded');
+  }
+
+  /**
+   * The job's media, ready: created unless recorded (and recorded as soon as the service answers, before it is
+   * ready), then waited for, its length and title recorded. The job as it now is.
+   */
+  async #readyMedia(job: Job, signal?: AbortSignal): Promise<{ job: Job; mediaId: string }> {
+    const { store, service } = this.#o;
+    let mediaId = job.mediaId;
+    if (mediaId === null) {
+      mediaId = await this.#createMedia(job, signal);
+      await store.setJobMedia(job.id, mediaId);
+    }
+    if (job.mediaReady) return { job: { ...job, mediaId }, mediaId };
+    const ready = await service.mediaReady(mediaId, signal);
+    const seconds = ready.seconds ?? null;
+    await store.setJobMediaReady(job.id, { seconds });
+    const title = titleOnceReady(job.title, job.source, ready.name);
+    // A title Slack gave meanwhile (a link preview that came later) is not overwritten.
+    if (title !== job.title) await store.retitleJob(job.id, title, job.title);
+    const now = await store.getJob(job.id);
+    return {
+      job: now ?? { ...job, mediaId, mediaError: null, mediaReady: true, mediaSeconds: seconds, title },
+      mediaId,
+    };
+  }
+
+  /** Asks the service to create the job's media; resolves with its id before the media is ready. */
+  async #createMedia(job: Job, signal?: AbortSignal): Promise<string> {
     const { service } = this.#o;
-    if (job.source.kind === 'link')
-      return (await service.uploadLink(job.source.link, job.title, signal)).mediaId;
+    if (job.source.kind === 'link') {
+      // A title Slack gave (an unfurl) names the media; otherwise the service may name it better than the link.
+      const given = !titleFromLink(job.title, job.source);
+      return service.createLinkMedia(job.source.link, given ? job.title : undefined, signal);
+    }
     const download = await downloadSlackFile(job.source.url, {
       botToken: this.#o.botToken,
       maxBytes: this.#o.maxFileBytes,
@@ -132,13 +209,12 @@ export class JobStarter {
       ...(signal ? { signal } : {}),
     });
     try {
-      const result = await service.uploadFile(download.body, {
+      return await service.createFileMedia(download.body, {
         filename: job.source.name,
         contentType: job.source.mimetype || download.contentType,
         name: job.title,
         ...(signal ? { signal } : {}),
       });
-      return result.mediaId;
     } catch (error) {
       // The upload only sees its body end early; the download knows it was the file's size.
       throw download.failure() ?? error;
@@ -181,11 +257,17 @@ export class JobStarter {
       await this.#o.refuse(job, why);
       return;
     }
+    if (job.state === 'picking') {
+      await this.#o.store.setJobMediaError(job.id, why);
+      await this.#mediaChanged(job.id);
+      return;
+    }
     const pending = (await this.#o.store.targetsOf(job.id)).filter(
       (t) => !t.terminal && t.projectId === null,
     );
     await this.#fail(job, pending, 'upload_failed', why);
     await this.#o.store.setJobRunning(job.id);
+    await redrawCardIfEnded(this.#o.store, job.id, this.#now());
   }
 
   /**

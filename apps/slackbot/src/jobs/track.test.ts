@@ -104,12 +104,15 @@ describe('Tracker', () => {
     const failed = polls.findIndex((p) => p.failed);
     expect(failed).toBe(0);
     expect(polls[1]!.at - polls[0]!.at).toBeGreaterThanOrEqual(950);
-    // The status message, and one reply for the render with its subtitle files (no separate files write).
+    // The status message, one reply for the render with its subtitle files (no separate files write), and
+    // the card drawn again without Stop once its one language ended.
     const deliveries = (await store.deliveriesOf(job.id)).map((d) => [d.key, d.kind]);
     expect(deliveries).toEqual([
       [`status:${target!.id}`, 'status'],
       [`dubbed:${target!.id}.1`, 'render'],
+      [`card:${job.id}`, 'card'],
     ]);
+    expect(JSON.stringify((await store.getDelivery(`card:${job.id}`))?.payload)).not.toContain('job_stop');
     const reply = await store.getDelivery(`dubbed:${target!.id}.1`);
     expect(reply?.payload).toMatchObject({ files: { lang: target!.dstLang } });
     // Far fewer polls than a fixed 30 ms interval over the same run would have made.

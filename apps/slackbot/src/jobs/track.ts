@@ -7,6 +7,7 @@ import { type DubbingService, ProjectGoneError, SlowDownError, type StatusInfo }
 import { HeldLeases, LEASE_MS } from '../leases.ts';
 import { Loop } from '../loop.ts';
 import type { Job, Store, Target } from '../store/store.ts';
+import { redrawCardIfEnded } from '../thread/card.ts';
 import { type IntervalPolicy, withJitter } from './intervals.ts';
 import { changeDeliveries, replacedDeliveries } from './notify.ts';
 import { PollPlanner } from './poll-plan.ts';
@@ -230,6 +231,7 @@ export class Tracker {
             'the project no longer exists',
           ),
         );
+        await redrawCardIfEnded(store, job.id, now);
         this.#o.onDeliveries();
         return;
       }
@@ -265,6 +267,9 @@ export class Tracker {
         ]
       : [];
     await store.recordPoll(target.id, { status, changed, terminal: info.terminal, ...plan }, now, deliveries);
+    // The last language to end takes Stop off the card (read after recording, so two languages ending at
+    // once both see it; the card's one key keeps it one edit).
+    if (changed && info.terminal) await redrawCardIfEnded(store, job.id, now);
     if (changed) {
       this.#o.logger.debug({ project: project.id, status }, 'status changed');
       this.#o.onDeliveries();

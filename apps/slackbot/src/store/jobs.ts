@@ -14,6 +14,12 @@ export interface JobRequest {
   responseUrl: string | null;
 }
 
+/** What a card's picker holds while it waits for Start: its languages and glossaries. */
+export interface PickedChoice {
+  dstLangs: string[];
+  glossaryIds?: string[];
+}
+
 /**
  * requested: a `/dub` command was recorded; its channel is checked, then it picks or starts ·
  * picking: the job card waits for the user's choice · starting: upload and project creation are due ·
@@ -38,7 +44,14 @@ export interface Job {
   srcLang: string | null;
   /** Number of speakers, null for auto. */
   numSpeakers: number | null;
+  /** The service's media, recorded as soon as it was created (before it is ready). */
   mediaId: string | null;
+  /** The media is ready: its length (when the service gave one) and the job's title are final. */
+  mediaReady: boolean;
+  /** The video's length in seconds, once the media is ready and the service said. */
+  mediaSeconds: number | null;
+  /** What the card shows ticked while it waits for Start (null: what it was first posted with). */
+  picked: PickedChoice | null;
   /** Why the media could not be created (the service's status and detail), when it could not. */
   mediaError: string | null;
   createdAt: number;
@@ -156,7 +169,10 @@ export interface JobStore {
    * languages stopped are returned.
    */
   stopJob(jobId: string, userId: string): Promise<Target[] | undefined>;
-  /** Leases jobs with work due: a request to admit, or an upload and projects to create (lease free). */
+  /**
+   * Leases jobs with work due (lease free): a request to admit, a waiting card's video to get ready, or an
+   * upload and projects to create.
+   */
   claimJobsToStart(owner: string, now: number, leaseMs: number, limit: number): Promise<Job[]>;
   /** Frees a job's lease; it is claimed again from `retryAt`; `failed` counts one more failed try to start it. */
   releaseJob(jobId: string, owner: string, retryAt: number, failed?: boolean): Promise<void>;
@@ -164,7 +180,24 @@ export interface JobStore {
   acceptRequest(jobId: string): Promise<Job | undefined>;
   /** Cancels a requested job (the app cannot post where it was asked); false when it was not requested. */
   refuseRequest(jobId: string): Promise<boolean>;
+  /** Records the media the service created for the job (before it is ready). */
   setJobMedia(jobId: string, mediaId: string): Promise<void>;
+  /** Records that the job's media is ready, with its length when the service gave one. */
+  setJobMediaReady(jobId: string, media: { seconds: number | null }): Promise<void>;
+  /**
+   * Names the job's video `title`, unless its title changed since it was read as `previous` (a better title
+   * recorded meanwhile stays); false when it did not change.
+   */
+  retitleJob(jobId: string, title: string, previous: string): Promise<boolean>;
+  /**
+   * Records what a waiting card's picker now holds (its languages and glossaries, the source language and the
+   * speakers); the job as it is now, or undefined when it no longer waits for Start.
+   */
+  setPicking(
+    jobId: string,
+    picked: PickedChoice,
+    choice: Omit<JobChoice, 'dstLangs'>,
+  ): Promise<Job | undefined>;
   setJobMediaError(jobId: string, error: string): Promise<void>;
   setJobRunning(jobId: string): Promise<void>;
   /**

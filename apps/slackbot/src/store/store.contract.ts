@@ -60,6 +60,51 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.cancelJob(job.id)).toBe(false);
       });
 
+      it('leases a waiting card’s video until it is ready or refused, and keeps that lease across Start', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        expect(job).toMatchObject({ mediaId: null, mediaReady: false, mediaSeconds: null, picked: null });
+        expect((await store.claimJobsToStart('a', 10, 100, 5)).map((j) => j.id)).toEqual([job.id]);
+        await store.setJobMedia(job.id, 'm1');
+        // Start while the holder still waits for the video: the lease stays its holder's.
+        await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 20);
+        expect(await store.claimJobsToStart('b', 30, 100, 5)).toHaveLength(0);
+        await store.setJobMediaReady(job.id, { seconds: 754 });
+        expect(await store.retitleJob(job.id, 'Product launch keynote', job.title)).toBe(true);
+        // A title read before that change does not overwrite it.
+        expect(await store.retitleJob(job.id, 'vimeo.com/1', job.title)).toBe(false);
+        expect(await store.getJob(job.id)).toMatchObject({
+          mediaId: 'm1',
+          mediaReady: true,
+          mediaSeconds: 754,
+          title: 'Product launch keynote',
+        });
+        await store.releaseJob(job.id, 'a', 0);
+        expect((await store.claimJobsToStart('b', 40, 100, 5)).map((j) => j.state)).toEqual(['starting']);
+
+        // A video ready or refused while the card waits is not claimed again.
+        const { job: ready } = await store.createJob(newJob({ triggerKey: 'msg:C1:ready' }), 1);
+        await store.setJobMedia(ready.id, 'm2');
+        await store.setJobMediaReady(ready.id, { seconds: null });
+        const { job: refused } = await store.createJob(newJob({ triggerKey: 'msg:C1:refused' }), 1);
+        await store.setJobMediaError(refused.id, 'it is not a video or audio file');
+        expect(await store.claimJobsToStart('c', 50, 100, 5)).toEqual([]);
+        // Start on a ready video frees the lease at once.
+        await store.startJob(ready.id, { dstLangs: ['de'], srcLang: null, numSpeakers: null }, 60);
+        expect((await store.claimJobsToStart('c', 61, 100, 5)).map((j) => j.id)).toEqual([ready.id]);
+      });
+
+      it('records what a waiting card’s picker holds, and nothing once it started', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        const picked = { dstLangs: ['ja', 'pt-br'], glossaryIds: ['g1'] };
+        const now = await store.setPicking(job.id, picked, { srcLang: 'en', numSpeakers: 2 });
+        expect(now).toMatchObject({ picked, srcLang: 'en', numSpeakers: 2, state: 'picking' });
+        expect((await store.getJob(job.id))?.picked).toEqual(picked);
+        await store.startJob(job.id, { dstLangs: ['ja'], srcLang: 'en', numSpeakers: 2 }, 5);
+        expect(await store.setPicking(job.id, { dstLangs: [] }, { srcLang: null, numSpeakers: null })).toBe(
+          undefined,
+        );
+      });
+
       it('leases jobs to start and due targets to one owner at a time', async () => {
         const { job } = await store.createJob(newJob(), 1);
         await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);

@@ -134,6 +134,32 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       numSpeakers: 2,
       userId: 'U1',
     }),
+  'jobCard picking, video refused': () =>
+    jobCard({
+      jobId: 'j1',
+      title: HOSTILE,
+      source: { kind: 'link', link: 'https://x.example/a|<!here>' },
+      state: 'picking',
+      dstLangs: ['es', 'de'],
+      srcLang: null,
+      numSpeakers: null,
+      userId: 'U1',
+      minutesLeft: 3,
+      video: { state: 'failed', why: HOSTILE },
+    }),
+  'jobCard picking, video ready': () =>
+    jobCard({
+      jobId: 'j1',
+      title: HOSTILE,
+      source: { kind: 'file', name: HOSTILE },
+      state: 'picking',
+      dstLangs: ['es', 'de'],
+      srcLang: 'en',
+      numSpeakers: null,
+      userId: 'U1',
+      minutesLeft: 3,
+      video: { state: 'ready', seconds: 754 },
+    }),
   'jobCard cancelled': () =>
     jobCard({
       jobId: 'j1',

@@ -1,8 +1,10 @@
 // The job card: what will be dubbed, the picker (source language, destination languages, speakers) with
 // Start and Cancel while the job waits, then a summary of the choice once started or cancelled.
 import type { types } from '@slack/bolt';
+import { minutesNeeded } from '../domain/credits.ts';
 import { destinationGroups, LANGUAGES, languageLabel, languageName } from '../domain/languages.ts';
 import { MAX_SPEAKERS } from '../domain/limits.ts';
+import { videoLength } from '../domain/video.ts';
 import {
   button,
   context,
@@ -45,6 +47,60 @@ export interface JobCardInput {
   glossaryIds?: string[];
   /** Minutes left on the account as the picker is posted; the line is left out when unknown. */
   minutesLeft?: number;
+  /** The video as the service knows it while the card waits: being made ready, ready, or refused. */
+  video?: CardVideo;
+  /** Once started: whether a language is still under way (only then is Stop offered). */
+  running?: boolean;
+}
+
+export type CardVideo =
+  | { state: 'preparing' }
+  | { state: 'ready'; seconds: number | null }
+  | { state: 'failed'; why: string };
+
+/** The card's top line: "🎬 *title* · 12:34 · from English". */
+export function cardHeader(input: Pick<JobCardInput, 'title' | 'source' | 'srcLang' | 'video'>): string {
+  const what = input.source.kind === 'link' ? link(input.source.link, input.title) : escapeText(input.title);
+  const seconds = input.video?.state === 'ready' ? input.video.seconds : null;
+  const from = input.srcLang ? `from ${languageName(input.srcLang)}` : 'language detected by the service';
+  return ['🎬 *' + what + '*', ...(seconds === null ? [] : [videoLength(seconds)]), from].join(' · ');
+}
+
+/**
+ * What a waiting card says about minutes: once the video's length is known, what the ticked languages leave
+ * ("≈ 25 of 310 minutes left after this job") or that they do not fit and what to do; before, that the length
+ * is being read; undefined when nothing can be said.
+ */
+export function minutesEstimate(
+  video: CardVideo | undefined,
+  languages: number,
+  minutesLeft: number | undefined,
+): string | undefined {
+  if (video?.state === 'failed') {
+    return `⚠️ The service could not take this video: ${escapeText(video.why)}. Share a link it can open, or upload the file here.`;
+  }
+  if (video?.state === 'preparing') {
+    const left =
+      minutesLeft === undefined
+        ? ''
+        : ` · *${minutesLeft.toLocaleString('en-US')} minutes left* on the account`;
+    return `⏳ Reading the video: its length and the minutes it needs show here in a moment${left}.`;
+  }
+  if (minutesLeft === undefined) return undefined;
+  if (video?.state !== 'ready' || video.seconds === null) return minutesLine(minutesLeft);
+  const needed = minutesNeeded(video.seconds, languages);
+  const left = minutesLeft.toLocaleString('en-US');
+  if (needed > minutesLeft) {
+    return (
+      `⚠️ Dubbing into ${plural(languages, 'language')} needs ${plural(needed, 'minute')}, and ${left} ` +
+      `${minutesLeft === 1 ? 'is' : 'are'} left on the account: pick fewer languages, or add minutes to the account, then press *Start*.`
+    );
+  }
+  return `≈ ${(minutesLeft - needed).toLocaleString('en-US')} of ${left} minutes left after this job`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -60,12 +116,7 @@ export function minutesLine(minutesLeft: number): string {
 }
 
 export function jobCard(input: JobCardInput): MessageContent {
-  const from = input.srcLang ? `from ${languageName(input.srcLang)}` : 'source language auto-detected';
-  const what =
-    input.source.kind === 'link'
-      ? link(input.source.link, input.title)
-      : `📎 ${escapeText(input.source.name)}`;
-  const header = section(`🎬 *${what}*`);
+  const header = section(cardHeader(input));
   if (input.state === 'cancelled') {
     return {
       text: `Dubbing of ${escapeText(input.title)} cancelled`,
@@ -75,13 +126,24 @@ export function jobCard(input: JobCardInput): MessageContent {
   if (input.state === 'started') {
     const into = input.dstLangs.map(languageLabel).join(', ');
     const speakers = input.numSpeakers ? `${input.numSpeakers} speakers` : 'speakers auto-detected';
+    const seconds = input.video?.state === 'ready' ? input.video.seconds : null;
+    const uses =
+      seconds === null ? [] : [`uses ${plural(minutesNeeded(seconds, input.dstLangs.length), 'minute')}`];
     return {
       text: `Dubbing ${escapeText(input.title)} into ${input.dstLangs.map(languageName).join(', ')}`,
       blocks: [
         header,
         section(`Dubbing into ${into}`),
-        context(`${from} · ${speakers} · started by <@${input.userId}>`),
-        { type: 'actions', block_id: 'job_running', elements: [button('Stop', JOB_CARD.stop, input.jobId)] },
+        context([speakers, ...uses, `started by <@${input.userId}>`].join(' · ')),
+        ...(input.running === false
+          ? []
+          : [
+              {
+                type: 'actions' as const,
+                block_id: 'job_running',
+                elements: [button('Stop', JOB_CARD.stop, input.jobId)],
+              },
+            ]),
       ],
     };
   }
@@ -103,16 +165,18 @@ export function jobCard(input: JobCardInput): MessageContent {
       context(`Pick the languages to dub into, then press *Start*. One project is created per language.`),
       {
         type: 'actions',
-        block_id: JOB_CARD.dstBlock,
+        block_id: pickerBlock(JOB_CARD.dstBlock, input.jobId),
         elements: [destinationSelect(input.dstLangs)],
       },
       {
         type: 'actions',
-        block_id: JOB_CARD.srcBlock,
+        block_id: pickerBlock(JOB_CARD.srcBlock, input.jobId),
         elements: [sourceSelect(input.srcLang), speakersSelect(input.numSpeakers)],
       },
       ...(input.glossaries?.length ? [glossaryPicker(input.glossaries, input.glossaryIds ?? [])] : []),
-      ...(input.minutesLeft === undefined ? [] : [context(minutesLine(input.minutesLeft))]),
+      ...[minutesEstimate(input.video, input.dstLangs.length, input.minutesLeft)].flatMap((line) =>
+        line === undefined ? [] : [context(line)],
+      ),
       {
         type: 'actions',
         block_id: 'job_buttons',
@@ -123,6 +187,20 @@ export function jobCard(input: JobCardInput): MessageContent {
       },
     ],
   };
+}
+
+/**
+ * A picker's block id on a card: the block and the job it picks for, so that a change of languages can be
+ * checked against its job (as a button's value is) and the card redrawn.
+ */
+export function pickerBlock(block: string, jobId: string): string {
+  return `${block}:${jobId}`;
+}
+
+/** The job a card's picker block names, or undefined when the block is not one of a card's pickers. */
+export function jobOfPickerBlock(blockId: string): string | undefined {
+  const [block, jobId] = blockId.split(':');
+  return (block === JOB_CARD.dstBlock || block === JOB_CARD.srcBlock) && jobId ? jobId : undefined;
 }
 
 export function destinationSelect(preselected: string[]): types.MultiStaticSelect {

@@ -2,13 +2,13 @@
 // a failed language. Each gets its job or language from its rule (read from the store by the id the button
 // carried, checked against the channel and thread); the picker's state is checked like any input.
 import type { Logger } from 'pino';
-import type { ButtonArgs } from '../../access/registry.ts';
+import type { ButtonArgs, SelectArgs } from '../../access/registry.ts';
 import type { TargetSubject } from '../../access/rules.ts';
 import { checkChoice } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
 import { orBusy } from '../../slack/busy.ts';
 import type { Job } from '../../store/store.ts';
-import { ephemeral, escapeProse } from '../../ui/blocks.ts';
+import { ephemeral, escapeProse, type StateValues } from '../../ui/blocks.ts';
 import { pickedGlossaries } from '../../ui/glossary-picker.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
 
@@ -32,9 +32,9 @@ export function startJob(deps: CardDeps) {
       deps,
       'a Start',
       async () => {
-        const short = notEnoughMinutes(choice.value.dstLangs.length, await deps.jobs.minutesLeft());
-        if (short) {
-          await respond(ephemeral(short));
+        const problem = await deps.jobs.startProblem(job, choice.value.dstLangs);
+        if (problem) {
+          await respond(ephemeral(problem));
           return;
         }
         // The picker's ids come from the client: only the glossaries this channel is offered are taken.
@@ -53,20 +53,6 @@ export function startJob(deps: CardDeps) {
   };
 }
 
-/**
- * Why a Start cannot fit, before anything is created: every language uses at least a minute, whatever the
- * video's length (known only after the upload, when the starter checks the rest).
- */
-export function notEnoughMinutes(languages: number, left: number | undefined): string | undefined {
-  if (left === undefined || languages <= left) return undefined;
-  const langs = `${languages} language${languages === 1 ? '' : 's'}`;
-  return (
-    `⚠️ Not started: dubbing into ${langs} uses at least ${languages} minutes (each language uses the video’s ` +
-    `length in whole minutes), and ${left} ${left === 1 ? 'is' : 'are'} left on the account. Pick fewer ` +
-    'languages and press Start again, or add minutes to the account. Nothing was created.'
-  );
-}
-
 export function cancelJob(deps: CardDeps) {
   return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
     await ack();
@@ -77,6 +63,22 @@ export function cancelJob(deps: CardDeps) {
         if (!(await deps.jobs.cancel(job.id, body.user.id)))
           await respond(ephemeral('This job has already started.'));
       },
+      (text) => respond(ephemeral(text)),
+    );
+  };
+}
+
+/**
+ * A change of the languages or the source language on a waiting card: recorded, and the card drawn again when
+ * what it says changes (the minutes the languages need, the source language).
+ */
+export function pickerChanged(deps: CardDeps) {
+  return async ({ ack, body, respond }: SelectArgs, job: Job) => {
+    await ack();
+    await orBusy(
+      deps,
+      'a change of languages',
+      () => deps.jobs.pickerChanged(job, (body.state?.values ?? {}) as StateValues),
       (text) => respond(ephemeral(text)),
     );
   };

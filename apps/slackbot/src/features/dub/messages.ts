@@ -48,6 +48,10 @@ export function onMention(deps: MessageDeps) {
 export function onMessage(deps: MessageDeps) {
   return async ({ event, body, context }: SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs) => {
     const message = event as unknown as SlackMessage;
+    if (message.subtype === 'message_changed') {
+      await linkPreviewed(deps, event as unknown as { channel: string; message?: SlackMessage });
+      return;
+    }
     if (message.subtype !== 'file_share') return;
     await orBusy(
       deps,
@@ -97,6 +101,27 @@ async function onFileShare(
   await deps.subtitles.withVideo(eventId, message);
 }
 
+/** The titles of the link previews Slack attached to a message, with the link each previews. */
+function unfurlsOf(message: SlackMessage) {
+  return (message.attachments ?? []).flatMap((a) =>
+    a.title ? [{ url: a.original_url ?? a.from_url ?? a.title_link, title: a.title }] : [],
+  );
+}
+
+/** A message edited by Slack to add its link previews: the job it opened may take a preview's title. */
+async function linkPreviewed(deps: MessageDeps, event: { channel: string; message?: SlackMessage }) {
+  const unfurls = event.message ? unfurlsOf(event.message) : [];
+  if (!event.message || unfurls.length === 0) return;
+  const { ts } = event.message;
+  await orBusy(
+    deps,
+    'a link preview',
+    () => deps.jobs.linkPreviewed(event.channel, ts, unfurls),
+    // Nobody asked: the card keeps the title it has.
+    async () => {},
+  );
+}
+
 async function dropVideo(deps: MessageDeps, eventId: string, message: SlackMessage, addressed: boolean) {
   if (!message.user) return;
   const dropped = await deps.jobs.openFromMessage({
@@ -108,6 +133,7 @@ async function dropVideo(deps: MessageDeps, eventId: string, message: SlackMessa
     text: message.text ?? '',
     files: message.files ?? [],
     addressed,
+    unfurls: unfurlsOf(message),
   });
   if (dropped.kind === 'problem') {
     await deps.slack.whisper(toAuthor(message, message.user), usageError(dropped.problem));

@@ -6,7 +6,7 @@ import { rules } from '../../access/rules.ts';
 import { GLOSSARY_PICKER } from '../../ui/glossary-picker.ts';
 import { JOB_CARD } from '../../ui/job-card.ts';
 import { MILESTONE_ACTIONS } from '../../ui/milestones.ts';
-import { type CardDeps, cancelJob, retryTarget, startJob, stopJob } from './card.ts';
+import { type CardDeps, cancelJob, pickerChanged, retryTarget, startJob, stopJob } from './card.ts';
 import { dubCommand } from './command.ts';
 import { JOB_MODAL } from './job-modal.ts';
 import { type MessageDeps, onMention, onMessage } from './messages.ts';
@@ -28,13 +28,10 @@ export function registerDub(r: Registry, deps: DubDeps): void {
   r.button(JOB_CARD.cancel, rules.jobMember, cancelJob(deps));
   r.button(JOB_CARD.stop, rules.jobMember, stopJob(deps));
   r.button(MILESTONE_ACTIONS.retry, rules.targetMember, retryTarget(deps));
-  for (const select of [
-    JOB_CARD.dstAction,
-    JOB_CARD.srcAction,
-    JOB_CARD.speakersAction,
-    GLOSSARY_PICKER.action,
-  ])
-    r.select(select);
+  // The languages and the source language change what the card says (the minutes, "from …").
+  r.pick(JOB_CARD.dstAction, rules.jobPicker, pickerChanged(deps));
+  r.pick(JOB_CARD.srcAction, rules.jobPicker, pickerChanged(deps));
+  for (const select of [JOB_CARD.speakersAction, GLOSSARY_PICKER.action]) r.select(select);
   r.shortcut(DUB_SHORTCUT, rules.shortcutMember, dubMessageShortcut(deps));
   r.view(JOB_MODAL.callbackId, rules.opener, submitJobModal(deps));
   r.event('app_mention', onMention(deps));

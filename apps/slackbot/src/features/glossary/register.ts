@@ -32,7 +32,7 @@ export function registerGlossary(r: Registry, deps: GlossaryDeps): void {
   r.view(GLOSSARY_UI.callbackId, rules.opener, submitGlossaryModal(deps));
   r.button(GLOSSARY_UI.makeDefault, rules.channelMember, makeDefault(deps));
   // A termbase's offer: the source column, the pairs' checkboxes (read when the button is pressed), the button.
-  r.selectAnswered(TERMBASE_UI.source, rules.channelMember, chooseSource(deps));
+  r.pick(TERMBASE_UI.source, rules.channelMember, chooseSource(deps));
   r.select(TERMBASE_UI.pairs);
   r.button(TERMBASE_UI.create, rules.channelMember, createGlossaries(deps));
 }

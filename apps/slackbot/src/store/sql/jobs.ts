@@ -1,6 +1,16 @@
 // Jobs and their languages in SQL. A job is keyed by its trigger and a Slack event by its id, both unique,
 // so that two deliveries of one event never open two jobs, whatever the interleaving.
-import type { Job, JobRequest, JobSource, JobState, JobStore, JobSubtitle, NewJob, Target } from '../jobs.ts';
+import type {
+  Job,
+  JobRequest,
+  JobSource,
+  JobState,
+  JobStore,
+  JobSubtitle,
+  NewJob,
+  PickedChoice,
+  Target,
+} from '../jobs.ts';
 import { newId } from './ids.ts';
 import { enqueueDelivery } from './outbox.ts';
 import { claimDue, placeholders, type Row, read, type Sql } from './port.ts';
@@ -108,7 +118,9 @@ export function sqlJobStore(sql: Sql): JobStore {
     startJob: (jobId, choice, now, startedBy) =>
       sql.transaction(async (tx) => {
         const changed = await tx.run(
-          `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?, lease_until = 0,
+          // A video still being made ready keeps its lease: its holder goes on to the start once it is ready.
+          `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?,
+             lease_until = CASE WHEN media_ready OR media_error IS NOT NULL THEN 0 ELSE lease_until END,
              started_by = ? WHERE id = ? AND state IN ('picking', 'requested')`,
           [choice.srcLang, choice.numSpeakers, now, startedBy ?? null, jobId],
         );
@@ -147,7 +159,8 @@ export function sqlJobStore(sql: Sql): JobStore {
       const rows = await claimDue(sql, {
         table: 'jobs',
         key: 'id',
-        due: `state IN ('requested', 'starting') AND lease_until < ?`,
+        due: `(state IN ('requested', 'starting') OR state = 'picking' AND media_ready = FALSE AND media_error IS NULL)
+          AND lease_until < ?`,
         params: [now],
         order: 'created_at',
         owner,
@@ -180,6 +193,25 @@ export function sqlJobStore(sql: Sql): JobStore {
     },
     async setJobMedia(jobId, mediaId) {
       await sql.run('UPDATE jobs SET media_id = ?, media_error = NULL WHERE id = ?', [mediaId, jobId]);
+    },
+    async setJobMediaReady(jobId, { seconds }) {
+      await sql.run(
+        'UPDATE jobs SET media_ready = TRUE, media_seconds = ?, media_error = NULL WHERE id = ?',
+        [seconds, jobId],
+      );
+    },
+    async retitleJob(jobId, title, previous) {
+      return (
+        (await sql.run('UPDATE jobs SET title = ? WHERE id = ? AND title = ?', [title, jobId, previous])) ===
+        1
+      );
+    },
+    async setPicking(jobId, picked, choice) {
+      const rows = await sql.all(
+        `UPDATE jobs SET picked = ?, src_lang = ?, num_speakers = ? WHERE id = ? AND state = 'picking' RETURNING *`,
+        [JSON.stringify(picked), choice.srcLang, choice.numSpeakers, jobId],
+      );
+      return rows[0] ? toJob(rows[0]) : undefined;
     },
     async setJobMediaError(jobId, error) {
       await sql.run('UPDATE jobs SET media_error = ? WHERE id = ?', [error, jobId]);
@@ -347,6 +379,9 @@ function toJob(row: Row): Job {
     srcLang: read.strOrNull(row.src_lang),
     numSpeakers: read.numOrNull(row.num_speakers),
     mediaId: read.strOrNull(row.media_id),
+    mediaReady: read.bool(row.media_ready),
+    mediaSeconds: read.numOrNull(row.media_seconds),
+    picked: row.picked === null || row.picked === undefined ? null : read.json<PickedChoice>(row.picked),
     mediaError: read.strOrNull(row.media_error),
     createdAt: read.num(row.created_at),
     startedAt: read.numOrNull(row.started_at),

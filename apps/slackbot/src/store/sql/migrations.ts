@@ -241,6 +241,17 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 18,
+    name: 'the video as the service knows it once ready (its length), and what the card shows ticked while picking',
+    statements: () => [
+      'ALTER TABLE jobs ADD COLUMN media_ready BOOLEAN NOT NULL DEFAULT FALSE',
+      'ALTER TABLE jobs ADD COLUMN media_seconds DOUBLE PRECISION',
+      'ALTER TABLE jobs ADD COLUMN picked TEXT',
+      // Media recorded before this version was waited for before it was recorded: it is ready.
+      'UPDATE jobs SET media_ready = TRUE WHERE media_id IS NOT NULL',
+    ],
+  },
+  {
     version: 19,
     name: 'a termbase with many languages kept while its glossaries are chosen, and the import they make',
     statements: () => [

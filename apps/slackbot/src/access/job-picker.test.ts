@@ -1,0 +1,60 @@
+// The rule of a job card's pickers: the job comes from the picker's block (a select carries no value), and is
+// checked like a button's — on the job's own messages, in its channel and thread, by a member of the channel.
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { jobRecord } from '../test-support/jobs.ts';
+import { Access } from './access.ts';
+import { type Payload, rules } from './rules.ts';
+
+const job = jobRecord({ id: 'j1', channel: 'C1', threadTs: '1.0' });
+const access = new Access({
+  store: {} as never,
+  slack: { isMember: async (_channel: string, user: string) => user === 'U1' },
+  admins: [],
+  logger: pino({ level: 'silent' }),
+});
+const context = {
+  access,
+  store: {
+    getJob: async (id: string) => (id === job.id ? job : undefined),
+    getTarget: async () => undefined,
+    deliveriesOf: async () => [],
+  },
+};
+
+/** A change of the card's languages as Slack sends it, with what differs from the card's own. */
+const ticked = (
+  over: { user?: string; channel?: string; threadTs?: string; blockId?: string } = {},
+): Payload => {
+  const channel = over.channel ?? 'C1';
+  return {
+    type: 'block_actions',
+    user: { id: over.user ?? 'U1' },
+    channel: { id: channel },
+    container: { type: 'message', channel_id: channel, message_ts: '1.5' },
+    message: { ts: '1.5', thread_ts: over.threadTs ?? '1.0' },
+    actions: [{ action_id: 'job_dst', block_id: over.blockId ?? 'job_dst:j1', type: 'multi_static_select' }],
+  };
+};
+
+describe('a job card’s picker', () => {
+  it('names its job by its block, for a member of the job’s channel on the job’s thread', async () => {
+    expect(await rules.jobPicker.check(ticked(), context)).toMatchObject({ ok: true, subject: job });
+    expect(await rules.jobPicker.check(ticked({ blockId: 'job_src:j1' }), context)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('is refused from another channel or thread, for a non-member, or naming no job', async () => {
+    for (const payload of [
+      ticked({ channel: 'C2' }),
+      ticked({ threadTs: '2.0' }),
+      ticked({ user: 'U2' }),
+      ticked({ blockId: 'job_dst:other' }),
+      ticked({ blockId: 'job_speakers:j1' }),
+      ticked({ blockId: 'job_dst' }),
+      { ...ticked(), container: { type: 'view' } },
+    ])
+      expect(await rules.jobPicker.check(payload, context)).toMatchObject({ ok: false });
+  });
+});
