@@ -15,7 +15,7 @@ import { GlossaryService } from '../features/glossary/service.ts';
 import { SettingsService } from '../features/settings/service.ts';
 import { webInteractions } from '../slack/interactions.ts';
 import type { GlossaryRecord, Store, Target } from '../store/store.ts';
-import { boundTarget, newJob } from '../test-support/jobs.ts';
+import { assignmentRecord, boundTarget, newJob } from '../test-support/jobs.ts';
 import { useServices } from '../test-support/services.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 import { GLOSSARY_PICKER } from '../ui/glossary-picker.ts';
@@ -57,6 +57,7 @@ beforeEach(async () => {
     wakeTracker: () => wakes.tracker++,
     picker: (job) => settings.pickerFor(job.channel),
     maxFileBytes: 1024 * 1024,
+    describeStatus: (status) => service.describeStatus(status),
     slack: webInteractions(
       new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }),
     ),
@@ -460,6 +461,25 @@ describe('JobService.retry', () => {
     });
     expect(await store.getTarget(running.id)).toMatchObject({ attempt: 1, projectId: 'p-running' });
     expect(wakes).toEqual({ deliverer: 0, tracker: 0 });
+  });
+});
+
+describe('JobService.stop', () => {
+  it('stops a running language and redraws its status from the store: who is assigned stays on it', async () => {
+    const { job, target } = await boundTarget(store, 'p-stop', { job: { triggerKey: 'msg:C1:9.0' } });
+    await store.setJobRunning(job.id);
+    await store.recordAssignment(
+      assignmentRecord({ targetId: target.id, jobId: job.id, assignee: 'U0BEN', assignedBy: 'U0ANA' }),
+      [],
+      1,
+    );
+
+    expect(await jobs.stop(job.id, 'U0LUCIA')).toBe(true);
+    const { payload } = (await store.getDelivery(`status:${target.id}`))!;
+    expect(textOf(payload)).toBe('Spanish: stopped, assigned to <@U0BEN> by <@U0ANA>');
+    expect(JSON.stringify(payload)).toContain('Stopped by <@U0LUCIA>');
+    // Stopped once: a second press changes nothing.
+    expect(await jobs.stop(job.id, 'U0LUCIA')).toBe(false);
   });
 });
 

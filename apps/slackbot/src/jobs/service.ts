@@ -10,7 +10,7 @@ import type { StatusInfo } from '../dubbing/service.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, PickedChoice, Store } from '../store/store.ts';
 import { cardDelivery, startDeliveries, startedCard } from '../thread/card.ts';
-import { statusDelivery } from '../thread/status.ts';
+import { redrawStatus } from '../thread/status.ts';
 import { escapeProse, type StateValues } from '../ui/blocks.ts';
 import { type PickerGlossary, pickedGlossaries } from '../ui/glossary-picker.ts';
 import { JOB_CARD, readJobChoice } from '../ui/job-card.ts';
@@ -26,7 +26,7 @@ export interface JobServiceOptions {
   picker: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
   maxFileBytes: number;
   /** The service's words for a project status (the stage a stopped language was in). */
-  describeStatus?: (status: string) => StatusInfo;
+  describeStatus: (status: string) => StatusInfo;
   /** Whole minutes left on the account; undefined when the service could not say (never throws). */
   minutesLeft?: () => Promise<number | undefined>;
   /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
@@ -355,30 +355,27 @@ export class JobService {
     const now = this.#now();
     const describe = this.#o.describeStatus;
     const targets = await store.targetsOf(jobId);
-    const deliveries = [
+    await store.enqueue(
       cardDelivery(
         job,
         'stopped',
         targets.map((t) => t.dstLang),
         { actor: userId },
       ),
-      ...stopped.map((target) =>
-        statusDelivery({
-          job,
-          target,
-          info: target.status && describe ? describe(target.status) : null,
-          now,
-        }),
-      ),
+      now,
+    );
+    // Drawn from everything the store knows of each language (its approval, who is assigned), not only its stage.
+    for (const target of stopped) await redrawStatus(store, describe, target.id, now);
+    await store.enqueue(
       {
         key: `stopped:${job.id}`,
         jobId: job.id,
-        kind: 'reply' as const,
+        kind: 'reply',
         inThread: true,
         payload: stoppedReply({ langs: stopped.map((t) => t.dstLang), userId }),
       },
-    ];
-    for (const delivery of deliveries) await store.enqueue(delivery, now);
+      now,
+    );
     this.#o.wakeDeliverer();
     return true;
   }
@@ -391,7 +388,7 @@ export class JobService {
     if (!target) return false;
     const job = await store.getJob(target.jobId);
     if (job) {
-      await store.enqueue(statusDelivery({ job, target, info: null, now }), now);
+      await redrawStatus(store, this.#o.describeStatus, target.id, now, { info: null });
       await store.enqueue(startedCard(job, await store.targetsOf(job.id)), now);
     }
     this.#o.wakeDeliverer();
