@@ -62,6 +62,7 @@ import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
+import { webUserGroups } from './slack/usergroups.ts';
 import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
@@ -198,7 +199,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const settings = new SettingsService({ store, glossaries, now, isAdmin: (user) => access.isAdmin(user) });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
-  const approvals = new ApprovalService({ store, service, wakeDeliverer, now });
+  const approvals = new ApprovalService({ store, service, wakeDeliverer, now, groups: webUserGroups(slack) });
   const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
   const jobs = new JobService({
     store,
