@@ -4,11 +4,11 @@
 // A channel that names approvers (`/dub settings`) leaves Approve and Request changes to them: who may is read
 // from the store each time, never from what the click carries.
 
+import { isGroupId } from '../../domain/approvals.ts';
 import { languageName } from '../../domain/languages.ts';
+import type { UserGroups } from '../../slack/usergroups.ts';
 import type { Approval, ChangeRequest, Job, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
-import { isGroupId } from '../../domain/approvals.ts';
-import type { UserGroups } from '../../slack/usergroups.ts';
 import { approversOnly, REASON_MAX, unchecked, waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { supersededAnswer } from '../current-render.ts';
