@@ -197,9 +197,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     logger: logger.child({ part: 'subtitles' }),
     now,
   });
-  const settings = new SettingsService({ store, glossaries, now, isAdmin: (user) => access.isAdmin(user) });
+  const groups = webUserGroups(slack);
+  const settings = new SettingsService({
+    store,
+    glossaries,
+    now,
+    isAdmin: (user) => access.isAdmin(user),
+    groups,
+  });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
-  const approvals = new ApprovalService({ store, service, wakeDeliverer, now, groups: webUserGroups(slack) });
+  const approvals = new ApprovalService({ store, service, wakeDeliverer, now, groups });
   const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
   const jobs = new JobService({
     store,

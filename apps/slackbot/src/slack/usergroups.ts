@@ -45,3 +45,22 @@ export function webUserGroups(slack: WebClient): UserGroups {
     },
   };
 }
+
+/**
+ * Whether `userId` is among `approvers` (people and group ids): named, or in a named group now ('unchecked'
+ * when a group's members could not be read, or nobody can read them).
+ */
+export async function approverAnswer(
+  approvers: readonly string[],
+  userId: string,
+  groups: UserGroups | undefined,
+): Promise<'yes' | 'no' | 'unchecked'> {
+  if (approvers.includes(userId)) return 'yes';
+  for (const group of approvers.filter(isGroupId)) {
+    if (!groups) return 'unchecked';
+    const members = await groups.members(group).catch(() => undefined);
+    if (!members) return 'unchecked';
+    if (members.includes(userId)) return 'yes';
+  }
+  return 'no';
+}

@@ -4,9 +4,8 @@
 // A channel that names approvers (`/dub settings`) leaves Approve and Request changes to them: who may is read
 // from the store each time, never from what the click carries.
 
-import { isGroupId } from '../../domain/approvals.ts';
 import { languageName } from '../../domain/languages.ts';
-import type { UserGroups } from '../../slack/usergroups.ts';
+import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type { Approval, ChangeRequest, Job, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
 import { approversOnly, REASON_MAX, unchecked, waitingList } from '../../ui/approval.ts';
@@ -91,19 +90,11 @@ export class ApprovalService {
     act: 'approve' | 'request changes',
   ): Promise<string | undefined> {
     const approvers = await this.#o.store.channelApprovers(channel);
-    if (approvers.length === 0 || approvers.includes(userId)) return undefined;
+    if (approvers.length === 0) return undefined;
     // A named user group: its members now, asked of Slack at this click, never remembered.
-    for (const group of approvers.filter(isGroupId)) {
-      let members: string[];
-      try {
-        if (!this.#o.groups) return unchecked(act);
-        members = await this.#o.groups.members(group);
-      } catch {
-        return unchecked(act);
-      }
-      if (members.includes(userId)) return undefined;
-    }
-    return approversOnly(approvers, act);
+    const answer = await approverAnswer(approvers, userId, this.#o.groups);
+    if (answer === 'yes') return undefined;
+    return answer === 'unchecked' ? unchecked(act) : approversOnly(approvers, act);
   }
 
   /** Asks for changes to `render` of the language, which must be its newest and dubbed; withdraws an approval of it. */
