@@ -267,7 +267,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerHome(registry, {
     ...featureDeps,
-    home: new HomeService({ store, service, approvals, access, logger: logger.child({ part: 'home' }) }),
+    home: new HomeService({
+      store,
+      service,
+      approvals,
+      access,
+      groups,
+      logger: logger.child({ part: 'home' }),
+    }),
   });
   // Ready: the database answers a read, and Slack's connection is up (HTTP mode: once the app listens).
   const slackConnection = new SlackConnectionState();

@@ -7,6 +7,7 @@
 import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../../dubbing/service.ts';
+import type { UserGroups } from '../../slack/usergroups.ts';
 import type { Store } from '../../store/store.ts';
 import { type JobRow, jobRows } from '../account/job-rows.ts';
 import { type ChannelAccess, channelSeer } from '../account/service.ts';
@@ -25,6 +26,8 @@ export interface HomeServiceOptions {
   logger: Logger;
   approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
   access: ChannelAccess;
+  /** The workspace's user groups: a channel naming a group the person is in waits for them too. */
+  groups?: UserGroups;
 }
 
 export class HomeService {
