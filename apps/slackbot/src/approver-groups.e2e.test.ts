@@ -6,11 +6,10 @@
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { APPROVER_GROUPS_SETTING, APPROVERS_SETTING } from './features/settings/approvers-block.ts';
-import { SETTINGS_UI } from './features/settings/blocks.ts';
 import { homeOf } from './test-support/home.ts';
 import { qaOff } from './test-support/qa.ts';
 import { dubbedJob } from './test-support/review.ts';
-import type { AppStage } from './test-support/stage.ts';
+import { nextEphemeral, submitSettings } from './test-support/settings.ts';
 import { useStage } from './test-support/stage.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
 
@@ -20,20 +19,6 @@ const OMAR = 'U0OMAR';
 const QA = { id: 'S0QAES', handle: 'qa-es', name: 'Spanish <QA> & co' };
 const WAIT_MS = 20_000;
 const TEST_MS = 120_000;
-
-/** `/dub settings` in `channel` by `user`: the dialog, and the HTTP answer to submitting it with `values`. */
-async function submitSettings(
-  stage: AppStage,
-  channel: string,
-  user: string,
-  values: Record<string, Record<string, unknown>>,
-) {
-  const before = stage.slack.views.length;
-  await stage.driver.command({ channel, user, text: 'settings' });
-  const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the settings dialog');
-  expect(modal.view.callback_id).toBe(SETTINGS_UI.callbackId);
-  return { modal, answer: await stage.driver.submitView({ viewId: modal.id, user, values }) };
-}
 
 const picked = (people: string[], groups?: string[]) => ({
   [APPROVERS_SETTING.block]: {
@@ -50,14 +35,6 @@ const picked = (people: string[], groups?: string[]) => ({
       }
     : {}),
 });
-
-/** The next ephemeral `user` gets in `channel`, after what they had. */
-async function nextEphemeral(stage: AppStage, channel: string, user: string, act: () => Promise<unknown>) {
-  const mine = () => stage.slack.ephemerals.filter((e) => e.channel === channel && e.user === user);
-  const before = mine().length;
-  await act();
-  return waitFor(() => mine()[before], WAIT_MS, `an answer to ${user}`);
-}
 
 describe('a user group as a channel’s approvers, end to end', () => {
   const stage = useStage({ speed: 100 });
