@@ -6,10 +6,10 @@
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { APPROVERS_SETTING } from './features/settings/approvers-block.ts';
-import { SETTINGS_UI } from './features/settings/blocks.ts';
 import { homeOf } from './test-support/home.ts';
 import { qaOff } from './test-support/qa.ts';
 import { confirmRender, dubbedJob, saveEdit } from './test-support/review.ts';
+import { nextEphemeral, submitSettings } from './test-support/settings.ts';
 import type { AppStage } from './test-support/stage.ts';
 import { useStage } from './test-support/stage.ts';
 import { APPROVAL_ACTIONS } from './ui/approval.ts';
@@ -25,28 +25,6 @@ const approversPicked = (users: string[]) => ({
     [APPROVERS_SETTING.action]: { type: 'multi_users_select', selected_users: users },
   },
 });
-
-/** `/dub settings` in `channel` by `user`, submitted with `values`; the HTTP answer to the submission. */
-async function submitSettings(
-  stage: AppStage,
-  channel: string,
-  user: string,
-  values: Record<string, Record<string, unknown>>,
-) {
-  const before = stage.slack.views.length;
-  await stage.driver.command({ channel, user, text: 'settings' });
-  const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the settings dialog');
-  expect(modal.view.callback_id).toBe(SETTINGS_UI.callbackId);
-  return { modal, answer: await stage.driver.submitView({ viewId: modal.id, user, values }) };
-}
-
-/** The next ephemeral `user` gets in `channel`, after what they had. */
-async function nextEphemeral(stage: AppStage, channel: string, user: string, act: () => Promise<unknown>) {
-  const mine = () => stage.slack.ephemerals.filter((e) => e.channel === channel && e.user === user);
-  const before = mine().length;
-  await act();
-  return waitFor(() => mine()[before], WAIT_MS, `an answer to ${user}`);
-}
 
 /** Presses Approve as `user` and waits for the question about open QA flags, opened for them. */
 async function askedToApprove(stage: AppStage, message: SlackMessage, user: string) {

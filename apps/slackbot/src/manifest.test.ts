@@ -33,6 +33,9 @@ const METHOD_SCOPES: Record<string, string[]> = {
   // The app opens only direct messages with one person (the assignee's).
   'conversations.open': ['im:write'],
   'chat.getPermalink': [],
+  // A channel's approvers may be a user group: the settings dialog lists them, a click asks who is in one.
+  'usergroups.list': ['usergroups:read'],
+  'usergroups.users.list': ['usergroups:read'],
   'views.open': [],
   'views.update': [],
   'views.publish': [],
@@ -61,6 +64,7 @@ const METHOD_GROUPS = [
   'files',
   'reactions',
   'team',
+  'usergroups',
   'users',
   'views',
 ];

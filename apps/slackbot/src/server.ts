@@ -63,6 +63,7 @@ import { Deliverer } from './outbox/deliverer.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
+import { webUserGroups } from './slack/usergroups.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
 import { Doorbell } from './wakeups.ts';
@@ -196,9 +197,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     logger: logger.child({ part: 'subtitles' }),
     now,
   });
-  const settings = new SettingsService({ store, glossaries, now, isAdmin: (user) => access.isAdmin(user) });
+  const groups = webUserGroups(slack);
+  const settings = new SettingsService({
+    store,
+    glossaries,
+    now,
+    isAdmin: (user) => access.isAdmin(user),
+    groups,
+  });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
-  const approvals = new ApprovalService({ store, service, wakeDeliverer, now });
+  const approvals = new ApprovalService({ store, service, wakeDeliverer, now, groups });
   const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
   const jobs = new JobService({
     store,
@@ -259,7 +267,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerHome(registry, {
     ...featureDeps,
-    home: new HomeService({ store, service, approvals, access, logger: logger.child({ part: 'home' }) }),
+    home: new HomeService({
+      store,
+      service,
+      approvals,
+      access,
+      groups,
+      logger: logger.child({ part: 'home' }),
+    }),
   });
   // Ready: the database answers a read, and Slack's connection is up (HTTP mode: once the app listens).
   const slackConnection = new SlackConnectionState();

@@ -66,3 +66,44 @@ describe('the fake Slack’s people and direct messages', () => {
     expect(await link('1.2')).toEqual({ ok: false, error: 'message_not_found' });
   });
 });
+
+describe('the fake Slack’s user groups', () => {
+  it('lists groups as usergroups.list does, with their members only when asked, and tells who is in one', async () => {
+    slack.setUserGroup({ id: 'S0QA', handle: 'qa-es', name: 'Spanish QA', users: ['U0BEN', 'U0LUCIA'] });
+    const list = await call('usergroups.list', {});
+    expect(list).toMatchObject({
+      ok: true,
+      usergroups: [{ id: 'S0QA', handle: 'qa-es', name: 'Spanish QA', user_count: 2 }],
+    });
+    expect((list.usergroups as Record<string, unknown>[])[0]).not.toHaveProperty('users');
+    const withUsers = await call('usergroups.list', { include_users: true });
+    expect((withUsers.usergroups as Record<string, unknown>[])[0]?.users).toEqual(['U0BEN', 'U0LUCIA']);
+    expect(await call('usergroups.users.list', { usergroup: 'S0QA' })).toEqual({
+      ok: true,
+      users: ['U0BEN', 'U0LUCIA'],
+    });
+    slack.setUserGroup({ id: 'S0QA', handle: 'qa-es', name: 'Spanish QA', users: ['U0LUCIA'] });
+    expect(await call('usergroups.users.list', { usergroup: 'S0QA' })).toEqual({
+      ok: true,
+      users: ['U0LUCIA'],
+    });
+    expect(await call('usergroups.users.list', { usergroup: 'S0NONE' })).toEqual({
+      ok: false,
+      error: 'no_such_subteam',
+    });
+  });
+
+  it('answers missing_scope when the app was installed without usergroups:read', async () => {
+    slack.setUserGroup({ id: 'S0QA', handle: 'qa-es', name: 'Spanish QA', users: ['U0BEN'] });
+    slack.missingScopes.add('usergroups:read');
+    expect(await call('usergroups.list', {})).toMatchObject({
+      ok: false,
+      error: 'missing_scope',
+      needed: 'usergroups:read',
+    });
+    expect(await call('usergroups.users.list', { usergroup: 'S0QA' })).toMatchObject({
+      ok: false,
+      error: 'missing_scope',
+    });
+  });
+});

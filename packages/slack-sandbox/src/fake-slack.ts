@@ -97,6 +97,14 @@ export interface RandomSlackFaults {
   delayMs?: number | [number, number];
 }
 
+/** A user group as a test declares it (`setUserGroup`). */
+export interface SlackUserGroup {
+  id: string;
+  handle: string;
+  name: string;
+  users: string[];
+}
+
 /** A workspace member as users.info describes them (the fields the app reads). */
 export interface SlackUser {
   id: string;
@@ -133,6 +141,8 @@ export interface FakeSlackEvents {
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly calls: RecordedCall[] = [];
   readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [] };
+  /** Bot scopes the app was not granted (a test's install without them): their methods answer missing_scope. */
+  readonly missingScopes = new Set<string>();
   /** Public channels the app has not been invited to (it can read them, not post in them). */
   readonly outsideOf = new Set<string>();
   readonly messages: SlackMessage[] = [];
@@ -143,6 +153,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly downloads = new Map<string, number>();
   /** People and bots declared by a test (`setUser`); any other U… id is a person, as users.info says. */
   readonly #users = new Map<string, SlackUser>();
+  /** User groups declared by a test (`setUserGroup`), by id: what usergroups.list and usergroups.users.list answer. */
+  readonly #userGroups = new Map<string, SlackUserGroup>();
   /** The app's direct message with each person (conversations.open), by channel id. */
   readonly #ims = new Map<string, string>();
   /** Channels with a closed membership (private ones, in a test); any other channel has everyone seen. */
@@ -226,6 +238,14 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       deleted: false,
       ...user,
     });
+  }
+
+  /**
+   * Declares a user group (an `S…` id) or replaces it: its handle ("@qa-es" without the @), its name and its
+   * members, as usergroups.list and usergroups.users.list will describe them.
+   */
+  setUserGroup(group: { id: string; handle: string; name: string; users: string[] }): void {
+    this.#userGroups.set(group.id, { ...group, users: [...group.users] });
   }
 
   /** The id of the app's direct message with `user` (the one conversations.open opens). */
@@ -586,6 +606,26 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           ? { ok: true, user: { ...user, team_id: this.teamId } }
           : { ok: false, error: 'user_not_found' };
       }
+      case 'usergroups.list': {
+        if (this.missingScopes.has('usergroups:read')) return missingScope('usergroups:read');
+        // Slack's shape: each group's id, team, handle, name and user_count; its users only with include_users.
+        const withUsers = args.include_users === true || args.include_users === 'true';
+        const usergroups = [...this.#userGroups.values()].map((g) => ({
+          id: g.id,
+          team_id: this.teamId,
+          is_usergroup: true,
+          handle: g.handle,
+          name: g.name,
+          user_count: g.users.length,
+          ...(withUsers ? { users: [...g.users] } : {}),
+        }));
+        return { ok: true, usergroups };
+      }
+      case 'usergroups.users.list': {
+        if (this.missingScopes.has('usergroups:read')) return missingScope('usergroups:read');
+        const group = this.#userGroups.get(String(args.usergroup ?? ''));
+        return group ? { ok: true, users: [...group.users] } : { ok: false, error: 'no_such_subteam' };
+      }
       case 'chat.getPermalink': {
         const message = this.message(channel, String(args.message_ts ?? ''));
         if (!message) return { ok: false, error: 'message_not_found' };
@@ -785,4 +825,9 @@ function parseMaybeJson(value: unknown): unknown {
 function json(res: ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
+}
+
+/** Slack's answer to a method whose scope the token lacks. */
+function missingScope(needed: string): Record<string, unknown> {
+  return { ok: false, error: 'missing_scope', needed, provided: 'the other bot scopes' };
 }

@@ -17,3 +17,6 @@ export interface ChangeRequest {
   reason: string;
   at: number;
 }
+
+/** A user group's id among a channel's approvers: Slack's `S…` (a person's is `U…` or `W…`). */
+export const isGroupId = (id: string): boolean => /^S[A-Z0-9]{2,}$/.test(id);

@@ -3,7 +3,7 @@
 // question Approve asks while QA flags are open. Pure.
 
 import type { types } from '@slack/bolt';
-import type { Approval, ChangeRequest } from '../domain/approvals.ts';
+import { type Approval, type ChangeRequest, isGroupId } from '../domain/approvals.ts';
 import { languageLabel, languageName } from '../domain/languages.ts';
 import type { QaFlag } from '../domain/localization-qa.ts';
 import {
@@ -124,9 +124,14 @@ export function waitingList(
   };
 }
 
-/** "<@A>", "<@A> or <@B>", "<@A>, <@B> or <@C>". */
+/** How Slack mentions a person (`<@U…>`) or a user group (`<!subteam^S…>`). */
+export function mention(id: string): string {
+  return isGroupId(id) ? `<!subteam^${id}>` : `<@${id}>`;
+}
+
+/** "<@A>", "<@A> or <@B>", "<@A>, <@B> or <!subteam^S1>": people and user groups. */
 export function anyOf(userIds: readonly string[]): string {
-  const mentions = userIds.map((id) => `<@${id}>`);
+  const mentions = userIds.map(mention);
   return mentions.length <= 1
     ? (mentions[0] ?? '')
     : `${mentions.slice(0, -1).join(', ')} or ${mentions.at(-1)}`;
@@ -135,6 +140,11 @@ export function anyOf(userIds: readonly string[]): string {
 /** The answer to someone who is not among a channel's approvers: who can, and that nothing was done. */
 export function approversOnly(approvers: readonly string[], act: 'approve' | 'request changes'): string {
   return `⛔ Only ${anyOf(approvers)} can ${act} in this channel. Nothing was done.`;
+}
+
+/** The answer when a named user group's members could not be read: nobody can tell whether they may. */
+export function unchecked(act: 'approve' | 'request changes'): string {
+  return `⚠️ Slack did not say who is in this channel's approver group just now, so whether you can ${act} could not be checked. Nothing was done; try again in a moment.`;
 }
 
 /**

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { QaFlag } from '../domain/localization-qa.ts';
 import { viewProblems } from '../test-support/block-limits.ts';
 import { long } from '../test-support/inputs.ts';
-import { APPROVAL_ACTIONS, anyOf, approveAnywayModal, approversOnly } from './approval.ts';
+import {
+  APPROVAL_ACTIONS,
+  anyOf,
+  approveAnywayModal,
+  approversOnly,
+  mention,
+  unchecked,
+} from './approval.ts';
 
 const flag = (number: number, reasons: string[]): QaFlag => ({
   segmentId: `s${number}`,
@@ -25,6 +32,15 @@ describe('approvers in words', () => {
     expect(approversOnly(['UA'], 'request changes')).toBe(
       '⛔ Only <@UA> can request changes in this channel. Nothing was done.',
     );
+  });
+
+  it('names a user group as Slack mentions one, among the people', () => {
+    expect(mention('S0QA')).toBe('<!subteam^S0QA>');
+    expect(mention('U0A')).toBe('<@U0A>');
+    expect(approversOnly(['UA', 'S0QA'], 'approve')).toBe(
+      '⛔ Only <@UA> or <!subteam^S0QA> can approve in this channel. Nothing was done.',
+    );
+    expect(unchecked('approve')).toContain('could not be checked. Nothing was done');
   });
 });
 

@@ -5,9 +5,10 @@
 // from the store each time, never from what the click carries.
 
 import { languageName } from '../../domain/languages.ts';
+import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type { Approval, ChangeRequest, Job, Target } from '../../store/store.ts';
 import { redrawStatus } from '../../thread/status.ts';
-import { approversOnly, REASON_MAX, waitingList } from '../../ui/approval.ts';
+import { approversOnly, REASON_MAX, unchecked, waitingList } from '../../ui/approval.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { supersededAnswer } from '../current-render.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
@@ -20,10 +21,11 @@ export type ApproveOutcome =
   | { ok: false; problem: string };
 
 export class ApprovalService {
-  readonly #o: FeatureServiceOptions;
+  readonly #o: FeatureServiceOptions & { groups?: UserGroups };
   readonly #now: () => number;
 
-  constructor(options: FeatureServiceOptions) {
+  /** `groups`: who is in a user group a channel names as approvers (asked at each click). */
+  constructor(options: FeatureServiceOptions & { groups?: UserGroups }) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
   }
@@ -88,7 +90,11 @@ export class ApprovalService {
     act: 'approve' | 'request changes',
   ): Promise<string | undefined> {
     const approvers = await this.#o.store.channelApprovers(channel);
-    return approvers.length === 0 || approvers.includes(userId) ? undefined : approversOnly(approvers, act);
+    if (approvers.length === 0) return undefined;
+    // A named user group: its members now, asked of Slack at this click, never remembered.
+    const answer = await approverAnswer(approvers, userId, this.#o.groups);
+    if (answer === 'yes') return undefined;
+    return answer === 'unchecked' ? unchecked(act) : approversOnly(approvers, act);
   }
 
   /** Asks for changes to `render` of the language, which must be its newest and dubbed; withdraws an approval of it. */

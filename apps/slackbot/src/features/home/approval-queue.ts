@@ -1,7 +1,8 @@
-// App Home's "Waiting for my approval": in every channel that names the person an approver (and that they
-// are still in), each dubbed language whose current render waits for review — delivered, nobody approved it,
+// App Home's "Waiting for my approval": in every channel that names the person an approver, or a user group
+// they are in now (and that they are still in), each dubbed language whose current render waits for review — delivered, nobody approved it,
 // nobody asked changes of it — newest job first.
 import type { DubbingService } from '../../dubbing/service.ts';
+import type { UserGroups } from '../../slack/usergroups.ts';
 import type { Store } from '../../store/store.ts';
 import { type ChannelAccess, channelSeer } from '../account/service.ts';
 import type { ApprovalService } from '../approval/service.ts';
@@ -28,14 +29,20 @@ export async function approvalQueue(
     service: Pick<DubbingService, 'describeStatus'>;
     access: ChannelAccess;
     approvals: Pick<ApprovalService, 'changesRequested'>;
+    /** The workspace's user groups, with their members: a channel naming one the person is in counts. */
+    groups?: UserGroups;
   },
   userId: string,
 ): Promise<ApprovalQueue> {
   const { store } = deps;
   const sees = channelSeer(deps.access, userId);
+  const named = await store.channelsApprovedBy(userId);
+  // Slack refusing the list (no usergroups:read) leaves the channels that name the person.
+  const groups = (await deps.groups?.list(true)) ?? [];
+  for (const group of groups.filter((g) => g.users?.includes(userId)))
+    named.push(...(await store.channelsApprovedBy(group.id)));
   const channels = [];
-  for (const channel of await store.channelsApprovedBy(userId))
-    if (await sees(channel)) channels.push(channel);
+  for (const channel of new Set(named)) if (await sees(channel)) channels.push(channel);
   const waiting: AwaitingApproval[] = [];
   for (const channel of channels) {
     for (const { jobId, targetId } of await store.unapprovedIn(channel, PER_CHANNEL)) {

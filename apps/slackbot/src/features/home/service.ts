@@ -7,6 +7,7 @@
 import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../../dubbing/service.ts';
+import type { UserGroups } from '../../slack/usergroups.ts';
 import type { Store } from '../../store/store.ts';
 import { type JobRow, jobRows } from '../account/job-rows.ts';
 import { type ChannelAccess, channelSeer } from '../account/service.ts';
@@ -25,6 +26,8 @@ export interface HomeServiceOptions {
   logger: Logger;
   approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
   access: ChannelAccess;
+  /** The workspace's user groups: a channel naming a group the person is in waits for them too. */
+  groups?: UserGroups;
 }
 
 export class HomeService {
@@ -78,13 +81,16 @@ export class HomeService {
     for (const job of await this.#o.store.jobsPage({ title: null, offset: 0, limit: RECENT_READ }))
       if (await sees(job.channel)) jobs.push(job);
     const approvers = new Map<string, Promise<string[]>>();
+    // The user groups the person is in now: a channel naming one leaves its reviews to them too.
+    const groups = (await this.#o.groups?.list(true)) ?? [];
+    const mine = new Set(groups.filter((g) => g.users?.includes(userId)).map((g) => g.id));
     const waiting = [];
     for (const row of await rowsOf(jobs)) {
       const channel = row.job.channel;
       const asked = approvers.get(channel) ?? this.#o.store.channelApprovers(channel);
       approvers.set(channel, asked);
       const named = await asked;
-      const reviews = named.length === 0 || named.includes(userId);
+      const reviews = named.length === 0 || named.some((id) => id === userId || mine.has(id));
       if (waitsFor(row, userId, reviews)) waiting.push(row);
     }
     return waiting;

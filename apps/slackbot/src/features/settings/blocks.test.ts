@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { viewProblems } from '../../test-support/block-limits.ts';
 import { pickerOptions } from '../../test-support/inputs.ts';
 import {
+  APPROVER_GROUPS_SETTING,
   APPROVERS_SETTING,
+  approverGroupsProblem,
   approversProblem,
   approversSaid,
+  readApproverGroupsSetting,
   readApproversSetting,
 } from './approvers-block.ts';
 import { readSettings, SETTINGS_UI, settingsModal } from './blocks.ts';
@@ -70,5 +73,65 @@ describe('settings', () => {
     );
     expect(approversSaid(['U0BEN', 'U0ANA'])).toBe('approvers <@U0BEN>, <@U0ANA>');
     expect(approversSaid([])).toBe('no approvers: anyone in the channel can approve');
+  });
+});
+
+describe('settings, approver groups', () => {
+  const groups = [
+    { id: 'S0QAES', handle: 'qa-es', name: 'Spanish <QA> & co' },
+    { id: 'S0LEADS', handle: 'leads', name: 'x'.repeat(200) },
+  ];
+
+  it('offers the workspace’s groups (only when there are some), the current ones picked, within limits', () => {
+    const view = settingsModal({
+      channel: 'C1',
+      dstLangs: [],
+      glossaries: [],
+      glossaryIds: [],
+      approvers: ['U0BEN', 'S0QAES'],
+      approverGroups: groups,
+    });
+    expect(viewProblems(view)).toEqual([]);
+    const people = view.blocks.find((b) => b.block_id === APPROVERS_SETTING.block) as {
+      element: { initial_users: string[] };
+    };
+    // A group id is never handed to the people picker.
+    expect(people.element.initial_users).toEqual(['U0BEN']);
+    const block = view.blocks.find((b) => b.block_id === APPROVER_GROUPS_SETTING.block) as {
+      element: {
+        type: string;
+        options: { text: { text: string }; value: string }[];
+        initial_options: unknown[];
+      };
+    };
+    expect(block.element.type).toBe('multi_static_select');
+    expect(block.element.options[0]).toMatchObject({
+      text: { text: '@qa-es · Spanish <QA> & co' },
+      value: 'S0QAES',
+    });
+    expect(block.element.options[1]!.text.text.length).toBeLessThanOrEqual(75);
+    expect(block.element.initial_options).toEqual([block.element.options[0]]);
+    const without = settingsModal({
+      channel: 'C1',
+      dstLangs: [],
+      glossaries: [],
+      glossaryIds: [],
+      approvers: [],
+      approverGroups: [],
+    });
+    expect(JSON.stringify(without)).not.toContain(APPROVER_GROUPS_SETTING.block);
+  });
+
+  it('reads back the groups picked, and refuses one Slack does not list', () => {
+    const values = {
+      [APPROVER_GROUPS_SETTING.block]: {
+        [APPROVER_GROUPS_SETTING.action]: { selected_options: [{ value: 'S0QAES' }, { value: 'S0QAES' }] },
+      },
+    };
+    expect(readApproverGroupsSetting(values)).toEqual(['S0QAES']);
+    expect(readApproverGroupsSetting({})).toBeUndefined();
+    expect(approverGroupsProblem(['S0QAES'], groups)).toBeUndefined();
+    expect(approverGroupsProblem(['S0FORGED'], groups)).toContain('Pick groups from the list');
+    expect(approversSaid(['U0BEN', 'S0QAES'])).toBe('approvers <@U0BEN>, <!subteam^S0QAES>');
   });
 });

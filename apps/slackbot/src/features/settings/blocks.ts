@@ -3,11 +3,12 @@
 import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import type { QaSetting } from '../../domain/localization-qa.ts';
+import type { UserGroup } from '../../slack/usergroups.ts';
 import type { StateValues } from '../../ui/blocks.ts';
 import { glossaryPicker, type PickerGlossary } from '../../ui/glossary-picker.ts';
 import { destinationSelect } from '../../ui/job-card.ts';
 import { qaSettingBlock } from '../qa/settings-block.ts';
-import { approversSettingBlock } from './approvers-block.ts';
+import { approverGroupsBlock, approversSettingBlock } from './approvers-block.ts';
 import { formatsSettingBlock } from './formats-block.ts';
 
 export const SETTINGS_UI = {
@@ -27,6 +28,8 @@ export function settingsModal(input: {
   formats?: SubtitleFormat[];
   /** The channel's approvers; without them the dialog does not offer them. */
   approvers?: string[];
+  /** The workspace's user groups, to pick as approvers; none (or Slack refused to list them): not offered. */
+  approverGroups?: UserGroup[];
 }): types.ModalView {
   const languages = { ...destinationSelect(input.dstLangs) };
   const glossaryElement = (
@@ -62,6 +65,9 @@ export function settingsModal(input: {
       ...(input.qa ? [qaSettingBlock(input.qa)] : []),
       ...(input.formats ? [formatsSettingBlock(input.formats)] : []),
       ...(input.approvers ? [approversSettingBlock(input.approvers)] : []),
+      ...(input.approvers && input.approverGroups?.length
+        ? [approverGroupsBlock(input.approverGroups, input.approvers)]
+        : []),
     ],
   };
 }

@@ -5,7 +5,7 @@ import { rules } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { readQaSetting } from '../qa/settings-block.ts';
-import { readApproversSetting } from './approvers-block.ts';
+import { readApproverGroupsSetting, readApproversSetting } from './approvers-block.ts';
 import { readSettings, SETTINGS_UI } from './blocks.ts';
 import { readFormatsSetting } from './formats-block.ts';
 import type { SettingsService } from './service.ts';
@@ -33,11 +33,13 @@ function submitSettings(deps: SettingsDeps) {
     const qa = readQaSetting(values);
     const formats = readFormatsSetting(values);
     const approvers = readApproversSetting(values);
+    const approverGroups = readApproverGroupsSetting(values);
     const chosen = {
       ...readSettings(values),
       ...(qa ? { qa } : {}),
       ...(formats ? { formats } : {}),
       ...(approvers ? { approvers } : {}),
+      ...(approverGroups ? { approverGroups } : {}),
     };
     const saved = await deps.settings.save(channel, body.user.id, chosen);
     if (!saved.ok) {

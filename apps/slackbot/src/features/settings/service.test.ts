@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../../dubbing/service.ts';
+import type { UserGroups } from '../../slack/usergroups.ts';
 import type { GlossaryRecord, Store } from '../../store/store.ts';
 import { useServices } from '../../test-support/services.ts';
 import { GlossaryService } from '../glossary/service.ts';
@@ -208,5 +209,42 @@ describe('SettingsService.pickerFor', () => {
     const text = JSON.stringify(modal.blocks);
     expect(text).toContain(SETTINGS_UI.glossaryBlock);
     expect(text).toContain('"initial_options":[{"text":{"type":"plain_text","text":"Here (en→es, v1)"');
+  });
+});
+
+describe('SettingsService.save, approver groups', () => {
+  it('saves a group Slack lists with the people, refuses one it does not, and lets a member change the list', async () => {
+    const members = new Map([['S0QAES', ['UBEN']]]);
+    const groups: UserGroups = {
+      list: async () => [{ id: 'S0QAES', handle: 'qa-es', name: 'Spanish QA' }],
+      members: async (id) => members.get(id) ?? [],
+    };
+    const withGroups = new SettingsService({ store, glossaries, now: () => 4_000, groups });
+    const save = (user: string, approvers: string[], approverGroups?: string[]) =>
+      withGroups.save('C1', user, {
+        dstLangs: [],
+        glossaryIds: [],
+        approvers,
+        ...(approverGroups ? { approverGroups } : {}),
+      });
+    expect(await save('UANA', ['UANA'], ['S0FORGED'])).toMatchObject({
+      ok: false,
+      block: 'st_approver_groups',
+    });
+    expect(await save('UANA', ['UANA'], ['S0QAES'])).toEqual({
+      ok: true,
+      message: 'Saved the defaults for <#C1>: no default languages; approvers <@UANA>, <!subteam^S0QAES>.',
+    });
+    expect(await store.channelApprovers('C1')).toEqual(['UANA', 'S0QAES']);
+    expect(JSON.stringify((await withGroups.modal('C1')).blocks)).toContain('@qa-es · Spanish QA');
+    // Ben, in the group, may change the list; Omar may not. Without the groups input the group stays.
+    expect(await save('UBEN', ['UBEN'])).toMatchObject({ ok: true });
+    expect(await store.channelApprovers('C1')).toEqual(['UBEN', 'S0QAES']);
+    expect(await save('UOMAR', ['UOMAR'])).toMatchObject({
+      ok: false,
+      problem: 'Only <@UBEN> or <!subteam^S0QAES> can change who approves in this channel.',
+    });
+    // A group id forged into the people picker is refused.
+    expect(await save('UBEN', ['S0QAES'])).toMatchObject({ ok: false, block: 'st_approvers' });
   });
 });

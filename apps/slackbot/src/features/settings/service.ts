@@ -3,18 +3,26 @@
 // approvers, only they (or an admin) can change that list: anyone else could otherwise name themselves.
 import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
+import { isGroupId } from '../../domain/approvals.ts';
 import { languageName } from '../../domain/languages.ts';
 import type { QaSetting } from '../../domain/localization-qa.ts';
 import { parseDestinations } from '../../domain/requests.ts';
 import { DEFAULT_FORMATS } from '../../outbox/subtitle-files.ts';
+import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type { Store } from '../../store/store.ts';
-import { anyOf } from '../../ui/approval.ts';
+import { APPROVERS_MAX, anyOf } from '../../ui/approval.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import type { PickerGlossary } from '../../ui/glossary-picker.ts';
 import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
 import { qaSettingOf, qaSettingSaid } from '../qa/settings-block.ts';
-import { APPROVERS_SETTING, approversProblem, approversSaid } from './approvers-block.ts';
+import {
+  APPROVER_GROUPS_SETTING,
+  APPROVERS_SETTING,
+  approverGroupsProblem,
+  approversProblem,
+  approversSaid,
+} from './approvers-block.ts';
 import { SETTINGS_UI, settingsModal } from './blocks.ts';
 import { FORMATS_SETTING, formatsSaid } from './formats-block.ts';
 
@@ -25,6 +33,7 @@ export class SettingsService {
   readonly #glossaries: GlossaryService;
   readonly #now: () => number;
   readonly #isAdmin: (user: string) => boolean;
+  readonly #groups: UserGroups | undefined;
 
   constructor(options: {
     store: Store;
@@ -32,7 +41,10 @@ export class SettingsService {
     now?: () => number;
     /** ADMIN_USER_IDS: they may change any channel's approvers. */
     isAdmin?: (user: string) => boolean;
+    /** The workspace's user groups, offered as approvers; who is in one may change the list too. */
+    groups?: UserGroups;
   }) {
+    this.#groups = options.groups;
     this.#store = options.store;
     this.#glossaries = options.glossaries;
     this.#now = options.now ?? Date.now;
@@ -65,6 +77,7 @@ export class SettingsService {
       qa: qaSettingOf(await this.#store.channelQa(channel)),
       formats: (await this.#store.channelFormats(channel))?.formats ?? [...DEFAULT_FORMATS],
       approvers: await this.#store.channelApprovers(channel),
+      approverGroups: (await this.#groups?.list(false)) ?? [],
     });
   }
 
@@ -78,6 +91,8 @@ export class SettingsService {
       qa?: QaSetting;
       formats?: SubtitleFormat[];
       approvers?: string[];
+      /** Group ids picked; without them (none offered) the channel's groups stay as they are. */
+      approverGroups?: string[];
     },
   ): Promise<SaveOutcome> {
     const langs =
@@ -102,8 +117,14 @@ export class SettingsService {
         block: FORMATS_SETTING.block,
         problem: 'Tick at least one subtitle format: each dubbed reply attaches the formats ticked here.',
       };
+    let approvers: string[] | undefined;
     if (chosen.approvers) {
-      const wrong = await this.#approversRefusal(channel, userId, chosen.approvers);
+      const people = approversProblem(chosen.approvers);
+      if (people) return { ok: false, block: APPROVERS_SETTING.block, problem: people };
+      const groups = await this.#approverGroups(channel, chosen.approverGroups);
+      if (!groups.ok) return { ok: false, block: APPROVER_GROUPS_SETTING.block, problem: groups.problem };
+      approvers = [...chosen.approvers, ...groups.ids];
+      const wrong = await this.#approversRefusal(channel, userId, approvers);
       if (wrong) return { ok: false, block: APPROVERS_SETTING.block, problem: wrong };
     }
     await this.#store.saveChannelSettings({
@@ -131,10 +152,10 @@ export class SettingsService {
         updatedBy: userId,
         updatedAt: this.#now(),
       });
-    if (chosen.approvers)
+    if (approvers)
       await this.#store.saveChannelApprovers({
         channel,
-        userIds: chosen.approvers,
+        userIds: approvers,
         updatedBy: userId,
         updatedAt: this.#now(),
       });
@@ -147,17 +168,37 @@ export class SettingsService {
         `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}` +
         `${chosen.qa ? `; ${qaSettingSaid(chosen.qa)}` : ''}` +
         `${chosen.formats ? `; ${formatsSaid(chosen.formats)}` : ''}` +
-        `${chosen.approvers ? `; ${approversSaid(chosen.approvers)}` : ''}.`,
+        `${approvers ? `; ${approversSaid(approvers)}` : ''}.`,
     };
+  }
+
+  /**
+   * The groups to save: those picked, each one Slack lists now (never an id trusted from the payload); with
+   * none offered (no groups, or Slack would not list them), the channel's groups as they are.
+   */
+  async #approverGroups(
+    channel: string,
+    picked: string[] | undefined,
+  ): Promise<{ ok: true; ids: string[] } | { ok: false; problem: string }> {
+    if (!picked) return { ok: true, ids: (await this.#store.channelApprovers(channel)).filter(isGroupId) };
+    if (picked.length === 0) return { ok: true, ids: [] };
+    const listed = await this.#groups?.list(false);
+    if (!listed)
+      return {
+        ok: false,
+        problem: 'Slack did not list the user groups just now; try saving again in a moment.',
+      };
+    const problem = approverGroupsProblem(picked, listed);
+    return problem ? { ok: false, problem } : { ok: true, ids: picked };
   }
 
   /** Why `userId` may not make `approvers` the channel's approvers; undefined when they may. */
   async #approversRefusal(channel: string, userId: string, approvers: string[]): Promise<string | undefined> {
-    const problem = approversProblem(approvers);
-    if (problem) return problem;
+    if (approvers.length > APPROVERS_MAX) return `Pick at most ${APPROVERS_MAX} approvers and groups in all.`;
     const now = await this.#store.channelApprovers(channel);
     const same = now.length === approvers.length && now.every((id, i) => id === approvers[i]);
-    if (same || now.length === 0 || now.includes(userId) || this.#isAdmin(userId)) return undefined;
+    if (same || now.length === 0 || this.#isAdmin(userId)) return undefined;
+    if ((await approverAnswer(now, userId, this.#groups)) === 'yes') return undefined;
     return `Only ${anyOf(now)} can change who approves in this channel.`;
   }
 }
