@@ -394,7 +394,7 @@ describe('the web client in a real browser', () => {
     expect(await message.locator('.section-text').textContent()).toBe('Please review Spanish');
     await message.getByRole('button', { name: 'Review' }).click();
     await waitFor(
-      () => lastReceived('interaction')?.payload.actions[0].action_id === 'dm_review',
+      () => lastReceived('interaction')?.payload.actions?.[0]?.action_id === 'dm_review',
       WAIT_MS,
       'the click in the direct message',
     );
