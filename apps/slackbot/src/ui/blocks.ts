@@ -129,6 +129,11 @@ export function section(markdown: string, blockId?: string): Block {
   };
 }
 
+/** A heading (plain text: Slack's header block takes no formatting). */
+export function header(text: string): Block {
+  return { type: 'header', text: { type: 'plain_text', text: truncate(text, LIMITS.headerText) } };
+}
+
 export function context(...markdown: string[]): Block {
   return {
     type: 'context',

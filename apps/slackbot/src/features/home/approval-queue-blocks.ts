@@ -1,7 +1,7 @@
 // App Home's "Waiting for my approval" section: one line per language waiting for the person's review in
 // the channels that name them an approver. Pure.
 import { languageLabel } from '../../domain/languages.ts';
-import { type Block, context, escapeText, section, truncate } from '../../ui/blocks.ts';
+import { type Block, context, escapeText, header, section, truncate } from '../../ui/blocks.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 
 /** Lines shown; more are counted. */
@@ -10,9 +10,9 @@ const SHOWN = 10;
 /** The section, or nothing when the person approves in no channel. */
 export function approvalQueueBlocks(queue: ApprovalQueue): Block[] {
   if (queue.channels.length === 0) return [];
-  const header: Block = { type: 'header', text: { type: 'plain_text', text: 'Waiting for my approval' } };
+  const heading = header('Waiting for my approval');
   if (queue.waiting.length === 0)
-    return [header, section('✅ Nothing waits for your approval.'), { type: 'divider' }];
+    return [heading, section('✅ Nothing waits for your approval.'), { type: 'divider' }];
   const lines = queue.waiting
     .slice(0, SHOWN)
     .map(
@@ -21,7 +21,7 @@ export function approvalQueueBlocks(queue: ApprovalQueue): Block[] {
     );
   const more = queue.waiting.length - SHOWN;
   return [
-    header,
+    heading,
     section(lines.join('\n')),
     ...(more > 0 ? [context(`and ${more} more`)] : []),
     context('Approve or request changes from each language’s newest reply in its job’s thread.'),

@@ -3,7 +3,7 @@
 // link to its thread.
 import type { Assignment } from '../../domain/assignments.ts';
 import type { Job } from '../../store/store.ts';
-import { type Block, escapeText, LIMITS, link, section, truncate } from '../../ui/blocks.ts';
+import { type Block, escapeText, header, LIMITS, link, section, truncate } from '../../ui/blocks.ts';
 import { type JobRowDeps, jobRows, type LanguageState, languageStateText } from '../account/job-rows.ts';
 
 /** Assignments read, and shown (with the rest, within a Home view's 100 blocks). */
@@ -44,7 +44,7 @@ export async function assignedTo(deps: AssignedDeps, user: string): Promise<Assi
 export function assignedBlocks(rows: readonly AssignedRow[]): Block[] {
   if (rows.length === 0) return [];
   return [
-    { type: 'header', text: { type: 'plain_text', text: 'Assigned to me' } },
+    header('Assigned to me'),
     ...rows.slice(0, MAX_ASSIGNED).map((row) => section(assignedLine(row))),
     { type: 'divider' },
   ];

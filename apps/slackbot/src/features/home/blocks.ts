@@ -2,7 +2,7 @@
 // defaults they set. Pure builder; stays within a Home view's 100 blocks.
 import type { types } from '@slack/bolt';
 import { languageLabel } from '../../domain/languages.ts';
-import { type Block, context, escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
+import { type Block, context, escapeText, header, LIMITS, section, truncate } from '../../ui/blocks.ts';
 import { type CreditsView, creditsBlocks } from '../account/credits.ts';
 import { jobLine } from '../account/job-list.ts';
 import type { JobRow } from '../account/job-rows.ts';
@@ -19,8 +19,6 @@ export interface HomeDefaults {
 /** Jobs shown under each heading; with the rest, within a Home view's 100 blocks. */
 const MAX_WAITING = 10;
 const MAX_OWN = 20;
-
-const header = (text: string): Block => ({ type: 'header', text: { type: 'plain_text', text } });
 
 export function homeView(input: {
   /** Jobs in the person's channels waiting for their word (see HomeService). */
