@@ -3,6 +3,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
+import { button, command } from './definitions.ts';
 import { accessMiddleware, COMMAND_REFUSED } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
 import { Registry } from './registry.ts';
@@ -11,8 +12,14 @@ import { rules } from './rules.ts';
 /** `/dub` and the project list's page button, as their features register them (handlers unused here). */
 function registry(): Registry {
   const r = new Registry();
-  r.command('/dub', rules.caller, async () => {});
-  r.button('list_page', rules.channelMember, async () => {});
+  const none = () => async () => {};
+  r.register(
+    [
+      command({ name: '/dub', rule: rules.caller, handler: none }),
+      button({ id: 'list_page', rule: rules.channelMember, handler: none }),
+    ],
+    null,
+  );
   return r;
 }
 

@@ -1,16 +1,23 @@
 // What the registry lets through to a rule: only the kinds a person's click, submission, shortcut or command
 // arrives as, naming something a feature registered, with the element it was registered as.
 import { describe, expect, it } from 'vitest';
+import { button, command, select, shortcut, view } from './definitions.ts';
 import { Registry } from './registry.ts';
 import { rules } from './rules.ts';
 
 function registry(): Registry {
   const r = new Registry();
-  r.button('approve', rules.targetMember, async () => {});
-  r.select('pick');
-  r.view('settings', rules.opener, async () => {});
-  r.shortcut('dub_message', rules.shortcutMember, async () => {});
-  r.command('/dub', rules.caller, async () => {});
+  const none = () => async () => {};
+  r.register(
+    [
+      button({ id: 'approve', rule: rules.targetMember, handler: none }),
+      select('pick'),
+      view({ callbackId: 'settings', rule: rules.opener, handler: none }),
+      shortcut({ callbackId: 'dub_message', rule: rules.shortcutMember, handler: none }),
+      command({ name: '/dub', rule: rules.caller, handler: none }),
+    ],
+    null,
+  );
   return r;
 }
 
@@ -55,10 +62,21 @@ describe('the registry', () => {
 
   it('refuses a second registration of the same id', () => {
     const r = registry();
-    expect(() => r.select('pick')).toThrow('registered twice');
+    expect(() => r.register([select('pick')], null)).toThrow('registered twice');
     r.subcommand({ names: ['credits'], help: 'credits', run: async () => {} });
     expect(() => r.subcommand({ names: ['credits'], help: '', run: async () => {} })).toThrow(
       'registered twice',
     );
+  });
+
+  it('draws a button with its own id, so the element cannot name another', () => {
+    const approve = button({ id: 'approve', rule: rules.targetMember, handler: () => async () => {} });
+    expect(approve.element('Approve', 't1', 'primary')).toEqual({
+      type: 'button',
+      text: { type: 'plain_text', text: 'Approve', emoji: true },
+      action_id: 'approve',
+      value: 't1',
+      style: 'primary',
+    });
   });
 });

@@ -1,29 +1,10 @@
-// What the app answers, and who may ask. Features register each button, select, modal, shortcut and command
-// here together with its rule (access/rules.ts) — one call, so no handler exists without its check — and the
+// What the app answers, and who may ask. Features register the interactions they define (definitions.ts:
+// each one id, its rule from access/rules.ts, its handler) — so no handler exists without its check — and the
 // registry then serves Bolt twice: `attach` routes each payload to its handler, and `gate` (middleware.ts),
 // in front of every listener, refuses any payload that no registration expects before anything runs.
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  MessageShortcut,
-  SlackActionMiddlewareArgs,
-  SlackCommandMiddlewareArgs,
-  SlackEventMiddlewareArgs,
-  SlackShortcutMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  StaticSelectAction,
-  ViewSubmitAction,
-} from '@slack/bolt';
-import type { ActionRule, Checked, Payload, Rule, RuleContext, ViewRule } from './rules.ts';
-import { rules } from './rules.ts';
-
-export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
-export type SelectArgs = SlackActionMiddlewareArgs<BlockAction<StaticSelectAction>> & AllMiddlewareArgs;
-export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-export type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
-export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { CommandArgs, Interaction, InteractionKind } from './definitions.ts';
+import type { Checked, Payload, RuleContext } from './rules.ts';
 
 /** One `/dub <word> …` a feature answers, and the line `/dub help` gives it. */
 export interface Subcommand {
@@ -34,16 +15,15 @@ export interface Subcommand {
   run(args: CommandArgs, words: string[]): Promise<void>;
 }
 
-type Kind = 'action' | 'view' | 'shortcut' | 'command';
+type Kind = InteractionKind;
 
+/** A registered interaction, its handler made from the feature's dependencies. */
 interface Entry {
   kind: Kind;
   key: string;
-  /** An action's element types: Bolt routes by action id alone, so a "select" with a button's id is refused. */
   elements?: ReadonlySet<string>;
-  rule: Rule<Kind, unknown>;
-  // biome-ignore lint/suspicious/noExplicitAny: each entry's handler takes its own Bolt args; `attach` pairs them.
-  handler: (args: any, subject: any) => Promise<void>;
+  rule: Interaction<unknown>['rule'];
+  handler: ReturnType<Interaction<unknown>['handler']>;
 }
 
 /** What the gate leaves in Bolt's context for the one handler it checked the payload for. */
@@ -55,81 +35,15 @@ interface Passed {
 /** What a payload asks for: which registration it names, or why it names none. */
 export type Wanted = { entry: Entry } | { entry: undefined; reason: string };
 
-const BUTTON: ReadonlySet<string> = new Set(['button']);
-const SELECTIONS: ReadonlySet<string> = new Set([
-  'static_select',
-  'multi_static_select',
-  'radio_buttons',
-  'checkboxes',
-]);
-
-/** Changing a selection needs only an ack: the button or submission that follows reads it, and is checked. */
-const ackOnly = async ({ ack }: ButtonArgs): Promise<void> => {
-  await ack();
-};
-
 export class Registry {
   readonly #entries = new Map<string, Entry>();
   readonly #subcommands: Subcommand[] = [];
   readonly #events: [string, (args: never) => Promise<void>][] = [];
 
-  /** A button, with the rule its payload must pass; the handler gets the rule's checked subject. */
-  button<S>(
-    actionId: string,
-    rule: ActionRule<S>,
-    handler: (args: ButtonArgs, subject: S) => Promise<void>,
-  ): void {
-    this.#add({ kind: 'action', key: actionId, elements: BUTTON, rule, handler });
-  }
-
-  /** A select or checkbox whose change is only acked. */
-  select(actionId: string): void {
-    this.#add({
-      kind: 'action',
-      key: actionId,
-      elements: SELECTIONS,
-      rule: rules.selection,
-      handler: ackOnly,
-    });
-  }
-
-  /**
-   * A select or checkboxes whose change the app answers (it records the choice and redraws the message it sits
-   * on), with the rule its payload must pass; the handler gets the rule's checked subject.
-   */
-  pick<S>(
-    actionId: string,
-    rule: ActionRule<S>,
-    handler: (args: SelectArgs, subject: S) => Promise<void>,
-  ): void {
-    this.#add({ kind: 'action', key: actionId, elements: SELECTIONS, rule, handler });
-  }
-
-  /** A modal's submission, by its callback id. */
-  view<S>(
-    callbackId: string,
-    rule: ViewRule<S>,
-    handler: (args: ViewArgs, subject: S) => Promise<void>,
-  ): void {
-    this.#add({ kind: 'view', key: callbackId, rule, handler });
-  }
-
-  /** A message shortcut, by its callback id. */
-  shortcut<S>(
-    callbackId: string,
-    rule: Rule<'shortcut', S>,
-    handler: (args: ShortcutArgs, subject: S) => Promise<void>,
-  ): void {
-    this.#add({ kind: 'shortcut', key: callbackId, rule, handler });
-  }
-
-  /** A slash command, by its name (`/dub`). */
-  command<S>(
-    name: string,
-    rule: Rule<'command', S>,
-    handler: (args: CommandArgs, subject: S) => Promise<void>,
-  ): void {
-    this.#add({ kind: 'command', key: name, rule, handler });
+  /** A feature's interactions (features/<name>/), each handler made from the feature's `deps`. */
+  register<D>(interactions: readonly Interaction<D>[], deps: D): void {
+    for (const { kind, key, elements, rule, handler } of interactions)
+      this.#add({ kind, key, rule, handler: handler(deps), ...(elements ? { elements } : {}) });
   }
 
   /** A `/dub` subcommand a feature answers (the `/dub` handler routes to it). */

@@ -1,7 +1,7 @@
 // Every button on a render's reply acts on that render. The language's newest render is the only one that can
 // be reviewed, rendered again, lip-synced or approved: a button on an earlier render's reply (one whose edit
 // to say so has not reached Slack yet, or a stale client) is refused with a pointer to the newest.
-import type { ButtonArgs } from '../access/registry.ts';
+import type { ButtonArgs } from '../access/definitions.ts';
 import type { TargetSubject } from '../access/rules.ts';
 import { languageName } from '../domain/languages.ts';
 

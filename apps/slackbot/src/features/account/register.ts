@@ -2,7 +2,8 @@
 // Answers go to the one person (ephemeral).
 import type { RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
-import type { ButtonArgs, CommandArgs, Registry } from '../../access/registry.ts';
+import { type ButtonArgs, button, type CommandArgs } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { type ChannelSubject, rules } from '../../access/rules.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { JOB_LIST } from './job-list.ts';
@@ -54,10 +55,25 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
     help: '`/dub track <project id>` — follow one in a new thread',
     run: (args, words) => trackSubcommand(deps, args, words),
   });
-  r.button(PROJECT_LIST.page, rules.channelMember, turnPage(deps, listProjects));
-  r.button(JOB_LIST.page, rules.channelMember, turnPage(deps, listJobs));
-  r.button(PROJECT_LIST.track, rules.channelMember, trackButton(deps));
+  r.register(accountInteractions, deps);
 }
+
+/** Next and Previous under `/dub list projects`. */
+export const projectPage = button({
+  id: PROJECT_LIST.page,
+  rule: rules.channelMember,
+  handler: (deps: AccountDeps) => turnPage(deps, listProjects),
+});
+/** Next and Previous under `/dub list`. */
+export const jobPage = button({
+  id: JOB_LIST.page,
+  rule: rules.channelMember,
+  handler: (deps: AccountDeps) => turnPage(deps, listJobs),
+});
+/** Track, on a project the app does not follow yet. */
+export const track = button({ id: PROJECT_LIST.track, rule: rules.channelMember, handler: trackButton });
+
+export const accountInteractions = [projectPage, jobPage, track];
 
 async function trackSubcommand(deps: AccountDeps, { command, respond }: CommandArgs, words: string[]) {
   const projectId = words[0];

@@ -1,16 +1,15 @@
 // Approve's answer by how QA answers: at once with no open flags, the question with them (or when QA could not
 // run), and — when QA is slower than Slack waits for a dialog — a dialog opened first that then asks, or says it
-// approved. The handlers are taken from their registrations; Slack, QA and the approval are stand-ins here
+// approved. The handler is Approve's own definition; Slack, QA and the approval are stand-ins here
 // (approvers.e2e runs them for real).
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { ButtonArgs, Registry } from '../../access/registry.ts';
+import type { ButtonArgs } from '../../access/definitions.ts';
 import type { TargetSubject } from '../../access/rules.ts';
 import type { QaFlag } from '../../domain/localization-qa.ts';
 import type { Target } from '../../store/store.ts';
 import { jobRecord } from '../../test-support/jobs.ts';
-import { APPROVAL_ACTIONS } from '../../ui/approval.ts';
-import { type ApprovalDeps, registerApproval } from './register.ts';
+import { type ApprovalDeps, approve } from './register.ts';
 
 const target: Target = {
   id: 't1',
@@ -69,14 +68,6 @@ async function pressApprove(qa: { flags: QaFlag[] } | 'fails', qaMs: number) {
     logger: pino({ level: 'silent' }),
     qaWaitMs: 50,
   };
-  const buttons = new Map<string, (args: ButtonArgs, subject: TargetSubject) => Promise<void>>();
-  registerApproval(
-    {
-      button: (id: string, _rule: unknown, handler: never) => buttons.set(id, handler),
-      view: () => {},
-    } as unknown as Registry,
-    deps,
-  );
   const args = {
     ack: async () => {},
     body: { user: { id: 'U0BEN' }, trigger_id: 'tr1' },
@@ -84,7 +75,7 @@ async function pressApprove(qa: { flags: QaFlag[] } | 'fails', qaMs: number) {
       seen.push(`ephemeral: ${answer.text}`);
     },
   } as unknown as ButtonArgs;
-  await buttons.get(APPROVAL_ACTIONS.approve)!(args, { job: jobRecord(), target, render: 1 });
+  await approve.handler(deps)(args, { job: jobRecord(), target, render: 1 } satisfies TargetSubject);
   return { seen, approved };
 }
 

@@ -5,7 +5,8 @@
 // Approve anyway acts on the same render.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { ButtonArgs, Registry, ViewArgs } from '../../access/registry.ts';
+import { type ButtonArgs, button, type ViewArgs, view } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { QaFlag } from '../../domain/localization-qa.ts';
 import type { Interactions } from '../../slack/interactions.ts';
@@ -31,11 +32,38 @@ export interface ApprovalDeps {
  */
 const QA_WAIT_MS = 1_500;
 
+/** Approve, on a dubbed language's reply: approves the render the reply shows (asking first if QA flags are open). */
+export const approve = button({
+  id: APPROVAL_ACTIONS.approve,
+  rule: rules.targetMember,
+  handler: (deps: ApprovalDeps) => onNewestRender(approveLanguage(deps)),
+});
+
+/** Request changes, on a dubbed language's reply: asks why in a dialog. */
+export const requestChanges = button({
+  id: APPROVAL_ACTIONS.requestChanges,
+  rule: rules.targetMember,
+  handler: (deps: ApprovalDeps) => onNewestRender(openChanges(deps)),
+});
+
+/** The Request changes dialog's submission. */
+export const changesDialog = view({
+  callbackId: APPROVAL_ACTIONS.changesCallbackId,
+  rule: rules.opener,
+  handler: submitChanges,
+});
+
+/** Approve anyway, in the dialog that named the open QA flags. */
+export const approveAnywayDialog = view({
+  callbackId: APPROVAL_ACTIONS.approveAnywayCallbackId,
+  rule: rules.opener,
+  handler: approveAnyway,
+});
+
+export const approvalInteractions = [approve, requestChanges, changesDialog, approveAnywayDialog];
+
 export function registerApproval(r: Registry, deps: ApprovalDeps): void {
-  r.button(APPROVAL_ACTIONS.approve, rules.targetMember, onNewestRender(approveLanguage(deps)));
-  r.button(APPROVAL_ACTIONS.requestChanges, rules.targetMember, onNewestRender(openChanges(deps)));
-  r.view(APPROVAL_ACTIONS.changesCallbackId, rules.opener, submitChanges(deps));
-  r.view(APPROVAL_ACTIONS.approveAnywayCallbackId, rules.opener, approveAnyway(deps));
+  r.register(approvalInteractions, deps);
 }
 
 /** The dialog's subject: the language and the render it was opened from ("<target>:<render>"). */

@@ -2,7 +2,8 @@
 // (checked against the dialog's grant: the language is the app's record, never the payload's) assigns it.
 // Review in the assignee's direct message opens the same review the thread's Review translation opens, for
 // the language's newest render.
-import type { ButtonArgs, Registry, ViewArgs } from '../../access/registry.ts';
+import { type ButtonArgs, button, type ViewArgs, view } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
@@ -15,10 +16,27 @@ export interface AssignDeps extends ReviewDeps {
   slack: Pick<Interactions, 'openModal' | 'updateModal' | 'whisper'>;
 }
 
+/** Assign…, on a language's status message: asks who should review it. */
+export const assign = button({ id: ASSIGN_ACTIONS.open, rule: rules.targetMember, handler: openAssign });
+
+/** The Assign dialog's submission. */
+export const assignDialog = view({
+  callbackId: ASSIGN_ACTIONS.callbackId,
+  rule: rules.opener,
+  handler: submitAssign,
+});
+
+/** Review, in the assignee's direct message: the review of the language's newest render. */
+export const assignedReview = button({
+  id: ASSIGN_ACTIONS.review,
+  rule: rules.assignedMember,
+  handler: (deps: AssignDeps) => openReview(deps),
+});
+
+export const assignInteractions = [assign, assignDialog, assignedReview];
+
 export function registerAssign(r: Registry, deps: AssignDeps): void {
-  r.button(ASSIGN_ACTIONS.open, rules.targetMember, openAssign(deps));
-  r.view(ASSIGN_ACTIONS.callbackId, rules.opener, submitAssign(deps));
-  r.button(ASSIGN_ACTIONS.review, rules.assignedMember, openReview(deps));
+  r.register(assignInteractions, deps);
 }
 
 function openAssign(deps: AssignDeps) {

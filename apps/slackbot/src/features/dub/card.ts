@@ -2,7 +2,7 @@
 // a failed language. Each gets its job or language from its rule (read from the store by the id the button
 // carried, checked against the channel and thread); the picker's state is checked like any input.
 import type { Logger } from 'pino';
-import type { ButtonArgs, SelectArgs } from '../../access/registry.ts';
+import type { ButtonArgs, SelectArgs } from '../../access/definitions.ts';
 import type { TargetSubject } from '../../access/rules.ts';
 import { checkChoice } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';

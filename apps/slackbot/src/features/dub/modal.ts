@@ -1,7 +1,7 @@
 // The shortcut's modal submitted: check the choice (errors shown in the modal), then start the job the modal
 // was opened for (its grant's subject, recorded by the app).
 import type { Logger } from 'pino';
-import type { ViewArgs } from '../../access/registry.ts';
+import type { ViewArgs } from '../../access/definitions.ts';
 import { checkChoice } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
 import type { ModalGrant } from '../../store/store.ts';

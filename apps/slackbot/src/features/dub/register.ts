@@ -1,6 +1,7 @@
 // The dub feature: `/dub` (and the subcommands other features register), the job card's Start, Cancel and
 // pickers, Retry on a failed language, the "Dub this video" shortcut and its modal, and the messages the app
 // is shown (mentions, shared files).
+import { button, command, pick, select, shortcut, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import { GLOSSARY_PICKER } from '../../ui/glossary-picker.ts';
@@ -17,23 +18,47 @@ import { stopSubcommand } from './stop.ts';
 export type DubDeps = CardDeps &
   MessageDeps & { slack: MessageDeps['slack'] & Parameters<typeof dubMessageShortcut>[0]['slack'] };
 
+/** What `/dub` routes its subcommands with: the registry every feature registered them in. */
+type CommandRouting = { subcommands: Pick<Registry, 'subcommandFor' | 'subcommands'> };
+
+/** `/dub`: a job, help, or a subcommand another feature registered. */
+export const dub = command({
+  name: '/dub',
+  rule: rules.caller,
+  handler: (deps: DubDeps & CommandRouting) => dubCommand(deps, deps.subcommands),
+});
+
+/** Start, on a waiting card. */
+export const start = button({ id: JOB_CARD.start, rule: rules.jobMember, handler: startJob });
+/** Cancel, on a waiting card. */
+export const cancel = button({ id: JOB_CARD.cancel, rule: rules.jobMember, handler: cancelJob });
+/** Stop, on a started card while a language is under way. */
+export const stop = button({ id: JOB_CARD.stop, rule: rules.jobMember, handler: stopJob });
+/** Retry, on a failed language's reply: a new project for it. */
+export const retry = button({ id: MILESTONE_ACTIONS.retry, rule: rules.targetMember, handler: retryTarget });
+
+export const dubInteractions = [
+  dub,
+  start,
+  cancel,
+  stop,
+  retry,
+  // The languages and the source language change what the card says (the minutes, "from …").
+  pick({ id: JOB_CARD.dstAction, rule: rules.jobPicker, handler: pickerChanged }),
+  pick({ id: JOB_CARD.srcAction, rule: rules.jobPicker, handler: pickerChanged }),
+  select(JOB_CARD.speakersAction),
+  select(GLOSSARY_PICKER.action),
+  shortcut({ callbackId: DUB_SHORTCUT, rule: rules.shortcutMember, handler: dubMessageShortcut }),
+  view({ callbackId: JOB_MODAL.callbackId, rule: rules.opener, handler: submitJobModal }),
+];
+
 export function registerDub(r: Registry, deps: DubDeps): void {
-  r.command('/dub', rules.caller, dubCommand(deps, r));
+  r.register(dubInteractions, { ...deps, subcommands: r });
   r.subcommand({
     names: ['stop', 'cancel'],
     help: '`/dub stop <link to a dub’s thread>` — stop following a running dub (or press Stop on its card)',
     run: stopSubcommand(deps),
   });
-  r.button(JOB_CARD.start, rules.jobMember, startJob(deps));
-  r.button(JOB_CARD.cancel, rules.jobMember, cancelJob(deps));
-  r.button(JOB_CARD.stop, rules.jobMember, stopJob(deps));
-  r.button(MILESTONE_ACTIONS.retry, rules.targetMember, retryTarget(deps));
-  // The languages and the source language change what the card says (the minutes, "from …").
-  r.pick(JOB_CARD.dstAction, rules.jobPicker, pickerChanged(deps));
-  r.pick(JOB_CARD.srcAction, rules.jobPicker, pickerChanged(deps));
-  for (const select of [JOB_CARD.speakersAction, GLOSSARY_PICKER.action]) r.select(select);
-  r.shortcut(DUB_SHORTCUT, rules.shortcutMember, dubMessageShortcut(deps));
-  r.view(JOB_MODAL.callbackId, rules.opener, submitJobModal(deps));
   r.event('app_mention', onMention(deps));
   r.event('message', onMessage(deps));
 }

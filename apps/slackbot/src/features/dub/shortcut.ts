@@ -2,7 +2,7 @@
 // job is recorded at once (keyed by the message, like a drop) and the modal carries only its id. The
 // message's files are taken by id from Slack (files.info), and only those Slack says are in this channel.
 import type { Logger } from 'pino';
-import type { ShortcutArgs } from '../../access/registry.ts';
+import type { ShortcutArgs } from '../../access/definitions.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
 import type { SharedFile } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';

@@ -2,7 +2,7 @@
 // `/dub stop <link to the job's thread>` in the job's channel. A slash command is never sent from a thread,
 // so the command takes the thread's link; without one it says where Stop is. Either way the person must be
 // where the job is: the mention in its thread, the command in its channel.
-import type { CommandArgs } from '../../access/registry.ts';
+import type { CommandArgs } from '../../access/definitions.ts';
 import type { JobService } from '../../jobs/service.ts';
 
 type StopJobs = Pick<JobService, 'stop' | 'cancel' | 'jobOfThread'>;

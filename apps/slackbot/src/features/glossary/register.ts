@@ -2,7 +2,17 @@
 // default and delete answer the one person; the dialog's import and export are posted in the channel
 // through the outbox.
 import type { Logger } from 'pino';
-import type { ButtonArgs, CommandArgs, Registry, SelectArgs, ViewArgs } from '../../access/registry.ts';
+import {
+  type ButtonArgs,
+  button,
+  type CommandArgs,
+  pick,
+  type SelectArgs,
+  select,
+  type ViewArgs,
+  view,
+} from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { type ChannelSubject, rules } from '../../access/rules.ts';
 import { publicFailure } from '../../errors/public.ts';
 import { BUSY } from '../../slack/busy.ts';
@@ -29,13 +39,36 @@ export function registerGlossary(r: Registry, deps: GlossaryDeps): void {
       '`/dub glossary list | show <name> | export <name> | default <name> | delete <name>`',
     run: (args, words) => glossaryCommand(deps, args, words),
   });
-  r.view(GLOSSARY_UI.callbackId, rules.opener, submitGlossaryModal(deps));
-  r.button(GLOSSARY_UI.makeDefault, rules.channelMember, makeDefault(deps));
-  // A termbase's offer: the source column, the pairs' checkboxes (read when the button is pressed), the button.
-  r.pick(TERMBASE_UI.source, rules.channelMember, chooseSource(deps));
-  r.select(TERMBASE_UI.pairs);
-  r.button(TERMBASE_UI.create, rules.channelMember, createGlossaries(deps));
+  r.register(glossaryInteractions, deps);
 }
+
+/** The upload dialog's submission. */
+export const glossaryDialog = view({
+  callbackId: GLOSSARY_UI.callbackId,
+  rule: rules.opener,
+  handler: submitGlossaryModal,
+});
+/** Make it the default, on an import's report. */
+export const makeDefaultButton = button({
+  id: GLOSSARY_UI.makeDefault,
+  rule: rules.channelMember,
+  handler: makeDefault,
+});
+/** Create glossaries, on a termbase's offer. */
+export const createGlossariesButton = button({
+  id: TERMBASE_UI.create,
+  rule: rules.channelMember,
+  handler: createGlossaries,
+});
+
+export const glossaryInteractions = [
+  glossaryDialog,
+  makeDefaultButton,
+  // A termbase's offer: the source column, the pairs' checkboxes (read when the button is pressed), the button.
+  pick({ id: TERMBASE_UI.source, rule: rules.channelMember, handler: chooseSource }),
+  select(TERMBASE_UI.pairs),
+  createGlossariesButton,
+];
 
 /**
  * The offer's source column changed: the option's value names the offer and a column, both checked against

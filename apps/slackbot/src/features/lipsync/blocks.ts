@@ -15,6 +15,8 @@ import {
 } from '../../ui/blocks.ts';
 
 export const LIPSYNC_UI = {
+  /** Lip-sync on a dubbed reply: opens the dialog. */
+  open: 'lipsync_open',
   callbackId: 'lipsync_modal',
   facesBlock: 'ls_faces',
   facesAction: 'ls_faces',

@@ -2,11 +2,11 @@
 // 3 s, then the choices read from the service: the full video's price, the free preview while free minutes are
 // left); submitting it asks for the kind chosen, which the lip-sync loop carries out and reports in the thread.
 import type { Logger } from 'pino';
-import type { ButtonArgs, Registry, ViewArgs } from '../../access/registry.ts';
+import { type ButtonArgs, button, select, type ViewArgs, view } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import { onNewestRender } from '../current-render.ts';
 import type { ReviewService } from '../review/service.ts';
 import { LIPSYNC_UI, lipsyncModal, lipsyncNotice } from './blocks.ts';
@@ -19,11 +19,29 @@ export interface LipsyncDeps {
   logger: Logger;
 }
 
+/** Lip-sync, on a dubbed language's reply: asks which lip-sync in a dialog. */
+export const lipsync = button({
+  id: LIPSYNC_UI.open,
+  rule: rules.targetMember,
+  handler: (deps: LipsyncDeps) => onNewestRender(openLipsync(deps)),
+});
+
+/** The lip-sync dialog's submission. */
+export const lipsyncDialog = view({
+  callbackId: LIPSYNC_UI.callbackId,
+  rule: rules.opener,
+  handler: submitLipsync,
+});
+
+export const lipsyncInteractions = [
+  lipsync,
+  select(LIPSYNC_UI.facesAction),
+  select(LIPSYNC_UI.kindAction),
+  lipsyncDialog,
+];
+
 export function registerLipsync(r: Registry, deps: LipsyncDeps): void {
-  r.button(THREAD_ACTIONS.lipsync, rules.targetMember, onNewestRender(openLipsync(deps)));
-  r.select(LIPSYNC_UI.facesAction);
-  r.select(LIPSYNC_UI.kindAction);
-  r.view(LIPSYNC_UI.callbackId, rules.opener, submitLipsync(deps));
+  r.register(lipsyncInteractions, deps);
 }
 
 function openLipsync(deps: LipsyncDeps) {

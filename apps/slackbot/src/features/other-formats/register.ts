@@ -1,7 +1,8 @@
 // "Other formats…" on a render's reply: a dialog picks one format the reply does not carry; submitting it posts
 // that file in the thread, once. The button acts on the render whose reply it sits on (the newest only: the
 // files are built from the project's text as it is now).
-import type { ButtonArgs, Registry, ViewArgs } from '../../access/registry.ts';
+import { type ButtonArgs, button, type ViewArgs, view } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
@@ -14,9 +15,24 @@ export interface OtherFormatsDeps {
   slack: Pick<Interactions, 'openModal' | 'whisper'>;
 }
 
+/** Other formats…, on a render's reply: picks a subtitle format the reply does not carry. */
+export const otherFormats = button({
+  id: OTHER_FORMATS.button,
+  rule: rules.targetMember,
+  handler: (deps: OtherFormatsDeps) => onNewestRender(openPicker(deps)),
+});
+
+/** The format picker's submission. */
+export const otherFormatsDialog = view({
+  callbackId: OTHER_FORMATS.callbackId,
+  rule: rules.opener,
+  handler: submitPicker,
+});
+
+export const otherFormatsInteractions = [otherFormats, otherFormatsDialog];
+
 export function registerOtherFormats(r: Registry, deps: OtherFormatsDeps): void {
-  r.button(OTHER_FORMATS.button, rules.targetMember, onNewestRender(openPicker(deps)));
-  r.view(OTHER_FORMATS.callbackId, rules.opener, submitPicker(deps));
+  r.register(otherFormatsInteractions, deps);
 }
 
 function openPicker(deps: OtherFormatsDeps) {

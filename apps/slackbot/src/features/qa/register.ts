@@ -2,7 +2,8 @@
 // have fixed segments since the reply), and the review modal opens with only the segments it flags, each with
 // its reasons. Saving, conflicts and Render again are the review's own.
 import type { Logger } from 'pino';
-import type { ButtonArgs, Registry } from '../../access/registry.ts';
+import { type ButtonArgs, button } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { onNewestRender } from '../current-render.ts';
@@ -18,8 +19,17 @@ export interface QaDeps {
   logger: Logger;
 }
 
+/** Review flagged, on a dubbed reply's QA line: the review of only the segments QA flags now. */
+export const reviewFlaggedButton = button({
+  id: QA_ACTIONS.reviewFlagged,
+  rule: rules.targetMember,
+  handler: (deps: QaDeps) => onNewestRender(reviewFlagged(deps)),
+});
+
+export const qaInteractions = [reviewFlaggedButton];
+
 export function registerQa(r: Registry, deps: QaDeps): void {
-  r.button(QA_ACTIONS.reviewFlagged, rules.targetMember, onNewestRender(reviewFlagged(deps)));
+  r.register(qaInteractions, deps);
 }
 
 function reviewFlagged(deps: QaDeps) {

@@ -4,7 +4,7 @@
 // review session) from its rule: the store's record and the modal's grant, never the button's value.
 import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
-import type { ButtonArgs } from '../../access/registry.ts';
+import type { ButtonArgs } from '../../access/definitions.ts';
 import type { TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';

@@ -1,6 +1,7 @@
 // The review feature: a dubbed language's Review translation, Render again and Speakers buttons; inside the
 // review modal, its pages, a missing line and the selects; and the submissions of the review, the render
 // dialog, the new line and the speakers dialog. Buttons inside a modal act on the review its grant is for.
+import { button, select, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
@@ -19,19 +20,55 @@ import { NEW_LINE } from './new-line.ts';
 import { RENDER_UI } from './render-modal.ts';
 import { submitNewLine, submitRender, submitReview, submitSpeakers } from './view-listeners.ts';
 
+/** Review translation, on a dubbed language's reply: the review modal of the render it shows. */
+export const review = button({
+  id: THREAD_ACTIONS.review,
+  rule: rules.targetMember,
+  handler: (deps: ReviewDeps) => onNewestRender(openReview(deps)),
+});
+
+/** Render again, on a dubbed reply or an edit's line: its price first, in a dialog to confirm. */
+export const render = button({
+  id: THREAD_ACTIONS.render,
+  rule: rules.targetMember,
+  handler: (deps: ReviewDeps) => onNewestRender(renderAgain(deps)),
+});
+
+/** Speakers & voices, on a dubbed language's reply: how many speakers, and a voice for each. */
+export const speakers = button({
+  id: THREAD_ACTIONS.speakers,
+  rule: rules.targetMember,
+  handler: (deps: ReviewDeps) => onNewestRender(openSpeakers(deps)),
+});
+
+const inReview = rules.inModal(REVIEW.callbackId);
+
+export const reviewInteractions = [
+  review,
+  render,
+  speakers,
+  button({ id: REVIEW.next, rule: inReview, handler: (deps: ReviewDeps) => turnReviewPage(deps, 1) }),
+  button({ id: REVIEW.previous, rule: inReview, handler: (deps: ReviewDeps) => turnReviewPage(deps, -1) }),
+  button({ id: NEW_LINE.open, rule: inReview, handler: openNewLine }),
+  button({ id: NEW_LINE.back, rule: rules.inModal(NEW_LINE.callbackId), handler: backToReview }),
+  select(REVIEW.speakerAction),
+  select(REVIEW.removeAction),
+  select(THREAD_ACTIONS.speakersAction),
+  view({
+    callbackId: REVIEW.callbackId,
+    rule: rules.opener,
+    handler: (deps: ReviewDeps) => submitReview(deps, false),
+  }),
+  view({
+    callbackId: REVIEW.forceCallbackId,
+    rule: rules.opener,
+    handler: (deps: ReviewDeps) => submitReview(deps, true),
+  }),
+  view({ callbackId: RENDER_UI.callbackId, rule: rules.opener, handler: submitRender }),
+  view({ callbackId: NEW_LINE.callbackId, rule: rules.opener, handler: submitNewLine }),
+  view({ callbackId: THREAD_ACTIONS.speakersCallbackId, rule: rules.opener, handler: submitSpeakers }),
+];
+
 export function registerReview(r: Registry, deps: ReviewDeps): void {
-  r.button(THREAD_ACTIONS.review, rules.targetMember, onNewestRender(openReview(deps)));
-  r.button(THREAD_ACTIONS.render, rules.targetMember, onNewestRender(renderAgain(deps)));
-  r.button(THREAD_ACTIONS.speakers, rules.targetMember, onNewestRender(openSpeakers(deps)));
-  r.button(REVIEW.next, rules.inModal(REVIEW.callbackId), turnReviewPage(deps, 1));
-  r.button(REVIEW.previous, rules.inModal(REVIEW.callbackId), turnReviewPage(deps, -1));
-  r.button(NEW_LINE.open, rules.inModal(REVIEW.callbackId), openNewLine(deps));
-  r.button(NEW_LINE.back, rules.inModal(NEW_LINE.callbackId), backToReview(deps));
-  for (const select of [REVIEW.speakerAction, REVIEW.removeAction, THREAD_ACTIONS.speakersAction])
-    r.select(select);
-  r.view(REVIEW.callbackId, rules.opener, submitReview(deps, false));
-  r.view(REVIEW.forceCallbackId, rules.opener, submitReview(deps, true));
-  r.view(RENDER_UI.callbackId, rules.opener, submitRender(deps));
-  r.view(NEW_LINE.callbackId, rules.opener, submitNewLine(deps));
-  r.view(THREAD_ACTIONS.speakersCallbackId, rules.opener, submitSpeakers(deps));
+  r.register(reviewInteractions, deps);
 }

@@ -1,7 +1,7 @@
 // The review modal submitted (Save, or "Save mine anyway" after a conflict), the render confirmed, and the
 // Speakers dialog: each answers at once with a "saving" view, does the work, then shows the outcome in the
 // same view.
-import type { ViewArgs } from '../../access/registry.ts';
+import type { ViewArgs } from '../../access/definitions.ts';
 import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { readSpeakersDialog, THREAD_ACTIONS } from '../../ui/thread-actions.ts';

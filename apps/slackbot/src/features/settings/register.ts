@@ -1,6 +1,7 @@
 // `/dub settings` in a channel opens the modal of its defaults; submitting it saves them (errors shown in
 // the modal) and tells the person.
-import type { Registry, ViewArgs } from '../../access/registry.ts';
+import { type ViewArgs, view } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
@@ -23,8 +24,17 @@ export function registerSettings(r: Registry, deps: SettingsDeps): void {
       await deps.slack.openModal(command.trigger_id, await deps.settings.modal(command.channel_id));
     },
   });
-  r.view(SETTINGS_UI.callbackId, rules.opener, submitSettings(deps));
+  r.register(settingsInteractions, deps);
 }
+
+/** The settings modal's submission. */
+export const settingsDialog = view({
+  callbackId: SETTINGS_UI.callbackId,
+  rule: rules.opener,
+  handler: submitSettings,
+});
+
+export const settingsInteractions = [settingsDialog];
 
 function submitSettings(deps: SettingsDeps) {
   return async ({ ack, view, body }: ViewArgs, { channel }: ModalGrant) => {

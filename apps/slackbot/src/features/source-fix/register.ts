@@ -2,7 +2,8 @@
 // the review session), Back or Apply returns to the review. Apply answers "saving" at once, as the service is
 // asked once per language, which can take longer than Slack's 3 s.
 import type { Logger } from 'pino';
-import type { ButtonArgs, Registry, ViewArgs } from '../../access/registry.ts';
+import { type ButtonArgs, button, type ViewArgs, view } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
@@ -21,10 +22,31 @@ export interface SourceFixDeps {
 type PageValues = Parameters<ReviewService['turnPage']>[1];
 const GONE = 'This review is no longer available.';
 
+/** Fix source, on a segment of the review modal: the dialog takes the review's place. */
+export const fixSource = button({
+  id: SOURCE_FIX.open,
+  rule: rules.inModal(REVIEW.callbackId),
+  handler: openSourceFix,
+});
+
+/** Back, in the dialog: to the review it was opened from. */
+export const backToReviewFromFix = button({
+  id: SOURCE_FIX.back,
+  rule: rules.inModal(SOURCE_FIX.callbackId),
+  handler: backFromSourceFix,
+});
+
+/** Apply, the dialog's submission. */
+export const sourceFixDialog = view({
+  callbackId: SOURCE_FIX.callbackId,
+  rule: rules.opener,
+  handler: submitSourceFix,
+});
+
+export const sourceFixInteractions = [fixSource, backToReviewFromFix, sourceFixDialog];
+
 export function registerSourceFix(r: Registry, deps: SourceFixDeps): void {
-  r.button(SOURCE_FIX.open, rules.inModal(REVIEW.callbackId), openSourceFix(deps));
-  r.button(SOURCE_FIX.back, rules.inModal(SOURCE_FIX.callbackId), backFromSourceFix(deps));
-  r.view(SOURCE_FIX.callbackId, rules.opener, submitSourceFix(deps));
+  r.register(sourceFixInteractions, deps);
 }
 
 /** The segment is the button's value: the dialog opens only for a segment of the review the modal is for. */
