@@ -6,11 +6,12 @@ import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
+import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
+import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, jobIdOf } from './test-support/threads.ts';
 import { GLOSSARY_PICKER, glossaryPicker } from './ui/glossary-picker.ts';
 import { JOB_CARD } from './ui/job-card.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';
@@ -130,7 +131,7 @@ describe('payloads from outside a job’s channel', { timeout: 90_000 }, () => {
       THREAD_ACTIONS.review,
       THREAD_ACTIONS.render,
       THREAD_ACTIONS.speakers,
-      THREAD_ACTIONS.lipsync,
+      LIPSYNC_UI.open,
     ]) {
       const before = stage.slack.ephemerals.length;
       await stage.driver.click({ message: movedTo(dubbed, HERS), actionId, user: MALLORY });

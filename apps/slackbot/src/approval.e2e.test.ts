@@ -4,13 +4,13 @@
 // render 1's reply (replaced, buttons gone), and Approve pressed on render 1's reply is refused.
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
+import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
+import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { qaOff } from './test-support/qa.ts';
 import { saveEdit } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
-import { APPROVAL_ACTIONS } from './ui/approval.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;

@@ -5,13 +5,13 @@
 // usergroups:read scope the dialog offers no groups, and the people picker still works.
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
+import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { APPROVER_GROUPS_SETTING, APPROVERS_SETTING } from './features/settings/approvers-block.ts';
 import { homeOf } from './test-support/home.ts';
 import { qaOff } from './test-support/qa.ts';
 import { dubbedJob } from './test-support/review.ts';
 import { nextEphemeral, submitSettings } from './test-support/settings.ts';
 import { useStage } from './test-support/stage.ts';
-import { APPROVAL_ACTIONS } from './ui/approval.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';

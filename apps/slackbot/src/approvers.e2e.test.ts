@@ -5,6 +5,7 @@
 // Approve anyway approves; with none open (QA off) Approve approves at once.
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
+import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { APPROVERS_SETTING } from './features/settings/approvers-block.ts';
 import { homeOf } from './test-support/home.ts';
 import { qaOff } from './test-support/qa.ts';
@@ -12,7 +13,6 @@ import { confirmRender, dubbedJob, saveEdit } from './test-support/review.ts';
 import { nextEphemeral, submitSettings } from './test-support/settings.ts';
 import type { AppStage } from './test-support/stage.ts';
 import { useStage } from './test-support/stage.ts';
-import { APPROVAL_ACTIONS } from './ui/approval.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';

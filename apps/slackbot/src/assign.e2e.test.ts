@@ -7,15 +7,15 @@
 import { byKind, keyOf, type RecordedCall, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
+import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
+import { ASSIGN_ACTIONS } from './features/assign/blocks.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
+import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { qaOff } from './test-support/qa.ts';
 import { openModal, saveEdit } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
-import { APPROVAL_ACTIONS } from './ui/approval.ts';
-import { ASSIGN_ACTIONS } from './ui/assign.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';

@@ -8,13 +8,13 @@
 import { byKind, keyOf, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
+import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { REVIEW } from './features/review/modal.ts';
+import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
 import { qaOff } from './test-support/qa.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
-import { APPROVAL_ACTIONS } from './ui/approval.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';

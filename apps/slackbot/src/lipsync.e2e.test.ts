@@ -5,13 +5,11 @@
 import { DubbingClient } from '@dubkit/core';
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
 import { qaOff } from './test-support/qa.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
-import { languageState, statusDelivery } from './thread/status.ts';
-import { APPROVAL_ACTIONS } from './ui/approval.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 25_000;
@@ -37,7 +35,7 @@ async function dubbed(stage: AppStage, channel: string, link: string) {
  */
 async function askLipsync(stage: AppStage, reply: SlackMessage, faces: string, kind?: string) {
   const before = stage.slack.views.length;
-  await stage.driver.click({ message: reply, actionId: THREAD_ACTIONS.lipsync, user: ANA });
+  await stage.driver.click({ message: reply, actionId: LIPSYNC_UI.open, user: ANA });
   const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the lip-sync dialog');
   // A notice first (the trigger expires in 3 s), then the dialog with the choices read from the service.
   await waitFor(() => modal.view.callback_id === LIPSYNC_UI.callbackId, WAIT_MS, 'the choices');
@@ -129,13 +127,10 @@ describe('lip-sync, end to end', () => {
       for (const edit of since) expect(JSON.stringify(edit.blocks)).toContain(`approved by <@${ANA}>`);
       // And the message as it stands is the one function's drawing of what the store holds.
       const [target] = await stage.app.store.targetsOf(jobIdOf(card));
-      const state = await languageState(
-        stage.app.store,
-        (s) => stage.app.service.describeStatus(s),
-        target!.id,
-        Date.now(),
-      );
-      const drawn = statusDelivery(state!).payload as { text: string; blocks: unknown[] };
+      const drawn = (await stage.app.drawer.status(target!.id, Date.now()))!.payload as {
+        text: string;
+        blocks: unknown[];
+      };
       expect(status.text).toBe(drawn.text);
       expect(status.blocks).toEqual(drawn.blocks);
     },

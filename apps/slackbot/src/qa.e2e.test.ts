@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { QA_ACTIONS, QA_BLOCK_ID } from './features/qa/line.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
+import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { jobIdOf } from './test-support/threads.ts';
 import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;

@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { NEW_LINE } from './features/review/new-line.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
+import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { confirmRender, dubbedJob, openModal, pageValues, viewOf } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';

@@ -7,9 +7,9 @@ import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { clockTime, NEW_LINE } from './features/review/new-line.ts';
+import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { dubbedJob, openModal, pageValues, viewOf } from './test-support/review.ts';
 import { useStage } from './test-support/stage.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const WAIT_MS = 20_000;

@@ -35,6 +35,7 @@ import { HomeService } from './features/home/service.ts';
 import { registerLipsync } from './features/lipsync/register.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
 import { LipsyncService } from './features/lipsync/service.ts';
+import { messageParts } from './features/message-parts.ts';
 import { registerOtherFormats } from './features/other-formats/register.ts';
 import { OtherFormatsService } from './features/other-formats/service.ts';
 import { registerQa } from './features/qa/register.ts';
@@ -66,6 +67,7 @@ import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
 import { webUserGroups } from './slack/usergroups.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
+import { ThreadDrawer } from './thread/drawer.ts';
 import { Doorbell } from './wakeups.ts';
 
 export interface RunningApp {
@@ -73,6 +75,8 @@ export interface RunningApp {
   service: DubbingService;
   tracker: Tracker;
   deliverer: Deliverer;
+  /** Draws the thread's shared messages (tests read what a language's status message would say). */
+  drawer: ThreadDrawer;
   /** What the features registered, each with its rule's name (the forged-payload tests try every one). */
   registrations: ReturnType<Registry['entries']>;
   /** HTTP mode: the URL Slack posts events to. */
@@ -130,6 +134,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       overrides.serviceDispatcher,
     );
   const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
+  // The thread's shared messages, drawn one way: from the store, with each feature's part of them.
+  const drawer = new ThreadDrawer({
+    store,
+    describe: (status) => service.describeStatus(status),
+    parts: messageParts,
+  });
 
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
@@ -205,15 +215,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     isAdmin: (user) => access.isAdmin(user),
     groups,
   });
-  const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
-  const approvals = new ApprovalService({ store, service, wakeDeliverer, now, groups });
+  const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, drawer, now });
+  const approvals = new ApprovalService({ store, service, wakeDeliverer, drawer, now, groups });
   const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
   const jobs = new JobService({
     store,
     wakeDeliverer,
     wakeTracker,
     picker: (job) => settings.pickerFor(job.channel),
-    describeStatus: (status) => service.describeStatus(status),
+    drawer,
     maxFileBytes: config.maxFileBytes,
     async minutesLeft() {
       try {
@@ -247,7 +257,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   registerAssign(registry, {
     ...featureDeps,
     review,
-    assign: new AssignService({ store, service, wakeDeliverer, now, slack: interactions, access }),
+    assign: new AssignService({ store, service, wakeDeliverer, drawer, now, slack: interactions, access }),
   });
   registerLipsync(registry, {
     ...featureDeps,
@@ -262,7 +272,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerAccount(registry, {
     ...featureDeps,
-    account: new AccountService({ store, service, access, approvals, wake: wakeAll, now }),
+    account: new AccountService({ store, service, access, approvals, wake: wakeAll, drawer, now }),
     waitingIn: (channel) => approvals.waitingIn(channel),
   });
   registerHome(registry, {
@@ -360,6 +370,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     store,
     service,
     logger: logger.child({ part: 'starter' }),
+    drawer,
     botToken: config.slackBotToken,
     maxFileBytes: config.maxFileBytes,
     extraSlackHosts: extraHosts,
@@ -380,6 +391,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     starter,
     polling: config.polling,
     logger: logger.child({ part: 'tracker' }),
+    drawer,
     owner,
     onDeliveries: wakeDeliverer,
   });
@@ -387,6 +399,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     store,
     service,
     logger: logger.child({ part: 'lipsync' }),
+    drawer,
     owner,
     pollMs: config.polling.minMs,
     onDeliveries: wakeDeliverer,
@@ -439,6 +452,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     service,
     tracker,
     deliverer,
+    drawer,
     registrations: registry.entries(),
     ...(eventsUrl ? { eventsUrl } : {}),
     ...(healthUrl ? { healthUrl } : {}),

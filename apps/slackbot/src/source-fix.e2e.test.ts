@@ -7,10 +7,10 @@ import { DubbingClient } from '@dubkit/core';
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
+import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { SOURCE_FIX } from './features/source-fix/blocks.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
-import { THREAD_ACTIONS } from './ui/thread-actions.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';

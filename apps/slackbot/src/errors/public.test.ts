@@ -1,6 +1,8 @@
 // What people are told never carries what belongs in the logs.
 import { describe, expect, it } from 'vitest';
-import { failedReply } from '../ui/milestones.ts';
+import { messageParts } from '../features/message-parts.ts';
+import { failedReply } from '../thread/milestones.ts';
+import { retryButtons } from '../thread/parts.ts';
 import { newRequestId, publicFailure, scrub, somethingWentWrong } from './public.ts';
 
 describe('scrub', () => {
@@ -97,7 +99,7 @@ describe('a failed language in the thread', () => {
       lang: 'es',
       status: 'upload_failed',
       detail: 'POST http://10.0.0.7:8080/v2/media failed: connect ECONNREFUSED 10.0.0.7:8080',
-      targetId: 't1',
+      retry: retryButtons(messageParts, 't1'),
     });
     const shown = JSON.stringify(reply);
     expect(shown).not.toContain('10.0.0.7');

@@ -1,14 +1,14 @@
 // Turns what happened to a job's languages into the Slack writes it owes, each under a key that makes it
-// happen once: the milestone replies, and the language's status message drawn again (thread/status.ts). The
+// happen once: the milestone replies, and the language's status message drawn again (thread/drawer.ts). The
 // deliverer (deliverer.ts) performs them; these functions only decide what to say.
 
 import { renderReplyKey } from '../domain/renders.ts';
 import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
 import type { RenderPayload } from '../outbox/payloads.ts';
-import type { Assignment, DeliveryInput, Job, Store, Target } from '../store/store.ts';
-import { statusDelivery } from '../thread/status.ts';
+import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
+import type { ThreadDrawer } from '../thread/drawer.ts';
+import { dubbedReply, failedReply, replacedReply, startedReply } from '../thread/milestones.ts';
 import type { MessageContent } from '../ui/blocks.ts';
-import { dubbedReply, failedReply, replacedReply, startedReply } from '../ui/milestones.ts';
 
 export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
   const again = targets.every((t) => t.attempt > 1);
@@ -23,26 +23,28 @@ export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
 }
 
 /**
- * The writes a newly seen status causes: the status message, and a milestone when the project ended. A
- * language still being dubbed has no approval of this render yet, so the message is drawn without one; it
- * keeps whoever is assigned to review it (`assignment`).
+ * The writes a newly seen status causes, to be recorded with it: the status message (drawn from the store,
+ * with the status over it), and a milestone when the project ended.
  */
-export function changeDeliveries(
+export async function changeDeliveries(
+  drawer: ThreadDrawer,
   job: Job,
   target: Target,
   project: Partial<ProjectSnapshot> & { id: string; status: string },
   info: StatusInfo,
   now: number,
   detail?: string,
-  assignment?: Assignment,
-): DeliveryInput[] {
-  const updated: Target = { ...target, status: project.status, statusAt: now };
-  const deliveries = [statusDelivery({ job, target: updated, info, assignment, now })];
+): Promise<DeliveryInput[]> {
+  const status = await drawer.status(target.id, now, {
+    info,
+    target: { status: project.status, statusAt: now },
+  });
+  const deliveries = status ? [status] : [];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
     const reply = dubbedReply({
       lang: target.dstLang,
-      targetId: target.id,
+      actions: drawer.dubbedActions(target.id),
       render: target.attempt,
       title: job.title,
       links: {
@@ -75,7 +77,7 @@ export function changeDeliveries(
         lang: target.dstLang,
         status: project.status,
         stageLabel: info.stoppedWhile ?? info.label,
-        targetId: target.id,
+        retry: drawer.retryButtons(target.id),
         ...(detail ? { detail } : {}),
       }),
     });

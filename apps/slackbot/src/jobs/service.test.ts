@@ -15,6 +15,7 @@ import { GlossaryService } from '../features/glossary/service.ts';
 import { SettingsService } from '../features/settings/service.ts';
 import { webInteractions } from '../slack/interactions.ts';
 import type { GlossaryRecord, Store, Target } from '../store/store.ts';
+import { drawerFor } from '../test-support/drawer.ts';
 import { assignmentRecord, boundTarget, newJob } from '../test-support/jobs.ts';
 import { useServices } from '../test-support/services.ts';
 import type { MessageContent } from '../ui/blocks.ts';
@@ -52,12 +53,12 @@ beforeEach(async () => {
   });
   const settings = new SettingsService({ store, glossaries });
   jobs = new JobService({
+    drawer: drawerFor(store, service),
     store,
     wakeDeliverer: () => wakes.deliverer++,
     wakeTracker: () => wakes.tracker++,
     picker: (job) => settings.pickerFor(job.channel),
     maxFileBytes: 1024 * 1024,
-    describeStatus: (status) => service.describeStatus(status),
     slack: webInteractions(
       new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }),
     ),

@@ -6,15 +6,14 @@ import { minutesNeeded } from '../domain/credits.ts';
 import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { preselection } from '../domain/requests.ts';
 import { firstTitle, titleFromLink } from '../domain/video.ts';
-import type { StatusInfo } from '../dubbing/service.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, PickedChoice, Store } from '../store/store.ts';
-import { cardDelivery, startDeliveries, startedCard } from '../thread/card.ts';
-import { redrawStatus } from '../thread/status.ts';
+import { cardDelivery, startedCard } from '../thread/card.ts';
+import type { ThreadDrawer } from '../thread/drawer.ts';
+import { stoppedReply } from '../thread/milestones.ts';
 import { escapeProse, type StateValues } from '../ui/blocks.ts';
 import { type PickerGlossary, pickedGlossaries } from '../ui/glossary-picker.ts';
 import { JOB_CARD, readJobChoice } from '../ui/job-card.ts';
-import { stoppedReply } from '../ui/milestones.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 
 export interface JobServiceOptions {
@@ -25,8 +24,8 @@ export interface JobServiceOptions {
   /** What the picker offers for a job: the channel's default languages and its glossaries. */
   picker: (job: Job) => Promise<{ dstLangs: string[]; glossaries: PickerGlossary[]; glossaryIds: string[] }>;
   maxFileBytes: number;
-  /** The service's words for a project status (the stage a stopped language was in). */
-  describeStatus: (status: string) => StatusInfo;
+  /** Draws the thread's shared messages (the status messages) from the store. */
+  drawer: ThreadDrawer;
   /** Whole minutes left on the account; undefined when the service could not say (never throws). */
   minutesLeft?: () => Promise<number | undefined>;
   /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
@@ -305,7 +304,7 @@ export class JobService {
     const now = this.#now();
     const job = await store.startJob(jobId, choice, now, startedBy);
     if (!job) return false;
-    for (const delivery of startDeliveries(job, await store.targetsOf(job.id), now))
+    for (const delivery of await this.#o.drawer.startDeliveries(job, await store.targetsOf(job.id), now))
       await store.enqueue(delivery, now);
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
@@ -353,7 +352,6 @@ export class JobService {
     const job = await store.getJob(jobId);
     if (!job) return false;
     const now = this.#now();
-    const describe = this.#o.describeStatus;
     const targets = await store.targetsOf(jobId);
     await store.enqueue(
       cardDelivery(
@@ -365,7 +363,7 @@ export class JobService {
       now,
     );
     // Drawn from everything the store knows of each language (its approval, who is assigned), not only its stage.
-    for (const target of stopped) await redrawStatus(store, describe, target.id, now);
+    for (const target of stopped) await this.#o.drawer.redrawStatus(target.id, now);
     await store.enqueue(
       {
         key: `stopped:${job.id}`,
@@ -388,7 +386,7 @@ export class JobService {
     if (!target) return false;
     const job = await store.getJob(target.jobId);
     if (job) {
-      await redrawStatus(store, this.#o.describeStatus, target.id, now, { info: null });
+      await this.#o.drawer.redrawStatus(target.id, now, { info: null });
       await store.enqueue(startedCard(job, await store.targetsOf(job.id)), now);
     }
     this.#o.wakeDeliverer();

@@ -8,6 +8,7 @@ import { videoLength } from '../domain/video.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 import type { Store } from '../store/store.ts';
+import { drawerFor } from '../test-support/drawer.ts';
 import { noCommands } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
 import { JobStarter, jobTag, withoutJobTag } from './start.ts';
@@ -29,6 +30,7 @@ afterAll(async () => {
 /** The starter as the app builds it for link jobs, on `service`; the jobs whose card it asked to redraw go to `redrawn`. */
 const starterFor = (service: DubbingService, logger: Logger, redrawn: string[] = []) =>
   new JobStarter({
+    drawer: drawerFor(store, service),
     store,
     service,
     logger,

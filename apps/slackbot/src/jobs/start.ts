@@ -12,7 +12,8 @@ import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '.
 import { newRequestId, scrub } from '../errors/public.ts';
 import { downloadSlackFile, SlackFileError } from '../slack/files.ts';
 import type { Job, Store, Target } from '../store/store.ts';
-import { redrawCardIfEnded, startDeliveries, startedCard } from '../thread/card.ts';
+import { redrawCardIfEnded, startedCard } from '../thread/card.ts';
+import type { ThreadDrawer } from '../thread/drawer.ts';
 import { statusKey } from '../thread/status.ts';
 import { changeDeliveries, startedDelivery } from './notify.ts';
 
@@ -23,6 +24,8 @@ export interface StarterOptions {
   store: Store;
   service: DubbingService;
   logger: Logger;
+  /** Draws the card, the status messages and the replies a start causes. */
+  drawer: ThreadDrawer;
   botToken: string;
   maxFileBytes: number;
   /** Hosts trusted for file downloads besides Slack's (the fake Slack's host in tests and the demo). */
@@ -83,7 +86,8 @@ export class JobStarter {
       // Its start was recorded but not announced (the database went away between the two): announced now,
       // or its thread would wait for a card that never comes.
       const now = this.#now();
-      for (const delivery of startDeliveries(job, targets, now)) await store.enqueue(delivery, now);
+      for (const delivery of await this.#o.drawer.startDeliveries(job, targets, now))
+        await store.enqueue(delivery, now);
       this.#o.onDeliveries();
     }
     const pending = targets.filter((t) => !t.terminal && t.projectId === null);
@@ -290,7 +294,7 @@ export class JobStarter {
         target.id,
         { status, changed: true, terminal: true, nextPollAt: Number.MAX_SAFE_INTEGER, intervalMs: 0 },
         now,
-        changeDeliveries(job, target, { id: '', status }, info, now, detail),
+        await changeDeliveries(this.#o.drawer, job, target, { id: '', status }, info, now, detail),
       );
     }
     this.#o.onDeliveries();

@@ -9,6 +9,7 @@ import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
+import { drawerFor } from '../test-support/drawer.ts';
 import { boundTarget, noCommands } from '../test-support/jobs.ts';
 import { type TestDatabase, testDatabase } from '../test-support/postgres.ts';
 import { JobStarter } from './start.ts';
@@ -66,6 +67,7 @@ async function follow(store: Store, names: string[], on = service): Promise<stri
 
 function tracker(store: Store, owner: string, on = service, polling = POLLING): Tracker {
   const starter = new JobStarter({
+    drawer: drawerFor(store, on),
     store,
     service: on,
     logger,
@@ -76,6 +78,7 @@ function tracker(store: Store, owner: string, on = service, polling = POLLING): 
     ...noCommands,
   });
   return new Tracker({
+    drawer: drawerFor(store, on),
     store,
     service: on,
     starter,

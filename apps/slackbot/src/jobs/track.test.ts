@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetDispatcher, RequestBudget } from '../dubbing/budget.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { Store } from '../store/store.ts';
+import { drawerFor } from '../test-support/drawer.ts';
 import { noCommands, startedJob } from '../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
 import { JobStarter } from './start.ts';
@@ -72,6 +73,7 @@ describe('Tracker', () => {
     // Every answer is a 429 for the client's three tries of the first poll.
     emulator.faults.set({ rateLimitNext: 3, retryAfterSeconds: 1 });
     const starter = new JobStarter({
+      drawer: drawerFor(store, service),
       store,
       service,
       logger,
@@ -82,6 +84,7 @@ describe('Tracker', () => {
       ...noCommands,
     });
     const tracker = new Tracker({
+      drawer: drawerFor(store, service),
       store,
       service,
       starter,
@@ -141,6 +144,7 @@ describe('Tracker', () => {
       giveUp: async () => {},
     } as unknown as JobStarter;
     const tracker = new Tracker({
+      drawer: drawerFor(away, {} as never),
       store: away,
       service: {} as never,
       starter,
@@ -198,6 +202,7 @@ describe('Tracker', () => {
       return store.recordPoll(id, result, now, deliveries);
     };
     const starter = new JobStarter({
+      drawer: drawerFor(recording, service),
       store: recording,
       service,
       logger,
@@ -208,6 +213,7 @@ describe('Tracker', () => {
       ...noCommands,
     });
     const tracker = new Tracker({
+      drawer: drawerFor(recording, service),
       store: recording,
       service,
       starter,

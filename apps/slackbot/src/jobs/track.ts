@@ -8,6 +8,7 @@ import { HeldLeases, LEASE_MS } from '../leases.ts';
 import { Loop } from '../loop.ts';
 import type { Job, Store, Target } from '../store/store.ts';
 import { redrawCardIfEnded } from '../thread/card.ts';
+import type { ThreadDrawer } from '../thread/drawer.ts';
 import { type IntervalPolicy, withJitter } from './intervals.ts';
 import { changeDeliveries, replacedDeliveries } from './notify.ts';
 import { PollPlanner } from './poll-plan.ts';
@@ -30,6 +31,8 @@ export interface TrackerOptions {
   owner: string;
   /** Called when Slack writes were enqueued. */
   onDeliveries: () => void;
+  /** Draws a language's status message and replies as its status changes. */
+  drawer: ThreadDrawer;
   /** Polls in flight at once (they still share the budget). */
   concurrency?: number;
   /** How often to look for due work when idle. */
@@ -222,7 +225,8 @@ export class Tracker {
             intervalMs: 0,
           },
           now,
-          changeDeliveries(
+          await changeDeliveries(
+            this.#o.drawer,
             job,
             target,
             gone,
@@ -259,10 +263,9 @@ export class Tracker {
       now,
     );
     // The status message keeps whoever is assigned to review the language.
-    const assignment = changed ? (await store.assignmentsOf([target.id]))[0] : undefined;
     const deliveries = changed
       ? [
-          ...changeDeliveries(job, target, { ...project, status }, info, now, undefined, assignment),
+          ...(await changeDeliveries(this.#o.drawer, job, target, { ...project, status }, info, now)),
           ...(await replacedDeliveries(store, target, info)),
         ]
       : [];

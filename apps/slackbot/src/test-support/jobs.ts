@@ -38,6 +38,27 @@ export const jobRecord = (over: Partial<Job> = {}): Job => ({
   ...over,
 });
 
+/** Job j1's Spanish, dubbed (render 1 of project p1), for pure builders; `over` changes what a test cares about. */
+export const targetRecord = (over: Partial<Target> = {}): Target => ({
+  id: 't1',
+  jobId: 'j1',
+  dstLang: 'es',
+  attempt: 1,
+  projectId: 'p1',
+  createIntentAt: null,
+  status: 'merging_done',
+  statusAt: 1,
+  startedAt: 1,
+  terminal: true,
+  nextPollAt: 0,
+  intervalMs: 0,
+  stageSince: null,
+  paceSum: 0,
+  paceCount: 0,
+  stoppedBy: null,
+  ...over,
+});
+
 /** A job started into `langs` (Spanish by default) at time 2; its targets in the order chosen. */
 export async function startedJob(
   store: Store,

@@ -3,7 +3,7 @@
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { REVIEW } from '../features/review/modal.ts';
 import { RENDER_UI } from '../features/review/render-modal.ts';
-import { THREAD_ACTIONS } from '../ui/thread-actions.ts';
+import { THREAD_ACTIONS } from '../features/review/thread-blocks.ts';
 import type { AppStage } from './stage.ts';
 import { cardOf, jobIdOf } from './threads.ts';
 

@@ -3,7 +3,6 @@
 import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import type { PickerGlossary } from '../ui/glossary-picker.ts';
 import { type CardVideo, jobCard } from '../ui/job-card.ts';
-import { statusDelivery } from './status.ts';
 
 export function cardDelivery(
   job: Job,
@@ -70,12 +69,4 @@ export async function redrawCardIfEnded(store: Store, jobId: string, now: number
   if (targets.length === 0 || targets.some((t) => !t.terminal)) return false;
   await store.enqueue(startedCard(job, targets), now);
   return true;
-}
-
-/** What a job's start announces: its card as started, and a status message per language. */
-export function startDeliveries(job: Job, targets: Target[], now: number): DeliveryInput[] {
-  return [
-    startedCard(job, targets),
-    ...targets.map((target) => statusDelivery({ job, target, info: null, now })),
-  ];
 }

@@ -1,7 +1,7 @@
-// The one place a language's status message is drawn: from what the store knows of it — its stage and
-// progress, a lip-sync under way, who approved its current render, who is assigned to review it, and the
-// Assign… button — under the message's one key. Writers
-// record a fact, then ask for the message again (`redrawStatus`); nothing else builds a `status:` write.
+// A language's status message: drawn from what the store knows of it — its stage and progress, a lip-sync
+// under way — and what each feature adds from the same state (who approved its current render, who is
+// assigned to review it, the Assign… button: thread/parts.ts), under the message's one key. Only the drawer
+// (thread/drawer.ts) calls it: writers record a fact, then ask the drawer for the message again.
 import type { StatusInfo } from '../dubbing/service.ts';
 import type {
   Approval,
@@ -12,8 +12,6 @@ import type {
   Store,
   Target,
 } from '../store/store.ts';
-import { reviewedStatus } from '../ui/approval.ts';
-import { assignedText, assignmentBlocks } from '../ui/assign.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 import { statusMessage } from './status-message.ts';
 
@@ -37,8 +35,14 @@ export interface LanguageState {
 /** The status message's key: one message per language, edited in place. */
 export const statusKey = (targetId: string) => `status:${targetId}`;
 
-/** The language's status message as it should read in this state. */
-export function statusDelivery(state: LanguageState): DeliveryInput {
+/** What a feature adds to a language's status message (a review line, who is assigned, a button). */
+export type StatusPart = (content: MessageContent, state: LanguageState) => MessageContent;
+
+/**
+ * The language's status message as it should read in this state: its stage, then each feature's part, in
+ * order. The approval and change request of an older render are not the current render's: dropped first.
+ */
+export function statusDelivery(state: LanguageState, parts: readonly StatusPart[]): DeliveryInput {
   const { job, target, info, lipsync, now } = state;
   const content = lipsync
     ? statusMessage({
@@ -62,47 +66,46 @@ export function statusDelivery(state: LanguageState): DeliveryInput {
         serviceStatus: target.status,
         stoppedBy: target.stoppedBy,
       });
-  const approval = state.approval?.attempt === target.attempt ? state.approval : undefined;
-  const changeRequest = state.changeRequest?.attempt === target.attempt ? state.changeRequest : undefined;
-  // Its review state, kept through a lip-sync: approved, changes requested, or once dubbed waiting (a new
-  // render waits again).
-  const dubbed = !lipsync && info?.terminal === true && !info.failed;
-  const reviewed =
-    dubbed || approval || changeRequest
-      ? reviewedStatus(content, { approval, changeRequest, render: target.attempt })
-      : content;
-  // Someone can be asked to review it while it is dubbed or on its way, until its render is approved.
-  const offer = !target.stoppedBy && !info?.failed && !approval;
+  const current: LanguageState = {
+    ...state,
+    approval: state.approval?.attempt === target.attempt ? state.approval : undefined,
+    changeRequest: state.changeRequest?.attempt === target.attempt ? state.changeRequest : undefined,
+  };
   return {
     key: statusKey(target.id),
     jobId: job.id,
     kind: 'status',
     inThread: true,
-    payload: withAssignment(reviewed, target.id, state.assignment, offer),
+    payload: parts.reduce((drawn, part) => part(drawn, current), content),
   };
 }
 
-/** The message with who is assigned to review it, and the Assign… button when offered. */
-function withAssignment(
-  content: MessageContent,
-  targetId: string,
-  assignment: Assignment | undefined,
-  offer: boolean,
-): MessageContent {
-  const blocks = assignmentBlocks(targetId, assignment, offer);
-  if (blocks.length === 0) return content;
-  return { text: assignedText(content.text, assignment), blocks: [...content.blocks, ...blocks] };
+/**
+ * What a caller has just learnt of a language and not yet recorded: its project's status (and the target as
+ * it will be recorded with it), or a lip-sync under way.
+ */
+export interface StatusGiven {
+  info?: StatusInfo | null;
+  target?: Partial<Target>;
+  lipsync?: LanguageState['lipsync'];
 }
+
+/** The reads a language's status message is drawn from. */
+export type StatusReads = Pick<
+  Store,
+  'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf'
+>;
 
 /** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
 export async function languageState(
-  store: Pick<Store, 'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf'>,
+  store: StatusReads,
   describe: (status: string) => StatusInfo,
   targetId: string,
   now: number,
-  given: Partial<Pick<LanguageState, 'info' | 'lipsync'>> = {},
+  given: StatusGiven = {},
 ): Promise<LanguageState | undefined> {
-  const target = await store.getTarget(targetId);
+  const stored = await store.getTarget(targetId);
+  const target = stored && { ...stored, ...given.target };
   const job = target && (await store.getJob(target.jobId));
   if (!target || !job) return undefined;
   const [[approval], [changeRequest], [assignment]] = await Promise.all([
@@ -120,21 +123,4 @@ export async function languageState(
     lipsync: given.lipsync,
     now,
   };
-}
-
-/** Records the language's status message as drawn from the store now; false when the language is gone. */
-export async function redrawStatus(
-  store: Pick<
-    Store,
-    'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf' | 'enqueue'
-  >,
-  describe: (status: string) => StatusInfo,
-  targetId: string,
-  now: number,
-  given: Partial<Pick<LanguageState, 'info' | 'lipsync'>> = {},
-): Promise<boolean> {
-  const state = await languageState(store, describe, targetId, now, given);
-  if (!state) return false;
-  await store.enqueue(statusDelivery(state), now);
-  return true;
 }

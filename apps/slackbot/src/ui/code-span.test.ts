@@ -1,9 +1,11 @@
 // Values from the service (a status, a project id) shown in code spans: a code span does not stop Slack from
 // reading a mention or a link, so they are escaped there too, and cannot close the span.
 import { describe, expect, it } from 'vitest';
+import { messageParts } from '../features/message-parts.ts';
+import { dubbedReply, failedReply } from '../thread/milestones.ts';
+import { retryButtons } from '../thread/parts.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { codeSpan } from './blocks.ts';
-import { dubbedReply, failedReply } from './milestones.ts';
 
 const HOSTILE_ID = '<!here> <https://evil.example|click me> `x`';
 const HOSTILE_STATUS = '<!channel>_failed';
@@ -15,7 +17,12 @@ describe('code spans', () => {
 
   it('carries no mention or link from a hostile status or project id in a reply or the status details', () => {
     const shown = JSON.stringify([
-      failedReply({ lang: 'es', status: HOSTILE_STATUS, stageLabel: HOSTILE_STATUS, targetId: 't1' }),
+      failedReply({
+        lang: 'es',
+        status: HOSTILE_STATUS,
+        stageLabel: HOSTILE_STATUS,
+        retry: retryButtons(messageParts, 't1'),
+      }),
       dubbedReply({ lang: 'es', title: 'talk', links: {} }),
       statusMessage({
         lang: 'es',

@@ -9,6 +9,13 @@
 import { describe, expect, it } from 'vitest';
 import { creditsMessage, creditsWarning } from '../features/account/credits.ts';
 import { projectList } from '../features/account/project-list.ts';
+import {
+  approveAnywayModal,
+  changesModal,
+  reviewedStatus,
+  waitingList,
+} from '../features/approval/blocks.ts';
+import { assignedMessage } from '../features/assign/blocks.ts';
 import { jobModal } from '../features/dub/job-modal.ts';
 import { helpMessage, usageError } from '../features/dub/usage.ts';
 import { glossaryList, glossaryModal, glossaryShown, importReport } from '../features/glossary/blocks.ts';
@@ -22,21 +29,26 @@ import {
   lipsyncNotice,
   noFaceReply,
 } from '../features/lipsync/blocks.ts';
+import { messageParts } from '../features/message-parts.ts';
 import { conflictView, reviewModal } from '../features/review/modal.ts';
 import { additionsSummary } from '../features/review/new-line.ts';
+import {
+  editSummary,
+  renderRequested,
+  speakersChanged,
+  speakersModal,
+} from '../features/review/thread-blocks.ts';
 import { settingsModal } from '../features/settings/blocks.ts';
 import { sourceFixModal, sourceFixSummary } from '../features/source-fix/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
 import { assignmentRecord, jobRecord } from '../test-support/jobs.ts';
+import { dubbedReply, failedReply, replacedReply, startedReply } from '../thread/milestones.ts';
+import { dubbedActions, retryButtons } from '../thread/parts.ts';
 import { statusMessage } from '../thread/status-message.ts';
-import { approveAnywayModal, changesModal, reviewedStatus, waitingList } from './approval.ts';
-import { assignedMessage } from './assign.ts';
 import { LIMITS, link } from './blocks.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 import { jobCard } from './job-card.ts';
-import { dubbedReply, failedReply, replacedReply, startedReply } from './milestones.ts';
-import { editSummary, renderRequested, speakersChanged, speakersModal } from './thread-actions.ts';
 
 const HOSTILE =
   '<!here> q3 & <@U0EVIL> <#C0EVIL|general> <https://evil.example|click> <!channel> *bold* _x_ ~x~ `tick` ``` a*b_c~d`e.mp4';
@@ -178,7 +190,7 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       lang: 'es',
       title: HOSTILE,
       links: { video: 'https://cdn.example/v.mp4?a=<!here>', srt: null },
-      targetId: 't1',
+      actions: dubbedActions(messageParts, 't1'),
     }),
   failedReply: () =>
     failedReply({
@@ -186,7 +198,7 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       status: 'failed',
       stageLabel: HOSTILE,
       detail: HOSTILE,
-      targetId: 't1',
+      retry: retryButtons(messageParts, 't1'),
     }),
   statusMessage: () => runningStatus(HOSTILE),
   'statusMessage failed': () =>
@@ -211,7 +223,12 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
     }),
   replacedReply: () =>
     replacedReply(
-      dubbedReply({ lang: 'es', title: HOSTILE, links: { video: null, srt: null }, targetId: 't1' }),
+      dubbedReply({
+        lang: 'es',
+        title: HOSTILE,
+        links: { video: null, srt: null },
+        actions: dubbedActions(messageParts, 't1'),
+      }),
       {
         lang: 'es',
         render: 1,

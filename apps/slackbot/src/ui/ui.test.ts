@@ -8,11 +8,13 @@ import {
 } from '../domain/languages.ts';
 import { jobModal } from '../features/dub/job-modal.ts';
 import { helpMessage, usageError } from '../features/dub/usage.ts';
+import { messageParts } from '../features/message-parts.ts';
+import { dubbedReply, failedReply, startedReply } from '../thread/milestones.ts';
+import { retryButtons } from '../thread/parts.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { type Block, formatDuration, LIMITS, progressBar } from './blocks.ts';
 import { explainFailure } from './failures.ts';
 import { JOB_CARD, jobCard, readJobChoice } from './job-card.ts';
-import { dubbedReply, failedReply, startedReply } from './milestones.ts';
 
 /** A parsed JSON tree (blocks as Slack receives them). */
 // biome-ignore lint/suspicious/noExplicitAny: walking arbitrary Block Kit JSON
@@ -181,14 +183,14 @@ describe('status and milestones', () => {
   });
 
   it('explains each failure and offers Retry only where it can help', () => {
-    const noAudio = failedReply({ lang: 'es', status: 'no_audio', targetId: 't' });
+    const noAudio = failedReply({ lang: 'es', status: 'no_audio', retry: retryButtons(messageParts, 't') });
     expect(noAudio.text).toContain('no sound track');
     expect(JSON.stringify(noAudio.blocks)).not.toContain('target_retry');
     const stage = failedReply({
       lang: 'es',
       status: 'translation_failed',
       stageLabel: 'Translating',
-      targetId: 't',
+      retry: retryButtons(messageParts, 't'),
     });
     expect(stage.text).toContain('Dubbing stopped while translating');
     expect(JSON.stringify(stage.blocks)).toContain('"value":"t"');

@@ -1,7 +1,6 @@
 // `/dub list [words]`: the jobs of the channels the person is in, one row per job — its video, each language's
 // state, who started it and when — a page at a time. Pure builder; the page buttons carry the filter and offset.
 
-import { when } from '../../ui/approval.ts';
 import {
   type Block,
   button,
@@ -12,6 +11,7 @@ import {
   section,
   truncate,
 } from '../../ui/blocks.ts';
+import { when } from '../approval/blocks.ts';
 import { type JobRow, languagesLine } from './job-rows.ts';
 import { pageValue } from './project-list.ts';
 

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { languageLabel } from '../../domain/languages.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
+import { drawerFor } from '../../test-support/drawer.ts';
 import { newJob, startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
 import { ApprovalService } from '../approval/service.ts';
@@ -33,8 +34,21 @@ const access = {
 beforeEach(async () => {
   ({ emulator, client, service, store } = services);
   wakes = 0;
-  const approvals = new ApprovalService({ store, service, wakeDeliverer: () => {} });
-  account = new AccountService({ store, service, access, approvals, wake: () => wakes++, now: () => 1_000 });
+  const approvals = new ApprovalService({
+    drawer: drawerFor(store, service),
+    store,
+    service,
+    wakeDeliverer: () => {},
+  });
+  account = new AccountService({
+    drawer: drawerFor(store, service),
+    store,
+    service,
+    access,
+    approvals,
+    wake: () => wakes++,
+    now: () => 1_000,
+  });
 });
 
 const text = (value: unknown) => JSON.stringify(value);

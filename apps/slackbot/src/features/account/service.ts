@@ -5,7 +5,7 @@ import { type DubbingService, ProjectGoneError } from '../../dubbing/service.ts'
 import { withoutJobTag } from '../../jobs/start.ts';
 import type { JobSource, Store } from '../../store/store.ts';
 import { cardDelivery } from '../../thread/card.ts';
-import { statusDelivery } from '../../thread/status.ts';
+import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import type { ApprovalService } from '../approval/service.ts';
 import { creditsMessage } from './credits.ts';
@@ -40,6 +40,8 @@ export interface AccountServiceOptions {
   approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
   /** Wakes the loops after a tracked project was recorded. */
   wake: () => void;
+  /** Draws a tracked project's status message. */
+  drawer: ThreadDrawer;
   now?: () => number;
 }
 
@@ -184,7 +186,7 @@ export class AccountService {
     if (!target) return 'That project is already followed in a thread.';
     const status = project.status ?? null;
     await store.enqueue(cardDelivery(job, 'started', [target.dstLang]), now);
-    await store.enqueue(statusDelivery({ job, target, info: service.describeStatus(status), now }), now);
+    await this.#o.drawer.redrawStatus(target.id, now, { info: service.describeStatus(status) });
     this.#o.wake();
     return undefined;
   }

@@ -7,28 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { ButtonArgs } from '../../access/definitions.ts';
 import type { TargetSubject } from '../../access/rules.ts';
 import type { QaFlag } from '../../domain/localization-qa.ts';
-import type { Target } from '../../store/store.ts';
-import { jobRecord } from '../../test-support/jobs.ts';
+import { jobRecord, targetRecord } from '../../test-support/jobs.ts';
 import { type ApprovalDeps, approve } from './register.ts';
 
-const target: Target = {
-  id: 't1',
-  jobId: 'j1',
-  dstLang: 'es',
-  attempt: 1,
-  projectId: 'p1',
-  createIntentAt: null,
-  status: 'merging_done',
-  statusAt: 1,
-  startedAt: 1,
-  terminal: true,
-  nextPollAt: 0,
-  intervalMs: 0,
-  stageSince: null,
-  paceSum: 0,
-  paceCount: 0,
-  stoppedBy: null,
-};
+const target = targetRecord();
 const flag: QaFlag = { segmentId: 's4', number: 4, start: '0:12', end: '0:15', reasons: ['Reads too fast'] };
 const APPROVED = '✅ You approved render 1 of Spanish.';
 

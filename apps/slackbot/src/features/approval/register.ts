@@ -11,10 +11,10 @@ import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { QaFlag } from '../../domain/localization-qa.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { APPROVAL_ACTIONS, approveAnywayModal, changesModal } from '../../ui/approval.ts';
 import { ephemeral, modalTitle, noticeModal } from '../../ui/blocks.ts';
 import { onNewestRender } from '../current-render.ts';
 import type { LocalizationQa } from '../qa/service.ts';
+import { APPROVAL_ACTIONS, approveAnywayModal, changesModal } from './blocks.ts';
 import type { ApprovalService } from './service.ts';
 
 export interface ApprovalDeps {

@@ -7,11 +7,11 @@
 import { languageName } from '../../domain/languages.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type { Approval, ChangeRequest, Job, Target } from '../../store/store.ts';
-import { redrawStatus } from '../../thread/status.ts';
-import { approversOnly, REASON_MAX, unchecked, waitingList } from '../../ui/approval.ts';
+import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { supersededAnswer } from '../current-render.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
+import { approversOnly, REASON_MAX, unchecked, waitingList } from './blocks.ts';
 
 /** Languages read for `/dub list waiting`; the list shows fewer (see waitingList). */
 const WAITING_LIMIT = 100;
@@ -20,12 +20,18 @@ export type ApproveOutcome =
   | { ok: true; approval: Approval; message: string }
   | { ok: false; problem: string };
 
+export interface ApprovalServiceOptions extends FeatureServiceOptions {
+  groups?: UserGroups;
+  /** Draws the status message again with the review state. */
+  drawer: ThreadDrawer;
+}
+
 export class ApprovalService {
-  readonly #o: FeatureServiceOptions & { groups?: UserGroups };
+  readonly #o: ApprovalServiceOptions;
   readonly #now: () => number;
 
   /** `groups`: who is in a user group a channel names as approvers (asked at each click). */
-  constructor(options: FeatureServiceOptions & { groups?: UserGroups }) {
+  constructor(options: ApprovalServiceOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
   }
@@ -50,7 +56,7 @@ export class ApprovalService {
       };
     }
     // The status message, drawn again from the store, now carries the approval.
-    await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
+    await this.#o.drawer.redrawStatus(target.id, now);
     this.#o.wakeDeliverer();
     return { ok: true, approval, message: `✅ You approved render ${render} of ${name}.` };
   }
@@ -123,7 +129,7 @@ export class ApprovalService {
       reason: reason.slice(0, REASON_MAX),
       at: now,
     });
-    await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
+    await this.#o.drawer.redrawStatus(target.id, now);
     this.#o.wakeDeliverer();
     return {
       ok: true,

@@ -7,8 +7,8 @@ import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { ASSIGN_ACTIONS, assignModal } from '../../ui/assign.ts';
 import { openReview, type ReviewDeps } from '../review/listeners.ts';
+import { ASSIGN_ACTIONS, assignModal } from './blocks.ts';
 import type { AssignService } from './service.ts';
 
 export interface AssignDeps extends ReviewDeps {

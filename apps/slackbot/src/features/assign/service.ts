@@ -5,11 +5,13 @@ import type { Access } from '../../access/access.ts';
 import { type Assignment, assignedMessageKey } from '../../domain/assignments.ts';
 import { languageLabel } from '../../domain/languages.ts';
 import type { Interactions } from '../../slack/interactions.ts';
-import { redrawStatus } from '../../thread/status.ts';
-import { assignedMessage, assigneeProblem } from '../../ui/assign.ts';
+import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
+import { assignedMessage, assigneeProblem } from './blocks.ts';
 
 export interface AssignServiceOptions extends FeatureServiceOptions {
+  /** Draws the status message again with who is assigned. */
+  drawer: ThreadDrawer;
   slack: Pick<Interactions, 'person' | 'openDirectMessage' | 'permalink'>;
   access: Pick<Access, 'inChannel'>;
 }
@@ -83,7 +85,7 @@ export class AssignService {
     const recorded = await store.recordAssignment(assignment, [message], now);
     const name = languageLabel(target.dstLang);
     if (!recorded) return { ok: true, message: `${name} is already assigned to <@${input.assignee}>.` };
-    await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
+    await this.#o.drawer.redrawStatus(target.id, now);
     this.#o.wakeDeliverer();
     const whom = input.assignee === input.by ? 'yourself' : `<@${input.assignee}>`;
     return {

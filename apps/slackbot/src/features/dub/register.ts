@@ -6,7 +6,6 @@ import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import { GLOSSARY_PICKER } from '../../ui/glossary-picker.ts';
 import { JOB_CARD } from '../../ui/job-card.ts';
-import { MILESTONE_ACTIONS } from '../../ui/milestones.ts';
 import { type CardDeps, cancelJob, pickerChanged, retryTarget, startJob, stopJob } from './card.ts';
 import { dubCommand } from './command.ts';
 import { JOB_MODAL } from './job-modal.ts';
@@ -35,7 +34,7 @@ export const cancel = button({ id: JOB_CARD.cancel, rule: rules.jobMember, handl
 /** Stop, on a started card while a language is under way. */
 export const stop = button({ id: JOB_CARD.stop, rule: rules.jobMember, handler: stopJob });
 /** Retry, on a failed language's reply: a new project for it. */
-export const retry = button({ id: MILESTONE_ACTIONS.retry, rule: rules.targetMember, handler: retryTarget });
+export const retry = button({ id: 'target_retry', rule: rules.targetMember, handler: retryTarget });
 
 export const dubInteractions = [
   dub,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDubbingService } from '../../dubbing/client-service.ts';
 import type { Store } from '../../store/store.ts';
 import { viewProblems } from '../../test-support/block-limits.ts';
+import { drawerFor } from '../../test-support/drawer.ts';
 import { long } from '../../test-support/inputs.ts';
 import { assignmentRecord, boundTarget, jobRecord } from '../../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
@@ -77,7 +78,12 @@ describe('Home: what is assigned to the person', () => {
     const rows = await assignedTo(
       {
         service,
-        approvals: new ApprovalService({ store, service, wakeDeliverer: () => {} }),
+        approvals: new ApprovalService({
+          drawer: drawerFor(store, service),
+          store,
+          service,
+          wakeDeliverer: () => {},
+        }),
         targetsOf: (id) => store.targetsOf(id),
         assignedTo: (user, limit) => store.assignedTo(user, limit),
         getJob: (id) => store.getJob(id),

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { languageLabel } from '../../domain/languages.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store, Target } from '../../store/store.ts';
+import { drawerFor } from '../../test-support/drawer.ts';
 import { newJob, startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
 import { ApprovalService } from '../approval/service.ts';
@@ -37,7 +38,12 @@ function under(view: { blocks: unknown[] }, heading: string): string[] {
 
 beforeEach(async () => {
   ({ emulator, client, service, store } = services);
-  const approvals = new ApprovalService({ store, service, wakeDeliverer: () => {} });
+  const approvals = new ApprovalService({
+    drawer: drawerFor(store, service),
+    store,
+    service,
+    wakeDeliverer: () => {},
+  });
   home = new HomeService({ store, service, approvals, access, logger: pino({ level: 'silent' }) });
 });
 

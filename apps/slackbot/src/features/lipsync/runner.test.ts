@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
+import { drawerFor } from '../../test-support/drawer.ts';
 import { boundTarget } from '../../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
 import { LipsyncRunner, lipsyncLabel, progressOf } from './runner.ts';
@@ -75,6 +76,7 @@ describe('LipsyncRunner', () => {
       { check_face_task_status: 'failed' },
     ]);
     const runner = new LipsyncRunner({
+      drawer: drawerFor(store, service),
       store,
       service,
       logger: pino({ level: 'silent' }),
@@ -106,6 +108,7 @@ describe('LipsyncRunner', () => {
     ]);
     const statuses: string[] = [];
     const runner = new LipsyncRunner({
+      drawer: drawerFor(store, service),
       store,
       service,
       logger: pino({ level: 'silent' }),
@@ -140,6 +143,7 @@ describe('LipsyncRunner', () => {
     ]);
     const statuses: string[] = [];
     const runner = new LipsyncRunner({
+      drawer: drawerFor(store, service),
       store,
       service,
       logger: pino({ level: 'silent' }),
@@ -169,6 +173,7 @@ describe('LipsyncRunner', () => {
       throw new InsufficientCreditsError(402, { detail: 'Not enough minutes' }, {}, undefined);
     };
     const runner = new LipsyncRunner({
+      drawer: drawerFor(store, service),
       store,
       service,
       logger: pino({ level: 'silent' }),

@@ -8,7 +8,7 @@ import { BusyError, type DubbingService } from '../../dubbing/service.ts';
 import { HeldLeases, LEASE_MS } from '../../leases.ts';
 import { Loop } from '../../loop.ts';
 import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
-import { redrawStatus } from '../../thread/status.ts';
+import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
 
 export interface LipsyncRunnerOptions {
@@ -19,6 +19,8 @@ export interface LipsyncRunnerOptions {
   /** How soon to look again while a face check or lip-sync runs. */
   pollMs: number;
   onDeliveries: () => void;
+  /** Draws the language's status message with the lip-sync's stage. */
+  drawer: ThreadDrawer;
   now?: () => number;
 }
 
@@ -193,8 +195,7 @@ export class LipsyncRunner {
 
   /** The language's status message drawn again from the store (its approval kept), with the lip-sync's stage. */
   async #redraw(target: Target, lipsync?: { label: string; progress: number; startedAt: number }) {
-    const describe = (status: string) => this.#o.service.describeStatus(status);
-    await redrawStatus(this.#o.store, describe, target.id, this.#now(), lipsync ? { lipsync } : {});
+    await this.#o.drawer.redrawStatus(target.id, this.#now(), lipsync ? { lipsync } : {});
     this.#o.onDeliveries();
   }
 

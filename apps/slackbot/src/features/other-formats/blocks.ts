@@ -5,10 +5,9 @@ import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
 import { FORMAT_LABELS } from '../../outbox/subtitle-files.ts';
 import { escapeText, modalTitle, plain, type StateValues, section } from '../../ui/blocks.ts';
-import { OTHER_FORMATS_ACTION } from '../../ui/thread-actions.ts';
 
 export const OTHER_FORMATS = {
-  button: OTHER_FORMATS_ACTION,
+  button: 'other_formats',
   callbackId: 'other_formats_modal',
   block: 'of_format',
   action: 'of_format',

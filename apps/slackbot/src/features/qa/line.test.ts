@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { QaResult } from '../../domain/localization-qa.ts';
 import { blockProblems } from '../../test-support/block-limits.ts';
 import { long } from '../../test-support/inputs.ts';
+import { dubbedReply } from '../../thread/milestones.ts';
+import { dubbedActions } from '../../thread/parts.ts';
 import { LIMITS } from '../../ui/blocks.ts';
-import { dubbedReply } from '../../ui/milestones.ts';
+import { messageParts } from '../message-parts.ts';
 import { QA_ACTIONS, QA_BLOCK_ID, qaLine, withQaLine } from './line.ts';
 
 const found: QaResult = { glossaryMisses: 3, tooFast: 5, tooLong: 0, flagged: [] };
@@ -13,7 +15,7 @@ const reply = dubbedReply({
   lang: 'es',
   title: long(3000),
   links: { video: `https://x/${long(2000)}`, audio: null, voiceover: null, srt: null, vtt: null },
-  targetId: 't1',
+  actions: dubbedActions(messageParts, 't1'),
 });
 
 describe('QA line', () => {

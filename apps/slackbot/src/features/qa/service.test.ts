@@ -6,7 +6,9 @@ import type { DubbingService, SegmentText } from '../../dubbing/service.ts';
 import type { Store } from '../../store/store.ts';
 import { boundTarget } from '../../test-support/jobs.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
-import { dubbedReply } from '../../ui/milestones.ts';
+import { dubbedReply } from '../../thread/milestones.ts';
+import { dubbedActions } from '../../thread/parts.ts';
+import { messageParts } from '../message-parts.ts';
 import { QA_BLOCK_ID } from './line.ts';
 import { dubbedTargetId, LocalizationQa } from './service.ts';
 
@@ -47,7 +49,7 @@ const reply = (targetId: string) =>
     lang: 'es',
     title: 'talk',
     links: { video: null, audio: null, voiceover: null, srt: null, vtt: null },
-    targetId,
+    actions: dubbedActions(messageParts, targetId),
   });
 const line = (content: { blocks: { block_id?: string }[] }) =>
   JSON.stringify(content.blocks.find((b) => b.block_id === QA_BLOCK_ID) ?? null);

@@ -9,10 +9,10 @@ import type { TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { ephemeral } from '../../ui/blocks.ts';
-import { speakersModal } from '../../ui/thread-actions.ts';
 import { noticeView } from './modal.ts';
 import { renderConfirmView, renderNotice } from './render-modal.ts';
 import { nothingToRender, type ReviewService } from './service.ts';
+import { speakersModal } from './thread-blocks.ts';
 
 export interface ReviewDeps {
   review: ReviewService;

@@ -4,7 +4,6 @@
 import { button, select, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
-import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import { onNewestRender } from '../current-render.ts';
 import {
   backToReview,
@@ -18,6 +17,7 @@ import {
 import { REVIEW } from './modal.ts';
 import { NEW_LINE } from './new-line.ts';
 import { RENDER_UI } from './render-modal.ts';
+import { THREAD_ACTIONS } from './thread-blocks.ts';
 import { submitNewLine, submitRender, submitReview, submitSpeakers } from './view-listeners.ts';
 
 /** Review translation, on a dubbed language's reply: the review modal of the render it shows. */

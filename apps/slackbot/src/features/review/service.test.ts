@@ -9,6 +9,7 @@ import type { types } from '@slack/bolt';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store, Target } from '../../store/store.ts';
+import { drawerFor } from '../../test-support/drawer.ts';
 import { boundTarget, startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
@@ -30,6 +31,7 @@ beforeEach(async () => {
   ({ emulator, client, service, store } = services);
   wakes = { deliverer: 0, tracker: 0 };
   review = new ReviewService({
+    drawer: drawerFor(store, service),
     store,
     service,
     wakeDeliverer: () => wakes.deliverer++,
@@ -254,6 +256,7 @@ describe('ReviewService.save', () => {
     // Counted on the way to the service: the speaker change and the text change go in one PATCH.
     const patches: string[][] = [];
     const counting = new ReviewService({
+      drawer: drawerFor(store, service),
       store,
       service: {
         ...service,

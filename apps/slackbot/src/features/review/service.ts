@@ -11,15 +11,8 @@ import { languageName } from '../../domain/languages.ts';
 import { BusyError, NotEnoughMinutesError, RefusedError } from '../../dubbing/service.ts';
 import { scrub } from '../../errors/public.ts';
 import type { Job, NewSegment, RedubChange, ReviewSegment, SegmentEdit, Target } from '../../store/store.ts';
-import { statusDelivery } from '../../thread/status.ts';
+import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { escapeText } from '../../ui/blocks.ts';
-import {
-  editSummary,
-  renderRequested,
-  type SpeakerVoice,
-  speakersChanged,
-  type VoiceChoice,
-} from '../../ui/thread-actions.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { sourceChangedNote } from '../source-fix/blocks.ts';
 import { type RenderCost, renderCost } from './cost.ts';
@@ -34,8 +27,17 @@ import {
   speakerOptions,
 } from './modal.ts';
 import { newLineView, refusedLinesText } from './new-line.ts';
+import {
+  editSummary,
+  renderRequested,
+  type SpeakerVoice,
+  speakersChanged,
+  type VoiceChoice,
+} from './thread-blocks.ts';
 
 export interface ReviewServiceOptions extends FeatureServiceOptions {
+  /** Draws the status message again as a render resumes it. */
+  drawer: ThreadDrawer;
   wakeTracker: () => void;
 }
 
@@ -505,9 +507,8 @@ export class ReviewService {
     const info = described.terminal
       ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }
       : described;
-    // Whoever is assigned to review the language stays named through the render.
-    const [assignment] = await store.assignmentsOf([resumed.id]);
-    await store.enqueue(statusDelivery({ job, target: resumed, info, assignment, now }), now);
+    // Drawn from the store: whoever is assigned to review the language stays named through the render.
+    await this.#o.drawer.redrawStatus(resumed.id, now, { info, target: resumed });
     await store.enqueue(
       {
         key: `render:${resumed.id}.${resumed.attempt}`,

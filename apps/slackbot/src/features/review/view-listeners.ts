@@ -4,11 +4,11 @@
 import type { ViewArgs } from '../../access/definitions.ts';
 import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { readSpeakersDialog, THREAD_ACTIONS } from '../../ui/thread-actions.ts';
 import type { ReviewDeps } from './listeners.ts';
 import { noticeView, savingView } from './modal.ts';
 import { readNewLine } from './new-line.ts';
 import { renderNotice } from './render-modal.ts';
+import { readSpeakersDialog, THREAD_ACTIONS } from './thread-blocks.ts';
 
 type Deps = Pick<ReviewDeps, 'review' | 'slack' | 'logger'>;
 

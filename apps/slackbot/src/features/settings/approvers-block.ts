@@ -3,8 +3,8 @@
 import type { types } from '@slack/bolt';
 import { isGroupId } from '../../domain/approvals.ts';
 import type { UserGroup } from '../../slack/usergroups.ts';
-import { APPROVERS_MAX, mention } from '../../ui/approval.ts';
 import { LIMITS, option, plain, type StateValues } from '../../ui/blocks.ts';
+import { APPROVERS_MAX, mention } from '../approval/blocks.ts';
 
 export const APPROVERS_SETTING = { block: 'st_approvers', action: 'channel_approvers' } as const;
 export const APPROVER_GROUPS_SETTING = {

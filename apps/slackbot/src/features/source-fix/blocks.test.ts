@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blockProblems, viewProblems } from '../../test-support/block-limits.ts';
 import { long } from '../../test-support/inputs.ts';
 import { LIMITS } from '../../ui/blocks.ts';
-import { THREAD_ACTIONS } from '../../ui/thread-actions.ts';
+import { THREAD_ACTIONS } from '../review/thread-blocks.ts';
 import {
   parseSourceFixSubject,
   readSourceFix,

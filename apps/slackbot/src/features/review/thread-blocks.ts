@@ -1,11 +1,10 @@
-// What a dubbed language offers in the thread (Review translation, Speakers & voices, Lip-sync, Render again)
-// and the short replies those actions leave: the edit summary, a render asked for, speakers and voices changed;
-// plus the Speakers & voices dialog (how many speakers, and per speaker a voice from the project's voices, with
+// The review's ids on a dubbed language's reply (Review translation, Speakers & voices, Render again) and the
+// short replies those actions leave: the edit summary, a render asked for, speakers and voices changed; plus
+// the Speakers & voices dialog (how many speakers, and per speaker a voice from the project's voices, with
 // their samples). Buttons carry only the language's target id. Pure builders.
 import type { types } from '@slack/bolt';
-import { languageLabel, languageName } from '../domain/languages.ts';
-import { MAX_SPEAKERS } from '../domain/limits.ts';
-import { APPROVAL_ACTIONS } from './approval.ts';
+import { languageLabel, languageName } from '../../domain/languages.ts';
+import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import {
   type Block,
   button,
@@ -18,15 +17,11 @@ import {
   type StateValues,
   section,
   truncate,
-} from './blocks.ts';
-
-/** "Other formats…": any subtitle format the reply does not carry (features/other-formats). */
-export const OTHER_FORMATS_ACTION = 'other_formats';
+} from '../../ui/blocks.ts';
 
 export const THREAD_ACTIONS = {
   review: 'review_open',
   speakers: 'speakers_open',
-  lipsync: 'lipsync_open',
   render: 'render_again',
   speakersCallbackId: 'speakers_modal',
   speakersBlock: 'speakers_count',
@@ -48,23 +43,6 @@ export interface VoiceChoice {
 export interface SpeakerVoice {
   speaker: string;
   voiceId: string | null;
-}
-
-/** The buttons under a dubbed reply. */
-export function dubbedActions(targetId: string): Block {
-  return {
-    type: 'actions',
-    block_id: `dubbed_actions:${targetId}`,
-    elements: [
-      button('Review translation', THREAD_ACTIONS.review, targetId),
-      button('Speakers & voices', THREAD_ACTIONS.speakers, targetId),
-      button('Lip-sync', THREAD_ACTIONS.lipsync, targetId),
-      button('Render again', THREAD_ACTIONS.render, targetId, 'primary'),
-      button('Request changes', APPROVAL_ACTIONS.requestChanges, targetId),
-      button('Approve', APPROVAL_ACTIONS.approve, targetId),
-      button('Other formats…', OTHER_FORMATS_ACTION, targetId),
-    ],
-  };
 }
 
 /** "✏️ @ana edited 7 segments and removed 1 in Spanish. [Render again]" */

@@ -1,30 +1,41 @@
-// The Assign… button and line on a status message, the dialog and the assignee's direct message: pure builders.
+// The Assign… button and line on a status message (assigning's part of it), the dialog and the assignee's
+// direct message: pure builders.
 import { describe, expect, it } from 'vitest';
-import { viewProblems } from '../test-support/block-limits.ts';
-import { assignmentRecord } from '../test-support/jobs.ts';
-import { ASSIGN_ACTIONS, assignedMessage, assignedText, assignModal, assignmentBlocks } from './assign.ts';
+import { viewProblems } from '../../test-support/block-limits.ts';
+import { assignmentRecord, jobRecord, targetRecord } from '../../test-support/jobs.ts';
+import type { LanguageState } from '../../thread/status.ts';
+import { ASSIGN_ACTIONS, assignedMessage, assignModal } from './blocks.ts';
+import { assignment as assignmentPart } from './thread-parts.ts';
 
 const assignment = assignmentRecord();
 
 describe('assigning a review', () => {
   it('offers Assign… on a status message, and once assigned says who and by whom', () => {
-    expect(assignmentBlocks('t1', undefined, true)).toEqual([
+    const status = { text: 'Spanish: dubbed', blocks: [] };
+    const state = (over: Partial<LanguageState> = {}): LanguageState => ({
+      job: jobRecord(),
+      target: targetRecord(),
+      info: { label: 'Dubbed', progress: 1, terminal: true, failed: false },
+      now: 1,
+      ...over,
+    });
+    expect(assignmentPart(status, state()).blocks).toEqual([
       {
         type: 'actions',
         block_id: 'dk_assign:t1',
         elements: [expect.objectContaining({ action_id: ASSIGN_ACTIONS.open, value: 't1' })],
       },
     ]);
-    const assigned = JSON.stringify(assignmentBlocks('t1', assignment, true));
-    expect(assigned).toContain('👤 Assigned to <@U0BEN> by <@U0ANA>');
-    expect(assigned).toContain('Assign to someone else…');
+    const assigned = assignmentPart(status, state({ assignment }));
+    expect(JSON.stringify(assigned.blocks)).toContain('👤 Assigned to <@U0BEN> by <@U0ANA>');
+    expect(JSON.stringify(assigned.blocks)).toContain('Assign to someone else…');
+    expect(assigned.text).toBe('Spanish: dubbed, assigned to <@U0BEN> by <@U0ANA>');
     // Nothing to review (approved, failed, stopped): the line stays, the button goes.
-    expect(JSON.stringify(assignmentBlocks('t1', assignment, false))).not.toContain(ASSIGN_ACTIONS.open);
-    expect(assignmentBlocks('t1', undefined, false)).toEqual([]);
-    expect(assignedText('Spanish: dubbed', assignment)).toBe(
-      'Spanish: dubbed, assigned to <@U0BEN> by <@U0ANA>',
-    );
-    expect(assignedText('Spanish: dubbed', undefined)).toBe('Spanish: dubbed');
+    const approval = { targetId: 't1', attempt: 1, userId: 'U0ANA', at: 1 };
+    const approved = assignmentPart(status, state({ assignment, approval }));
+    expect(JSON.stringify(approved.blocks)).not.toContain(ASSIGN_ACTIONS.open);
+    expect(JSON.stringify(approved.blocks)).toContain('👤 Assigned to');
+    expect(assignmentPart(status, state({ approval }))).toBe(status);
   });
 
   it('asks who should review the language, with whoever is assigned picked', () => {

@@ -1,10 +1,10 @@
 // The approval's words in the status message and in /dub list waiting, within Slack's limits at their largest.
 import { describe, expect, it } from 'vitest';
-import { blockProblems } from '../test-support/block-limits.ts';
-import { long } from '../test-support/inputs.ts';
-import { statusMessage } from '../thread/status-message.ts';
-import { reviewedStatus, waitingList } from './approval.ts';
-import { LIMITS } from './blocks.ts';
+import { blockProblems } from '../../test-support/block-limits.ts';
+import { long } from '../../test-support/inputs.ts';
+import { statusMessage } from '../../thread/status-message.ts';
+import { LIMITS } from '../../ui/blocks.ts';
+import { reviewedStatus, waitingList } from './blocks.ts';
 
 const dubbed = statusMessage({
   lang: 'es',

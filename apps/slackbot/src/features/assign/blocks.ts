@@ -2,8 +2,8 @@
 // it then carries ("👤 Assigned to @ben by @ana"), the dialog that asks who, and the direct message the
 // assignee gets (a link to the thread and a Review button). Buttons carry only the language's id. Pure.
 import type { types } from '@slack/bolt';
-import type { Assignment } from '../domain/assignments.ts';
-import { languageLabel, languageName } from '../domain/languages.ts';
+import type { Assignment } from '../../domain/assignments.ts';
+import { languageLabel, languageName } from '../../domain/languages.ts';
 import {
   type Block,
   button,
@@ -15,7 +15,7 @@ import {
   plain,
   section,
   truncate,
-} from './blocks.ts';
+} from '../../ui/blocks.ts';
 
 export const ASSIGN_ACTIONS = {
   /** Assign… on the status message: opens the dialog. */
@@ -31,27 +31,19 @@ const ASSIGN_BLOCK_ID = 'dk_assign';
 
 /**
  * The status message's assignment: who reviews it and who asked, and — while there is something to review
- * (`offer`) — the Assign… button.
+ * (`offer`: the Assign… button, drawn by its definition) — the button.
  */
 export function assignmentBlocks(
   targetId: string,
   assignment: Assignment | undefined,
-  offer: boolean,
+  offer: types.Button | undefined,
 ): Block[] {
   return [
     ...(assignment
       ? [context(`👤 Assigned to <@${assignment.assignee}> by <@${assignment.assignedBy}>`)]
       : []),
     ...(offer
-      ? [
-          {
-            type: 'actions' as const,
-            block_id: `${ASSIGN_BLOCK_ID}:${targetId}`,
-            elements: [
-              button(assignment ? 'Assign to someone else…' : 'Assign…', ASSIGN_ACTIONS.open, targetId),
-            ],
-          },
-        ]
+      ? [{ type: 'actions' as const, block_id: `${ASSIGN_BLOCK_ID}:${targetId}`, elements: [offer] }]
       : []),
   ];
 }

@@ -1,34 +1,18 @@
-// The buttons and replies of a dubbed language, and the speakers dialog, within Slack's limits.
+// The review's replies and the speakers dialog, within Slack's limits.
 import { describe, expect, it } from 'vitest';
-import { blockProblems, viewProblems } from '../test-support/block-limits.ts';
-import { long } from '../test-support/inputs.ts';
-import { LIMITS } from './blocks.ts';
-import { dubbedReply } from './milestones.ts';
+import { blockProblems, viewProblems } from '../../test-support/block-limits.ts';
+import { long } from '../../test-support/inputs.ts';
+import { LIMITS } from '../../ui/blocks.ts';
 import {
-  dubbedActions,
   editSummary,
   readSpeakersDialog,
   renderRequested,
   speakersChanged,
   speakersModal,
   THREAD_ACTIONS,
-} from './thread-actions.ts';
+} from './thread-blocks.ts';
 
 describe('thread actions', () => {
-  it('adds Review, Speakers, Lip-sync and Render again to a dubbed reply', () => {
-    const reply = dubbedReply({
-      lang: 'es',
-      title: long(3000),
-      links: { video: 'https://x/v', audio: null },
-      targetId: 't'.repeat(40),
-    });
-    expect(blockProblems(reply.blocks, LIMITS.messageBlocks)).toEqual([]);
-    const json = JSON.stringify(reply.blocks);
-    for (const id of ['review_open', 'speakers_open', 'lipsync_open', 'render_again'])
-      expect(json).toContain(id);
-    expect(blockProblems([dubbedActions('t')], LIMITS.messageBlocks)).toEqual([]);
-  });
-
   it('builds the replies and the speakers dialog within limits', () => {
     for (const m of [
       editSummary({

@@ -3,9 +3,9 @@
 // question Approve asks while QA flags are open. Pure.
 
 import type { types } from '@slack/bolt';
-import { type Approval, type ChangeRequest, isGroupId } from '../domain/approvals.ts';
-import { languageLabel, languageName } from '../domain/languages.ts';
-import type { QaFlag } from '../domain/localization-qa.ts';
+import { type Approval, type ChangeRequest, isGroupId } from '../../domain/approvals.ts';
+import { languageLabel, languageName } from '../../domain/languages.ts';
+import type { QaFlag } from '../../domain/localization-qa.ts';
 import {
   context,
   escapeText,
@@ -16,7 +16,7 @@ import {
   section,
   truncate,
   truncateMrkdwn,
-} from './blocks.ts';
+} from '../../ui/blocks.ts';
 
 export const APPROVAL_ACTIONS = {
   approve: 'approve_language',

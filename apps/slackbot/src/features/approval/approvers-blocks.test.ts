@@ -1,17 +1,10 @@
 // Who may approve, in the words a refused person reads, and the question Approve asks while QA flags are open:
 // naming them, escaped, within a modal's limits at their largest.
 import { describe, expect, it } from 'vitest';
-import type { QaFlag } from '../domain/localization-qa.ts';
-import { viewProblems } from '../test-support/block-limits.ts';
-import { long } from '../test-support/inputs.ts';
-import {
-  APPROVAL_ACTIONS,
-  anyOf,
-  approveAnywayModal,
-  approversOnly,
-  mention,
-  unchecked,
-} from './approval.ts';
+import type { QaFlag } from '../../domain/localization-qa.ts';
+import { viewProblems } from '../../test-support/block-limits.ts';
+import { long } from '../../test-support/inputs.ts';
+import { APPROVAL_ACTIONS, anyOf, approveAnywayModal, approversOnly, mention, unchecked } from './blocks.ts';
 
 const flag = (number: number, reasons: string[]): QaFlag => ({
   segmentId: `s${number}`,

@@ -1,21 +1,18 @@
 // Milestone replies in a job's thread: one per event that matters (started, dubbed, failed), never one
-// per status.
+// per status. The buttons a reply carries are the features' (MessageParts), drawn by the caller.
 
+import type { types } from '@slack/bolt';
 import { languageLabel, languageName } from '../domain/languages.ts';
 import {
   type Block,
-  button,
   context,
   escapeProse,
   escapeText,
   link,
   type MessageContent,
   section,
-} from './blocks.ts';
-import { explainFailure } from './failures.ts';
-import { dubbedActions } from './thread-actions.ts';
-
-export const MILESTONE_ACTIONS = { retry: 'target_retry' } as const;
+} from '../ui/blocks.ts';
+import { explainFailure } from '../ui/failures.ts';
 
 export function startedReply(input: { langs: string[]; userId: string; again?: boolean }): MessageContent {
   const names = input.langs.map(languageLabel).join(', ');
@@ -57,10 +54,10 @@ export function dubbedReply(input: {
   lang: string;
   title: string;
   links: DubbedLinks;
-  /** The language's target: adds Review translation, Speakers, Lip-sync and Render again. */
-  targetId?: string;
   /** Which render of the language this is (its buttons act on it). */
   render?: number;
+  /** The buttons the features put under it (Review translation, Approve, …), acting on this render. */
+  actions?: Block;
 }): MessageContent {
   const render = input.render ? ` · render ${input.render}` : '';
   const links = [
@@ -74,7 +71,7 @@ export function dubbedReply(input: {
     text: `${languageName(input.lang)} dub of ${escapeText(input.title)} ready`,
     blocks: [
       section(`✅ *${languageLabel(input.lang)} dub ready*${render} — ${escapeText(input.title)}\n${links}`),
-      ...(input.targetId ? [dubbedActions(input.targetId)] : []),
+      ...(input.actions ? [input.actions] : []),
     ],
   };
 }
@@ -101,18 +98,14 @@ export function failedReply(input: {
   status: string;
   stageLabel?: string;
   detail?: string;
-  targetId: string;
+  /** What the features offer where a retry can help (Retry). */
+  retry: types.Button[];
 }): MessageContent {
   const why = explainFailure(input.status, input.stageLabel, input.detail);
   // The project and the service's status are in the status message's details, for support.
   const blocks: MessageContent['blocks'] = [
     section(`❌ *${languageLabel(input.lang)} dub failed.* ${escapeProse(why.text)}`),
   ];
-  if (why.retry) {
-    blocks.push({
-      type: 'actions',
-      elements: [button('Retry', MILESTONE_ACTIONS.retry, input.targetId, 'primary')],
-    });
-  }
+  if (why.retry && input.retry.length > 0) blocks.push({ type: 'actions', elements: input.retry });
   return { text: `${languageName(input.lang)} dub failed: ${escapeProse(why.text)}`, blocks };
 }

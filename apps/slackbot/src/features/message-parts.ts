@@ -1,0 +1,15 @@
+// The features' parts of the thread's shared messages (thread/parts.ts), in the order a person reads them.
+// A feature's own part is written in its folder; this list only names which features have one.
+import type { MessageParts } from '../thread/parts.ts';
+import { approvalReplyButtons, reviewState } from './approval/thread-parts.ts';
+import { assignment } from './assign/thread-parts.ts';
+import { retryButtons } from './dub/thread-parts.ts';
+import { lipsyncReplyButtons } from './lipsync/thread-parts.ts';
+import { otherFormatsReplyButtons } from './other-formats/thread-parts.ts';
+import { reviewReplyButtons } from './review/thread-parts.ts';
+
+export const messageParts: MessageParts = {
+  status: [reviewState, assignment],
+  dubbedReply: [reviewReplyButtons, lipsyncReplyButtons, approvalReplyButtons, otherFormatsReplyButtons],
+  failedReply: [retryButtons],
+};

@@ -1,0 +1,59 @@
+// The one way the thread's shared messages are drawn: built once, with the store and the features' parts
+// (thread/parts.ts), and handed to every writer. A writer records a fact and asks the drawer for the message
+// again; it never draws one from the part of the state it happens to hold.
+import type { types } from '@slack/bolt';
+import type { StatusInfo } from '../dubbing/service.ts';
+import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
+import type { Block } from '../ui/blocks.ts';
+import { startedCard } from './card.ts';
+import { dubbedActions, type MessageParts, retryButtons } from './parts.ts';
+import { languageState, type StatusGiven, type StatusReads, statusDelivery } from './status.ts';
+
+export interface DrawerOptions {
+  store: StatusReads & Pick<Store, 'enqueue'>;
+  /** The service's status words in the app's (stage, progress, ended). */
+  describe: (status: string) => StatusInfo;
+  parts: MessageParts;
+}
+
+export class ThreadDrawer {
+  readonly #options: DrawerOptions;
+
+  constructor(options: DrawerOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * The language's status message as drawn from everything the store knows of it now, with `given` (what the
+   * caller has just learnt, to be recorded with it) over that; undefined when the language is gone.
+   */
+  async status(targetId: string, now: number, given: StatusGiven = {}): Promise<DeliveryInput | undefined> {
+    const { store, describe, parts } = this.#options;
+    const state = await languageState(store, describe, targetId, now, given);
+    return state && statusDelivery(state, parts.status);
+  }
+
+  /** Records the language's status message as drawn now; false when the language is gone. */
+  async redrawStatus(targetId: string, now: number, given: StatusGiven = {}): Promise<boolean> {
+    const delivery = await this.status(targetId, now, given);
+    if (!delivery) return false;
+    await this.#options.store.enqueue(delivery, now);
+    return true;
+  }
+
+  /** What a job's start announces: its card as started, and each language's status message. */
+  async startDeliveries(job: Job, targets: Target[], now: number): Promise<DeliveryInput[]> {
+    const statuses = await Promise.all(targets.map((t) => this.status(t.id, now, { info: null, target: t })));
+    return [startedCard(job, targets), ...statuses.filter((d): d is DeliveryInput => d !== undefined)];
+  }
+
+  /** The buttons under a dubbed language's reply. */
+  dubbedActions(targetId: string): Block {
+    return dubbedActions(this.#options.parts, targetId);
+  }
+
+  /** What a failed language's reply offers where trying again can help. */
+  retryButtons(targetId: string): types.Button[] {
+    return retryButtons(this.#options.parts, targetId);
+  }
+}

@@ -1,0 +1,30 @@
+// The port through which features put their parts on the messages the thread draws: thread/ draws a
+// language's stage and a render's links, each feature adds its own line or button (features/message-parts.ts
+// lists them), and the composition root hands them to the drawer. So nothing in thread/ imports a feature,
+// and a feature's new button on one of these messages is written in that feature's folder only.
+import type { types } from '@slack/bolt';
+import type { Block } from '../ui/blocks.ts';
+import type { StatusPart } from './status.ts';
+
+export interface MessageParts {
+  /** Added, in order, to a language's status message (the review state, who is assigned, Assign…). */
+  status: readonly StatusPart[];
+  /** The buttons, in order, under a dubbed language's reply (Review translation, Approve, …). */
+  dubbedReply: readonly ((targetId: string) => types.Button[])[];
+  /** The buttons under a failed language's reply, where trying again can help (Retry). */
+  failedReply: readonly ((targetId: string) => types.Button[])[];
+}
+
+/** The buttons under a dubbed language's reply, each feature's in turn. */
+export function dubbedActions(parts: MessageParts, targetId: string): Block {
+  return {
+    type: 'actions',
+    block_id: `dubbed_actions:${targetId}`,
+    elements: parts.dubbedReply.flatMap((buttons) => buttons(targetId)),
+  };
+}
+
+/** What a failed language's reply offers where trying again can help. */
+export function retryButtons(parts: MessageParts, targetId: string): types.Button[] {
+  return parts.failedReply.flatMap((buttons) => buttons(targetId));
+}
