@@ -8,9 +8,9 @@ import { type WebAPICallResult, WebClient } from '@slack/web-api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RequestBudget } from './dubbing/budget.ts';
 import { type ReadinessProbe, readiness } from './health.ts';
-import { observeLeases } from './leases.ts';
-import { observeLoops } from './loop.ts';
 import { slackFailure } from './outbox/deliverer.ts';
+import { observeLeases } from './runtime/leases.ts';
+import { observeLoops } from './runtime/loop.ts';
 import type { Store } from './store/store.ts';
 
 export const METRICS_PATH = '/metrics';

@@ -10,7 +10,7 @@
 import { DubbingClient } from '@dubkit/core';
 import { keyOf, type SlackMessage, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY } from './slack/busy.ts';
+import { BUSY } from './access/busy.ts';
 import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
 import { type Replicas, startReplicas } from './test-support/replicas.ts';
 import { testEnv } from './test-support/stage.ts';

@@ -61,6 +61,7 @@ import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
 import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
+import { Doorbell } from './runtime/wakeups.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
@@ -68,7 +69,6 @@ import { webUserGroups } from './slack/usergroups.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
 import { ThreadDrawer } from './thread/drawer.ts';
-import { Doorbell } from './wakeups.ts';
 
 export interface RunningApp {
   store: Store;

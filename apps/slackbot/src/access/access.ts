@@ -94,6 +94,14 @@ export class Access {
     this.#o.logger.error({ err: error, requestId, ...detail }, 'handling a Slack request failed');
   }
 
+  /** A request the database was away for: nothing was recorded, and the person is told to try again. */
+  logBusy(requestId: string, detail: Record<string, unknown>, error: unknown): void {
+    this.#o.logger.error(
+      { err: error, requestId, ...detail },
+      'recording a request failed: the database is not answering',
+    );
+  }
+
   /** Refusals are logged with what the payload claimed; the person only hears `NOT_YOURS`. */
   logRefusal(kind: string, detail: Record<string, unknown>, reason: string): void {
     this.#o.logger.warn({ kind, ...detail, reason }, 'refused a payload');

@@ -3,9 +3,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { jobRecord } from '../test-support/jobs.ts';
+import { jobOfPickerBlock } from '../ui/job-card.ts';
 import { Access } from './access.ts';
 import { type Payload, rules } from './rules.ts';
 
+const picker = rules.jobPicker(jobOfPickerBlock);
 const job = jobRecord({ id: 'j1', channel: 'C1', threadTs: '1.0' });
 const access = new Access({
   store: {} as never,
@@ -39,8 +41,8 @@ const ticked = (
 
 describe('a job card’s picker', () => {
   it('names its job by its block, for a member of the job’s channel on the job’s thread', async () => {
-    expect(await rules.jobPicker.check(ticked(), context)).toMatchObject({ ok: true, subject: job });
-    expect(await rules.jobPicker.check(ticked({ blockId: 'job_src:j1' }), context)).toMatchObject({
+    expect(await picker.check(ticked(), context)).toMatchObject({ ok: true, subject: job });
+    expect(await picker.check(ticked({ blockId: 'job_src:j1' }), context)).toMatchObject({
       ok: true,
     });
   });
@@ -55,6 +57,6 @@ describe('a job card’s picker', () => {
       ticked({ blockId: 'job_dst' }),
       { ...ticked(), container: { type: 'view' } },
     ])
-      expect(await rules.jobPicker.check(payload, context)).toMatchObject({ ok: false });
+      expect(await picker.check(payload, context)).toMatchObject({ ok: false });
   });
 });

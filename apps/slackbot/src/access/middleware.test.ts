@@ -3,6 +3,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
+import { BUSY_NOTHING_CHANGED } from './busy.ts';
 import { button, command } from './definitions.ts';
 import { accessMiddleware, COMMAND_REFUSED } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
@@ -62,6 +63,30 @@ describe('a failing listener', () => {
     expect(whispered[0]?.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|http/);
     const entry = logged.find((l) => l.requestId === seen);
     expect(JSON.stringify(entry)).toContain('ECONNREFUSED');
+  });
+
+  it('answers a click the database was away for as busy: nothing recorded, try again', async () => {
+    const { logged, whispered, middleware } = setUp();
+    await middleware({
+      body: {
+        type: 'block_actions',
+        user: { id: 'U1' },
+        channel: { id: 'C1' },
+        container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
+        actions: [{ action_id: 'list_page', type: 'button', value: '1' }],
+      },
+      ack: async () => {},
+      context: {},
+      next: async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+      },
+    } as never);
+    expect(whispered).toEqual([{ channel: 'C1', user: 'U1', text: BUSY_NOTHING_CHANGED }]);
+    expect(logged.some((l) => l.msg === 'recording a request failed: the database is not answering')).toBe(
+      true,
+    );
   });
 
   it('passes events through untouched (Slack redelivers what failed)', async () => {

@@ -8,8 +8,10 @@ import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
+import { isStoreUnavailable } from '../store/unavailable.ts';
 import { noticeModal, plain } from '../ui/blocks.ts';
 import { type Access, NOT_YOURS } from './access.ts';
+import { BUSY, BUSY_NOTHING_CHANGED } from './busy.ts';
 import { type Actor, actingAs as runAs } from './modals.ts';
 import type { Registry } from './registry.ts';
 import type { Payload } from './rules.ts';
@@ -27,15 +29,24 @@ type Body = Payload & { event?: unknown };
 export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
   /**
    * The rest of the request as `actor`, under a new request id. A listener's unexpected failure is logged in
-   * full under that id, and the person is told what happened and what to do, with the id: never the error.
+   * full under that id, and the person is told what happened and what to do, with the id: never the error;
+   * a request the database was away for is answered as busy (nothing was recorded: try again).
    */
-  const actingAs = async (actor: Actor, next: () => Promise<void>): Promise<void> => {
+  const actingAs = async (actor: Actor, what: string, next: () => Promise<void>): Promise<void> => {
     const requestId = newRequestId();
     try {
       await runAs({ ...actor, requestId }, next);
     } catch (error) {
-      deps.access.logFailure(requestId, { user: actor.user, channel: actor.channel }, error);
+      // The database is away: what was asked could not be recorded; the person is told to try again.
+      const busy = isStoreUnavailable(error);
+      if (busy) deps.access.logBusy(requestId, { user: actor.user, channel: actor.channel, what }, error);
+      else deps.access.logFailure(requestId, { user: actor.user, channel: actor.channel }, error);
       if (!actor.channel || !actor.user) return;
+      const text = busy
+        ? what === 'message_action'
+          ? BUSY
+          : BUSY_NOTHING_CHANGED
+        : somethingWentWrong(requestId);
       await deps.slack
         .whisper(
           {
@@ -43,7 +54,7 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
             user: actor.user,
             ...(actor.threadTs ? { threadTs: actor.threadTs } : {}),
           },
-          { text: somethingWentWrong(requestId), blocks: [] },
+          { text, blocks: [] },
         )
         .catch(() => {});
     }
@@ -77,7 +88,7 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
     }
     if (!checked.ok) return refuse(deps, ack, body, `${wanted.entry.rule.name}: ${checked.reason}`);
     deps.registry.pass(args.context, wanted.entry, checked.subject);
-    return actingAs(checked.actor, args.next);
+    return actingAs(checked.actor, String(body.type ?? 'command'), args.next);
   };
 }
 

@@ -6,7 +6,6 @@
 import { targetOfAssignedKey } from '../domain/assignments.ts';
 import { renderOfReplyKey } from '../domain/renders.ts';
 import type { Job, ModalGrant, Target } from '../store/store.ts';
-import { jobOfPickerBlock } from '../ui/job-card.ts';
 import type { Access, Origin } from './access.ts';
 import type { Actor } from './modals.ts';
 
@@ -108,17 +107,19 @@ const jobMember: ActionRule<Job> = {
 };
 
 /**
- * A picker on a job's card, whose block names the job (a select has no value): on the job's messages, changed
- * by a member of its channel.
+ * A picker on a job's card, whose block names the job (a select has no value; `jobOfBlock`, the card's own
+ * reader, finds it): on the job's messages, changed by a member of its channel.
  */
-const jobPicker: ActionRule<Job> = {
-  kind: 'action',
-  name: 'job picker',
-  async check(payload, { access, store }) {
-    const jobId = jobOfPickerBlock(action(payload)?.block_id ?? '');
-    return onJobMessage(payload, access, jobId === undefined ? undefined : await store.getJob(jobId));
-  },
-};
+function jobPicker(jobOfBlock: (blockId: string) => string | undefined): ActionRule<Job> {
+  return {
+    kind: 'action',
+    name: 'job picker',
+    async check(payload, { access, store }) {
+      const jobId = jobOfBlock(action(payload)?.block_id ?? '');
+      return onJobMessage(payload, access, jobId === undefined ? undefined : await store.getJob(jobId));
+    },
+  };
+}
 
 /** A button whose value is a language's id: on its job's messages, pressed by a member of its channel. */
 const targetMember: ActionRule<TargetSubject> = {

@@ -4,8 +4,8 @@
 // near the likely end of its status, from what the tracker learned of the service (poll-plan.ts).
 import type { Logger } from 'pino';
 import { type DubbingService, ProjectGoneError, SlowDownError, type StatusInfo } from '../dubbing/service.ts';
-import { HeldLeases, LEASE_MS } from '../leases.ts';
-import { Loop } from '../loop.ts';
+import { LEASE_MS } from '../runtime/leases.ts';
+import { Runner } from '../runtime/runner.ts';
 import type { Job, Store, Target } from '../store/store.ts';
 import { redrawCardIfEnded } from '../thread/card.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
@@ -45,21 +45,21 @@ export interface TrackerOptions {
   freshMs?: number;
 }
 
-export class Tracker {
+/** Starts (an upload can take minutes) and polls in progress keep their short leases while they run. */
+export class Tracker extends Runner<'jobs' | 'targets'> {
   readonly #o: TrackerOptions;
-  readonly #loop: Loop;
   readonly #now: () => number;
   readonly #random: () => number;
   readonly #starting = new Map<string, Promise<void>>();
   readonly #abort = new AbortController();
-  /** Starts (an upload can take minutes) and polls in progress keep their short leases while they run. */
-  readonly #startLeases: HeldLeases;
-  readonly #pollLeases: HeldLeases;
   readonly #estimates: StageEstimates | undefined;
   readonly #planner: PollPlanner;
   #estimatesSyncedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: TrackerOptions) {
+    const { store, owner, logger } = options;
+    const idleMs = options.idleMs ?? Math.min(1000, options.polling.minMs);
+    super({ name: 'tracker', idleMs, store, owner, logger, tables: ['jobs', 'targets'] });
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
@@ -70,31 +70,18 @@ export class Tracker {
       freshMs: options.freshMs,
       random: this.#random,
     });
-    this.#loop = new Loop(() => this.#tick(), {
-      idleMs: options.idleMs ?? Math.min(1000, options.polling.minMs),
-      logger: options.logger,
-      name: 'tracker',
-    });
-    const leases = { store: options.store, owner: options.owner, logger: options.logger };
-    this.#startLeases = new HeldLeases({ ...leases, table: 'jobs' });
-    this.#pollLeases = new HeldLeases({ ...leases, table: 'targets' });
   }
 
-  start(): void {
-    this.#loop.start();
-  }
-
-  wake(): void {
-    this.#loop.wake();
-  }
-
-  /** Stops polling and aborts uploads in progress; their jobs resume on the next start. */
-  async stop(): Promise<void> {
+  /** Stopping aborts uploads in progress; their jobs resume on the next start. */
+  protected override interrupt(): void {
     this.#abort.abort(new Error('the app is stopping'));
-    await this.#loop.stop();
+  }
+
+  protected override async drain(): Promise<void> {
     await Promise.allSettled([...this.#starting.values()]);
-    this.#startLeases.stop();
-    this.#pollLeases.stop();
+  }
+
+  protected override async release(): Promise<void> {
     await this.#syncEstimates(Number.POSITIVE_INFINITY, 'what was learned since the last share is lost');
   }
 
@@ -109,13 +96,13 @@ export class Tracker {
     }
   }
 
-  async #tick(): Promise<boolean> {
+  protected async round(): Promise<boolean> {
     const { store, owner } = this.#o;
     const now = this.#now();
     const jobs = await store.claimJobsToStart(owner, now, LEASE_MS, 8);
     for (const job of jobs) {
       if (this.#starting.has(job.id)) continue;
-      this.#startLeases.hold(job.id);
+      this.leases('jobs').hold(job.id);
       const run = this.#o.starter
         .run(job, this.#abort.signal)
         // Given back at once: a job with more to do (an admitted command now starting) goes on in the next
@@ -131,7 +118,7 @@ export class Tracker {
           ),
         )
         .finally(() => {
-          this.#startLeases.drop(job.id);
+          this.leases('jobs').drop(job.id);
           this.#starting.delete(job.id);
           this.wake();
         });
@@ -141,7 +128,7 @@ export class Tracker {
     const targets = await store.claimDueTargets(owner, now, LEASE_MS, 500);
     // Their jobs in one read: a status message needs its job, and a read per poll cost a round trip each.
     const jobsOf = await store.getJobs(targets.map((t) => t.jobId));
-    for (const target of targets) this.#pollLeases.hold(target.id);
+    for (const target of targets) this.leases('targets').hold(target.id);
     const queue = [...targets];
     const workers = Array.from({ length: Math.min(queue.length, this.#o.concurrency ?? 16) }, async () => {
       for (let target = queue.shift(); target; target = queue.shift()) {
@@ -149,7 +136,7 @@ export class Tracker {
         try {
           if (job) await this.#poll(target, job);
         } finally {
-          this.#pollLeases.drop(target.id);
+          this.leases('targets').drop(target.id);
         }
       }
     });
@@ -157,7 +144,7 @@ export class Tracker {
       await Promise.all(workers);
     } finally {
       // A round that failed part-way leaves the rest of its claims to expire.
-      for (const target of queue) this.#pollLeases.drop(target.id);
+      for (const target of queue) this.leases('targets').drop(target.id);
     }
     return targets.length > 0;
   }

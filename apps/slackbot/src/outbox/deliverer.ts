@@ -8,8 +8,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { languageName } from '../domain/languages.ts';
 import type { DubbingService } from '../dubbing/service.ts';
-import { HeldLeases, LEASE_MS } from '../leases.ts';
-import { Loop } from '../loop.ts';
+import { LEASE_MS } from '../runtime/leases.ts';
+import { Runner } from '../runtime/runner.ts';
 import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
 import { type Block, escapeProse, type MessageContent, section } from '../ui/blocks.ts';
 import type { FilePayload, FilesPayload, RenderPayload } from './payloads.ts';
@@ -66,42 +66,28 @@ export interface DelivererOptions {
   now?: () => number;
 }
 
-export class Deliverer {
+/** The channels being written into keep their short leases while a write waits on Slack. */
+export class Deliverer extends Runner<'channels'> {
   readonly #o: DelivererOptions;
-  readonly #loop: Loop;
   readonly #now: () => number;
   /** Channels this process is writing into now, and their work. */
   readonly #busy = new Map<string, Promise<void>>();
   /** Channels done with, given back together at the start of the next round (one statement for all). */
   #done: ChannelRelease[] = [];
-  /** The channels being written into keep their short leases while a write waits on Slack. */
-  readonly #leases: HeldLeases;
 
   constructor(options: DelivererOptions) {
+    const { store, owner, logger } = options;
+    super({ name: 'deliverer', idleMs: 250, store, owner, logger, tables: ['channels'] });
     this.#o = options;
     this.#now = options.now ?? Date.now;
-    this.#leases = new HeldLeases({
-      store: options.store,
-      table: 'channels',
-      owner: options.owner,
-      logger: options.logger,
-    });
-    this.#loop = new Loop(() => this.#tick(), { idleMs: 250, logger: options.logger, name: 'deliverer' });
   }
 
-  start(): void {
-    this.#loop.start();
-  }
-
-  /** Runs a round now (after something was enqueued). */
-  wake(): void {
-    this.#loop.wake();
-  }
-
-  async stop(): Promise<void> {
-    await this.#loop.stop();
+  /** The channels' writes under way: stopping waits for them (a write is never cut off halfway). */
+  protected override async drain(): Promise<void> {
     await Promise.all(this.#busy.values());
-    this.#leases.stop();
+  }
+
+  protected override async release(): Promise<void> {
     await this.#release().catch((error: unknown) => {
       this.#o.logger.warn({ err: error }, 'giving channels back failed; their leases will expire');
     });
@@ -112,7 +98,7 @@ export class Deliverer {
    * starts a writer for each. Statements are shared by every channel of the round, so a busy outbox costs
    * about one statement per write (its completion) on top of a few per round.
    */
-  async #tick(): Promise<boolean> {
+  protected async round(): Promise<boolean> {
     const released = await this.#release();
     const room = (this.#o.concurrency ?? 32) - this.#busy.size;
     if (room <= 0) return released;
@@ -132,13 +118,13 @@ export class Deliverer {
       throw error;
     }
     for (const { channel, write } of claimed) {
-      this.#leases.hold(channel);
+      this.leases('channels').hold(channel);
       const work = this.#write(channel, write, write !== undefined && ready.has(write.key))
         .then((nextWriteAt) => {
           this.#done.push({ channel, nextWriteAt });
         })
         .finally(() => {
-          this.#leases.drop(channel);
+          this.leases('channels').drop(channel);
           this.#busy.delete(channel);
           this.wake();
         });

@@ -6,7 +6,6 @@ import type { ButtonArgs, SelectArgs } from '../../access/definitions.ts';
 import type { TargetSubject } from '../../access/rules.ts';
 import { checkChoice } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
-import { orBusy } from '../../slack/busy.ts';
 import type { Job } from '../../store/store.ts';
 import { ephemeral, escapeProse, type StateValues } from '../../ui/blocks.ts';
 import { pickedGlossaries } from '../../ui/glossary-picker.ts';
@@ -28,43 +27,29 @@ export function startJob(deps: CardDeps) {
       await respond(ephemeral(`⚠️ ${escapeProse(choice.problem)}`));
       return;
     }
-    await orBusy(
-      deps,
-      'a Start',
-      async () => {
-        const problem = await deps.jobs.startProblem(job, choice.value.dstLangs);
-        if (problem) {
-          await respond(ephemeral(problem));
-          return;
-        }
-        // The picker's ids come from the client: only the glossaries this channel is offered are taken.
-        const offered = new Set((await deps.offeredGlossaries(job.channel)).map((g) => g.id));
-        const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
-          offered.has(id),
-        );
-        if (!(await deps.jobs.start(job.id, choice.value, picked, body.user.id))) {
-          await respond(ephemeral('This job has already started.'));
-          return;
-        }
-        deps.logger.info({ job: job.id, langs: choice.value.dstLangs, user: body.user.id }, 'job started');
-      },
-      (text) => respond(ephemeral(text)),
+    const problem = await deps.jobs.startProblem(job, choice.value.dstLangs);
+    if (problem) {
+      await respond(ephemeral(problem));
+      return;
+    }
+    // The picker's ids come from the client: only the glossaries this channel is offered are taken.
+    const offered = new Set((await deps.offeredGlossaries(job.channel)).map((g) => g.id));
+    const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
+      offered.has(id),
     );
+    if (!(await deps.jobs.start(job.id, choice.value, picked, body.user.id))) {
+      await respond(ephemeral('This job has already started.'));
+      return;
+    }
+    deps.logger.info({ job: job.id, langs: choice.value.dstLangs, user: body.user.id }, 'job started');
   };
 }
 
 export function cancelJob(deps: CardDeps) {
   return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
     await ack();
-    await orBusy(
-      deps,
-      'a Cancel',
-      async () => {
-        if (!(await deps.jobs.cancel(job.id, body.user.id)))
-          await respond(ephemeral('This job has already started.'));
-      },
-      (text) => respond(ephemeral(text)),
-    );
+    if (!(await deps.jobs.cancel(job.id, body.user.id)))
+      await respond(ephemeral('This job has already started.'));
   };
 }
 
@@ -73,14 +58,9 @@ export function cancelJob(deps: CardDeps) {
  * what it says changes (the minutes the languages need, the source language).
  */
 export function pickerChanged(deps: CardDeps) {
-  return async ({ ack, body, respond }: SelectArgs, job: Job) => {
+  return async ({ ack, body }: SelectArgs, job: Job) => {
     await ack();
-    await orBusy(
-      deps,
-      'a change of languages',
-      () => deps.jobs.pickerChanged(job, (body.state?.values ?? {}) as StateValues),
-      (text) => respond(ephemeral(text)),
-    );
+    await deps.jobs.pickerChanged(job, (body.state?.values ?? {}) as StateValues);
   };
 }
 
@@ -88,15 +68,8 @@ export function pickerChanged(deps: CardDeps) {
 export function stopJob(deps: CardDeps) {
   return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
     await ack();
-    await orBusy(
-      deps,
-      'a Stop',
-      async () => {
-        if (!(await deps.jobs.stop(job.id, body.user.id)))
-          await respond(ephemeral('This dub is not running: nothing was stopped.'));
-      },
-      (text) => respond(ephemeral(text)),
-    );
+    if (!(await deps.jobs.stop(job.id, body.user.id)))
+      await respond(ephemeral('This dub is not running: nothing was stopped.'));
   };
 }
 
@@ -104,17 +77,10 @@ export function stopJob(deps: CardDeps) {
 export function retryTarget(deps: CardDeps) {
   return async ({ ack, respond, body }: ButtonArgs, { target }: TargetSubject) => {
     await ack();
-    await orBusy(
-      deps,
-      'a Retry',
-      async () => {
-        if (!(await deps.jobs.retry(target.id, body.user.id))) {
-          await respond(ephemeral('That language is already being dubbed again.'));
-          return;
-        }
-        deps.logger.info({ target: target.id, user: body.user.id }, 'retry');
-      },
-      (text) => respond(ephemeral(text)),
-    );
+    if (!(await deps.jobs.retry(target.id, body.user.id))) {
+      await respond(ephemeral('That language is already being dubbed again.'));
+      return;
+    }
+    deps.logger.info({ target: target.id, user: body.user.id }, 'retry');
   };
 }

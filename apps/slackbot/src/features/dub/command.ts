@@ -2,12 +2,12 @@
 // (ephemeral), or a job — started at once when languages are given as codes (`to es,de`), otherwise a job card
 // with the picker posted in the channel, the languages named in words ticked on it.
 import type { Logger } from 'pino';
+import { BUSY } from '../../access/busy.ts';
 import type { CommandArgs } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
 import { parseDubCommand, titleFor } from '../../domain/requests.ts';
 import type { JobService, OpenResult } from '../../jobs/service.ts';
-import { BUSY } from '../../slack/busy.ts';
 import type { JobSource } from '../../store/store.ts';
 import { helpMessage, usageError } from './usage.ts';
 

@@ -3,9 +3,9 @@
 // message however often Slack delivers it.
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
+import { BUSY, orBusy } from '../../access/busy.ts';
 import type { SlackMessage } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
-import { BUSY, orBusy } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeProse } from '../../ui/blocks.ts';
 import type { SubtitleService } from '../subtitles/service.ts';

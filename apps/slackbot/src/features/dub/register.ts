@@ -5,7 +5,7 @@ import { button, command, pick, select, shortcut, view } from '../../access/defi
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import { GLOSSARY_PICKER } from '../../ui/glossary-picker.ts';
-import { JOB_CARD } from '../../ui/job-card.ts';
+import { JOB_CARD, jobOfPickerBlock } from '../../ui/job-card.ts';
 import { type CardDeps, cancelJob, pickerChanged, retryTarget, startJob, stopJob } from './card.ts';
 import { dubCommand } from './command.ts';
 import { JOB_MODAL } from './job-modal.ts';
@@ -43,8 +43,8 @@ export const dubInteractions = [
   stop,
   retry,
   // The languages and the source language change what the card says (the minutes, "from …").
-  pick({ id: JOB_CARD.dstAction, rule: rules.jobPicker, handler: pickerChanged }),
-  pick({ id: JOB_CARD.srcAction, rule: rules.jobPicker, handler: pickerChanged }),
+  pick({ id: JOB_CARD.dstAction, rule: rules.jobPicker(jobOfPickerBlock), handler: pickerChanged }),
+  pick({ id: JOB_CARD.srcAction, rule: rules.jobPicker(jobOfPickerBlock), handler: pickerChanged }),
   select(JOB_CARD.speakersAction),
   select(GLOSSARY_PICKER.action),
   shortcut({ callbackId: DUB_SHORTCUT, rule: rules.shortcutMember, handler: dubMessageShortcut }),

@@ -6,7 +6,6 @@ import type { ShortcutArgs } from '../../access/definitions.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
 import type { SharedFile } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
-import { BUSY, orBusy } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeProse } from '../../ui/blocks.ts';
 import { jobModal } from './job-modal.ts';
@@ -27,29 +26,19 @@ export function dubMessageShortcut(deps: {
       text?: string;
       files?: SharedFile[];
     };
-    let opened: Awaited<ReturnType<typeof deps.jobs.openForModal>> | undefined;
-    await orBusy(
-      deps,
-      'a Dub this video shortcut',
-      async () => {
-        const files = await Promise.all(
-          (message.files ?? []).map((file) => deps.slack.sharedFile(String(file.id ?? ''), { channel })),
-        );
-        opened = await deps.jobs.openForModal({
-          eventId: `shortcut:${shortcut.trigger_id}`,
-          channel,
-          ts: message.ts,
-          ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
-          user: shortcut.user.id,
-          text: message.text ?? '',
-          files: files.filter((file) => file !== undefined),
-          addressed: true,
-        });
-      },
-      (text) => respond({ response_type: 'ephemeral', text }),
-      BUSY,
+    const files = await Promise.all(
+      (message.files ?? []).map((file) => deps.slack.sharedFile(String(file.id ?? ''), { channel })),
     );
-    if (!opened) return;
+    const opened = await deps.jobs.openForModal({
+      eventId: `shortcut:${shortcut.trigger_id}`,
+      channel,
+      ts: message.ts,
+      ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+      user: shortcut.user.id,
+      text: message.text ?? '',
+      files: files.filter((file) => file !== undefined),
+      addressed: true,
+    });
     if (!opened.ok) {
       await respond(
         'usage' in opened

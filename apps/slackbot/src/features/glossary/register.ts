@@ -2,6 +2,7 @@
 // default and delete answer the one person; the dialog's import and export are posted in the channel
 // through the outbox.
 import type { Logger } from 'pino';
+import { BUSY } from '../../access/busy.ts';
 import {
   type ButtonArgs,
   button,
@@ -15,7 +16,6 @@ import {
 import type { Registry } from '../../access/registry.ts';
 import { type ChannelSubject, rules } from '../../access/rules.ts';
 import { publicFailure } from '../../errors/public.ts';
-import { BUSY } from '../../slack/busy.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { ephemeral, escapeProse, type StateValues } from '../../ui/blocks.ts';

@@ -5,8 +5,8 @@
 import { InsufficientCreditsError, type LipsyncInfo } from '@dubkit/core';
 import type { Logger } from 'pino';
 import { BusyError, type DubbingService } from '../../dubbing/service.ts';
-import { HeldLeases, LEASE_MS } from '../../leases.ts';
-import { Loop } from '../../loop.ts';
+import { LEASE_MS } from '../../runtime/leases.ts';
+import { Runner } from '../../runtime/runner.ts';
 import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
@@ -24,39 +24,19 @@ export interface LipsyncRunnerOptions {
   now?: () => number;
 }
 
-export class LipsyncRunner {
+export class LipsyncRunner extends Runner<'lipsyncs'> {
   readonly #o: LipsyncRunnerOptions;
-  readonly #loop: Loop;
   readonly #now: () => number;
-  readonly #leases: HeldLeases;
 
   constructor(options: LipsyncRunnerOptions) {
+    super({ ...options, name: 'lipsync', idleMs: Math.min(1000, options.pollMs), tables: ['lipsyncs'] });
     this.#o = options;
     this.#now = options.now ?? Date.now;
-    this.#loop = new Loop(() => this.#tick(), {
-      idleMs: Math.min(1000, options.pollMs),
-      logger: options.logger,
-      name: 'lipsync',
-    });
-    this.#leases = new HeldLeases({ ...options, table: 'lipsyncs' });
   }
 
-  start(): void {
-    this.#loop.start();
-  }
-
-  wake(): void {
-    this.#loop.wake();
-  }
-
-  async stop(): Promise<void> {
-    await this.#loop.stop();
-    this.#leases.stop();
-  }
-
-  async #tick(): Promise<boolean> {
+  protected async round(): Promise<boolean> {
     const due = await this.#o.store.claimDueLipsyncs(this.#o.owner, this.#now(), LEASE_MS, 20);
-    for (const task of due) this.#leases.hold(task.id);
+    for (const task of due) this.leases('lipsyncs').hold(task.id);
     try {
       for (const task of due) {
         try {
@@ -78,7 +58,7 @@ export class LipsyncRunner {
         }
       }
     } finally {
-      for (const task of due) this.#leases.drop(task.id);
+      for (const task of due) this.leases('lipsyncs').drop(task.id);
     }
     return due.length > 0;
   }

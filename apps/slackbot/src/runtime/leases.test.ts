@@ -2,10 +2,10 @@
 // back from another owner.
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store/store.ts';
+import { startedJob } from '../test-support/jobs.ts';
+import { type TempStore, tempStore } from '../test-support/store.ts';
 import { HeldLeases, LEASE_MS } from './leases.ts';
-import type { Store } from './store/store.ts';
-import { startedJob } from './test-support/jobs.ts';
-import { type TempStore, tempStore } from './test-support/store.ts';
 
 let temp: TempStore;
 let store: Store;

@@ -3,7 +3,7 @@
 // renewing, so its rows are due again for the others within LEASE_MS, however long the work itself takes (an
 // upload, a round of polls waiting for the request budget).
 import type { Logger } from 'pino';
-import type { LeasedTable, Store } from './store/store.ts';
+import type { LeasedTable, Store } from '../store/store.ts';
 
 export const LEASE_MS = 15_000;
 

@@ -1,7 +1,8 @@
 // The answer when a request cannot be recorded because the database is away (restarted, cut off): the
 // listener has already acked, so Slack will not send it again, and the person is told to try again rather
-// than left waiting for something that never started. Only unavailability is answered so; any other error
-// goes on to Bolt's error handler as before.
+// than left waiting for something that never started. The gate answers so for every interaction it admits
+// (middleware.ts); events, which do not pass the gate, use `orBusy`. Only unavailability is answered so; any
+// other error goes on as before.
 import type { Logger } from 'pino';
 import { isStoreUnavailable } from '../store/unavailable.ts';
 
