@@ -42,10 +42,10 @@ import { registerQa } from './features/qa/register.ts';
 import { LocalizationQa } from './features/qa/service.ts';
 import { registerReview } from './features/review/register.ts';
 import { ReviewService } from './features/review/service.ts';
+import { SourceFixService } from './features/review/source-fix.ts';
+import { registerSourceFix } from './features/review/source-fix-listeners.ts';
 import { registerSettings } from './features/settings/register.ts';
 import { SettingsService } from './features/settings/service.ts';
-import { registerSourceFix } from './features/source-fix/register.ts';
-import { SourceFixService } from './features/source-fix/service.ts';
 import { SubtitleService } from './features/subtitles/service.ts';
 import {
   type HealthServer,

@@ -7,8 +7,8 @@ import { DubbingClient } from '@dubkit/core';
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
+import { SOURCE_FIX } from './features/review/source-fix-blocks.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
-import { SOURCE_FIX } from './features/source-fix/blocks.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 

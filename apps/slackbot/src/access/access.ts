@@ -59,12 +59,6 @@ export class Access {
     return { ok: true };
   }
 
-  /** A button on a language's message: as for its job. */
-  async onTarget(targetId: string, origin: Origin): Promise<Verdict> {
-    const target = await this.#o.store.getTarget(targetId);
-    return this.onJob(target ? await this.#o.store.getJob(target.jobId) : undefined, origin);
-  }
-
   /** A payload about a channel as a whole (the project list, a glossary report): a member of it. */
   async onChannel(origin: Origin): Promise<Verdict> {
     if (!origin.channel) return { ok: false, reason: 'no channel' };

@@ -32,6 +32,7 @@ import {
 import { messageParts } from '../features/message-parts.ts';
 import { conflictView, reviewModal } from '../features/review/modal.ts';
 import { additionsSummary } from '../features/review/new-line.ts';
+import { sourceFixModal, sourceFixSummary } from '../features/review/source-fix-blocks.ts';
 import {
   editSummary,
   renderRequested,
@@ -39,7 +40,6 @@ import {
   speakersModal,
 } from '../features/review/thread-blocks.ts';
 import { settingsModal } from '../features/settings/blocks.ts';
-import { sourceFixModal, sourceFixSummary } from '../features/source-fix/blocks.ts';
 import { subtitlesReport, subtitlesSkipped } from '../features/subtitles/blocks.ts';
 import type { GlossaryRecord } from '../store/store.ts';
 import { assignmentRecord, jobRecord } from '../test-support/jobs.ts';

@@ -14,7 +14,8 @@ import type { Store } from '../../store/store.ts';
 import { startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
-import { GlossaryService, type ImportInput } from './service.ts';
+import type { ImportInput } from './import-input.ts';
+import { GlossaryService } from './service.ts';
 
 const services = useServices({ speed: 200 });
 let client: DubbingClient;

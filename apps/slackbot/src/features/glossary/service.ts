@@ -17,21 +17,8 @@ import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../s
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
+import type { ImportInput } from './import-input.ts';
 import { Termbases } from './termbases.ts';
-
-export interface ImportInput {
-  bytes: Uint8Array;
-  fileName: string;
-  name: string;
-  /** Chosen in the dialog; null to take them from the file's header. */
-  srcLang: string | null;
-  dstLang: string | null;
-  channel: string;
-  userId: string;
-  makeDefault: boolean;
-  /** Set when this is one pair chosen from a termbase's offer (termbases.ts). */
-  onePairOfMany?: boolean;
-}
 
 /** The service keeps whole glossaries under 10 MB; a file this big cannot be one. */
 const MAX_GLOSSARY_FILE_BYTES = 20 * 1024 * 1024;

@@ -8,6 +8,7 @@ import { type GlossaryIssue, parseGlossaryCsv } from '@dubkit/glossary-csv';
 import type { GlossaryImport, Store, TermbaseOffer } from '../../store/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { importReport } from './blocks.ts';
+import type { ImportInput } from './import-input.ts';
 import {
   distinctLanguages,
   languagePairs,
@@ -16,7 +17,6 @@ import {
   pairsLeftOut,
   pairsReport,
 } from './pairs.ts';
-import type { ImportInput } from './service.ts';
 import { type PairOffered, termbaseChoice, termbaseChosen } from './termbase-blocks.ts';
 
 export interface TermbaseOptions {

@@ -17,8 +17,8 @@ import {
   section,
   truncate,
 } from '../../ui/blocks.ts';
-import { fixSourceButton } from '../source-fix/blocks.ts';
 import { additionsSummary, NEW_LINE } from './new-line.ts';
+import { fixSourceButton } from './source-fix-blocks.ts';
 
 export const REVIEW = {
   callbackId: 'review_modal',

@@ -14,7 +14,6 @@ import type { Job, NewSegment, RedubChange, ReviewSegment, SegmentEdit, Target }
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
-import { sourceChangedNote } from '../source-fix/blocks.ts';
 import { type RenderCost, renderCost } from './cost.ts';
 import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
 import {
@@ -27,6 +26,7 @@ import {
   speakerOptions,
 } from './modal.ts';
 import { newLineView, refusedLinesText } from './new-line.ts';
+import { sourceChangedNote } from './source-fix-blocks.ts';
 import {
   editSummary,
   renderRequested,

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { blockProblems, viewProblems } from '../../test-support/block-limits.ts';
 import { long } from '../../test-support/inputs.ts';
 import { LIMITS } from '../../ui/blocks.ts';
-import { THREAD_ACTIONS } from '../review/thread-blocks.ts';
 import {
   parseSourceFixSubject,
   readSourceFix,
@@ -11,7 +10,8 @@ import {
   sourceChangedNote,
   sourceFixModal,
   sourceFixSummary,
-} from './blocks.ts';
+} from './source-fix-blocks.ts';
+import { THREAD_ACTIONS } from './thread-blocks.ts';
 
 const languages = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ targetId: `t${i}-${long(40)}`, lang: `x${i}` }));

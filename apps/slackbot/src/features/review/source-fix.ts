@@ -6,7 +6,12 @@
 import type { types } from '@slack/bolt';
 import type { Job, Target } from '../../store/store.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
-import { type SourceFixLanguage, sourceChangedNote, sourceFixModal, sourceFixSummary } from './blocks.ts';
+import {
+  type SourceFixLanguage,
+  sourceChangedNote,
+  sourceFixModal,
+  sourceFixSummary,
+} from './source-fix-blocks.ts';
 
 export type FixOutcome = { ok: true; changed: SourceFixLanguage[] } | { ok: false; problem: string };
 

@@ -15,7 +15,7 @@ import {
   section,
   truncate,
 } from '../../ui/blocks.ts';
-import { THREAD_ACTIONS } from '../review/thread-blocks.ts';
+import { THREAD_ACTIONS } from './thread-blocks.ts';
 
 export const SOURCE_FIX = {
   /** The review's button; its value is the segment id (the session is the review view's metadata). */

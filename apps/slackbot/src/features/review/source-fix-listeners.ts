@@ -7,10 +7,10 @@ import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { noticeView, REVIEW } from '../review/modal.ts';
-import type { ReviewService } from '../review/service.ts';
-import { parseSourceFixSubject, readSourceFix, SOURCE_FIX } from './blocks.ts';
-import type { SourceFixService } from './service.ts';
+import { noticeView, REVIEW } from './modal.ts';
+import type { ReviewService } from './service.ts';
+import type { SourceFixService } from './source-fix.ts';
+import { parseSourceFixSubject, readSourceFix, SOURCE_FIX } from './source-fix-blocks.ts';
 
 export interface SourceFixDeps {
   sourceFix: SourceFixService;
