@@ -8,18 +8,16 @@ import { NOT_YOURS } from './access/access.ts';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
+import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, jobIdOf } from './test-support/threads.ts';
 import { GLOSSARY_PICKER, glossaryPicker } from './ui/glossary-picker.ts';
 import { JOB_CARD } from './ui/job-card.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
 const MALLORY = 'U0MAL';
 const PRIVATE = 'C7PRIV';
 const HERS = 'C7MAL';
 const THIRD = 'C7THIRD';
-const WAIT_MS = 20_000;
 
 /** The same message as if it were in another channel: what a forged payload claims. */
 const movedTo = (message: SlackMessage, channel: string): SlackMessage => ({ ...message, channel });

@@ -6,12 +6,10 @@ import { DubbingClient } from '@dubkit/core';
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LIST } from './features/account/project-list.ts';
+import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf } from './test-support/threads.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
-const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 
 const ephemeralsIn = (stage: AppStage, channel: string) =>

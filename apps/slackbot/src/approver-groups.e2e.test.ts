@@ -8,16 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { APPROVER_GROUPS_SETTING, APPROVERS_SETTING } from './features/settings/approvers-block.ts';
 import { homeOf } from './test-support/home.ts';
+import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { qaOff } from './test-support/qa.ts';
 import { dubbedJob } from './test-support/review.ts';
 import { nextEphemeral, submitSettings } from './test-support/settings.ts';
 import { useStage } from './test-support/stage.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
 const OMAR = 'U0OMAR';
 const QA = { id: 'S0QAES', handle: 'qa-es', name: 'Spanish <QA> & co' };
-const WAIT_MS = 20_000;
 const TEST_MS = 120_000;
 
 const picked = (people: string[], groups?: string[]) => ({

@@ -12,30 +12,21 @@ import { ASSIGN_ACTIONS } from './features/assign/blocks.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
+import { homeOf } from './test-support/home.ts';
+import { ANA, BEN, LONG_WAIT_MS } from './test-support/people.ts';
 import { qaOff } from './test-support/qa.ts';
 import { openModal, saveEdit } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
 const MALLORY = 'U0MAL';
 const ROBOT = 'U0ROBOT';
 const GONE = 'U0GONE';
 const CHANNEL = 'C43ASSIGN';
-const WAIT_MS = 30_000;
 const TEST_MS = 120_000;
 
 const statusOf = (stage: AppStage, threadTs: string, lang: string) =>
   byKind(stage.slack.thread(CHANNEL, threadTs), 'status').find((m) => m.text.startsWith(lang))!;
-
-/** App Home as published for `user` now: its blocks as text. */
-async function home(stage: AppStage, user: string): Promise<string> {
-  const publishes = stage.slack.callsOf('views.publish').length;
-  await stage.driver.event({ type: 'app_home_opened', user, channel: stage.slack.imOf(user), tab: 'home' });
-  await waitFor(() => stage.slack.callsOf('views.publish').length > publishes, WAIT_MS, 'the Home view');
-  return JSON.stringify(JSON.parse(String(stage.slack.callsOf('views.publish').at(-1)!.args.view)).blocks);
-}
 
 /** Opens the Assign dialog from a status message as `user`; resolves to its view id. */
 const openAssign = (stage: AppStage, status: SlackMessage, user: string): Promise<string> =>
@@ -76,7 +67,7 @@ describe('assigning a language’s review, end to end', () => {
       const jobId = jobIdOf(card);
       await waitFor(
         () => byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed').length === 2,
-        WAIT_MS,
+        LONG_WAIT_MS,
         'both dubbed replies',
       );
       await stage.drained(jobId);
@@ -93,7 +84,7 @@ describe('assigning a language’s review, end to end', () => {
       });
       await waitFor(
         () => stage.slack.ephemerals.find((e) => e.user === MALLORY && e.text === `⛔ ${NOT_YOURS}`),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'Mallory refused',
       );
       expect(stage.slack.views.length).toBe(views);
@@ -123,7 +114,7 @@ describe('assigning a language’s review, end to end', () => {
       expect(await submitAssign(stage, viewId, ANA, BEN)).toBeUndefined();
       const told = await waitFor(
         () => stage.slack.ephemerals.find((e) => e.user === ANA && e.text.includes('You assigned')),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'Ana told',
       );
       expect(told.text).toContain(`to <@${BEN}>`);
@@ -134,7 +125,7 @@ describe('assigning a language’s review, end to end', () => {
       // The status message says who and by whom, for everyone in the thread.
       await waitFor(
         () => statusOf(stage, card.ts, 'Spanish').text.includes('assigned to'),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the status naming the assignee',
       );
       expect(statusOf(stage, card.ts, 'Spanish').text).toBe(
@@ -150,7 +141,7 @@ describe('assigning a language’s review, end to end', () => {
           const found = assignedDms(stage, BEN, spanish.id);
           return found.length > 0 ? found : undefined;
         },
-        WAIT_MS,
+        LONG_WAIT_MS,
         'Ben’s direct message',
       );
       expect(stage.slack.callsOf('conversations.open').at(-1)?.args.users).toBe(BEN);
@@ -170,7 +161,7 @@ describe('assigning a language’s review, end to end', () => {
           stage.slack.views
             .slice(before)
             .find((v) => v.user_id === BEN && v.view.callback_id === REVIEW.callbackId),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the review opened from the DM',
       );
       // The same button pressed by someone outside the channel is refused.
@@ -180,18 +171,18 @@ describe('assigning a language’s review, end to end', () => {
         () =>
           stage.slack.ephemerals.filter((e) => e.user === MALLORY && e.text === `⛔ ${NOT_YOURS}`).length ===
           2,
-        WAIT_MS,
+        LONG_WAIT_MS,
         'Mallory refused again',
       );
       expect(stage.slack.views.length).toBe(before);
 
       // Ben's Home lists it with its video, language, state and the thread's link; Ana's does not.
-      const bens = await home(stage, BEN);
+      const bens = await homeOf(stage, BEN);
       expect(bens).toContain('Assigned to me');
       expect(bens).toContain(`*vimeo.com/assign-me* in <#${CHANNEL}>`);
       expect(bens).toContain(`🇪🇸 Spanish: ⏳ dubbed, waiting for review · asked by <@${ANA}>`);
       expect(bens).toContain(`/archives/${CHANNEL}/p${card.ts.replace('.', '')}|Open the thread>`);
-      expect(await home(stage, ANA)).not.toContain('Assigned to me');
+      expect(await homeOf(stage, ANA)).not.toContain('Assigned to me');
 
       // Approved: it no longer waits for Ben.
       const reply = byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed').find((m) =>
@@ -200,10 +191,10 @@ describe('assigning a language’s review, end to end', () => {
       await stage.driver.click({ message: reply, actionId: APPROVAL_ACTIONS.approve, user: BEN });
       await waitFor(
         async () => (await stage.app.store.approvalsOf([spanish.id])).length === 1,
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the approval',
       );
-      expect(await home(stage, BEN)).not.toContain('Assigned to me');
+      expect(await homeOf(stage, BEN)).not.toContain('Assigned to me');
 
       // German, assigned while Slack loses the answer to the DM's post: looked up, not posted again.
       const lost: RecordedCall[] = [];
@@ -215,8 +206,8 @@ describe('assigning a language’s review, end to end', () => {
       try {
         const germanView = await openAssign(stage, statusOf(stage, card.ts, 'German'), ANA);
         expect(await submitAssign(stage, germanView, ANA, BEN)).toBeUndefined();
-        await waitFor(() => lost.length === 1, WAIT_MS, 'the lost answer');
-        await stage.drained(jobId, WAIT_MS);
+        await waitFor(() => lost.length === 1, LONG_WAIT_MS, 'the lost answer');
+        await stage.drained(jobId, LONG_WAIT_MS);
       } finally {
         stage.slack.off('lostAnswer', onLost);
         stage.slack.faults.lostAnswers.length = 0;
@@ -234,16 +225,16 @@ describe('assigning a language’s review, end to end', () => {
       await stage.driver.submitView({ viewId: renderId, user: ANA, values: {} });
       await waitFor(
         () => byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed').length === 3,
-        WAIT_MS,
+        LONG_WAIT_MS,
         'German’s render 2',
       );
-      await stage.drained(jobId, WAIT_MS);
+      await stage.drained(jobId, LONG_WAIT_MS);
       const germanStatus = statusOf(stage, card.ts, 'German');
       const versions = [...germanStatus.history.map((h) => h.text), germanStatus.text];
       const from = versions.findIndex((text) => text.includes('assigned to'));
       expect(versions.length - from).toBeGreaterThan(2);
       for (const text of versions.slice(from)) expect(text).toContain(`assigned to <@${BEN}> by <@${ANA}>`);
-      expect(await home(stage, BEN)).toContain(
+      expect(await homeOf(stage, BEN)).toContain(
         `🇩🇪 German: ⏳ dubbed, waiting for review · asked by <@${ANA}>`,
       );
     },

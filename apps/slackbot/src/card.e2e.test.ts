@@ -10,16 +10,15 @@ import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { minutesLeft, minutesNeeded } from './domain/credits.ts';
 import { videoLength } from './domain/video.ts';
+import { ANA, LONG_WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, jobIdOf, waitForDubs } from './test-support/threads.ts';
 import { JOB_CARD } from './ui/job-card.ts';
 
-const ANA = 'U0ANA';
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 /** A number as the card writes it. */
 const n = (value: number) => value.toLocaleString('en-US');
-const WAIT_MS = 30_000;
 const TEST_MS = 120_000;
 
 describe('the job card names the video and its cost', () => {
@@ -42,7 +41,7 @@ describe('the job card names the video and its cost', () => {
         const card = await cardIn(stage, channel, rootTs);
         return shown(card).includes(text) ? card : undefined;
       },
-      WAIT_MS,
+      LONG_WAIT_MS,
       `the card showing ${text}`,
     );
   }
@@ -54,7 +53,7 @@ describe('the job card names the video and its cost', () => {
         const j = await stage.app.store.getJob(jobId);
         return j?.mediaReady ? j : undefined;
       },
-      WAIT_MS,
+      LONG_WAIT_MS,
       'the video ready',
     );
     expect(job.mediaSeconds).toBeGreaterThan(0);
@@ -120,7 +119,7 @@ describe('the job card names the video and its cost', () => {
       await tick(ticked, ['es', 'de', 'it']);
       await waitFor(
         async () => (await stage.app.store.getJob(jobId))?.picked?.dstLangs.includes('it'),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the change recorded',
       );
       await stage.drained(jobId);
@@ -207,7 +206,7 @@ describe('the job card names the video and its cost', () => {
         });
         const refusal = await waitFor(
           () => stage.slack.ephemerals.find((e) => e.channel === channel && e.user === ANA),
-          WAIT_MS,
+          LONG_WAIT_MS,
           'the refusal',
         );
         expect(refusal.text).toBe(
@@ -274,7 +273,7 @@ describe('the job card names the video and its cost', () => {
       await stage.driver.click({ message: card, actionId: JOB_CARD.start, user: ANA });
       const refusal = await waitFor(
         () => stage.slack.ephemerals.find((e) => e.channel === channel && e.user === ANA),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the refusal',
       );
       expect(refusal.text).toMatch(
@@ -323,7 +322,7 @@ describe('the job card names the video and its cost', () => {
           const now = await cardIn(stage, channel, drop.ts);
           return shown(now).includes('Dubbing into') && !shown(now).includes(JOB_CARD.stop) ? now : undefined;
         },
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the card without Stop',
       );
       expect(shown(finished)).toContain('started by');

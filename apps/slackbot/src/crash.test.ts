@@ -5,10 +5,9 @@ import { DubbingClient } from '@dubkit/core';
 import { type FakeSlack, keyOf, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, drainedOnDisk, startAppProcess } from './test-support/app-process.ts';
+import { LONG_WAIT_MS } from './test-support/people.ts';
 import { testEnv } from './test-support/stage.ts';
 import { expectFilesOnReplies, jobIdOf } from './test-support/threads.ts';
-
-const WAIT_MS = 25_000;
 
 let stage: Stage<AppProcess>;
 let slack: FakeSlack;
@@ -31,13 +30,13 @@ describe('a crash in the middle of a job', { timeout: 60_000 }, () => {
     await stage.driver.command({ channel, user: 'U1', text: 'https://vimeo.com/4242 to es,de' });
     const card = await waitFor(
       () => slack.messages.find((m) => m.channel === channel && keyOf(m).startsWith('card:')),
-      WAIT_MS,
+      LONG_WAIT_MS,
       'the card',
     );
     const statuses = () => slack.thread(channel, card.ts).filter((m) => keyOf(m).startsWith('status:'));
     await waitFor(
       () => statuses().length === 2 && statuses().every((m) => m.history.length >= 2),
-      WAIT_MS,
+      LONG_WAIT_MS,
       'progress',
     );
 
@@ -51,7 +50,7 @@ describe('a crash in the middle of a job', { timeout: 60_000 }, () => {
           ? messages
           : undefined;
       },
-      WAIT_MS,
+      LONG_WAIT_MS,
       'both dubs after the restart',
     );
     // Count once the app has nothing left to post for the job, as its own database tells.

@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
+import { WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, cardOf, expectNoDuplicates, jobIdOf, posted, waitForDubs } from './test-support/threads.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 const USER = 'U0ANA';
-const WAIT_MS = 20_000;
 
 describe('the Slack app end to end', { timeout: 60_000 }, () => {
   const stage = useStage({ speed: 40 });

@@ -21,9 +21,9 @@ import { loadConfig } from './config.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
 import { type AppProcess, startAppProcess } from './test-support/app-process.ts';
+import { LONG_WAIT_MS } from './test-support/people.ts';
 import { drained, testEnv } from './test-support/stage.ts';
 
-const WAIT_MS = 30_000;
 /** A write whose answer was lost is looked up once an earlier try can no longer land: this + 2 s. */
 const SLACK_WRITE_TIMEOUT_MS = 1_000;
 
@@ -129,7 +129,7 @@ async function jobOf(user: string) {
       const recent = await reader.recentJobs(user, 10);
       return recent.length > 0 ? recent : undefined;
     },
-    WAIT_MS,
+    LONG_WAIT_MS,
     `${user}'s job`,
   );
   return jobs;
@@ -146,7 +146,7 @@ async function mention(channel: string, user: string, link: string) {
 async function startMentioned(drop: SlackMessage, langs: string[]): Promise<void> {
   const card = await waitFor(
     () => slack.thread(drop.channel, drop.ts).find((m) => keyOf(m).startsWith('card:')),
-    WAIT_MS,
+    LONG_WAIT_MS,
     `the card for ${drop.user}`,
   );
   const res = await stage.driver.click({
@@ -194,7 +194,7 @@ describe('faults and crashes', { timeout: 120_000 }, () => {
         const [target] = await reader.targetsOf(creating!.id);
         return target?.createIntentAt != null && target.projectId === null;
       },
-      WAIT_MS,
+      LONG_WAIT_MS,
       'a project creation in flight',
     );
     await crash();
@@ -217,7 +217,7 @@ describe('faults and crashes', { timeout: 120_000 }, () => {
     const lostKey = await Promise.race([
       lost,
       new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('no post lost within 30 s')), WAIT_MS).unref(),
+        setTimeout(() => reject(new Error('no post lost within 30 s')), LONG_WAIT_MS).unref(),
       ),
     ]);
     expect(lostKey).not.toBe('');
@@ -227,7 +227,7 @@ describe('faults and crashes', { timeout: 120_000 }, () => {
     // or the scene would not have tested them.
     await waitFor(
       () => [...slack.faults.lostAnswers, ...slack.faults.rateLimits].every((f) => f.times === 0),
-      WAIT_MS,
+      LONG_WAIT_MS,
       'every lost answer and 429 of the storm to be played',
     );
     clearFaults();

@@ -12,16 +12,14 @@ import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
+import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { qaOff } from './test-support/qa.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
 const MALLORY = 'U0MAL';
 const PRIVATE = 'C8PRIV';
 const HERS = 'C8MAL';
-const WAIT_MS = 20_000;
 
 type Payload = Record<string, unknown>;
 

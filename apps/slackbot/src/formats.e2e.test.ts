@@ -10,12 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { OTHER_FORMATS } from './features/other-formats/blocks.ts';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
 import { FORMATS_SETTING } from './features/settings/formats-block.ts';
+import { ANA, LONG_WAIT_MS } from './test-support/people.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 
-const ANA = 'U0ANA';
 const CHANNEL = 'C27FORMATS';
-const WAIT_MS = 30_000;
 const TEST_MS = 120_000;
 const BASE = 'vimeo-com-27027.es';
 
@@ -38,7 +37,7 @@ describe('delivery formats, end to end', () => {
       // /dub settings: IMSC 1.1 (TTML) and ASS instead of the default SRT and WebVTT.
       const opened = stage.slack.views.length;
       await stage.driver.command({ channel: CHANNEL, user: ANA, text: 'settings' });
-      const dialog = await waitFor(() => stage.slack.views[opened], WAIT_MS, 'the settings dialog');
+      const dialog = await waitFor(() => stage.slack.views[opened], LONG_WAIT_MS, 'the settings dialog');
       expect(dialog.view.callback_id).toBe(SETTINGS_UI.callbackId);
       expect(JSON.stringify(dialog.view.blocks)).toContain(
         '"initial_options":[{"text":{"type":"plain_text","text":"SRT"}',
@@ -59,7 +58,7 @@ describe('delivery formats, end to end', () => {
       await stage.driver.submitView({ viewId: dialog.id, user: ANA, values: formats(['ass', 'ttml']) });
       const saved = await waitFor(
         () => stage.slack.ephemerals.find((e) => e.channel === CHANNEL && e.text.startsWith('Saved')),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the settings saved',
       );
       expect(saved.text).toContain('subtitle files IMSC 1.1 (TTML), ASS');
@@ -72,7 +71,7 @@ describe('delivery formats, end to end', () => {
       const card = await cardOf(stage, CHANNEL);
       const reply = await waitFor(
         () => byKind(stage.slack.thread(CHANNEL, card.ts), 'dubbed').find((m) => (m.files ?? []).length > 0),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the dubbed reply with its files',
       );
       expect(reply.files!.map((f) => f.name)).toEqual([`${BASE}.ttml`, `${BASE}.ass`]);
@@ -96,7 +95,7 @@ describe('delivery formats, end to end', () => {
       const ask = async (): Promise<void> => {
         const before = stage.slack.views.length;
         await stage.driver.click({ message: reply, actionId: OTHER_FORMATS.button, user: ANA });
-        const picker = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the formats dialog');
+        const picker = await waitFor(() => stage.slack.views[before], LONG_WAIT_MS, 'the formats dialog');
         const offered = JSON.stringify(picker.view.blocks);
         for (const label of ['SRT', 'WebVTT', 'EBU-TT-D']) expect(offered).toContain(`"text":"${label}"`);
         expect(offered).not.toContain('"value":"ttml"');
@@ -114,7 +113,7 @@ describe('delivery formats, end to end', () => {
       await ask();
       const ebu = await waitFor(
         () => filesBeside(stage, card.ts).find((f) => f.name === `${BASE}.ebu-tt-d.xml`),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the EBU-TT-D file',
       );
       expect(text(ebu)).toContain('xml:lang="es"');
@@ -130,7 +129,7 @@ describe('delivery formats, end to end', () => {
       await ask();
       await waitFor(
         () => stage.slack.ephemerals.find((e) => e.channel === CHANNEL && e.text.includes('already')),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the answer that it was posted',
       );
       const told = stage.slack.ephemerals.filter((e) => e.channel === CHANNEL && e.text.includes('already'));

@@ -9,11 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
 import { TERMBASE_UI } from './features/glossary/termbase-blocks.ts';
 import { OFFER_FORGED, OFFER_TAKEN } from './features/glossary/termbases.ts';
+import { ANA, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
 
-const ANA = 'U0ANA';
-const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 const CHANNEL = 'C15GLOSSARY';
 

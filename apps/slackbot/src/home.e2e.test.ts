@@ -4,11 +4,10 @@
 import { keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_UI } from './features/settings/blocks.ts';
+import { homeOf } from './test-support/home.ts';
+import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
-const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 const CHANNEL = 'C20HOME';
 
@@ -138,20 +137,8 @@ describe('settings and App Home, end to end', () => {
   it(
     'shows Ben, who did not start the job, that it waits for his review, and after he approves, among his',
     async () => {
-      const homeOf = async (user: string) => {
-        const publishes = stage.slack.callsOf('views.publish').length;
-        await stage.driver.event({ type: 'app_home_opened', user, channel: 'D0BEN', tab: 'home' });
-        await waitFor(
-          () => stage.slack.callsOf('views.publish').length > publishes,
-          WAIT_MS,
-          'the Home view',
-        );
-        return JSON.stringify(
-          JSON.parse(String(stage.slack.callsOf('views.publish').at(-1)!.args.view)).blocks,
-        );
-      };
       stage.slack.setMembers(CHANNEL, [ANA, BEN]);
-      const before = await homeOf(BEN);
+      const before = await homeOf(stage, BEN);
       expect(before).toMatch(
         /"Waiting for you".*\*vimeo\.com\/home-keynote\* in <#C20HOME> · started by <@U0ANA>/,
       );
@@ -168,7 +155,7 @@ describe('settings and App Home, end to end', () => {
           userId: BEN,
           at: 1,
         });
-      const after = await homeOf(BEN);
+      const after = await homeOf(stage, BEN);
       expect(after).not.toContain('Waiting for you');
       expect(after).not.toContain('No dubs yet');
       expect(after).toMatch(/Spanish: ✅ approved by <@U0BEN> · 🇩🇪 German: ✅ approved by <@U0BEN>/);

@@ -8,11 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
+import { ANA, LONG_WAIT_MS } from './test-support/people.ts';
 import { startInProcess, useStage } from './test-support/stage.ts';
 
-const WAIT_MS = 30_000;
 const TEST_MS = 90_000;
-const ANA = 'U0ANA';
 
 const INTERNAL =
   'connect ECONNREFUSED cache-7.internal.example:8443 (runbook wiki.corp.local/ops?token=s3cr3t-abc) ' +
@@ -95,7 +94,7 @@ describe('internal text from the service, end to end', () => {
     });
     const before = stage.slack.views.length;
     await stage.driver.command({ channel, user: ANA, text: 'glossary' });
-    const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the glossary dialog');
+    const modal = await waitFor(() => stage.slack.views[before], LONG_WAIT_MS, 'the glossary dialog');
     const { content: _content, ...picked } = file;
     const auto = { type: 'static_select', selected_option: { value: 'auto' } };
     await stage.driver.submitView({
@@ -126,7 +125,7 @@ describe('internal text from the service, end to end', () => {
         user: ANA,
         text: 'https://www.youtube.com/watch?v=internal to es',
       });
-      await waitFor(() => /r-[0-9a-f]{8}/.test(sentTo(channel)), WAIT_MS, 'a failure with a request id');
+      await waitFor(() => /r-[0-9a-f]{8}/.test(sentTo(channel)), LONG_WAIT_MS, 'a failure with a request id');
       expectClean(channel);
     },
     TEST_MS,
@@ -142,7 +141,7 @@ describe('internal text from the service, end to end', () => {
       const report = await waitFor(
         () =>
           stage.slack.messages.find((m) => m.channel === channel && m.text?.startsWith('Nothing was saved')),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the import report',
       );
       expect(JSON.stringify(report.blocks)).toMatch(/the dubbing service refused it: .*`r-[0-9a-f]{8}`/);
@@ -160,12 +159,12 @@ describe('internal text from the service, end to end', () => {
       await uploadGlossary(channel, 'Shown');
       await waitFor(
         async () => (await stage.app.store.findGlossary('Shown')) ?? undefined,
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the glossary',
       );
       refused.add('GET /v2/glossaries/');
       await stage.driver.command({ channel, user: ANA, text: 'glossary show Shown' });
-      await waitFor(() => /r-[0-9a-f]{8}/.test(sentTo(channel)), WAIT_MS, 'a failure with a request id');
+      await waitFor(() => /r-[0-9a-f]{8}/.test(sentTo(channel)), LONG_WAIT_MS, 'a failure with a request id');
       expect(sentTo(channel)).toContain('could not be done');
       expectClean(channel);
     },

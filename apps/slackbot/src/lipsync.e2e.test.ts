@@ -7,12 +7,10 @@ import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
+import { ANA, LONG_WAIT_MS } from './test-support/people.ts';
 import { qaOff } from './test-support/qa.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
-
-const ANA = 'U0ANA';
-const WAIT_MS = 25_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
 type Loose = Record<string, any>;
@@ -23,7 +21,7 @@ async function dubbed(stage: AppStage, channel: string, link: string) {
   const card = await cardOf(stage, channel);
   const reply = await waitFor(
     () => byKind(stage.slack.thread(channel, card.ts), 'dubbed')[0],
-    WAIT_MS,
+    LONG_WAIT_MS,
     'the dub',
   );
   return { card, reply };
@@ -36,9 +34,9 @@ async function dubbed(stage: AppStage, channel: string, link: string) {
 async function askLipsync(stage: AppStage, reply: SlackMessage, faces: string, kind?: string) {
   const before = stage.slack.views.length;
   await stage.driver.click({ message: reply, actionId: LIPSYNC_UI.open, user: ANA });
-  const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the lip-sync dialog');
+  const modal = await waitFor(() => stage.slack.views[before], LONG_WAIT_MS, 'the lip-sync dialog');
   // A notice first (the trigger expires in 3 s), then the dialog with the choices read from the service.
-  await waitFor(() => modal.view.callback_id === LIPSYNC_UI.callbackId, WAIT_MS, 'the choices');
+  await waitFor(() => modal.view.callback_id === LIPSYNC_UI.callbackId, LONG_WAIT_MS, 'the choices');
   const shown = modal.view as Loose;
   const kinds = shown.blocks.find((b: Loose) => b.block_id === LIPSYNC_UI.kindBlock).element;
   await stage.driver.submitView({
@@ -81,7 +79,7 @@ describe('lip-sync, end to end', () => {
       expect(JSON.stringify(dialog.blocks)).toContain('Free preview (first minute, uses free minutes)');
       const done = await waitFor(
         () => byKind(stage.slack.thread(channel, card.ts), 'lipsynced')[0],
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the lip-synced reply',
       );
       const info = await service.lipsync.get(project);
@@ -97,7 +95,11 @@ describe('lip-sync, end to end', () => {
       const texts = status.history.map((h) => h.text);
       expect(texts.some((t) => /^Spanish: Lip-syncing \(\d+%\)$/.test(t))).toBe(true);
       // The outbox makes new posts before edits: the status message's last edit may follow the reply.
-      await waitFor(() => status.text === 'Spanish: dubbed', WAIT_MS, 'the status message to read dubbed');
+      await waitFor(
+        () => status.text === 'Spanish: dubbed',
+        LONG_WAIT_MS,
+        'the status message to read dubbed',
+      );
     },
     TEST_MS,
   );
@@ -112,12 +114,16 @@ describe('lip-sync, end to end', () => {
       await stage.drained(jobIdOf(card));
       await stage.driver.click({ message: reply, actionId: APPROVAL_ACTIONS.approve, user: ANA });
       const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
-      await waitFor(() => status.text.includes('approved by'), WAIT_MS, 'the approval in the status message');
+      await waitFor(
+        () => status.text.includes('approved by'),
+        LONG_WAIT_MS,
+        'the approval in the status message',
+      );
       const approvedAt = status.history.length;
       await askLipsync(stage, reply, LIPSYNC_UI.one, LIPSYNC_UI.preview);
       await waitFor(
         () => byKind(stage.slack.thread(channel, card.ts), 'lipsynced')[0],
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the lip-synced reply',
       );
       await stage.drained(jobIdOf(card));
@@ -146,7 +152,7 @@ describe('lip-sync, end to end', () => {
       await askLipsync(stage, reply, LIPSYNC_UI.one, LIPSYNC_UI.preview);
       const done = await waitFor(
         () => byKind(stage.slack.thread(channel, card.ts), 'lipsynced')[0],
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the preview',
       );
       const project = (await stage.app.store.targetsOf(jobIdOf(card)))[0]!.projectId!;
@@ -171,14 +177,18 @@ describe('lip-sync, end to end', () => {
       await askLipsync(stage, reply, LIPSYNC_UI.one);
       const noFace = await waitFor(
         () => byKind(stage.slack.thread(channel, card.ts), 'noface')[0],
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the explanation',
       );
       expect(noFace.text).toBe('Spanish: no face to lip-sync');
       expect(JSON.stringify(noFace.blocks)).toContain('No face was found in the video');
       expect(byKind(stage.slack.thread(channel, card.ts), 'lipsyncfailed')).toHaveLength(0);
       const status = byKind(stage.slack.thread(channel, card.ts), 'status')[0]!;
-      await waitFor(() => status.text === 'Spanish: dubbed', WAIT_MS, 'the status message to read dubbed');
+      await waitFor(
+        () => status.text === 'Spanish: dubbed',
+        LONG_WAIT_MS,
+        'the status message to read dubbed',
+      );
     },
     TEST_MS,
   );

@@ -10,12 +10,11 @@ import { QA_ACTIONS, QA_BLOCK_ID } from './features/qa/line.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
+import { ANA, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { jobIdOf } from './test-support/threads.ts';
 import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
 
-const ANA = 'U0ANA';
-const WAIT_MS = 20_000;
 const TEST_MS = 90_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it

@@ -9,12 +9,10 @@ import { REVIEW } from './features/review/modal.ts';
 import { NEW_LINE } from './features/review/new-line.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
+import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { confirmRender, dubbedJob, openModal, pageValues, viewOf } from './test-support/review.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
-const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it

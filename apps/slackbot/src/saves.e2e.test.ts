@@ -8,11 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { clockTime, NEW_LINE } from './features/review/new-line.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
+import { ANA, WAIT_MS } from './test-support/people.ts';
 import { dubbedJob, openModal, pageValues, viewOf } from './test-support/review.ts';
 import { useStage } from './test-support/stage.ts';
 
-const ANA = 'U0ANA';
-const WAIT_MS = 20_000;
 const TEST_MS = 90_000;
 
 describe('saves that keep work, end to end', () => {

@@ -9,12 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
 import { SOURCE_FIX } from './features/review/source-fix-blocks.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
+import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
-const WAIT_MS = 20_000;
 const TEST_MS = 90_000;
 const CHANNEL = 'C43SOURCE';
 

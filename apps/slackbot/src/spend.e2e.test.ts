@@ -6,13 +6,11 @@
 import { DubbingClient } from '@dubkit/core';
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ANA, BEN, LONG_WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, cardOf, jobIdOf } from './test-support/threads.ts';
 import { JOB_CARD } from './ui/job-card.ts';
 
-const ANA = 'U0ANA';
-const BEN = 'U0BEN';
-const WAIT_MS = 30_000;
 const TEST_MS = 90_000;
 
 describe('choices before spending, and who did it', () => {
@@ -55,7 +53,7 @@ describe('choices before spending, and who did it', () => {
               ? shown
               : undefined;
           },
-          WAIT_MS,
+          LONG_WAIT_MS,
           'the minutes on the card',
         );
         const seconds = (await stage.app.store.getJob(jobIdOf(card)))?.mediaSeconds ?? 0;
@@ -68,7 +66,7 @@ describe('choices before spending, and who did it', () => {
         });
         const refusal = await waitFor(
           () => stage.slack.ephemerals.find((e) => e.channel === channel && e.user === ANA),
-          WAIT_MS,
+          LONG_WAIT_MS,
           'the refusal',
         );
         expect(refusal.text).toBe(
@@ -105,7 +103,7 @@ describe('choices before spending, and who did it', () => {
             const t = stage.slack.thread(channel, card.ts);
             return byKind(t, 'failed').length === 2 && byKind(t, 'credits').length === 1 ? t : undefined;
           },
-          WAIT_MS,
+          LONG_WAIT_MS,
           'both languages not started',
         );
         expect(byKind(thread, 'credits')[0]!.text).toBe(
@@ -149,7 +147,7 @@ describe('choices before spending, and who did it', () => {
       });
       const started = await waitFor(
         () => byKind(stage.slack.thread(channel, drop.ts), 'started')[0],
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the started reply',
       );
       expect(JSON.stringify(started.blocks)).toContain(`Requested by <@${BEN}>`);
@@ -158,7 +156,7 @@ describe('choices before spending, and who did it', () => {
           stage.slack
             .thread(channel, drop.ts)
             .find((m) => m.ts === card.ts && JSON.stringify(m.blocks).includes('started by')),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the card as started',
       );
       expect(JSON.stringify(startedCard.blocks)).toContain(`started by <@${BEN}>`);
@@ -195,7 +193,7 @@ describe('choices before spending, and who did it', () => {
           ? ids
           : undefined;
       },
-      WAIT_MS,
+      LONG_WAIT_MS,
       'its projects polled',
     );
     return { drop, card, jobId, projects };
@@ -223,13 +221,13 @@ describe('choices before spending, and who did it', () => {
           stage.slack
             .thread(channel, drop.ts)
             .find((m) => m.ts === card.ts && JSON.stringify(m.blocks).includes(JOB_CARD.stop)),
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the card with Stop',
       );
       await stage.driver.click({ message: started, actionId: JOB_CARD.stop, user: BEN });
       const reply = await waitFor(
         () => byKind(stage.slack.thread(channel, drop.ts), 'stopped')[0],
-        WAIT_MS,
+        LONG_WAIT_MS,
         'the stopped reply',
       );
       expect(JSON.stringify(reply.blocks)).toContain(`<@${BEN}> stopped this dub`);
@@ -260,7 +258,11 @@ describe('choices before spending, and who did it', () => {
         text: `<@${stage.slack.botUserId}> cancel this please`,
       });
       await stage.driver.mention(ask);
-      await waitFor(() => byKind(stage.slack.thread(channel, drop.ts), 'stopped')[0], WAIT_MS, 'stopped');
+      await waitFor(
+        () => byKind(stage.slack.thread(channel, drop.ts), 'stopped')[0],
+        LONG_WAIT_MS,
+        'stopped',
+      );
       await expectNoMorePolls(jobId, projects);
       expect(stage.slack.ephemerals.filter((e) => e.channel === channel)).toEqual([]);
 
@@ -269,7 +271,7 @@ describe('choices before spending, and who did it', () => {
         await stage.driver.command({ channel, user: ANA, text });
         const answer = await waitFor(
           () => stage.slack.ephemerals.slice(before).find((e) => e.channel === channel),
-          WAIT_MS,
+          LONG_WAIT_MS,
           `the answer to /dub ${text}`,
         );
         expect(answer.text).not.toMatch(/not a link/);

@@ -6,11 +6,10 @@ import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackFile, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ANA, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { jobIdOf } from './test-support/threads.ts';
 
-const ANA = 'U0ANA';
-const WAIT_MS = 20_000;
 const TEST_MS = 60_000;
 
 const video = () => new Uint8Array(readFileSync(new URL('../fixtures/talk.mp4', import.meta.url)));

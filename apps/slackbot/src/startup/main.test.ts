@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { type Emulator, startEmulator } from '@dubkit/emulator';
 import { FakeSlack } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_MS } from '../test-support/people.ts';
 import { MIN_NODE_VERSION, nodeVersionProblem } from './node-version.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'main.ts');
 const BOT = 'xoxb-main-test-bot';
 const SERVICE = 'main-test-service-token';
 /** How long a started process may take to print what a test waits for. */
-const WAIT_MS = 20_000;
 
 let slack: FakeSlack;
 let emulator: Emulator;

@@ -1,8 +1,7 @@
 // App Home as the fake Slack shows it: opened by a person, the view the app published for them, as text.
 import { waitFor } from '@dubkit/slack-sandbox';
+import { WAIT_MS } from './people.ts';
 import type { AppStage } from './stage.ts';
-
-const WAIT_MS = 20_000;
 
 /** Opens `user`'s Home tab and returns the blocks the app published for it, as JSON text. */
 export async function homeOf(stage: AppStage, user: string): Promise<string> {

@@ -4,10 +4,9 @@ import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { REVIEW } from '../features/review/modal.ts';
 import { RENDER_UI } from '../features/review/render-modal.ts';
 import { THREAD_ACTIONS } from '../features/review/thread-blocks.ts';
+import { WAIT_MS } from './people.ts';
 import type { AppStage } from './stage.ts';
 import { cardOf, jobIdOf } from './threads.ts';
-
-const WAIT_MS = 20_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: Block Kit JSON as the fake Slack holds it
 type Loose = Record<string, any>;

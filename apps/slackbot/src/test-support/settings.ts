@@ -2,9 +2,8 @@
 import { waitFor } from '@dubkit/slack-sandbox';
 import { expect } from 'vitest';
 import { SETTINGS_UI } from '../features/settings/blocks.ts';
+import { WAIT_MS } from './people.ts';
 import type { AppStage } from './stage.ts';
-
-const WAIT_MS = 20_000;
 
 /** `/dub settings` in `channel` by `user`, submitted with `values`; the dialog and the HTTP answer. */
 export async function submitSettings(

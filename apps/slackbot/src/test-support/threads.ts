@@ -2,9 +2,8 @@
 // replies with their subtitle files, and the check that the outbox posted no message twice.
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { expect } from 'vitest';
+import { WAIT_MS } from './people.ts';
 import type { AppStage } from './stage.ts';
-
-const WAIT_MS = 20_000;
 
 /** The app's chat.postMessage calls into a channel. */
 export const posted = (stage: AppStage, channel: string) =>
