@@ -27,6 +27,7 @@ import { ApprovalService } from './features/approval/service.ts';
 import { registerAssign } from './features/assign/register.ts';
 import { AssignService } from './features/assign/service.ts';
 import { registerDub } from './features/dub/register.ts';
+import { JobService } from './features/dub/service.ts';
 import { ImportRunner } from './features/glossary/imports.ts';
 import { registerGlossary } from './features/glossary/register.ts';
 import { GlossaryService } from './features/glossary/service.ts';
@@ -55,7 +56,6 @@ import {
   startHealthServer,
   withHealthRoutes,
 } from './health.ts';
-import { JobService } from './jobs/service.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';

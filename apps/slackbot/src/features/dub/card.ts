@@ -5,11 +5,11 @@ import type { Logger } from 'pino';
 import type { ButtonArgs, SelectArgs } from '../../access/definitions.ts';
 import type { TargetSubject } from '../../access/rules.ts';
 import { checkChoice } from '../../domain/requests.ts';
-import type { JobService } from '../../jobs/service.ts';
 import type { Job } from '../../store/store.ts';
 import { ephemeral, escapeProse, type StateValues } from '../../ui/blocks.ts';
 import { pickedGlossaries } from '../../ui/glossary-picker.ts';
 import { readJobChoice } from '../../ui/job-card.ts';
+import type { JobService } from './service.ts';
 
 export interface CardDeps {
   jobs: JobService;

@@ -7,8 +7,8 @@ import type { CommandArgs } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
 import { parseDubCommand, titleFor } from '../../domain/requests.ts';
-import type { JobService, OpenResult } from '../../jobs/service.ts';
 import type { JobSource } from '../../store/store.ts';
+import type { JobService, OpenResult } from './service.ts';
 import { helpMessage, usageError } from './usage.ts';
 
 export interface CommandDeps {

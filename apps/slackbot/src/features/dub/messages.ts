@@ -5,10 +5,10 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { BUSY, orBusy } from '../../access/busy.ts';
 import type { SlackMessage } from '../../domain/requests.ts';
-import type { JobService } from '../../jobs/service.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeProse } from '../../ui/blocks.ts';
 import type { SubtitleService } from '../subtitles/service.ts';
+import type { JobService } from './service.ts';
 import { asksToStop, stopInThread } from './stop.ts';
 import { usageError } from './usage.ts';
 

@@ -3,9 +3,9 @@
 import type { Logger } from 'pino';
 import type { ViewArgs } from '../../access/definitions.ts';
 import { checkChoice } from '../../domain/requests.ts';
-import type { JobService } from '../../jobs/service.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { JOB_CARD, readJobChoice } from '../../ui/job-card.ts';
+import type { JobService } from './service.ts';
 
 export function submitJobModal(deps: { jobs: JobService; logger: Logger }) {
   return async ({ ack, view, body }: ViewArgs, grant: ModalGrant) => {

@@ -5,10 +5,10 @@ import type { Logger } from 'pino';
 import type { ShortcutArgs } from '../../access/definitions.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
 import type { SharedFile } from '../../domain/requests.ts';
-import type { JobService } from '../../jobs/service.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeProse } from '../../ui/blocks.ts';
 import { jobModal } from './job-modal.ts';
+import type { JobService } from './service.ts';
 import { usageError } from './usage.ts';
 
 export const DUB_SHORTCUT = 'dub_message';

@@ -3,7 +3,7 @@
 // so the command takes the thread's link; without one it says where Stop is. Either way the person must be
 // where the job is: the mention in its thread, the command in its channel.
 import type { CommandArgs } from '../../access/definitions.ts';
-import type { JobService } from '../../jobs/service.ts';
+import type { JobService } from './service.ts';
 
 type StopJobs = Pick<JobService, 'stop' | 'cancel' | 'jobOfThread'>;
 

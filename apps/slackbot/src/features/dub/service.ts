@@ -1,19 +1,27 @@
-// What the listeners ask of the jobs, after they acked: open a job (from a command, a dropped message or the
+// The dub feature's service: what its listeners ask of the jobs, after they acked: open a job (from a command, a dropped message or the
 // shortcut), start it with the picked languages and glossaries, cancel it, retry a failed language, and find
 // a dubbed language for the follow-up actions. Each call records the change and the Slack writes it causes
 // in the store, then wakes the loops that carry them out.
-import { minutesNeeded } from '../domain/credits.ts';
-import { type DroppedMessage, readDrop } from '../domain/drops.ts';
-import { preselection } from '../domain/requests.ts';
-import { firstTitle, titleFromLink } from '../domain/video.ts';
-import type { Interactions } from '../slack/interactions.ts';
-import type { Job, JobChoice, JobRequest, JobSource, NewJob, PickedChoice, Store } from '../store/store.ts';
-import { cardDelivery, startedCard } from '../thread/card.ts';
-import type { ThreadDrawer } from '../thread/drawer.ts';
-import { stoppedReply } from '../thread/milestones.ts';
-import { escapeProse, type StateValues } from '../ui/blocks.ts';
-import { type PickerGlossary, pickedGlossaries } from '../ui/glossary-picker.ts';
-import { JOB_CARD, readJobChoice } from '../ui/job-card.ts';
+import { minutesNeeded } from '../../domain/credits.ts';
+import { type DroppedMessage, readDrop } from '../../domain/drops.ts';
+import { preselection } from '../../domain/requests.ts';
+import { firstTitle, titleFromLink } from '../../domain/video.ts';
+import type { Interactions } from '../../slack/interactions.ts';
+import type {
+  Job,
+  JobChoice,
+  JobRequest,
+  JobSource,
+  NewJob,
+  PickedChoice,
+  Store,
+} from '../../store/store.ts';
+import { cardDelivery, startedCard } from '../../thread/card.ts';
+import type { ThreadDrawer } from '../../thread/drawer.ts';
+import { stoppedReply } from '../../thread/milestones.ts';
+import { escapeProse, type StateValues } from '../../ui/blocks.ts';
+import { type PickerGlossary, pickedGlossaries } from '../../ui/glossary-picker.ts';
+import { JOB_CARD, readJobChoice } from '../../ui/job-card.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 
 export interface JobServiceOptions {
