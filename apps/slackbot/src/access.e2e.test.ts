@@ -5,14 +5,14 @@
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
+import { JOB_CARD } from './features/dub/card-blocks.ts';
+import { GLOSSARY_PICKER, glossaryPicker } from './features/dub/glossary-picker.ts';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, jobIdOf } from './test-support/threads.ts';
-import { GLOSSARY_PICKER, glossaryPicker } from './ui/glossary-picker.ts';
-import { JOB_CARD } from './ui/job-card.ts';
 
 const MALLORY = 'U0MAL';
 const PRIVATE = 'C7PRIV';

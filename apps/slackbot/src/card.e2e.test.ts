@@ -10,10 +10,10 @@ import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { minutesLeft, minutesNeeded } from './domain/credits.ts';
 import { videoLength } from './domain/video.ts';
+import { JOB_CARD } from './features/dub/card-blocks.ts';
 import { ANA, LONG_WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, jobIdOf, waitForDubs } from './test-support/threads.ts';
-import { JOB_CARD } from './ui/job-card.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));

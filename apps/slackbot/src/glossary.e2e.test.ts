@@ -6,12 +6,12 @@
 import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackFile, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
+import { GLOSSARY_PICKER } from './features/dub/glossary-picker.ts';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
 import { TERMBASE_UI } from './features/glossary/termbase-blocks.ts';
 import { OFFER_FORGED, OFFER_TAKEN } from './features/glossary/termbases.ts';
 import { ANA, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
-import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
 
 const TEST_MS = 60_000;
 const CHANNEL = 'C15GLOSSARY';

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GLOSSARY_PICKER } from './features/dub/glossary-picker.ts';
 import { QA_ACTIONS, QA_BLOCK_ID } from './features/qa/line.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
@@ -13,7 +14,6 @@ import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { ANA, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, useStage } from './test-support/stage.ts';
 import { jobIdOf } from './test-support/threads.ts';
-import { GLOSSARY_PICKER } from './ui/glossary-picker.ts';
 
 const TEST_MS = 90_000;
 

@@ -6,10 +6,10 @@
 import { DubbingClient } from '@dubkit/core';
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_CARD } from './features/dub/card-blocks.ts';
 import { ANA, BEN, LONG_WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, cardOf, jobIdOf } from './test-support/threads.ts';
-import { JOB_CARD } from './ui/job-card.ts';
 
 const TEST_MS = 90_000;
 

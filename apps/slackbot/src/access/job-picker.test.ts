@@ -2,8 +2,8 @@
 // checked like a button's — on the job's own messages, in its channel and thread, by a member of the channel.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { jobOfPickerBlock } from '../features/dub/card-blocks.ts';
 import { jobRecord } from '../test-support/jobs.ts';
-import { jobOfPickerBlock } from '../ui/job-card.ts';
 import { Access } from './access.ts';
 import { type Payload, rules } from './rules.ts';
 

@@ -3,12 +3,14 @@
 import type { MessageParts } from '../thread/parts.ts';
 import { approvalReplyButtons, reviewState } from './approval/thread-parts.ts';
 import { assignment } from './assign/thread-parts.ts';
+import { jobCard } from './dub/card-blocks.ts';
 import { retryButtons } from './dub/thread-parts.ts';
 import { lipsyncReplyButtons } from './lipsync/thread-parts.ts';
 import { otherFormatsReplyButtons } from './other-formats/thread-parts.ts';
 import { reviewReplyButtons } from './review/thread-parts.ts';
 
 export const messageParts: MessageParts = {
+  card: jobCard,
   status: [reviewState, assignment],
   dubbedReply: [reviewReplyButtons, lipsyncReplyButtons, approvalReplyButtons, otherFormatsReplyButtons],
   failedReply: [retryButtons],

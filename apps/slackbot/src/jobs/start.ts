@@ -12,7 +12,6 @@ import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '.
 import { newRequestId, scrub } from '../errors/public.ts';
 import { downloadSlackFile, SlackFileError } from '../slack/files.ts';
 import type { Job, Store, Target } from '../store/store.ts';
-import { redrawCardIfEnded, startedCard } from '../thread/card.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
 import { statusKey } from '../thread/status.ts';
 import { changeDeliveries, startedDelivery } from './notify.ts';
@@ -104,7 +103,10 @@ export class JobStarter {
       );
       if (!job.mediaReady) {
         // The card, started before its video was ready, now shows its title and length.
-        await store.enqueue(startedCard(readied.job, await store.targetsOf(job.id)), this.#now());
+        await store.enqueue(
+          this.#o.drawer.startedCard(readied.job, await store.targetsOf(job.id)),
+          this.#now(),
+        );
       }
       job = readied.job;
       mediaId = readied.mediaId;
@@ -121,7 +123,7 @@ export class JobStarter {
       // All or none: the app never picks which languages the minutes go to.
       await this.#fail(job, pending, NOT_ENOUGH_MINUTES, 'not enough minutes', 'Not enough minutes');
       await store.setJobRunning(job.id);
-      await redrawCardIfEnded(store, job.id, this.#now());
+      await this.#o.drawer.redrawCardIfEnded(job.id, this.#now());
       return;
     }
     const created: Target[] = [];
@@ -137,7 +139,7 @@ export class JobStarter {
     }
     if (created.length > 0) await store.enqueue(startedDelivery(job, created), this.#now());
     await store.setJobRunning(job.id);
-    await redrawCardIfEnded(store, job.id, this.#now());
+    await this.#o.drawer.redrawCardIfEnded(job.id, this.#now());
     this.#o.onDeliveries();
   }
 
@@ -271,7 +273,7 @@ export class JobStarter {
     );
     await this.#fail(job, pending, 'upload_failed', why);
     await this.#o.store.setJobRunning(job.id);
-    await redrawCardIfEnded(this.#o.store, job.id, this.#now());
+    await this.#o.drawer.redrawCardIfEnded(job.id, this.#now());
   }
 
   /**

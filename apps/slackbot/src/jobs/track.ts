@@ -7,7 +7,6 @@ import { type DubbingService, ProjectGoneError, SlowDownError, type StatusInfo }
 import { LEASE_MS } from '../runtime/leases.ts';
 import { Runner } from '../runtime/runner.ts';
 import type { Job, Store, Target } from '../store/store.ts';
-import { redrawCardIfEnded } from '../thread/card.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
 import { type IntervalPolicy, withJitter } from './intervals.ts';
 import { changeDeliveries, replacedDeliveries } from './notify.ts';
@@ -222,7 +221,7 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
             'the project no longer exists',
           ),
         );
-        await redrawCardIfEnded(store, job.id, now);
+        await this.#o.drawer.redrawCardIfEnded(job.id, now);
         this.#o.onDeliveries();
         return;
       }
@@ -259,7 +258,7 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
     await store.recordPoll(target.id, { status, changed, terminal: info.terminal, ...plan }, now, deliveries);
     // The last language to end takes Stop off the card (read after recording, so two languages ending at
     // once both see it; the card's one key keeps it one edit).
-    if (changed && info.terminal) await redrawCardIfEnded(store, job.id, now);
+    if (changed && info.terminal) await this.#o.drawer.redrawCardIfEnded(job.id, now);
     if (changed) {
       this.#o.logger.debug({ project: project.id, status }, 'status changed');
       this.#o.onDeliveries();

@@ -1,23 +1,64 @@
-// The one place a job's card is drawn (the picker while it waits, then what was started or who cancelled it),
-// under the card's one key; nothing else builds a `card:` write.
-import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
-import type { PickerGlossary } from '../ui/glossary-picker.ts';
-import { type CardVideo, jobCard } from '../ui/job-card.ts';
+// A job's card, as the thread knows it: what it says (the picker while the job waits, then what was started,
+// or who cancelled or stopped it), under the card's one key. The dub feature draws it (MessageParts.card);
+// only the drawer (drawer.ts) asks for it, so nothing else builds a `card:` write.
+import type { DeliveryInput, Job, Target } from '../store/store.ts';
+import type { MessageContent } from '../ui/blocks.ts';
+
+/** A glossary the card's picker offers. */
+export interface PickerGlossary {
+  id: string;
+  label: string;
+}
+
+export interface JobCardInput {
+  jobId: string;
+  title: string;
+  /** The link, or the file's name for a shared file. */
+  source: { kind: 'link'; link: string } | { kind: 'file'; name: string };
+  state: 'picking' | 'started' | 'cancelled' | 'stopped';
+  /** Preselected (picking) or chosen (started) destination languages. */
+  dstLangs: string[];
+  srcLang: string | null;
+  numSpeakers: number | null;
+  userId: string;
+  /** The glossaries offered while picking, and those chosen at first (the channel's defaults). */
+  glossaries?: PickerGlossary[];
+  glossaryIds?: string[];
+  /** Minutes left on the account as the picker is posted; the line is left out when unknown. */
+  minutesLeft?: number;
+  /** The video as the service knows it while the card waits: being made ready, ready, or refused. */
+  video?: CardVideo;
+  /** Once started: whether a language is still under way (only then is Stop offered). */
+  running?: boolean;
+}
+
+export type CardVideo =
+  | { state: 'preparing' }
+  | { state: 'ready'; seconds: number | null }
+  | { state: 'failed'; why: string };
+
+/** Draws the card's message (the dub feature's Block Kit). */
+export type CardDrawing = (input: JobCardInput) => MessageContent;
+
+export type CardState = JobCardInput['state'];
+
+export interface CardOptions {
+  glossaries?: PickerGlossary[];
+  glossaryIds?: string[];
+  /** Minutes left on the account when the picker is posted. */
+  minutesLeft?: number;
+  /** Who did what the card now says (pressed Cancel or Stop); otherwise who pressed Start. */
+  actor?: string;
+  /** Once started: whether a language is still under way (Stop is offered only then). */
+  running?: boolean;
+}
 
 export function cardDelivery(
+  draw: CardDrawing,
   job: Job,
-  state: 'picking' | 'started' | 'cancelled' | 'stopped',
+  state: CardState,
   dstLangs: string[],
-  options: {
-    glossaries?: PickerGlossary[];
-    glossaryIds?: string[];
-    /** Minutes left on the account when the picker is posted. */
-    minutesLeft?: number;
-    /** Who did what the card now says (pressed Cancel or Stop); otherwise who pressed Start. */
-    actor?: string;
-    /** Once started: whether a language is still under way (Stop is offered only then). */
-    running?: boolean;
-  } = {},
+  options: CardOptions = {},
 ): DeliveryInput {
   const { actor, ...picker } = options;
   return {
@@ -26,7 +67,7 @@ export function cardDelivery(
     kind: 'card',
     // A slash command's card opens the thread; a message's card answers in the message's thread.
     inThread: !job.triggerKey.startsWith('cmd:'),
-    payload: jobCard({
+    payload: draw({
       jobId: job.id,
       title: job.title,
       source: job.source.kind === 'link' ? job.source : { kind: 'file', name: job.source.name },
@@ -49,24 +90,12 @@ export function cardVideo(job: Job): CardVideo {
 }
 
 /** A started job's card as its languages stand: Stop only while one of them is still under way. */
-export function startedCard(job: Job, targets: Target[]): DeliveryInput {
+export function startedCard(draw: CardDrawing, job: Job, targets: Target[]): DeliveryInput {
   return cardDelivery(
+    draw,
     job,
     'started',
     targets.map((t) => t.dstLang),
     { running: targets.some((t) => !t.terminal) },
   );
-}
-
-/**
- * Once every language of a started job has ended (delivered, failed or not started), its card is drawn again
- * without Stop; true when it was. A stopped job's card already says so and stays.
- */
-export async function redrawCardIfEnded(store: Store, jobId: string, now: number): Promise<boolean> {
-  const job = await store.getJob(jobId);
-  if (job?.state !== 'starting' && job?.state !== 'running') return false;
-  const targets = await store.targetsOf(jobId);
-  if (targets.length === 0 || targets.some((t) => !t.terminal)) return false;
-  await store.enqueue(startedCard(job, targets), now);
-  return true;
 }

@@ -28,6 +28,7 @@ function storeWith(targets: Target[], facts: { approvals?: Approval[]; assignmen
     approvalsOf: of(facts.approvals),
     changeRequestsOf: async () => [],
     assignmentsOf: of(facts.assignments),
+    targetsOf: async (jobId: string) => targets.filter((t) => t.jobId === jobId),
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);
     },
@@ -37,6 +38,10 @@ function storeWith(targets: Target[], facts: { approvals?: Approval[]; assignmen
 
 /** Parts that say what they were given, so a test sees the state each part drew from. */
 const parts: MessageParts = {
+  card: (card) => ({
+    text: `${card.state}: ${card.dstLangs.join(', ')}${card.running ? ' · Stop' : ''}`,
+    blocks: [],
+  }),
   status: [
     (content, state) => ({
       ...content,
@@ -102,11 +107,27 @@ describe('ThreadDrawer', () => {
     const drawer = new ThreadDrawer({ store, describe: describeStatus, parts });
     const started = await drawer.startDeliveries(job, targets, 10);
     expect(started.map((d) => d.key)).toEqual(['card:j1', 'status:t1', 'status:t2']);
+    expect(started[0]?.payload).toMatchObject({ text: 'started: es, de' });
     // Announced before any status was seen: each language's message starts from nothing.
     expect(text(started[1])).not.toContain('Dubbed');
     const actions = drawer.dubbedActions('t1') as { block_id: string; elements: { action_id: string }[] };
     expect(actions.block_id).toBe('dubbed_actions:t1');
     expect(actions.elements.map((e) => e.action_id)).toEqual(['one', 'two', 'three']);
     expect(drawer.retryButtons('t1').map((b) => b.value)).toEqual(['t1']);
+  });
+
+  it('draws a started card without Stop once every language has ended, and only then', async () => {
+    const running = [targetRecord(), targetRecord({ id: 't2', dstLang: 'de', terminal: false })];
+    const { store, enqueued } = storeWith(running);
+    const drawer = new ThreadDrawer({ store, describe: describeStatus, parts });
+    expect(drawer.startedCard(jobRecord(), running).payload).toMatchObject({
+      text: 'started: es, de · Stop',
+    });
+    expect(await drawer.redrawCardIfEnded('j1', 10)).toBe(false);
+    running[1] = targetRecord({ id: 't2', dstLang: 'de' });
+    expect(await drawer.redrawCardIfEnded('j1', 10)).toBe(true);
+    expect(enqueued.map((d) => [d.key, (d.payload as { text: string }).text])).toEqual([
+      ['card:j1', 'started: es, de'],
+    ]);
   });
 });

@@ -5,12 +5,12 @@ import type { types } from '@slack/bolt';
 import type { StatusInfo } from '../dubbing/service.ts';
 import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import type { Block } from '../ui/blocks.ts';
-import { startedCard } from './card.ts';
+import { type CardOptions, type CardState, cardDelivery, startedCard } from './card.ts';
 import { dubbedActions, type MessageParts, retryButtons } from './parts.ts';
 import { languageState, type StatusGiven, type StatusReads, statusDelivery } from './status.ts';
 
 export interface DrawerOptions {
-  store: StatusReads & Pick<Store, 'enqueue'>;
+  store: StatusReads & Pick<Store, 'enqueue' | 'targetsOf'>;
   /** The service's status words in the app's (stage, progress, ended). */
   describe: (status: string) => StatusInfo;
   parts: MessageParts;
@@ -41,10 +41,33 @@ export class ThreadDrawer {
     return true;
   }
 
+  /** The job's card as it should read in `state`. */
+  card(job: Job, state: CardState, dstLangs: string[], options: CardOptions = {}): DeliveryInput {
+    return cardDelivery(this.#options.parts.card, job, state, dstLangs, options);
+  }
+
+  /** A started job's card as its languages stand: Stop only while one of them is still under way. */
+  startedCard(job: Job, targets: Target[]): DeliveryInput {
+    return startedCard(this.#options.parts.card, job, targets);
+  }
+
+  /**
+   * Once every language of a started job has ended (delivered, failed or not started), its card is drawn again
+   * without Stop; true when it was. A stopped job's card already says so and stays.
+   */
+  async redrawCardIfEnded(jobId: string, now: number): Promise<boolean> {
+    const job = await this.#options.store.getJob(jobId);
+    if (job?.state !== 'starting' && job?.state !== 'running') return false;
+    const targets = await this.#options.store.targetsOf(job.id);
+    if (targets.length === 0 || targets.some((t) => !t.terminal)) return false;
+    await this.#options.store.enqueue(this.startedCard(job, targets), now);
+    return true;
+  }
+
   /** What a job's start announces: its card as started, and each language's status message. */
   async startDeliveries(job: Job, targets: Target[], now: number): Promise<DeliveryInput[]> {
     const statuses = await Promise.all(targets.map((t) => this.status(t.id, now, { info: null, target: t })));
-    return [startedCard(job, targets), ...statuses.filter((d): d is DeliveryInput => d !== undefined)];
+    return [this.startedCard(job, targets), ...statuses.filter((d): d is DeliveryInput => d !== undefined)];
   }
 
   /** The buttons under a dubbed language's reply. */

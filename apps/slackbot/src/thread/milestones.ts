@@ -12,7 +12,7 @@ import {
   type MessageContent,
   section,
 } from '../ui/blocks.ts';
-import { explainFailure } from '../ui/failures.ts';
+import { explainFailure } from './failures.ts';
 
 export function startedReply(input: { langs: string[]; userId: string; again?: boolean }): MessageContent {
   const names = input.langs.map(languageLabel).join(', ');

@@ -4,9 +4,12 @@
 // and a feature's new button on one of these messages is written in that feature's folder only.
 import type { types } from '@slack/bolt';
 import type { Block } from '../ui/blocks.ts';
+import type { CardDrawing } from './card.ts';
 import type { StatusPart } from './status.ts';
 
 export interface MessageParts {
+  /** The job's card (the dub feature's: the picker, Start, Cancel and Stop). */
+  card: CardDrawing;
   /** Added, in order, to a language's status message (the review state, who is assigned, Assign…). */
   status: readonly StatusPart[];
   /** The buttons, in order, under a dubbed language's reply (Review translation, Approve, …). */

@@ -14,7 +14,7 @@ import {
   progressBar,
   section,
 } from '../ui/blocks.ts';
-import { lowerFirst } from '../ui/failures.ts';
+import { lowerFirst } from './failures.ts';
 
 export interface LanguageStatus {
   lang: string;

@@ -16,6 +16,8 @@ import {
   waitingList,
 } from '../features/approval/blocks.ts';
 import { assignedMessage } from '../features/assign/blocks.ts';
+import { jobCard } from '../features/dub/card-blocks.ts';
+import { glossaryPicker } from '../features/dub/glossary-picker.ts';
 import { jobModal } from '../features/dub/job-modal.ts';
 import { helpMessage, usageError } from '../features/dub/usage.ts';
 import { glossaryList, glossaryModal, glossaryShown, importReport } from '../features/glossary/blocks.ts';
@@ -47,8 +49,6 @@ import { dubbedReply, failedReply, replacedReply, startedReply } from '../thread
 import { dubbedActions, retryButtons } from '../thread/parts.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { LIMITS, link } from './blocks.ts';
-import { glossaryPicker } from './glossary-picker.ts';
-import { jobCard } from './job-card.ts';
 
 const HOSTILE =
   '<!here> q3 & <@U0EVIL> <#C0EVIL|general> <https://evil.example|click> <!channel> *bold* _x_ ~x~ `tick` ``` a*b_c~d`e.mp4';

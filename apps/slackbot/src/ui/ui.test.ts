@@ -6,15 +6,15 @@ import {
   normalizeDestination,
   normalizeSource,
 } from '../domain/languages.ts';
+import { JOB_CARD, jobCard, readJobChoice } from '../features/dub/card-blocks.ts';
 import { jobModal } from '../features/dub/job-modal.ts';
 import { helpMessage, usageError } from '../features/dub/usage.ts';
 import { messageParts } from '../features/message-parts.ts';
+import { explainFailure } from '../thread/failures.ts';
 import { dubbedReply, failedReply, startedReply } from '../thread/milestones.ts';
 import { retryButtons } from '../thread/parts.ts';
 import { statusMessage } from '../thread/status-message.ts';
 import { type Block, formatDuration, LIMITS, progressBar } from './blocks.ts';
-import { explainFailure } from './failures.ts';
-import { JOB_CARD, jobCard, readJobChoice } from './job-card.ts';
 
 /** A parsed JSON tree (blocks as Slack receives them). */
 // biome-ignore lint/suspicious/noExplicitAny: walking arbitrary Block Kit JSON

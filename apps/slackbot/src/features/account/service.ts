@@ -4,7 +4,6 @@ import type { Project } from '@dubkit/core';
 import { type DubbingService, ProjectGoneError } from '../../dubbing/service.ts';
 import { withoutJobTag } from '../../jobs/start.ts';
 import type { JobSource, Store } from '../../store/store.ts';
-import { cardDelivery } from '../../thread/card.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import type { ApprovalService } from '../approval/service.ts';
@@ -185,7 +184,7 @@ export class AccountService {
     const [target] = await store.targetsOf(job.id);
     if (!target) return 'That project is already followed in a thread.';
     const status = project.status ?? null;
-    await store.enqueue(cardDelivery(job, 'started', [target.dstLang]), now);
+    await store.enqueue(this.#o.drawer.card(job, 'started', [target.dstLang]), now);
     await this.#o.drawer.redrawStatus(target.id, now, { info: service.describeStatus(status) });
     this.#o.wake();
     return undefined;

@@ -7,8 +7,8 @@ import type { TargetSubject } from '../../access/rules.ts';
 import { checkChoice } from '../../domain/requests.ts';
 import type { Job } from '../../store/store.ts';
 import { ephemeral, escapeProse, type StateValues } from '../../ui/blocks.ts';
-import { pickedGlossaries } from '../../ui/glossary-picker.ts';
-import { readJobChoice } from '../../ui/job-card.ts';
+import { readJobChoice } from './card-blocks.ts';
+import { pickedGlossaries } from './glossary-picker.ts';
 import type { JobService } from './service.ts';
 
 export interface CardDeps {

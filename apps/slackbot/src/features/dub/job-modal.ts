@@ -1,7 +1,7 @@
 // The picker as a modal, opened by the "Dub this video" message shortcut: same choices as the job card.
 import type { types } from '@slack/bolt';
 import { escapeText, LIMITS, section, truncate } from '../../ui/blocks.ts';
-import { destinationSelect, JOB_CARD, sourceSelect, speakersSelect } from '../../ui/job-card.ts';
+import { destinationSelect, JOB_CARD, sourceSelect, speakersSelect } from './card-blocks.ts';
 
 export const JOB_MODAL = { callbackId: 'dub_modal' } as const;
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ViewArgs } from '../../access/definitions.ts';
 import { checkChoice } from '../../domain/requests.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { JOB_CARD, readJobChoice } from '../../ui/job-card.ts';
+import { JOB_CARD, readJobChoice } from './card-blocks.ts';
 import type { JobService } from './service.ts';
 
 export function submitJobModal(deps: { jobs: JobService; logger: Logger }) {

@@ -4,10 +4,10 @@
 import { button, command, pick, select, shortcut, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
-import { GLOSSARY_PICKER } from '../../ui/glossary-picker.ts';
-import { JOB_CARD, jobOfPickerBlock } from '../../ui/job-card.ts';
 import { type CardDeps, cancelJob, pickerChanged, retryTarget, startJob, stopJob } from './card.ts';
+import { JOB_CARD, jobOfPickerBlock } from './card-blocks.ts';
 import { dubCommand } from './command.ts';
+import { GLOSSARY_PICKER } from './glossary-picker.ts';
 import { JOB_MODAL } from './job-modal.ts';
 import { type MessageDeps, onMention, onMessage } from './messages.ts';
 import { submitJobModal } from './modal.ts';

@@ -17,9 +17,9 @@ import { drawerFor } from '../../test-support/drawer.ts';
 import { assignmentRecord, boundTarget, newJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
-import { GLOSSARY_PICKER } from '../../ui/glossary-picker.ts';
 import { GlossaryService } from '../glossary/service.ts';
 import { SettingsService } from '../settings/service.ts';
+import { GLOSSARY_PICKER } from './glossary-picker.ts';
 import { INVITE_ME, JobService } from './service.ts';
 
 const services = useServices({ speed: 200 });

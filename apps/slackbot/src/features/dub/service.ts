@@ -1,7 +1,7 @@
-// The dub feature's service: what its listeners ask of the jobs, after they acked: open a job (from a command, a dropped message or the
-// shortcut), start it with the picked languages and glossaries, cancel it, retry a failed language, and find
-// a dubbed language for the follow-up actions. Each call records the change and the Slack writes it causes
-// in the store, then wakes the loops that carry them out.
+// The dub feature's service: what its listeners ask of the jobs, after they acked: open a job (from a command, a
+// dropped message or the shortcut), start it with the picked languages and glossaries, cancel it, retry a failed
+// language, and find a dubbed language for the follow-up actions. Each call records the change and the Slack writes
+// it causes in the store, then wakes the loops that carry them out.
 import { minutesNeeded } from '../../domain/credits.ts';
 import { type DroppedMessage, readDrop } from '../../domain/drops.ts';
 import { preselection } from '../../domain/requests.ts';
@@ -16,13 +16,13 @@ import type {
   PickedChoice,
   Store,
 } from '../../store/store.ts';
-import { cardDelivery, startedCard } from '../../thread/card.ts';
+import type { PickerGlossary } from '../../thread/card.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { stoppedReply } from '../../thread/milestones.ts';
 import { escapeProse, type StateValues } from '../../ui/blocks.ts';
-import { type PickerGlossary, pickedGlossaries } from '../../ui/glossary-picker.ts';
-import { JOB_CARD, readJobChoice } from '../../ui/job-card.ts';
+import { JOB_CARD, readJobChoice } from './card-blocks.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
+import { pickedGlossaries } from './glossary-picker.ts';
 
 export interface JobServiceOptions {
   store: Store;
@@ -114,7 +114,7 @@ export class JobService {
     if (job?.state !== 'picking') return;
     const picked = job.picked ?? { dstLangs, glossaryIds };
     await this.#o.store.enqueue(
-      cardDelivery(job, 'picking', picked.dstLangs, {
+      this.#o.drawer.card(job, 'picking', picked.dstLangs, {
         glossaries,
         glossaryIds: picked.glossaryIds ?? glossaryIds,
         ...(minutesLeft === undefined ? {} : { minutesLeft }),
@@ -324,7 +324,7 @@ export class JobService {
     const { store } = this.#o;
     if (!(await store.cancelJob(jobId))) return false;
     const job = await store.getJob(jobId);
-    if (job) await store.enqueue(cardDelivery(job, 'cancelled', [], { actor: userId }), this.#now());
+    if (job) await store.enqueue(this.#o.drawer.card(job, 'cancelled', [], { actor: userId }), this.#now());
     this.#o.wakeDeliverer();
     return true;
   }
@@ -362,7 +362,7 @@ export class JobService {
     const now = this.#now();
     const targets = await store.targetsOf(jobId);
     await store.enqueue(
-      cardDelivery(
+      this.#o.drawer.card(
         job,
         'stopped',
         targets.map((t) => t.dstLang),
@@ -395,7 +395,7 @@ export class JobService {
     const job = await store.getJob(target.jobId);
     if (job) {
       await this.#o.drawer.redrawStatus(target.id, now, { info: null });
-      await store.enqueue(startedCard(job, await store.targetsOf(job.id)), now);
+      await store.enqueue(this.#o.drawer.startedCard(job, await store.targetsOf(job.id)), now);
     }
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { blockProblems, viewProblems } from '../../test-support/block-limits.ts';
 import { glossaryRecord, long, manyGlossaries, pickerOptions } from '../../test-support/inputs.ts';
 import { LIMITS } from '../../ui/blocks.ts';
-import { glossaryPicker } from '../../ui/glossary-picker.ts';
-import { jobCard } from '../../ui/job-card.ts';
+import { jobCard } from '../dub/card-blocks.ts';
+import { glossaryPicker } from '../dub/glossary-picker.ts';
 import { glossaryList, glossaryModal, glossaryShown, importReport } from './blocks.ts';
 
 describe('glossary builders', () => {

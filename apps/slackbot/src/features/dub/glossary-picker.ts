@@ -1,13 +1,9 @@
 // The job card's glossary picker: the glossaries offered in the channel, the channel's defaults chosen; and
 // reading back what was picked.
-import { type Block, LIMITS, option, type StateValues } from './blocks.ts';
+import type { PickerGlossary } from '../../thread/card.ts';
+import { type Block, LIMITS, option, type StateValues } from '../../ui/blocks.ts';
 
 export const GLOSSARY_PICKER = { block: 'job_glossary', action: 'job_glossary' } as const;
-
-export interface PickerGlossary {
-  id: string;
-  label: string;
-}
 
 export function glossaryPicker(glossaries: PickerGlossary[], selected: string[]): Block {
   const options = glossaries.slice(0, LIMITS.options).map((g) => option(g.label, g.id));

@@ -1,10 +1,11 @@
 // The job card: what will be dubbed, the picker (source language, destination languages, speakers) with
 // Start and Cancel while the job waits, then a summary of the choice once started or cancelled.
 import type { types } from '@slack/bolt';
-import { minutesNeeded } from '../domain/credits.ts';
-import { destinationGroups, LANGUAGES, languageLabel, languageName } from '../domain/languages.ts';
-import { MAX_SPEAKERS } from '../domain/limits.ts';
-import { videoLength } from '../domain/video.ts';
+import { minutesNeeded } from '../../domain/credits.ts';
+import { destinationGroups, LANGUAGES, languageLabel, languageName } from '../../domain/languages.ts';
+import { MAX_SPEAKERS } from '../../domain/limits.ts';
+import { videoLength } from '../../domain/video.ts';
+import type { CardVideo, JobCardInput } from '../../thread/card.ts';
 import {
   button,
   context,
@@ -14,8 +15,8 @@ import {
   option,
   type StateValues,
   section,
-} from './blocks.ts';
-import { glossaryPicker, type PickerGlossary } from './glossary-picker.ts';
+} from '../../ui/blocks.ts';
+import { glossaryPicker } from './glossary-picker.ts';
 
 /** Action and block ids of the card; listeners read the picker's state by these. */
 export const JOB_CARD = {
@@ -30,33 +31,6 @@ export const JOB_CARD = {
   stop: 'job_stop',
   autoValue: 'auto',
 } as const;
-
-export interface JobCardInput {
-  jobId: string;
-  title: string;
-  /** The link, or the file's name for a shared file. */
-  source: { kind: 'link'; link: string } | { kind: 'file'; name: string };
-  state: 'picking' | 'started' | 'cancelled' | 'stopped';
-  /** Preselected (picking) or chosen (started) destination languages. */
-  dstLangs: string[];
-  srcLang: string | null;
-  numSpeakers: number | null;
-  userId: string;
-  /** The glossaries offered while picking, and those chosen at first (the channel's defaults). */
-  glossaries?: PickerGlossary[];
-  glossaryIds?: string[];
-  /** Minutes left on the account as the picker is posted; the line is left out when unknown. */
-  minutesLeft?: number;
-  /** The video as the service knows it while the card waits: being made ready, ready, or refused. */
-  video?: CardVideo;
-  /** Once started: whether a language is still under way (only then is Stop offered). */
-  running?: boolean;
-}
-
-export type CardVideo =
-  | { state: 'preparing' }
-  | { state: 'ready'; seconds: number | null }
-  | { state: 'failed'; why: string };
 
 /** The card's top line: "🎬 *title* · 12:34 · from English". */
 export function cardHeader(input: Pick<JobCardInput, 'title' | 'source' | 'srcLang' | 'video'>): string {
