@@ -115,7 +115,9 @@ async function runReplica(): Promise<void> {
       };
     }
   }
-  const { Deliverer, JobStarter, openStore, Tracker } = await import('@dubkit/slackbot');
+  const { Deliverer, JobStarter, messageParts, openStore, ThreadDrawer, Tracker } = await import(
+    '@dubkit/slackbot'
+  );
   const { measuredService } = await import('./measured-service.ts');
   const { WebClient } = appRequire('@slack/web-api') as typeof import('@slack/web-api');
   const pino = appRequire('pino') as typeof import('pino').default;
@@ -157,16 +159,17 @@ async function runReplica(): Promise<void> {
     return recordPoll(targetId, result, now, deliveries);
   };
   const slack = new WebClient(BOT_TOKEN, { slackApiUrl: env.slackApiUrl, retryConfig: { retries: 2 } });
+  const drawer = new ThreadDrawer({ store, describe: (s) => service.describeStatus(s), parts: messageParts });
   const deliverer = new Deliverer({
-    store, slack, service, logger, channelPaceMs: SLACK_PACE_MS, settleMs: 12_000, owner: env.owner,
+    store, slack, dubbing: service, logger, channelPaceMs: SLACK_PACE_MS, settleMs: 12_000, owner: env.owner,
   }); // biome-ignore format: compact
   const starter = new JobStarter({
-    store, service, logger, botToken: BOT_TOKEN, maxFileBytes: 1, extraSlackHosts: [],
+    store, dubbing: service, drawer, logger, botToken: BOT_TOKEN, maxFileBytes: 1, extraSlackHosts: [],
     onDeliveries: () => deliverer.wake(),
     admit: async () => {}, refuse: async () => {},
   }); // biome-ignore format: compact
   const tracker = new Tracker({
-    store, service, starter, logger, owner: env.owner, polling: POLL, concurrency: 32,
+    store, dubbing: service, drawer, starter, logger, owner: env.owner, polling: POLL, concurrency: 32,
     onDeliveries: () => deliverer.wake(),
   }); // biome-ignore format: compact
   let peakRss = process.memoryUsage.rss();

@@ -4,7 +4,15 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { DubbingClient } from '@dubkit/core';
-import { Deliverer, JobStarter, openStore, type Store, Tracker } from '@dubkit/slackbot';
+import {
+  Deliverer,
+  JobStarter,
+  messageParts,
+  openStore,
+  type Store,
+  ThreadDrawer,
+  Tracker,
+} from '@dubkit/slackbot';
 import { type MeasuredService, measuredService } from './measured-service.ts';
 import { mapLimit } from './processes.ts';
 import { BOT_TOKEN, changesBetween, SLACK_PACE_MS, TOKEN } from './scaled-dub.ts';
@@ -53,10 +61,11 @@ export async function trackedApp(options: {
     timeout: SLACK_WRITE_TIMEOUT_MS,
   });
   statusDelays.wrapSlack(slack);
+  const drawer = new ThreadDrawer({ store, describe: (s) => service.describeStatus(s), parts: messageParts });
   const deliverer = new Deliverer({
     store,
     slack,
-    service,
+    dubbing: service,
     logger,
     channelPaceMs: SLACK_PACE_MS,
     settleMs: SLACK_WRITE_TIMEOUT_MS + 2_000,
@@ -69,7 +78,8 @@ export async function trackedApp(options: {
   };
   const starter = new JobStarter({
     store,
-    service,
+    dubbing: service,
+    drawer,
     logger,
     botToken: BOT_TOKEN,
     maxFileBytes: 1,
@@ -79,7 +89,8 @@ export async function trackedApp(options: {
     refuse: noCommand,
   });
   const tracker = new Tracker({
-    store, service, starter, logger, owner: 'bench', concurrency: 32, onDeliveries: () => deliverer.wake(),
+    store, dubbing: service, drawer, starter, logger, owner: 'bench', concurrency: 32,
+    onDeliveries: () => deliverer.wake(),
     ...options.tracker,
   }); // biome-ignore format: compact
   return {

@@ -182,7 +182,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const qa = new LocalizationQa({
     store,
-    service,
+    dubbing: service,
     onUnusable: (error, target) =>
       logger.warn(
         { err: error, target },
@@ -191,7 +191,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const glossaries = new GlossaryService({
     store,
-    service,
+    dubbing: service,
     downloadFile,
     wakeDeliverer,
     wakeImports: bells.imports.ring,
@@ -201,7 +201,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const subtitles = new SubtitleService({
     store,
-    service,
+    dubbing: service,
     downloadFile,
     wakeDeliverer,
     logger: logger.child({ part: 'subtitles' }),
@@ -215,9 +215,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     isAdmin: (user) => access.isAdmin(user),
     groups,
   });
-  const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, drawer, now });
-  const approvals = new ApprovalService({ store, service, wakeDeliverer, drawer, now, groups });
-  const sourceFix = new SourceFixService({ store, service, wakeDeliverer, now });
+  const review = new ReviewService({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now });
+  const approvals = new ApprovalService({ store, dubbing: service, wakeDeliverer, drawer, now, groups });
+  const sourceFix = new SourceFixService({ store, dubbing: service, wakeDeliverer, now });
   const jobs = new JobService({
     store,
     wakeDeliverer,
@@ -257,12 +257,20 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   registerAssign(registry, {
     ...featureDeps,
     review,
-    assign: new AssignService({ store, service, wakeDeliverer, drawer, now, slack: interactions, access }),
+    assign: new AssignService({
+      store,
+      dubbing: service,
+      wakeDeliverer,
+      drawer,
+      now,
+      slack: interactions,
+      access,
+    }),
   });
   registerLipsync(registry, {
     ...featureDeps,
     review,
-    lipsync: new LipsyncService({ store, review, service, wake: wakeAll, now }),
+    lipsync: new LipsyncService({ store, review, dubbing: service, wake: wakeAll, now }),
   });
   registerGlossary(registry, { ...featureDeps, glossaries });
   registerSettings(registry, { ...featureDeps, settings });
@@ -272,14 +280,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerAccount(registry, {
     ...featureDeps,
-    account: new AccountService({ store, service, access, approvals, wake: wakeAll, drawer, now }),
+    account: new AccountService({ store, dubbing: service, access, approvals, wake: wakeAll, drawer, now }),
     waitingIn: (channel) => approvals.waitingIn(channel),
   });
   registerHome(registry, {
     ...featureDeps,
     home: new HomeService({
       store,
-      service,
+      dubbing: service,
       approvals,
       access,
       groups,
@@ -358,17 +366,17 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const deliverer = new Deliverer({
     store,
     slack,
-    service,
+    dubbing: service,
     qa,
     logger: logger.child({ part: 'deliverer' }),
     channelPaceMs: config.channelPaceMs,
     settleMs: config.slackWriteTimeoutMs + 2_000,
     owner,
   });
-  const credits = creditCheck({ store, service, logger: logger.child({ part: 'credits' }), now });
+  const credits = creditCheck({ store, dubbing: service, logger: logger.child({ part: 'credits' }), now });
   const starter = new JobStarter({
     store,
-    service,
+    dubbing: service,
     logger: logger.child({ part: 'starter' }),
     drawer,
     botToken: config.slackBotToken,
@@ -387,7 +395,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const tracker = new Tracker({
     store,
-    service,
+    dubbing: service,
     starter,
     polling: config.polling,
     logger: logger.child({ part: 'tracker' }),
@@ -397,7 +405,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const lipsyncRunner = new LipsyncRunner({
     store,
-    service,
+    dubbing: service,
     logger: logger.child({ part: 'lipsync' }),
     drawer,
     owner,

@@ -32,7 +32,7 @@ const starterFor = (service: DubbingService, logger: Logger, redrawn: string[] =
   new JobStarter({
     drawer: drawerFor(store, service),
     store,
-    service,
+    dubbing: service,
     logger,
     botToken: 'xoxb-x',
     maxFileBytes: 1,

@@ -21,7 +21,7 @@ export const NOT_ENOUGH_MINUTES = 'minutes_failed';
 
 export interface StarterOptions {
   store: Store;
-  service: DubbingService;
+  dubbing: DubbingService;
   logger: Logger;
   /** Draws the card, the status messages and the replies a start causes. */
   drawer: ThreadDrawer;
@@ -180,14 +180,14 @@ export class JobStarter {
    * ready), then waited for, its length and title recorded. The job as it now is.
    */
   async #readyMedia(job: Job, signal?: AbortSignal): Promise<{ job: Job; mediaId: string }> {
-    const { store, service } = this.#o;
+    const { store, dubbing } = this.#o;
     let mediaId = job.mediaId;
     if (mediaId === null) {
       mediaId = await this.#createMedia(job, signal);
       await store.setJobMedia(job.id, mediaId);
     }
     if (job.mediaReady) return { job: { ...job, mediaId }, mediaId };
-    const ready = await service.mediaReady(mediaId, signal);
+    const ready = await dubbing.mediaReady(mediaId, signal);
     const seconds = ready.seconds ?? null;
     await store.setJobMediaReady(job.id, { seconds });
     const title = titleOnceReady(job.title, job.source, ready.name);
@@ -202,11 +202,11 @@ export class JobStarter {
 
   /** Asks the service to create the job's media; resolves with its id before the media is ready. */
   async #createMedia(job: Job, signal?: AbortSignal): Promise<string> {
-    const { service } = this.#o;
+    const { dubbing } = this.#o;
     if (job.source.kind === 'link') {
       // A title Slack gave (an unfurl) names the media; otherwise the service may name it better than the link.
       const given = !titleFromLink(job.title, job.source);
-      return service.createLinkMedia(job.source.link, given ? job.title : undefined, signal);
+      return dubbing.createLinkMedia(job.source.link, given ? job.title : undefined, signal);
     }
     const download = await downloadSlackFile(job.source.url, {
       botToken: this.#o.botToken,
@@ -215,7 +215,7 @@ export class JobStarter {
       ...(signal ? { signal } : {}),
     });
     try {
-      return await service.createFileMedia(download.body, {
+      return await dubbing.createFileMedia(download.body, {
         filename: job.source.name,
         contentType: job.source.mimetype || download.contentType,
         name: job.title,
@@ -228,11 +228,11 @@ export class JobStarter {
   }
 
   async #ensureProject(job: Job, target: Target, mediaId: string): Promise<void> {
-    const { store, service } = this.#o;
+    const { store, dubbing } = this.#o;
     const tag = jobTag(job, target);
     if (target.createIntentAt !== null) {
       // A previous run asked for this project and may have died before recording the answer.
-      const found = (await service.findProjects(tag)).find((p) => p.name.includes(tag));
+      const found = (await dubbing.findProjects(tag)).find((p) => p.name.includes(tag));
       if (found) {
         this.#o.logger.info(
           { job: job.id, project: found.id },
@@ -243,7 +243,7 @@ export class JobStarter {
       }
     }
     await store.markCreateIntent(target.id, this.#now());
-    const project = await service.createProject({
+    const project = await dubbing.createProject({
       videoId: mediaId,
       dstLang: target.dstLang,
       name: `${job.title.slice(0, 80)} [${tag}]`,
@@ -289,7 +289,7 @@ export class JobStarter {
   /** Reports a failure that has no project behind it (the upload, or the service refusing the project). */
   async #fail(job: Job, targets: Target[], status: string, detail: string, label?: string): Promise<void> {
     const now = this.#now();
-    const described = this.#o.service.describeStatus(status);
+    const described = this.#o.dubbing.describeStatus(status);
     const info = label ? { ...described, label } : described;
     for (const target of targets) {
       await this.#o.store.recordPoll(

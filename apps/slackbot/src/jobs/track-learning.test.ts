@@ -69,7 +69,7 @@ function tracker(store: Store, owner: string, on = service, polling = POLLING): 
   const starter = new JobStarter({
     drawer: drawerFor(store, on),
     store,
-    service: on,
+    dubbing: on,
     logger,
     botToken: 'x',
     maxFileBytes: 1,
@@ -80,7 +80,7 @@ function tracker(store: Store, owner: string, on = service, polling = POLLING): 
   return new Tracker({
     drawer: drawerFor(store, on),
     store,
-    service: on,
+    dubbing: on,
     starter,
     logger,
     owner,

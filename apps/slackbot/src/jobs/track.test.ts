@@ -75,7 +75,7 @@ describe('Tracker', () => {
     const starter = new JobStarter({
       drawer: drawerFor(store, service),
       store,
-      service,
+      dubbing: service,
       logger,
       botToken: 'x',
       maxFileBytes: 1,
@@ -86,7 +86,7 @@ describe('Tracker', () => {
     const tracker = new Tracker({
       drawer: drawerFor(store, service),
       store,
-      service,
+      dubbing: service,
       starter,
       polling: { minMs: 30, maxMs: 200 },
       logger,
@@ -146,7 +146,7 @@ describe('Tracker', () => {
     const tracker = new Tracker({
       drawer: drawerFor(away, {} as never),
       store: away,
-      service: {} as never,
+      dubbing: {} as never,
       starter,
       polling: { minMs: 50, maxMs: 100 },
       logger: pino({ level: 'silent' }),
@@ -204,7 +204,7 @@ describe('Tracker', () => {
     const starter = new JobStarter({
       drawer: drawerFor(recording, service),
       store: recording,
-      service,
+      dubbing: service,
       logger,
       botToken: 'x',
       maxFileBytes: 1,
@@ -215,7 +215,7 @@ describe('Tracker', () => {
     const tracker = new Tracker({
       drawer: drawerFor(recording, service),
       store: recording,
-      service,
+      dubbing: service,
       starter,
       polling: { minMs: 10, maxMs: 30 },
       logger,

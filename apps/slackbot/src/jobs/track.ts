@@ -23,7 +23,7 @@ const ESTIMATES_SYNC_MS = 5_000;
 
 export interface TrackerOptions {
   store: Store;
-  service: DubbingService;
+  dubbing: DubbingService;
   starter: JobStarter;
   polling: IntervalPolicy;
   logger: Logger;
@@ -175,7 +175,7 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
   }
 
   async #poll(target: Target, job: Job): Promise<void> {
-    const { store, service, polling } = this.#o;
+    const { store, dubbing, polling } = this.#o;
     if (target.projectId === null) return;
     const unchanged = (nextPollAt: number) =>
       store.recordPoll(
@@ -192,7 +192,7 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
       );
     let project: Awaited<ReturnType<DubbingService['getProject']>>;
     try {
-      project = await service.getProject(target.projectId);
+      project = await dubbing.getProject(target.projectId);
     } catch (error) {
       // The request budget paused itself on the 429; this project waits as long as the service asked.
       if (error instanceof SlowDownError) {
@@ -216,7 +216,7 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
             job,
             target,
             gone,
-            service.describeStatus('failed'),
+            dubbing.describeStatus('failed'),
             now,
             'the project no longer exists',
           ),
@@ -236,10 +236,10 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
       );
     }
     const now = this.#now();
-    const info = service.describeStatus(status);
+    const info = dubbing.describeStatus(status);
     // Status moves forward only: an earlier stage than the one shown (an answer overtaken by a later one, a
     // replica behind the others) is no news.
-    if (target.status !== null && isEarlierStage(info, service.describeStatus(target.status))) {
+    if (target.status !== null && isEarlierStage(info, dubbing.describeStatus(target.status))) {
       return unchanged(now + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random));
     }
     const changed = status !== target.status;

@@ -38,7 +38,7 @@ function startDeliverer(owner: string, channelPaceMs = 0, settleMs = 300) {
       rejectRateLimitedCalls: true,
       timeout: 1_000,
     }),
-    service,
+    dubbing: service,
     logger: pino({ level: 'silent' }),
     channelPaceMs,
     settleMs,
@@ -302,7 +302,7 @@ describe('Deliverer', () => {
     deliverer = new Deliverer({
       store,
       slack: new WebClient(TOKEN, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }),
-      service: { getSegments: async () => [] } as unknown as DubbingService,
+      dubbing: { getSegments: async () => [] } as unknown as DubbingService,
       logger: pino({ level: 'silent' }),
       channelPaceMs: 0,
       settleMs: 300,

@@ -49,7 +49,7 @@ export interface DelivererOptions {
   store: Store;
   /** The Web API client: no retries of its own, 429s rejected at once (the deliverer waits, per channel). */
   slack: WebClient;
-  service: DubbingService;
+  dubbing: DubbingService;
   logger: Logger;
   /** Minimum time between two writes into one channel. */
   channelPaceMs: number;
@@ -346,7 +346,7 @@ export class Deliverer extends Runner<'channels'> {
   async #subtitles(channel: string, files: FilesPayload): Promise<ThreadFile[]> {
     const formats =
       files.formats ?? (await this.#o.store.channelFormats(channel))?.formats ?? DEFAULT_FORMATS;
-    const segments = await this.#o.service.getSegments(files.projectId);
+    const segments = await this.#o.dubbing.getSegments(files.projectId);
     return segmentsToSubtitles(segments, files.lang, files.baseName, formats);
   }
 

@@ -11,7 +11,7 @@ import { creditsWarning } from './credits.ts';
 
 export function creditCheck(options: {
   store: Store;
-  service: DubbingService;
+  dubbing: DubbingService;
   logger: Logger;
   now?: () => number;
 }): (job: Job, mediaId: string, targets: Target[]) => Promise<boolean> {
@@ -19,8 +19,8 @@ export function creditCheck(options: {
   return async (job, mediaId, targets) => {
     try {
       const [duration, credits] = await Promise.all([
-        options.service.mediaDuration(mediaId),
-        options.service.credits(),
+        options.dubbing.mediaDuration(mediaId),
+        options.dubbing.credits(),
       ]);
       const left = minutesLeft(credits);
       if (duration === undefined || minutesNeeded(duration, targets.length) <= left) return true;

@@ -19,7 +19,7 @@ export interface JobRow {
 }
 
 export interface JobRowDeps {
-  service: Pick<DubbingService, 'describeStatus'>;
+  dubbing: Pick<DubbingService, 'describeStatus'>;
   approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
   targetsOf(jobId: string): Promise<Target[]>;
 }
@@ -34,7 +34,7 @@ export async function jobRows(deps: JobRowDeps, jobs: readonly Job[]): Promise<J
       deps.approvals.changesRequested(targets),
     ]);
     const langs = targets.map((t): LanguageState => {
-      const info = t.status ? deps.service.describeStatus(t.status) : undefined;
+      const info = t.status ? deps.dubbing.describeStatus(t.status) : undefined;
       if (!info?.terminal) return { lang: t.dstLang, state: 'running', label: info?.label ?? 'Starting' };
       if (info.failed) return { lang: t.dstLang, state: 'failed', label: info.label };
       const approval = approvals.get(t.id);

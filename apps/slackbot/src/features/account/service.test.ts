@@ -37,13 +37,13 @@ beforeEach(async () => {
   const approvals = new ApprovalService({
     drawer: drawerFor(store, service),
     store,
-    service,
+    dubbing: service,
     wakeDeliverer: () => {},
   });
   account = new AccountService({
     drawer: drawerFor(store, service),
     store,
-    service,
+    dubbing: service,
     access,
     approvals,
     wake: () => wakes++,

@@ -34,7 +34,7 @@ export function channelSeer(access: ChannelAccess, user: string): (channel: stri
 
 export interface AccountServiceOptions {
   store: Store;
-  service: DubbingService;
+  dubbing: DubbingService;
   access: ChannelAccess;
   approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
   /** Wakes the loops after a tracked project was recorded. */
@@ -54,7 +54,7 @@ export class AccountService {
   }
 
   async credits(): Promise<MessageContent> {
-    return creditsMessage(await this.#o.service.credits());
+    return creditsMessage(await this.#o.dubbing.credits());
   }
 
   /**
@@ -84,7 +84,7 @@ export class AccountService {
     const more =
       !end || (await store.jobsPage({ title: query.name, offset: query.offset + read, limit: 1 })).length > 0;
     const rows = await jobRows(
-      { service: this.#o.service, approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) },
+      { dubbing: this.#o.dubbing, approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) },
       visible,
     );
     return jobList({ rows, name: query.name, offset: query.offset, next: more ? query.offset + read : null });
@@ -96,14 +96,14 @@ export class AccountService {
    * show fewer than ten; the pages still follow the service's.
    */
   async projects(query: { name: string | null; offset: number; user: string }): Promise<MessageContent> {
-    const page = await this.#o.service.listProjects({
+    const page = await this.#o.dubbing.listProjects({
       ...(query.name ? { name: query.name } : {}),
       offset: query.offset,
       limit: PROJECT_LIST.pageSize,
     });
     const visible = await this.#visibleTo(query.user, page.projects);
     const projects = visible.map((p) => {
-      const info = this.#o.service.describeStatus(p.status);
+      const info = this.#o.dubbing.describeStatus(p.status);
       return {
         id: p.id,
         name: withoutJobTag(p.name),
@@ -137,7 +137,7 @@ export class AccountService {
 
   /** Adopts an existing project into a new thread in `channel`; returns what to tell the person. */
   async track(input: { projectId: string; channel: string; userId: string }): Promise<string | undefined> {
-    const { store, service } = this.#o;
+    const { store, dubbing } = this.#o;
     if (!PROJECT_ID.test(input.projectId))
       return `"${escapeText(input.projectId)}" is not a project id (\`/dub list projects\` shows them).`;
     // The service's ids are lower case: one project is one trigger, however its id was typed.
@@ -155,7 +155,7 @@ export class AccountService {
       return 'Only the app’s admins can follow a project that was not started from Slack. Ask one of them.';
     let project: Project;
     try {
-      project = await service.getProject(projectId);
+      project = await dubbing.getProject(projectId);
     } catch (error) {
       if (error instanceof ProjectGoneError)
         return `There is no project \`${projectId}\` on the dubbing account.`;
@@ -185,7 +185,7 @@ export class AccountService {
     if (!target) return 'That project is already followed in a thread.';
     const status = project.status ?? null;
     await store.enqueue(this.#o.drawer.card(job, 'started', [target.dstLang]), now);
-    await this.#o.drawer.redrawStatus(target.id, now, { info: service.describeStatus(status) });
+    await this.#o.drawer.redrawStatus(target.id, now, { info: dubbing.describeStatus(status) });
     this.#o.wake();
     return undefined;
   }

@@ -6,7 +6,15 @@
 
 import { languageName } from '../../domain/languages.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
-import type { Approval, ChangeRequest, Job, Target } from '../../store/store.ts';
+import type {
+  Approval,
+  ApprovalStore,
+  ApproverStore,
+  ChangeRequest,
+  Job,
+  JobStore,
+  Target,
+} from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { supersededAnswer } from '../current-render.ts';
@@ -20,7 +28,8 @@ export type ApproveOutcome =
   | { ok: true; approval: Approval; message: string }
   | { ok: false; problem: string };
 
-export interface ApprovalServiceOptions extends FeatureServiceOptions {
+export interface ApprovalServiceOptions
+  extends FeatureServiceOptions<ApprovalStore & ApproverStore & JobStore> {
   groups?: UserGroups;
   /** Draws the status message again with the review state. */
   drawer: ThreadDrawer;
@@ -77,7 +86,7 @@ export class ApprovalService {
     const refusal = await this.reviewerRefusal(job.channel, userId, 'approve');
     if (refusal) return { ok: false, problem: refusal };
     const name = languageName(target.dstLang);
-    const info = this.#o.service.describeStatus(target.status ?? '');
+    const info = this.#o.dubbing.describeStatus(target.status ?? '');
     if (!target.terminal)
       return { ok: false, problem: `${name} is being rendered right now; approve it once it is ready.` };
     if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
@@ -119,7 +128,7 @@ export class ApprovalService {
     const name = languageName(target.dstLang);
     if (render !== target.attempt)
       return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
-    if (!target.terminal || this.#o.service.describeStatus(target.status ?? '').failed)
+    if (!target.terminal || this.#o.dubbing.describeStatus(target.status ?? '').failed)
       return { ok: false, problem: `${name} has no finished render to ask changes of.` };
     const now = this.#now();
     await store.recordChangeRequest({
@@ -144,7 +153,7 @@ export class ApprovalService {
     for (const { jobId, targetId } of await store.unapprovedIn(channel, WAITING_LIMIT)) {
       const [job, target] = await Promise.all([store.getJob(jobId), store.getTarget(targetId)]);
       // Ended is not dubbed: a failed language has nothing to review.
-      if (!job || !target || this.#o.service.describeStatus(target.status ?? '').failed) continue;
+      if (!job || !target || this.#o.dubbing.describeStatus(target.status ?? '').failed) continue;
       waiting.push({ title: job.title, lang: target.dstLang });
     }
     return waitingList(channel, waiting);

@@ -5,11 +5,12 @@ import type { Access } from '../../access/access.ts';
 import { type Assignment, assignedMessageKey } from '../../domain/assignments.ts';
 import { languageLabel } from '../../domain/languages.ts';
 import type { Interactions } from '../../slack/interactions.ts';
+import type { AssignmentStore, JobStore } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { assignedMessage, assigneeProblem } from './blocks.ts';
 
-export interface AssignServiceOptions extends FeatureServiceOptions {
+export interface AssignServiceOptions extends FeatureServiceOptions<AssignmentStore & JobStore> {
   /** Draws the status message again with who is assigned. */
   drawer: ThreadDrawer;
   slack: Pick<Interactions, 'person' | 'openDirectMessage' | 'permalink'>;

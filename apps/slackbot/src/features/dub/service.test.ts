@@ -43,7 +43,7 @@ beforeEach(async () => {
   wakes = { deliverer: 0, tracker: 0 };
   glossaries = new GlossaryService({
     store,
-    service,
+    dubbing: service,
     downloadFile: async () => {
       throw new Error('no downloads in these tests');
     },

@@ -38,7 +38,7 @@ beforeEach(async () => {
   importWakes = 0;
   glossaries = new GlossaryService({
     store,
-    service,
+    dubbing: service,
     async downloadFile(url, maxBytes) {
       downloads.push(url);
       expect(maxBytes).toBeGreaterThan(0);
@@ -400,7 +400,7 @@ describe('a glossary belongs to its channel', () => {
     // An admin may, from anywhere; the glossary stays its channel's.
     const admin = new GlossaryService({
       store,
-      service,
+      dubbing: service,
       downloadFile: async () => new Uint8Array(),
       wakeDeliverer: () => {},
       wakeImports: () => {},

@@ -13,7 +13,15 @@ import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
 import { publicFailure, scrub } from '../../errors/public.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
-import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
+import type {
+  GlossaryImport,
+  GlossaryRecord,
+  GlossaryStore,
+  Job,
+  JobStore,
+  OutboxStore,
+  Target,
+} from '../../store/store.ts';
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { glossaryList, glossaryShown, importReport } from './blocks.ts';
@@ -25,7 +33,8 @@ const MAX_GLOSSARY_FILE_BYTES = 20 * 1024 * 1024;
 /** An import that keeps failing (Slack or the service unreachable) is reported after this many tries. */
 const MAX_IMPORT_TRIES = 5;
 
-export interface GlossaryServiceOptions extends FeatureServiceOptions {
+export interface GlossaryServiceOptions
+  extends FeatureServiceOptions<GlossaryStore & JobStore & OutboxStore> {
   downloadFile: ReadSlackFile;
   /** Wakes the loop that runs recorded imports. */
   wakeImports: () => void;
@@ -42,8 +51,8 @@ export interface GlossaryCaller {
 
 export class GlossaryService {
   readonly #o: GlossaryServiceOptions;
-  readonly #store: Store;
-  readonly #service: DubbingService;
+  readonly #store: GlossaryServiceOptions['store'];
+  readonly #dubbing: DubbingService;
   readonly #now: () => number;
   /** Files with more than two languages: their glossaries offered for a choice before any is created. */
   readonly termbases: Termbases;
@@ -51,7 +60,7 @@ export class GlossaryService {
   constructor(options: GlossaryServiceOptions) {
     this.#o = options;
     this.#store = options.store;
-    this.#service = options.service;
+    this.#dubbing = options.dubbing;
     this.#now = options.now ?? Date.now;
     this.termbases = new Termbases({
       store: options.store,
@@ -242,13 +251,13 @@ export class GlossaryService {
     let saved: { id: string; name: string; version: number };
     let updated = false;
     try {
-      const remote = existing ? await this.#service.getGlossary(existing.id) : undefined;
+      const remote = existing ? await this.#dubbing.getGlossary(existing.id) : undefined;
       if (existing && remote) {
         // The same name in other letter case is the same glossary: it keeps its name.
-        saved = await this.#service.updateGlossary(existing.id, { name: existing.name, entries });
+        saved = await this.#dubbing.updateGlossary(existing.id, { name: existing.name, entries });
         updated = true;
       } else {
-        saved = await this.#service.createGlossary({ name, src_lang: src, dst_lang: dst, entries });
+        saved = await this.#dubbing.createGlossary({ name, src_lang: src, dst_lang: dst, entries });
       }
     } catch (error) {
       if (error instanceof RefusedError) {
@@ -309,7 +318,7 @@ export class GlossaryService {
   async show(name: string, caller: GlossaryCaller): Promise<MessageContent | string> {
     const found = await this.#find(name, caller);
     if (typeof found === 'string') return found;
-    const remote = await this.#service.getGlossary(found.id);
+    const remote = await this.#dubbing.getGlossary(found.id);
     if (!remote) return await this.#gone(found);
     return glossaryShown({ ...found, version: remote.version }, remote.entries);
   }
@@ -321,7 +330,7 @@ export class GlossaryService {
   ): Promise<{ fileName: string; content: string } | string> {
     const found = await this.#find(name, caller);
     if (typeof found === 'string') return found;
-    const remote = await this.#service.getGlossary(found.id);
+    const remote = await this.#dubbing.getGlossary(found.id);
     if (!remote) return await this.#gone(found);
     const content = formatGlossaryCsv(
       { entries: remote.entries, src_lang: found.srcLang, dst_lang: found.dstLang },
@@ -334,7 +343,7 @@ export class GlossaryService {
   async remove(name: string, caller: GlossaryCaller): Promise<string> {
     const found = await this.#find(name, caller);
     if (typeof found === 'string') return found;
-    await this.#service.deleteGlossary(found.id);
+    await this.#dubbing.deleteGlossary(found.id);
     await this.#forget(found);
     return `🗑 Deleted the glossary *${escapeText(found.name)}*.`;
   }

@@ -33,7 +33,7 @@ beforeEach(async () => {
   clock = 5_000;
   glossaries = new GlossaryService({
     store,
-    service: services.service,
+    dubbing: services.service,
     async downloadFile(url) {
       const bytes = files.get(url);
       if (!bytes) throw new Error('no such file');

@@ -5,7 +5,7 @@
 // ids the app made; a choice is checked against the kept offer, and an offer is chosen once.
 import { randomUUID } from 'node:crypto';
 import { type GlossaryIssue, parseGlossaryCsv } from '@dubkit/glossary-csv';
-import type { GlossaryImport, Store, TermbaseOffer } from '../../store/store.ts';
+import type { GlossaryImport, GlossaryStore, TermbaseOffer } from '../../store/store.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { importReport } from './blocks.ts';
 import type { ImportInput } from './import-input.ts';
@@ -20,7 +20,7 @@ import {
 import { type PairOffered, termbaseChoice, termbaseChosen } from './termbase-blocks.ts';
 
 export interface TermbaseOptions {
-  store: Store;
+  store: GlossaryStore;
   now: () => number;
   wakeDeliverer: () => void;
   wakeImports: () => void;

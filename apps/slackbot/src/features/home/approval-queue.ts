@@ -26,7 +26,7 @@ export interface ApprovalQueue {
 export async function approvalQueue(
   deps: {
     store: Store;
-    service: Pick<DubbingService, 'describeStatus'>;
+    dubbing: Pick<DubbingService, 'describeStatus'>;
     access: ChannelAccess;
     approvals: Pick<ApprovalService, 'changesRequested'>;
     /** The workspace's user groups, with their members: a channel naming one the person is in counts. */
@@ -49,7 +49,7 @@ export async function approvalQueue(
       const [job, target] = await Promise.all([store.getJob(jobId), store.getTarget(targetId)]);
       // Ended is not delivered: a failed or stopped language has no render to review.
       if (!job || !target || target.stoppedBy !== null) continue;
-      if (deps.service.describeStatus(target.status ?? '').failed) continue;
+      if (deps.dubbing.describeStatus(target.status ?? '').failed) continue;
       if ((await deps.approvals.changesRequested([target])).size > 0) continue;
       waiting.push({ channel, title: job.title, lang: target.dstLang, render: target.attempt });
     }

@@ -77,11 +77,11 @@ describe('Home: what is assigned to the person', () => {
     await store.recordApproval({ targetId: approved.target.id, attempt: 1, userId: 'U0ANA', at: 6 });
     const rows = await assignedTo(
       {
-        service,
+        dubbing: service,
         approvals: new ApprovalService({
           drawer: drawerFor(store, service),
           store,
-          service,
+          dubbing: service,
           wakeDeliverer: () => {},
         }),
         targetsOf: (id) => store.targetsOf(id),

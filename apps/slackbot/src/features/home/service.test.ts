@@ -41,10 +41,10 @@ beforeEach(async () => {
   const approvals = new ApprovalService({
     drawer: drawerFor(store, service),
     store,
-    service,
+    dubbing: service,
     wakeDeliverer: () => {},
   });
-  home = new HomeService({ store, service, approvals, access, logger: pino({ level: 'silent' }) });
+  home = new HomeService({ store, dubbing: service, approvals, access, logger: pino({ level: 'silent' }) });
 });
 
 async function record(target: Target, status: string) {

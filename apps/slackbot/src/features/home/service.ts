@@ -22,7 +22,7 @@ const OWN_SHOWN = 20;
 
 export interface HomeServiceOptions {
   store: Store;
-  service: DubbingService;
+  dubbing: DubbingService;
   logger: Logger;
   approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;
   access: ChannelAccess;
@@ -38,13 +38,13 @@ export class HomeService {
   }
 
   async view(userId: string): Promise<types.HomeView> {
-    const { store, service, logger } = this.#o;
-    const credits = await service.credits().catch((error: unknown) => {
+    const { store, dubbing, logger } = this.#o;
+    const credits = await dubbing.credits().catch((error: unknown) => {
       logger.warn({ err: error }, 'reading the credits for Home failed');
       return null;
     });
     const rowsOf = (jobs: Parameters<typeof jobRows>[1]) =>
-      jobRows({ service, approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) }, jobs);
+      jobRows({ dubbing, approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) }, jobs);
     const waiting = await this.#waitingFor(userId, rowsOf);
     const waitingIds = new Set(waiting.map((r) => r.job.id));
     const own = await rowsOf(
@@ -62,7 +62,7 @@ export class HomeService {
     const forMyApproval = await approvalQueue(this.#o, userId);
     const assigned = await assignedTo(
       {
-        service,
+        dubbing,
         approvals: this.#o.approvals,
         targetsOf: (id) => store.targetsOf(id),
         assignedTo: (user, limit) => store.assignedTo(user, limit),

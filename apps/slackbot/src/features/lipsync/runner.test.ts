@@ -78,7 +78,7 @@ describe('LipsyncRunner', () => {
     const runner = new LipsyncRunner({
       drawer: drawerFor(store, service),
       store,
-      service,
+      dubbing: service,
       logger: pino({ level: 'silent' }),
       owner: 'me',
       pollMs: 1,
@@ -110,7 +110,7 @@ describe('LipsyncRunner', () => {
     const runner = new LipsyncRunner({
       drawer: drawerFor(store, service),
       store,
-      service,
+      dubbing: service,
       logger: pino({ level: 'silent' }),
       owner: 'me',
       pollMs: 1,
@@ -145,7 +145,7 @@ describe('LipsyncRunner', () => {
     const runner = new LipsyncRunner({
       drawer: drawerFor(store, service),
       store,
-      service,
+      dubbing: service,
       logger: pino({ level: 'silent' }),
       owner: 'me',
       pollMs: 1,
@@ -175,7 +175,7 @@ describe('LipsyncRunner', () => {
     const runner = new LipsyncRunner({
       drawer: drawerFor(store, service),
       store,
-      service,
+      dubbing: service,
       logger: pino({ level: 'silent' }),
       owner: 'me',
       pollMs: 1,

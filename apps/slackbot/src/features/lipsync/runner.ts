@@ -13,7 +13,7 @@ import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
 
 export interface LipsyncRunnerOptions {
   store: Store;
-  service: DubbingService;
+  dubbing: DubbingService;
   logger: Logger;
   owner: string;
   /** How soon to look again while a face check or lip-sync runs. */
@@ -64,14 +64,14 @@ export class LipsyncRunner extends Runner<'lipsyncs'> {
   }
 
   async #step(task: LipsyncTask): Promise<void> {
-    const { store, service } = this.#o;
+    const { store, dubbing } = this.#o;
     const target = await store.getTarget(task.targetId);
     const job = target && (await store.getJob(target.jobId));
     if (!target || !job) {
       await store.updateLipsync(task.id, { state: 'failed' });
       return;
     }
-    const info = await service.lipsync(task.projectId);
+    const info = await dubbing.lipsync(task.projectId);
     const later = this.#now() + this.#o.pollMs;
     if (task.state === 'checking') {
       if (info.check_face_task_status === 'started') {
@@ -85,7 +85,7 @@ export class LipsyncRunner extends Runner<'lipsyncs'> {
           return;
         }
         // No face check yet (or one that failed before this request): ask for one, once.
-        await service.checkFace(task.projectId);
+        await dubbing.checkFace(task.projectId);
         await this.#status(target, task, 'Checking the video for faces', 0);
         await store.updateLipsync(task.id, { faceCheckAsked: true, nextPollAt: later });
         return;
@@ -100,7 +100,7 @@ export class LipsyncRunner extends Runner<'lipsyncs'> {
       // The kind the person chose; a task recorded before people chose (null) gets the full one, the default.
       const free = task.free === true;
       try {
-        await service.startLipsync(task.projectId, { multipleFaces: task.multipleFaces, free });
+        await dubbing.startLipsync(task.projectId, { multipleFaces: task.multipleFaces, free });
       } catch (error) {
         if (error instanceof InsufficientCreditsError || error instanceof BusyError) {
           const why =

@@ -27,11 +27,11 @@ beforeEach(async () => {
   const review = new ReviewService({
     drawer: drawerFor(store, service),
     store,
-    service,
+    dubbing: service,
     wakeDeliverer: () => {},
     wakeTracker: () => {},
   });
-  lipsync = new LipsyncService({ store, review, service, wake: () => wakes++, now: () => 20_000 });
+  lipsync = new LipsyncService({ store, review, dubbing: service, wake: () => wakes++, now: () => 20_000 });
 });
 afterEach(async () => {
   emulator.setCredits('default', { lipsyncFreeMinutes: 60 });

@@ -15,20 +15,20 @@ export interface LipsyncRequest {
 export class LipsyncService {
   readonly #store: Store;
   readonly #review: ReviewService;
-  readonly #service: DubbingService;
+  readonly #dubbing: DubbingService;
   readonly #wake: () => void;
   readonly #now: () => number;
 
   constructor(options: {
     store: Store;
     review: ReviewService;
-    service: DubbingService;
+    dubbing: DubbingService;
     wake: () => void;
     now?: () => number;
   }) {
     this.#store = options.store;
     this.#review = options.review;
-    this.#service = options.service;
+    this.#dubbing = options.dubbing;
     this.#wake = options.wake;
     this.#now = options.now ?? Date.now;
   }
@@ -36,8 +36,8 @@ export class LipsyncService {
   /** What the dialog offers for a dubbed language's project: the full video's paid minutes, free minutes left. */
   async choices(projectId: string): Promise<LipsyncChoices> {
     const [credits, project, paid] = await Promise.all([
-      this.#service.credits(),
-      this.#service.getProject(projectId),
+      this.#dubbing.credits(),
+      this.#dubbing.getProject(projectId),
       this.#store.fullLipsyncDone(projectId),
     ]);
     const free = credits.lipsync_free_minutes;

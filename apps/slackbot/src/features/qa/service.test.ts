@@ -43,7 +43,8 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
-const qa = () => new LocalizationQa({ store, service, onUnusable: (error) => unusable.push(error.name) });
+const qa = () =>
+  new LocalizationQa({ store, dubbing: service, onUnusable: (error) => unusable.push(error.name) });
 const reply = (targetId: string) =>
   dubbedReply({
     lang: 'es',
@@ -108,7 +109,7 @@ describe('LocalizationQa.addToReply', () => {
     const { target } = await boundTarget(store);
     const failing = new LocalizationQa({
       store,
-      service: {
+      dubbing: {
         ...service,
         getSegments: async () => Promise.reject(new Error('ECONNRESET')),
       } as DubbingService,

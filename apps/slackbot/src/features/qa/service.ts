@@ -23,17 +23,17 @@ export interface QaRun {
 /** QA for the QA line the deliverer adds to a dubbed reply, and for Review flagged. */
 export class LocalizationQa implements ReplyQa {
   readonly #store: Store;
-  readonly #service: DubbingService;
+  readonly #dubbing: DubbingService;
   readonly #onUnusable: ((error: Error, targetId: string) => void) | undefined;
 
   constructor(options: {
     store: Store;
-    service: DubbingService;
+    dubbing: DubbingService;
     /** Told when a translation's data cannot be checked (for the logs). */
     onUnusable?: (error: Error, targetId: string) => void;
   }) {
     this.#store = options.store;
-    this.#service = options.service;
+    this.#dubbing = options.dubbing;
     this.#onUnusable = options.onUnusable;
   }
 
@@ -47,8 +47,8 @@ export class LocalizationQa implements ReplyQa {
     if (!settings.enabled) return undefined;
     const glossaryId = (await store.targetOptions(job.id, target.dstLang))?.glossaryId ?? null;
     const [segments, glossary] = await Promise.all([
-      this.#service.getSegments(target.projectId),
-      glossaryId ? this.#service.getGlossary(glossaryId) : Promise.resolve(undefined),
+      this.#dubbing.getSegments(target.projectId),
+      glossaryId ? this.#dubbing.getGlossary(glossaryId) : Promise.resolve(undefined),
     ]);
     // A glossary deleted since the job started has no terms to check: the style checks still run.
     const matcher = glossary

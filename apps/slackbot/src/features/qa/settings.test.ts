@@ -19,7 +19,7 @@ beforeEach(() => {
   store = services.store;
   const glossaries = new GlossaryService({
     store,
-    service: services.service,
+    dubbing: services.service,
     downloadFile: async () => {
       throw new Error('no downloads in these tests');
     },

@@ -33,7 +33,7 @@ beforeEach(async () => {
   review = new ReviewService({
     drawer: drawerFor(store, service),
     store,
-    service,
+    dubbing: service,
     wakeDeliverer: () => wakes.deliverer++,
     wakeTracker: () => wakes.tracker++,
     now: () => 9_000,
@@ -258,7 +258,7 @@ describe('ReviewService.save', () => {
     const counting = new ReviewService({
       drawer: drawerFor(store, service),
       store,
-      service: {
+      dubbing: {
         ...service,
         patchSegments: (projectId, lang, changes) => {
           patches.push(changes.map((c) => c.id));

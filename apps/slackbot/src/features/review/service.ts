@@ -10,7 +10,18 @@ import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
 import { BusyError, NotEnoughMinutesError, RefusedError } from '../../dubbing/service.ts';
 import { scrub } from '../../errors/public.ts';
-import type { Job, NewSegment, RedubChange, ReviewSegment, SegmentEdit, Target } from '../../store/store.ts';
+import type {
+  Job,
+  JobStore,
+  NewSegment,
+  OutboxStore,
+  RedubChange,
+  RedubStore,
+  ReviewSegment,
+  ReviewStore,
+  SegmentEdit,
+  Target,
+} from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
@@ -35,7 +46,8 @@ import {
   type VoiceChoice,
 } from './thread-blocks.ts';
 
-export interface ReviewServiceOptions extends FeatureServiceOptions {
+export interface ReviewServiceOptions
+  extends FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore> {
   /** Draws the status message again as a render resumes it. */
   drawer: ThreadDrawer;
   wakeTracker: () => void;
@@ -89,7 +101,7 @@ export class ReviewService {
     const name = languageName(target.dstLang);
     if (!target.terminal)
       return { ok: false, problem: `${name} is being worked on right now; try again once it is ready.` };
-    if (this.#o.service.describeStatus(target.status ?? '').failed)
+    if (this.#o.dubbing.describeStatus(target.status ?? '').failed)
       return { ok: false, problem: `The ${name} dub failed; use Retry on it first.` };
     return { ok: true, value: { job, target: { ...target, projectId: target.projectId } } };
   }
@@ -107,7 +119,7 @@ export class ReviewService {
     if (!found.ok) return found;
     const { target } = found.value;
     const [segments, changes] = await Promise.all([
-      this.#o.service.getSegments(target.projectId),
+      this.#o.dubbing.getSegments(target.projectId),
       this.#o.store.redubChanges(targetId),
     ]);
     const sourceWas = new Map(changes.filter((c) => c.kind === 'source').map((c) => [c.ref, c.was ?? '']));
@@ -205,7 +217,7 @@ export class ReviewService {
    * VIDEO_LENGTH_WAIT_MS (the dialog's submission must be answered within Slack's 3 s; the service checks too).
    */
   async videoLength(sessionId: string): Promise<number | undefined> {
-    const { store, service } = this.#o;
+    const { store, dubbing } = this.#o;
     const session = await store.getReviewSession(sessionId);
     const target = session && (await store.getTarget(session.targetId));
     const job = target && (await store.getJob(target.jobId));
@@ -215,7 +227,7 @@ export class ReviewService {
       timer = setTimeout(() => resolve(undefined), VIDEO_LENGTH_WAIT_MS);
     });
     try {
-      const seconds = await Promise.race([service.mediaDuration(job.mediaId).catch(() => undefined), late]);
+      const seconds = await Promise.race([dubbing.mediaDuration(job.mediaId).catch(() => undefined), late]);
       return seconds === undefined ? undefined : Math.round(seconds * 1000);
     } finally {
       clearTimeout(timer);
@@ -247,7 +259,7 @@ export class ReviewService {
    * Returns the view to show.
    */
   async save(sessionId: string, values: PageValues | null, force: boolean): Promise<types.ModalView> {
-    const { store, service } = this.#o;
+    const { store, dubbing } = this.#o;
     const session = await store.getReviewSession(sessionId);
     const target = session && (await store.getTarget(session.targetId));
     const job = target && (await store.getJob(target.jobId));
@@ -266,7 +278,7 @@ export class ReviewService {
     }
     if (!force) {
       const ids = touchedIds(plan);
-      const current = await service.getSegments(
+      const current = await dubbing.getSegments(
         session.projectId,
         ids.length <= MAX_IDS_IN_QUERY ? ids : undefined,
       );
@@ -292,13 +304,13 @@ export class ReviewService {
     const edited =
       plan.patch.length > 0 &&
       (await attempt(`the ${plan.edited === 1 ? 'edit' : `${plan.edited} edits`}`, () =>
-        service.patchSegments(session.projectId, lang, plan.patch),
+        dubbing.patchSegments(session.projectId, lang, plan.patch),
       ));
     if (edited) changed.push(...plan.patch.map((c) => ({ kind: 'edited' as const, ref: c.id })));
     const removed: string[] = [];
     for (const id of plan.removals) {
       const number = session.baseline.find((s) => s.id === id)?.number ?? '?';
-      if (await attempt(`removing #${number}`, () => service.deleteSegment(session.projectId, id)))
+      if (await attempt(`removing #${number}`, () => dubbing.deleteSegment(session.projectId, id)))
         removed.push(id);
     }
     let added = 0;
@@ -306,7 +318,7 @@ export class ReviewService {
       await attempt(
         `the ${additions.length === 1 ? 'added line' : `${additions.length} added lines`}`,
         async () => {
-          const ids = await service.addSegments(session.projectId, lang, additions);
+          const ids = await dubbing.addSegments(session.projectId, lang, additions);
           changed.push(...ids.map((id) => ({ kind: 'added' as const, ref: id })));
           added = additions.length;
         },
@@ -411,8 +423,8 @@ export class ReviewService {
     if (!found.ok) return found;
     const { target } = found.value;
     const [segments, credits, changes] = await Promise.all([
-      this.#o.service.getSegments(target.projectId),
-      this.#o.service.credits(),
+      this.#o.dubbing.getSegments(target.projectId),
+      this.#o.dubbing.credits(),
       this.#o.store.redubChanges(targetId),
     ]);
     return {
@@ -432,7 +444,7 @@ export class ReviewService {
    * Minutes that run short (402) are a problem in words, not an error: nothing was rendered, the edits stay.
    */
   async render(targetId: string, userId: string): Promise<Outcome<void>> {
-    const { store, service } = this.#o;
+    const { store, dubbing } = this.#o;
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { target } = found.value;
@@ -442,7 +454,7 @@ export class ReviewService {
     await store.recordRenderIntent(targetId, userId, this.#now());
     let status: string;
     try {
-      status = (await service.generate(target.projectId)).status ?? RENDER_REQUESTED;
+      status = (await dubbing.generate(target.projectId)).status ?? RENDER_REQUESTED;
     } catch (error) {
       if (error instanceof NotEnoughMinutesError) {
         await store.clearRenderIntent(targetId);
@@ -453,7 +465,7 @@ export class ReviewService {
         throw error;
       }
       // Still processing: a render already under way (asked for just before a restart, say) is followed.
-      status = (await service.getProject(target.projectId)).status ?? RENDER_REQUESTED;
+      status = (await dubbing.getProject(target.projectId)).status ?? RENDER_REQUESTED;
     }
     return await this.#follow(targetId, userId, status);
   }
@@ -485,7 +497,7 @@ export class ReviewService {
         await this.#o.store.clearRenderIntent(intent.targetId);
         continue;
       }
-      const status = (await this.#o.service.getProject(target.projectId)).status ?? RENDER_REQUESTED;
+      const status = (await this.#o.dubbing.getProject(target.projectId)).status ?? RENDER_REQUESTED;
       await this.#follow(intent.targetId, intent.userId, status);
     }
   }
@@ -503,7 +515,7 @@ export class ReviewService {
       const lang = (await store.getTarget(targetId))?.dstLang ?? '';
       return { ok: false, problem: `${languageName(lang)} is already being rendered.` };
     }
-    const described = this.#o.service.describeStatus(status);
+    const described = this.#o.dubbing.describeStatus(status);
     const info = described.terminal
       ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }
       : described;
@@ -537,8 +549,8 @@ export class ReviewService {
     if (!found.ok) return found;
     const { job, target } = found.value;
     const [project, voices] = await Promise.all([
-      this.#o.service.getProject(target.projectId),
-      this.#o.service.voices(target.projectId),
+      this.#o.dubbing.getProject(target.projectId),
+      this.#o.dubbing.voices(target.projectId),
     ]);
     const speakers = Object.entries(project.voice ?? {})
       .map(([speaker, voiceId]) => ({ speaker, voiceId: voiceId ?? null }))
@@ -567,8 +579,8 @@ export class ReviewService {
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { job, target } = found.value;
-    const { service, store } = this.#o;
-    const project = await service.getProject(target.projectId);
+    const { dubbing, store } = this.#o;
+    const project = await dubbing.getProject(target.projectId);
     const now: Record<string, string | null> = project.voice ?? {};
     const changedVoices = Object.keys(choice.voices).filter(
       (speaker) => choice.voices[speaker] !== now[speaker],
@@ -583,7 +595,7 @@ export class ReviewService {
     const countChanged = choice.count !== (project.num_speakers ?? job.numSpeakers);
     if (!countChanged && changedVoices.length === 0) return { ok: true, value: { changed: false } };
     try {
-      await service.updateSpeakers(target.projectId, {
+      await dubbing.updateSpeakers(target.projectId, {
         ...(countChanged ? { numSpeakers: choice.count } : {}),
         ...(changedVoices.length > 0 ? { voice: map } : {}),
       });
@@ -599,7 +611,7 @@ export class ReviewService {
         this.#now(),
       );
     const labels = new Map(
-      (await service.voices(target.projectId).catch(() => [])).map((v) => [v.id, v.label]),
+      (await dubbing.voices(target.projectId).catch(() => [])).map((v) => [v.id, v.label]),
     );
     await store.enqueue(
       {

@@ -4,7 +4,7 @@
 // and new source; nothing is charged, as the render re-voices the translation, which the fix leaves as it was),
 // and the thread says which languages changed, with a Review button for each.
 import type { types } from '@slack/bolt';
-import type { Job, Target } from '../../store/store.ts';
+import type { Job, JobStore, OutboxStore, RedubStore, ReviewStore, Target } from '../../store/store.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import {
   type SourceFixLanguage,
@@ -15,11 +15,13 @@ import {
 
 export type FixOutcome = { ok: true; changed: SourceFixLanguage[] } | { ok: false; problem: string };
 
+export type SourceFixOptions = FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore>;
+
 export class SourceFixService {
-  readonly #o: FeatureServiceOptions;
+  readonly #o: SourceFixOptions;
   readonly #now: () => number;
 
-  constructor(options: FeatureServiceOptions) {
+  constructor(options: SourceFixOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
   }
@@ -40,7 +42,7 @@ export class SourceFixService {
     return (
       target.terminal &&
       target.projectId !== null &&
-      !this.#o.service.describeStatus(target.status ?? '').failed
+      !this.#o.dubbing.describeStatus(target.status ?? '').failed
     );
   }
 
@@ -80,15 +82,15 @@ export class SourceFixService {
     const missing: SourceFixLanguage[] = [];
     for (const language of [target, ...chosen]) {
       const projectId = language.projectId!;
-      const segments = await this.#o.service.getSegments(projectId);
+      const segments = await this.#o.dubbing.getSegments(projectId);
       // The same segment in another language is the one at the same times: ids differ between projects.
       const same = segments.find((s) => s.start === segment.start && s.end === segment.end);
       if (!same) {
         missing.push({ targetId: language.id, lang: language.dstLang });
         continue;
       }
-      const srcLang = same.src?.lang || job.srcLang || (await this.#o.service.getProject(projectId)).src_lang;
-      await this.#o.service.patchSourceTexts(projectId, srcLang ?? 'en', [{ id: same.id, text }]);
+      const srcLang = same.src?.lang || job.srcLang || (await this.#o.dubbing.getProject(projectId)).src_lang;
+      await this.#o.dubbing.patchSourceTexts(projectId, srcLang ?? 'en', [{ id: same.id, text }]);
       // Flagged to check, not charged: the render re-voices the translation, which this leaves as it was.
       await this.#o.store.recordRedubChanges(
         language.id,

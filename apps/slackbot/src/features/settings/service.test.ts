@@ -18,7 +18,7 @@ beforeEach(async () => {
   ({ service, store } = services);
   glossaries = new GlossaryService({
     store,
-    service,
+    dubbing: service,
     downloadFile: async () => {
       throw new Error('no downloads in these tests');
     },

@@ -31,7 +31,7 @@ beforeEach(async () => {
   wakes = 0;
   subtitles = new SubtitleService({
     store,
-    service,
+    dubbing: service,
     async downloadFile(url) {
       downloads.push(url);
       const bytes = files.get(url);

@@ -9,28 +9,28 @@ import type { Logger } from 'pino';
 import type { SharedFile, SlackMessage } from '../../domain/requests.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { ReadSlackFile } from '../../slack/files.ts';
-import type { DeliveryInput, Job, Store, Target } from '../../store/store.ts';
+import type { DeliveryInput, Job, JobStore, OutboxStore, Target } from '../../store/store.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { type SubtitleLine, subtitlesReport, subtitlesSkipped } from './blocks.ts';
 import { classifySubtitles, isSubtitleName } from './classify.ts';
 
 const MAX_SRT_BYTES = 5 * 1024 * 1024;
 
-export interface SubtitleServiceOptions extends FeatureServiceOptions {
+export interface SubtitleServiceOptions extends FeatureServiceOptions<JobStore & OutboxStore> {
   downloadFile: ReadSlackFile;
   logger: Logger;
 }
 
 export class SubtitleService {
   readonly #o: SubtitleServiceOptions;
-  readonly #store: Store;
-  readonly #service: DubbingService;
+  readonly #store: SubtitleServiceOptions['store'];
+  readonly #dubbing: DubbingService;
   readonly #now: () => number;
 
   constructor(options: SubtitleServiceOptions) {
     this.#o = options;
     this.#store = options.store;
-    this.#service = options.service;
+    this.#dubbing = options.dubbing;
     this.#now = options.now ?? Date.now;
   }
 
@@ -198,7 +198,7 @@ export class SubtitleService {
         );
         continue;
       }
-      const transcript = await this.#service.createTranscript({ form: upload.form, query: upload.query });
+      const transcript = await this.#dubbing.createTranscript({ form: upload.form, query: upload.query });
       await this.#store.setTargetOptions(job.id, target.dstLang, {
         glossaryId: options?.glossaryId ?? null,
         transcriptId: transcript.id,
