@@ -204,7 +204,7 @@ function mutated(valid: fc.Arbitrary<Body>): fc.Arbitrary<Body> {
     });
 }
 
-/** Spec, "Errors": 422 `{detail: array of {loc: array of string or integer, msg: string, type: string}}`. */
+/** docs/service.md, Errors: 422 `{detail: [{loc, msg, type}]}`, `loc` strings and integers. */
 const VALIDATION_ERROR = z.strictObject({
   detail: z
     .array(

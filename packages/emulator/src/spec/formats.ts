@@ -1,7 +1,7 @@
-// Value formats as the service's documents state them (../shared/spec, mirrored in docs/service.md), written here
-// rather than taken from @dubkit/core: the emulator is the other side of the contract, so a mistake in the client's
-// schemas must not pass on both sides. The one thing taken from core is the list of language codes, which the
-// documents do not give ("more than 130 destination languages and dialects"); docs/service.md keeps it once there.
+// Value formats as docs/service.md states them (the service's documents in the project's words), written here
+// rather than taken from @dubkit/core: the emulator is the other side of the contract, so a mistake in the
+// client's schemas must not pass on both sides. The one thing taken from core is the list of language codes,
+// which the service's documents do not give; docs/service.md, Languages, keeps it once there.
 
 import {
   describeLanguages,
@@ -15,19 +15,19 @@ import { UUID } from '../http/params.ts';
 
 /**
  * An optional request field. The vendor's SDK sends every unset optional field as `null` and the hosted service
- * reads that as not given (decisions, "Requests as the vendor's own SDK sends them"), so `null` comes out
+ * reads that as not given (docs/service.md, Errors), so `null` comes out
  * `undefined` here.
  */
 export function optional<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((value): z.output<T> | undefined => value ?? undefined);
 }
 
-/** "string, uuid" in the description; FastAPI's message for anything else. */
+/** Ids are UUIDs; FastAPI's message for anything else. */
 export const uuid = z.string().regex(UUID, 'Input should be a valid UUID');
 
-/** Spec: a source language is "given without dialect" (`en`, not `en-us`). */
+/** docs/service.md, Languages: "a source language is given without a dialect (`en`, never `en-us`)". */
 const SOURCE_FORM = /^[a-z]{2,3}$/;
-/** Decisions: a destination "may carry a dialect in lower case (en-us, es-es, pt-br, zh-cn)"; a bare one too. */
+/** Languages: a destination "may carry one, in lower case (`es-es`, `pt-br`, `zh-cn`)", or none (`es`). */
 const DESTINATION_FORM = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/;
 
 function language(role: LanguageRole) {
@@ -55,7 +55,7 @@ function language(role: LanguageRole) {
 export const sourceLanguage = language('source');
 export const destinationLanguage = language('destination');
 
-/** Decisions: `HH:MM:SS,mmm`, comma before the milliseconds (read by @dubkit/srt, which writes the same form). */
+/** docs/service.md, Formats: `HH:MM:SS,mmm`, a comma before the milliseconds (as @dubkit/srt reads it). */
 export const timecode = z.string().transform((value, ctx) => {
   try {
     return parseTimecode(value);
@@ -65,14 +65,14 @@ export const timecode = z.string().transform((value, ctx) => {
   }
 });
 
-/** Decisions: `SPEAKER_00`, `SPEAKER_01`, … (case-sensitive, zero-padded, from 00). */
+/** docs/service.md, Formats: speakers are named `SPEAKER_00`, `SPEAKER_01`, … */
 export const speaker = z
   .string()
   .regex(/^SPEAKER_\d{2,}$/, 'Expected a speaker like SPEAKER_00 (upper case, zero-padded number)');
 
 /**
- * A text object sent to the service: `{text, lang}` with both members (decisions: the vendor's SDK requires
- * `lang`, so `{text}` alone is a 422). Whether `lang` is the right language is the endpoint's business.
+ * A text object sent to the service: `{text, lang}` with both members; `{text}` alone is a 422 (docs/service.md,
+ * Formats). Whether `lang` is the right language is the endpoint's business.
  */
 export const textInput = z.strictObject({
   text: z.string(),

@@ -1,7 +1,6 @@
-// Request shapes of the glossary endpoints (spec "Glossaries") with the entry rules of decisions "Formats" and
-// "Settled by a closer reading": each term non-empty, at most 1024 UTF-8 bytes, no tab or newline (`\r` may
-// appear), no white space at either end; the bytes of every key and value together under 10,485,760; an empty
-// `entries` object is accepted.
+// Request shapes of the glossary endpoints with the rules of docs/service.md, Glossary entries: each term
+// non-empty, at most 1024 UTF-8 bytes, no tab or newline (`\r` may appear), no white space at either end; the
+// bytes of every key and value together under 10,485,760; an empty `entries` object is accepted.
 import { Buffer } from 'node:buffer';
 import { z } from 'zod';
 import { destinationLanguage, sourceLanguage } from './formats.ts';

@@ -1,5 +1,5 @@
 // The emulator is the other side of the contract: at run time it may take from @dubkit/core only the list of
-// language codes the documents do not give. Its schemas, price rule and timecodes are its own (spec/, @dubkit/srt).
+// language codes the documents do not give. Its schemas, price rule and timecodes are its own (spec/, srt).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

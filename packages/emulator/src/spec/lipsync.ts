@@ -1,4 +1,4 @@
-// Request shape of `PUT /v2/projects/{id}/lipsync` (spec "Lip-sync"; decisions "Lip-sync").
+// Request shape of `PUT /v2/projects/{id}/lipsync` (docs/service.md, Lip-sync).
 import { z } from 'zod';
 import { optional } from './formats.ts';
 
@@ -8,7 +8,7 @@ const flag = optional(z.boolean()).transform((value) => value ?? false);
 export const lipsyncStartBody = z.strictObject({
   /** True when several faces are on screen at once (slower). */
   is_multiple_speakers: flag,
-  /** True asks for the free preview; decisions: "the full lip-synced version needs `is_free_lipsync: false`". */
+  /** True asks for the free preview; "the full lip-sync needs `is_free_lipsync: false`". */
   is_free_lipsync: flag,
 });
 

@@ -1,10 +1,10 @@
-// Request shapes of the project endpoints (spec "Projects"; decisions "Query parameters" and "Beyond the
-// description"). Where the documents leave a rule open the emulator is strict, so that tests catch a client that
-// sends the wrong thing (decisions, first paragraph).
+// Request shapes of the project endpoints (docs/service.md, Project pipeline, Voices and segments added later).
+// Where the documents leave a rule open the emulator is strict, so that a test catches a client that sends the
+// wrong thing (docs/service.md, opening).
 import { z } from 'zod';
 import { destinationLanguage, optional, queryCount, sourceLanguage, speaker, uuid } from './formats.ts';
 
-/** Spec: "num_speakers integer"; a project has at least one speaker. */
+/** A whole number of speakers, at least one. */
 const speakerCount = z.int('Expected a whole number of speakers').min(1, 'Expected at least 1 speaker');
 
 /** Body of `POST /v2/projects`: `video_id` and `dst_lang` required, the rest optional (spec table). */
@@ -20,7 +20,7 @@ export const projectCreateBody = z.strictObject({
 });
 
 /**
- * Decisions: "every speaker's assignment is sent, changed or not (speaker → voice id from the voices list)".
+ * Voices and segments added later: "a voice change … sends every speaker's voice" (speaker → voice id).
  * Whether each speaker and voice exist is checked against the project (projects/voices.ts).
  */
 const voiceAssignment = z.record(speaker, uuid, {
@@ -41,11 +41,11 @@ export const projectUpdateBody = z
     message: 'Expected at least one of name, num_speakers or voice',
   });
 
-/** Decisions: the list's default page is 10; at most 100 in the emulator (ours). */
+/** The list's default page is 10, as the vendor's; at most 100 in the emulator (ours, Project pipeline). */
 export const DEFAULT_PAGE = 10;
 const MAX_PAGE = 100;
 
-/** Query of `GET /v2/projects`: `offset` (default 0), `limit` (default 10), `name` (case-insensitive substring). */
+/** Query of `GET /v2/projects`: `offset` (default 0), `limit` (default 10), `name` (a substring, any case). */
 export const projectListQuery = z.strictObject({
   offset: optional(queryCount),
   limit: optional(

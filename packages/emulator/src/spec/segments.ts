@@ -1,6 +1,6 @@
-// Request shapes of the transcription endpoints: the segment patch (spec "Transcription"), segments added to a
-// project and transcriptions made from JSON (decisions "Beyond the description"), with the rules of decisions
-// "Formats". Timecodes come out in milliseconds.
+// Request shapes of the transcription endpoints: the segment patch, segments added to a project and
+// transcriptions made from JSON (docs/service.md, Voices and segments added later), with the rules of its
+// Formats. Timecodes come out in milliseconds.
 import { z } from 'zod';
 import { optional, speaker, textInput, timecode } from './formats.ts';
 
@@ -12,8 +12,8 @@ function endAfterStart(start: number | undefined, end: number | undefined, ctx: 
 }
 
 /**
- * One object of a segment patch. Decisions: "each object needs `id` and at least one of `src`, `dst`, `speaker`,
- * or the pair `start`+`end`"; "to patch timecodes, send both".
+ * One object of a segment patch (Formats): "`id` and at least one of `src`, `dst`, `speaker`, or `start` with
+ * `end`"; "a patch of times sends both".
  */
 const segmentPatch = z
   .strictObject({
@@ -44,7 +44,7 @@ const segmentPatch = z
     }
   });
 
-/** Body of `PATCH …/transcription/segments`. One object per segment: a segment named twice is ambiguous (ours). */
+/** Body of `PATCH …/transcription/segments`. A segment named twice is ambiguous, so refused (ours). */
 export const segmentsPatchBody = z
   .strictObject({ segments: z.array(segmentPatch).min(1, 'Expected at least one segment') })
   .superRefine(({ segments }, ctx) => {
@@ -61,7 +61,7 @@ export const segmentsPatchBody = z
     });
   });
 
-/** Decisions: "a new segment has `start`, `end`, at least one of `src`/`dst` (`{text, lang}`), and an optional `speaker`". */
+/** A new segment, as the vendor's SDK has it: `start`, `end`, one or both of `src`/`dst`, maybe a `speaker`. */
 const newSegment = z
   .strictObject({
     start: timecode,
@@ -82,7 +82,7 @@ export const segmentsCreateBody = z.strictObject({
   segments: z.array(newSegment).min(1, 'Expected at least one segment'),
 });
 
-/** Body of `POST /v2/transcriptions`: decisions, "either every segment names a speaker or none does". */
+/** Body of `POST /v2/transcriptions`: "either every segment names a speaker or none does" (Formats). */
 export const transcriptionCreateBody = segmentsCreateBody.superRefine(({ segments }, ctx) => {
   const named = segments.filter((segment) => segment.speaker !== undefined).length;
   if (named === 0 || named === segments.length) return;
