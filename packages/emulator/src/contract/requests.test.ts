@@ -60,9 +60,26 @@ interface Endpoint {
   client: z.ZodType;
   emulator: z.ZodType;
   valid: fc.Arbitrary<Body>;
+  /** How the client's output travels: as JSON (the default), or as query-string values (then bodies are strings). */
+  sent?: (output: unknown) => unknown;
 }
 
+/** A query's values as a URL carries them: every value a string. */
+const asQuery = (output: unknown): unknown =>
+  Object.fromEntries(
+    Object.entries(output as Body).flatMap(([key, value]) =>
+      value === undefined ? [] : [[key, String(value)]],
+    ),
+  );
+
 const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'POST /api/library/v1/media (query)',
+    client: core.mediaUploadQuerySchema,
+    emulator: media.mediaUploadQuery,
+    valid: fc.record({ kind: fc.constantFrom('video', 'audio', 'image') }, { requiredKeys: [] }),
+    sent: asQuery,
+  },
   {
     name: 'POST /api/library/v1/media/link',
     client: core.mediaLinkBodySchema,
@@ -90,6 +107,20 @@ const ENDPOINTS: Endpoint[] = [
         glossary_id: maybe(fc.uuid()),
       })
       .map(defined),
+  },
+  {
+    name: 'GET /v2/projects (query)',
+    client: core.projectListQuerySchema,
+    emulator: projects.projectListQuery,
+    valid: fc.record(
+      {
+        offset: fc.nat(1000).map(String),
+        limit: fc.integer({ min: 1, max: 100 }).map(String),
+        name: fc.string({ minLength: 1 }),
+      },
+      { requiredKeys: [] },
+    ),
+    sent: asQuery,
   },
   {
     name: 'PATCH /v2/projects/{id}',
@@ -187,10 +218,13 @@ const WRONG: unknown[] = [
   { speaker_00: null },
 ];
 
+/** What a query string can carry instead: only strings. */
+const WRONG_IN_QUERY = WRONG.filter((value) => typeof value === 'string');
+
 /** `body` with one field (at the top or inside its first segment) replaced, removed, or one field added. */
-function mutated(valid: fc.Arbitrary<Body>): fc.Arbitrary<Body> {
+function mutated(valid: fc.Arbitrary<Body>, wrongs: readonly unknown[] = WRONG): fc.Arbitrary<Body> {
   return fc
-    .tuple(valid, fc.nat(), fc.constantFrom(...WRONG), fc.constantFrom('replace', 'remove', 'add', 'inner'))
+    .tuple(valid, fc.nat(), fc.constantFrom(...wrongs), fc.constantFrom('replace', 'remove', 'add', 'inner'))
     .map(([body, pick, wrong, how]) => {
       const inner = Array.isArray(body.segments) ? (body.segments[0] as Body) : undefined;
       const target = how === 'inner' && inner ? { ...inner } : { ...body };
@@ -228,18 +262,21 @@ describe('contract: request bodies, @dubkit/core against the emulator’s readin
   for (const endpoint of ENDPOINTS) {
     it(`${endpoint.name}: the client refuses what the service refuses, and what it sends the service takes`, () => {
       fc.assert(
-        fc.property(fc.oneof(endpoint.valid, mutated(endpoint.valid)), (body) => {
-          const client = endpoint.client.safeParse(body);
-          const service = endpoint.emulator.safeParse(body);
-          const shown = JSON.stringify(body);
-          if (!clientChoice(body)) expect(client.success, `client takes ${shown}`).toBe(service.success);
-          if (client.success) {
-            expect(
-              endpoint.emulator.safeParse(sent(client.data)).error?.issues,
-              `sent ${shown}`,
-            ).toBeUndefined();
-          }
-        }),
+        fc.property(
+          fc.oneof(endpoint.valid, mutated(endpoint.valid, endpoint.sent ? WRONG_IN_QUERY : WRONG)),
+          (body) => {
+            const client = endpoint.client.safeParse(body);
+            const service = endpoint.emulator.safeParse(body);
+            const shown = JSON.stringify(body);
+            if (!clientChoice(body)) expect(client.success, `client takes ${shown}`).toBe(service.success);
+            if (client.success) {
+              expect(
+                endpoint.emulator.safeParse((endpoint.sent ?? sent)(client.data)).error?.issues,
+                `sent ${shown}`,
+              ).toBeUndefined();
+            }
+          },
+        ),
         { numRuns: 600 },
       );
     });
