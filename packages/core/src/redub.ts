@@ -1,6 +1,7 @@
 // What a re-dub costs. docs/service.md, "Re-dub cost": each `generate` charges the combined length of the segments changed (text,
 // timecodes, speaker, or the voice of its speaker) and added since the last render: 1 s–59 s is 1 minute, then
-// to the nearest minute (1:29 → 1, 1:30 → 2). The emulator charges with this function, so the two agree.
+// to the nearest minute (1:29 → 1, 1:30 → 2). The emulator charges by its own reading of the rule; its
+// contract test (packages/emulator/src/contract/price.test.ts) checks that the two agree.
 
 /** Minutes charged for `changedMs` milliseconds of changed and added segments; nothing changed costs nothing. */
 export function redubMinutes(changedMs: number): number {

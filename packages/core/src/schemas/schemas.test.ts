@@ -313,8 +313,9 @@ describe('new segments and transcriptions from JSON', () => {
 });
 
 describe('glossaries', () => {
-  it('accepts good entries', () => {
+  it('accepts good entries, a carriage return inside a term among them', () => {
     expect(glossaryEntriesSchema.safeParse({ Olá: 'Hello' }).success).toBe(true);
+    expect(glossaryEntriesSchema.safeParse({ 'a\rb': 'c\rd' }).success).toBe(true);
   });
   it.each([
     [{ '': 'x' }, /Source term "" is empty/],
@@ -334,6 +335,13 @@ describe('glossaries', () => {
     expect(messages(glossaryEntriesSchema.safeParse(entries)).join('\n')).toMatch(
       /must be under 10485760 bytes/,
     );
+  });
+  it('counts the bytes of the terms, not of their JSON, against the limit', () => {
+    const entries: Record<string, string> = {};
+    // 10,400 pairs of 1006 bytes: 10,462,400 bytes of terms, under the limit; their JSON is over it.
+    for (let i = 0; i < 10_400; i++) entries[`t${String(i).padStart(5, '0')}`] = 'v'.repeat(1000);
+    expect(Buffer.byteLength(JSON.stringify(entries))).toBeGreaterThanOrEqual(GLOSSARY_MAX_BYTES);
+    expect(glossaryEntriesSchema.safeParse(entries).success).toBe(true);
   });
   it('checks the create body languages', () => {
     const body = { name: 'g', src_lang: 'pt', dst_lang: 'en-us', entries: { Olá: 'Hello' } };

@@ -1,19 +1,15 @@
 // A project's transcription and its edits: read, patch, add and delete segments. Every change is remembered until
 // the next render, which charges for it (redub.ts).
 import { randomUUID } from 'node:crypto';
-import { timecodeToMs } from '@dubkit/core';
-import type { segmentsCreateBodySchema, segmentsPatchBodySchema } from '@dubkit/core/schemas';
-import type { z } from 'zod';
 import { invalid, notFound } from '../http/errors.ts';
 import type { Project, Segment } from '../model.ts';
+import type { SegmentsCreateBody, SegmentsPatchBody } from '../spec/segments.ts';
 import type { EmulatorState } from '../state.ts';
 import { glossaryOf, segmentsOf, segmentView } from './segments.ts';
 import { requireEditable, settleInto } from './service.ts';
 import { momentOf } from './status.ts';
 import { speakerName, translate } from './synth.ts';
 
-type PatchBody = z.output<typeof segmentsPatchBodySchema>;
-type CreateBody = z.output<typeof segmentsCreateBodySchema>;
 type TextInput = { text: string; lang: string };
 
 export function transcriptionView(state: EmulatorState, project: Project, ids: string[]) {
@@ -42,13 +38,13 @@ function checkLanguage(
   }
 }
 
-function checkInsideVideo(project: Project, end: string, loc: (string | number)[]) {
-  if (timecodeToMs(end) > Math.ceil(project.duration) * 1000) {
+function checkInsideVideo(project: Project, endMs: number, loc: (string | number)[]) {
+  if (endMs > Math.ceil(project.duration) * 1000) {
     throw invalid([...loc, 'end'], `The segment ends after the video (${project.duration} s)`);
   }
 }
 
-export function patchSegments(state: EmulatorState, project: Project, body: PatchBody) {
+export function patchSegments(state: EmulatorState, project: Project, body: SegmentsPatchBody) {
   const moment = momentOf(state, project);
   requireEditable(moment);
   const segments = segmentsOf(project);
@@ -67,8 +63,8 @@ export function patchSegments(state: EmulatorState, project: Project, body: Patc
     if (patch.dst) segment.dstText = patch.dst.text;
     if (patch.speaker) segment.speaker = patch.speaker;
     if (patch.start !== undefined && patch.end !== undefined) {
-      segment.startMs = timecodeToMs(patch.start);
-      segment.endMs = timecodeToMs(patch.end);
+      segment.startMs = patch.start;
+      segment.endMs = patch.end;
     }
     segment.status = 'updated';
     // A corrected source alone changes nothing heard: the render re-voices the translation, so it is not charged.
@@ -84,7 +80,7 @@ export function patchSegments(state: EmulatorState, project: Project, body: Patc
  * POST …/transcription/segments: new segments, answered with their ids. A missing translation is made as the
  * pipeline makes one (with the glossary); a missing speaker is SPEAKER_00.
  */
-export function addSegments(state: EmulatorState, project: Project, body: CreateBody) {
+export function addSegments(state: EmulatorState, project: Project, body: SegmentsCreateBody) {
   const moment = momentOf(state, project);
   requireEditable(moment);
   const segments = segmentsOf(project);
@@ -100,8 +96,8 @@ export function addSegments(state: EmulatorState, project: Project, body: Create
     const srcText = input.src?.text ?? '';
     const segment: Segment = {
       id: randomUUID(),
-      startMs: timecodeToMs(input.start),
-      endMs: timecodeToMs(input.end),
+      startMs: input.start,
+      endMs: input.end,
       srcText,
       srcLang: project.srcLang,
       dstText: input.dst?.text ?? translate(srcText, project.dstLang, glossary),

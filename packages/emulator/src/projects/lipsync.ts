@@ -1,11 +1,10 @@
 // Face check and lip-sync: timed jobs computed from their start, a one-at-a-time queue, credits charged once per
 // kind. `is_free_lipsync: true` is the free version, a preview of the first 60 s at most (docs/service.md).
 
-import type { lipsyncStartBodySchema } from '@dubkit/core/schemas';
-import type { z } from 'zod';
 import { spend } from '../credits.ts';
 import { conflict } from '../http/errors.ts';
 import type { FaceCheck, Lipsync, Project } from '../model.ts';
+import type { LipsyncStartBody } from '../spec/lipsync.ts';
 import type { EmulatorState } from '../state.ts';
 import { momentOf, type ProjectMoment } from './status.ts';
 
@@ -79,11 +78,7 @@ function lipsyncStatus(project: Project, now: number): string | null {
   return job.dubVersion < project.dubVersion ? 'outdated' : 'done';
 }
 
-export function startLipsync(
-  state: EmulatorState,
-  project: Project,
-  body: z.output<typeof lipsyncStartBodySchema>,
-) {
+export function startLipsync(state: EmulatorState, project: Project, body: LipsyncStartBody) {
   const moment = momentOf(state, project);
   if (!isDubbed(moment)) {
     throw conflict(`Only a dubbed project (merging_done) can be lip-synced; status is ${moment.status}`);

@@ -1,5 +1,5 @@
 // What the next render charges (docs/service.md): the combined length of the segments changed (text, timecodes,
-// speaker, or the voice of its speaker) and added since the last render; @dubkit/core's redubMinutes rounds it.
+// speaker, or the voice of its speaker) and added since the last render; spec/price.ts turns it into minutes.
 import type { Project } from '../model.ts';
 import { segmentsOf } from './segments.ts';
 

@@ -1,7 +1,7 @@
 // A project's transcription: synthetic segments made from the media on first read, or the uploaded ones,
 // translated with the project's glossary; and their JSON shape.
 import { randomUUID } from 'node:crypto';
-import { msToTimecode } from '@dubkit/core';
+import { formatTimecode } from '@dubkit/srt';
 import type { Project, Segment } from '../model.ts';
 import {
   type CompiledGlossary,
@@ -82,8 +82,8 @@ export function segmentsOf(project: Project): Segment[] {
 export function segmentView(segment: Segment, translated: boolean) {
   return {
     id: segment.id,
-    start: msToTimecode(segment.startMs),
-    end: msToTimecode(segment.endMs),
+    start: formatTimecode(segment.startMs),
+    end: formatTimecode(segment.endMs),
     status: translated ? segment.status : 'processing',
     src: { text: segment.srcText, lang: segment.srcLang },
     dst: { text: translated ? segment.dstText : '', lang: segment.dstLang },

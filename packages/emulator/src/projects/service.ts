@@ -1,14 +1,14 @@
 // Project operations: create (with credits and limits), read, list, patch (name, speakers, the voice map) and
 // generate (which charges the re-dub).
 import { randomUUID } from 'node:crypto';
-import { redubMinutes } from '@dubkit/core';
-import type { projectCreateBodySchema, projectUpdateBodySchema } from '@dubkit/core/schemas';
 import type { z } from 'zod';
 import { iso } from '../clock.ts';
 import { spend } from '../credits.ts';
 import { conflict, invalid, notFound } from '../http/errors.ts';
 import { baseLanguage } from '../languages.ts';
 import type { Account, Glossary, Media, Project, Transcription } from '../model.ts';
+import { redubCharge } from '../spec/price.ts';
+import { DEFAULT_PAGE, type projectCreateBody, type projectUpdateBody } from '../spec/projects.ts';
 import type { EmulatorState } from '../state.ts';
 import { autoFaceCheck } from './lipsync.ts';
 import { fixedTimeline, PIPELINE_STAGES, type PipelineStage, type TimelineRequest } from './pipeline.ts';
@@ -17,8 +17,8 @@ import { speakersOf } from './segments.ts';
 import { isEditable, momentOf, type ProjectMoment } from './status.ts';
 import { replaceVoiceMap, voiceMapOf } from './voices.ts';
 
-type CreateBody = z.output<typeof projectCreateBodySchema>;
-type UpdateBody = z.output<typeof projectUpdateBodySchema>;
+type CreateBody = z.output<typeof projectCreateBody>;
+type UpdateBody = z.output<typeof projectUpdateBody>;
 
 function pipelineFailStage(state: EmulatorState): PipelineStage | undefined {
   const stage = state.faults.failStage;
@@ -217,7 +217,7 @@ export function listProjects(
   query: { offset?: number | undefined; limit?: number | undefined; name?: string | undefined },
 ) {
   const offset = query.offset ?? 0;
-  const limit = query.limit ?? 10;
+  const limit = query.limit ?? DEFAULT_PAGE;
   const needle = query.name?.toLowerCase();
   const page: ReturnType<typeof listItemView>[] = [];
   let total = 0;
@@ -272,7 +272,7 @@ export function patchProject(state: EmulatorState, project: Project, body: Updat
 export function generateProject(state: EmulatorState, project: Project) {
   const moment = momentOf(state, project);
   requireEditable(moment);
-  const minutes = redubMinutes(redubMs(project));
+  const minutes = redubCharge(redubMs(project));
   spend('the re-dub', { balance: project.account.credits.minutes, amount: minutes, what: 'minutes' });
   if (moment.outputs) {
     project.mergedBefore = true;

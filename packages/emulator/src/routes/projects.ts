@@ -1,9 +1,4 @@
 // Projects: create, list, read (the endpoint clients poll), patch, the voices they may use, and generate.
-import {
-  projectCreateBodySchema,
-  projectListQuerySchema,
-  projectUpdateBodySchema,
-} from '@dubkit/core/schemas';
 import type { Hono } from 'hono';
 import { readJson } from '../http/body.ts';
 import type { Ctx, Env } from '../http/env.ts';
@@ -17,6 +12,7 @@ import {
   projectView,
 } from '../projects/service.ts';
 import { voicesOf, voiceView } from '../projects/voices.ts';
+import { projectCreateBody, projectListQuery, projectUpdateBody } from '../spec/projects.ts';
 import type { EmulatorState } from '../state.ts';
 import { pathProject } from './lookup.ts';
 
@@ -24,11 +20,11 @@ export function projectRoutes(app: Hono<Env>, state: EmulatorState): void {
   const project = (c: Ctx) => pathProject(state, c);
 
   app.post('/v2/projects', async (c) => {
-    const body = validate(projectCreateBodySchema, await readJson(c.env.incoming));
+    const body = validate(projectCreateBody, await readJson(c.env.incoming));
     return c.json(projectView(state, createProject(state, c.var.account, body)));
   });
   app.get('/v2/projects', (c) => {
-    const query = validate(projectListQuerySchema, singleQuery(c, ['offset', 'limit', 'name']), 'query');
+    const query = validate(projectListQuery, singleQuery(c, ['offset', 'limit', 'name']), 'query');
     return c.json(listProjects(state, c.var.account, query));
   });
   app.get('/v2/projects/:project_id', (c) => {
@@ -38,7 +34,7 @@ export function projectRoutes(app: Hono<Env>, state: EmulatorState): void {
   });
   app.patch('/v2/projects/:project_id', async (c) => {
     const found = project(c);
-    const body = validate(projectUpdateBodySchema, await readJson(c.env.incoming));
+    const body = validate(projectUpdateBody, await readJson(c.env.incoming));
     return c.json(patchProject(state, found, body));
   });
   app.get('/v2/projects/:project_id/voices', (c) =>

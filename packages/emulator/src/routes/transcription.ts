@@ -1,16 +1,12 @@
 // A project's transcription (read, add, patch, delete segments) and transcriptions made before a project, from
 // JSON segments or from .srt files.
-import {
-  segmentsCreateBodySchema,
-  segmentsPatchBodySchema,
-  transcriptionCreateBodySchema,
-} from '@dubkit/core/schemas';
 import type { Hono } from 'hono';
 import { readJson } from '../http/body.ts';
 import type { Ctx, Env } from '../http/env.ts';
 import { validate } from '../http/errors.ts';
 import { queryOf } from '../http/params.ts';
 import { addSegments, deleteSegment, patchSegments, transcriptionView } from '../projects/edits.ts';
+import { segmentsCreateBody, segmentsPatchBody, transcriptionCreateBody } from '../spec/segments.ts';
 import type { EmulatorState } from '../state.ts';
 import { createJsonTranscription } from '../transcriptions/from-json.ts';
 import { createSrtTranscription, SRT_QUERY } from '../transcriptions/from-srt.ts';
@@ -26,19 +22,19 @@ export function transcriptionRoutes(app: Hono<Env>, state: EmulatorState): void 
   });
   app.post('/v2/projects/:project_id/transcription/segments', async (c) => {
     const found = project(c);
-    const body = validate(segmentsCreateBodySchema, await readJson(c.env.incoming));
+    const body = validate(segmentsCreateBody, await readJson(c.env.incoming));
     return c.json(addSegments(state, found, body));
   });
   app.patch('/v2/projects/:project_id/transcription/segments', async (c) => {
     const found = project(c);
-    const body = validate(segmentsPatchBodySchema, await readJson(c.env.incoming));
+    const body = validate(segmentsPatchBody, await readJson(c.env.incoming));
     return c.json(patchSegments(state, found, body));
   });
   app.delete('/v2/projects/:project_id/transcription/segments/:segment_id', (c) =>
     c.json(deleteSegment(state, project(c), c.req.param('segment_id'))),
   );
   app.post('/v2/transcriptions', async (c) => {
-    const body = validate(transcriptionCreateBodySchema, await readJson(c.env.incoming));
+    const body = validate(transcriptionCreateBody, await readJson(c.env.incoming));
     return c.json(createJsonTranscription(state, c.var.account, body));
   });
   app.post('/v2/transcriptions/srt', async (c) => {

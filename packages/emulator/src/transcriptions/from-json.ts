@@ -1,18 +1,18 @@
 // POST /v2/transcriptions: a transcription from JSON segments, as the SRT upload makes one from files. Each side's
 // texts share one language (the transcription's); a segment without a speaker (then none has one) is SPEAKER_00.
 import { randomUUID } from 'node:crypto';
-import { timecodeToMs } from '@dubkit/core';
-import type { transcriptionCreateBodySchema } from '@dubkit/core/schemas';
-import type { z } from 'zod';
 import { invalid } from '../http/errors.ts';
 import type { Account, Segment } from '../model.ts';
 import { speakerName } from '../projects/synth.ts';
+import type { TranscriptionCreateBody } from '../spec/segments.ts';
 import type { EmulatorState } from '../state.ts';
 import { checkedLanguage, storeTranscription } from './store.ts';
 
-type Body = z.output<typeof transcriptionCreateBodySchema>;
-
-export function createJsonTranscription(state: EmulatorState, account: Account, body: Body) {
+export function createJsonTranscription(
+  state: EmulatorState,
+  account: Account,
+  body: TranscriptionCreateBody,
+) {
   const languages: Record<'src' | 'dst', string | undefined> = { src: undefined, dst: undefined };
   body.segments.forEach((segment, index) => {
     for (const side of ['src', 'dst'] as const) {
@@ -33,8 +33,8 @@ export function createJsonTranscription(state: EmulatorState, account: Account, 
     .map(
       (input): Segment => ({
         id: randomUUID(),
-        startMs: timecodeToMs(input.start),
-        endMs: timecodeToMs(input.end),
+        startMs: input.start,
+        endMs: input.end,
         srcText: input.src?.text ?? '',
         srcLang: languages.src ?? '',
         dstText: input.dst?.text ?? '',

@@ -1,8 +1,8 @@
 // What rendering a language again will cost, by the vendor's rule (docs/service.md, "Re-dub cost"):
 // the combined length of the segments changed (text, timecodes, speaker, or their speaker's voice) and added
 // since the last render, priced with @dubkit/core's redubMinutes (1 s–59 s is a minute, then the nearest
-// minute), the same function the emulator charges with. Pure: the segments as the service has them now and
-// the changes the app recorded since the last render.
+// minute), which the emulator's contract test checks against the emulator's own charge. Pure: the segments as
+// the service has them now and the changes the app recorded since the last render.
 import { redubMinutes, timecodeToMs } from '@dubkit/core';
 import type { RedubChange } from '../../store/store.ts';
 
