@@ -5,14 +5,14 @@
 // Approve anyway acts on the same render.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { type ButtonArgs, button, type ViewArgs, view } from '../../access/definitions.ts';
+import { type ButtonArgs, type ViewArgs, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { QaFlag } from '../../domain/localization-qa.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import { ephemeral, modalTitle, noticeModal } from '../../ui/blocks.ts';
-import { onNewestRender } from '../current-render.ts';
+import { replyButton } from '../current-render.ts';
 import type { LocalizationQa } from '../qa/service.ts';
 import { APPROVAL_ACTIONS, approveAnywayModal, changesModal } from './blocks.ts';
 import type { ApprovalService } from './service.ts';
@@ -33,18 +33,10 @@ export interface ApprovalDeps {
 const QA_WAIT_MS = 1_500;
 
 /** Approve, on a dubbed language's reply: approves the render the reply shows (asking first if QA flags are open). */
-export const approve = button({
-  id: APPROVAL_ACTIONS.approve,
-  rule: rules.targetMember,
-  handler: (deps: ApprovalDeps) => onNewestRender(approveLanguage(deps)),
-});
+export const approve = replyButton(APPROVAL_ACTIONS.approve, approveLanguage);
 
 /** Request changes, on a dubbed language's reply: asks why in a dialog. */
-export const requestChanges = button({
-  id: APPROVAL_ACTIONS.requestChanges,
-  rule: rules.targetMember,
-  handler: (deps: ApprovalDeps) => onNewestRender(openChanges(deps)),
-});
+export const requestChanges = replyButton(APPROVAL_ACTIONS.requestChanges, openChanges);
 
 /** The Request changes dialog's submission. */
 export const changesDialog = view({

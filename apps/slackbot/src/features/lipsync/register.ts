@@ -2,12 +2,12 @@
 // 3 s, then the choices read from the service: the full video's price, the free preview while free minutes are
 // left); submitting it asks for the kind chosen, which the lip-sync loop carries out and reports in the thread.
 import type { Logger } from 'pino';
-import { type ButtonArgs, button, select, type ViewArgs, view } from '../../access/definitions.ts';
+import { type ButtonArgs, select, type ViewArgs, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { onNewestRender } from '../current-render.ts';
+import { replyButton } from '../current-render.ts';
 import type { ReviewService } from '../review/service.ts';
 import { LIPSYNC_UI, lipsyncModal, lipsyncNotice } from './blocks.ts';
 import type { LipsyncService } from './service.ts';
@@ -20,11 +20,7 @@ export interface LipsyncDeps {
 }
 
 /** Lip-sync, on a dubbed language's reply: asks which lip-sync in a dialog. */
-export const lipsync = button({
-  id: LIPSYNC_UI.open,
-  rule: rules.targetMember,
-  handler: (deps: LipsyncDeps) => onNewestRender(openLipsync(deps)),
-});
+export const lipsync = replyButton(LIPSYNC_UI.open, openLipsync);
 
 /** The lip-sync dialog's submission. */
 export const lipsyncDialog = view({

@@ -1,12 +1,12 @@
 // "Other formats…" on a render's reply: a dialog picks one format the reply does not carry; submitting it posts
 // that file in the thread, once. The button acts on the render whose reply it sits on (the newest only: the
 // files are built from the project's text as it is now).
-import { type ButtonArgs, button, type ViewArgs, view } from '../../access/definitions.ts';
+import { type ButtonArgs, type ViewArgs, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules, type TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
-import { onNewestRender } from '../current-render.ts';
+import { replyButton } from '../current-render.ts';
 import { OTHER_FORMATS, otherFormatsModal, readOtherFormat } from './blocks.ts';
 import type { OtherFormatsService } from './service.ts';
 
@@ -16,11 +16,7 @@ export interface OtherFormatsDeps {
 }
 
 /** Other formats…, on a render's reply: picks a subtitle format the reply does not carry. */
-export const otherFormats = button({
-  id: OTHER_FORMATS.button,
-  rule: rules.targetMember,
-  handler: (deps: OtherFormatsDeps) => onNewestRender(openPicker(deps)),
-});
+export const otherFormats = replyButton(OTHER_FORMATS.button, openPicker);
 
 /** The format picker's submission. */
 export const otherFormatsDialog = view({

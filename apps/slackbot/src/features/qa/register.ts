@@ -2,11 +2,11 @@
 // have fixed segments since the reply), and the review modal opens with only the segments it flags, each with
 // its reasons. Saving, conflicts and Render again are the review's own.
 import type { Logger } from 'pino';
-import { type ButtonArgs, button } from '../../access/definitions.ts';
+import type { ButtonArgs } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
-import { rules, type TargetSubject } from '../../access/rules.ts';
+import type { TargetSubject } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
-import { onNewestRender } from '../current-render.ts';
+import { replyButton } from '../current-render.ts';
 import { noticeView } from '../review/modal.ts';
 import type { ReviewService } from '../review/service.ts';
 import { QA_ACTIONS } from './line.ts';
@@ -20,11 +20,7 @@ export interface QaDeps {
 }
 
 /** Review flagged, on a dubbed reply's QA line: the review of only the segments QA flags now. */
-export const reviewFlaggedButton = button({
-  id: QA_ACTIONS.reviewFlagged,
-  rule: rules.targetMember,
-  handler: (deps: QaDeps) => onNewestRender(reviewFlagged(deps)),
-});
+export const reviewFlaggedButton = replyButton(QA_ACTIONS.reviewFlagged, reviewFlagged);
 
 export const qaInteractions = [reviewFlaggedButton];
 

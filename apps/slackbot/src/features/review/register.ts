@@ -4,7 +4,7 @@
 import { button, select, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
-import { onNewestRender } from '../current-render.ts';
+import { replyButton } from '../current-render.ts';
 import {
   backToReview,
   openNewLine,
@@ -21,25 +21,13 @@ import { THREAD_ACTIONS } from './thread-blocks.ts';
 import { submitNewLine, submitRender, submitReview, submitSpeakers } from './view-listeners.ts';
 
 /** Review translation, on a dubbed language's reply: the review modal of the render it shows. */
-export const review = button({
-  id: THREAD_ACTIONS.review,
-  rule: rules.targetMember,
-  handler: (deps: ReviewDeps) => onNewestRender(openReview(deps)),
-});
+export const review = replyButton(THREAD_ACTIONS.review, openReview);
 
 /** Render again, on a dubbed reply or an edit's line: its price first, in a dialog to confirm. */
-export const render = button({
-  id: THREAD_ACTIONS.render,
-  rule: rules.targetMember,
-  handler: (deps: ReviewDeps) => onNewestRender(renderAgain(deps)),
-});
+export const render = replyButton(THREAD_ACTIONS.render, renderAgain);
 
 /** Speakers & voices, on a dubbed language's reply: how many speakers, and a voice for each. */
-export const speakers = button({
-  id: THREAD_ACTIONS.speakers,
-  rule: rules.targetMember,
-  handler: (deps: ReviewDeps) => onNewestRender(openSpeakers(deps)),
-});
+export const speakers = replyButton(THREAD_ACTIONS.speakers, openSpeakers);
 
 const inReview = rules.inModal(REVIEW.callbackId);
 
