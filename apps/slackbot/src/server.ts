@@ -42,9 +42,11 @@ import { OtherFormatsService } from './features/other-formats/service.ts';
 import { registerQa } from './features/qa/register.ts';
 import { LocalizationQa } from './features/qa/service.ts';
 import { registerReview } from './features/review/register.ts';
+import { Renders } from './features/review/renders.ts';
 import { ReviewService } from './features/review/service.ts';
 import { SourceFixService } from './features/review/source-fix.ts';
 import { registerSourceFix } from './features/review/source-fix-listeners.ts';
+import { Voices } from './features/review/voices.ts';
 import { registerSettings } from './features/settings/register.ts';
 import { SettingsService } from './features/settings/service.ts';
 import { SubtitleService } from './features/subtitles/service.ts';
@@ -215,7 +217,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     isAdmin: (user) => access.isAdmin(user),
     groups,
   });
-  const review = new ReviewService({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now });
+  // The review of a dubbed language, its renders and its voices.
+  const review = new ReviewService({ store, dubbing: service, wakeDeliverer, now });
+  const renders = new Renders({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now });
+  const voices = new Voices({ store, dubbing: service, wakeDeliverer, now });
   const approvals = new ApprovalService({ store, dubbing: service, wakeDeliverer, drawer, now, groups });
   const sourceFix = new SourceFixService({ store, dubbing: service, wakeDeliverer, now });
   const jobs = new JobService({
@@ -250,13 +255,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     offeredGlossaries: (channel) => glossaries.offered(channel),
     importGlossary: (message) => glossaries.importDropped(message),
   });
-  registerReview(registry, { ...featureDeps, review });
+  registerReview(registry, { ...featureDeps, review, renders, voices });
   registerSourceFix(registry, { ...featureDeps, review, sourceFix });
   registerQa(registry, { ...featureDeps, review, qa });
   registerApproval(registry, { ...featureDeps, approvals, qa });
   registerAssign(registry, {
     ...featureDeps,
     review,
+    renders,
+    voices,
     assign: new AssignService({
       store,
       dubbing: service,
@@ -450,7 +457,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   tracker.start();
   lipsyncRunner.start();
   imports.start();
-  review.recoverRenders().catch((error: unknown) => {
+  renders.recoverRenders().catch((error: unknown) => {
     logger.warn({ err: error }, 'following up renders asked for before the restart failed');
   });
 

@@ -7,7 +7,6 @@ import type { Emulator } from '@dubkit/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { Store, Target } from '../../store/store.ts';
-import { drawerFor } from '../../test-support/drawer.ts';
 import { boundTarget } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
 import { ReviewService } from '../review/service.ts';
@@ -24,13 +23,7 @@ let wakes: number;
 beforeEach(async () => {
   ({ emulator, client, service, store } = services);
   wakes = 0;
-  const review = new ReviewService({
-    drawer: drawerFor(store, service),
-    store,
-    dubbing: service,
-    wakeDeliverer: () => {},
-    wakeTracker: () => {},
-  });
+  const review = new ReviewService({ store, dubbing: service, wakeDeliverer: () => {} });
   lipsync = new LipsyncService({ store, review, dubbing: service, wake: () => wakes++, now: () => 20_000 });
 });
 afterEach(async () => {

@@ -11,11 +11,15 @@ import type { ModalGrant } from '../../store/store.ts';
 import { ephemeral } from '../../ui/blocks.ts';
 import { noticeView } from './modal.ts';
 import { renderConfirmView, renderNotice } from './render-modal.ts';
-import { nothingToRender, type ReviewService } from './service.ts';
+import { nothingToRender, type Renders } from './renders.ts';
+import type { ReviewService } from './service.ts';
 import { speakersModal } from './thread-blocks.ts';
+import type { Voices } from './voices.ts';
 
 export interface ReviewDeps {
   review: ReviewService;
+  renders: Renders;
+  voices: Voices;
   slack: Pick<Interactions, 'openModal' | 'updateModal'>;
   logger: Logger;
 }
@@ -98,7 +102,7 @@ export function renderAgain(deps: ReviewDeps) {
       (lang) => renderNotice(lang, '⏳ Working out what the render will cost…'),
       async ({ target }) => {
         try {
-          const estimate = await deps.review.estimate(target.id);
+          const estimate = await deps.renders.estimate(target.id);
           if (!estimate.ok) return renderNotice(target.dstLang, estimate.problem);
           const { cost, sourceFixes } = estimate.value;
           // Nothing the dub says changed: no render is offered (it would post the same files again).
@@ -126,7 +130,7 @@ export function openSpeakers(deps: ReviewDeps) {
       (lang) => noticeView(lang, '⏳ Reading the speakers and their voices…', 'Speakers'),
       async ({ job, target }) => {
         try {
-          const found = await deps.review.speakersAndVoices(target.id);
+          const found = await deps.voices.speakersAndVoices(target.id);
           return found.ok
             ? speakersModal({ targetId: target.id, ...found.value })
             : noticeView(target.dstLang, found.problem, 'Speakers');

@@ -15,7 +15,9 @@ import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { REVIEW } from './modal.ts';
 import { NEW_LINE } from './new-line.ts';
-import { RENDER_REQUESTED, ReviewService } from './service.ts';
+import { RENDER_REQUESTED, Renders } from './renders.ts';
+import { ReviewService } from './service.ts';
+import { Voices } from './voices.ts';
 
 const SPEED = 200;
 
@@ -25,19 +27,21 @@ let client: DubbingClient;
 let service: DubbingService;
 let store: Store;
 let review: ReviewService;
+let renders: Renders;
+let voices: Voices;
 let wakes: { deliverer: number; tracker: number };
 
 beforeEach(async () => {
   ({ emulator, client, service, store } = services);
   wakes = { deliverer: 0, tracker: 0 };
-  review = new ReviewService({
+  const options = { store, dubbing: service, wakeDeliverer: () => wakes.deliverer++, now: () => 9_000 };
+  review = new ReviewService(options);
+  renders = new Renders({
+    ...options,
     drawer: drawerFor(store, service),
-    store,
-    dubbing: service,
-    wakeDeliverer: () => wakes.deliverer++,
     wakeTracker: () => wakes.tracker++,
-    now: () => 9_000,
   });
+  voices = new Voices(options);
 });
 
 /** A project dubbed into Spanish on the emulator, and a started job's language that saw it finish. */
@@ -256,7 +260,6 @@ describe('ReviewService.save', () => {
     // Counted on the way to the service: the speaker change and the text change go in one PATCH.
     const patches: string[][] = [];
     const counting = new ReviewService({
-      drawer: drawerFor(store, service),
       store,
       dubbing: {
         ...service,
@@ -266,7 +269,6 @@ describe('ReviewService.save', () => {
         },
       },
       wakeDeliverer: () => wakes.deliverer++,
-      wakeTracker: () => wakes.tracker++,
       now: () => 9_000,
     });
     const saved = await counting.save(modal.private_metadata!, values, false);
@@ -349,7 +351,7 @@ describe('ReviewService.render', () => {
     emulator.faults.set({ latencyMs: 2_000, paths: [`/v2/projects/${project.id}/generate`] });
     // The render runs slowly, so that it is still under way when read back.
     emulator.setSpeed(1);
-    const rendering = review.render(target.id, 'U2');
+    const rendering = renders.render(target.id, 'U2');
     const intents = await waitFor(
       async () => {
         const found = await store.renderIntents();
@@ -380,7 +382,7 @@ describe('ReviewService.render', () => {
     expect(wakes).toEqual({ deliverer: 1, tracker: 1 });
 
     // A second press while it renders is refused in words, and nothing more is asked of the service.
-    expect(await review.render(target.id, 'U2')).toEqual({
+    expect(await renders.render(target.id, 'U2')).toEqual({
       ok: false,
       problem: 'Spanish is being worked on right now; try again once it is ready.',
     });
@@ -393,7 +395,7 @@ describe('ReviewService.render', () => {
     await client.projects.generate(project.id);
     // The service refuses another render while this one runs: the app reads the project instead.
     await expect(client.projects.generate(project.id)).rejects.toBeInstanceOf(ConflictError);
-    expect(await review.render(target.id, 'U2')).toEqual({ ok: true, value: undefined });
+    expect(await renders.render(target.id, 'U2')).toEqual({ ok: true, value: undefined });
     expect(await store.renderIntents()).toEqual([]);
     expect(await store.getTarget(target.id)).toMatchObject({ attempt: 2, terminal: false });
     expect(await store.getDelivery(`render:${target.id}.2`)).toBeDefined();
@@ -401,11 +403,11 @@ describe('ReviewService.render', () => {
 
   it('renders nothing when nothing the dub says changed, a fixed source alone included', async () => {
     const { target, project } = await dubbedTarget('https://vimeo.com/review-render-nothing');
-    const nothing = await review.render(target.id, 'U2');
+    const nothing = await renders.render(target.id, 'U2');
     expect(nothing).toEqual({ ok: false, problem: expect.stringMatching(/^Nothing to render: /) });
     const [first] = await segmentsOf(project.id);
     await store.recordRedubChanges(target.id, [{ kind: 'source', ref: first!.id, was: 'Old' }], 1);
-    const sourceOnly = await review.render(target.id, 'U2');
+    const sourceOnly = await renders.render(target.id, 'U2');
     expect(sourceOnly).toEqual({
       ok: false,
       problem: expect.stringContaining('a fixed source alone changes nothing heard'),
@@ -419,7 +421,7 @@ describe('ReviewService.render', () => {
   it('clears its intent and leaves the language as it was when the service fails', async () => {
     const { target, project } = await editedTarget('https://vimeo.com/review-render-fails');
     emulator.faults.set({ errorNext: 1, paths: [`/v2/projects/${project.id}/generate`] });
-    await expect(review.render(target.id, 'U2')).rejects.toThrow();
+    await expect(renders.render(target.id, 'U2')).rejects.toThrow();
     expect(await store.renderIntents()).toEqual([]);
     expect(await store.getTarget(target.id)).toMatchObject({
       attempt: 1,
@@ -474,7 +476,7 @@ describe('a missing line added in the review', () => {
         ['edited', before[0]!.id],
       ].sort(),
     );
-    const estimate = await review.estimate(target.id);
+    const estimate = await renders.estimate(target.id);
     expect(estimate.ok && estimate.value.cost).toMatchObject({ changed: 1, added: 1 });
   });
 });
@@ -485,7 +487,7 @@ describe('the price of a render', () => {
     const before = await segmentsOf(project.id);
     const [one, , three] = before;
     const otherSpeaker = three!.speaker === 'SPEAKER_01' ? 'SPEAKER_00' : 'SPEAKER_01';
-    const fresh = await review.estimate(target.id);
+    const fresh = await renders.estimate(target.id);
     expect(fresh.ok && fresh.value.cost).toEqual({ minutes: 0, changed: 0, added: 0, ms: 0 });
 
     const modal = await openedModal(target.id);
@@ -502,7 +504,7 @@ describe('the price of a render', () => {
     );
     const length = (s: (typeof before)[number]) => timecodeToMs(s.end) - timecodeToMs(s.start);
     const credits = await client.credits.get();
-    const estimate = await review.estimate(target.id);
+    const estimate = await renders.estimate(target.id);
     expect(estimate).toEqual({
       ok: true,
       value: {
@@ -519,7 +521,7 @@ describe('the price of a render', () => {
     });
 
     // The service charges the render what the estimate said, and the record starts again from nothing.
-    expect(await review.render(target.id, 'U2')).toEqual({ ok: true, value: undefined });
+    expect(await renders.render(target.id, 'U2')).toEqual({ ok: true, value: undefined });
     const after = await client.credits.get();
     expect(after.minutes.used - credits.minutes.used).toBe(estimate.ok && estimate.value.cost.minutes);
     expect(await store.redubChanges(target.id)).toEqual([]);
@@ -533,7 +535,7 @@ describe('the price of a render', () => {
     const used = (await client.credits.get()).minutes.used;
     emulator.setCredits('default', { minutes: used });
     try {
-      const result = await review.render(target.id, 'U2');
+      const result = await renders.render(target.id, 'U2');
       expect(result).toEqual({
         ok: false,
         problem:
@@ -550,10 +552,10 @@ describe('the price of a render', () => {
   });
 });
 
-describe('ReviewService speakers and voices', () => {
+describe('Voices', () => {
   it('lists the speakers with their voices and the voices they may have', async () => {
     const { target, project } = await dubbedTarget('https://vimeo.com/review-voices-list');
-    const found = await review.speakersAndVoices(target.id);
+    const found = await voices.speakersAndVoices(target.id);
     if (!found.ok) throw new Error(found.problem);
     const map = (await client.projects.get(project.id)).voice!;
     expect(found.value.speakers).toEqual(
@@ -568,11 +570,11 @@ describe('ReviewService speakers and voices', () => {
   it('sets the count and one voice in one save sending the whole map, and the next render is priced for it', async () => {
     const { target, project } = await dubbedTarget('https://vimeo.com/review-voices');
     const before = (await client.projects.get(project.id)).voice!;
-    const voices = await client.projects.voices(project.id);
+    const offered = await client.projects.voices(project.id);
     const speaker = Object.keys(before).sort()[0]!;
-    const other = voices.find((v) => v.id !== before[speaker])!;
+    const other = offered.find((v) => v.id !== before[speaker])!;
 
-    expect(await review.saveSpeakers(target.id, 'U1', { count: 3, voices: { [speaker]: other.id } })).toEqual(
+    expect(await voices.saveSpeakers(target.id, 'U1', { count: 3, voices: { [speaker]: other.id } })).toEqual(
       { ok: true, value: { changed: true } },
     );
     const after = await client.projects.get(project.id);
@@ -590,11 +592,11 @@ describe('ReviewService speakers and voices', () => {
 
     // Every line of that speaker is re-dubbed by the next render, so it is priced in.
     const lines = (await segmentsOf(project.id)).filter((s) => s.speaker === speaker);
-    const estimate = await review.estimate(target.id);
+    const estimate = await renders.estimate(target.id);
     expect(estimate.ok && estimate.value.cost.changed).toBe(lines.length);
 
     // The same choice again changes nothing and says nothing.
-    expect(await review.saveSpeakers(target.id, 'U1', { count: 3, voices: { [speaker]: other.id } })).toEqual(
+    expect(await voices.saveSpeakers(target.id, 'U1', { count: 3, voices: { [speaker]: other.id } })).toEqual(
       { ok: true, value: { changed: false } },
     );
     expect(await store.deliveriesOf(target.jobId)).toHaveLength(1);
@@ -602,9 +604,9 @@ describe('ReviewService speakers and voices', () => {
 
   it('says in words when the service refuses a voice', async () => {
     const { target } = await dubbedTarget('https://vimeo.com/review-voices-refused');
-    const found = await review.speakersAndVoices(target.id);
+    const found = await voices.speakersAndVoices(target.id);
     const speaker = found.ok ? found.value.speakers[0]!.speaker : '';
-    const result = await review.saveSpeakers(target.id, 'U1', {
+    const result = await voices.saveSpeakers(target.id, 'U1', {
       count: 2,
       voices: { [speaker]: '00000000-0000-4000-8000-000000000000' },
     });

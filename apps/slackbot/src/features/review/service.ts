@@ -1,17 +1,8 @@
-// Review, render again and speakers for a dubbed language, after the listener acked: opens a review session
-// (the segments as they are now), turns its pages, saves only the changes (and the lines added) after checking
-// that nobody else changed the same segments meanwhile, records what a save changed for the next render's price,
-// prices a render before it is asked for, renders again (the language's status message resumes and the new
-// files arrive as a new reply; minutes that run short are explained), and changes the number of speakers.
-// Each records its state and the thread replies it causes in the store, then wakes the loops that carry them out.
-import { randomBytes } from 'node:crypto';
 import type { types } from '@slack/bolt';
-import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
-import { BusyError, NotEnoughMinutesError, RefusedError } from '../../dubbing/service.ts';
+import { BusyError, RefusedError } from '../../dubbing/service.ts';
 import { scrub } from '../../errors/public.ts';
 import type {
-  Job,
   JobStore,
   NewSegment,
   OutboxStore,
@@ -20,13 +11,11 @@ import type {
   ReviewSegment,
   ReviewStore,
   SegmentEdit,
-  Target,
 } from '../../store/store.ts';
-import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
-import { type RenderCost, renderCost } from './cost.ts';
 import { describeChanges, findConflicts, mergeEdits, planSave, touchedIds } from './diff.ts';
+import { type DubbedLanguage, dubbedLanguage, type Outcome } from './dubbed.ts';
 import {
   conflictView,
   noticeView,
@@ -38,42 +27,18 @@ import {
 } from './modal.ts';
 import { newLineView, refusedLinesText } from './new-line.ts';
 import { sourceChangedNote } from './source-fix-blocks.ts';
-import {
-  editSummary,
-  renderRequested,
-  type SpeakerVoice,
-  speakersChanged,
-  type VoiceChoice,
-} from './thread-blocks.ts';
+import { editSummary } from './thread-blocks.ts';
 
-export interface ReviewServiceOptions
-  extends FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore> {
-  /** Draws the status message again as a render resumes it. */
-  drawer: ThreadDrawer;
-  wakeTracker: () => void;
-}
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };
+export type ReviewServiceOptions = FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore>;
 
 type PageValues = Parameters<typeof readReviewPage>[0];
 
-/** The status a resumed language has until the first poll: never a status the service reports. */
-export const RENDER_REQUESTED = 'render_requested';
 /** Above this many touched segments the conflict check reads the whole transcription (URL length). */
 const MAX_IDS_IN_QUERY = 100;
 /** How long a dialog's submission waits for the video's length before leaving the check to the service. */
 const VIDEO_LENGTH_WAIT_MS = 1500;
 /** Lines one review may add: more is a new transcription, not a review. */
 export const MAX_ADDITIONS = 50;
-
-/** Why a render was not asked for: nothing the dub says changed (a fixed source alone changes nothing heard). */
-export function nothingToRender(lang: string, sourceOnly: boolean): string {
-  return (
-    `Nothing to render: no translation, timing, speaker or voice of ${languageName(lang)} changed since its last ` +
-    `render${sourceOnly ? ' (a fixed source alone changes nothing heard: check the translation in the review)' : ''}, ` +
-    'so nothing was rendered and no minutes were used.'
-  );
-}
 
 /** Why the service did not take part of a save, in words. */
 function refusalReason(error: unknown, lang: string): string {
@@ -92,18 +57,8 @@ export class ReviewService {
   }
 
   /** A dubbed language, with its job; a problem in words otherwise. */
-  async dubbed(targetId: string): Promise<Outcome<{ job: Job; target: Target & { projectId: string } }>> {
-    const { store } = this.#o;
-    const target = await store.getTarget(targetId);
-    const job = target && (await store.getJob(target.jobId));
-    if (!target || !job || target.projectId === null)
-      return { ok: false, problem: 'That dub no longer exists.' };
-    const name = languageName(target.dstLang);
-    if (!target.terminal)
-      return { ok: false, problem: `${name} is being worked on right now; try again once it is ready.` };
-    if (this.#o.dubbing.describeStatus(target.status ?? '').failed)
-      return { ok: false, problem: `The ${name} dub failed; use Retry on it first.` };
-    return { ok: true, value: { job, target: { ...target, projectId: target.projectId } } };
+  dubbed(targetId: string): Promise<Outcome<DubbedLanguage>> {
+    return dubbedLanguage(this.#o.store, this.#o.dubbing, targetId);
   }
 
   /**
@@ -410,229 +365,5 @@ export class ReviewService {
       page: session.page,
       notice,
     });
-  }
-
-  /**
-   * What rendering a dubbed language again will cost: the segments changed and added since its last render, as
-   * the app recorded them, priced by the vendor's rule on their length on the service now; and the minutes left.
-   */
-  async estimate(
-    targetId: string,
-  ): Promise<Outcome<{ lang: string; cost: RenderCost; minutesLeft: number; sourceFixes: number }>> {
-    const found = await this.dubbed(targetId);
-    if (!found.ok) return found;
-    const { target } = found.value;
-    const [segments, credits, changes] = await Promise.all([
-      this.#o.dubbing.getSegments(target.projectId),
-      this.#o.dubbing.credits(),
-      this.#o.store.redubChanges(targetId),
-    ]);
-    return {
-      ok: true,
-      value: {
-        lang: target.dstLang,
-        cost: renderCost(segments, changes),
-        minutesLeft: minutesLeft(credits),
-        sourceFixes: changes.filter((c) => c.kind === 'source').length,
-      },
-    };
-  }
-
-  /**
-   * Renders a dubbed language again; its status message resumes and the new files come as a new reply. The
-   * intent is recorded before `generate` is asked, so that a crash between the two is followed up at start.
-   * Minutes that run short (402) are a problem in words, not an error: nothing was rendered, the edits stay.
-   */
-  async render(targetId: string, userId: string): Promise<Outcome<void>> {
-    const { store, dubbing } = this.#o;
-    const found = await this.dubbed(targetId);
-    if (!found.ok) return found;
-    const { target } = found.value;
-    const changes = await store.redubChanges(targetId);
-    if (!changes.some((c) => c.kind !== 'source'))
-      return { ok: false, problem: nothingToRender(target.dstLang, changes.length > 0) };
-    await store.recordRenderIntent(targetId, userId, this.#now());
-    let status: string;
-    try {
-      status = (await dubbing.generate(target.projectId)).status ?? RENDER_REQUESTED;
-    } catch (error) {
-      if (error instanceof NotEnoughMinutesError) {
-        await store.clearRenderIntent(targetId);
-        return { ok: false, problem: await this.#shortOfMinutes(targetId, target.dstLang) };
-      }
-      if (!(error instanceof BusyError)) {
-        await store.clearRenderIntent(targetId);
-        throw error;
-      }
-      // Still processing: a render already under way (asked for just before a restart, say) is followed.
-      status = (await dubbing.getProject(target.projectId)).status ?? RENDER_REQUESTED;
-    }
-    return await this.#follow(targetId, userId, status);
-  }
-
-  /** Why a render was refused for want of minutes, with its price and the minutes left when they can be read. */
-  async #shortOfMinutes(targetId: string, lang: string): Promise<string> {
-    const name = languageName(lang);
-    const what =
-      `Nothing was rendered and your edits are kept: add minutes to the account (or undo some edits), ` +
-      'then press *Render again*.';
-    try {
-      const estimate = await this.estimate(targetId);
-      if (estimate.ok) {
-        const { cost, minutesLeft } = estimate.value;
-        const needs = `${cost.minutes} minute${cost.minutes === 1 ? '' : 's'}`;
-        return `💳 Not enough minutes left to render ${name} again: it needs about ${needs} and ${minutesLeft} ${minutesLeft === 1 ? 'is' : 'are'} left. ${what}`;
-      }
-    } catch {
-      // The explanation goes out without the figures.
-    }
-    return `💳 Not enough minutes left on the account to render ${name} again. ${what}`;
-  }
-
-  /** At start: renders asked for just before the process stopped are followed like any other. */
-  async recoverRenders(): Promise<void> {
-    for (const intent of await this.#o.store.renderIntents()) {
-      const target = await this.#o.store.getTarget(intent.targetId);
-      if (!target?.projectId || !target.terminal) {
-        await this.#o.store.clearRenderIntent(intent.targetId);
-        continue;
-      }
-      const status = (await this.#o.dubbing.getProject(target.projectId)).status ?? RENDER_REQUESTED;
-      await this.#follow(intent.targetId, intent.userId, status);
-    }
-  }
-
-  /** Tracks the language again from `status`: its status message resumes; the render is announced once. */
-  async #follow(targetId: string, userId: string, status: string): Promise<Outcome<void>> {
-    const { store } = this.#o;
-    const now = this.#now();
-    const resumed = await store.resumeTarget(targetId, RENDER_REQUESTED, now);
-    await store.clearRenderIntent(targetId);
-    // The render under way was charged for what changed until now; the next one starts from nothing.
-    await store.clearRedubChanges(targetId, now);
-    const job = resumed && (await store.getJob(resumed.jobId));
-    if (!resumed || !job) {
-      const lang = (await store.getTarget(targetId))?.dstLang ?? '';
-      return { ok: false, problem: `${languageName(lang)} is already being rendered.` };
-    }
-    const described = this.#o.dubbing.describeStatus(status);
-    const info = described.terminal
-      ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }
-      : described;
-    // Drawn from the store: whoever is assigned to review the language stays named through the render.
-    await this.#o.drawer.redrawStatus(resumed.id, now, { info, target: resumed });
-    await store.enqueue(
-      {
-        key: `render:${resumed.id}.${resumed.attempt}`,
-        jobId: job.id,
-        kind: 'reply',
-        inThread: true,
-        payload: renderRequested({ userId, lang: resumed.dstLang }),
-      },
-      now,
-    );
-    this.#o.wakeDeliverer();
-    this.#o.wakeTracker();
-    return { ok: true, value: undefined };
-  }
-
-  /** The speakers of a dubbed language's project with their voices now, the voices they may have, the count. */
-  async speakersAndVoices(targetId: string): Promise<
-    Outcome<{
-      lang: string;
-      current: number | null;
-      speakers: SpeakerVoice[];
-      voices: VoiceChoice[];
-    }>
-  > {
-    const found = await this.dubbed(targetId);
-    if (!found.ok) return found;
-    const { job, target } = found.value;
-    const [project, voices] = await Promise.all([
-      this.#o.dubbing.getProject(target.projectId),
-      this.#o.dubbing.voices(target.projectId),
-    ]);
-    const speakers = Object.entries(project.voice ?? {})
-      .map(([speaker, voiceId]) => ({ speaker, voiceId: voiceId ?? null }))
-      .sort((a, b) => a.speaker.localeCompare(b.speaker));
-    return {
-      ok: true,
-      value: {
-        lang: target.dstLang,
-        current: project.num_speakers ?? job.numSpeakers ?? (speakers.length || null),
-        speakers,
-        voices,
-      },
-    };
-  }
-
-  /**
-   * Saves the Speakers & voices dialog: the number of speakers and the voices picked, in one PATCH whose voice
-   * map names every speaker (picked, or as it was: the service replaces the map whole). Speakers whose voice
-   * changed are recorded, since the next render re-dubs (and charges) all of their lines.
-   */
-  async saveSpeakers(
-    targetId: string,
-    userId: string,
-    choice: { count: number; voices: Record<string, string> },
-  ): Promise<Outcome<{ changed: boolean }>> {
-    const found = await this.dubbed(targetId);
-    if (!found.ok) return found;
-    const { job, target } = found.value;
-    const { dubbing, store } = this.#o;
-    const project = await dubbing.getProject(target.projectId);
-    const now: Record<string, string | null> = project.voice ?? {};
-    const changedVoices = Object.keys(choice.voices).filter(
-      (speaker) => choice.voices[speaker] !== now[speaker],
-    );
-    const map: Record<string, string> = {};
-    if (changedVoices.length > 0) {
-      for (const [speaker, voice] of Object.entries({ ...now, ...choice.voices })) {
-        if (!voice) return { ok: false, problem: `Pick a voice for ${speaker}: it has none yet.` };
-        map[speaker] = voice;
-      }
-    }
-    const countChanged = choice.count !== (project.num_speakers ?? job.numSpeakers);
-    if (!countChanged && changedVoices.length === 0) return { ok: true, value: { changed: false } };
-    try {
-      await dubbing.updateSpeakers(target.projectId, {
-        ...(countChanged ? { numSpeakers: choice.count } : {}),
-        ...(changedVoices.length > 0 ? { voice: map } : {}),
-      });
-    } catch (error) {
-      if (error instanceof BusyError || error instanceof RefusedError)
-        return { ok: false, problem: `The service did not accept it: ${escapeText(scrub(error.message))}` };
-      throw error;
-    }
-    if (changedVoices.length > 0)
-      await store.recordRedubChanges(
-        target.id,
-        changedVoices.map((speaker) => ({ kind: 'voice' as const, ref: speaker })),
-        this.#now(),
-      );
-    const labels = new Map(
-      (await dubbing.voices(target.projectId).catch(() => [])).map((v) => [v.id, v.label]),
-    );
-    await store.enqueue(
-      {
-        key: `speakers:${target.id}:${randomBytes(4).toString('hex')}`,
-        jobId: job.id,
-        kind: 'reply',
-        inThread: true,
-        payload: speakersChanged({
-          userId,
-          lang: target.dstLang,
-          count: choice.count,
-          targetId,
-          voices: changedVoices.map((speaker) => ({
-            speaker,
-            label: labels.get(map[speaker]!) ?? 'another voice',
-          })),
-        }),
-      },
-      this.#now(),
-    );
-    this.#o.wakeDeliverer();
-    return { ok: true, value: { changed: true } };
   }
 }

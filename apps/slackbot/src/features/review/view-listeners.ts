@@ -10,7 +10,7 @@ import { readNewLine } from './new-line.ts';
 import { renderNotice } from './render-modal.ts';
 import { readSpeakersDialog, THREAD_ACTIONS } from './thread-blocks.ts';
 
-type Deps = Pick<ReviewDeps, 'review' | 'slack' | 'logger'>;
+type Deps = Pick<ReviewDeps, 'review' | 'renders' | 'voices' | 'slack' | 'logger'>;
 
 export function submitReview(deps: Deps, force: boolean) {
   return async ({ ack, view }: ViewArgs, { subject }: ModalGrant) => {
@@ -44,7 +44,7 @@ export function submitRender(deps: Deps) {
     await ack({ response_action: 'update', view: renderNotice(lang, '⏳ Asking for the render…') });
     let message: string;
     try {
-      const result = await deps.review.render(targetId, body.user.id);
+      const result = await deps.renders.render(targetId, body.user.id);
       if (result.ok) {
         deps.logger.info({ target: targetId, user: body.user.id }, 'render again');
         message =
@@ -97,7 +97,7 @@ export function submitSpeakers(deps: Deps) {
     await ack({ response_action: 'update', view: noticeView(lang, '⏳ Saving…', 'Speakers') });
     let message: string;
     try {
-      const result = await deps.review.saveSpeakers(targetId, body.user.id, { count, voices });
+      const result = await deps.voices.saveSpeakers(targetId, body.user.id, { count, voices });
       message = !result.ok
         ? `⚠️ ${result.problem}`
         : result.value.changed

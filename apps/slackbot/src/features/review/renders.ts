@@ -1,0 +1,165 @@
+// Rendering a dubbed language again, after the listener acked: its price first (what the saves changed since
+// the last render, priced on the segments' lengths now, and the minutes left), then the render itself (its
+// intent recorded before `generate` is asked, so a restart follows it; the language's status message resumes
+// and the new files arrive as a new reply; minutes that run short are explained).
+import { minutesLeft } from '../../domain/credits.ts';
+import { languageName } from '../../domain/languages.ts';
+import { BusyError, NotEnoughMinutesError } from '../../dubbing/service.ts';
+import type { JobStore, OutboxStore, RedubStore, ReviewStore } from '../../store/store.ts';
+import type { ThreadDrawer } from '../../thread/drawer.ts';
+import type { FeatureServiceOptions } from '../service-options.ts';
+import { type RenderCost, renderCost } from './cost.ts';
+import { dubbedLanguage, type Outcome } from './dubbed.ts';
+import { renderRequested } from './thread-blocks.ts';
+
+export interface RendersOptions
+  extends FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore> {
+  /** Draws the status message again as a render resumes it. */
+  drawer: ThreadDrawer;
+  wakeTracker: () => void;
+}
+
+/** The status a resumed language has until the first poll: never a status the service reports. */
+export const RENDER_REQUESTED = 'render_requested';
+/** Why a render was not asked for: nothing the dub says changed (a fixed source alone changes nothing heard). */
+export function nothingToRender(lang: string, sourceOnly: boolean): string {
+  return (
+    `Nothing to render: no translation, timing, speaker or voice of ${languageName(lang)} changed since its last ` +
+    `render${sourceOnly ? ' (a fixed source alone changes nothing heard: check the translation in the review)' : ''}, ` +
+    'so nothing was rendered and no minutes were used.'
+  );
+}
+
+export class Renders {
+  readonly #o: RendersOptions;
+  readonly #now: () => number;
+
+  constructor(options: RendersOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * What rendering a dubbed language again will cost: the segments changed and added since its last render, as
+   * the app recorded them, priced by the vendor's rule on their length on the service now; and the minutes left.
+   */
+  async estimate(
+    targetId: string,
+  ): Promise<Outcome<{ lang: string; cost: RenderCost; minutesLeft: number; sourceFixes: number }>> {
+    const found = await dubbedLanguage(this.#o.store, this.#o.dubbing, targetId);
+    if (!found.ok) return found;
+    const { target } = found.value;
+    const [segments, credits, changes] = await Promise.all([
+      this.#o.dubbing.getSegments(target.projectId),
+      this.#o.dubbing.credits(),
+      this.#o.store.redubChanges(targetId),
+    ]);
+    return {
+      ok: true,
+      value: {
+        lang: target.dstLang,
+        cost: renderCost(segments, changes),
+        minutesLeft: minutesLeft(credits),
+        sourceFixes: changes.filter((c) => c.kind === 'source').length,
+      },
+    };
+  }
+
+  /**
+   * Renders a dubbed language again; its status message resumes and the new files come as a new reply. The
+   * intent is recorded before `generate` is asked, so that a crash between the two is followed up at start.
+   * Minutes that run short (402) are a problem in words, not an error: nothing was rendered, the edits stay.
+   */
+  async render(targetId: string, userId: string): Promise<Outcome<void>> {
+    const { store, dubbing } = this.#o;
+    const found = await dubbedLanguage(this.#o.store, this.#o.dubbing, targetId);
+    if (!found.ok) return found;
+    const { target } = found.value;
+    const changes = await store.redubChanges(targetId);
+    if (!changes.some((c) => c.kind !== 'source'))
+      return { ok: false, problem: nothingToRender(target.dstLang, changes.length > 0) };
+    await store.recordRenderIntent(targetId, userId, this.#now());
+    let status: string;
+    try {
+      status = (await dubbing.generate(target.projectId)).status ?? RENDER_REQUESTED;
+    } catch (error) {
+      if (error instanceof NotEnoughMinutesError) {
+        await store.clearRenderIntent(targetId);
+        return { ok: false, problem: await this.#shortOfMinutes(targetId, target.dstLang) };
+      }
+      if (!(error instanceof BusyError)) {
+        await store.clearRenderIntent(targetId);
+        throw error;
+      }
+      // Still processing: a render already under way (asked for just before a restart, say) is followed.
+      status = (await dubbing.getProject(target.projectId)).status ?? RENDER_REQUESTED;
+    }
+    return await this.#follow(targetId, userId, status);
+  }
+
+  /** Why a render was refused for want of minutes, with its price and the minutes left when they can be read. */
+  async #shortOfMinutes(targetId: string, lang: string): Promise<string> {
+    const name = languageName(lang);
+    const what =
+      `Nothing was rendered and your edits are kept: add minutes to the account (or undo some edits), ` +
+      'then press *Render again*.';
+    try {
+      const estimate = await this.estimate(targetId);
+      if (estimate.ok) {
+        const { cost, minutesLeft } = estimate.value;
+        const needs = `${cost.minutes} minute${cost.minutes === 1 ? '' : 's'}`;
+        return `💳 Not enough minutes left to render ${name} again: it needs about ${needs} and ${minutesLeft} ${minutesLeft === 1 ? 'is' : 'are'} left. ${what}`;
+      }
+    } catch {
+      // The explanation goes out without the figures.
+    }
+    return `💳 Not enough minutes left on the account to render ${name} again. ${what}`;
+  }
+
+  /** At start: renders asked for just before the process stopped are followed like any other. */
+  async recoverRenders(): Promise<void> {
+    for (const intent of await this.#o.store.renderIntents()) {
+      const target = await this.#o.store.getTarget(intent.targetId);
+      if (!target?.projectId || !target.terminal) {
+        await this.#o.store.clearRenderIntent(intent.targetId);
+        continue;
+      }
+      const status = (await this.#o.dubbing.getProject(target.projectId)).status ?? RENDER_REQUESTED;
+      await this.#follow(intent.targetId, intent.userId, status);
+    }
+  }
+
+  /** Tracks the language again from `status`: its status message resumes; the render is announced once. */
+  async #follow(targetId: string, userId: string, status: string): Promise<Outcome<void>> {
+    const { store } = this.#o;
+    const now = this.#now();
+    const resumed = await store.resumeTarget(targetId, RENDER_REQUESTED, now);
+    await store.clearRenderIntent(targetId);
+    // The render under way was charged for what changed until now; the next one starts from nothing.
+    await store.clearRedubChanges(targetId, now);
+    const job = resumed && (await store.getJob(resumed.jobId));
+    if (!resumed || !job) {
+      const lang = (await store.getTarget(targetId))?.dstLang ?? '';
+      return { ok: false, problem: `${languageName(lang)} is already being rendered.` };
+    }
+    const described = this.#o.dubbing.describeStatus(status);
+    const info = described.terminal
+      ? { label: 'Rendering again', progress: 0, terminal: false, failed: false }
+      : described;
+    // Drawn from the store: whoever is assigned to review the language stays named through the render.
+    await this.#o.drawer.redrawStatus(resumed.id, now, { info, target: resumed });
+    await store.enqueue(
+      {
+        key: `render:${resumed.id}.${resumed.attempt}`,
+        jobId: job.id,
+        kind: 'reply',
+        inThread: true,
+        payload: renderRequested({ userId, lang: resumed.dstLang }),
+      },
+      now,
+    );
+    this.#o.wakeDeliverer();
+    this.#o.wakeTracker();
+    return { ok: true, value: undefined };
+  }
+}
