@@ -344,7 +344,7 @@ describe('ReviewService.save', () => {
   });
 });
 
-describe('ReviewService.render', () => {
+describe('Renders.render', () => {
   it('records its intent before asking the service, clears it after, and resumes the language', async () => {
     const { target, project } = await editedTarget('https://vimeo.com/review-render');
     // The answer to generate is held back, so that what is recorded before it can be seen.
