@@ -13,7 +13,7 @@ import {
 } from '@dubkit/core';
 import type { Context } from './context.ts';
 import { plural } from './format.ts';
-import { fileStem, type OutputKind, plannedOutputs } from './outputs.ts';
+import { fileStem, type OutputKind, outputLanguage, outputPath, plannedOutputs } from './outputs.ts';
 import type { Progress, ProjectLine } from './progress.ts';
 import { convertedFormats, convertSrt, extensionOf, type SubtitleChoice } from './subtitle-formats.ts';
 
@@ -140,9 +140,9 @@ export async function downloadOutputs(
   const link = project.translation_srt_path;
   if (converted.length === 0 || typeof link !== 'string' || link === '') return files;
   const srt = files.srt ? await readFile(files.srt) : await downloadToMemory(context, link, signal);
-  const lang = project.dst_lang ?? undefined;
+  const lang = outputLanguage(project);
   for (const format of converted) {
-    const path = join(target.folder, `${stem}.${lang ?? 'dub'}${extensionOf(format)}`);
+    const path = outputPath(target.folder, `${stem}.${lang}${extensionOf(format)}`);
     await writeFile(path, convertSrt(srt, format, lang, target.subtitles.frameRate));
     files[format] = path;
   }

@@ -1,7 +1,7 @@
 // The CLI as a new user meets it, through the real binary against the emulator: languages checked against the
 // service's list, files never replaced without --force, the minutes and the file's kind checked before
 // anything is sent, messages in the CLI's words, `render` after an edit, and `auth login`.
-import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { LANGUAGES } from '@dubkit/core';
@@ -89,6 +89,52 @@ describe('files', () => {
       expect(refused.stderr).toContain(`dubkit: ${path} is ${what}; dub takes a video file`);
       expect(refused.stderr).not.toMatch(/^upload /m);
     }
+  });
+
+  it('refuses a video without a sound track before uploading it, with --dry-run too (exit 1)', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const silent = join(FIXTURES, 'video-no-audio.mp4');
+    for (const extra of [[], ['--dry-run']]) {
+      const refused = await dubkit(['--base-url', service.url, 'dub', silent, '--to', 'es', ...extra], {
+        cwd,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`dubkit: ${silent} has no sound track: there is no speech to dub`);
+      expect(refused.stderr).not.toMatch(/^upload /m);
+    }
+    expect(await projectCount(service.url)).toBe(0);
+  });
+
+  it('refuses two inputs with the same file name before uploading, with --dry-run too (exit 2)', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    for (const dir of ['a', 'b']) {
+      await mkdir(join(cwd, dir));
+      await copyFile(VIDEO, join(cwd, dir, 'talk.mp4'));
+    }
+    for (const extra of [[], ['--dry-run']]) {
+      const run = await dubkit(
+        ['--base-url', service.url, 'dub', 'a/talk.mp4', 'b/talk.mp4', '--to', 'es', '--out', 'o', ...extra],
+        { cwd },
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('a/talk.mp4 and b/talk.mp4 would both be saved as talk.es.*');
+      expect(run.stdout).not.toContain('Dry run');
+    }
+    expect(await projectCount(service.url)).toBe(0);
+  });
+
+  it('is not stopped by a file the run would not write (an .ass without --formats ass)', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    await mkdir(join(cwd, 'o'));
+    await writeFile(join(cwd, 'o', 'video-with-audio.es.ass'), 'mine');
+    const base = ['--base-url', service.url, 'dub', VIDEO, '--to', 'es', '--out', 'o', '--dry-run'];
+    expect((await dubkit(base, { cwd })).code).toBe(0);
+    const withAss = await dubkit([...base, '--formats', 'srt,ass'], { cwd });
+    expect(withAss.code).toBe(2);
+    expect(withAss.stderr).toContain(join(cwd, 'o', 'video-with-audio.es.ass'));
   });
 
   it('dubs several files in one run, each into each language', async () => {

@@ -15,7 +15,7 @@ import { readTextFile } from '../input.ts';
 import { onInterrupt, resumeCommand, resumeHint } from '../interrupt.ts';
 import { languageOption, parseLanguages } from '../languages.ts';
 import { inspectMediaFile } from '../media-file.ts';
-import { fileStem, refuseOverwrite } from '../outputs.ts';
+import { fileStem, type OutputTarget, refuseCollisions, refuseOverwrite } from '../outputs.ts';
 import { progressFor } from '../progress.ts';
 import { type SubtitleChoice, subtitleChoice, subtitleFlags } from '../subtitle-formats.ts';
 
@@ -139,8 +139,10 @@ interface Input {
   /** As given: a path or a link. */
   source: string;
   isLink: boolean;
-  /** Project and file names start with this: the file's name without extension, or the link's. */
+  /** Project names are this: the file's name without extension, or the link's. */
   stem: string;
+  /** File names start with this: the stem made safe as a file name. */
+  fileStem: string;
   /** Seconds, when known before uploading. */
   durationSeconds?: number;
 }
@@ -150,7 +152,8 @@ async function checkInput(source: string, options: DubOptions): Promise<Input> {
   const isLink = LINK.test(source);
   const name = options.name ?? (isLink ? linkName(source) : basename(source));
   const stem = name.replace(/\.[^.]+$/, '') || 'dub';
-  if (isLink) return { source, isLink, stem };
+  const safe = fileStem(stem, 'dub');
+  if (isLink) return { source, isLink, stem, fileStem: safe };
   const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' && SCHEMELESS_LINK.test(source)) {
       throw usageError(`${source} is no file here; for a link, write it with its scheme: https://${source}`);
@@ -168,10 +171,16 @@ async function checkInput(source: string, options: DubOptions): Promise<Input> {
       `${source} is ${what}; dub takes a video file (MP4, MOV, WebM, MKV, AVI…); nothing was uploaded`,
     );
   }
+  if (media.audio === false) {
+    throw inputError(
+      `${source} has no sound track: there is no speech to dub; nothing was uploaded (add the audio to the video first)`,
+    );
+  }
   return {
     source,
     isLink,
     stem,
+    fileStem: safe,
     ...(media.durationSeconds === undefined ? {} : { durationSeconds: media.durationSeconds }),
   };
 }
@@ -210,10 +219,11 @@ export async function dub(context: Context, sources: string[], options: DubOptio
   const inputs: Input[] = [];
   for (const source of sources) inputs.push(await checkInput(source, options));
   const out = resolve(context.io.cwd, options.out);
-  await refuseOverwrite(
-    inputs.flatMap((input) => steps.languages.map((lang) => ({ folder: out, stem: input.stem, lang }))),
-    options.force,
+  const targets: OutputTarget[] = inputs.flatMap((input) =>
+    steps.languages.map((lang) => ({ folder: out, stem: input.fileStem, lang, from: input.source })),
   );
+  refuseCollisions(targets);
+  await refuseOverwrite(targets, steps.subtitles, options.force);
   const perLanguage = steps.languages.length;
   const known = inputs.filter((input) => input.durationSeconds !== undefined);
   const knownMinutes = known.reduce(
@@ -286,7 +296,7 @@ export async function dub(context: Context, sources: string[], options: DubOptio
         ids.push(project.id);
         // Said at once, so that an id is known even if the terminal is closed before the end.
         progress.log(`${prefix}${lang}: project ${project.id}`);
-        followed.push({ id: project.id, label: `${prefix}${lang}`, stem: input.stem });
+        followed.push({ id: project.id, label: `${prefix}${lang}`, stem: input.fileStem });
       }
     }
 
@@ -358,7 +368,7 @@ function dryRun(
     name: input.stem,
     languages: steps.languages,
     minutes: input.durationSeconds === undefined ? null : minutesFor(input.durationSeconds) * perLanguage,
-    files: steps.languages.map((lang) => `${fileStem(input.stem, 'dub')}.${lang}.*`),
+    files: steps.languages.map((lang) => `${input.fileStem}.${lang}.*`),
   }));
   context.result({ dryRun: true, out, videos, left });
   for (const video of videos) {
