@@ -19,6 +19,7 @@ import { transcriptPull, transcriptPush } from './commands/transcript.ts';
 import { download, render, type WaitOptions, wait } from './commands/wait.ts';
 import { Context, type GlobalOptions, type Io } from './context.ts';
 import { CliError, EXIT } from './exit-codes.ts';
+import { redactUrls } from './redact.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -277,12 +278,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    const message = messageOf(error, contexts[0]);
+    const message = redactUrls(messageOf(error, contexts[0]));
     io.stderr.write(`dubkit: ${message}\n`);
     if (program.opts().json)
       io.stdout.write(`${JSON.stringify({ error: { message, exitCode: exitCodeOf(error) } }, null, 2)}\n`);
     if (!(error instanceof DubkitError || error instanceof CliError))
-      io.stderr.write(`${(error as Error).stack ?? ''}\n`);
+      io.stderr.write(`${redactUrls((error as Error).stack ?? '')}\n`);
     return exitCodeOf(error);
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
