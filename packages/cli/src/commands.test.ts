@@ -63,7 +63,9 @@ describe('every command', () => {
     await service.close();
     const down = await dubkit(['--json', '--base-url', service.url, 'credits'], { cwd });
     expect(down.code).toBe(2);
-    expect(JSON.parse(down.stdout).error.message).toMatch(/ECONNREFUSED/);
+    expect(JSON.parse(down.stdout).error.message).toBe(
+      `cannot reach ${service.url} (--base-url): nothing answers there (connection refused); start it, or check --base-url`,
+    );
   });
 
   it('reads the token and the address from .env when the environment has none', async () => {

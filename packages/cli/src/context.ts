@@ -77,6 +77,12 @@ export class Context {
     return loadEnv(this.io.cwd, this.io.env);
   }
 
+  /** Which setting gave the service's address, for messages; undefined for the default. */
+  get baseUrlSource(): '--base-url' | 'DUBKIT_BASE_URL' | undefined {
+    if (this.#baseUrlFlag !== undefined) return '--base-url';
+    return this.variables.DUBKIT_BASE_URL ? 'DUBKIT_BASE_URL' : undefined;
+  }
+
   get baseUrl(): string | undefined {
     if (this.#baseUrlFlag !== undefined) return this.#baseUrlFlag;
     const fromEnv = this.variables.DUBKIT_BASE_URL;
@@ -134,7 +140,7 @@ export class Context {
   ): void {
     if (!('clientId' in found.credentials) || baseUrl === undefined || variables.DUBKIT_TOKEN_URL) return;
     if (new URL(baseUrl).origin === new URL(DEFAULT_BASE_URL).origin) return;
-    const where = this.#baseUrlFlag === undefined ? 'DUBKIT_BASE_URL' : '--base-url';
+    const where = this.baseUrlSource;
     throw usageError(
       `${found.source} would be sent to the hosted service's sign-in server, not to ${shownUrl(baseUrl)} ` +
         `(${where}): set DUBKIT_TOKEN_URL to that service's token address (the emulator's is ` +

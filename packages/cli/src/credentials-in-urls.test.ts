@@ -17,7 +17,7 @@ describe('client credentials and another service', () => {
     const flag = await dubkit(['--base-url', service.url, 'credits'], { cwd, env: clientEnv });
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain(
-      `dubkit: DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET would be sent to the hosted service's sign-in server, not to ${service.url}/ (--base-url): set DUBKIT_TOKEN_URL to that service's token address (the emulator's is ${service.url}/oauth2/token), or use DUBKIT_TOKEN`,
+      `dubkit: DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET would be sent to the hosted service's sign-in server, not to ${service.url} (--base-url): set DUBKIT_TOKEN_URL to that service's token address (the emulator's is ${service.url}/oauth2/token), or use DUBKIT_TOKEN`,
     );
     const variable = await dubkit(['credits'], { cwd, env: { ...clientEnv, DUBKIT_BASE_URL: service.url } });
     expect(variable.code).toBe(2);
@@ -47,7 +47,9 @@ describe('secrets in addresses', () => {
         env: { ...clientEnv, DUBKIT_TOKEN_URL: tokenUrl },
       });
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain('127.0.0.1:9/oauth2/token');
+      expect(run.stderr).toContain(
+        'dubkit: cannot reach http://127.0.0.1:9 (DUBKIT_TOKEN_URL): nothing answers there',
+      );
       expect(`${run.stderr}${run.stdout}`).not.toContain(secret);
       expect(JSON.parse(run.stdout).error.exitCode).toBe(2);
     }

@@ -11,7 +11,7 @@ import type { Context } from '../context.ts';
 import { EXIT, inputError, usageError } from '../exit-codes.ts';
 import { type FollowResult, followProjects } from '../follow.ts';
 import { formatIssue, plural } from '../format.ts';
-import { readTextFile } from '../input.ts';
+import { fileError, readTextFile } from '../input.ts';
 import { onInterrupt, resumeCommand, resumeHint } from '../interrupt.ts';
 import { languageOption, parseLanguages } from '../languages.ts';
 import { inspectMediaFile } from '../media-file.ts';
@@ -20,7 +20,7 @@ import { progressFor } from '../progress.ts';
 import { type SubtitleChoice, subtitleChoice, subtitleFlags } from '../subtitle-formats.ts';
 
 export interface DubOptions {
-  to: string;
+  to?: string;
   force?: boolean;
   dryRun?: boolean;
   from?: string;
@@ -54,6 +54,10 @@ interface Plan {
 
 /** Reads and checks --glossary and --srt for every language, printing each issue; nothing is sent yet. */
 async function plan(context: Context, options: DubOptions): Promise<Plan> {
+  // Checked here rather than by commander, which would say "--to is missing" before naming a mistyped `--too`.
+  if (options.to === undefined) {
+    throw usageError('dub needs --to: the languages to dub into, such as --to es,de-de (`dubkit languages`)');
+  }
   const languages = parseLanguages(options.to);
   const subtitles = subtitleChoice(options);
   const from = options.from === undefined ? undefined : languageOption('--from', options.from, 'source');
@@ -68,7 +72,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
   }
   const glossaries: Plan['glossaries'] = new Map();
   if (options.glossary !== undefined) {
-    const bytes = await readTextFile(options.glossary);
+    const bytes = await readTextFile(options.glossary, context.io.cwd);
     // The file is read once per language, so an issue of the file itself would be reported once per language.
     const reported = new Set<string>();
     let errors = 0;
@@ -96,7 +100,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
   if (options.srt !== undefined) {
     if (!from) throw usageError('--srt needs --from: the language of the first (source) subtitle file');
     const [source, ...translations] = options.srt.split(',').map((path) => path.trim());
-    const sourceText = await readTextFile(source!);
+    const sourceText = await readTextFile(source!, context.io.cwd);
     const byLanguage = new Map<string, { path: string; bytes: Buffer }>();
     for (const path of translations) {
       const lang = /\.([a-z]{2,3}(?:[-_][a-z0-9]{2,8})?)\.srt$/i
@@ -108,7 +112,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
           `${path}: a translation's name ends in .<language>.srt with a language of --to (${languages.join(', ')})`,
         );
       }
-      byLanguage.set(lang, { path, bytes: await readTextFile(path) });
+      byLanguage.set(lang, { path, bytes: await readTextFile(path, context.io.cwd) });
     }
     for (const lang of languages) {
       const translation = byLanguage.get(lang);
@@ -138,6 +142,8 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
 interface Input {
   /** As given: a path or a link. */
   source: string;
+  /** The file's absolute path (from the folder dubkit was run in), or the link. */
+  location: string;
   isLink: boolean;
   /** Project names are this: the file's name without extension, or the link's. */
   stem: string;
@@ -148,20 +154,21 @@ interface Input {
 }
 
 /** Each input read or judged locally: a link as a link, a file as a video (by its first bytes). */
-async function checkInput(source: string, options: DubOptions): Promise<Input> {
+async function checkInput(source: string, options: DubOptions, cwd: string): Promise<Input> {
   const isLink = LINK.test(source);
   const name = options.name ?? (isLink ? linkName(source) : basename(source));
   const stem = name.replace(/\.[^.]+$/, '') || 'dub';
   const safe = fileStem(stem, 'dub');
-  if (isLink) return { source, isLink, stem, fileStem: safe };
-  const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
+  if (isLink) return { source, location: source, isLink, stem, fileStem: safe };
+  const location = resolve(cwd, source);
+  const info = await stat(location).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' && SCHEMELESS_LINK.test(source)) {
       throw usageError(`${source} is no file here; for a link, write it with its scheme: https://${source}`);
     }
-    throw usageError(`cannot read ${source}: ${error.code ?? error.message}`);
+    throw fileError(source, error);
   });
   if (!info.isFile()) throw usageError(`${source} is not a file`);
-  const media = await inspectMediaFile(source);
+  const media = await inspectMediaFile(location);
   if (media.kind !== 'video' && media.kind !== 'unknown') {
     const what =
       media.kind === 'text'
@@ -178,6 +185,7 @@ async function checkInput(source: string, options: DubOptions): Promise<Input> {
   }
   return {
     source,
+    location,
     isLink,
     stem,
     fileStem: safe,
@@ -217,7 +225,7 @@ export async function dub(context: Context, sources: string[], options: DubOptio
   }
   const steps = await plan(context, options);
   const inputs: Input[] = [];
-  for (const source of sources) inputs.push(await checkInput(source, options));
+  for (const source of sources) inputs.push(await checkInput(source, options, context.io.cwd));
   const out = resolve(context.io.cwd, options.out);
   const targets: OutputTarget[] = inputs.flatMap((input) =>
     steps.languages.map((lang) => ({ folder: out, stem: input.fileStem, lang, from: input.source })),
@@ -342,9 +350,9 @@ async function upload(
     progress.log(`Linking ${input.source}`);
     media = await client.media.uploadLink({ link: input.source, name: input.stem }, { signal });
   } else {
-    const size = (await stat(input.source)).size;
+    const size = (await stat(input.location)).size;
     const bar = progress.upload(basename(input.source), size);
-    media = await client.media.upload(input.source, {
+    media = await client.media.upload(input.location, {
       name: input.stem,
       signal,
       onProgress: ({ sent }) => bar.update(sent),
