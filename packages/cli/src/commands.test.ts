@@ -92,6 +92,9 @@ describe('dubkit projects, status, credits', () => {
     const listed = await dubkit([...base, '--json', 'projects', '--name', 'KEYNOTE'], { cwd });
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout).projects.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect(JSON.parse(listed.stdout).projects[0].dst_lang).toBe('es');
+    const named = await dubkit([...base, 'projects', '--name', 'keynote'], { cwd });
+    expect(named.stdout).toMatch(new RegExp(`^${id}  \\S+ \\S+  es +Done +Quarterly keynote$`, 'm'));
     const all = await dubkit([...base, 'projects', '--limit', '2'], { cwd });
     expect(all.stdout.trim().split('\n')).toHaveLength(2);
     expect(all.stderr).toBe('2 projects\n');

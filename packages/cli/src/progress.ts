@@ -17,6 +17,8 @@ export interface ProjectLine {
   status(info: StatusInfo): void;
   /** The `done`-th of `of` files; `received` and `total` bytes of it, as the download goes. */
   downloading(file: string, done: number, of: number, received?: number, total?: number): void;
+  /** The `done`-th of `of` files is a subtitle format written here from the service's SRT. */
+  writing(format: string, done: number, of: number): void;
   finish(text: string): void;
 }
 
@@ -147,6 +149,10 @@ class Bars implements Progress {
         stage = `Downloading ${file} (${done + 1}/${of})${size}`;
         bar.update({ text: stage, time: elapsed(now - started) });
       },
+      writing: (format, done, of) => {
+        stage = `Writing ${format} (${done + 1}/${of})`;
+        bar.update({ text: stage, time: time() });
+      },
       finish: (text) => {
         clearInterval(tick);
         stage = text;
@@ -203,6 +209,7 @@ class Lines implements Progress {
       downloading: (file, done, of, received) => {
         if (received === undefined) line(`downloading ${file} (${done + 1}/${of})`);
       },
+      writing: (format, done, of) => line(`writing ${format} (${done + 1}/${of})`),
       finish: (text) => line(text),
     };
   }

@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { LANGUAGES } from '@dubkit/core';
 import { parseSrt, serializeSrt } from '@dubkit/srt';
 import { describe, expect, it } from 'vitest';
+import { displayWidth } from './format.ts';
 import { run } from './program.ts';
 import { clientOf, dubkit, emulator, FIXTURES, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
 
@@ -41,8 +42,13 @@ describe('languages', () => {
     const cwd = await workFolder();
     const listed = await dubkit(['languages'], { cwd });
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^es +Spanish +español +yes$/m);
-    expect(listed.stdout).toMatch(/^pt-br +Brazilian Portuguese +português \(Brasil\) +no$/m);
+    expect(listed.stdout).toMatch(/^es +Spanish +yes +español$/m);
+    expect(listed.stdout).toMatch(/^pt-br +Brazilian Portuguese +no +português \(Brasil\)$/m);
+    // Every column after the code starts at the same screen column, whatever script the names are in.
+    const lines = listed.stdout.trimEnd().split('\n');
+    const nativeAt = new Set(lines.map((line) => displayWidth(line.slice(0, line.lastIndexOf('  ') + 2))));
+    expect(nativeAt.size).toBe(1);
+    expect(lines.some((line) => /[\u0600-\u06ff]/.test(line))).toBe(true);
     const json = await dubkit(['--json', 'languages'], { cwd });
     expect(JSON.parse(json.stdout).languages).toEqual(LANGUAGES);
   });

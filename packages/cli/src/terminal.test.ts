@@ -74,3 +74,35 @@ describe('bars on a narrow terminal', () => {
     });
   }
 });
+
+describe('plain lines', () => {
+  it('counts the subtitle files written here among the steps of "Done, n files saved"', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const client = clientOf(service.url);
+    const media = await client.media.upload(VIDEO, { name: 'talk' });
+    await client.media.waitUntilReady(media.id, { intervalMs: 20 });
+    const { id } = await client.projects.create({ video_id: media.id, dst_lang: 'es', name: 'talk' });
+    const stderr = new PassThrough();
+    let printed = '';
+    stderr.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+    });
+    const args = [
+      '--base-url',
+      service.url,
+      '--interval',
+      '50',
+      'wait',
+      id,
+      '--out',
+      'out',
+      '--formats',
+      'srt,vtt,ass',
+    ];
+    expect(await run(args, { stdout: new PassThrough(), stderr, env: { DUBKIT_TOKEN: TOKEN }, cwd })).toBe(0);
+    expect(printed).toMatch(/^es: downloading vtt \(5\/6\)/m);
+    expect(printed).toMatch(/^es: writing ass \(6\/6\)/m);
+    expect(printed).toMatch(/^es: Done, 6 files saved/m);
+  });
+});
