@@ -51,10 +51,15 @@ function connectionProblem(codes: readonly string[]): { why: string; todo: strin
 
 /** Which setting names the address `origin`: the flag, a variable, or the default. */
 function settingOf(origin: string, context: Context | undefined): string {
-  const variables = context?.variables ?? {};
-  const tokenUrl = variables.DUBKIT_TOKEN_URL;
+  let tokenUrl: string | undefined;
+  let source: string | undefined;
+  try {
+    tokenUrl = context?.variables.DUBKIT_TOKEN_URL;
+    source = context?.baseUrlSource;
+  } catch {
+    // An unreadable .env has its own message; here it only means the setting cannot be named.
+  }
   if (tokenUrl && URL.canParse(tokenUrl) && new URL(tokenUrl).origin === origin) return 'DUBKIT_TOKEN_URL';
-  const source = context?.baseUrlSource;
   if (source) return source;
   return origin === new URL(DEFAULT_BASE_URL).origin
     ? 'the default; --base-url or DUBKIT_BASE_URL'

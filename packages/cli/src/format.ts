@@ -68,8 +68,10 @@ export function cutToWidth(text: string, width: number): string {
   return `${kept}…`;
 }
 
-/** `text` as lines of at most `width` columns, broken at spaces (a longer word is split). */
+/** `text` as lines of at most `width` columns, broken at spaces (a longer word is split); its indent kept. */
 export function wrapToWidth(text: string, width: number): string[] {
+  const indent = /^ */.exec(text)![0].slice(0, Math.max(0, width - 1));
+  if (indent.length > 0) return wrapToWidth(text.trimStart(), width - indent.length).map((l) => indent + l);
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Project } from '@dubkit/core';
 import { describe, expect, it } from 'vitest';
+import { displayWidth, wrapToWidth } from './format.ts';
 import { fileStem, outputPath, plannedOutputs, refuseCollisions } from './outputs.ts';
 
 describe('fileStem', () => {
@@ -80,5 +81,17 @@ describe('refuseCollisions', () => {
     expect(() =>
       refuseCollisions([target('a/talk.mp4', 'talk'), target('b/talk.mp4', 'talk', 'de')]),
     ).not.toThrow();
+  });
+});
+
+describe('wrapToWidth', () => {
+  it('breaks at spaces, keeps a word whole when it fits, splits one wider than the line, keeps the indent', () => {
+    const id = '3f1c0d2e-5b7a-4c1e-9f0a-2d6b8e4c1a7f';
+    expect(wrapToWidth(`pt-br: project ${id}`, 50)).toEqual(['pt-br: project', id]);
+    expect(wrapToWidth('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapToWidth('  /a/b c', 6)).toEqual(['  /a/b', '  c']);
+    expect(wrapToWidth('日本語 テキスト', 8)).toEqual(['日本語', 'テキスト']);
+    expect(displayWidth('日本語')).toBe(6);
+    expect(displayWidth('español')).toBe(7);
   });
 });
