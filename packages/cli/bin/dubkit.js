@@ -1,6 +1,15 @@
 #!/usr/bin/env node
 // A committed launcher: pnpm links bins at install time, before dist/ is built, and a bin pointing into dist/
 // would fail to link ("Failed to create bin"). This file exists from the start and loads the build.
+const [major, minor] = process.versions.node.split('.').map(Number);
+// Said before anything is loaded: on an older Node the first sign would be an error deep in a dependency.
+if (major < 22 || (major === 22 && minor < 19)) {
+  console.error(
+    `dubkit: needs Node 22.19 or later; this is Node ${process.versions.node} (${process.execPath}). ` +
+      'Install a newer Node (https://nodejs.org), then run dubkit again.',
+  );
+  process.exit(2);
+}
 const cli = new URL('../dist/cli.js', import.meta.url);
 try {
   await import(cli.href);

@@ -63,7 +63,9 @@ describe('every command', () => {
     await service.close();
     const down = await dubkit(['--json', '--base-url', service.url, 'credits'], { cwd });
     expect(down.code).toBe(2);
-    expect(JSON.parse(down.stdout).error.message).toMatch(/ECONNREFUSED/);
+    expect(JSON.parse(down.stdout).error.message).toBe(
+      `cannot reach ${service.url} (--base-url): nothing answers there (connection refused); start it, or check --base-url`,
+    );
   });
 
   it('reads the token and the address from .env when the environment has none', async () => {
@@ -90,6 +92,9 @@ describe('dubkit projects, status, credits', () => {
     const listed = await dubkit([...base, '--json', 'projects', '--name', 'KEYNOTE'], { cwd });
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout).projects.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect(JSON.parse(listed.stdout).projects[0].dst_lang).toBe('es');
+    const named = await dubkit([...base, 'projects', '--name', 'keynote'], { cwd });
+    expect(named.stdout).toMatch(new RegExp(`^${id}  \\S+ \\S+  es +Done +Quarterly keynote$`, 'm'));
     const all = await dubkit([...base, 'projects', '--limit', '2'], { cwd });
     expect(all.stdout.trim().split('\n')).toHaveLength(2);
     expect(all.stderr).toBe('2 projects\n');

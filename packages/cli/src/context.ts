@@ -1,9 +1,10 @@
 // What every command gets: the client (credentials from the environment, .env or `dubkit auth login`;
 // --base-url), where results and progress go, and whether to speak JSON or to people.
-import { DubbingClient, DubkitError, type Logger } from '@dubkit/core';
+import { DEFAULT_BASE_URL, DubbingClient, DubkitError, type Logger } from '@dubkit/core';
 import { type Credentials, type FoundCredentials, fromVariables, readStored } from './credentials.ts';
 import { loadEnv } from './env.ts';
 import { usageError } from './exit-codes.ts';
+import { redactUrls, shownUrl } from './redact.ts';
 
 export interface Io {
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
@@ -37,11 +38,13 @@ export function checkBaseUrl(value: string, where: string): string {
   const example = 'such as https://api.rask.ai or http://127.0.0.1:4010';
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
     throw usageError(
-      `${where} takes the service's address with http:// or https://, ${example}; not "${value}"`,
+      `${where} takes the service's address with http:// or https://, ${example}; not "${shownUrl(value)}"`,
     );
   }
-  if (url.username || url.password) {
-    throw usageError(`${where} takes an address without a user or password: put the token in DUBKIT_TOKEN`);
+  if (url.username || url.password || url.search) {
+    throw usageError(
+      `${where} takes an address without a user, password or query (${shownUrl(value)}): put the token in DUBKIT_TOKEN`,
+    );
   }
   return value;
 }
@@ -74,6 +77,12 @@ export class Context {
     return loadEnv(this.io.cwd, this.io.env);
   }
 
+  /** Which setting gave the service's address, for messages; undefined for the default. */
+  get baseUrlSource(): '--base-url' | 'DUBKIT_BASE_URL' | undefined {
+    if (this.#baseUrlFlag !== undefined) return '--base-url';
+    return this.variables.DUBKIT_BASE_URL ? 'DUBKIT_BASE_URL' : undefined;
+  }
+
   get baseUrl(): string | undefined {
     if (this.#baseUrlFlag !== undefined) return this.#baseUrlFlag;
     const fromEnv = this.variables.DUBKIT_BASE_URL;
@@ -103,6 +112,7 @@ export class Context {
       }
       this.#credentials = found;
       const baseUrl = this.baseUrl;
+      this.#refuseForeignSignIn(found, baseUrl, variables);
       try {
         this.#client = new DubbingClient({
           env: variables,
@@ -116,6 +126,26 @@ export class Context {
       }
     }
     return this.#client;
+  }
+
+  /**
+   * Client credentials are exchanged for a token at the hosted service's sign-in server unless DUBKIT_TOKEN_URL
+   * says otherwise: with another service (a local emulator, a private deployment) that would send its client id
+   * and secret to a server that does not know them. Refused before any request, naming the variable that fixes it.
+   */
+  #refuseForeignSignIn(
+    found: FoundCredentials,
+    baseUrl: string | undefined,
+    variables: Record<string, string | undefined>,
+  ): void {
+    if (!('clientId' in found.credentials) || baseUrl === undefined || variables.DUBKIT_TOKEN_URL) return;
+    if (new URL(baseUrl).origin === new URL(DEFAULT_BASE_URL).origin) return;
+    const where = this.baseUrlSource;
+    throw usageError(
+      `${found.source} would be sent to the hosted service's sign-in server, not to ${shownUrl(baseUrl)} ` +
+        `(${where}): set DUBKIT_TOKEN_URL to that service's token address (the emulator's is ` +
+        `${new URL('/oauth2/token', baseUrl).href}), or use DUBKIT_TOKEN`,
+    );
   }
 
   /**
@@ -134,7 +164,7 @@ export class Context {
   /** The client's warnings as single lines on standard error: a multi-line object dump would tear the bars. */
   #logger(): Logger {
     const line = (message: string, details?: Record<string, unknown>) =>
-      this.note(details ? `${message} ${JSON.stringify(details)}` : message);
+      this.note(redactUrls(details ? `${message} ${JSON.stringify(details)}` : message));
     return { error: line, warn: line, info: line, debug: line };
   }
 

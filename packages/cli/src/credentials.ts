@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { usageError } from './exit-codes.ts';
+import { fileError } from './input.ts';
 
 export type Credentials = { token: string } | { clientId: string; clientSecret: string };
 
@@ -49,7 +50,7 @@ export function readStored(env: Record<string, string | undefined>): FoundCreden
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    throw fileError(file, error as NodeJS.ErrnoException);
   }
   const stored = JSON.parse(text) as Partial<Record<'token' | 'clientId' | 'clientSecret', string>>;
   const source = `the credentials of \`dubkit auth login\` (${file})`;

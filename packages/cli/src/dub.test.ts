@@ -265,12 +265,15 @@ describe('dubkit dub', () => {
     const cwd = await workFolder();
     const missing = await dubkit(['--base-url', service.url, 'dub', 'nope.mp4', '--to', 'es'], { cwd });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('dubkit: cannot read nope.mp4: ENOENT');
+    expect(missing.stderr).toContain('dubkit: cannot read nope.mp4: there is no such file');
     const badLanguage = await dubkit(['--base-url', service.url, 'dub', VIDEO, '--to', 'spanish!'], { cwd });
     expect(badLanguage.code).toBe(2);
     const noLanguage = await dubkit(['--base-url', service.url, 'dub', VIDEO], { cwd });
     expect(noLanguage.code).toBe(2);
-    expect(noLanguage.stderr).toContain("required option '--to <languages>' not specified");
+    expect(noLanguage.stderr).toContain('dubkit: dub needs --to: the languages to dub into');
+    const misspelt = await dubkit(['--base-url', service.url, 'dub', VIDEO, '--too', 'es'], { cwd });
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain("error: unknown option '--too'");
     const client = new DubbingClient({ baseUrl: service.url, token: TOKEN, env: {}, logLevel: 'off' });
     try {
       expect((await client.projects.list()).projects).toEqual([]);

@@ -13,7 +13,7 @@ import {
 } from '@dubkit/core';
 import type { Context } from './context.ts';
 import { plural } from './format.ts';
-import { fileStem, type OutputKind, plannedOutputs } from './outputs.ts';
+import { fileStem, type OutputKind, outputLanguage, outputPath, plannedOutputs } from './outputs.ts';
 import type { Progress, ProjectLine } from './progress.ts';
 import { convertedFormats, convertSrt, extensionOf, type SubtitleChoice } from './subtitle-formats.ts';
 
@@ -127,22 +127,24 @@ export async function downloadOutputs(
   const stem = fileStem(target.stem, project.id);
   const planned = plannedOutputs(project, target.folder, stem, target.subtitles);
   const files: Partial<Record<OutputKind, string>> = {};
+  const link = project.translation_srt_path;
+  const converted = typeof link === 'string' && link !== '' ? convertedFormats(target.subtitles) : [];
+  // Counted together, so that the last step shown is the last file of "Done, n files saved".
+  const steps = planned.length + converted.length;
   for (const [index, output] of planned.entries()) {
-    line?.downloading(output.kind, index, planned.length);
+    line?.downloading(output.kind, index, steps);
     await context.client.media.download(output.link, output.path, {
       signal,
-      onProgress: ({ received, total }) =>
-        line?.downloading(output.kind, index, planned.length, received, total),
+      onProgress: ({ received, total }) => line?.downloading(output.kind, index, steps, received, total),
     });
     files[output.kind] = output.path;
   }
-  const converted = convertedFormats(target.subtitles);
-  const link = project.translation_srt_path;
-  if (converted.length === 0 || typeof link !== 'string' || link === '') return files;
+  if (converted.length === 0 || typeof link !== 'string') return files;
   const srt = files.srt ? await readFile(files.srt) : await downloadToMemory(context, link, signal);
-  const lang = project.dst_lang ?? undefined;
-  for (const format of converted) {
-    const path = join(target.folder, `${stem}.${lang ?? 'dub'}${extensionOf(format)}`);
+  const lang = outputLanguage(project);
+  for (const [index, format] of converted.entries()) {
+    line?.writing(format, planned.length + index, steps);
+    const path = outputPath(target.folder, `${stem}.${lang}${extensionOf(format)}`);
     await writeFile(path, convertSrt(srt, format, lang, target.subtitles.frameRate));
     files[format] = path;
   }

@@ -7,9 +7,14 @@ import { usageError } from './exit-codes.ts';
 export function languageOption(flag: string, input: string, role: LanguageRole): string {
   const checked = checkLanguage(input, role);
   if (checked.ok) return checked.code;
+  // A dialect such as de-de is a language the service dubs into, never one it listens to: said that way round.
+  const reason =
+    role === 'source' && checkLanguage(input, 'destination').ok
+      ? `"${input.trim()}" is a dialect, and the language spoken is given without one`
+      : checked.reason;
   const hint =
     checked.suggestions.length > 0 ? `did you mean ${describeLanguages(checked.suggestions)}? ` : '';
-  return refuse(`${flag}: ${checked.reason}; ${hint}\`dubkit languages\` lists them all`);
+  return refuse(`${flag}: ${reason}; ${hint}\`dubkit languages\` lists them all`);
 }
 
 function refuse(message: string): never {

@@ -1,7 +1,9 @@
 // What a local file is, from its first bytes, before it is uploaded: a project is made from a video, so an
 // image, an audio file or a text file is refused here, in the CLI's words, instead of after a full upload by
 // the service. For MP4 and QuickTime files the duration is read too (the `mvhd` box), so the minutes a dub
-// needs are known before anything is sent. Formats not recognized here are left to the service to judge.
+// needs are known before anything is sent, and whether it has a sound track at all: a video without one has
+// nothing to dub and is refused before it is uploaded and charged. Formats not recognized here, and the tracks
+// of containers other than MP4 and QuickTime, are left to the service to judge.
 import { type FileHandle, open } from 'node:fs/promises';
 import { looksBinary } from '@dubkit/srt';
 
@@ -13,6 +15,8 @@ export interface MediaFile {
   format?: string;
   /** Seconds, when the container says (MP4, QuickTime). */
   durationSeconds?: number;
+  /** Whether the video has a sound track, when the container was read (MP4, QuickTime). */
+  audio?: boolean;
 }
 
 const HEAD_BYTES = 4096;
@@ -51,11 +55,39 @@ function sniff(head: Buffer): MediaFile {
   return { kind: 'unknown' };
 }
 
-/** The duration in the `mvhd` box of an MP4/QuickTime file's `moov`, or undefined. */
-async function mp4Duration(file: FileHandle, size: number): Promise<number | undefined> {
+/** A `moov` larger than this is not read (real ones are a few hundred KiB at most): a hostile size is bounded. */
+const MAX_MOOV_BYTES = 16 * 1024 * 1024;
+
+/** The boxes directly inside `body`: type and contents, bounded by MAX_BOXES. */
+function boxes(body: Buffer): { type: string; body: Buffer }[] {
+  const found: { type: string; body: Buffer }[] = [];
+  let offset = 0;
+  for (let count = 0; count < MAX_BOXES && offset + 8 <= body.length; count++) {
+    let length = body.readUInt32BE(offset);
+    let header = 8;
+    if (length === 1 && offset + 16 <= body.length) {
+      length = Number(body.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (length === 0) {
+      length = body.length - offset;
+    }
+    if (length < header || offset + length > body.length) break;
+    found.push({
+      type: ascii(body, offset + 4, offset + 8),
+      body: body.subarray(offset + header, offset + length),
+    });
+    offset += length;
+  }
+  return found;
+}
+
+const child = (body: Buffer, type: string) => boxes(body).find((box) => box.type === type)?.body;
+
+/** The `moov` box's contents, found among the file's top-level boxes, or undefined. */
+async function readMoov(file: FileHandle, size: number): Promise<Buffer | undefined> {
   const header = Buffer.alloc(16);
   let offset = 0;
-  for (let boxes = 0; boxes < MAX_BOXES && offset + 8 <= size; boxes++) {
+  for (let count = 0; count < MAX_BOXES && offset + 8 <= size; count++) {
     await file.read(header, 0, 16, offset);
     let length = header.readUInt32BE(0);
     const type = ascii(header, 4, 8);
@@ -68,18 +100,35 @@ async function mp4Duration(file: FileHandle, size: number): Promise<number | und
     }
     if (length < body) return undefined;
     if (type === 'moov') {
-      // mvhd is the first box of moov in practice; read it directly.
-      const mvhd = Buffer.alloc(40);
-      await file.read(mvhd, 0, 40, offset + body);
-      if (ascii(mvhd, 4, 8) !== 'mvhd') return undefined;
-      const version = mvhd[8];
-      const timescale = version === 1 ? mvhd.readUInt32BE(28) : mvhd.readUInt32BE(20);
-      const duration = version === 1 ? Number(mvhd.readBigUInt64BE(32)) : mvhd.readUInt32BE(24);
-      return timescale > 0 ? duration / timescale : undefined;
+      const bytes = Math.min(length, size - offset) - body;
+      if (bytes > MAX_MOOV_BYTES) return undefined;
+      const moov = Buffer.alloc(bytes);
+      await file.read(moov, 0, bytes, offset + body);
+      return moov;
     }
     offset += length;
   }
   return undefined;
+}
+
+/** The duration in `mvhd`, in seconds, or undefined. */
+function mvhdDuration(moov: Buffer): number | undefined {
+  const mvhd = child(moov, 'mvhd');
+  if (!mvhd || mvhd.length < 32) return undefined;
+  const version = mvhd[0];
+  const timescale = version === 1 ? mvhd.readUInt32BE(20) : mvhd.readUInt32BE(12);
+  const duration = version === 1 ? Number(mvhd.readBigUInt64BE(24)) : mvhd.readUInt32BE(16);
+  return timescale > 0 ? duration / timescale : undefined;
+}
+
+/** Whether a track's handler (`trak/mdia/hdlr`) is `soun`: the file carries sound to dub. */
+function hasSoundTrack(moov: Buffer): boolean {
+  return boxes(moov).some((box) => {
+    if (box.type !== 'trak') return false;
+    const mdia = child(box.body, 'mdia');
+    const hdlr = mdia && child(mdia, 'hdlr');
+    return hdlr !== undefined && hdlr.length >= 12 && ascii(hdlr, 8, 12) === 'soun';
+  });
 }
 
 export async function inspectMediaFile(path: string): Promise<MediaFile> {
@@ -90,8 +139,12 @@ export async function inspectMediaFile(path: string): Promise<MediaFile> {
     await file.read(head, 0, head.length, 0);
     const found = sniff(head);
     if (found.kind === 'video' && (found.format === 'MP4' || found.format === 'QuickTime')) {
-      const durationSeconds = await mp4Duration(file, size);
-      if (durationSeconds !== undefined) found.durationSeconds = durationSeconds;
+      const moov = await readMoov(file, size);
+      if (moov) {
+        const durationSeconds = mvhdDuration(moov);
+        if (durationSeconds !== undefined) found.durationSeconds = durationSeconds;
+        found.audio = hasSoundTrack(moov);
+      }
     }
     return found;
   } finally {

@@ -1,14 +1,7 @@
 // The `dubkit` command line: commander parses it, each command is a function of a Context, and every way a
 // command can end maps to one exit status (see exit-codes.ts).
 import { readFileSync } from 'node:fs';
-import {
-  AbortError,
-  ApiError,
-  AuthenticationError,
-  ConnectionError,
-  DubkitError,
-  TimeoutError,
-} from '@dubkit/core';
+import { DubkitError } from '@dubkit/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { authLogin, authLogout, authStatus } from './commands/auth.ts';
 import { dub } from './commands/dub.ts';
@@ -18,7 +11,9 @@ import { credits, projects, status, voices } from './commands/projects.ts';
 import { transcriptPull, transcriptPush } from './commands/transcript.ts';
 import { download, render, type WaitOptions, wait } from './commands/wait.ts';
 import { Context, type GlobalOptions, type Io } from './context.ts';
-import { CliError, EXIT } from './exit-codes.ts';
+import { exitCodeOf, messageOf } from './errors.ts';
+import { CliError, EXIT, usageError } from './exit-codes.ts';
+import { redactUrls } from './redact.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -55,6 +50,26 @@ function milliseconds(value: string): number {
     throw new InvalidArgumentError('expected milliseconds, at least 10');
   return parsed;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An id argument, checked here: the service's ids are UUIDs, and a wrong one would come back as its
+ * `path.project_id: Input should be a valid UUID`.
+ */
+function id(kind: 'project' | 'glossary', list: string) {
+  return (value: string): string => {
+    if (UUID.test(value.trim())) return value.trim();
+    throw usageError(
+      `${JSON.stringify(value)} is not a ${kind} id: ids are 36 characters such as ` +
+        `3f1c0d2e-5b7a-4c1e-9f0a-2d6b8e4c1a7f; \`${list}\` lists them`,
+    );
+  };
+}
+const projectId = id('project', 'dubkit projects');
+const glossaryId = id('glossary', 'dubkit glossary pull');
+/** For `<project...>`: commander hands each value with the ones before it. */
+const projectIds = (value: string, previous: string[] | undefined) => [...(previous ?? []), projectId(value)];
 
 /** Builds the program; `opened` gets each command's context (to close), `settle` its exit status. */
 function build(io: Io, opened: (context: Context) => void, settle: (code: number) => void): Command {
@@ -93,7 +108,7 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
     .command('dub')
     .description('upload videos (or link them), dub each into each language, and download the results')
     .argument('<file|link...>', 'video files, or links the service can fetch (with https://)')
-    .requiredOption('--to <languages>', 'destination languages, comma-separated: es,de-de,pt-br')
+    .option('--to <languages>', 'destination languages, comma-separated: es,de-de,pt-br (required)')
     .option('--from <language>', 'the language spoken (default: detected)')
     .option('--speakers <n>', 'how many people speak (default: detected)')
     .option('--glossary <terms.csv>', 'a CSV/TSV term list, one glossary per language is created from it')
@@ -109,7 +124,7 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
   program
     .command('wait')
     .description('follow projects until they are done (after Ctrl-C, or started elsewhere)')
-    .argument('<project...>', 'project ids')
+    .argument('<project...>', 'project ids', projectIds)
     .option('--out <folder>', 'also download each project’s files here once it is done')
     .option('--force', 'replace files in --out that have the names of the new ones')
     .action(run((context, ids: string[], options: WaitOptions) => wait(context, ids, options)));
@@ -117,7 +132,7 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
   program
     .command('render')
     .description('render projects again after their transcript was edited, follow them, and download')
-    .argument('<project...>', 'project ids')
+    .argument('<project...>', 'project ids', projectIds)
     .option('--out <folder>', 'where the files go', './dubs')
     .option('--force', 'replace files in --out that have the names of the new ones')
     .action(run((context, ids: string[], options: WaitOptions) => render(context, ids, options)));
@@ -127,7 +142,7 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
     .description(
       'download a done project’s video, audio, voice-only track and subtitles (SRT and VTT by default)',
     )
-    .argument('<project>', 'project id')
+    .argument('<project>', 'project id', projectId)
     .option('--out <folder>', 'where the files go', './dubs')
     .option('--force', 'replace files in --out that have the names of the new ones')
     .action(
@@ -165,13 +180,13 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
   program
     .command('status')
     .description('a project’s status and links')
-    .argument('<project>', 'project id')
+    .argument('<project>', 'project id', projectId)
     .action(run((context, id: string) => status(context, id)));
 
   program
     .command('voices')
     .description('the voices a project’s speakers can have, and who has which')
-    .argument('<project>', 'project id')
+    .argument('<project>', 'project id', projectId)
     .action(run((context, id: string) => voices(context, id)));
 
   program
@@ -187,12 +202,12 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
     .option('--name <name>', 'glossary name (default: the file name)')
     .option('--from <language>', 'source language (picks the column when the file has several)')
     .option('--to <language>', 'target language (picks the column when the file has several)')
-    .option('--id <glossary>', 'replace the entries of this glossary instead of creating one')
+    .option('--id <glossary>', 'replace the entries of this glossary instead of creating one', glossaryId)
     .action(run((context, file: string, options) => glossaryPush(context, file, options as object)));
   glossary
     .command('pull')
     .description('print a glossary as CSV (dubkit glossary pull <id> > terms.csv)')
-    .argument('<glossary>', 'glossary id')
+    .argument('<glossary>', 'glossary id', glossaryId)
     .option('--tsv', 'tab-separated instead')
     .action(run((context, id: string, options: { tsv?: boolean }) => glossaryPull(context, id, options)));
 
@@ -200,7 +215,7 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
   transcript
     .command('pull')
     .description('print the transcript as SRT (default), WebVTT or, with --json, segments')
-    .argument('<project>', 'project id')
+    .argument('<project>', 'project id', projectId)
     .option('--srt', 'SRT (the default)')
     .option('--vtt', 'WebVTT')
     .option('--side <side>', 'dst: the translation (default), src: the original words', 'dst')
@@ -208,7 +223,7 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
   transcript
     .command('push')
     .description('send an edited SRT back: only the changed texts and times are updated')
-    .argument('<project>', 'project id')
+    .argument('<project>', 'project id', projectId)
     .argument('<file>', 'the SRT as pulled, edited')
     .option('--side <side>', 'which text the file holds: dst (default) or src', 'dst')
     .action(
@@ -236,31 +251,6 @@ function build(io: Io, opened: (context: Context) => void, settle: (code: number
   return program;
 }
 
-/** Exit status for an error a command did not handle itself. */
-function exitCodeOf(error: unknown): number {
-  if (error instanceof CliError) return error.code;
-  if (error instanceof AbortError) return EXIT.interrupted;
-  // The service could not be reached or refused the credentials: nothing about the input was judged.
-  if (
-    error instanceof ConnectionError ||
-    error instanceof TimeoutError ||
-    error instanceof AuthenticationError
-  ) {
-    return EXIT.usage;
-  }
-  if (error instanceof ApiError || error instanceof DubkitError) return EXIT.failed;
-  return EXIT.usage;
-}
-
-/** The error in the CLI's words: a refused token names where it came from and what to do. */
-function messageOf(error: unknown, context: Context | undefined): string {
-  if (error instanceof AuthenticationError) {
-    const source = context?.credentialSource ?? 'the credentials';
-    return `the service refused ${source} (${error.message}): check the token, or run \`dubkit auth login\``;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   let code: number = EXIT.ok;
   const contexts: Context[] = [];
@@ -276,13 +266,21 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     await program.parseAsync(argv[0] === '--' ? argv.slice(1) : [...argv], { from: 'user' });
     return code;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    const message = messageOf(error, contexts[0]);
+    const json = (message: string, exitCode: number) => {
+      if (program.opts().json)
+        io.stdout.write(`${JSON.stringify({ error: { message, exitCode } }, null, 2)}\n`);
+    };
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return EXIT.ok;
+      // Commander has printed its message on standard error; a script reading --json gets it too.
+      json(redactUrls(error.message.replace(/^error: /, '')), EXIT.usage);
+      return EXIT.usage;
+    }
+    const message = redactUrls(messageOf(error, contexts[0]));
     io.stderr.write(`dubkit: ${message}\n`);
-    if (program.opts().json)
-      io.stdout.write(`${JSON.stringify({ error: { message, exitCode: exitCodeOf(error) } }, null, 2)}\n`);
+    json(message, exitCodeOf(error));
     if (!(error instanceof DubkitError || error instanceof CliError))
-      io.stderr.write(`${(error as Error).stack ?? ''}\n`);
+      io.stderr.write(`${redactUrls((error as Error).stack ?? '')}\n`);
     return exitCodeOf(error);
   } finally {
     await Promise.all(contexts.map((context) => context.close()));

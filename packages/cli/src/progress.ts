@@ -1,9 +1,12 @@
 // Live progress on standard error: on a terminal, cli-progress bars (the upload's bytes, one line per language
 // with its stage and elapsed time); elsewhere (a pipe, a log file, CI) no bars, one plain line per change.
+// cli-progress turns the terminal's line wrapping off while it draws (ESC[?7l), so a line wider than the
+// terminal would overwrite its own last column: every line is made to fit the width the terminal has now, the
+// lines above the bars wrapped at spaces (a project id stays whole), a bar's text cut with `…`.
 import type { StatusInfo } from '@dubkit/core';
-import { MultiBar } from 'cli-progress';
+import { MultiBar, type Params } from 'cli-progress';
 import type { Context } from './context.ts';
-import { bytes, elapsed } from './format.ts';
+import { bytes, cutToWidth, displayWidth, elapsed, wrapToWidth } from './format.ts';
 
 export interface UploadLine {
   update(sent: number): void;
@@ -14,6 +17,8 @@ export interface ProjectLine {
   status(info: StatusInfo): void;
   /** The `done`-th of `of` files; `received` and `total` bytes of it, as the download goes. */
   downloading(file: string, done: number, of: number, received?: number, total?: number): void;
+  /** The `done`-th of `of` files is a subtitle format written here from the service's SRT. */
+  writing(format: string, done: number, of: number): void;
   finish(text: string): void;
 }
 
@@ -31,6 +36,18 @@ export function progressFor(context: Context, labels: readonly string[] = []): P
   return context.live && !context.quiet ? new Bars(context, width) : new Lines(context);
 }
 
+/** The bar's widest and narrowest size, and the columns its text gets before the bar narrows. */
+const BAR_SIZE = { max: 28, min: 8 };
+const TEXT_ROOM = 30;
+
+interface Line {
+  label: string;
+  /** What is happening, cut first when the line is too wide. */
+  text: string;
+  /** Kept whole at the end of the line: the elapsed time. */
+  time?: string;
+}
+
 class Bars implements Progress {
   readonly #bars: MultiBar;
   readonly #width: number;
@@ -45,13 +62,33 @@ class Bars implements Progress {
       hideCursor: true,
       clearOnComplete: false,
       stopOnComplete: false,
-      barsize: 28,
-      barCompleteChar: '█',
-      barIncompleteChar: '░',
       // Redraws are timer-driven (at most 8 a second), so a fast upload's many updates cost only arithmetic.
       fps: 8,
-      format: '{label} {bar} {text}',
+      format: (_options: unknown, params: Params, payload: Line) => this.#draw(params.progress, payload),
     });
+  }
+
+  /** The terminal's width now (it may be resized while the bars run). */
+  #columns(): number {
+    return this.#context.io.stderr.columns || 80;
+  }
+
+  /** `label bar text  time`, never wider than the terminal: the bar narrows first, then the text is cut. */
+  #draw(progress: number, line: Line): string {
+    const columns = this.#columns();
+    const size = Math.max(BAR_SIZE.min, Math.min(BAR_SIZE.max, columns - this.#width - 2 - TEXT_ROOM));
+    const done = Math.round(Math.min(1, Math.max(0, progress)) * size);
+    const bar = '█'.repeat(done) + '░'.repeat(size - done);
+    const head = `${line.label} ${bar} `;
+    const room = columns - displayWidth(head);
+    const time = line.time === undefined ? '' : `  ${line.time}`;
+    const text =
+      displayWidth(line.text) + displayWidth(time) <= room
+        ? `${line.text}${time}`
+        : displayWidth(time) < room - 1
+          ? `${cutToWidth(line.text, room - displayWidth(time))}${time}`
+          : cutToWidth(`${line.text}${time}`, room);
+    return cutToWidth(`${head}${text}`, columns);
   }
 
   upload(name: string, total: number | undefined): UploadLine {
@@ -91,14 +128,16 @@ class Bars implements Progress {
     let stage = 'Waiting';
     let shownAt = 0;
     const bar = this.#bars.create(100, 0, { label: label.padEnd(this.#width), text: stage });
+    const time = () => elapsed(Date.now() - started);
     // The elapsed time moves even while the status does not: the bar's text is refreshed every second.
-    const tick = setInterval(() => bar.update({ text: `${stage}  ${elapsed(Date.now() - started)}` }), 1000);
+    const tick = setInterval(() => bar.update({ text: stage, time: time() }), 1000);
     tick.unref();
     return {
       status: (info) => {
         stage = info.label;
         bar.update(info.progress === undefined ? bar.getProgress() * 100 : info.progress * 100, {
-          text: `${stage}  ${elapsed(Date.now() - started)}`,
+          text: stage,
+          time: time(),
         });
       },
       downloading: (file, done, of, received, total) => {
@@ -108,19 +147,26 @@ class Bars implements Progress {
         shownAt = now;
         const size = received === undefined ? '' : ` ${bytes(received)}${total ? ` of ${bytes(total)}` : ''}`;
         stage = `Downloading ${file} (${done + 1}/${of})${size}`;
-        bar.update({ text: `${stage}  ${elapsed(now - started)}` });
+        bar.update({ text: stage, time: elapsed(now - started) });
+      },
+      writing: (format, done, of) => {
+        stage = `Writing ${format} (${done + 1}/${of})`;
+        bar.update({ text: stage, time: time() });
       },
       finish: (text) => {
         clearInterval(tick);
         stage = text;
-        bar.update({ text: `${text}  ${elapsed(Date.now() - started)}` });
+        bar.update({ text, time: time() });
         bar.stop();
       },
     };
   }
 
   log(line: string): void {
-    this.#bars.log(`${line}\n`);
+    const width = this.#columns();
+    for (const part of line.split('\n')) {
+      for (const piece of wrapToWidth(part, width)) this.#bars.log(`${piece}\n`);
+    }
   }
 
   stop(): void {
@@ -163,6 +209,7 @@ class Lines implements Progress {
       downloading: (file, done, of, received) => {
         if (received === undefined) line(`downloading ${file} (${done + 1}/${of})`);
       },
+      writing: (format, done, of) => line(`writing ${format} (${done + 1}/${of})`),
       finish: (text) => line(text),
     };
   }

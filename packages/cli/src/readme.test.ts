@@ -4,8 +4,8 @@
 // code cites the service's behaviour from docs/service.md, not from files outside the repository.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { LANGUAGES } from '@dubkit/core';
@@ -63,4 +63,46 @@ it('runs the client example of the root README as written, from the root', async
     await rm(file, { force: true });
     await rm(output, { force: true });
   }
+}, 120_000);
+
+it('names every published package in the root README’s table', async () => {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  for (const folder of await readdir(join(ROOT, 'packages'))) {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'packages', folder, 'package.json'), 'utf8'));
+    if (!manifest.private) expect(readme).toContain(`| [\`${manifest.name}\`](packages/${folder}) |`);
+  }
+});
+
+it('`pnpm -s dubkit` from a subfolder reads its .env there, and prints nothing of the build', async () => {
+  const folder = join(ROOT, `.readme-sub-${randomBytes(4).toString('hex')}`);
+  await mkdir(folder);
+  try {
+    await writeFile(join(folder, '.env'), 'DUBKIT_TOKEN=from-env\nDUBKIT_BASE_URL=http://127.0.0.1:9\n');
+    const failed = await run('pnpm', ['-s', 'dubkit', 'credits'], { cwd: folder }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect('code' in failed && failed.code).toBe(2);
+    expect(failed.stderr).toBe(
+      'dubkit: cannot reach http://127.0.0.1:9 (DUBKIT_BASE_URL): nothing answers there (connection refused); start it, or check DUBKIT_BASE_URL\n',
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}, 120_000);
+
+it('`bash scripts/run.sh test -- <file>` runs that file’s tests only, replaying no build log, without colours in a pipe', async () => {
+  const { stdout } = await run(
+    'bash',
+    [join(ROOT, 'scripts/run.sh'), 'test', '--', 'packages/cli/src/outputs.test.ts'],
+    {
+      cwd: ROOT,
+      // The running Node first: the toolchain script then fetches nothing.
+      env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
+      timeout: 110_000,
+    },
+  );
+  expect(stdout).toMatch(/Test Files +1 passed \(1\)/);
+  expect(stdout).not.toContain('replaying logs');
+  // Written to a pipe, as to a log file: no colours (vitest's colour library draws them whenever TERM is set).
+  expect(stdout).not.toContain('\u001b[');
 }, 120_000);

@@ -1,12 +1,13 @@
 // The CLI as a new user meets it, through the real binary against the emulator: languages checked against the
 // service's list, files never replaced without --force, the minutes and the file's kind checked before
 // anything is sent, messages in the CLI's words, `render` after an edit, and `auth login`.
-import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { LANGUAGES } from '@dubkit/core';
 import { parseSrt, serializeSrt } from '@dubkit/srt';
 import { describe, expect, it } from 'vitest';
+import { displayWidth } from './format.ts';
 import { run } from './program.ts';
 import { clientOf, dubkit, emulator, FIXTURES, TOKEN, VIDEO, workFolder } from './test-support/cli.ts';
 
@@ -31,7 +32,7 @@ describe('languages', () => {
     const from = await dubkit([...base, 'dub', VIDEO, '--to', 'es', '--from', 'en-us'], { cwd });
     expect(from.code).toBe(2);
     expect(from.stderr).toContain(
-      '--from: a source language is given without its dialect; did you mean en (English)?',
+      '--from: "en-us" is a dialect, and the language spoken is given without one; did you mean en (English)?',
     );
     expect(await projectCount(service.url)).toBe(0);
     expect((await clientOf(service.url).credits.get()).minutes.used).toBe(0);
@@ -41,8 +42,13 @@ describe('languages', () => {
     const cwd = await workFolder();
     const listed = await dubkit(['languages'], { cwd });
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^es +Spanish +español +yes$/m);
-    expect(listed.stdout).toMatch(/^pt-br +Brazilian Portuguese +português \(Brasil\) +no$/m);
+    expect(listed.stdout).toMatch(/^es +Spanish +yes +español$/m);
+    expect(listed.stdout).toMatch(/^pt-br +Brazilian Portuguese +no +português \(Brasil\)$/m);
+    // Every column after the code starts at the same screen column, whatever script the names are in.
+    const lines = listed.stdout.trimEnd().split('\n');
+    const nativeAt = new Set(lines.map((line) => displayWidth(line.slice(0, line.lastIndexOf('  ') + 2))));
+    expect(nativeAt.size).toBe(1);
+    expect(lines.some((line) => /[\u0600-\u06ff]/.test(line))).toBe(true);
     const json = await dubkit(['--json', 'languages'], { cwd });
     expect(JSON.parse(json.stdout).languages).toEqual(LANGUAGES);
   });
@@ -89,6 +95,52 @@ describe('files', () => {
       expect(refused.stderr).toContain(`dubkit: ${path} is ${what}; dub takes a video file`);
       expect(refused.stderr).not.toMatch(/^upload /m);
     }
+  });
+
+  it('refuses a video without a sound track before uploading it, with --dry-run too (exit 1)', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    const silent = join(FIXTURES, 'video-no-audio.mp4');
+    for (const extra of [[], ['--dry-run']]) {
+      const refused = await dubkit(['--base-url', service.url, 'dub', silent, '--to', 'es', ...extra], {
+        cwd,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`dubkit: ${silent} has no sound track: there is no speech to dub`);
+      expect(refused.stderr).not.toMatch(/^upload /m);
+    }
+    expect(await projectCount(service.url)).toBe(0);
+  });
+
+  it('refuses two inputs with the same file name before uploading, with --dry-run too (exit 2)', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    for (const dir of ['a', 'b']) {
+      await mkdir(join(cwd, dir));
+      await copyFile(VIDEO, join(cwd, dir, 'talk.mp4'));
+    }
+    for (const extra of [[], ['--dry-run']]) {
+      const run = await dubkit(
+        ['--base-url', service.url, 'dub', 'a/talk.mp4', 'b/talk.mp4', '--to', 'es', '--out', 'o', ...extra],
+        { cwd },
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('a/talk.mp4 and b/talk.mp4 would both be saved as talk.es.*');
+      expect(run.stdout).not.toContain('Dry run');
+    }
+    expect(await projectCount(service.url)).toBe(0);
+  });
+
+  it('is not stopped by a file the run would not write (an .ass without --formats ass)', async () => {
+    const service = await emulator();
+    const cwd = await workFolder();
+    await mkdir(join(cwd, 'o'));
+    await writeFile(join(cwd, 'o', 'video-with-audio.es.ass'), 'mine');
+    const base = ['--base-url', service.url, 'dub', VIDEO, '--to', 'es', '--out', 'o', '--dry-run'];
+    expect((await dubkit(base, { cwd })).code).toBe(0);
+    const withAss = await dubkit([...base, '--formats', 'srt,ass'], { cwd });
+    expect(withAss.code).toBe(2);
+    expect(withAss.stderr).toContain(join(cwd, 'o', 'video-with-audio.es.ass'));
   });
 
   it('dubs several files in one run, each into each language', async () => {
@@ -189,30 +241,6 @@ describe('messages in the words of the command line', () => {
     );
     expect(code).toBe(0);
     expect(drawn).toBe('');
-  });
-
-  it('never cuts a project id on a narrow terminal', async () => {
-    const service = await emulator();
-    const cwd = await workFolder();
-    const client = clientOf(service.url);
-    const media = await client.media.upload(VIDEO);
-    await client.media.waitUntilReady(media.id, { intervalMs: 20 });
-    const ids = [];
-    for (let i = 0; i < 2; i++)
-      ids.push((await client.projects.create({ video_id: media.id, dst_lang: 'es' })).id);
-    const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 50, rows: 20 });
-    let drawn = '';
-    terminal.on('data', (chunk: Buffer) => {
-      drawn += chunk.toString();
-    });
-    const code = await run(['--base-url', service.url, '--interval', '50', 'wait', ...ids], {
-      stdout: new PassThrough(),
-      stderr: terminal,
-      env: { DUBKIT_TOKEN: TOKEN },
-      cwd,
-    });
-    expect(code).toBe(0);
-    for (const id of ids) expect(drawn).toContain(id);
   });
 });
 

@@ -133,10 +133,16 @@ export class ServerError extends ApiError {
 export class ConnectionError extends DubkitError {
   override name = 'ConnectionError';
   readonly refused: boolean;
+  /** The system's codes for what failed (`ECONNREFUSED`, `ENOTFOUND`, `ERR_SSL_WRONG_VERSION_NUMBER`…), outermost first. */
+  readonly codes: readonly string[];
 
-  constructor(message: string, options: { cause?: unknown; refused?: boolean } = {}) {
+  constructor(
+    message: string,
+    options: { cause?: unknown; refused?: boolean; codes?: readonly string[] } = {},
+  ) {
     super(message, { cause: options.cause });
     this.refused = options.refused ?? false;
+    this.codes = options.codes ?? [];
   }
 }
 

@@ -170,6 +170,7 @@ describe('retry rules', () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.refused).toBe(true);
+    expect(error.codes).toContain('ECONNREFUSED');
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
 });

@@ -320,6 +320,7 @@ export function toConnectionError(cause: unknown, what: string): ConnectionError
   return new ConnectionError(`${what} failed: ${reason}${codes.length ? ` (${codes.join(', ')})` : ''}`, {
     cause,
     refused,
+    codes,
   });
 }
 

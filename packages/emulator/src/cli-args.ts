@@ -196,3 +196,24 @@ function parseTiming(
   }
   return timing as TimingOptions;
 }
+
+/**
+ * The line printed once listening: what a client can sign in with. With only `--client`, no static token is
+ * accepted (startEmulator adds `dev-token` only when neither tokens nor clients are given), so none is listed.
+ */
+export function startMessage(url: string, options: EmulatorOptions & { speed: number }): string {
+  const given = options.tokens;
+  const tokens = given
+    ? Array.isArray(given)
+      ? given
+      : Object.keys(given)
+    : options.clients?.length
+      ? []
+      : ['dev-token'];
+  const clients = (options.clients ?? []).map((client) => client.clientId);
+  const accepts = [
+    ...(tokens.length > 0 ? [`tokens: ${tokens.join(', ')}`] : []),
+    ...(clients.length > 0 ? [`clients: ${clients.join(', ')} at ${url}/oauth2/token`] : []),
+  ];
+  return `dubkit emulator listening on ${url} (speed ${options.speed}, ${accepts.join('; ')})`;
+}

@@ -6,7 +6,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CliError, parseCli } from './cli-args.ts';
+import { CliError, parseCli, startMessage } from './cli-args.ts';
+
+describe('startMessage', () => {
+  it('lists only what the emulator accepts: no dev-token when started with --client alone', () => {
+    const url = 'http://127.0.0.1:4010';
+    expect(startMessage(url, parseCli(['--client', 'app:secret']).options)).toBe(
+      `dubkit emulator listening on ${url} (speed 1, clients: app at ${url}/oauth2/token)`,
+    );
+    expect(startMessage(url, parseCli([]).options)).toBe(
+      `dubkit emulator listening on ${url} (speed 1, tokens: dev-token)`,
+    );
+    expect(startMessage(url, parseCli(['--token', 't1', '--client', 'app:s']).options)).toBe(
+      `dubkit emulator listening on ${url} (speed 1, tokens: t1; clients: app at ${url}/oauth2/token)`,
+    );
+  });
+});
 
 describe('parseCli', () => {
   it('accepts a leading -- (pnpm passes it on), repeatable tokens and links hosts, and faults', () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // dubkit-emulator: runs the emulator from the command line until SIGINT/SIGTERM.
 import { readFileSync } from 'node:fs';
-import { CliError, HELP, parseCli } from './cli-args.ts';
+import { CliError, HELP, parseCli, startMessage } from './cli-args.ts';
 import { startEmulator } from './server.ts';
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -33,8 +33,7 @@ async function main() {
     console.error(`dubkit-emulator: cannot start: ${(error as Error).message}`);
     process.exit(2);
   }
-  const tokenList = options.tokens ? Object.keys(options.tokens).join(', ') : 'dev-token';
-  console.log(`dubkit emulator listening on ${emulator.url} (speed ${options.speed}, tokens: ${tokenList})`);
+  console.log(startMessage(emulator.url, options));
   const stop = (signal: string) => {
     console.log(`dubkit emulator: ${signal}, shutting down`);
     emulator.close().then(

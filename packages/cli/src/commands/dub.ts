@@ -11,16 +11,16 @@ import type { Context } from '../context.ts';
 import { EXIT, inputError, usageError } from '../exit-codes.ts';
 import { type FollowResult, followProjects } from '../follow.ts';
 import { formatIssue, plural } from '../format.ts';
-import { readTextFile } from '../input.ts';
+import { fileError, readTextFile } from '../input.ts';
 import { onInterrupt, resumeCommand, resumeHint } from '../interrupt.ts';
 import { languageOption, parseLanguages } from '../languages.ts';
 import { inspectMediaFile } from '../media-file.ts';
-import { fileStem, refuseOverwrite } from '../outputs.ts';
+import { fileStem, type OutputTarget, refuseCollisions, refuseOverwrite } from '../outputs.ts';
 import { progressFor } from '../progress.ts';
 import { type SubtitleChoice, subtitleChoice, subtitleFlags } from '../subtitle-formats.ts';
 
 export interface DubOptions {
-  to: string;
+  to?: string;
   force?: boolean;
   dryRun?: boolean;
   from?: string;
@@ -54,6 +54,10 @@ interface Plan {
 
 /** Reads and checks --glossary and --srt for every language, printing each issue; nothing is sent yet. */
 async function plan(context: Context, options: DubOptions): Promise<Plan> {
+  // Checked here rather than by commander, which would say "--to is missing" before naming a mistyped `--too`.
+  if (options.to === undefined) {
+    throw usageError('dub needs --to: the languages to dub into, such as --to es,de-de (`dubkit languages`)');
+  }
   const languages = parseLanguages(options.to);
   const subtitles = subtitleChoice(options);
   const from = options.from === undefined ? undefined : languageOption('--from', options.from, 'source');
@@ -68,7 +72,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
   }
   const glossaries: Plan['glossaries'] = new Map();
   if (options.glossary !== undefined) {
-    const bytes = await readTextFile(options.glossary);
+    const bytes = await readTextFile(options.glossary, context.io.cwd);
     // The file is read once per language, so an issue of the file itself would be reported once per language.
     const reported = new Set<string>();
     let errors = 0;
@@ -96,7 +100,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
   if (options.srt !== undefined) {
     if (!from) throw usageError('--srt needs --from: the language of the first (source) subtitle file');
     const [source, ...translations] = options.srt.split(',').map((path) => path.trim());
-    const sourceText = await readTextFile(source!);
+    const sourceText = await readTextFile(source!, context.io.cwd);
     const byLanguage = new Map<string, { path: string; bytes: Buffer }>();
     for (const path of translations) {
       const lang = /\.([a-z]{2,3}(?:[-_][a-z0-9]{2,8})?)\.srt$/i
@@ -108,7 +112,7 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
           `${path}: a translation's name ends in .<language>.srt with a language of --to (${languages.join(', ')})`,
         );
       }
-      byLanguage.set(lang, { path, bytes: await readTextFile(path) });
+      byLanguage.set(lang, { path, bytes: await readTextFile(path, context.io.cwd) });
     }
     for (const lang of languages) {
       const translation = byLanguage.get(lang);
@@ -138,27 +142,33 @@ async function plan(context: Context, options: DubOptions): Promise<Plan> {
 interface Input {
   /** As given: a path or a link. */
   source: string;
+  /** The file's absolute path (from the folder dubkit was run in), or the link. */
+  location: string;
   isLink: boolean;
-  /** Project and file names start with this: the file's name without extension, or the link's. */
+  /** Project names are this: the file's name without extension, or the link's. */
   stem: string;
+  /** File names start with this: the stem made safe as a file name. */
+  fileStem: string;
   /** Seconds, when known before uploading. */
   durationSeconds?: number;
 }
 
 /** Each input read or judged locally: a link as a link, a file as a video (by its first bytes). */
-async function checkInput(source: string, options: DubOptions): Promise<Input> {
+async function checkInput(source: string, options: DubOptions, cwd: string): Promise<Input> {
   const isLink = LINK.test(source);
   const name = options.name ?? (isLink ? linkName(source) : basename(source));
   const stem = name.replace(/\.[^.]+$/, '') || 'dub';
-  if (isLink) return { source, isLink, stem };
-  const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
+  const safe = fileStem(stem, 'dub');
+  if (isLink) return { source, location: source, isLink, stem, fileStem: safe };
+  const location = resolve(cwd, source);
+  const info = await stat(location).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' && SCHEMELESS_LINK.test(source)) {
       throw usageError(`${source} is no file here; for a link, write it with its scheme: https://${source}`);
     }
-    throw usageError(`cannot read ${source}: ${error.code ?? error.message}`);
+    throw fileError(source, error);
   });
   if (!info.isFile()) throw usageError(`${source} is not a file`);
-  const media = await inspectMediaFile(source);
+  const media = await inspectMediaFile(location);
   if (media.kind !== 'video' && media.kind !== 'unknown') {
     const what =
       media.kind === 'text'
@@ -168,10 +178,17 @@ async function checkInput(source: string, options: DubOptions): Promise<Input> {
       `${source} is ${what}; dub takes a video file (MP4, MOV, WebM, MKV, AVI…); nothing was uploaded`,
     );
   }
+  if (media.audio === false) {
+    throw inputError(
+      `${source} has no sound track: there is no speech to dub; nothing was uploaded (add the audio to the video first)`,
+    );
+  }
   return {
     source,
+    location,
     isLink,
     stem,
+    fileStem: safe,
     ...(media.durationSeconds === undefined ? {} : { durationSeconds: media.durationSeconds }),
   };
 }
@@ -208,12 +225,13 @@ export async function dub(context: Context, sources: string[], options: DubOptio
   }
   const steps = await plan(context, options);
   const inputs: Input[] = [];
-  for (const source of sources) inputs.push(await checkInput(source, options));
+  for (const source of sources) inputs.push(await checkInput(source, options, context.io.cwd));
   const out = resolve(context.io.cwd, options.out);
-  await refuseOverwrite(
-    inputs.flatMap((input) => steps.languages.map((lang) => ({ folder: out, stem: input.stem, lang }))),
-    options.force,
+  const targets: OutputTarget[] = inputs.flatMap((input) =>
+    steps.languages.map((lang) => ({ folder: out, stem: input.fileStem, lang, from: input.source })),
   );
+  refuseCollisions(targets);
+  await refuseOverwrite(targets, steps.subtitles, options.force);
   const perLanguage = steps.languages.length;
   const known = inputs.filter((input) => input.durationSeconds !== undefined);
   const knownMinutes = known.reduce(
@@ -286,7 +304,7 @@ export async function dub(context: Context, sources: string[], options: DubOptio
         ids.push(project.id);
         // Said at once, so that an id is known even if the terminal is closed before the end.
         progress.log(`${prefix}${lang}: project ${project.id}`);
-        followed.push({ id: project.id, label: `${prefix}${lang}`, stem: input.stem });
+        followed.push({ id: project.id, label: `${prefix}${lang}`, stem: input.fileStem });
       }
     }
 
@@ -332,9 +350,9 @@ async function upload(
     progress.log(`Linking ${input.source}`);
     media = await client.media.uploadLink({ link: input.source, name: input.stem }, { signal });
   } else {
-    const size = (await stat(input.source)).size;
+    const size = (await stat(input.location)).size;
     const bar = progress.upload(basename(input.source), size);
-    media = await client.media.upload(input.source, {
+    media = await client.media.upload(input.location, {
       name: input.stem,
       signal,
       onProgress: ({ sent }) => bar.update(sent),
@@ -358,7 +376,7 @@ function dryRun(
     name: input.stem,
     languages: steps.languages,
     minutes: input.durationSeconds === undefined ? null : minutesFor(input.durationSeconds) * perLanguage,
-    files: steps.languages.map((lang) => `${fileStem(input.stem, 'dub')}.${lang}.*`),
+    files: steps.languages.map((lang) => `${input.fileStem}.${lang}.*`),
   }));
   context.result({ dryRun: true, out, videos, left });
   for (const video of videos) {

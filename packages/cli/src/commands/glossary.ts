@@ -15,7 +15,7 @@ export interface PushOptions {
 }
 
 export async function glossaryPush(context: Context, file: string, options: PushOptions): Promise<number> {
-  const bytes = await readTextFile(file);
+  const bytes = await readTextFile(file, context.io.cwd);
   const parsed = parseGlossaryCsv(bytes, {
     ...(options.from ? { srcLang: options.from } : {}),
     ...(options.to ? { dstLang: options.to } : {}),

@@ -4,6 +4,9 @@ import type { Context } from '../context.ts';
 import { usageError } from '../exit-codes.ts';
 import { plural } from '../format.ts';
 
+/** How many projects are read at once for their language. */
+const LANGUAGE_READS = 8;
+
 export async function projects(
   context: Context,
   options: { name?: string; limit?: string },
@@ -21,11 +24,20 @@ export async function projects(
     found.push(project);
     if (found.length >= limit) break;
   }
-  context.result({ projects: found });
-  for (const project of found) {
+  // The list does not say a project's language: each project is read, a few at a time.
+  const languages: string[] = [];
+  for (let start = 0; start < found.length; start += LANGUAGE_READS) {
+    const batch = found.slice(start, start + LANGUAGE_READS);
+    languages.push(
+      ...(await Promise.all(batch.map(async (p) => (await context.client.projects.get(p.id)).dst_lang))),
+    );
+  }
+  context.result({ projects: found.map((project, index) => ({ ...project, dst_lang: languages[index] })) });
+  const width = Math.max(5, ...languages.map((lang) => lang.length));
+  for (const [index, project] of found.entries()) {
     const { label } = describeStatus(project.status ?? 'unknown');
     context.say(
-      `${project.id}  ${project.created_at.slice(0, 16).replace('T', ' ')}  ${label.padEnd(24)}  ${project.name}`,
+      `${project.id}  ${project.created_at.slice(0, 16).replace('T', ' ')}  ${languages[index]!.padEnd(width)}  ${label.padEnd(24)}  ${project.name}`,
     );
   }
   if (!context.json) context.note(plural(found.length, 'project'));

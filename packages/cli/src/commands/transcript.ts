@@ -34,7 +34,7 @@ export async function transcriptPush(
   options: { side?: string },
 ): Promise<number> {
   const which = side(options.side);
-  const bytes = await readTextFile(file);
+  const bytes = await readTextFile(file, context.io.cwd);
   const { cues, issues } = parseSrt(bytes);
   for (const issue of issues) context.note(formatIssue(file, issue));
   const errors = issues.filter((issue) => issue.severity === 'error').length;

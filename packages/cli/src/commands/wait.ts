@@ -8,7 +8,7 @@ import type { Context } from '../context.ts';
 import { EXIT, inputError } from '../exit-codes.ts';
 import { downloadOutputs, type Followed, followProjects } from '../follow.ts';
 import { onInterrupt, resumeCommand, resumeHint } from '../interrupt.ts';
-import { refuseOverwrite } from '../outputs.ts';
+import { fileStem, outputLanguage, refuseCollisions, refuseOverwrite } from '../outputs.ts';
 import { progressFor } from '../progress.ts';
 import { subtitleChoice, subtitleFlags } from '../subtitle-formats.ts';
 
@@ -58,10 +58,14 @@ async function follow(
     );
   }
   if (out !== undefined) {
-    await refuseOverwrite(
-      projects.map((project) => ({ folder: out, stem: project.name, lang: project.dst_lang })),
-      options.force,
-    );
+    const targets = projects.map((project) => ({
+      folder: out,
+      stem: fileStem(project.name, project.id),
+      lang: outputLanguage(project),
+      from: `project ${project.id}`,
+    }));
+    refuseCollisions(targets);
+    await refuseOverwrite(targets, subtitles, options.force);
   }
   const interrupt = onInterrupt();
   try {
@@ -79,7 +83,7 @@ async function follow(
         same.length > 1
           ? `${project.dst_lang} ${projects.slice(0, index + 1).filter((p) => p.dst_lang === project.dst_lang).length}`
           : project.dst_lang;
-      return { id: project.id, label, stem: project.name };
+      return { id: project.id, label, stem: fileStem(project.name, project.id) };
     });
     const progress = progressFor(
       context,
@@ -146,8 +150,17 @@ export async function download(
         `project ${id} is not done yet (${info.label}); \`${resumeCommand(['wait', id], options.out, flags)}\` waits, then downloads`,
       );
     }
+    const stem = fileStem(project.name, project.id);
     await refuseOverwrite(
-      [{ folder: resolve(context.io.cwd, options.out), stem: project.name, lang: project.dst_lang }],
+      [
+        {
+          folder: resolve(context.io.cwd, options.out),
+          stem,
+          lang: outputLanguage(project),
+          from: `project ${project.id}`,
+        },
+      ],
+      subtitles,
       options.force,
     );
     const progress = progressFor(context, [project.dst_lang]);
@@ -157,7 +170,7 @@ export async function download(
       files = await downloadOutputs(
         context,
         project,
-        { folder: resolve(context.io.cwd, options.out), stem: project.name, subtitles },
+        { folder: resolve(context.io.cwd, options.out), stem, subtitles },
         interrupt.signal,
         line,
       );
