@@ -6,10 +6,10 @@
 // unless the caller is one of the configured admins.
 import type { Logger } from 'pino';
 import type { Interactions } from '../slack/interactions.ts';
-import type { Job, ModalGrant, Store } from '../store/store.ts';
+import type { Job, ModalGrant, ModalStore } from '../store/store.ts';
 
 export interface AccessOptions {
-  store: Store;
+  store: ModalStore;
   slack: Pick<Interactions, 'isMember'>;
   /** ADMIN_USER_IDS. */
   admins: readonly string[];

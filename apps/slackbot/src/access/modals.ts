@@ -3,7 +3,7 @@
 // the Interactions port is wrapped so that views.open and views.update keep the store's record in step.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Interactions } from '../slack/interactions.ts';
-import type { Store } from '../store/store.ts';
+import type { ModalStore } from '../store/store.ts';
 
 /** The person a request acts for and the channel (and thread) it was checked against. */
 export interface Actor {
@@ -33,7 +33,11 @@ export function actingAs<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
  * The port, with each modal opened recorded as a grant to the acting person (a modal opened with no checked
  * actor gets no grant, so it can never be submitted), and each update of a granted modal recorded too.
  */
-export function grantingInteractions(inner: Interactions, store: Store, now: () => number): Interactions {
+export function grantingInteractions(
+  inner: Interactions,
+  store: ModalStore,
+  now: () => number,
+): Interactions {
   return {
     ...inner,
     async openModal(triggerId, view) {

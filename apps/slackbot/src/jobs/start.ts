@@ -11,7 +11,7 @@ import { titleFromLink, titleOnceReady } from '../domain/video.ts';
 import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
 import { newRequestId, scrub } from '../errors/public.ts';
 import { downloadSlackFile, SlackFileError } from '../slack/files.ts';
-import type { Job, Store, Target } from '../store/store.ts';
+import type { Job, JobStore, OutboxStore, Target } from '../store/store.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
 import { statusKey } from '../thread/status.ts';
 import { changeDeliveries, startedDelivery } from './notify.ts';
@@ -20,7 +20,7 @@ import { changeDeliveries, startedDelivery } from './notify.ts';
 export const NOT_ENOUGH_MINUTES = 'minutes_failed';
 
 export interface StarterOptions {
-  store: Store;
+  store: JobStore & OutboxStore;
   dubbing: DubbingService;
   logger: Logger;
   /** Draws the card, the status messages and the replies a start causes. */

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { type DubbingService, ProjectGoneError, SlowDownError, type StatusInfo } from '../dubbing/service.ts';
 import { LEASE_MS } from '../runtime/leases.ts';
 import { Runner } from '../runtime/runner.ts';
-import type { Job, Store, Target } from '../store/store.ts';
+import type { EstimateStore, Job, JobStore, OutboxStore, Store, Target } from '../store/store.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
 import { type IntervalPolicy, withJitter } from './intervals.ts';
 import { changeDeliveries, replacedDeliveries } from './notify.ts';
@@ -22,7 +22,7 @@ const MAX_START_FAILURES = 8;
 const ESTIMATES_SYNC_MS = 5_000;
 
 export interface TrackerOptions {
-  store: Store;
+  store: JobStore & EstimateStore & Pick<OutboxStore, 'getDelivery'> & Pick<Store, 'renewLeases'>;
   dubbing: DubbingService;
   starter: JobStarter;
   polling: IntervalPolicy;

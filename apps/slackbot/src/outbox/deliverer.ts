@@ -10,7 +10,14 @@ import { languageName } from '../domain/languages.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import { LEASE_MS } from '../runtime/leases.ts';
 import { Runner } from '../runtime/runner.ts';
-import type { ChannelRelease, Delivery, Store } from '../store/store.ts';
+import type {
+  ChannelRelease,
+  Delivery,
+  FormatSettingsStore,
+  JobStore,
+  OutboxStore,
+  Store,
+} from '../store/store.ts';
 import { type Block, escapeProse, type MessageContent, section } from '../ui/blocks.ts';
 import type { FilePayload, FilesPayload, RenderPayload } from './payloads.ts';
 import { DEFAULT_FORMATS, segmentsToSubtitles } from './subtitle-files.ts';
@@ -46,7 +53,7 @@ export interface ReplyQa {
 }
 
 export interface DelivererOptions {
-  store: Store;
+  store: FormatSettingsStore & JobStore & OutboxStore & Pick<Store, 'renewLeases'>;
   /** The Web API client: no retries of its own, 429s rejected at once (the deliverer waits, per channel). */
   slack: WebClient;
   dubbing: DubbingService;

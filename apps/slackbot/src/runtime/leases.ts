@@ -19,7 +19,7 @@ export function observeLeases(observer: LeaseObserver): () => void {
 const RENEW_EVERY_MS = 5_000;
 
 export interface HeldLeasesOptions {
-  store: Store;
+  store: Pick<Store, 'renewLeases'>;
   table: LeasedTable;
   owner: string;
   logger: Logger;

@@ -13,7 +13,7 @@ export interface RunnerOptions<T extends LeasedTable> {
   /** How long an idle loop waits before it looks for due work again (a wake-up comes sooner). */
   idleMs: number;
   logger: Logger;
-  store: Store;
+  store: Pick<Store, 'renewLeases'>;
   /** This process, as the leases name it. */
   owner: string;
   /** The tables whose rows this worker claims. */

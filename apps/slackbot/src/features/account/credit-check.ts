@@ -6,11 +6,11 @@
 import type { Logger } from 'pino';
 import { minutesLeft, minutesNeeded } from '../../domain/credits.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
-import type { Job, Store, Target } from '../../store/store.ts';
+import type { Job, OutboxStore, Target } from '../../store/store.ts';
 import { creditsWarning } from './credits.ts';
 
 export function creditCheck(options: {
-  store: Store;
+  store: OutboxStore;
   dubbing: DubbingService;
   logger: Logger;
   now?: () => number;

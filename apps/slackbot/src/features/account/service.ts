@@ -3,7 +3,7 @@
 import type { Project } from '@dubkit/core';
 import { type DubbingService, ProjectGoneError } from '../../dubbing/service.ts';
 import { withoutJobTag } from '../../jobs/start.ts';
-import type { JobSource, Store } from '../../store/store.ts';
+import type { JobSource, JobStore, OutboxStore } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { escapeText, type MessageContent } from '../../ui/blocks.ts';
 import type { ApprovalService } from '../approval/service.ts';
@@ -33,7 +33,7 @@ export function channelSeer(access: ChannelAccess, user: string): (channel: stri
 }
 
 export interface AccountServiceOptions {
-  store: Store;
+  store: JobStore & OutboxStore;
   dubbing: DubbingService;
   access: ChannelAccess;
   approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;

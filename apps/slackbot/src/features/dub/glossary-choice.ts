@@ -2,10 +2,10 @@
 // language, the picked glossary for that target language (and the job's source language, when known).
 // Recorded before the job starts, so a language with none picked stays without (the channel's default
 // only applies when no choice was made at all).
-import type { GlossaryRecord, JobChoice, Store } from '../../store/store.ts';
+import type { GlossaryRecord, GlossaryStore, JobChoice, JobStore } from '../../store/store.ts';
 
 export async function recordGlossaryChoice(
-  store: Store,
+  store: GlossaryStore & JobStore,
   jobId: string,
   choice: JobChoice,
   picked: string[],

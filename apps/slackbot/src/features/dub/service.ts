@@ -8,13 +8,15 @@ import { preselection } from '../../domain/requests.ts';
 import { firstTitle, titleFromLink } from '../../domain/video.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type {
+  GlossaryStore,
   Job,
   JobChoice,
   JobRequest,
   JobSource,
+  JobStore,
   NewJob,
+  OutboxStore,
   PickedChoice,
-  Store,
 } from '../../store/store.ts';
 import type { PickerGlossary } from '../../thread/card.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
@@ -25,7 +27,7 @@ import { recordGlossaryChoice } from './glossary-choice.ts';
 import { pickedGlossaries } from './glossary-picker.ts';
 
 export interface JobServiceOptions {
-  store: Store;
+  store: GlossaryStore & JobStore & OutboxStore;
   /** Wake the deliverer (Slack writes were enqueued) and the tracker (work became due). */
   wakeDeliverer: () => void;
   wakeTracker: () => void;

@@ -4,14 +4,14 @@
 import type { Logger } from 'pino';
 import { LEASE_MS } from '../../runtime/leases.ts';
 import { Runner } from '../../runtime/runner.ts';
-import type { Store } from '../../store/store.ts';
+import type { GlossaryStore, Store } from '../../store/store.ts';
 import type { GlossaryService } from './service.ts';
 
 /** A failed try waits 5 s, doubling, at most 5 minutes. */
 const retryMs = (failures: number) => Math.min(5 * 60_000, 5_000 * 2 ** failures);
 
 export interface ImportRunnerOptions {
-  store: Store;
+  store: GlossaryStore & Pick<Store, 'renewLeases'>;
   glossaries: GlossaryService;
   owner: string;
   logger: Logger;

@@ -3,7 +3,7 @@
 // nobody asked changes of it — newest job first.
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { UserGroups } from '../../slack/usergroups.ts';
-import type { Store } from '../../store/store.ts';
+import type { ApprovalStore, ApproverStore, JobStore } from '../../store/store.ts';
 import { type ChannelAccess, channelSeer } from '../account/service.ts';
 import type { ApprovalService } from '../approval/service.ts';
 
@@ -25,7 +25,7 @@ export interface ApprovalQueue {
 
 export async function approvalQueue(
   deps: {
-    store: Store;
+    store: ApprovalStore & ApproverStore & JobStore;
     dubbing: Pick<DubbingService, 'describeStatus'>;
     access: ChannelAccess;
     approvals: Pick<ApprovalService, 'changesRequested'>;

@@ -8,7 +8,13 @@ import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { UserGroups } from '../../slack/usergroups.ts';
-import type { Store } from '../../store/store.ts';
+import type {
+  ApprovalStore,
+  ApproverStore,
+  AssignmentStore,
+  GlossaryStore,
+  JobStore,
+} from '../../store/store.ts';
 import { type JobRow, jobRows } from '../account/job-rows.ts';
 import { type ChannelAccess, channelSeer } from '../account/service.ts';
 import type { ApprovalService } from '../approval/service.ts';
@@ -21,7 +27,7 @@ const RECENT_READ = 50;
 const OWN_SHOWN = 20;
 
 export interface HomeServiceOptions {
-  store: Store;
+  store: ApprovalStore & ApproverStore & AssignmentStore & GlossaryStore & JobStore;
   dubbing: DubbingService;
   logger: Logger;
   approvals: Pick<ApprovalService, 'current' | 'changesRequested'>;

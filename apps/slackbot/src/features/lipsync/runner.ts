@@ -7,12 +7,21 @@ import type { Logger } from 'pino';
 import { BusyError, type DubbingService } from '../../dubbing/service.ts';
 import { LEASE_MS } from '../../runtime/leases.ts';
 import { Runner } from '../../runtime/runner.ts';
-import type { DeliveryInput, Job, LipsyncTask, Store, Target } from '../../store/store.ts';
+import type {
+  DeliveryInput,
+  Job,
+  JobStore,
+  LipsyncStore,
+  LipsyncTask,
+  OutboxStore,
+  Store,
+  Target,
+} from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { lipsyncedReply, lipsyncFailedReply, noFaceReply } from './blocks.ts';
 
 export interface LipsyncRunnerOptions {
-  store: Store;
+  store: JobStore & LipsyncStore & OutboxStore & Pick<Store, 'renewLeases'>;
   dubbing: DubbingService;
   logger: Logger;
   owner: string;

@@ -2,7 +2,7 @@
 // left for a preview), then the request recorded (one at a time per language, with the kind chosen) for the
 // lip-sync loop, which runs it and reports in the thread.
 import type { DubbingService } from '../../dubbing/service.ts';
-import type { Store } from '../../store/store.ts';
+import type { LipsyncStore } from '../../store/store.ts';
 import type { ReviewService } from '../review/service.ts';
 import type { LipsyncChoices } from './blocks.ts';
 
@@ -13,14 +13,14 @@ export interface LipsyncRequest {
 }
 
 export class LipsyncService {
-  readonly #store: Store;
+  readonly #store: LipsyncStore;
   readonly #review: ReviewService;
   readonly #dubbing: DubbingService;
   readonly #wake: () => void;
   readonly #now: () => number;
 
   constructor(options: {
-    store: Store;
+    store: LipsyncStore;
     review: ReviewService;
     dubbing: DubbingService;
     wake: () => void;

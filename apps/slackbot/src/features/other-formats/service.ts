@@ -6,7 +6,7 @@ import { languageName } from '../../domain/languages.ts';
 import { renderReplyKey } from '../../domain/renders.ts';
 import type { FilesPayload, RenderPayload } from '../../outbox/payloads.ts';
 import { FORMAT_LABELS, subtitleFileName } from '../../outbox/subtitle-files.ts';
-import type { Store } from '../../store/store.ts';
+import type { JobStore, OutboxStore } from '../../store/store.ts';
 
 /** The key of the write of one format of one render: "format:<target>.<render>:<format>". */
 const formatKey = (targetId: string, render: number, format: SubtitleFormat) =>
@@ -15,11 +15,11 @@ const formatKey = (targetId: string, render: number, format: SubtitleFormat) =>
 export type FormatOutcome = { ok: true; message: string } | { ok: false; problem: string };
 
 export class OtherFormatsService {
-  readonly #store: Store;
+  readonly #store: JobStore & OutboxStore;
   readonly #wakeDeliverer: () => void;
   readonly #now: () => number;
 
-  constructor(options: { store: Store; wakeDeliverer: () => void; now?: () => number }) {
+  constructor(options: { store: JobStore & OutboxStore; wakeDeliverer: () => void; now?: () => number }) {
     this.#store = options.store;
     this.#wakeDeliverer = options.wakeDeliverer;
     this.#now = options.now ?? Date.now;

@@ -8,7 +8,7 @@ import { checkTranslation, type QaResult } from '../../domain/localization-qa.ts
 import { renderOfReplyKey } from '../../domain/renders.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { ReplyQa } from '../../outbox/deliverer.ts';
-import type { ChannelQa, Store, Target } from '../../store/store.ts';
+import type { ChannelQa, JobStore, QaSettingsStore, Target } from '../../store/store.ts';
 import type { Block, MessageContent } from '../../ui/blocks.ts';
 import { QA_BLOCK_ID, qaLine, withQaLine } from './line.ts';
 
@@ -22,12 +22,12 @@ export interface QaRun {
 
 /** QA for the QA line the deliverer adds to a dubbed reply, and for Review flagged. */
 export class LocalizationQa implements ReplyQa {
-  readonly #store: Store;
+  readonly #store: JobStore & QaSettingsStore;
   readonly #dubbing: DubbingService;
   readonly #onUnusable: ((error: Error, targetId: string) => void) | undefined;
 
   constructor(options: {
-    store: Store;
+    store: JobStore & QaSettingsStore;
     dubbing: DubbingService;
     /** Told when a translation's data cannot be checked (for the logs). */
     onUnusable?: (error: Error, targetId: string) => void;

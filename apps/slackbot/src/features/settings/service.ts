@@ -9,7 +9,12 @@ import type { QaSetting } from '../../domain/localization-qa.ts';
 import { parseDestinations } from '../../domain/requests.ts';
 import { DEFAULT_FORMATS } from '../../outbox/subtitle-files.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
-import type { Store } from '../../store/store.ts';
+import type {
+  ApproverStore,
+  FormatSettingsStore,
+  GlossaryStore,
+  QaSettingsStore,
+} from '../../store/store.ts';
 import type { PickerGlossary } from '../../thread/card.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import { APPROVERS_MAX, anyOf } from '../approval/blocks.ts';
@@ -29,14 +34,14 @@ import { FORMATS_SETTING, formatsSaid } from './formats-block.ts';
 export type SaveOutcome = { ok: true; message: string } | { ok: false; block: string; problem: string };
 
 export class SettingsService {
-  readonly #store: Store;
+  readonly #store: ApproverStore & FormatSettingsStore & GlossaryStore & QaSettingsStore;
   readonly #glossaries: GlossaryService;
   readonly #now: () => number;
   readonly #isAdmin: (user: string) => boolean;
   readonly #groups: UserGroups | undefined;
 
   constructor(options: {
-    store: Store;
+    store: ApproverStore & FormatSettingsStore & GlossaryStore & QaSettingsStore;
     glossaries: GlossaryService;
     now?: () => number;
     /** ADMIN_USER_IDS: they may change any channel's approvers. */
