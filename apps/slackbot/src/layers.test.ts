@@ -1,6 +1,7 @@
 // The app's layers, read from its own imports (type imports included): no file is part of an import cycle,
 // no feature imports one that imports it back, nothing below features/ imports a feature, and the lower
-// folders import only what is below them — so a new import that reaches up fails here, not in review.
+// folders import only what is below them, and the thread's messages are drawn only by its drawer — so a new
+// import that reaches up, or a message drawn by hand, fails here, not in review.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,5 +106,16 @@ describe('the app’s layers', () => {
         .map((t) => `${file} → ${t}`);
     });
     expect(upward).toEqual([]);
+  });
+
+  it('draws the thread’s shared messages only through the drawer', () => {
+    const drawnByHand = files.filter(
+      (file) =>
+        folder(file) !== 'thread' &&
+        /(?<![.\w])(statusDelivery|cardDelivery|languageState|startedCard)\(/.test(
+          readFileSync(join(SRC, file), 'utf8'),
+        ),
+    );
+    expect(drawnByHand).toEqual([]);
   });
 });
