@@ -10,6 +10,8 @@ import type { WebClientOptions } from '@slack/web-api';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Dispatcher } from 'undici';
 import { Access } from './access/access.ts';
+import { Membership } from './access/membership.ts';
+import { forgetOnMembershipEvents } from './access/membership-events.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { grantingInteractions } from './access/modals.ts';
 import { Registry } from './access/registry.ts';
@@ -163,10 +165,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     bells.lipsync.ring();
   };
 
-  // The features' services. Who may act on what: channel membership (conversations.members) and ADMIN_USER_IDS.
+  // The features' services. Who may act on what: what Slack signs, channel membership where it does not
+  // (conversations.members, remembered briefly) and ADMIN_USER_IDS.
+  const membership = new Membership({ membersOf: (channel) => interactions.membersOf(channel) });
   const access = new Access({
     store,
-    slack: interactions,
+    membership,
     admins: config.adminUserIds,
     logger: logger.child({ part: 'access' }),
   });
@@ -233,6 +237,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const granting = grantingInteractions(interactions, store, now);
   const listenerLog = logger.child({ part: 'listeners' });
   const featureDeps = { slack: granting, logger: listenerLog };
+  forgetOnMembershipEvents(registry, membership);
   registerDub(registry, {
     ...featureDeps,
     jobs,

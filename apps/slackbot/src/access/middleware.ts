@@ -59,8 +59,8 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
     try {
       checked = await deps.registry.check(wanted.entry, body, deps);
     } catch (error) {
-      // The check itself failed (Slack did not answer conversations.members, the store is down): nothing
-      // was done; the person hears so, with an id for the logs.
+      // The check itself failed (Slack could not say who is in the channel within the ack budget, the store is
+      // down): nothing was done; the person hears so, with an id for the logs.
       const requestId = newRequestId();
       const channel = body.channel?.id ?? body.channel_id;
       const user = body.user?.id ?? body.user_id;
@@ -82,12 +82,11 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
 }
 
 /**
- * Said to someone whose command was refused, in the command's own answer: the app could not confirm they are
- * in the channel, which is also what it sees in a private channel it was not invited to.
+ * Said to someone whose command was refused: Slack's signed command did not name them, the conversation it was
+ * typed in, or a command the app registered (a payload not sent by Slack as a command).
  */
 export const COMMAND_REFUSED =
-  '⛔ I act here only for members of this channel, and I could not confirm you are one. In a private ' +
-  'channel, invite me first (`/invite` and my name). Nothing was done.';
+  '⛔ I could not take that command as it was sent, so nothing was done. Type `/dub help` to see what I answer.';
 
 /** Acked (a submission in its modal, a command in its answer), logged once, and the person told. */
 async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: string): Promise<void> {
