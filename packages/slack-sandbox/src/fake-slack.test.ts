@@ -107,3 +107,25 @@ describe('the fake Slack’s user groups', () => {
     });
   });
 });
+
+describe('the fake Slack’s outages', () => {
+  it('answers the methods named 429 and 500 in turn until the outage ends, the others as usual', async () => {
+    const outage = { methods: ['conversations.members'], until: Date.now() + 60_000, retryAfterSeconds: 2 };
+    slack.faults.outages.push(outage);
+    const status = async (method: string) => {
+      const response = await fetch(`${slack.apiUrl}${method}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ channel: 'C1' }),
+      });
+      await response.body?.cancel();
+      return [response.status, response.headers.get('retry-after')];
+    };
+    expect(await status('conversations.members')).toEqual([429, '2']);
+    expect(await status('conversations.members')).toEqual([500, null]);
+    expect(await status('conversations.info')).toEqual([200, null]);
+    expect(outage).toMatchObject({ served: 2 });
+    outage.until = Date.now();
+    expect(await status('conversations.members')).toEqual([200, null]);
+  });
+});
