@@ -13,6 +13,7 @@ import {
   keyOf,
   type RecordedCall,
   type SlackMessage,
+  type SlackOutage,
   type Stage,
   setStage,
   waitFor,
@@ -167,7 +168,11 @@ describe('faults and crashes', { timeout: 120_000 }, () => {
   it('every acknowledged trigger is dubbed once: one job, one reply and two files per language, no project twice', async () => {
     serviceFaults();
     slackFaults();
-    const outage = { methods: CHANNEL_METHODS, until: Date.now() + CHANNEL_OUTAGE_MS, retryAfterSeconds: 1 };
+    const outage: SlackOutage = {
+      methods: CHANNEL_METHODS,
+      until: Date.now() + CHANNEL_OUTAGE_MS,
+      retryAfterSeconds: 1,
+    };
     slack.faults.outages.push(outage);
     const expected = new Map<string, string[]>(); // user → languages
 

@@ -41,6 +41,8 @@ export class ObservedWebClient extends WebClient {
 export interface AppMetrics {
   /** Answers GET /metrics. */
   handler(req: IncomingMessage, res: ServerResponse): void;
+  /** A Slack write given up on after its tries, with Slack's reason (the deliverer's `onGaveUp`). */
+  writeGaveUp(code: string): void;
   close(): void;
 }
 
@@ -152,6 +154,13 @@ export function appMetrics(options: {
     },
   };
 
+  const writesGivenUp = new Counter({
+    name: 'dubkit_outbox_writes_given_up_total',
+    help: 'Slack writes given up on after Slack refused them for good or too often, by Slack’s reason',
+    labelNames: ['code'],
+    registers: [register],
+  });
+
   const rounds = new Counter({
     name: 'dubkit_loop_rounds_total',
     help: 'Rounds of each background loop by result (busy, idle, failed)',
@@ -204,6 +213,9 @@ export function appMetrics(options: {
             res.end('metrics could not be collected\n');
           },
         );
+    },
+    writeGaveUp(code) {
+      writesGivenUp.inc({ code });
     },
     close() {
       stopObserving();

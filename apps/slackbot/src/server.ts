@@ -359,6 +359,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     channelPaceMs: config.channelPaceMs,
     settleMs: config.slackWriteTimeoutMs + 2_000,
     owner,
+    onGaveUp: (code) => metrics.writeGaveUp(code),
   });
   const credits = creditCheck({ store, service, logger: logger.child({ part: 'credits' }), now });
   const starter = new JobStarter({

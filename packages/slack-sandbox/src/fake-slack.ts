@@ -82,6 +82,11 @@ export interface SlackFaults {
    */
   outages: SlackOutage[];
   /**
+   * Calls of a method refused `times` times, taking no effect: with `error`, Slack's `{ok: false, error}`
+   * (an `internal_error`, say); with `status`, a plain HTTP answer of that status (a 400 with no body).
+   */
+  refusals: { method: string; times: number; error?: string; status?: number }[];
+  /**
    * Faults drawn at random from `seed` (the same seed and the same calls give the same faults), for the
    * methods listed (every Web API method when none): a share of calls answered 429 in Slack's shape, a
    * share answered HTTP 500 (neither takes effect), and a delay before each call is served.
@@ -152,7 +157,7 @@ export interface FakeSlackEvents {
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly calls: RecordedCall[] = [];
-  readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [], outages: [] };
+  readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [], outages: [], refusals: [] };
   /** Bot scopes the app was not granted (a test's install without them): their methods answer missing_scope. */
   readonly missingScopes = new Set<string>();
   /** Public channels the app has not been invited to (it can read them, not post in them). */
@@ -440,6 +445,13 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           });
           res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
         } else res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+        return;
+      }
+      const refusal = this.faults.refusals.find((f) => f.method === method && f.times > 0);
+      if (refusal) {
+        refusal.times -= 1;
+        if (refusal.status !== undefined) res.writeHead(refusal.status).end();
+        else json(res, { ok: false, error: refusal.error ?? 'internal_error' });
         return;
       }
       if (method === 'apps.connections.open') return json(res, this.#openConnection(req));
