@@ -156,6 +156,30 @@ describe('Deliverer', () => {
     expect(vtt).toContain('Hola');
   });
 
+  it('attaches a render’s files uploaded by an earlier try rather than upload them again', async () => {
+    const { id } = await job();
+    await store.enqueue(
+      {
+        key: 'render:t.2',
+        jobId: id,
+        kind: 'render',
+        inThread: true,
+        payload: { text: 'render 2', blocks: [], files: { projectId: 'p', lang: 'es', baseName: 'v.es' } },
+      },
+      1,
+    );
+    // The attach fails after the upload went through (as a replica killed between the two would leave it).
+    slack.faults.refusals.push({ method: 'chat.update', times: 1, error: 'internal_error' });
+    startDeliverer('a', 0, 300, { retryBaseMs: 10 });
+    await waitFor(async () => (await store.getDelivery('render:t.2'))?.state === 'done', 5000, 'the render');
+    expect(slack.callsOf('chat.update')).toHaveLength(2);
+    expect(slack.callsOf('files.completeUploadExternal')).toHaveLength(1);
+    const [reply] = slack.messages.filter((m) => m.bot_id);
+    expect(reply?.text).toBe('render 2');
+    expect((reply?.files ?? []).map((f) => f.name).sort()).toEqual(['v.es.srt', 'v.es.vtt']);
+    expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
+  });
+
   it('waits for Slack after a 429 and still posts once', async () => {
     await slack.close();
     slack = await new FakeSlack({

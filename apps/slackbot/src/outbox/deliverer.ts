@@ -330,7 +330,8 @@ export class Deliverer {
 
   /**
    * A render's reply, posted once with its subtitle files attached (uploaded unshared, then attached to the
-   * reply): a retry looks for the reply first, and attaches the files only to a reply that has none yet.
+   * reply): a retry looks for the reply first, and attaches the files only to a reply that has none yet —
+   * the files an earlier try uploaded, recorded before the attach, rather than new copies.
    */
   async #postRender(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const { slack, store } = this.#o;
@@ -357,12 +358,17 @@ export class Deliverer {
       ts = posted.ts ?? null;
     }
     if (ts && payload.files && !found?.files?.length) {
-      const files = await this.#subtitles(channel, payload.files);
-      if (files.length === 0) await this.#noSubtitles(delivery, payload.files.lang);
-      else {
-        const ids = await uploadUnshared(slack, files);
-        await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks, file_ids: ids });
+      let ids = delivery.uploadedFiles;
+      if (!ids) {
+        const files = await this.#subtitles(channel, payload.files);
+        if (files.length === 0) await this.#noSubtitles(delivery, payload.files.lang);
+        else {
+          ids = await uploadUnshared(slack, files);
+          await store.recordUploads(delivery.key, ids);
+        }
       }
+      if (ids)
+        await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks, file_ids: ids });
     }
     await store.completeDelivery(delivery.key, delivery.version, ts, this.#now());
   }

@@ -294,6 +294,19 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         });
       });
 
+      it('keeps the files a write uploaded until its payload changes', async () => {
+        const { job } = await store.createJob(newJob({ triggerKey: 'uploads', channel: 'C1' }), 1);
+        const render = { key: 'render:u', jobId: job.id, kind: 'render' as const, inThread: true };
+        await store.enqueue({ ...render, payload: { n: 1 } }, 1);
+        expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: null });
+        await store.recordUploads('render:u', ['F1', 'F2']);
+        expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: ['F1', 'F2'] });
+        await store.enqueue({ ...render, payload: { n: 1 } }, 2); // the same payload again: kept
+        expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: ['F1', 'F2'] });
+        await store.enqueue({ ...render, payload: { n: 2 } }, 3);
+        expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: null });
+      });
+
       it('leases the longest-waiting channels first, each with its first due write and its thread', async () => {
         const { job: one } = await store.createJob(newJob({ triggerKey: 'one', channel: 'C1' }), 1);
         const { job: two } = await store.createJob(

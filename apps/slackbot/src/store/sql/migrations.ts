@@ -264,6 +264,11 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE glossary_imports ADD COLUMN offer_id TEXT',
     ],
   },
+  {
+    version: 20,
+    name: 'the files a render reply uploaded before attaching them, reused by a retry',
+    statements: () => ['ALTER TABLE deliveries ADD COLUMN uploaded_files TEXT'],
+  },
 ];
 
 /** The schema version this code expects. */
