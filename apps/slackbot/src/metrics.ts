@@ -11,6 +11,7 @@ import { type ReadinessProbe, readiness } from './health.ts';
 import { observeLeases } from './leases.ts';
 import { observeLoops } from './loop.ts';
 import { slackFailure } from './outbox/deliverer.ts';
+import { constantTimeEqual } from './slack/receiver.ts';
 import type { Store } from './store/store.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -53,6 +54,8 @@ export function appMetrics(options: {
   budget: RequestBudget;
   /** The readiness checks, evaluated at each scrape as /readyz would. */
   probes?: ReadinessProbe[];
+  /** METRICS_TOKEN: a scrape must send `Authorization: Bearer <token>` (none: any scrape is answered). */
+  token?: string;
   now?: () => number;
 }): AppMetrics {
   const { store } = options;
@@ -200,7 +203,12 @@ export function appMetrics(options: {
   });
 
   return {
-    handler(_req, res) {
+    handler(req, res) {
+      if (options.token && !constantTimeEqual(req.headers.authorization ?? '', `Bearer ${options.token}`)) {
+        res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="metrics"' });
+        res.end('GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>\n');
+        return;
+      }
       readStore()
         .then(() => register.metrics())
         .then(

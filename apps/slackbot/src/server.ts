@@ -295,7 +295,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   ];
   const onNotReady = (reasons: Record<string, string>) => logger.warn({ checks: reasons }, 'not ready');
   // GET /metrics beside the health checks (PORT in HTTP mode, HEALTH_PORT in Socket Mode).
-  const metrics = appMetrics({ replica: owner, store, slack, budget: dubbing.budget, probes });
+  const metrics = appMetrics({
+    replica: owner,
+    store,
+    slack,
+    budget: dubbing.budget,
+    probes,
+    ...(config.metricsToken ? { token: config.metricsToken } : {}),
+  });
   const routes = { [METRICS_PATH]: metrics.handler };
   const host = overrides.host ?? config.host;
 
