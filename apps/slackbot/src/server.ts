@@ -64,7 +64,7 @@ import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
-import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
+import { guardedReceiver, LISTEN_BACKLOG, type RefusedRequest } from './slack/receiver.ts';
 import { webUserGroups } from './slack/usergroups.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
@@ -414,7 +414,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   let healthUrl: string | undefined;
   let health: HealthServer | undefined;
   if (mode.kind === 'http') {
-    const server = (await app.start({ port: mode.port, ...(host ? { host } : {}) })) as Server;
+    const server = (await app.start({
+      port: mode.port,
+      ...(host ? { host } : {}),
+      backlog: LISTEN_BACKLOG,
+    })) as Server;
     const address = server.address() as AddressInfo;
     healthUrl = `http://${hostForUrl(address.address)}:${address.port}`;
     eventsUrl = `${healthUrl}/slack/events`;

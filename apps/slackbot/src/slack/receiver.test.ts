@@ -12,6 +12,7 @@ import {
   boundConnections,
   guardSlackRequest,
   IntakeBudget,
+  LISTEN_BACKLOG,
   type RefusedRequest,
   SLACK_LANE_BYTES,
 } from './receiver.ts';
@@ -46,10 +47,10 @@ async function start(budget: IntakeBudget, bodyTimeoutMs: number, refusals: Refu
     );
   });
   boundConnections(server);
-  // A backlog for the whole flood at once (Node's default, 511, would have the kernel drop some connections
-  // before the app ever sees them).
+  // The app's backlog, for the whole flood at once (Node's default, 511, would have the kernel drop some
+  // connections before the app ever sees them).
   await new Promise<void>((resolve) =>
-    server!.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve),
+    server!.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG }, resolve),
   );
   return (server.address() as { port: number }).port;
 }

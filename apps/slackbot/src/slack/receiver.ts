@@ -34,6 +34,12 @@ export const BODY_TIMEOUT_MS = 10_000;
 /** A request's headers must arrive within this; a kept-alive connection with nothing to do is closed after the idle time. */
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const IDLE_TIMEOUT_MS = 15_000;
+/**
+ * Connections the kernel may hold for the app to accept (the listen backlog; Node's default is 511): under a
+ * flood of slow senders, a newly arrived Slack request must find room in the queue rather than be dropped
+ * before the app ever sees it.
+ */
+export const LISTEN_BACKLOG = 2048;
 /** How soon a refused sender may try again. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
