@@ -15,6 +15,7 @@ import { forgetOnMembershipEvents } from './access/membership-events.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { grantingInteractions } from './access/modals.ts';
 import { Registry } from './access/registry.ts';
+import { REPLAY, replayKeptRequests } from './access/replay.ts';
 import type { Config } from './config.ts';
 import { minutesLeft } from './domain/credits.ts';
 import { RequestBudget } from './dubbing/budget.ts';
@@ -60,6 +61,7 @@ import { JobService } from './jobs/service.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
+import { Loop } from './loop.ts';
 import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { downloadSlackFile } from './slack/files.ts';
@@ -405,6 +407,20 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     onDeliveries: wakeDeliverer,
   });
   const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
+  // Requests kept while Slack could not say who is in a channel, run again through the app once it can.
+  const keptRequests = new Loop(
+    replayKeptRequests({
+      store,
+      run: (body, replay) =>
+        app.processEvent({
+          body: body as Record<string, unknown>,
+          ack: async () => {},
+          customProperties: { [REPLAY]: replay },
+        }),
+      logger: logger.child({ part: 'kept-requests' }),
+    }),
+    { idleMs: 2_000, logger: logger.child({ part: 'kept-requests' }), name: 'kept-requests' },
+  );
   bells.deliverer.answeredBy(deliverer);
   bells.tracker.answeredBy(tracker);
   bells.lipsync.answeredBy(lipsyncRunner);
@@ -446,6 +462,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   tracker.start();
   lipsyncRunner.start();
   imports.start();
+  keptRequests.start();
   review.recoverRenders().catch((error: unknown) => {
     logger.warn({ err: error }, 'following up renders asked for before the restart failed');
   });
@@ -468,6 +485,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await tracker.stop();
       await lipsyncRunner.stop();
       await imports.stop();
+      await keptRequests.stop();
       await deliverer.stop();
       await dubbing.close();
       metrics.close();

@@ -6,9 +6,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
-import { accessMiddleware, COMMAND_REFUSED } from './middleware.ts';
+import { MembershipUnknown } from './membership.ts';
+import { accessMiddleware, COMMAND_REFUSED, KEPT } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
 import { Registry } from './registry.ts';
+import { REPLAY, type Replay } from './replay.ts';
 import { rules } from './rules.ts';
 
 /** `/dub`, the project list's page button and the settings modal, as their features register them. */
@@ -132,6 +134,81 @@ describe('a failing listener', () => {
     expect(id).toBeDefined();
     expect(text).not.toContain('slack.com');
     expect(JSON.stringify(logged.find((l) => l.requestId === id))).toContain('ratelimited');
+  });
+});
+
+describe('a check that waits for Slack', () => {
+  const unknown = {
+    isMember: async (): Promise<boolean> => {
+      throw new MembershipUnknown('C1', new Error('ratelimited'));
+    },
+  };
+  const submission = {
+    type: 'view_submission',
+    user: { id: 'U1' },
+    view: { id: 'V1', callback_id: 'settings', private_metadata: 'C1' },
+  };
+
+  function gate(deferRequest: (id: string, body: unknown) => Promise<void>) {
+    const logger = pino({ level: 'silent' });
+    const access = new Access({ store: grants as never, membership: unknown, admins: [], logger });
+    const store = { deferRequest } as never;
+    return accessMiddleware({ registry: registry(), access, store, slack: { whisper: async () => {} } });
+  }
+
+  it('keeps a submission Slack could not check, answers that it will be done, and runs nothing yet', async () => {
+    const kept: unknown[] = [];
+    const acks: unknown[] = [];
+    let ran = false;
+    await gate(async (_id, body) => {
+      kept.push(body);
+    })({
+      body: submission,
+      context: {},
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {
+        ran = true;
+      },
+    } as never);
+    expect(kept).toEqual([submission]);
+    expect(ran).toBe(false);
+    expect(JSON.stringify(acks)).toContain(KEPT.slice(0, 40));
+  });
+
+  it('a replay Slack still cannot check is marked so, and neither kept again nor answered', async () => {
+    const kept: unknown[] = [];
+    const acks: unknown[] = [];
+    const replay: Replay = { unknown: false };
+    await gate(async (_id, body) => {
+      kept.push(body);
+    })({
+      body: submission,
+      context: { [REPLAY]: replay },
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {},
+    } as never);
+    expect(replay.unknown).toBe(true);
+    expect(kept).toEqual([]);
+    expect(acks).toEqual([]);
+  });
+
+  it('says it could not be checked when the store cannot keep it either', async () => {
+    const acks: unknown[] = [];
+    await gate(async () => {
+      throw new Error('database is down');
+    })({
+      body: submission,
+      context: {},
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {},
+    } as never);
+    expect(JSON.stringify(acks)).toContain('could not be checked');
   });
 });
 
