@@ -118,12 +118,20 @@ describe('readers on hostile input', () => {
     });
   }
 
-  it('a style that references itself, or a chain of ten thousand, is resolved once', () => {
-    const chain = Array.from({ length: 10_000 }, (_, i) => `<style xml:id="s${i}" style="s${i + 1}"/>`).join(
-      '',
-    );
-    const xml = `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><head><styling>${chain}<style xml:id="s10000" style="s0" tts:fontStyle="italic"/></styling></head><body><p begin="0s" end="1s" style="s0">x</p></body></tt>`;
-    const read = readSubtitles(xml, { format: 'ttml' });
+  const chainOf = (length: number) => {
+    const chain = Array.from({ length }, (_, i) => `<style xml:id="s${i}" style="s${i + 1}"/>`).join('');
+    return `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><head><styling>${chain}<style xml:id="s${length}" style="s0" tts:fontStyle="italic"/></styling></head><body><p begin="0s" end="1s" style="s0">x</p></body></tt>`;
+  };
+
+  it('a style that references itself, or a chain of sixty, is resolved once', () => {
+    const read = readSubtitles(chainOf(60), { format: 'ttml' });
+    expect(read.issues).toEqual([]);
     expect(read.subtitles.cues[0]!.lines).toEqual([[{ text: 'x', italic: true }]]);
+  });
+
+  it('a chain of ten thousand styles is followed 64 deep, and says so', () => {
+    const read = readSubtitles(chainOf(10_000), { format: 'ttml' });
+    expect(read.subtitles.cues[0]!.lines).toEqual([[{ text: 'x' }]]);
+    expect(read.issues.map((issue) => issue.code)).toEqual(['style-chain-too-deep']);
   });
 });

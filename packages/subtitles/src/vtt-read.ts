@@ -117,7 +117,7 @@ class CueTextReader {
     let nameEnd = nameStart;
     while (nameEnd < body.length && !/[\s.]/.test(body[nameEnd]!)) nameEnd++;
     const name = body.slice(nameStart, nameEnd);
-    const flag = flagOfTag(name);
+    const flag = flagOfTag(name, false);
     if (flag) {
       if (closing) this.out.close(flag);
       else this.out.open(flag);
