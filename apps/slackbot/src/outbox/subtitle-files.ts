@@ -45,7 +45,7 @@ export function segmentsToSubtitles(
   // A segment whose line was removed is no cue: an empty cue shows nothing, and some formats refuse one.
   const spoken = segments.filter((segment) => (segment.dst?.text ?? '').trim() !== '');
   if (spoken.length === 0) return [];
-  const subtitles = subtitlesFromSegments(spoken, 'dst', lang);
+  const subtitles = subtitlesFromSegments(spoken, 'dst', { lang, speakers: true });
   return orderedFormats(formats).map((format) => ({
     filename: subtitleFileName(baseName, format),
     content: writeSubtitles(subtitles, format),
