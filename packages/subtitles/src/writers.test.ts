@@ -73,7 +73,7 @@ describe('ASS', () => {
     expect(ass).toContain(',Smith\uff0c J.,Smith\uff0c J.,0,0,0,,\uff5b\\{}N\uff5d ok \\i1 a\\h\\\n');
     expect(cuesByAssCompiler(ass)[0]).toMatchObject({
       speaker: 'Smith\uff0c J.',
-      lines: [[{ text: '\uff5b\\N\uff5d ok \\i1 a\\h\\' }]],
+      lines: [[{ text: '\uff5b\\N\uff5d ok \\i1 a\u00a0\\' }]],
     });
     // Read back, the text is the text written: a backslash is no longer turned into another character.
     expect(readSubtitles(ass, { format: 'ass' }).subtitles.cues[0]!.lines).toEqual([
