@@ -20,6 +20,12 @@ const ROUNDS = 31;
 const UPLOAD_ROUNDS = 4;
 const WARMUP_MS = 500;
 
+/**
+ * This process's CPU time per request (µs) of each run, by label: unlike the rate, it leaves out the server's
+ * and the other processes' share of the machine's two cores.
+ */
+const cpuPerRequest = new Map<string, number[]>();
+
 if (process.argv.includes('--serve')) serve();
 else await main();
 
@@ -93,12 +99,6 @@ async function startServerProcess(): Promise<{ url: string; stop: () => void }> 
   });
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
-
-/**
- * This process's CPU time per request (µs) of each run, by label: unlike the rate, it leaves out the server's
- * and the other processes' share of the machine's two cores.
- */
-const cpuPerRequest = new Map<string, number[]>();
 
 /** Requests completed per second by `concurrency` loops calling `once` for `ms`. */
 async function throughput(
