@@ -283,6 +283,19 @@ describe('project list', () => {
     }
     expect(seen.size).toBeGreaterThan(3);
     expect(seen).toContain('merging_done');
+    // The history holds every status the run entered, the last the one a read gives, at its status_updated_at.
+    const history = h.emulator.statusHistory(ids[0]);
+    const record = (await h.call('GET', `/v2/projects/${ids[0]}`)).body;
+    expect(history.length).toBeGreaterThan(seen.size / 2);
+    expect(history.at(-1)).toStrictEqual({
+      status: record.status,
+      at: Date.parse(record.status_updated_at),
+    });
+    expect(history.map((entry) => entry.at)).toStrictEqual(
+      history.map((entry) => entry.at).sort((a, b) => a - b),
+    );
+    expect(history[0]?.status).toBe('created');
+    expect(h.emulator.statusHistory('no-such-project')).toStrictEqual([]);
   });
 });
 
