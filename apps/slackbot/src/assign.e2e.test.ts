@@ -75,10 +75,11 @@ describe('assigning a language’s review, end to end', () => {
       const spanish = targets.find((t) => t.dstLang === 'es')!;
       const german = targets.find((t) => t.dstLang === 'de')!;
 
-      // Mallory, not in the channel, cannot even open the dialog.
+      // Mallory, not in the channel, cannot even open the dialog: the status message, as if in her own channel
+      // (Slack would never send her click from the job's).
       const views = stage.slack.views.length;
       await stage.driver.click({
-        message: statusOf(stage, card.ts, 'Spanish'),
+        message: { ...statusOf(stage, card.ts, 'Spanish'), channel: 'C43MAL' },
         actionId: ASSIGN_ACTIONS.open,
         user: MALLORY,
       });

@@ -82,6 +82,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, ADMIN_USER_IDS: 'U01ANA,@ben' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ADMIN_USER_IDS: 'U01ANA,@ben' })).toThrow(/ADMIN_USER_IDS/);
   });
+
+  it('reads METRICS_TOKEN, none by default, and refuses one too short to be a secret', () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: 'a-long-random-metrics-secret' }).metricsToken).toBe(
+      'a-long-random-metrics-secret',
+    );
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN.*at least 16/);
+  });
 });
 
 describe('readEnvFiles', () => {

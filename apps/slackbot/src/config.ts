@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLACK_WRITE_TIMEOUT_MS: positiveInt.default(10_000),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
   ADMIN_USER_IDS: z
     .string()
     .default('')
@@ -100,6 +101,8 @@ export interface Config {
   logLevel: string;
   /** Slack users (ADMIN_USER_IDS) who may list, track and change glossaries from any channel. */
   adminUserIds: string[];
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); open to whoever reaches the port when unset. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     slackWriteTimeoutMs: e.SLACK_WRITE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     adminUserIds: e.ADMIN_USER_IDS,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }
 

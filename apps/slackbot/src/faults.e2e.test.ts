@@ -2,9 +2,10 @@
 // faults and crashes. Over real HTTP, with the app as its own process (so that a crash is a SIGKILL, no clean-up):
 // several /dub commands and mentions over three channels while the emulator answers 500/503, 429 and resets
 // with latency, and the fake Slack answers 429 (at random and as a storm on one channel), 500, slowly, and
-// acts on some writes without answering. The app is killed right after a /dub is acknowledged, while a
-// project creation is in flight, and after Slack acted on a post but before it answered; then the faults are
-// cleared. Every trigger must end as one job with one dubbed reply and two subtitle files per language in
+// acts on some writes without answering; for the scene's first 20 s Slack answers every conversations.members
+// and conversations.info with 429 and 500 (issue 35: a command or click is never refused because Slack's
+// member list is busy). The app is killed right after a /dub is acknowledged, while a project creation is in
+// flight, and after Slack acted on a post but before it answered; then the faults are cleared. Every trigger must end as one job with one dubbed reply and two subtitle files per language in
 // its thread, no message or file twice, and no project created twice.
 import { DubbingClient } from '@dubkit/core';
 import {
@@ -12,6 +13,7 @@ import {
   keyOf,
   type RecordedCall,
   type SlackMessage,
+  type SlackOutage,
   type Stage,
   setStage,
   waitFor,
@@ -27,9 +29,8 @@ import { drained, testEnv } from './test-support/stage.ts';
 /** A write whose answer was lost is looked up once an earlier try can no longer land: this + 2 s. */
 const SLACK_WRITE_TIMEOUT_MS = 1_000;
 
-// The outbox's writes and their look-ups get Slack's random faults. Interactions (conversations.members for
-// a click, conversations.info for a /dub's channel) are left alone: a click the app cannot check is refused
-// by design, and the driver would have to click again, which is not what this test is about.
+// The outbox's writes and their look-ups get Slack's random faults; what the app asks Slack about channels
+// gets the outage below.
 const FAULTY_METHODS = [
   'chat.postMessage',
   'chat.update',
@@ -37,6 +38,10 @@ const FAULTY_METHODS = [
   'files.getUploadURLExternal',
   'files.completeUploadExternal',
 ];
+
+/** What the app asks about channels: who is in one, whether it may post there. */
+const CHANNEL_METHODS = ['conversations.members', 'conversations.info'];
+const CHANNEL_OUTAGE_MS = 20_000;
 
 let stage: Stage<AppProcess>;
 let slack: FakeSlack;
@@ -112,6 +117,7 @@ function slackFaults(): void {
 
 function clearFaults(): void {
   stage.emulator.faults.clear();
+  slack.faults.outages.length = 0;
   slack.faults.random = undefined;
   slack.faults.lostAnswers.length = 0;
   slack.faults.rateLimits.length = 0;
@@ -162,12 +168,19 @@ describe('faults and crashes', { timeout: 120_000 }, () => {
   it('every acknowledged trigger is dubbed once: one job, one reply and two files per language, no project twice', async () => {
     serviceFaults();
     slackFaults();
+    const outage: SlackOutage = {
+      methods: CHANNEL_METHODS,
+      until: Date.now() + CHANNEL_OUTAGE_MS,
+      retryAfterSeconds: 1,
+    };
+    slack.faults.outages.push(outage);
     const expected = new Map<string, string[]>(); // user → languages
 
     const command = async (channel: string, user: string, link: string, langs: string[]) => {
       expected.set(user, langs);
       const res = await stage.driver.command({ channel, user, text: `${link} to ${langs.join(',')}` });
       expect(res.status).toBe(200);
+      expect(res.body, `${user}'s /dub answer`).not.toMatch(/could not|try again/i);
     };
     await command('CF1', 'UC1', 'https://vimeo.com/1201', ['es', 'de']);
     await command('CF2', 'UC2', 'https://vimeo.com/1202', ['fr']);
@@ -231,6 +244,11 @@ describe('faults and crashes', { timeout: 120_000 }, () => {
       'every lost answer and 429 of the storm to be played',
     );
     clearFaults();
+    // The outage was met (the /dub commands' channels were asked about during it), and nobody was told that
+    // something could not be checked or to try again.
+    console.info(`conversations.members/info answered 429 or 500 ${outage.served ?? 0} times in the outage`);
+    expect(outage.served ?? 0).toBeGreaterThan(0);
+    expect(slack.ephemerals.filter((e) => /could not be checked|try again/i.test(e.text))).toEqual([]);
 
     // Every trigger gave exactly one job; wait for each to have nothing left to deliver or track.
     const jobs = new Map<string, { id: string; channel: string }>();

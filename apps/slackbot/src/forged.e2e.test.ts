@@ -1,10 +1,11 @@
 // Forged but correctly signed payloads, for every button, select, modal, shortcut and command the app
 // registers — the list is read from the registrations themselves, so a new one is tried too. Mallory is not in
-// Ana's private channel; Ben is. Each registration is tried from outside the channel, from her own channel,
-// from another thread, inside a modal she holds about something else (her own `/dub settings`), as a legacy
-// `interactive_message`, with no `type`, and with a made-up session; then the store, the emulator (no project,
-// minutes unchanged) and the fake Slack (nothing written, no modal) must show that nothing happened — while
-// Ben's real click still works. Over HTTP and over Socket Mode.
+// Ana's private channel; Ben is. Each registration is tried from her own channel, from another thread, inside a
+// modal she holds about something else (her own `/dub settings`), as a legacy `interactive_message`, with no
+// `type`, and with a made-up session; then the store, the emulator (no project, minutes unchanged) and the fake
+// Slack (nothing written, no modal) must show that nothing happened — while Ben's real click still works. Over
+// HTTP and over Socket Mode. What Slack's signature itself proves (a command's channel and user, a click's
+// channel) is Slack's word, not a forgery: with the signing secret one could as well sign as Ben.
 import { byKind, keyOf, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
@@ -141,7 +142,6 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
             actions: [action, action],
           });
           if (r.rule === 'selection') continue;
-          forged.push(onMessage(message, PRIVATE, MALLORY, action));
           // A channel's own buttons (the project list, a glossary report) are anyone's there: in her channel
           // or another thread they are hers, and what they name is checked by the service. A job's are not.
           if (r.rule !== 'channel member') {
@@ -190,15 +190,17 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
         const answer = await stage.driver.forge(payload);
         expect(answer.status).toBe(200);
       }
-      // Commands: typed (she claims) in the private channel, and one with a type no command has.
-      for (const text of [
-        'https://vimeo.com/616161 to es,de,fr,it,pt',
-        'settings',
-        'glossary list',
-        'list waiting',
-      ]) {
-        const answer = await stage.driver.command({ channel: PRIVATE, user: MALLORY, text });
-        expect(answer.body).toContain('could not confirm you are one');
+      // Commands: naming no channel, a command the app has not registered, and Ana's thread from her channel.
+      const anaThread = `https://t.slack.com/archives/${PRIVATE}/p${card.ts.replace('.', '')}`;
+      for (const [channel, command, text] of [
+        ['', '/dub', 'https://vimeo.com/616161 to es,de,fr,it,pt'],
+        [PRIVATE, '/notdub', 'settings'],
+        [HERS, '/dub', `stop ${anaThread}`],
+      ] as const) {
+        const answer = await stage.driver.command({ channel, command, user: MALLORY, text });
+        expect(answer.status).toBe(200);
+        if (command === '/dub' && channel === HERS) continue;
+        expect(answer.body).toContain('could not take that command as it was sent');
       }
 
       // Ben's real click, sent last, takes effect: the approval is his.
@@ -216,9 +218,12 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
       // Everything else is as it was: no job, render, edit, project, minute, glossary, message or modal.
       expect({ ...end, approvals: [] }).toEqual(start);
       expect(stage.slack.messages.filter((m) => m.channel === HERS)).toEqual([]);
-      // Ben heard one answer that was not a refusal: his real click's. Everyone else was only refused.
+      // Ben heard one answer that was not a refusal: his real click's. Everyone else was only refused (her
+      // `/dub stop` of Ana's thread is sent to the job's channel, which it does not name).
       const told = stage.slack.ephemerals.slice(ephemerals);
-      const answers = told.filter((e) => e.text !== `⛔ ${NOT_YOURS}`);
+      const elsewhere = 'Run `/dub stop` with that link in the channel the dub is in.';
+      expect(told.filter((e) => e.text === elsewhere).map((e) => e.user)).toEqual([MALLORY]);
+      const answers = told.filter((e) => e.text !== `⛔ ${NOT_YOURS}` && e.text !== elsewhere);
       expect(answers.map((e) => e.user)).toEqual([BEN]);
       expect(told.filter((e) => e.user === MALLORY).length).toBeGreaterThan(0);
     },

@@ -49,6 +49,10 @@ const UPLOAD_V2 = ['files.getUploadURLExternal', 'files.completeUploadExternal']
 const EVENT_SCOPES: Record<string, string[]> = {
   app_home_opened: [],
   app_mention: ['app_mentions:read'],
+  channel_left: ['channels:read'],
+  group_left: ['groups:read'],
+  member_joined_channel: ['channels:read', 'groups:read'],
+  member_left_channel: ['channels:read', 'groups:read'],
   'message.channels': ['channels:history'],
   'message.groups': ['groups:history'],
   'message.im': ['im:history'],

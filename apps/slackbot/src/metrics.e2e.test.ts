@@ -1,5 +1,7 @@
 // GET /metrics scraped while a real run goes on (the app in HTTP mode, the fake Slack, the emulator): before
-// a /dub and after its two languages are delivered, the counters moved as the run did.
+// a /dub and after its two languages are delivered, the counters moved as the run did; a write Slack refuses
+// is given up on after its tries, and counted.
+import { waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { useStage } from './test-support/stage.ts';
 import { cardOf, waitForDubs } from './test-support/threads.ts';
@@ -56,5 +58,28 @@ describe('GET /metrics', { timeout: 60_000 }, () => {
     expect(after).toMatch(/^dubkit_outbox_writes_due\{replica="[^"]+"\} \d+/m);
     expect(after).toMatch(/^dubkit_outbox_oldest_due_age_seconds\{replica="[^"]+"\} [\d.]+/m);
     expect(after).toMatch(/^dubkit_languages_polled\{replica="[^"]+"\} \d+/m);
+  });
+
+  it('counts a write Slack refused with a plain HTTP 400 once it is given up on after three tries', async () => {
+    const before = sample(await scrape(), 'dubkit_outbox_writes_given_up_total', { code: 'http_400' });
+    const posts = stage.slack.callsOf('chat.postMessage').length;
+    // The new job's card is the next post; Slack refuses it three times, then would take it.
+    stage.slack.faults.refusals.push({ method: 'chat.postMessage', times: 3, status: 400 });
+    await stage.driver.command({
+      channel: 'C2METRICS',
+      user: 'U1',
+      text: 'https://www.youtube.com/watch?v=r',
+    });
+    const given = await waitFor(
+      async () => {
+        const count = sample(await scrape(), 'dubkit_outbox_writes_given_up_total', { code: 'http_400' });
+        return count > before ? count : undefined;
+      },
+      20_000,
+      'the write given up on',
+    );
+    expect(given).toBe(before + 1);
+    expect(stage.slack.callsOf('chat.postMessage').length - posts).toBe(3);
+    expect(stage.slack.messages.filter((m) => m.channel === 'C2METRICS')).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { type ReadinessProbe, readiness } from './health.ts';
 import { slackFailure } from './outbox/deliverer.ts';
 import { observeLeases } from './runtime/leases.ts';
 import { observeLoops } from './runtime/loop.ts';
+import { constantTimeEqual } from './slack/receiver.ts';
 import type { Store } from './store/store.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -41,6 +42,8 @@ export class ObservedWebClient extends WebClient {
 export interface AppMetrics {
   /** Answers GET /metrics. */
   handler(req: IncomingMessage, res: ServerResponse): void;
+  /** A Slack write given up on after its tries, with Slack's reason (the deliverer's `onGaveUp`). */
+  writeGaveUp(code: string): void;
   close(): void;
 }
 
@@ -51,6 +54,8 @@ export function appMetrics(options: {
   budget: RequestBudget;
   /** The readiness checks, evaluated at each scrape as /readyz would. */
   probes?: ReadinessProbe[];
+  /** METRICS_TOKEN: a scrape must send `Authorization: Bearer <token>` (none: any scrape is answered). */
+  token?: string;
   now?: () => number;
 }): AppMetrics {
   const { store } = options;
@@ -152,6 +157,13 @@ export function appMetrics(options: {
     },
   };
 
+  const writesGivenUp = new Counter({
+    name: 'dubkit_outbox_writes_given_up_total',
+    help: 'Slack writes given up on after Slack refused them for good or too often, by Slack’s reason',
+    labelNames: ['code'],
+    registers: [register],
+  });
+
   const rounds = new Counter({
     name: 'dubkit_loop_rounds_total',
     help: 'Rounds of each background loop by result (busy, idle, failed)',
@@ -191,7 +203,12 @@ export function appMetrics(options: {
   });
 
   return {
-    handler(_req, res) {
+    handler(req, res) {
+      if (options.token && !constantTimeEqual(req.headers.authorization ?? '', `Bearer ${options.token}`)) {
+        res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="metrics"' });
+        res.end('GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>\n');
+        return;
+      }
       readStore()
         .then(() => register.metrics())
         .then(
@@ -204,6 +221,9 @@ export function appMetrics(options: {
             res.end('metrics could not be collected\n');
           },
         );
+    },
+    writeGaveUp(code) {
+      writesGivenUp.inc({ code });
     },
     close() {
       stopObserving();

@@ -4,11 +4,20 @@
 // different replicas (the proxy spreads the commands). Asserted from the outside: every job's two dubs are
 // delivered once, in the job's own thread; no Slack message is posted twice, no project created twice; no
 // project was polled by two replicas within one polling interval (from the emulator's record of reads); and a
-// command or a mention sent while the database is down is answered "busy, try again" rather than lost.
+// command or a mention sent while the database is down is answered "busy, try again" rather than lost. The
+// commands arrive while Slack answers conversations.members and conversations.info with 429 and 500 (for
+// CHANNEL_OUTAGE_MS): none is refused or told to try again for it, and each starts once Slack answers.
 //
 // This test runs its own PostgreSQL server (not the run's shared one) because it restarts it.
 import { DubbingClient } from '@dubkit/core';
-import { keyOf, type SlackMessage, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
+import {
+  keyOf,
+  type SlackMessage,
+  type SlackOutage,
+  type Stage,
+  setStage,
+  waitFor,
+} from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY } from './access/busy.ts';
 import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
@@ -27,6 +36,8 @@ const SPEED = 1.2;
 const END_WAIT_MS = 60_000;
 /** How long PostgreSQL stays stopped while the starts are in flight. */
 const OUTAGE_MS = 6_000;
+/** How long Slack cannot say who is in a channel, or whether the app may post there, as the commands come. */
+const CHANNEL_OUTAGE_MS = 10_000;
 
 let postgres: PostgresServer;
 let stage: Stage<Replicas>;
@@ -58,8 +69,19 @@ describe(
       const { slack, driver } = stage;
       const replicas = stage.app;
       const channels = Array.from({ length: JOBS }, (_, i) => `CREP${i}`);
+      const outage: SlackOutage = {
+        methods: ['conversations.members', 'conversations.info'],
+        until: Date.now() + CHANNEL_OUTAGE_MS,
+        retryAfterSeconds: 1,
+      };
+      slack.faults.outages.push(outage);
       for (const [i, channel] of channels.entries()) {
-        await driver.command({ channel, user: 'U1', text: `https://vimeo.com/77${i} to es,de` });
+        const answer = await driver.command({
+          channel,
+          user: 'U1',
+          text: `https://vimeo.com/77${i} to es,de`,
+        });
+        expect(answer.body).not.toMatch(/could not|try again/i);
       }
       // The proxy handed the commands out in turn: every replica started some of the jobs.
       expect(new Set(replicas.served).size).toBe(REPLICAS);
@@ -192,6 +214,13 @@ describe(
       );
       expect(tooClose).toEqual([]);
       expect(Object.values(reads).every((times) => times.length >= 4)).toBe(true);
+
+      // Slack's outage was met, and nobody was told that something could not be checked.
+      console.info(
+        `conversations.members/info answered 429 or 500 ${outage.served ?? 0} times in the outage`,
+      );
+      expect(outage.served ?? 0).toBeGreaterThan(0);
+      expect(slack.ephemerals.filter((e) => /could not be checked/i.test(e.text))).toEqual([]);
 
       // No replica ended by itself, and none needed its last-resort guard.
       expect(replicas.ownExits).toEqual([]);

@@ -10,9 +10,12 @@ import type { WebClientOptions } from '@slack/web-api';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Dispatcher } from 'undici';
 import { Access } from './access/access.ts';
+import { Membership } from './access/membership.ts';
+import { forgetOnMembershipEvents } from './access/membership-events.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { grantingInteractions } from './access/modals.ts';
 import { Registry } from './access/registry.ts';
+import { REPLAY, replayKeptRequests } from './access/replay.ts';
 import type { Config } from './config.ts';
 import { minutesLeft } from './domain/credits.ts';
 import { RequestBudget } from './dubbing/budget.ts';
@@ -63,10 +66,11 @@ import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
 import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
+import { Loop } from './runtime/loop.ts';
 import { Doorbell } from './runtime/wakeups.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
-import { guardedReceiver, type RefusedRequest } from './slack/receiver.ts';
+import { guardedReceiver, LISTEN_BACKLOG, type RefusedRequest } from './slack/receiver.ts';
 import { webUserGroups } from './slack/usergroups.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
@@ -175,10 +179,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     bells.lipsync.ring();
   };
 
-  // The features' services. Who may act on what: channel membership (conversations.members) and ADMIN_USER_IDS.
+  // The features' services. Who may act on what: what Slack signs, channel membership where it does not
+  // (conversations.members, remembered briefly) and ADMIN_USER_IDS.
+  const membership = new Membership({ membersOf: (channel) => interactions.membersOf(channel) });
   const access = new Access({
     store,
-    slack: interactions,
+    membership,
     admins: config.adminUserIds,
     logger: logger.child({ part: 'access' }),
   });
@@ -248,6 +254,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const granting = grantingInteractions(interactions, store, now);
   const listenerLog = logger.child({ part: 'listeners' });
   const featureDeps = { slack: granting, logger: listenerLog };
+  forgetOnMembershipEvents(registry, membership);
   registerDub(registry, {
     ...featureDeps,
     jobs,
@@ -315,7 +322,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   ];
   const onNotReady = (reasons: Record<string, string>) => logger.warn({ checks: reasons }, 'not ready');
   // GET /metrics beside the health checks (PORT in HTTP mode, HEALTH_PORT in Socket Mode).
-  const metrics = appMetrics({ replica: owner, store, slack, budget: dubbing.budget, probes });
+  const metrics = appMetrics({
+    replica: owner,
+    store,
+    slack,
+    budget: dubbing.budget,
+    probes,
+    ...(config.metricsToken ? { token: config.metricsToken } : {}),
+  });
   const routes = { [METRICS_PATH]: metrics.handler };
   const host = overrides.host ?? config.host;
 
@@ -379,6 +393,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     channelPaceMs: config.channelPaceMs,
     settleMs: config.slackWriteTimeoutMs + 2_000,
     owner,
+    onGaveUp: (code) => metrics.writeGaveUp(code),
   });
   const credits = creditCheck({ store, dubbing: service, logger: logger.child({ part: 'credits' }), now });
   const starter = new JobStarter({
@@ -420,6 +435,20 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     onDeliveries: wakeDeliverer,
   });
   const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
+  // Requests kept while Slack could not say who is in a channel, run again through the app once it can.
+  const keptRequests = new Loop(
+    replayKeptRequests({
+      store,
+      run: (body, replay) =>
+        app.processEvent({
+          body: body as Record<string, unknown>,
+          ack: async () => {},
+          customProperties: { [REPLAY]: replay },
+        }),
+      logger: logger.child({ part: 'kept-requests' }),
+    }),
+    { idleMs: 2_000, logger: logger.child({ part: 'kept-requests' }), name: 'kept-requests' },
+  );
   bells.deliverer.answeredBy(deliverer);
   bells.tracker.answeredBy(tracker);
   bells.lipsync.answeredBy(lipsyncRunner);
@@ -429,7 +458,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   let healthUrl: string | undefined;
   let health: HealthServer | undefined;
   if (mode.kind === 'http') {
-    const server = (await app.start({ port: mode.port, ...(host ? { host } : {}) })) as Server;
+    const server = (await app.start({
+      port: mode.port,
+      ...(host ? { host } : {}),
+      backlog: LISTEN_BACKLOG,
+    })) as Server;
     const address = server.address() as AddressInfo;
     healthUrl = `http://${hostForUrl(address.address)}:${address.port}`;
     eventsUrl = `${healthUrl}/slack/events`;
@@ -457,6 +490,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   tracker.start();
   lipsyncRunner.start();
   imports.start();
+  keptRequests.start();
   renders.recoverRenders().catch((error: unknown) => {
     logger.warn({ err: error }, 'following up renders asked for before the restart failed');
   });
@@ -480,6 +514,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await tracker.stop();
       await lipsyncRunner.stop();
       await imports.stop();
+      await keptRequests.stop();
       await deliverer.stop();
       await dubbing.close();
       metrics.close();

@@ -107,3 +107,52 @@ describe('the fake Slack’s user groups', () => {
     });
   });
 });
+
+describe('the fake Slack’s outages', () => {
+  it('answers the methods named 429 and 500 in turn until the outage ends, the others as usual', async () => {
+    const outage = { methods: ['conversations.members'], until: Date.now() + 60_000, retryAfterSeconds: 2 };
+    slack.faults.outages.push(outage);
+    const status = async (method: string) => {
+      const response = await fetch(`${slack.apiUrl}${method}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ channel: 'C1' }),
+      });
+      await response.body?.cancel();
+      return [response.status, response.headers.get('retry-after')];
+    };
+    expect(await status('conversations.members')).toEqual([429, '2']);
+    expect(await status('conversations.members')).toEqual([500, null]);
+    expect(await status('conversations.info')).toEqual([200, null]);
+    expect(outage).toMatchObject({ served: 2 });
+    outage.until = Date.now();
+    expect(await status('conversations.members')).toEqual([200, null]);
+  });
+
+  it('refuses a method as often as asked, with an error code or a plain HTTP status, then serves it', async () => {
+    slack.faults.refusals.push(
+      { method: 'chat.postMessage', times: 1, error: 'internal_error' },
+      { method: 'chat.update', times: 1, status: 400 },
+    );
+    expect(await call('chat.postMessage', { channel: 'C1', text: 'a' })).toEqual({
+      ok: false,
+      error: 'internal_error',
+    });
+    expect(slack.messages).toEqual([]);
+    const posted = await call('chat.postMessage', { channel: 'C1', text: 'a' });
+    expect(posted).toMatchObject({ ok: true });
+    const update = () =>
+      fetch(`${slack.apiUrl}chat.update`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ channel: 'C1', ts: posted.ts, text: 'b' }),
+      });
+    const refused = await update();
+    await refused.body?.cancel();
+    expect(refused.status).toBe(400);
+    expect(slack.messages[0]?.text).toBe('a');
+    const updated = await update();
+    await updated.body?.cancel();
+    expect(slack.messages[0]?.text).toBe('b');
+  });
+});

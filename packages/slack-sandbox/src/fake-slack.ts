@@ -77,11 +77,28 @@ export interface SlackFaults {
   /** The call takes effect, then the connection is dropped before the answer: the caller cannot know. */
   lostAnswers: { method: string; times: number }[];
   /**
+   * Slack down for some methods until `until` (a Date.now() time): their calls are answered 429 (with
+   * Retry-After) and HTTP 500 in turn, and none takes effect; `served` counts the calls so answered.
+   */
+  outages: SlackOutage[];
+  /**
+   * Calls of a method refused `times` times, taking no effect: with `error`, Slack's `{ok: false, error}`
+   * (an `internal_error`, say); with `status`, a plain HTTP answer of that status (a 400 with no body).
+   */
+  refusals: { method: string; times: number; error?: string; status?: number }[];
+  /**
    * Faults drawn at random from `seed` (the same seed and the same calls give the same faults), for the
    * methods listed (every Web API method when none): a share of calls answered 429 in Slack's shape, a
    * share answered HTTP 500 (neither takes effect), and a delay before each call is served.
    */
   random?: RandomSlackFaults;
+}
+
+export interface SlackOutage {
+  methods: string[];
+  until: number;
+  retryAfterSeconds: number;
+  served?: number;
 }
 
 export interface RandomSlackFaults {
@@ -140,7 +157,7 @@ export interface FakeSlackEvents {
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly calls: RecordedCall[] = [];
-  readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [] };
+  readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [], outages: [], refusals: [] };
   /** Bot scopes the app was not granted (a test's install without them): their methods answer missing_scope. */
   readonly missingScopes = new Set<string>();
   /** Public channels the app has not been invited to (it can read them, not post in them). */
@@ -416,6 +433,25 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           'content-type': 'application/json',
         });
         res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
+      const outage = this.faults.outages.find((f) => f.methods.includes(method) && Date.now() < f.until);
+      if (outage) {
+        outage.served = (outage.served ?? 0) + 1;
+        if (outage.served % 2 === 1) {
+          res.writeHead(429, {
+            'retry-after': String(outage.retryAfterSeconds),
+            'content-type': 'application/json',
+          });
+          res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        } else res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+        return;
+      }
+      const refusal = this.faults.refusals.find((f) => f.method === method && f.times > 0);
+      if (refusal) {
+        refusal.times -= 1;
+        if (refusal.status !== undefined) res.writeHead(refusal.status).end();
+        else json(res, { ok: false, error: refusal.error ?? 'internal_error' });
         return;
       }
       if (method === 'apps.connections.open') return json(res, this.#openConnection(req));

@@ -9,6 +9,7 @@ export type {
   SlackFaults,
   SlackFile,
   SlackMessage,
+  SlackOutage,
   SlackUser,
   StoredView,
   ViewChange,

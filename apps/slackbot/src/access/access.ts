@@ -1,16 +1,18 @@
 // Who may act on what. Every button, modal and shortcut payload names a job, a language, a channel or a
-// view that the client sent; none of it is taken on trust. A job's buttons work only in the job's own
-// channel and thread, for members of that channel; a modal is submitted only by the person it was opened
-// for, with the subject and channel it was opened with (kept in the store, never read back from the
-// payload); the account-wide views (the project list, glossaries) are limited to the caller's channels,
-// unless the caller is one of the configured admins.
+// view that the client sent; none of it is taken on trust. What Slack signs is Slack's word: the channel and
+// user of a slash command, and the channel of a click on a message in it (Slack shows the message, and sends
+// the click, only to people in that conversation). A job's buttons work only in the job's own channel and
+// thread, which the store says; a modal is submitted only by the person it was opened for, with the subject
+// and channel it was opened with (kept in the store, never read back from the payload), while they are still
+// in that channel — which only Slack can say (access/membership.ts); the account-wide views (the project
+// list, glossaries) are limited to the caller's channels, unless the caller is one of the configured admins.
 import type { Logger } from 'pino';
-import type { Interactions } from '../slack/interactions.ts';
 import type { Job, ModalGrant, ModalStore } from '../store/store.ts';
+import type { Membership } from './membership.ts';
 
 export interface AccessOptions {
   store: ModalStore;
-  slack: Pick<Interactions, 'isMember'>;
+  membership: Pick<Membership, 'isMember'>;
   /** ADMIN_USER_IDS. */
   admins: readonly string[];
   logger: Logger;
@@ -42,24 +44,30 @@ export class Access {
     return this.#admins.has(user);
   }
 
-  /** Whether the user is in the channel (an admin counts as in every channel). */
+  /**
+   * Whether the user is in the channel, as Slack says (an admin counts as in every channel); throws
+   * MembershipUnknown when Slack could not say in time. For what the payload cannot prove.
+   */
   async inChannel(channel: string, user: string): Promise<boolean> {
     if (!channel || !user) return false;
     if (this.isAdmin(user)) return true;
-    return this.#o.slack.isMember(channel, user);
+    return this.#o.membership.isMember(channel, user);
   }
 
-  /** A button on one of the job's messages: the job's channel and thread, pressed by a member. */
-  async onJob(job: Job | undefined, origin: Origin): Promise<Verdict> {
+  /**
+   * A click on one of the job's messages, whose origin Slack signed: the job's own channel and thread. Slack
+   * sends such a click only from a conversation the person sees, so nobody is asked about membership.
+   */
+  onJob(job: Job | undefined, origin: Origin): Verdict {
     if (!job) return { ok: false, reason: 'unknown job' };
+    if (!origin.user) return { ok: false, reason: 'no user' };
     if (origin.channel !== job.channel) return { ok: false, reason: 'another channel' };
     if (job.threadTs !== null && origin.threadTs !== job.threadTs)
       return { ok: false, reason: 'another thread' };
-    if (!(await this.inChannel(job.channel, origin.user))) return { ok: false, reason: 'not a member' };
     return { ok: true };
   }
 
-  /** A payload about a channel as a whole (the project list, a glossary report): a member of it. */
+  /** A payload about a channel as a whole whose channel Slack does not vouch for (a shortcut): a member of it. */
   async onChannel(origin: Origin): Promise<Verdict> {
     if (!origin.channel) return { ok: false, reason: 'no channel' };
     if (!(await this.inChannel(origin.channel, origin.user))) return { ok: false, reason: 'not a member' };

@@ -1,5 +1,6 @@
 // The rule of a job card's pickers: the job comes from the picker's block (a select carries no value), and is
-// checked like a button's — on the job's own messages, in its channel and thread, by a member of the channel.
+// checked like a button's — on the job's own messages, in its channel and thread. The click's channel is
+// Slack's word (it signs it), so Slack is never asked who is in the channel.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { jobOfPickerBlock } from '../features/dub/card-blocks.ts';
@@ -11,7 +12,11 @@ const picker = rules.jobPicker(jobOfPickerBlock);
 const job = jobRecord({ id: 'j1', channel: 'C1', threadTs: '1.0' });
 const access = new Access({
   store: {} as never,
-  slack: { isMember: async (_channel: string, user: string) => user === 'U1' },
+  membership: {
+    isMember: async (): Promise<boolean> => {
+      throw new Error('Slack was asked about membership');
+    },
+  },
   admins: [],
   logger: pino({ level: 'silent' }),
 });
@@ -40,18 +45,22 @@ const ticked = (
 };
 
 describe('a job card’s picker', () => {
-  it('names its job by its block, for a member of the job’s channel on the job’s thread', async () => {
+  it('names its job by its block, for whoever Slack shows the job’s thread to, without asking Slack', async () => {
     expect(await picker.check(ticked(), context)).toMatchObject({ ok: true, subject: job });
+    expect(await picker.check(ticked({ user: 'U2' }), context)).toMatchObject({
+      ok: true,
+      actor: { user: 'U2', channel: 'C1', threadTs: '1.0' },
+    });
     expect(await picker.check(ticked({ blockId: 'job_src:j1' }), context)).toMatchObject({
       ok: true,
     });
   });
 
-  it('is refused from another channel or thread, for a non-member, or naming no job', async () => {
+  it('is refused from another channel or thread, with no user, or naming no job', async () => {
     for (const payload of [
       ticked({ channel: 'C2' }),
       ticked({ threadTs: '2.0' }),
-      ticked({ user: 'U2' }),
+      ticked({ user: '' }),
       ticked({ blockId: 'job_dst:other' }),
       ticked({ blockId: 'job_speakers:j1' }),
       ticked({ blockId: 'job_dst' }),

@@ -1,16 +1,21 @@
 // The access middleware's handling of a listener that fails: the person is told what happened and what to
-// do, with a request id; the error itself (an internal address here) only reaches the log, under that id.
+// do, with a request id; the error itself (an internal address here) only reaches the log, under that id. What
+// Slack signs (a command's channel and user, a click's channel) runs without asking Slack who is in the
+// channel; a modal's submission, which Slack does not place in a channel, is checked, and answered when
+// Slack cannot say.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
 import { BUSY_NOTHING_CHANGED } from './busy.ts';
-import { button, command } from './definitions.ts';
-import { accessMiddleware, COMMAND_REFUSED } from './middleware.ts';
+import { button, command, view } from './definitions.ts';
+import { MembershipUnknown } from './membership.ts';
+import { accessMiddleware, COMMAND_REFUSED, KEPT } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
 import { Registry } from './registry.ts';
+import { REPLAY, type Replay } from './replay.ts';
 import { rules } from './rules.ts';
 
-/** `/dub` and the project list's page button, as their features register them (handlers unused here). */
+/** `/dub`, the project list's page button and the settings modal, as their features register them. */
 function registry(): Registry {
   const r = new Registry();
   const none = () => async () => {};
@@ -18,11 +23,37 @@ function registry(): Registry {
     [
       command({ name: '/dub', rule: rules.caller, handler: none }),
       button({ id: 'list_page', rule: rules.channelMember, handler: none }),
+      view({ callbackId: 'settings', rule: rules.opener, handler: none }),
     ],
     null,
   );
   return r;
 }
+
+/** Membership Slack cannot give: the test fails if it is asked where the payload proves enough. */
+const slackBusy = {
+  asked: 0,
+  async isMember(): Promise<boolean> {
+    this.asked++;
+    throw new Error('An API error occurred: ratelimited (https://slack.com/api/conversations.members)');
+  },
+};
+
+/** The store's grant of the settings modal V1, opened for U1 in C1. */
+const grants = {
+  modalGrant: async (viewId: string) =>
+    viewId === 'V1'
+      ? {
+          viewId,
+          opener: 'U1',
+          channel: 'C1',
+          threadTs: null,
+          callbackId: 'settings',
+          subject: 'C1',
+          createdAt: 0,
+        }
+      : undefined,
+};
 
 function setUp() {
   const logged: Record<string, unknown>[] = [];
@@ -35,9 +66,13 @@ function setUp() {
     whisper: async (to: { channel: string; user: string }, content: { text: string }) => {
       whispered.push({ ...to, text: content.text });
     },
-    isMember: async () => true,
   };
-  const access = new Access({ store: {} as never, slack, admins: [], logger });
+  const access = new Access({
+    store: {} as never,
+    membership: { isMember: async () => true },
+    admins: [],
+    logger,
+  });
   const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
   return { logged, whispered, middleware };
 }
@@ -105,41 +140,141 @@ describe('a failing listener', () => {
   it('answers when the check itself cannot be made: acked, told with a request id, nothing run', async () => {
     const logged: Record<string, unknown>[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    const whispered: string[] = [];
-    const slack = {
-      whisper: async (_to: unknown, content: { text: string }) => {
-        whispered.push(content.text);
-      },
-      isMember: async (): Promise<boolean> => {
-        throw new Error('An API error occurred: ratelimited (https://slack.com/api/conversations.members)');
-      },
-    };
-    const access = new Access({ store: {} as never, slack, admins: [], logger });
+    const slack = { whisper: async () => {} };
+    const access = new Access({ store: grants as never, membership: slackBusy, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
-    let acked = 0;
+    const acks: unknown[] = [];
     let ran = false;
     await middleware({
       body: {
-        type: 'block_actions',
+        type: 'view_submission',
         user: { id: 'U1' },
-        channel: { id: 'C1' },
-        container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
-        actions: [{ action_id: 'list_page', type: 'button', value: '{}' }],
+        view: { id: 'V1', callback_id: 'settings', private_metadata: 'C1' },
       },
-      ack: async () => {
-        acked++;
+      ack: async (response?: unknown) => {
+        acks.push(response);
       },
       next: async () => {
         ran = true;
       },
     } as never);
     expect(ran).toBe(false);
-    expect(acked).toBe(1);
-    expect(whispered).toHaveLength(1);
-    const id = /request id: `(r-[0-9a-f]{8})`/.exec(whispered[0] ?? '')?.[1];
+    expect(acks).toHaveLength(1);
+    const text = JSON.stringify(acks[0]);
+    expect(text).toContain('response_action');
+    const id = /request id: `(r-[0-9a-f]{8})`/.exec(text)?.[1];
     expect(id).toBeDefined();
-    expect(whispered[0]).not.toContain('slack.com');
+    expect(text).not.toContain('slack.com');
     expect(JSON.stringify(logged.find((l) => l.requestId === id))).toContain('ratelimited');
+  });
+});
+
+describe('a check that waits for Slack', () => {
+  const unknown = {
+    isMember: async (): Promise<boolean> => {
+      throw new MembershipUnknown('C1', new Error('ratelimited'));
+    },
+  };
+  const submission = {
+    type: 'view_submission',
+    user: { id: 'U1' },
+    view: { id: 'V1', callback_id: 'settings', private_metadata: 'C1' },
+  };
+
+  function gate(deferRequest: (id: string, body: unknown) => Promise<void>) {
+    const logger = pino({ level: 'silent' });
+    const access = new Access({ store: grants as never, membership: unknown, admins: [], logger });
+    const store = { deferRequest } as never;
+    return accessMiddleware({ registry: registry(), access, store, slack: { whisper: async () => {} } });
+  }
+
+  it('keeps a submission Slack could not check, answers that it will be done, and runs nothing yet', async () => {
+    const kept: unknown[] = [];
+    const acks: unknown[] = [];
+    let ran = false;
+    await gate(async (_id, body) => {
+      kept.push(body);
+    })({
+      body: submission,
+      context: {},
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {
+        ran = true;
+      },
+    } as never);
+    expect(kept).toEqual([submission]);
+    expect(ran).toBe(false);
+    expect(JSON.stringify(acks)).toContain(KEPT.slice(0, 40));
+  });
+
+  it('a replay Slack still cannot check is marked so, and neither kept again nor answered', async () => {
+    const kept: unknown[] = [];
+    const acks: unknown[] = [];
+    const replay: Replay = { unknown: false };
+    await gate(async (_id, body) => {
+      kept.push(body);
+    })({
+      body: submission,
+      context: { [REPLAY]: replay },
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {},
+    } as never);
+    expect(replay.unknown).toBe(true);
+    expect(kept).toEqual([]);
+    expect(acks).toEqual([]);
+  });
+
+  it('says it could not be checked when the store cannot keep it either', async () => {
+    const acks: unknown[] = [];
+    await gate(async () => {
+      throw new Error('database is down');
+    })({
+      body: submission,
+      context: {},
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {},
+    } as never);
+    expect(JSON.stringify(acks)).toContain('could not be checked');
+  });
+});
+
+describe('what Slack signs', () => {
+  it('a command and a click on a message run as their signed user and channel, Slack never asked', async () => {
+    const logger = pino({ level: 'silent' });
+    const slack = { whisper: async () => {} };
+    slackBusy.asked = 0;
+    const access = new Access({ store: {} as never, membership: slackBusy, admins: [], logger });
+    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const ran: (string | undefined)[] = [];
+    const next = async () => {
+      ran.push(currentRequestId());
+    };
+    await middleware({
+      body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'settings' },
+      context: {},
+      ack: async () => {},
+      next,
+    } as never);
+    await middleware({
+      body: {
+        type: 'block_actions',
+        user: { id: 'U2' },
+        channel: { id: 'C1' },
+        container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
+        actions: [{ action_id: 'list_page', type: 'button', value: '{}' }],
+      },
+      context: {},
+      ack: async () => {},
+      next,
+    } as never);
+    expect(ran).toHaveLength(2);
+    expect(slackBusy.asked).toBe(0);
   });
 });
 
@@ -152,14 +287,13 @@ describe('a refused command', () => {
       whisper: async (_to: unknown, content: { text: string }) => {
         whispered.push(content.text);
       },
-      isMember: async () => false,
     };
-    const access = new Access({ store: {} as never, slack, admins: [], logger });
+    const access = new Access({ store: {} as never, membership: slackBusy, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     const acks: unknown[] = [];
     let ran = false;
     await middleware({
-      body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'settings' },
+      body: { command: '/dub', user_id: 'U1', channel_id: '', text: 'settings' },
       context: {},
       ack: async (response?: unknown) => {
         acks.push(response);
@@ -172,7 +306,7 @@ describe('a refused command', () => {
     expect(acks).toEqual([{ response_type: 'ephemeral', text: COMMAND_REFUSED }]);
     expect(whispered).toEqual([]);
     expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
-      reason: 'caller: not a member',
+      reason: 'caller: no user or channel',
     });
   });
 });

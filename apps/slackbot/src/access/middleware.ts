@@ -3,7 +3,8 @@
 // expect, such as a legacy `interactive_message` or a payload with no `type` — is refused, as is one its
 // registration's rule refuses; refused payloads are acked, logged once under a request id, and the person is
 // told without naming anything. Admitted ones run as their checked actor (a modal they open is recorded as
-// theirs) with the rule's subject handed to the one handler registered for them.
+// theirs) with the rule's subject handed to the one handler registered for them. A payload whose check needs
+// Slack, when Slack cannot say in time, is kept in the store and run again once it can (access/replay.ts).
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
 import type { Interactions } from '../slack/interactions.ts';
@@ -12,15 +13,18 @@ import { isStoreUnavailable } from '../store/unavailable.ts';
 import { noticeModal, plain } from '../ui/blocks.ts';
 import { type Access, NOT_YOURS } from './access.ts';
 import { BUSY, BUSY_NOTHING_CHANGED } from './busy.ts';
+import { MembershipUnknown } from './membership.ts';
 import { type Actor, actingAs as runAs } from './modals.ts';
 import type { Registry } from './registry.ts';
+import { REPLAY, type Replay } from './replay.ts';
 import type { Payload } from './rules.ts';
 
 export interface GateDeps {
   registry: Registry;
   access: Access;
-  store: Pick<Store, 'getJob' | 'getTarget' | 'deliveriesOf'>;
+  store: Pick<Store, 'getJob' | 'getTarget' | 'deliveriesOf' | 'deferRequest'>;
   slack: Pick<Interactions, 'whisper'>;
+  now?: () => number;
 }
 
 type Ack = (response?: unknown) => Promise<void>;
@@ -70,8 +74,17 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
     try {
       checked = await deps.registry.check(wanted.entry, body, deps);
     } catch (error) {
-      // The check itself failed (Slack did not answer conversations.members, the store is down): nothing
-      // was done; the person hears so, with an id for the logs.
+      if (error instanceof MembershipUnknown) {
+        // Run again later: a replay that still cannot check says so and does nothing; a new one is kept.
+        const replay = args.context[REPLAY] as Replay | undefined;
+        if (replay) {
+          replay.unknown = true;
+          return;
+        }
+        if (await keep(deps, ack, body)) return;
+      }
+      // The check itself failed (Slack could not say who is in the channel within the ack budget, the store is
+      // down): nothing was done; the person hears so, with an id for the logs.
       const requestId = newRequestId();
       const channel = body.channel?.id ?? body.channel_id;
       const user = body.user?.id ?? body.user_id;
@@ -93,12 +106,38 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
 }
 
 /**
- * Said to someone whose command was refused, in the command's own answer: the app could not confirm they are
- * in the channel, which is also what it sees in a private channel it was not invited to.
+ * Said to someone whose command was refused: Slack's signed command did not name them, the conversation it was
+ * typed in, or a command the app registered (a payload not sent by Slack as a command).
  */
 export const COMMAND_REFUSED =
-  '⛔ I act here only for members of this channel, and I could not confirm you are one. In a private ' +
-  'channel, invite me first (`/invite` and my name). Nothing was done.';
+  '⛔ I could not take that command as it was sent, so nothing was done. Type `/dub help` to see what I answer.';
+
+/** Said when a request is kept until Slack says whether its sender is in the channel it acts on. */
+export const KEPT =
+  '⏳ Slack did not say just now whether you are in the channel this is about, so I kept what you sent: it ' +
+  'will be done as soon as Slack answers (usually within a minute). There is nothing more to do.';
+
+/**
+ * Keeps a request whose check waits for Slack, acks it and tells the person so; false (nothing kept, nothing
+ * answered) when the store could not keep it either.
+ */
+async function keep(deps: GateDeps, ack: Ack | undefined, body: Body): Promise<boolean> {
+  try {
+    await deps.store.deferRequest(newRequestId(), body, (deps.now ?? Date.now)());
+  } catch {
+    return false;
+  }
+  await ack?.(
+    body.type === 'view_submission'
+      ? { response_action: 'update', view: noticeModal(plain('dubkit'), KEPT) }
+      : undefined,
+  ).catch(() => {});
+  const channel = body.channel?.id ?? body.channel_id;
+  const user = body.user?.id ?? body.user_id;
+  if (channel && user && body.type !== 'view_submission')
+    await deps.slack.whisper({ channel, user }, { text: KEPT, blocks: [] }).catch(() => {});
+  return true;
+}
 
 /** Acked (a submission in its modal, a command in its answer), logged once, and the person told. */
 async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: string): Promise<void> {

@@ -1,8 +1,9 @@
 // Who may send which payload, as values a registration names: every button, select, modal, shortcut and
 // command is registered with one of these (access/registry.ts), so nothing reaches a handler unchecked. A
-// rule reads what the payload claims, checks it against the store and Slack, and hands the handler the
-// checked subject — the job, the language, the modal's grant, the channel — taken from the store, never
-// from the client: a value the client sends is only a key to look it up.
+// rule reads what the payload claims, checks it against the store — and against Slack only for what Slack's
+// signature does not prove: the channel and user of a command, and the channel of a click on a message, are
+// Slack's word — and hands the handler the checked subject — the job, the language, the modal's grant, the
+// channel — taken from the store, never from the client: a value the client sends is only a key to look it up.
 import { targetOfAssignedKey } from '../domain/assignments.ts';
 import { renderOfReplyKey } from '../domain/renders.ts';
 import type { Job, ModalGrant, Target } from '../store/store.ts';
@@ -84,11 +85,11 @@ function messageOrigin(payload: Payload): Origin | undefined {
 
 const refused = (reason: string): Checked<never> => ({ ok: false, reason });
 
-/** A button on one of `job`'s messages, in its channel and thread, pressed by a member of the channel. */
-async function onJobMessage(payload: Payload, access: Access, job: Job | undefined): Promise<Checked<Job>> {
+/** A button on one of `job`'s messages, in its channel and thread (the click's container, Slack's word). */
+function onJobMessage(payload: Payload, access: Access, job: Job | undefined): Checked<Job> {
   const origin = messageOrigin(payload);
   if (!origin) return refused('not on a message');
-  const verdict = await access.onJob(job, origin);
+  const verdict = access.onJob(job, origin);
   if (!verdict.ok || !job) return refused(verdict.ok ? 'unknown job' : verdict.reason);
   return {
     ok: true,
@@ -97,7 +98,7 @@ async function onJobMessage(payload: Payload, access: Access, job: Job | undefin
   };
 }
 
-/** A button whose value is a job id: on the job's messages, pressed by a member of its channel. */
+/** A button whose value is a job id: on the job's messages, in its channel and thread. */
 const jobMember: ActionRule<Job> = {
   kind: 'action',
   name: 'job member',
@@ -108,7 +109,7 @@ const jobMember: ActionRule<Job> = {
 
 /**
  * A picker on a job's card, whose block names the job (a select has no value; `jobOfBlock`, the card's own
- * reader, finds it): on the job's messages, changed by a member of its channel.
+ * reader, finds it): on the job's messages, in its channel and thread.
  */
 function jobPicker(jobOfBlock: (blockId: string) => string | undefined): ActionRule<Job> {
   return {
@@ -121,13 +122,13 @@ function jobPicker(jobOfBlock: (blockId: string) => string | undefined): ActionR
   };
 }
 
-/** A button whose value is a language's id: on its job's messages, pressed by a member of its channel. */
+/** A button whose value is a language's id: on its job's messages, in its channel and thread. */
 const targetMember: ActionRule<TargetSubject> = {
   kind: 'action',
   name: 'language member',
   async check(payload, { access, store }) {
     const target = await store.getTarget(action(payload)?.value ?? '');
-    const checked = await onJobMessage(payload, access, target && (await store.getJob(target.jobId)));
+    const checked = onJobMessage(payload, access, target && (await store.getJob(target.jobId)));
     if (!checked.ok) return checked;
     if (!target) return refused('unknown language');
     const job = checked.subject;
@@ -184,15 +185,17 @@ const assignedMember: ActionRule<TargetSubject> = {
   },
 };
 
-/** A button about the channel it is in (the project list, a glossary report): pressed by a member. */
+/**
+ * A button about the channel it is in (the project list, a glossary report): the click's container is Slack's
+ * word that the person is there.
+ */
 const channelMember: ActionRule<ChannelSubject> = {
   kind: 'action',
   name: 'channel member',
-  async check(payload, { access }) {
+  async check(payload) {
     const origin = messageOrigin(payload);
     if (!origin?.channel) return refused('not on a message');
-    const verdict = await access.onChannel(origin);
-    if (!verdict.ok) return refused(verdict.reason);
+    if (!origin.user) return refused('no user');
     return {
       ok: true,
       actor: { user: origin.user, channel: origin.channel, threadTs: null },
@@ -271,19 +274,18 @@ const shortcutMember: Rule<'shortcut', ChannelSubject> = {
 };
 
 /**
- * A slash command: typed in a channel the person is in (Slack only sends those; a forged one naming a channel
- * they are not in is refused). Its subcommands check what they act on themselves (a glossary by the channel's
- * offer, a project by its channel).
+ * A slash command: typed in a channel the person is in — Slack signs its channel and user, so nobody is asked
+ * (a command is never refused because Slack's member list was busy). Its subcommands check what they act on
+ * themselves (a glossary by the channel's offer, a project by its channel); a `/dub` in a channel the app
+ * cannot post in is recorded, and its author told to invite the app (jobs/service.ts).
  */
 const caller: Rule<'command', ChannelSubject> = {
   kind: 'command',
   name: 'caller',
-  async check(payload, { access }) {
+  async check(payload) {
     const user = userOf(payload);
     const channel = payload.channel_id ?? '';
     if (!user || !channel) return refused('no user or channel');
-    // A direct message is one the person is in by Slack's own word; the app cannot list its members.
-    if (!channel.startsWith('D') && !(await access.inChannel(channel, user))) return refused('not a member');
     return { ok: true, actor: { user, channel, threadTs: null }, subject: { channel, threadTs: null } };
   },
 };

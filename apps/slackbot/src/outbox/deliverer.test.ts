@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DubbingService } from '../dubbing/service.ts';
 import type { Store } from '../store/store.ts';
 import { type TempStore, tempStore } from '../test-support/store.ts';
-import { Deliverer } from './deliverer.ts';
+import { Deliverer, type DelivererOptions } from './deliverer.ts';
 
 const TOKEN = 'xoxb-test';
 let temp: TempStore;
@@ -29,8 +29,14 @@ const service = {
 } as unknown as DubbingService;
 
 /** The deliverer as the app builds it: a Web API client that never retries by itself and rejects 429s. */
-function startDeliverer(owner: string, channelPaceMs = 0, settleMs = 300) {
+function startDeliverer(
+  owner: string,
+  channelPaceMs = 0,
+  settleMs = 300,
+  more: Pick<DelivererOptions, 'onGaveUp' | 'retryBaseMs'> = {},
+) {
   deliverer = new Deliverer({
+    ...more,
     store,
     slack: new WebClient(TOKEN, {
       slackApiUrl: slack.apiUrl,
@@ -148,6 +154,30 @@ describe('Deliverer', () => {
     const vtt = new TextDecoder().decode(files.find((f) => f.name === 'v.es.vtt')!.content);
     expect(vtt).toMatch(/^WEBVTT/);
     expect(vtt).toContain('Hola');
+  });
+
+  it('attaches a render’s files uploaded by an earlier try rather than upload them again', async () => {
+    const { id } = await job();
+    await store.enqueue(
+      {
+        key: 'render:t.2',
+        jobId: id,
+        kind: 'render',
+        inThread: true,
+        payload: { text: 'render 2', blocks: [], files: { projectId: 'p', lang: 'es', baseName: 'v.es' } },
+      },
+      1,
+    );
+    // The attach fails after the upload went through (as a replica killed between the two would leave it).
+    slack.faults.refusals.push({ method: 'chat.update', times: 1, error: 'internal_error' });
+    startDeliverer('a', 0, 300, { retryBaseMs: 10 });
+    await waitFor(async () => (await store.getDelivery('render:t.2'))?.state === 'done', 5000, 'the render');
+    expect(slack.callsOf('chat.update')).toHaveLength(2);
+    expect(slack.callsOf('files.completeUploadExternal')).toHaveLength(1);
+    const [reply] = slack.messages.filter((m) => m.bot_id);
+    expect(reply?.text).toBe('render 2');
+    expect((reply?.files ?? []).map((f) => f.name).sort()).toEqual(['v.es.srt', 'v.es.vtt']);
+    expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
   });
 
   it('waits for Slack after a 429 and still posts once', async () => {
@@ -280,10 +310,50 @@ describe('Deliverer', () => {
     );
     expect(slack.callsOf('files.getUploadURLExternal')).toHaveLength(3);
     const lines = slack.messages.filter((m) => m.bot_id);
-    expect(lines.map((m) => m.text)).toEqual([
-      'glossary.csv could not be attached: Slack refused the file (Slack answered `invalid_arguments`).',
-    ]);
+    expect(lines.map((m) => m.text)).toHaveLength(1);
+    expect(lines[0]!.text).toMatch(
+      /^glossary\.csv could not be attached: Slack refused the file \(Slack answered `invalid_arguments`; request id `r-[0-9a-f]{8}`\)\.$/,
+    );
     expect(lines[0]!.thread_ts).toBe((await store.getJob(id))!.threadTs);
+  });
+
+  it('ends a write Slack answers internal_error after its tries, or a plain HTTP 400 after three; each counted', async () => {
+    const { id } = await job();
+    const gaveUp: string[] = [];
+    await store.enqueue(
+      { key: 'dubbed:a.1', jobId: id, kind: 'reply', inThread: true, payload: { text: 'a', blocks: [] } },
+      1,
+    );
+    // Slack's trouble is tried longer than a refusal of the request itself, but not forever.
+    slack.faults.refusals.push({ method: 'chat.postMessage', times: 8, error: 'internal_error' });
+    startDeliverer('a', 0, 300, { retryBaseMs: 10, onGaveUp: (code) => gaveUp.push(code) });
+    await waitFor(async () => (await store.getDelivery('dubbed:a.1'))?.state === 'done', 10_000, 'a ends');
+    expect(gaveUp).toEqual(['internal_error']);
+    expect(slack.messages.some((m) => m.text === 'a')).toBe(false);
+    await waitFor(
+      () => slack.messages.some((m) => m.bot_id && m.text.startsWith('A reply could not be posted')),
+      5000,
+      'the line',
+    );
+
+    gaveUp.length = 0;
+    await store.enqueue(
+      { key: 'dubbed:c.1', jobId: id, kind: 'reply', inThread: true, payload: { text: 'c', blocks: [] } },
+      1,
+    );
+    const posts = slack.callsOf('chat.postMessage').length;
+    slack.faults.refusals.push({ method: 'chat.postMessage', times: 3, status: 400 });
+    deliverer!.wake();
+    await waitFor(async () => (await store.getDelivery('dubbed:c.1'))?.state === 'done', 10_000, 'c ends');
+    expect(gaveUp).toEqual(['http_400']);
+    await waitFor(
+      () => slack.messages.filter((m) => m.bot_id && m.text.includes('`http_400`')).length === 1,
+      5000,
+      'its line',
+    );
+    // Three tries of the reply, one post of the line.
+    expect(slack.callsOf('chat.postMessage').length - posts).toBe(4);
+    expect(slack.messages.some((m) => m.text === 'c')).toBe(false);
   });
 
   it('never uploads an empty subtitle file: the thread is told there are no lines', async () => {

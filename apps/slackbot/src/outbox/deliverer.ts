@@ -8,6 +8,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { languageName } from '../domain/languages.ts';
 import type { DubbingService } from '../dubbing/service.ts';
+import { newRequestId } from '../errors/public.ts';
 import { LEASE_MS } from '../runtime/leases.ts';
 import { Runner } from '../runtime/runner.ts';
 import type {
@@ -33,17 +34,20 @@ const PERMANENT = new Set([
   'invalid_blocks',
 ]);
 /**
- * Refusals that are Slack's trouble, not the write's: tried again like a lost answer. Any other code ends the
- * write after MAX_REFUSED_TRIES: trying the same request again gets the same answer.
+ * Refusals that are Slack's trouble, not the write's: tried again with backoff, but no longer than
+ * MAX_TRANSIENT_TRIES (about two minutes of tries: 1, 2, 4 … 60 s apart), or a write Slack always refuses so
+ * would be tried once a minute forever. Any other code (a plain HTTP 4xx too) ends the write after
+ * MAX_REFUSED_TRIES: trying the same request again gets the same answer.
  */
 const TRANSIENT = new Set(['internal_error', 'fatal_error', 'service_unavailable', 'request_timeout']);
+const MAX_TRANSIENT_TRIES = 8;
 const MAX_REFUSED_TRIES = 3;
 /** The key prefix of the plain line that says a write was given up on (never itself followed by one). */
 const GAVE_UP = 'gaveup:';
 /** A write waits this long for a thread that is not open yet (its card is not posted yet). */
 const THREAD_WAIT_MS = 200;
-/** Backoff of a write that failed: 1 s, doubling with each failure of that write in a row, at most a minute. */
-const backoffMs = (failures: number) => Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6));
+/** Backoff of a write that failed: `base` (1 s), doubling with each failure of that write in a row, at most a minute. */
+const backoffMs = (failures: number, base = 1_000) => Math.min(60_000, base * 2 ** Math.min(failures, 6));
 
 /** What adds a dubbed reply's QA line as it is posted (the QA feature's service): the reply to post. */
 export interface ReplyQa {
@@ -70,6 +74,10 @@ export interface DelivererOptions {
   concurrency?: number;
   /** Adds the QA line to a dubbed language's reply when it is posted (none: replies go as they are). */
   qa?: ReplyQa;
+  /** Told of each write given up on, with Slack's reason (`/metrics` counts them). */
+  onGaveUp?: (code: string) => void;
+  /** The first wait after a failed write (1 s; tests shorten it so that retries end within a test). */
+  retryBaseMs?: number;
   now?: () => number;
 }
 
@@ -206,21 +214,19 @@ export class Deliverer extends Runner<'channels'> {
         });
         return now + failure.retryAfterMs;
       }
-      if (
-        failure.kind === 'refused' &&
-        !TRANSIENT.has(failure.code) &&
-        (PERMANENT.has(failure.code) || delivery.failures + 1 >= MAX_REFUSED_TRIES)
-      ) {
+      if (failure.kind === 'refused' && this.#refusedForGood(failure.code, delivery.failures + 1)) {
+        const requestId = newRequestId();
         log.error(
-          { code: failure.code, tries: delivery.failures + 1 },
+          { code: failure.code, tries: delivery.failures + 1, requestId },
           'Slack refused the write for good; giving up on it',
         );
-        await this.#giveUp(delivery, failure.code);
+        this.#o.onGaveUp?.(failure.code);
+        await this.#giveUp(delivery, failure.code, requestId);
         return this.#now() + channelPaceMs;
       }
       // A write Slack refused did not happen; one whose answer was lost may have, unless it only edited.
       const uncertain = failure.kind === 'unanswered' && delivery.ts === null;
-      const backoff = backoffMs(delivery.failures);
+      const backoff = backoffMs(delivery.failures, this.#o.retryBaseMs);
       log.warn({ err: error, backoffMs: backoff, uncertain }, 'Slack write failed; will try again');
       const notBefore = uncertain ? Math.max(now + backoff, now + settleMs) : now + backoff;
       await store.deferDelivery(delivery.key, notBefore, { uncertain, failed: true });
@@ -228,14 +234,23 @@ export class Deliverer extends Runner<'channels'> {
     }
   }
 
-  /** Ends a write Slack keeps refusing, saying so in its thread in plain words when it has one. */
-  async #giveUp(delivery: Delivery, code: string): Promise<void> {
+  /** Whether a refusal, after `tries` tries, ends the write: at once, after a few tries, or after many. */
+  #refusedForGood(code: string, tries: number): boolean {
+    if (PERMANENT.has(code)) return true;
+    return tries >= (TRANSIENT.has(code) ? MAX_TRANSIENT_TRIES : MAX_REFUSED_TRIES);
+  }
+
+  /**
+   * Ends a write Slack keeps refusing, saying so in its thread in plain words when it has one, with the
+   * request id the log has it under.
+   */
+  async #giveUp(delivery: Delivery, code: string, requestId: string): Promise<void> {
     const { store } = this.#o;
     const now = this.#now();
     const what = gaveUpLine(delivery);
     const threadTs = delivery.threadTs ?? delivery.to?.threadTs ?? null;
     if (what && threadTs && !delivery.key.startsWith(GAVE_UP)) {
-      const text = `${what} (Slack answered \`${code}\`).`;
+      const text = `${what} (Slack answered \`${code}\`; request id \`${requestId}\`).`;
       await store.enqueue(
         {
           key: `${GAVE_UP}${delivery.key}`,
@@ -308,7 +323,8 @@ export class Deliverer extends Runner<'channels'> {
 
   /**
    * A render's reply, posted once with its subtitle files attached (uploaded unshared, then attached to the
-   * reply): a retry looks for the reply first, and attaches the files only to a reply that has none yet.
+   * reply): a retry looks for the reply first, and attaches the files only to a reply that has none yet —
+   * the files an earlier try uploaded, recorded before the attach, rather than new copies.
    */
   async #postRender(channel: string, delivery: Delivery, threadTs: string): Promise<void> {
     const { slack, store } = this.#o;
@@ -335,12 +351,17 @@ export class Deliverer extends Runner<'channels'> {
       ts = posted.ts ?? null;
     }
     if (ts && payload.files && !found?.files?.length) {
-      const files = await this.#subtitles(channel, payload.files);
-      if (files.length === 0) await this.#noSubtitles(delivery, payload.files.lang);
-      else {
-        const ids = await uploadUnshared(slack, files);
-        await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks, file_ids: ids });
+      let ids = delivery.uploadedFiles;
+      if (!ids) {
+        const files = await this.#subtitles(channel, payload.files);
+        if (files.length === 0) await this.#noSubtitles(delivery, payload.files.lang);
+        else {
+          ids = await uploadUnshared(slack, files);
+          await store.recordUploads(delivery.key, ids);
+        }
       }
+      if (ids)
+        await slack.chat.update({ channel, ts, text: content.text, blocks: content.blocks, file_ids: ids });
     }
     await store.completeDelivery(delivery.key, delivery.version, ts, this.#now());
   }
@@ -456,13 +477,18 @@ type SlackFailure =
   | { kind: 'unanswered' };
 
 /**
- * What a failed Web API call tells: Slack asked to slow down (429), refused the call with a reason (it did
- * not happen), or gave no usable answer (a network error, a timeout, a 5xx: it may have happened).
+ * What a failed Web API call tells: Slack asked to slow down (429), refused the call with a reason or a plain
+ * HTTP 4xx (it did not happen), or gave no usable answer (a network error, a timeout, a 5xx: it may have
+ * happened).
  */
 export function slackFailure(error: unknown): SlackFailure {
-  const e = error as { code?: string; retryAfter?: number; data?: { error?: string } };
+  const e = error as { code?: string; retryAfter?: number; statusCode?: number; data?: { error?: string } };
   if (e.code === 'slack_webapi_rate_limited_error')
     return { kind: 'rate-limited', retryAfterMs: (e.retryAfter ?? 1) * 1000 };
+  if (e.code === 'slack_webapi_http_error' && e.statusCode !== undefined) {
+    if (e.statusCode === 429) return { kind: 'rate-limited', retryAfterMs: 1_000 };
+    if (e.statusCode >= 400 && e.statusCode < 500) return { kind: 'refused', code: `http_${e.statusCode}` };
+  }
   if (e.code === 'slack_webapi_platform_error' && e.data?.error) {
     if (e.data.error === 'ratelimited') return { kind: 'rate-limited', retryAfterMs: 1_000 };
     return { kind: 'refused', code: e.data.error };

@@ -15,10 +15,10 @@ export interface Interactions {
   whisper(to: { channel: string; user: string; threadTs?: string }, content: MessageContent): Promise<void>;
   publishHome(userId: string, view: types.HomeView): Promise<void>;
   /**
-   * Whether `user` is a member of `channel` (conversations.members, every page). The app asks before acting
-   * for someone on a channel's job; a channel the app cannot read is a no.
+   * Every member of `channel` (conversations.members, every page); none for a channel the app cannot read.
+   * Throws when Slack did not answer (a 429, a 5xx, the network): access/membership.ts asks again.
    */
-  isMember(channel: string, user: string): Promise<boolean>;
+  membersOf(channel: string): Promise<ReadonlySet<string>>;
   /**
    * Whether the app may post in a channel (it is a member, or it is a DM with the app). Throws when Slack
    * could not say (a network error, a 429): the caller tries again rather than give a wrong answer.
@@ -69,7 +69,8 @@ export function webInteractions(slack: WebClient): Interactions {
     async publishHome(userId, view) {
       await slack.views.publish({ user_id: userId, view });
     },
-    async isMember(channel, user) {
+    async membersOf(channel) {
+      const members = new Set<string>();
       let cursor: string | undefined;
       // Bounded: 1,000 members a page, at most MEMBER_PAGES pages (Slack's largest channels fit).
       for (let page = 0; page < MEMBER_PAGES; page++) {
@@ -81,12 +82,11 @@ export function webInteractions(slack: WebClient): Interactions {
             if (code === 'channel_not_found' || code === 'not_in_channel') return undefined;
             throw error;
           });
-        if (!answer) return false;
-        if (answer.members?.includes(user)) return true;
-        cursor = answer.response_metadata?.next_cursor || undefined;
-        if (!cursor) return false;
+        for (const member of answer?.members ?? []) members.add(member);
+        cursor = answer?.response_metadata?.next_cursor || undefined;
+        if (!cursor) break;
       }
-      return false;
+      return members;
     },
     async canPostIn(channel) {
       try {

@@ -5,10 +5,13 @@
 // anything; checks the timestamp both ways and the signature (compared in constant time); and only then hands
 // Bolt the request with the body already read, which Bolt takes as is (a request with a Buffer `rawBody`).
 //
-// Many requests at once are bounded too: the unverified bytes all requests may hold together are reserved
-// up front (the declared length, or the per-request limit), and a request that would pass the total is
-// answered 503 with Retry-After before a byte of it is read; a body must arrive within a time limit; and the
-// server closes connections that send their headers slowly or sit idle (see `boundConnections`).
+// Many requests at once are bounded too, without letting slow senders keep Slack out. Slack's own requests
+// are small (a few KiB) and arrive whole: bodies declared up to SLACK_LANE_BYTES have their own lane, and
+// larger or undeclared ones share a small part of the total (LARGE_LANE_SHARE). Each lane counts the bytes a
+// request has received, not what it declared, so a connection that announces a large body and sends a few
+// bytes holds a few bytes; a chunk that does not fit its lane is answered 503 with Retry-After. A body must
+// arrive within a time limit; every refused or timed-out connection is closed as soon as its answer is out;
+// and the server closes connections that send their headers slowly or sit idle (see `boundConnections`).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { HTTPReceiver } from '@slack/bolt';
@@ -22,22 +25,32 @@ export const SLACK_EVENTS_PATH = '/slack/events';
 
 /** What all requests being read may hold together before they are verified. */
 export const MAX_UNVERIFIED_BYTES = 32 * 1024 * 1024;
+/** Bodies declared up to this are of Slack's sizes (its largest, a modal's state, stays well under). */
+export const SLACK_LANE_BYTES = 64 * 1024;
+/** The part of MAX_UNVERIFIED_BYTES that larger (or undeclared) bodies may hold together. */
+export const LARGE_LANE_SHARE = 1 / 8;
 /** A body that has not arrived whole by then is refused: Slack sends a few KiB at once. */
 export const BODY_TIMEOUT_MS = 10_000;
 /** A request's headers must arrive within this; a kept-alive connection with nothing to do is closed after the idle time. */
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const IDLE_TIMEOUT_MS = 15_000;
+/**
+ * Connections the kernel may hold for the app to accept (the listen backlog; Node's default is 511): under a
+ * flood of slow senders, a newly arrived Slack request must find room in the queue rather than be dropped
+ * before the app ever sees it.
+ */
+export const LISTEN_BACKLOG = 2048;
 /** How soon a refused sender may try again. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
 export type Refusal = 'too_large' | 'bad_timestamp' | 'bad_signature' | 'busy' | 'too_slow';
 
-/** The unverified bytes in flight across every request, within a total. */
-export class IntakeBudget {
+/** Unverified bytes received and held, within a total. */
+export class IntakeLane {
   readonly limit: number;
   #reserved = 0;
 
-  constructor(limit = MAX_UNVERIFIED_BYTES) {
+  constructor(limit: number) {
     this.limit = limit;
   }
 
@@ -54,6 +67,30 @@ export class IntakeBudget {
 
   get reserved(): number {
     return this.#reserved;
+  }
+}
+
+/** The unverified bytes in flight across every request: Slack's sizes in one lane, larger bodies in another. */
+export class IntakeBudget {
+  readonly limit: number;
+  readonly slack: IntakeLane;
+  readonly large: IntakeLane;
+
+  constructor(limit = MAX_UNVERIFIED_BYTES) {
+    this.limit = limit;
+    const large = limit * LARGE_LANE_SHARE;
+    this.large = new IntakeLane(large);
+    // An unbounded budget (the bench's baseline) leaves both lanes unbounded.
+    this.slack = new IntakeLane(Number.isFinite(limit) ? limit - large : limit);
+  }
+
+  /** The lane of a body by its declared length (none declared: a large one's). */
+  laneOf(declared: number | undefined): IntakeLane {
+    return declared !== undefined && declared <= SLACK_LANE_BYTES ? this.slack : this.large;
+  }
+
+  get reserved(): number {
+    return this.slack.reserved + this.large.reserved;
   }
 }
 
@@ -138,18 +175,14 @@ export async function guardSlackRequest(
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   if (!(Math.abs(nowSeconds - seconds) <= MAX_CLOCK_SKEW_SECONDS)) return refused('bad_timestamp', 0, 401);
 
-  // Room for the whole body among every request's unverified bytes, or 503 before reading any of it.
-  const reserve = declared === undefined ? max : Number(declared);
-  const budget = options.budget ?? new IntakeBudget();
-  if (!budget.tryReserve(reserve)) {
+  // Each chunk is held only if it fits in its lane among every request's unverified bytes; else 503.
+  const lane = (options.budget ?? new IntakeBudget()).laneOf(
+    declared === undefined ? undefined : Number(declared),
+  );
+  const body = await readAtMost(req, max, options.bodyTimeoutMs ?? BODY_TIMEOUT_MS, lane);
+  if (body.busy) {
     res.setHeader('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-    return refused('busy', 0, 503);
-  }
-  let body: Awaited<ReturnType<typeof readAtMost>>;
-  try {
-    body = await readAtMost(req, max, options.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
-  } finally {
-    budget.release(reserve);
+    return refused('busy', body.bytesRead, 503);
   }
   if (body.slow) return refused('too_slow', body.bytesRead, 408);
   if (body.over) return refused('too_large', body.bytesRead, 413);
@@ -190,34 +223,43 @@ interface Body {
   over: boolean;
   /** The body did not arrive whole within the time limit. */
   slow: boolean;
+  /** A chunk did not fit in its lane's unverified bytes. */
+  busy: boolean;
 }
 
 /**
- * Collects the body until it ends, passes `max` or takes longer than `timeoutMs`; then it stops collecting
- * and stops reading, so what the app holds is at most `max` plus one chunk, whatever the sender keeps sending.
+ * Collects the body until it ends, passes `max`, takes longer than `timeoutMs` or finds no room in `lane` for
+ * a chunk; then it stops collecting and stops reading, so what the app holds is at most `max` plus one chunk,
+ * whatever the sender keeps sending. The bytes held are counted in `lane` until the reading ends.
  */
-function readAtMost(req: IncomingMessage, max: number, timeoutMs: number): Promise<Body> {
+function readAtMost(req: IncomingMessage, max: number, timeoutMs: number, lane: IntakeLane): Promise<Body> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytesRead = 0;
-    const stop = (outcome: { over: boolean; slow: boolean }) => {
+    const none = { over: false, slow: false, busy: false };
+    const stop = (outcome: Partial<typeof none>) => {
       cleanup();
       req.pause();
       chunks.length = 0;
-      resolve({ bytes: Buffer.alloc(0), bytesRead, ...outcome });
+      resolve({ bytes: Buffer.alloc(0), bytesRead, ...none, ...outcome });
     };
-    const timer = setTimeout(() => stop({ over: false, slow: true }), timeoutMs);
+    const timer = setTimeout(() => stop({ slow: true }), timeoutMs);
     const onData = (chunk: Buffer) => {
       bytesRead += chunk.length;
       if (bytesRead > max) {
-        stop({ over: true, slow: false });
+        stop({ over: true });
+        return;
+      }
+      if (!lane.tryReserve(chunk.length)) {
+        bytesRead -= chunk.length;
+        stop({ busy: true });
         return;
       }
       chunks.push(chunk);
     };
     const onEnd = () => {
       cleanup();
-      resolve({ bytes: Buffer.concat(chunks, bytesRead), bytesRead, over: false, slow: false });
+      resolve({ bytes: Buffer.concat(chunks, bytesRead), bytesRead, ...none });
     };
     const onError = (error: Error) => {
       cleanup();
@@ -225,6 +267,7 @@ function readAtMost(req: IncomingMessage, max: number, timeoutMs: number): Promi
     };
     const cleanup = () => {
       clearTimeout(timer);
+      lane.release(chunks.reduce((held, chunk) => held + chunk.length, 0));
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
@@ -241,15 +284,15 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * Answers without a body and closes the connection. Node discards (reads without keeping) what the sender
- * still sends until the answer is out; the socket is then cut after a short grace, so a sender cannot keep the
- * app reading forever, while a client that stops sending still gets to read the status.
+ * Answers without a body and closes the connection as soon as the answer is out: a refused sender holds no
+ * socket, whatever it still sends. A sender that reads nothing cannot hold it either: the socket is cut after
+ * REFUSED_SOCKET_GRACE_MS, written or not.
  */
 function refuse(res: ServerResponse, status: number): void {
+  const socket = res.socket;
   res.writeHead(status, { connection: 'close', 'content-length': '0' });
-  res.end(() => {
-    setTimeout(() => res.socket?.destroy(), REFUSED_SOCKET_GRACE_MS).unref();
-  });
+  res.end(() => socket?.destroy());
+  setTimeout(() => socket?.destroy(), REFUSED_SOCKET_GRACE_MS).unref();
 }
 
-const REFUSED_SOCKET_GRACE_MS = 1_000;
+const REFUSED_SOCKET_GRACE_MS = 200;

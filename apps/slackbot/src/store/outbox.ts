@@ -44,6 +44,11 @@ export interface Delivery extends DeliveryInput {
   uncertain: boolean;
   /** When it last changed: its last try began, or its payload was replaced. */
   updatedAt: number;
+  /**
+   * Files uploaded (unshared) for it by an earlier try, recorded before they were attached: a retry attaches
+   * these rather than upload them again. Null when none were, or its payload changed since.
+   */
+  uploadedFiles: string[] | null;
 }
 
 /** A channel leased to one writer, with the write it is to make first. */
@@ -75,6 +80,8 @@ export interface OutboxStore {
   dueIn(channel: string, now: number, limit: number): Promise<Delivery[]>;
   /** Records that these writes are being tried now (before the calls to Slack). */
   markSending(keys: string[], now: number): Promise<void>;
+  /** Records the ids of files uploaded for a write, before they are attached to its message. */
+  recordUploads(key: string, fileIds: string[]): Promise<void>;
   /** Marks the version sent as delivered; a newer payload enqueued meanwhile stays pending. */
   completeDelivery(key: string, version: number, ts: string | null, now: number): Promise<void>;
   /**

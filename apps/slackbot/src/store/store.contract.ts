@@ -294,6 +294,38 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         });
       });
 
+      it('keeps a deferred request until it is run, one run at a time, again later when it could not be', async () => {
+        const body = { type: 'view_submission', view: { id: 'V1' } };
+        await store.deferRequest('d1', body, 10);
+        expect(await store.dueRequests(9, 10)).toEqual([]);
+        expect(await store.dueRequests(10, 10)).toEqual([{ id: 'd1', body, tries: 0, createdAt: 10 }]);
+        // Two replicas see it due: one takes it.
+        const claims = await Promise.all([
+          store.claimRequest('d1', 11, 100),
+          store.claimRequest('d1', 11, 100),
+        ]);
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect(await store.dueRequests(50, 10)).toEqual([]);
+        await store.retryRequest('d1', 200);
+        expect(await store.dueRequests(199, 10)).toEqual([]);
+        expect(await store.dueRequests(200, 10)).toMatchObject([{ id: 'd1', tries: 1 }]);
+        await store.finishRequest('d1');
+        expect(await store.dueRequests(1_000, 10)).toEqual([]);
+      });
+
+      it('keeps the files a write uploaded until its payload changes', async () => {
+        const { job } = await store.createJob(newJob({ triggerKey: 'uploads', channel: 'C1' }), 1);
+        const render = { key: 'render:u', jobId: job.id, kind: 'render' as const, inThread: true };
+        await store.enqueue({ ...render, payload: { n: 1 } }, 1);
+        expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: null });
+        await store.recordUploads('render:u', ['F1', 'F2']);
+        expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: ['F1', 'F2'] });
+        await store.enqueue({ ...render, payload: { n: 1 } }, 2); // the same payload again: kept
+        expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: ['F1', 'F2'] });
+        await store.enqueue({ ...render, payload: { n: 2 } }, 3);
+        expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: null });
+      });
+
       it('leases the longest-waiting channels first, each with its first due write and its thread', async () => {
         const { job: one } = await store.createJob(newJob({ triggerKey: 'one', channel: 'C1' }), 1);
         const { job: two } = await store.createJob(

@@ -5,6 +5,7 @@
 import type { ApprovalStore } from './approvals.ts';
 import type { ApproverStore } from './approvers.ts';
 import type { AssignmentStore } from './assignments.ts';
+import type { DeferredRequestStore } from './deferred.ts';
 import type { EstimateStore } from './estimates.ts';
 import type { FormatSettingsStore } from './formats.ts';
 import type { GlossaryStore } from './glossaries.ts';
@@ -46,7 +47,8 @@ export interface Store
     ApprovalStore,
     ApproverStore,
     AssignmentStore,
-    EstimateStore {
+    EstimateStore,
+    DeferredRequestStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
    * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in

@@ -264,6 +264,21 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE glossary_imports ADD COLUMN offer_id TEXT',
     ],
   },
+  {
+    version: 20,
+    name: 'the files a render reply uploaded before attaching them, reused by a retry',
+    statements: () => ['ALTER TABLE deliveries ADD COLUMN uploaded_files TEXT'],
+  },
+  {
+    version: 21,
+    name: 'requests kept until Slack says whether their sender is in the channel',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS deferred_requests (
+        id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at BIGINT NOT NULL, not_before BIGINT NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0)`,
+      'CREATE INDEX IF NOT EXISTS deferred_requests_due ON deferred_requests (not_before)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

@@ -27,7 +27,7 @@ export async function enqueueDelivery(sql: Sql, delivery: DeliveryInput, now: nu
        WHERE c.channel IS NOT NULL
      ON CONFLICT (key) DO UPDATE SET payload = excluded.payload, version = deliveries.version + 1,
        state = CASE WHEN deliveries.state = 'sending' THEN deliveries.state ELSE 'pending' END,
-       updated_at = excluded.updated_at
+       updated_at = excluded.updated_at, uploaded_files = NULL
      WHERE deliveries.payload <> excluded.payload
      RETURNING channel`,
     [
@@ -114,6 +114,10 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
       );
     },
 
+    async recordUploads(key, fileIds) {
+      await sql.run('UPDATE deliveries SET uploaded_files = ? WHERE key = ?', [JSON.stringify(fileIds), key]);
+    },
+
     async completeDelivery(key, version, ts, now) {
       await sql.run(
         `UPDATE deliveries SET ts = coalesce(?, ts),
@@ -195,6 +199,7 @@ function toDelivery(row: Row): Delivery {
     version: read.num(row.version),
     uncertain: read.bool(row.uncertain),
     updatedAt: read.num(row.updated_at),
+    uploadedFiles: row.uploaded_files == null ? null : (read.json(row.uploaded_files) as string[]),
     ...(standalone ? { to: { channel, threadTs: read.strOrNull(row.thread_ts) } } : {}),
   };
 }

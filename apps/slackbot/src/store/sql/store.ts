@@ -4,6 +4,7 @@ import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
 import { sqlAssignmentStore } from './assignments.ts';
+import { sqlDeferredRequestStore } from './deferred.ts';
 import { sqlEstimateStore } from './estimates.ts';
 import { sqlFormatSettingsStore } from './formats.ts';
 import { sqlGlossaryStore } from './glossaries.ts';
@@ -41,6 +42,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlApproverStore(sql),
     ...sqlAssignmentStore(sql),
     ...sqlEstimateStore(sql),
+    ...sqlDeferredRequestStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
