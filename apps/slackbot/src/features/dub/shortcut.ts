@@ -1,7 +1,6 @@
 // The "Dub this video" message shortcut: opens the picker in a modal for the message's link or file. The
 // job is recorded at once (keyed by the message, like a drop) and the modal carries only its id. The
 // message's files are taken by id from Slack (files.info), and only those Slack says are in this channel.
-import type { Logger } from 'pino';
 import type { ShortcutArgs } from '../../access/definitions.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
 import type { SharedFile } from '../../domain/requests.ts';
@@ -16,7 +15,6 @@ export const DUB_SHORTCUT = 'dub_message';
 export function dubMessageShortcut(deps: {
   jobs: JobService;
   slack: Pick<Interactions, 'openModal' | 'sharedFile'>;
-  logger: Logger;
 }) {
   return async ({ ack, shortcut, respond }: ShortcutArgs, { channel }: ChannelSubject) => {
     await ack();
