@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_CHARS } from '../../domain/limits.ts';
 import { checkVideoLink } from '../../domain/requests.ts';
 import { asksToStop, threadOfLink } from './stop.ts';
 
@@ -36,6 +38,82 @@ describe('stopping without the card', () => {
     );
     expect(!checkVideoLink('not-a-link').ok && checkVideoLink('not-a-link')).toMatchObject({
       problem: '"not-a-link" is not a link.',
+    });
+  });
+});
+
+/** The detector as it was (backtracking on `<` without `>`), the reference for what it answers. */
+function oldAsksToStop(text: string): boolean {
+  const words = text.replace(/<[^>]*>/g, ' ');
+  return !/https?:\/\//i.test(text) && /\b(stop|cancel)\b/i.test(words);
+}
+
+/** The fastest of five rounds, each calling `read` until 2 ms have passed: milliseconds per call. */
+function msPerCall(read: () => unknown): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 5; round++) {
+    const started = performance.now();
+    let calls = 0;
+    let elapsed = 0;
+    do {
+      read();
+      calls += 1;
+      elapsed = performance.now() - started;
+    } while (elapsed < 2);
+    best = Math.min(best, elapsed / calls);
+  }
+  return best;
+}
+
+/** Mention text of about `n` characters in each shape that made a pattern read on to the end. */
+const HOSTILE: Record<string, (n: number) => string> = {
+  '< after a mention': (n) => `<@UDUBKIT> ${'<'.repeat(n)}`,
+  '<@ without >': (n) => `<@UDUBKIT> stop ${'<@'.repeat(n / 2)}`,
+  '<#C1| without >': (n) => `${'<#C1|'.repeat(n / 5)} cancel`,
+  'thread links without an end': (n) => '/archives/C1/p1700000000123456?x'.repeat(n / 32),
+  'thread_ts without digits': (n) => `/archives/C1/p1700000000123456?${'thread_ts=1&'.repeat(n / 12)}`,
+};
+
+describe('reading hostile mentions', () => {
+  it('answers as the old pattern did on any mix of brackets, links and words', () => {
+    const piece = fc.constantFrom(
+      '<',
+      '>',
+      '|',
+      '<@U1>',
+      '<#C1|stop>',
+      'stop',
+      'cancel',
+      'Stop',
+      ' ',
+      'x',
+      'https://a',
+      '<https://a|stop>',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (parts) => {
+        const text = parts.join('');
+        expect(asksToStop(text)).toBe(oldAsksToStop(text));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('takes time in proportion to the text on every hostile shape: 4x the text, at most 6x the time', () => {
+    for (const [shape, make] of Object.entries(HOSTILE)) {
+      const read = (text: string) => () => {
+        asksToStop(text);
+        threadOfLink(text);
+      };
+      const small = msPerCall(read(make(MAX_MESSAGE_CHARS / 4)));
+      const large = msPerCall(read(make(MAX_MESSAGE_CHARS)));
+      // A backtracking pattern grows 16x here (3.1 s at 40,000 `<`); a linear reader about 4x.
+      expect(large / small, shape).toBeLessThanOrEqual(6);
+    }
+    expect(asksToStop(`<@UDUBKIT> stop ${'<'.repeat(MAX_MESSAGE_CHARS)}`)).toBe(true);
+    expect(threadOfLink(`/archives/C1/p1700000000123456?${'thread_ts=1&'.repeat(100)}`)).toEqual({
+      channel: 'C1',
+      threadTs: '1700000000.123456',
     });
   });
 });
