@@ -10,7 +10,7 @@ import type { Job, ModalGrant, Store } from '../store/store.ts';
 
 export interface AccessOptions {
   store: Store;
-  slack: Pick<Interactions, 'isMember'>;
+  slack: Pick<Interactions, 'isMember' | 'directMessageWith'>;
   /** ADMIN_USER_IDS. */
   admins: readonly string[];
   logger: Logger;
@@ -47,6 +47,17 @@ export class Access {
     if (!channel || !user) return false;
     if (this.isAdmin(user)) return true;
     return this.#o.slack.isMember(channel, user);
+  }
+
+  /**
+   * Whether a conversation a payload names is the user's: a DM only when Slack says it is the app's direct
+   * message with them (conversations.info, asked when the payload calls it a DM, since any `D…` id can be
+   * written in one); anything else by its members (`inChannel`).
+   */
+  async inConversation(channel: string, user: string, saysDirect: boolean): Promise<boolean> {
+    if (!channel || !user) return false;
+    if (saysDirect) return (await this.#o.slack.directMessageWith(channel)) === user;
+    return this.inChannel(channel, user);
   }
 
   /** A button on one of the job's messages: the job's channel and thread, pressed by a member. */

@@ -9,7 +9,10 @@ import { type Payload, rules } from './rules.ts';
 const job = jobRecord({ id: 'j1', channel: 'C1', threadTs: '1.0' });
 const access = new Access({
   store: {} as never,
-  slack: { isMember: async (_channel: string, user: string) => user === 'U1' },
+  slack: {
+    isMember: async (_channel: string, user: string) => user === 'U1',
+    directMessageWith: async () => undefined,
+  },
   admins: [],
   logger: pino({ level: 'silent' }),
 });

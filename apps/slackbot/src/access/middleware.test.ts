@@ -8,11 +8,16 @@ import { currentRequestId } from './modals.ts';
 import { Registry } from './registry.ts';
 import { rules } from './rules.ts';
 
-/** `/dub` and the project list's page button, as their features register them (handlers unused here). */
+/**
+ * `/dub` with a subcommand, the project list's page button and the mention event, as their features register
+ * them (handlers unused here).
+ */
 function registry(): Registry {
   const r = new Registry();
   r.command('/dub', rules.caller, async () => {});
+  r.subcommand({ names: ['settings'], help: '', rule: rules.caller, run: async () => {} });
   r.button('list_page', rules.channelMember, async () => {});
+  r.event('app_mention', rules.poster, async () => {});
   return r;
 }
 
@@ -28,6 +33,7 @@ function setUp() {
       whispered.push({ ...to, text: content.text });
     },
     isMember: async () => true,
+    directMessageWith: async () => undefined,
   };
   const access = new Access({ store: {} as never, slack, admins: [], logger });
   const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
@@ -57,11 +63,15 @@ describe('a failing listener', () => {
     expect(JSON.stringify(entry)).toContain('ECONNREFUSED');
   });
 
-  it('passes events through untouched (Slack redelivers what failed)', async () => {
+  it('leaves an admitted event’s failure to Bolt, telling nobody', async () => {
     const { whispered, middleware } = setUp();
     await expect(
       middleware({
-        body: { type: 'event_callback', event: { type: 'app_mention' } },
+        body: {
+          type: 'event_callback',
+          event: { type: 'app_mention', user: 'U1', channel: 'C1', text: '<@UDUBKIT> stop' },
+        },
+        context: {},
         next: async () => {
           throw new Error('database is down');
         },
@@ -81,6 +91,7 @@ describe('a failing listener', () => {
       isMember: async (): Promise<boolean> => {
         throw new Error('An API error occurred: ratelimited (https://slack.com/api/conversations.members)');
       },
+      directMessageWith: async () => undefined,
     };
     const access = new Access({ store: {} as never, slack, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
@@ -121,6 +132,7 @@ describe('a refused command', () => {
         whispered.push(content.text);
       },
       isMember: async () => false,
+      directMessageWith: async () => undefined,
     };
     const access = new Access({ store: {} as never, slack, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
@@ -142,5 +154,64 @@ describe('a refused command', () => {
     expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
       reason: 'caller: not a member',
     });
+  });
+});
+
+describe('every subject checked', () => {
+  /** The gate with U0ANA alone in C1 and in her DM with the app, D0ANA; whether the handler ran. */
+  function gate() {
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const slack = {
+      whisper: async () => {},
+      isMember: async (channel: string, user: string) => channel === 'C1' && user === 'U0ANA',
+      directMessageWith: async (channel: string) => (channel === 'D0ANA' ? 'U0ANA' : undefined),
+    };
+    const access = new Access({ store: {} as never, slack, admins: [], logger });
+    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const ran = async (body: Record<string, unknown>) => {
+      let reached = false;
+      await middleware({
+        body,
+        context: {},
+        ack: async () => {},
+        next: async () => {
+          reached = true;
+        },
+      } as never);
+      return reached;
+    };
+    return { ran, logged };
+  }
+  const mention = (user: string) => ({
+    type: 'event_callback',
+    event: { type: 'app_mention', user, channel: 'C1', thread_ts: '1.0', text: '<@UDUBKIT> stop' },
+  });
+  const command = (user: string, channel: string, channelName: string) => ({
+    command: '/dub',
+    user_id: user,
+    channel_id: channel,
+    channel_name: channelName,
+    text: 'settings',
+  });
+
+  it('runs a mention only for a member of its channel', async () => {
+    const { ran, logged } = gate();
+    expect(await ran(mention('U0MAL'))).toBe(false);
+    expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
+      kind: 'app_mention',
+      reason: 'poster: not a member',
+    });
+    expect(await ran(mention('U0ANA'))).toBe(true);
+    expect(await ran({ type: 'event_callback', event: { type: 'team_join', user: 'U0ANA' } })).toBe(false);
+  });
+
+  it('takes a DM as the caller’s only when Slack says it is theirs, never by its D', async () => {
+    const { ran } = gate();
+    expect(await ran(command('U0MAL', 'D0ANA', 'directmessage'))).toBe(false);
+    expect(await ran(command('U0MAL', 'D0ANA', 'd0ana'))).toBe(false);
+    expect(await ran(command('U0ANA', 'D0MAL', 'directmessage'))).toBe(false);
+    expect(await ran(command('U0ANA', 'D0ANA', 'directmessage'))).toBe(true);
+    expect(await ran(command('U0ANA', 'C1', 'general'))).toBe(true);
   });
 });

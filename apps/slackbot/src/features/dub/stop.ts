@@ -3,6 +3,7 @@
 // so the command takes the thread's link; without one it says where Stop is. Either way the person must be
 // where the job is: the mention in its thread, the command in its channel.
 import type { CommandArgs } from '../../access/registry.ts';
+import type { ChannelSubject } from '../../access/rules.ts';
 import type { JobService } from '../../jobs/service.ts';
 
 type StopJobs = Pick<JobService, 'stop' | 'cancel' | 'jobOfThread'>;
@@ -68,13 +69,13 @@ export async function stopInThread(
 }
 
 export function stopSubcommand(deps: { jobs: StopJobs }) {
-  return async ({ command, respond }: CommandArgs, words: string[]) => {
+  return async ({ command, respond }: CommandArgs, words: string[], { channel }: ChannelSubject) => {
     const where = threadOfLink(words.join(' '));
     if (!where) {
       await respond({ response_type: 'ephemeral', text: STOP_HELP });
       return;
     }
-    if (where.channel !== command.channel_id) {
+    if (where.channel !== channel) {
       await respond({
         response_type: 'ephemeral',
         text: 'Run `/dub stop` with that link in the channel the dub is in.',
