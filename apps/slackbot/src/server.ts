@@ -129,7 +129,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       logger.child({ part: 'service' }),
       overrides.serviceDispatcher,
     );
-  const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
+  const service = createDubbingService(dubbing.client, {
+    mediaPollMs: config.polling.minMs,
+    logger: logger.child({ part: 'service' }),
+  });
 
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),

@@ -184,7 +184,8 @@ export class JobStarter {
     const ready = await service.mediaReady(mediaId, signal);
     const seconds = ready.seconds ?? null;
     await store.setJobMediaReady(job.id, { seconds });
-    const title = titleOnceReady(job.title, job.source, ready.name);
+    // The service's name for the media is outside text: scrubbed like its errors before it becomes the title.
+    const title = titleOnceReady(job.title, job.source, ready.name === null ? null : scrub(ready.name));
     // A title Slack gave meanwhile (a link preview that came later) is not overwritten.
     if (title !== job.title) await store.retitleJob(job.id, title, job.title);
     const now = await store.getJob(job.id);
