@@ -207,6 +207,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     now,
     isAdmin: (user) => access.isAdmin(user),
     groups,
+    wakeDeliverer,
   });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
   const approvals = new ApprovalService({ store, service, wakeDeliverer, now, groups });

@@ -212,6 +212,24 @@ describe('SettingsService.pickerFor', () => {
   });
 });
 
+describe('SettingsService.save, approvers announced', () => {
+  it('says in the channel who changed who approves, once per change', async () => {
+    const said = async () =>
+      (await store.dueIn('C7', Number.MAX_SAFE_INTEGER, 10)).map((d) => (d.payload as { text: string }).text);
+    // While the list is empty any member names approvers; the channel hears it.
+    await settings.save('C7', 'UOMAR', { dstLangs: [], glossaryIds: [], approvers: ['UBEN'] });
+    expect(await said()).toEqual(['👥 <@UOMAR> changed who approves dubs here: approvers <@UBEN>.']);
+    // Saving the same list again changes nothing, and says nothing more.
+    await settings.save('C7', 'UBEN', { dstLangs: ['de'], glossaryIds: [], approvers: ['UBEN'] });
+    expect(await said()).toHaveLength(1);
+    // An approver clears it: announced too.
+    await settings.save('C7', 'UBEN', { dstLangs: [], glossaryIds: [], approvers: [] });
+    expect((await said())[1]).toBe(
+      '👥 <@UBEN> changed who approves dubs here: no approvers: anyone in the channel can approve.',
+    );
+  });
+});
+
 describe('SettingsService.save, approver groups', () => {
   it('saves a group Slack lists with the people, refuses one it does not, and lets a member change the list', async () => {
     const members = new Map([['S0QAES', ['UBEN']]]);
