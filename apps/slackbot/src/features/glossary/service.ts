@@ -4,7 +4,12 @@
 // languages that were not given a glossary explicitly. The service has no list endpoint, so the store keeps
 // the glossaries this app made.
 
-import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
+import {
+  formatGlossaryCsv,
+  GlossaryCsvError,
+  type GlossaryTable,
+  parseGlossaryCsv,
+} from '@dubkit/glossary-csv';
 import type { Logger } from 'pino';
 import { languageName, normalizeDestination, normalizeSource } from '../../domain/languages.ts';
 import { MAX_MESSAGE_CHARS } from '../../domain/limits.ts';
@@ -21,6 +26,8 @@ import { Termbases } from './termbases.ts';
 
 export interface ImportInput {
   bytes: Uint8Array;
+  /** The same file already decoded and split (a termbase's, read once for all its pairs): parsed from instead. */
+  table?: GlossaryTable;
   fileName: string;
   name: string;
   /** Chosen in the dialog; null to take them from the file's header. */
@@ -209,7 +216,7 @@ export class GlossaryService {
     if (!name) return report('give the glossary a name.');
     let parsed: ReturnType<typeof parseGlossaryCsv>;
     try {
-      parsed = parseGlossaryCsv(input.bytes, {
+      parsed = parseGlossaryCsv(input.table ?? input.bytes, {
         ...(input.srcLang ? { srcLang: input.srcLang } : {}),
         ...(input.dstLang ? { dstLang: input.dstLang } : {}),
       });
