@@ -48,21 +48,34 @@ function oldAsksToStop(text: string): boolean {
   return !/https?:\/\//i.test(text) && /\b(stop|cancel)\b/i.test(words);
 }
 
-/** The fastest of five rounds, each calling `read` until 2 ms have passed: milliseconds per call. */
+/** Milliseconds per call: `read` called until 5 ms have passed. */
 function msPerCall(read: () => unknown): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 5; round++) {
-    const started = performance.now();
-    let calls = 0;
-    let elapsed = 0;
-    do {
-      read();
-      calls += 1;
-      elapsed = performance.now() - started;
-    } while (elapsed < 2);
-    best = Math.min(best, elapsed / calls);
+  const started = performance.now();
+  let calls = 0;
+  let elapsed = 0;
+  do {
+    read();
+    calls += 1;
+    elapsed = performance.now() - started;
+  } while (elapsed < 5);
+  return elapsed / calls;
+}
+
+/**
+ * How much longer the large text takes than the small one: both timed side by side in seven rounds, each size's
+ * fastest round compared (the machine is shared: a round the neighbours slowed says nothing of the reader).
+ */
+function growth(small: () => unknown, large: () => unknown): number {
+  // Warmed up first, so that neither size pays for compiling the reader or its patterns.
+  msPerCall(small);
+  msPerCall(large);
+  let smallMs = Number.POSITIVE_INFINITY;
+  let largeMs = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 7; round++) {
+    smallMs = Math.min(smallMs, msPerCall(small));
+    largeMs = Math.min(largeMs, msPerCall(large));
   }
-  return best;
+  return largeMs / smallMs;
 }
 
 /** Mention text of about `n` characters in each shape that made a pattern read on to the end. */
@@ -101,14 +114,24 @@ describe('reading hostile mentions', () => {
 
   it('takes time in proportion to the text on every hostile shape: 4x the text, at most 6x the time', () => {
     for (const [shape, make] of Object.entries(HOSTILE)) {
-      const read = (text: string) => () => {
-        asksToStop(text);
-        threadOfLink(text);
+      // As a payload delivers it: parsed from JSON, one flat string (a string built by joining is read
+      // piece by piece, which no message text is).
+      const read = (built: string) => {
+        const text = JSON.parse(JSON.stringify(built)) as string;
+        return () => {
+          asksToStop(text);
+          threadOfLink(text);
+        };
       };
-      const small = msPerCall(read(make(MAX_MESSAGE_CHARS / 4)));
-      const large = msPerCall(read(make(MAX_MESSAGE_CHARS)));
-      // A backtracking pattern grows 16x here (3.1 s at 40,000 `<`); a linear reader about 4x.
-      expect(large / small, shape).toBeLessThanOrEqual(6);
+      // A backtracking pattern grows 16x here (3.1 s at 40,000 `<`, 0.2 s at 10,000); a linear reader about 4x.
+      // Sizes that both fit the processor's caches, so that growth measures the reader, not the memory.
+      const small = read(make(MAX_MESSAGE_CHARS / 16));
+      const large = read(make(MAX_MESSAGE_CHARS / 4));
+      // Measured again (twice at most) when over: a neighbour's burst can inflate one measure, never three in a
+      // row; a backtracking reader is over every time.
+      let ratio = growth(small, large);
+      for (let again = 0; again < 2 && ratio > 6; again++) ratio = Math.min(ratio, growth(small, large));
+      expect(ratio, shape).toBeLessThanOrEqual(6);
     }
     expect(asksToStop(`<@UDUBKIT> stop ${'<'.repeat(MAX_MESSAGE_CHARS)}`)).toBe(true);
     expect(threadOfLink(`/archives/C1/p1700000000123456?${'thread_ts=1&'.repeat(100)}`)).toEqual({

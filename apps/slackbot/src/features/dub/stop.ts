@@ -34,18 +34,43 @@ function outsideBrackets(text: string): string {
 
 /**
  * The channel and thread of a Slack message link (`…/archives/C…/p1700000000123456?thread_ts=…`). The query is
- * read only up to the link's end (a space, `>` or `|`), so a run of links without one stays linear.
+ * read once, up to the link's end (the lazy pattern it replaced read on to the end of the text from each link).
  */
 export function threadOfLink(text: string): { channel: string; threadTs: string } | undefined {
   const match = /\/archives\/([A-Z0-9]+)\/p(\d{10})(\d{6})/.exec(text);
   if (!match) return undefined;
   const [, channel, seconds, micros] = match;
-  const rest = text.slice(match.index + match[0].length);
-  const end = rest.search(/[\s>|]/);
-  const query = rest.startsWith('?') ? rest.slice(1, end < 0 ? undefined : end) : '';
-  const threadTs = /(?:^|&)thread_ts=(\d{1,12}\.\d{1,8})(?:&|$)/.exec(query)?.[1];
-  return { channel: channel!, threadTs: threadTs ?? `${seconds}.${micros}` };
+  return {
+    channel: channel!,
+    threadTs: threadTsIn(text, match.index + match[0].length) ?? `${seconds}.${micros}`,
+  };
 }
+
+/** The `thread_ts` of the query that starts at `at` (a `?`), up to the link's end; each character read once. */
+function threadTsIn(text: string, at: number): string | undefined {
+  if (text[at] !== '?') return undefined;
+  // Sticky, and never failing (it may match nothing): where it stopped is where the link ends.
+  LINK_REST.lastIndex = at + 1;
+  LINK_REST.test(text);
+  const end = LINK_REST.lastIndex;
+  for (let start = at + 1; start < end; ) {
+    const amp = text.indexOf('&', start);
+    const stop = amp < 0 || amp > end ? end : amp;
+    if (text.startsWith('thread_ts=', start)) {
+      const value = start + 'thread_ts='.length;
+      TS.lastIndex = value;
+      if (TS.test(text) && TS.lastIndex === stop) return text.slice(value, stop);
+    }
+    start = stop + 1;
+  }
+  return undefined;
+}
+
+/** A message's ts (`1700000000.123456`), read where a parameter's value starts. */
+const TS = /\d{1,12}\.\d{1,8}/y;
+
+/** The rest of a link in a message's text, up to a space or the `>` or `|` of Slack's `<url|label>`. */
+const LINK_REST = /[^\s>|]*/y;
 
 export const STOP_HELP =
   'To stop a dub, press *Stop* on its card, mention me with “stop” in its thread, or run ' +
