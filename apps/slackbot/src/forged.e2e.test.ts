@@ -103,6 +103,13 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
         'the second card',
       );
       const pickingId = jobIdOf(picking);
+      // Its video read and its card drawn with the length: nothing left to change it but a press.
+      await waitFor(
+        async () => (await stage.app.store.getJob(pickingId))?.mediaReady,
+        WAIT_MS,
+        'the second video read',
+      );
+      await stage.drained(pickingId);
       // Ana's DM with the app, where her own command is hers.
       const anasDm = stage.slack.openDirectMessage(ANA);
       const own = await stage.driver.command({ channel: anasDm, user: ANA, text: 'list' });

@@ -78,15 +78,12 @@ describe('SettingsService.save', () => {
   });
 
   it('names a glossary in the confirmation as text: no link, mention or formatting from its name', async () => {
-    const hostile = await made(
-      '<https://evil.example|click> <!channel> *big* & co',
-      'en,es\nmachine,MÁQUINA\n',
-    );
+    const hostile = await made('<#C0EVIL|click> <!channel> *big* & co', 'en,es\nmachine,MÁQUINA\n');
     const outcome = await settings.save('C1', 'U2', { dstLangs: ['es'], glossaryIds: [hostile.id] });
     expect(outcome).toEqual({
       ok: true,
       message:
-        'Saved the defaults for <#C1>: dub into Spanish; glossaries &lt;https://evil.example|click&gt; &lt;!channel&gt; ∗big∗ &amp; co.',
+        'Saved the defaults for <#C1>: dub into Spanish; glossaries &lt;#C0EVIL|click&gt; &lt;!channel&gt; ∗big∗ &amp; co.',
     });
   });
 
