@@ -133,7 +133,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       logger.child({ part: 'service' }),
       overrides.serviceDispatcher,
     );
-  const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
+  const service = createDubbingService(dubbing.client, {
+    mediaPollMs: config.polling.minMs,
+    logger: logger.child({ part: 'service' }),
+  });
 
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
@@ -173,6 +176,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const access = new Access({
     store,
     membership,
+    slack: interactions,
     admins: config.adminUserIds,
     logger: logger.child({ part: 'access' }),
   });
@@ -210,6 +214,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     now,
     isAdmin: (user) => access.isAdmin(user),
     groups,
+    wakeDeliverer,
   });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
   const approvals = new ApprovalService({ store, service, wakeDeliverer, now, groups });
