@@ -139,7 +139,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       logger.child({ part: 'service' }),
       overrides.serviceDispatcher,
     );
-  const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
+  const service = createDubbingService(dubbing.client, {
+    mediaPollMs: config.polling.minMs,
+    logger: logger.child({ part: 'service' }),
+  });
   // The thread's shared messages, drawn one way: from the store, with each feature's part of them.
   const drawer = new ThreadDrawer({
     store,
@@ -185,6 +188,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const access = new Access({
     store,
     membership,
+    slack: interactions,
     admins: config.adminUserIds,
     logger: logger.child({ part: 'access' }),
   });
@@ -222,6 +226,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     now,
     isAdmin: (user) => access.isAdmin(user),
     groups,
+    wakeDeliverer,
   });
   // The review of a dubbed language, its renders and its voices.
   const review = new ReviewService({ store, dubbing: service, wakeDeliverer, now });

@@ -10,6 +10,7 @@ import type {
   MessageShortcut,
   SlackActionMiddlewareArgs,
   SlackCommandMiddlewareArgs,
+  SlackEventMiddlewareArgs,
   SlackShortcutMiddlewareArgs,
   SlackViewMiddlewareArgs,
   StaticSelectAction,
@@ -25,7 +26,7 @@ export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddleware
 export type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
-export type InteractionKind = 'action' | 'view' | 'shortcut' | 'command';
+export type InteractionKind = 'action' | 'view' | 'shortcut' | 'command' | 'event';
 
 /** Runs one checked payload: Bolt's args and the subject the rule checked. */
 type Handler<A, S> = (args: A, subject: S) => Promise<void>;
@@ -122,4 +123,16 @@ export function command<S, D>(spec: {
   handler: (deps: D) => Handler<CommandArgs, S>;
 }): Interaction<D> {
   return { kind: 'command', key: spec.name, rule: spec.rule, handler: spec.handler };
+}
+
+/**
+ * An Events API event, by its type, with the rule it must pass (a person's message is checked like their
+ * click); the handler gets the rule's checked subject.
+ */
+export function event<E extends string, S, D>(spec: {
+  type: E;
+  rule: Rule<'event', S>;
+  handler: (deps: D) => Handler<SlackEventMiddlewareArgs<E> & AllMiddlewareArgs, S>;
+}): Interaction<D> {
+  return { kind: 'event', key: spec.type, rule: spec.rule, handler: spec.handler };
 }

@@ -1,15 +1,24 @@
 // Slack's news of a channel's members changing reaches the remembered member lists: each event the manifest
 // subscribes to for it drops that channel's list, and nothing else.
 import { describe, expect, it } from 'vitest';
+import type { Interaction } from './definitions.ts';
 import { Membership } from './membership.ts';
 import { forgetOnMembershipEvents, MEMBERSHIP_EVENTS } from './membership-events.ts';
 
 describe('membership events', () => {
   it('each drops the channel it names, so the next question asks Slack', async () => {
+    // Each event runs as the gate runs it: its rule's check first, then the handler with the checked subject.
     const handlers = new Map<string, (args: { event: unknown }) => Promise<void>>();
     const registry = {
-      event: (name: string, handler: (args: never) => Promise<void>) => {
-        handlers.set(name, handler as (args: { event: unknown }) => Promise<void>);
+      register: (
+        interactions: readonly Interaction<{ membership: Membership }>[],
+        deps: { membership: Membership },
+      ) => {
+        for (const { key, rule, handler } of interactions)
+          handlers.set(key, async (args) => {
+            const verdict = await rule.check(args as never, {} as never);
+            if (verdict.ok) await handler(deps)(args, verdict.subject);
+          });
       },
     };
     let asked = 0;

@@ -1,8 +1,10 @@
 // Slack's news that a channel's members changed, which drops what the app remembers of them: someone joined
 // or left (member_joined_channel, member_left_channel), or the app itself left or was removed (channel_left,
 // group_left for a private channel). The next question about that channel goes to Slack.
+import { event } from './definitions.ts';
 import type { Membership } from './membership.ts';
 import type { Registry } from './registry.ts';
+import { rules } from './rules.ts';
 
 export const MEMBERSHIP_EVENTS = [
   'member_joined_channel',
@@ -11,13 +13,21 @@ export const MEMBERSHIP_EVENTS = [
   'group_left',
 ] as const;
 
+/** Each membership notice, forgetting what the app knows of the channel it names. */
+export const membershipInteractions = MEMBERSHIP_EVENTS.map((type) =>
+  event({
+    type,
+    rule: rules.membersChanged,
+    handler:
+      ({ membership }: { membership: Pick<Membership, 'forget'> }) =>
+      async (_args, { channel }) =>
+        membership.forget(channel),
+  }),
+);
+
 export function forgetOnMembershipEvents(
-  registry: Pick<Registry, 'event'>,
+  registry: Pick<Registry, 'register'>,
   membership: Pick<Membership, 'forget'>,
 ): void {
-  for (const name of MEMBERSHIP_EVENTS)
-    registry.event(name, async ({ event }) => {
-      const channel = (event as { channel?: unknown }).channel;
-      if (typeof channel === 'string') membership.forget(channel);
-    });
+  registry.register(membershipInteractions, { membership });
 }

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
 import { BUSY_NOTHING_CHANGED } from './busy.ts';
-import { button, command, view } from './definitions.ts';
+import { button, command, event, view } from './definitions.ts';
 import { MembershipUnknown } from './membership.ts';
 import { accessMiddleware, COMMAND_REFUSED, KEPT } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
@@ -15,7 +15,10 @@ import { Registry } from './registry.ts';
 import { REPLAY, type Replay } from './replay.ts';
 import { rules } from './rules.ts';
 
-/** `/dub`, the project list's page button and the settings modal, as their features register them. */
+/**
+ * `/dub` with a subcommand, the project list's page button and the mention event, as their features register
+ * them (handlers unused here).
+ */
 function registry(): Registry {
   const r = new Registry();
   const none = () => async () => {};
@@ -24,9 +27,11 @@ function registry(): Registry {
       command({ name: '/dub', rule: rules.caller, handler: none }),
       button({ id: 'list_page', rule: rules.channelMember, handler: none }),
       view({ callbackId: 'settings', rule: rules.opener, handler: none }),
+      event({ type: 'app_mention', rule: rules.poster, handler: none }),
     ],
     null,
   );
+  r.subcommand({ names: ['settings'], help: '', rule: rules.caller, run: async () => {} });
   return r;
 }
 
@@ -66,10 +71,12 @@ function setUp() {
     whisper: async (to: { channel: string; user: string }, content: { text: string }) => {
       whispered.push({ ...to, text: content.text });
     },
+    directMessageWith: async () => undefined,
   };
   const access = new Access({
     store: {} as never,
     membership: { isMember: async () => true },
+    slack,
     admins: [],
     logger,
   });
@@ -124,11 +131,15 @@ describe('a failing listener', () => {
     );
   });
 
-  it('passes events through untouched (Slack redelivers what failed)', async () => {
+  it('leaves an admitted event’s failure to Bolt, telling nobody', async () => {
     const { whispered, middleware } = setUp();
     await expect(
       middleware({
-        body: { type: 'event_callback', event: { type: 'app_mention' } },
+        body: {
+          type: 'event_callback',
+          event: { type: 'app_mention', user: 'U1', channel: 'C1', text: '<@UDUBKIT> stop' },
+        },
+        context: {},
         next: async () => {
           throw new Error('database is down');
         },
@@ -140,8 +151,8 @@ describe('a failing listener', () => {
   it('answers when the check itself cannot be made: acked, told with a request id, nothing run', async () => {
     const logged: Record<string, unknown>[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    const slack = { whisper: async () => {} };
-    const access = new Access({ store: grants as never, membership: slackBusy, admins: [], logger });
+    const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
+    const access = new Access({ store: grants as never, membership: slackBusy, slack, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     const acks: unknown[] = [];
     let ran = false;
@@ -183,9 +194,10 @@ describe('a check that waits for Slack', () => {
 
   function gate(deferRequest: (id: string, body: unknown) => Promise<void>) {
     const logger = pino({ level: 'silent' });
-    const access = new Access({ store: grants as never, membership: unknown, admins: [], logger });
+    const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
+    const access = new Access({ store: grants as never, membership: unknown, slack, admins: [], logger });
     const store = { deferRequest } as never;
-    return accessMiddleware({ registry: registry(), access, store, slack: { whisper: async () => {} } });
+    return accessMiddleware({ registry: registry(), access, store, slack });
   }
 
   it('keeps a submission Slack could not check, answers that it will be done, and runs nothing yet', async () => {
@@ -247,9 +259,9 @@ describe('a check that waits for Slack', () => {
 describe('what Slack signs', () => {
   it('a command and a click on a message run as their signed user and channel, Slack never asked', async () => {
     const logger = pino({ level: 'silent' });
-    const slack = { whisper: async () => {} };
+    const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
     slackBusy.asked = 0;
-    const access = new Access({ store: {} as never, membership: slackBusy, admins: [], logger });
+    const access = new Access({ store: {} as never, membership: slackBusy, slack, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     const ran: (string | undefined)[] = [];
     const next = async () => {
@@ -287,8 +299,9 @@ describe('a refused command', () => {
       whisper: async (_to: unknown, content: { text: string }) => {
         whispered.push(content.text);
       },
+      directMessageWith: async () => undefined,
     };
-    const access = new Access({ store: {} as never, membership: slackBusy, admins: [], logger });
+    const access = new Access({ store: {} as never, membership: slackBusy, slack, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     const acks: unknown[] = [];
     let ran = false;
@@ -308,5 +321,66 @@ describe('a refused command', () => {
     expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
       reason: 'caller: no user or channel',
     });
+  });
+});
+
+describe('every subject checked', () => {
+  /** The gate with U0ANA alone in C1 and in her DM with the app, D0ANA; whether the handler ran. */
+  function gate() {
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const slack = {
+      whisper: async () => {},
+      directMessageWith: async (channel: string) => (channel === 'D0ANA' ? 'U0ANA' : undefined),
+    };
+    const membership = {
+      isMember: async (channel: string, user: string) => channel === 'C1' && user === 'U0ANA',
+    };
+    const access = new Access({ store: {} as never, membership, slack, admins: [], logger });
+    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const ran = async (body: Record<string, unknown>) => {
+      let reached = false;
+      await middleware({
+        body,
+        context: {},
+        ack: async () => {},
+        next: async () => {
+          reached = true;
+        },
+      } as never);
+      return reached;
+    };
+    return { ran, logged };
+  }
+  const mention = (user: string) => ({
+    type: 'event_callback',
+    event: { type: 'app_mention', user, channel: 'C1', thread_ts: '1.0', text: '<@UDUBKIT> stop' },
+  });
+  const command = (user: string, channel: string, channelName: string) => ({
+    command: '/dub',
+    user_id: user,
+    channel_id: channel,
+    channel_name: channelName,
+    text: 'settings',
+  });
+
+  it('runs a mention only for a member of its channel', async () => {
+    const { ran, logged } = gate();
+    expect(await ran(mention('U0MAL'))).toBe(false);
+    expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
+      kind: 'app_mention',
+      reason: 'poster: not a member',
+    });
+    expect(await ran(mention('U0ANA'))).toBe(true);
+    expect(await ran({ type: 'event_callback', event: { type: 'team_join', user: 'U0ANA' } })).toBe(false);
+  });
+
+  it('takes a DM as the caller’s only when Slack says it is theirs, never by its D', async () => {
+    const { ran } = gate();
+    expect(await ran(command('U0MAL', 'D0ANA', 'directmessage'))).toBe(false);
+    expect(await ran(command('U0MAL', 'D0ANA', 'd0ana'))).toBe(false);
+    expect(await ran(command('U0ANA', 'D0MAL', 'directmessage'))).toBe(false);
+    expect(await ran(command('U0ANA', 'D0ANA', 'directmessage'))).toBe(true);
+    expect(await ran(command('U0ANA', 'C1', 'general'))).toBe(true);
   });
 });

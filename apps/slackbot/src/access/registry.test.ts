@@ -1,7 +1,7 @@
 // What the registry lets through to a rule: only the kinds a person's click, submission, shortcut or command
 // arrives as, naming something a feature registered, with the element it was registered as.
 import { describe, expect, it } from 'vitest';
-import { button, command, select, shortcut, view } from './definitions.ts';
+import { button, command, event, select, shortcut, view } from './definitions.ts';
 import { Registry } from './registry.ts';
 import { rules } from './rules.ts';
 
@@ -37,6 +37,10 @@ describe('the registry', () => {
     );
     expect(r.wanted({ type: 'message_action', callback_id: 'dub_message' }).entry?.key).toBe('dub_message');
     expect(r.wanted({ command: '/dub' }).entry?.key).toBe('/dub');
+    r.register([event({ type: 'app_mention', rule: rules.poster, handler: () => async () => {} })], null);
+    expect(r.wanted({ event: { type: 'app_mention' } }).entry?.key).toBe('app_mention');
+    // An event no feature registered is refused like an unknown click.
+    expect(r.wanted({ event: { type: 'member_joined_channel' } }).entry).toBeUndefined();
   });
 
   it('names none for a kind, an id or an element it does not expect', () => {
@@ -63,10 +67,9 @@ describe('the registry', () => {
   it('refuses a second registration of the same id', () => {
     const r = registry();
     expect(() => r.register([select('pick')], null)).toThrow('registered twice');
-    r.subcommand({ names: ['credits'], help: 'credits', run: async () => {} });
-    expect(() => r.subcommand({ names: ['credits'], help: '', run: async () => {} })).toThrow(
-      'registered twice',
-    );
+    const credits = { names: ['credits'], help: 'credits', rule: rules.caller, run: async () => {} };
+    r.subcommand(credits);
+    expect(() => r.subcommand({ ...credits, help: '' })).toThrow('registered twice');
   });
 
   it('draws a button with its own id, so the element cannot name another', () => {

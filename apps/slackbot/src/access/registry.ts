@@ -1,18 +1,21 @@
 // What the app answers, and who may ask. Features register the interactions they define (definitions.ts:
 // each one id, its rule from access/rules.ts, its handler) — so no handler exists without its check — and the
 // registry then serves Bolt twice: `attach` routes each payload to its handler, and `gate` (middleware.ts),
-// in front of every listener, refuses any payload that no registration expects before anything runs.
-import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
+// in front of every listener, refuses any payload that no registration expects before anything runs. Events
+// and `/dub`'s subcommands are registered with their rule too: a signed event or command is only a claim.
+import type { AllMiddlewareArgs, App } from '@slack/bolt';
 import type { CommandArgs, Interaction, InteractionKind } from './definitions.ts';
-import type { Checked, Payload, RuleContext } from './rules.ts';
+import type { ChannelSubject, Checked, Payload, Rule, RuleContext } from './rules.ts';
 
 /** One `/dub <word> …` a feature answers, and the line `/dub help` gives it. */
 export interface Subcommand {
   /** The first word(s) that select it, lower case. */
   names: readonly string[];
   help: string;
-  /** `words`: what follows the subcommand's name. */
-  run(args: CommandArgs, words: string[]): Promise<void>;
+  /** The rule the command must pass when it names this subcommand (the gate runs it in place of `/dub`'s). */
+  rule: Rule<'command', ChannelSubject>;
+  /** `words`: what follows the subcommand's name; `subject`: the channel the rule checked. */
+  run(args: CommandArgs, words: string[], subject: ChannelSubject): Promise<void>;
 }
 
 type Kind = InteractionKind;
@@ -38,7 +41,6 @@ export type Wanted = { entry: Entry } | { entry: undefined; reason: string };
 export class Registry {
   readonly #entries = new Map<string, Entry>();
   readonly #subcommands: Subcommand[] = [];
-  readonly #events: [string, (args: never) => Promise<void>][] = [];
 
   /** A feature's interactions (features/<name>/), each handler made from the feature's `deps`. */
   register<D>(interactions: readonly Interaction<D>[], deps: D): void {
@@ -53,17 +55,16 @@ export class Registry {
     this.#subcommands.push(subcommand);
   }
 
-  /** An Events API event: Slack's notice, not a person's payload, so it has no rule. */
-  event<E extends string>(
-    name: E,
-    handler: (args: SlackEventMiddlewareArgs<E> & AllMiddlewareArgs) => Promise<void>,
-  ) {
-    this.#events.push([name, handler as (args: never) => Promise<void>]);
-  }
-
   subcommandFor(word: string): Subcommand | undefined {
     const lower = word.toLowerCase();
     return this.#subcommands.find((s) => s.names.includes(lower));
+  }
+
+  /** The subcommand a command's text names by its first word, and the words after it. */
+  subcommandIn(text: string | undefined): { subcommand: Subcommand; words: string[] } | undefined {
+    const [first = '', ...words] = (text ?? '').trim().split(/\s+/).filter(Boolean);
+    const subcommand = this.subcommandFor(first);
+    return subcommand && { subcommand, words };
   }
 
   get subcommands(): readonly Subcommand[] {
@@ -80,8 +81,12 @@ export class Registry {
    * click, submission, shortcut or command arrive as are expected: Bolt would route a legacy
    * `interactive_message`, or a payload with no `type` but `actions`, by its action id too.
    */
-  wanted(body: Payload & { event?: unknown; name?: string }): Wanted {
+  wanted(body: Payload): Wanted {
     const none = (reason: string): Wanted => ({ entry: undefined, reason });
+    if (body.event !== undefined) {
+      const type = body.event.type ?? '';
+      return this.#find('event', type) ?? none(`unexpected event ${type || '(none)'}`);
+    }
     if (body.command !== undefined) {
       if (body.type !== undefined) return none(`a command with type ${String(body.type)}`);
       return this.#find('command', body.command) ?? none(`unknown command ${body.command}`);
@@ -104,9 +109,10 @@ export class Registry {
     }
   }
 
-  /** Runs the entry's rule on the payload. */
+  /** Runs the entry's rule on the payload: for a command naming a subcommand, the subcommand's rule. */
   check(entry: Entry, body: Payload, context: RuleContext): Promise<Checked<unknown>> {
-    return entry.rule.check(body, context);
+    const named = entry.kind === 'command' ? this.subcommandIn(body.text) : undefined;
+    return (named?.subcommand.rule ?? entry.rule).check(body, context);
   }
 
   /** Marks Bolt's context so that the entry's handler, and only it, runs with the checked subject. */
@@ -127,9 +133,9 @@ export class Registry {
       else if (entry.kind === 'view') app.view({ type: 'view_submission', callback_id: entry.key }, run);
       else if (entry.kind === 'shortcut')
         app.shortcut({ type: 'message_action', callback_id: entry.key }, run);
+      else if (entry.kind === 'event') app.event(entry.key, run);
       else app.command(entry.key, run);
     }
-    for (const [name, handler] of this.#events) app.event(name, handler as never);
   }
 
   #find(kind: Kind, key: string): Wanted | undefined {

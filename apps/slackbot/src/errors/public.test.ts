@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messageParts } from '../features/message-parts.ts';
 import { failedReply } from '../thread/milestones.ts';
 import { retryButtons } from '../thread/parts.ts';
-import { newRequestId, publicFailure, scrub, somethingWentWrong } from './public.ts';
+import { holdsInternals, newRequestId, publicFailure, scrub, somethingWentWrong } from './public.ts';
 
 describe('scrub', () => {
   it('takes internal addresses, tokens and stack frames out of an error text', () => {
@@ -105,5 +105,21 @@ describe('a failed language in the thread', () => {
     expect(shown).not.toContain('10.0.0.7');
     expect(shown).not.toContain('http://');
     expect(reply.text).toContain('The video could not be uploaded');
+  });
+});
+
+describe('holdsInternals', () => {
+  it('tells a title from outside that holds a host, a path or a token from one that holds none', () => {
+    for (const title of [
+      'Launch at cache-7.internal.example:8443',
+      'see /srv/app/x.js',
+      'token=s3cr3t',
+      'xoxb-9-9-leak',
+      'https://vimeo.com/1',
+      'Keynote\n    at fn (/srv/x.js:1:2)',
+    ])
+      expect(holdsInternals(title), title).toBe(true);
+    for (const title of ['Launch keynote.mp4', 'Q3 all-hands: 10:00 recap', 'A/B testing results'])
+      expect(holdsInternals(title), title).toBe(false);
   });
 });

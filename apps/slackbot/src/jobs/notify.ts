@@ -76,9 +76,10 @@ export async function changeDeliveries(
       payload: failedReply({
         lang: target.dstLang,
         status: project.status,
-        stageLabel: info.stoppedWhile ?? info.label,
         retry: drawer.retryButtons(target.id),
-        ...(detail ? { detail } : {}),
+        ...(info.supportId
+          ? { detail: `The service reported an unexpected state (support id ${info.supportId})` }
+          : { stageLabel: info.stoppedWhile ?? info.label, ...(detail ? { detail } : {}) }),
       }),
     });
   }

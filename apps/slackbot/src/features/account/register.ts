@@ -21,6 +21,7 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
   r.subcommand({
     names: ['credits'],
     help: '`/dub credits` — minutes, videos and free lip-sync minutes left',
+    rule: rules.caller,
     run: ({ respond }) => showCredits(deps, respond),
   });
   r.subcommand({
@@ -28,10 +29,11 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
     help:
       '`/dub list [words]` — the dubs in your channels, by title · `/dub list waiting` — what waits for review here · ' +
       '`/dub list projects [name]` — the dubbing account’s projects',
-    run: async ({ command, respond }, words) => {
+    rule: rules.caller,
+    run: async ({ command, respond }, words, { channel }) => {
       // `/dub list waiting`: this channel's dubbed languages nobody approved yet (not a title filter).
       if (words.length === 1 && words[0]!.toLowerCase() === 'waiting') {
-        await respond({ response_type: 'ephemeral', ...(await deps.waitingIn(command.channel_id)) });
+        await respond({ response_type: 'ephemeral', ...(await deps.waitingIn(channel)) });
         return;
       }
       // `/dub list projects`: the account's projects, with Track for one the app does not follow yet.
@@ -53,7 +55,8 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
   r.subcommand({
     names: ['track'],
     help: '`/dub track <project id>` — follow one in a new thread',
-    run: (args, words) => trackSubcommand(deps, args, words),
+    rule: rules.caller,
+    run: (args, words, { channel }) => trackSubcommand(deps, args, words, channel),
   });
   r.register(accountInteractions, deps);
 }
@@ -75,7 +78,12 @@ export const track = button({ id: PROJECT_LIST.track, rule: rules.channelMember,
 
 export const accountInteractions = [projectPage, jobPage, track];
 
-async function trackSubcommand(deps: AccountDeps, { command, respond }: CommandArgs, words: string[]) {
+async function trackSubcommand(
+  deps: AccountDeps,
+  { command, respond }: CommandArgs,
+  words: string[],
+  channel: string,
+) {
   const projectId = words[0];
   if (!projectId || words.length > 1) {
     await respond({
@@ -84,7 +92,7 @@ async function trackSubcommand(deps: AccountDeps, { command, respond }: CommandA
     });
     return;
   }
-  await trackCommand(deps, respond, { projectId, channel: command.channel_id, userId: command.user_id });
+  await trackCommand(deps, respond, { projectId, channel, userId: command.user_id });
 }
 
 const UNREACHABLE = 'The dubbing service could not be reached. Try again in a minute.';

@@ -1,7 +1,7 @@
 // The dub feature: `/dub` (and the subcommands other features register), the job card's Start, Cancel and
 // pickers, Retry on a failed language, the "Dub this video" shortcut and its modal, and the messages the app
 // is shown (mentions, shared files).
-import { button, command, pick, select, shortcut, view } from '../../access/definitions.ts';
+import { button, command, event, pick, select, shortcut, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import { type CardDeps, cancelJob, pickerChanged, retryTarget, startJob, stopJob } from './card.ts';
@@ -18,7 +18,7 @@ export type DubDeps = CardDeps &
   MessageDeps & { slack: MessageDeps['slack'] & Parameters<typeof dubMessageShortcut>[0]['slack'] };
 
 /** What `/dub` routes its subcommands with: the registry every feature registered them in. */
-type CommandRouting = { subcommands: Pick<Registry, 'subcommandFor' | 'subcommands'> };
+type CommandRouting = { subcommands: Pick<Registry, 'subcommandIn' | 'subcommands'> };
 
 /** `/dub`: a job, help, or a subcommand another feature registered. */
 export const dub = command({
@@ -49,6 +49,9 @@ export const dubInteractions = [
   select(GLOSSARY_PICKER.action),
   shortcut({ callbackId: DUB_SHORTCUT, rule: rules.shortcutMember, handler: dubMessageShortcut }),
   view({ callbackId: JOB_MODAL.callbackId, rule: rules.opener, handler: submitJobModal }),
+  // A mention or a shared file: the poster's, checked like their click.
+  event({ type: 'app_mention', rule: rules.poster, handler: onMention }),
+  event({ type: 'message', rule: rules.poster, handler: onMessage }),
 ];
 
 export function registerDub(r: Registry, deps: DubDeps): void {
@@ -56,8 +59,7 @@ export function registerDub(r: Registry, deps: DubDeps): void {
   r.subcommand({
     names: ['stop', 'cancel'],
     help: '`/dub stop <link to a dub’s thread>` — stop following a running dub (or press Stop on its card)',
+    rule: rules.caller,
     run: stopSubcommand(deps),
   });
-  r.event('app_mention', onMention(deps));
-  r.event('message', onMessage(deps));
 }

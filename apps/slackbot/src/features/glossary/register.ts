@@ -37,7 +37,8 @@ export function registerGlossary(r: Registry, deps: GlossaryDeps): void {
     help:
       '`/dub glossary` — upload a .csv/.tsv glossary (or share the file with `@dubkit glossary <name>`); ' +
       '`/dub glossary list | show <name> | export <name> | default <name> | delete <name>`',
-    run: (args, words) => glossaryCommand(deps, args, words),
+    rule: rules.caller,
+    run: (args, words, { channel }) => glossaryCommand(deps, args, words, channel),
   });
   r.register(glossaryInteractions, deps);
 }
@@ -123,7 +124,12 @@ async function answered(deps: GlossaryDeps, run: () => Promise<OfferAnswer>): Pr
   }
 }
 
-async function glossaryCommand(deps: GlossaryDeps, args: CommandArgs, words: string[]): Promise<void> {
+async function glossaryCommand(
+  deps: GlossaryDeps,
+  args: CommandArgs,
+  words: string[],
+  channel: string,
+): Promise<void> {
   const { command, respond } = args;
   const parsed = parseGlossaryCommand(words);
   if (!parsed.ok) {
@@ -132,7 +138,6 @@ async function glossaryCommand(deps: GlossaryDeps, args: CommandArgs, words: str
   }
   const { glossaries } = deps;
   const request = parsed.value;
-  const channel = command.channel_id;
   try {
     switch (request.kind) {
       case 'upload':

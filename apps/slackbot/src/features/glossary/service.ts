@@ -10,7 +10,7 @@ import { languageName, normalizeDestination, normalizeSource } from '../../domai
 import { MAX_MESSAGE_CHARS } from '../../domain/limits.ts';
 import { indexOfAscii, type SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
-import { publicFailure, scrub } from '../../errors/public.ts';
+import { holdsInternals, publicFailure, scrub } from '../../errors/public.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
 import type {
@@ -203,9 +203,13 @@ export class GlossaryService {
       importReport({ fileName: input.fileName, userId: input.userId, issues, problem });
     const name = input.name.trim();
     if (!name) return report('give the glossary a name.');
+    // A name is shown to everyone in the channel and in every picker: one holding an address, a path or a
+    // token is refused here, with the scrubber's own patterns, rather than shown or silently changed.
+    if (holdsInternals(name))
+      return report('give the glossary a name without a link, an address, a file path or a token.');
     let parsed: ReturnType<typeof parseGlossaryCsv>;
     try {
-      parsed = parseGlossaryCsv(input.bytes, {
+      parsed = parseGlossaryCsv(input.table ?? input.bytes, {
         ...(input.srcLang ? { srcLang: input.srcLang } : {}),
         ...(input.dstLang ? { dstLang: input.dstLang } : {}),
       });
