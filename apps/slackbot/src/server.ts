@@ -64,6 +64,7 @@ import { prettyDestination } from './log-format.ts';
 import { Loop } from './loop.ts';
 import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
+import { holdEventAcks } from './slack/event-ack.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, LISTEN_BACKLOG, type RefusedRequest } from './slack/receiver.ts';
@@ -354,6 +355,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           ),
         }),
   });
+  // An event is acked once its listeners recorded it, not before (Slack sends it again otherwise).
+  holdEventAcks(app, logger.child({ part: 'receiver' }));
   // Before any listener: a payload no feature registered is refused, and a registered one is checked by its
   // rule; refused payloads never reach a listener.
   app.use(accessMiddleware({ registry, access, store, slack: interactions }));
