@@ -83,3 +83,17 @@ describe('GET /metrics', { timeout: 60_000 }, () => {
     expect(stage.slack.messages.filter((m) => m.channel === 'C2METRICS')).toEqual([]);
   });
 });
+
+describe('GET /metrics with METRICS_PORT', { timeout: 60_000 }, () => {
+  const stage = useStage({ speed: 40, env: { METRICS_PORT: '0' } });
+
+  it('answers on a port of its own, on loopback, and no longer on the port Slack posts to', async () => {
+    const { metricsUrl, healthUrl } = stage.app;
+    expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const own = await fetch(`${metricsUrl}/metrics`);
+    expect(own.status).toBe(200);
+    expect(await own.text()).toMatch(/^dubkit_store_up\{replica="[^"]+"\} 1$/m);
+    expect((await fetch(`${healthUrl}/metrics`)).status).toBe(404);
+    expect((await fetch(`${healthUrl}/readyz`)).status).toBe(200);
+  });
+});

@@ -54,8 +54,13 @@ export function appMetrics(options: {
   budget: RequestBudget;
   /** The readiness checks, evaluated at each scrape as /readyz would. */
   probes?: ReadinessProbe[];
-  /** METRICS_TOKEN: a scrape must send `Authorization: Bearer <token>` (none: any scrape is answered). */
+  /** METRICS_TOKEN: a scrape must send `Authorization: Bearer <token>`. */
   token?: string;
+  /**
+   * Without a token, on the app's own port (where Slack's requests arrive, perhaps through a proxy): only a
+   * scrape from this machine that no proxy passed on is answered.
+   */
+  loopbackOnly?: boolean;
   now?: () => number;
 }): AppMetrics {
   const { store } = options;
@@ -209,6 +214,13 @@ export function appMetrics(options: {
         res.end('GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>\n');
         return;
       }
+      if (!options.token && options.loopbackOnly && !fromThisMachine(req)) {
+        res.writeHead(403, { 'content-type': 'text/plain' });
+        res.end(
+          'GET /metrics answers only on loopback here: set METRICS_PORT (a port of its own) or METRICS_TOKEN (a bearer token) to scrape it from elsewhere\n',
+        );
+        return;
+      }
       readStore()
         .then(() => register.metrics())
         .then(
@@ -232,4 +244,14 @@ export function appMetrics(options: {
       options.budget.observer = undefined;
     },
   };
+}
+
+/** A request from a loopback address that carries no proxy's forwarding header. */
+function fromThisMachine(req: IncomingMessage): boolean {
+  const peer = req.socket.remoteAddress ?? '';
+  const loopback = peer === '::1' || /^(::ffff:)?127\./.test(peer);
+  const proxied = ['forwarded', 'x-forwarded-for', 'x-real-ip'].some(
+    (name) => req.headers[name] !== undefined,
+  );
+  return loopback && !proxied;
 }
