@@ -55,7 +55,7 @@ describe('GET /metrics', { timeout: 60_000 }, () => {
     expect(sample(after, 'dubkit_jobs', { state: 'running' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'dubkit_loop_lag_seconds', { loop: 'deliverer' })).toBeLessThan(5);
     expect(after).toMatch(/^dubkit_store_round_trip_seconds_count\{replica="[^"]+"\} [1-9]/m);
-    expect(after).toMatch(/^dubkit_outbox_writes_due\{replica="[^"]+"\} \d+/m);
+    expect(after).toMatch(/^dubkit_outbox_writes_open\{replica="[^"]+"\} \d+/m);
     expect(after).toMatch(/^dubkit_outbox_oldest_due_age_seconds\{replica="[^"]+"\} [\d.]+/m);
     expect(after).toMatch(/^dubkit_languages_polled\{replica="[^"]+"\} \d+/m);
   });

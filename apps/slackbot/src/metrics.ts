@@ -1,8 +1,9 @@
 // GET /metrics in Prometheus's text format, for alerts on what logs do not show: a growing outbox backlog,
 // a service or Slack answering 429s, a loop that stopped, a replica falling behind. Each replica has its own
 // registry, every series labelled with `replica`. Counters move as things happen (Slack calls, service
-// answers, loop rounds); the store's figures (jobs by state, languages polled, writes due) are read when
-// scraped, with the store's round trip timed on the way.
+// answers, loop rounds); the store's figures (jobs by state, languages polled, writes not yet made) are counts
+// the database keeps as rows change (store/sql/counts.ts), read when scraped, with the store's round trip
+// timed on the way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type WebAPICallResult, WebClient } from '@slack/web-api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -91,9 +92,9 @@ export function appMetrics(options: {
     help: 'Languages whose project is being polled',
     registers: [register],
   });
-  const writesDue = new Gauge({
-    name: 'dubkit_outbox_writes_due',
-    help: 'Slack writes due now and not yet made',
+  const writesOpen = new Gauge({
+    name: 'dubkit_outbox_writes_open',
+    help: 'Slack writes not yet made (due, or waiting for their time or their thread)',
     registers: [register],
   });
   const oldestDue = new Gauge({
@@ -122,7 +123,7 @@ export function appMetrics(options: {
       jobs.reset();
       for (const [state, count] of Object.entries(stats.jobsByState)) jobs.set({ state }, count);
       polled.set(stats.languagesPolled);
-      writesDue.set(stats.writesDue);
+      writesOpen.set(stats.writesOpen);
       oldestDue.set(stats.oldestDueAt === null ? 0 : Math.max(0, (now() - stats.oldestDueAt) / 1000));
     } catch {
       storeUp.set(0);
