@@ -1,7 +1,7 @@
 // @dubkit/core against baselines on loopback, in one run: projects.get throughput at concurrency 1 and 32 vs a
 // bare undici `request` loop (goal ≥ 0.9×), and a 1 GiB upload: peak RSS increase (goal < 100 MB) and
 // throughput vs `curl -F` to the same endpoint (goal ≥ 0.8×). The server runs in a child process so that it
-// does not share the client's event loop or memory figures.
+// does not share the client's event loop or memory figures. `--throughput-only` leaves out the upload.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -19,6 +19,12 @@ const RUN_MS = 300;
 const ROUNDS = 31;
 const UPLOAD_ROUNDS = 4;
 const WARMUP_MS = 500;
+
+/**
+ * This process's CPU time per request (µs) of each run, by label: unlike the rate, it leaves out the server's
+ * and the other processes' share of the machine's two cores.
+ */
+const cpuPerRequest = new Map<string, number[]>();
 
 if (process.argv.includes('--serve')) serve();
 else await main();
@@ -95,10 +101,16 @@ async function startServerProcess(): Promise<{ url: string; stop: () => void }> 
 }
 
 /** Requests completed per second by `concurrency` loops calling `once` for `ms`. */
-async function throughput(once: () => Promise<unknown>, concurrency: number, ms: number): Promise<number> {
+async function throughput(
+  once: () => Promise<unknown>,
+  concurrency: number,
+  ms: number,
+  label?: string,
+): Promise<number> {
   const end = performance.now() + ms;
   let done = 0;
   const start = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
@@ -107,6 +119,10 @@ async function throughput(once: () => Promise<unknown>, concurrency: number, ms:
       }
     }),
   );
+  if (label) {
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuPerRequest.set(label, [...(cpuPerRequest.get(label) ?? []), (cpu.user + cpu.system) / done]);
+  }
   return done / ((performance.now() - start) / 1000);
 }
 
@@ -165,16 +181,22 @@ async function main(): Promise<void> {
       await throughput(viaClient, concurrency, WARMUP_MS);
       const pairs = await paired(
         ROUNDS,
-        () => throughput(bare, concurrency, RUN_MS),
-        () => throughput(viaClient, concurrency, RUN_MS),
+        () => throughput(bare, concurrency, RUN_MS, `bare ${concurrency}`),
+        () => throughput(viaClient, concurrency, RUN_MS, `client ${concurrency}`),
       );
       const ratio = median(pairs.map(([baseline, ours]) => ours / baseline));
+      const bareCpu = cpuPerRequest.get(`bare ${concurrency}`)!;
+      const clientCpu = cpuPerRequest.get(`client ${concurrency}`)!;
+      const cpuRatio = median(clientCpu.map((cpu, round) => cpu / bareCpu[round]!));
       console.log(
         `  concurrency ${String(concurrency).padStart(2)}: undici request ${summary(pairs.map((p) => p[0]))}/s, ` +
-          `client ${summary(pairs.map((p) => p[1]))}/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.90) ${verdict(ratio >= 0.9)}`,
+          `client ${summary(pairs.map((p) => p[1]))}/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.90) ${verdict(ratio >= 0.9)}; ` +
+          `this process's CPU per request: undici ${median(bareCpu).toFixed(1)} µs, client ${median(clientCpu).toFixed(1)} µs ` +
+          `(client/undici ${cpuRatio.toFixed(2)}, median of the pairs)`,
       );
     }
 
+    if (process.argv.includes('--throughput-only')) return;
     const dir = await mkdtemp(join(tmpdir(), 'dubkit-core-bench-'));
     try {
       const file = join(dir, 'upload.mp4');

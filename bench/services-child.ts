@@ -2,15 +2,15 @@
 // are not the app's: the emulator (with the options given) and the fake Slack. The parent gets their URLs, and
 // Slack's call counts per method when it asks for the report (then the child exits).
 import { type ChildProcess, fork } from 'node:child_process';
-import type { EmulatorOptions } from '@dubkit/emulator';
+import type { EmulatorOptions, StatusEntered } from '@dubkit/emulator';
 import { nextMessage } from './processes.ts';
 import { BOT_TOKEN, TOKEN } from './scaled-dub.ts';
 
 export interface ServicesChild {
   serviceUrl: string;
   slackApiUrl: string;
-  /** Slack's calls per method; the child then stops. */
-  report(): Promise<Record<string, number>>;
+  /** Slack's calls per method and every status each of `projects` entered; the child then stops. */
+  report(projects?: string[]): Promise<{ calls: Record<string, number>; histories: StatusEntered[][] }>;
 }
 
 /** Starts the child with the emulator's options besides its token and (ample) credits. */
@@ -22,9 +22,9 @@ export async function forkServices(emulator: EmulatorOptions): Promise<ServicesC
   return {
     serviceUrl: ready.serviceUrl,
     slackApiUrl: ready.slackApiUrl,
-    async report() {
-      child.send({ kind: 'report' });
-      return (await nextMessage<{ calls: Record<string, number> }>(child, 'report')).calls;
+    async report(projects = []) {
+      child.send({ kind: 'report', projects });
+      return nextMessage<{ calls: Record<string, number>; histories: StatusEntered[][] }>(child, 'report');
     },
   };
 }
@@ -42,11 +42,12 @@ async function runServices(options: EmulatorOptions): Promise<void> {
   });
   const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
   process.send!({ kind: 'ready', serviceUrl: emulator.url, slackApiUrl: slack.apiUrl });
-  process.on('message', async (message: { kind: string }) => {
+  process.on('message', async (message: { kind: string; projects?: string[] }) => {
     if (message.kind !== 'report') return;
     const calls: Record<string, number> = {};
     for (const call of slack.calls) calls[call.method] = (calls[call.method] ?? 0) + 1;
-    process.send!({ kind: 'report', calls });
+    const histories = (message.projects ?? []).map((id) => emulator.statusHistory(id));
+    process.send!({ kind: 'report', calls, histories });
     await slack.close();
     await emulator.close();
     process.exit(0);

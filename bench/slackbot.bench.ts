@@ -72,7 +72,7 @@ async function runBench(): Promise<void> {
   const heapAfter = process.memoryUsage().heapUsed;
 
   const changes = await serviceChanges(client, projects, firstStatus);
-  const calls = await ready.report();
+  const { calls } = await ready.report();
   await app.store.close();
   rmSync(dir, { recursive: true, force: true });
 

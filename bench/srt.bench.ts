@@ -7,7 +7,8 @@
 // compiles its loop differently from run to run), so the serialize race runs in PROCESSES fresh processes
 // (`--serialize-only`) and the goal applies to the median of their ratios; every process's ratio is printed.
 import { spawnSync } from 'node:child_process';
-import { type Cue, lintSubtitles, parseSrt, serializeSrt, toWebVtt } from '@dubkit/srt';
+import { type Cue, lintSubtitles, parseSrt, serializeSrt } from '@dubkit/srt';
+import { readSrt, writeVtt } from '@dubkit/subtitles';
 import SrtParser from 'srt-parser-2';
 import { parseSync } from 'subtitle';
 import { type Measurement, reportGrowth, shape } from './growth.ts';
@@ -161,10 +162,11 @@ const growthShapes: Measurement[] = [
     build: (bytes) => oneCue(`a${fill(bytes, ' ')}b \r\n`),
     run: (cues) => serializeSrt(cues),
   }),
+  // WebVTT is written by @dubkit/subtitles (one writer per format), from the SRT as it reads it.
   shape({
-    name: 'to-vtt: toWebVtt, a cue of unclosed {\\',
-    build: (bytes) => oneCue(fill(bytes, '{\\')),
-    run: (cues) => toWebVtt(cues),
+    name: 'to-vtt: readSrt + writeVtt, a cue of unclosed {\\',
+    build: (bytes) => serializeSrt(oneCue(fill(bytes, '{\\'))),
+    run: (srt) => writeVtt(readSrt(srt).subtitles),
   }),
   shape({
     name: 'lintSubtitles: cues of tags and accents (ja)',
@@ -183,9 +185,9 @@ const growthShapes: Measurement[] = [
     run: (cues) => lintSubtitles(cues, { preset: 'netflix' }),
   }),
   shape({
-    name: 'to-vtt: toWebVtt, a cue of unclosed tags',
-    build: (bytes) => oneCue(fill(bytes, '<a ')),
-    run: (cues) => toWebVtt(cues),
+    name: 'to-vtt: readSrt + writeVtt, a cue of unclosed tags',
+    build: (bytes) => serializeSrt(oneCue(fill(bytes, '<a '))),
+    run: (srt) => writeVtt(readSrt(srt).subtitles),
   }),
 ];
 

@@ -3,6 +3,7 @@
 // wrapped: a recorded poll notes, per language and status text, when the service entered that status (as of the
 // app's latest poll, from `lastSeen`), and the Slack write carrying that text ends the measurement. Also the job
 // as the app records it once its project exists, shared by the Slack app benches.
+import type { StatusEntered } from '@dubkit/emulator';
 import type { Store } from '@dubkit/slackbot';
 import type { WebClient } from '@slack/web-api';
 
@@ -16,6 +17,11 @@ export class StatusDelays {
   readonly #targetProject = new Map<string, string>();
   /** When the service entered the status that a status message text shows, for changes made while tracked. */
   readonly #shownSince = new Map<string, number>();
+  /** Per target and status message text: the service's status it shows. */
+  readonly #textStatus = new Map<string, string>();
+  /** Per target: each Slack write of a status message, when it landed and the status it showed. */
+  readonly #writes = new Map<string, { at: number; status: string }[]>();
+  readonly #projectTarget = new Map<string, string>();
 
   /** `lastSeen`: when the service last changed each project's status, as of the app's latest poll. */
   constructor(lastSeen: Map<string, number>) {
@@ -27,6 +33,28 @@ export class StatusDelays {
     this.#registeredAt.set(projectId, now);
     this.#channelTarget.set(channel, targetId);
     this.#targetProject.set(targetId, projectId);
+    this.#projectTarget.set(projectId, targetId);
+  }
+
+  /**
+   * Every status `projectId` entered while tracked and before `until` (from the service's own history), each
+   * with its delay to the first Slack write showing it or a later status of the same run: a status the app
+   * skipped counts until a later one is shown. `unshown`: changes no write showed by `until` (their delay, not
+   * known, is counted as `until` minus the change, a lower bound).
+   */
+  everyChange(projectId: string, history: readonly StatusEntered[], until: number) {
+    const registeredAt = this.#registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY;
+    const writes = this.#writes.get(this.#projectTarget.get(projectId) ?? '') ?? [];
+    const order = new Map(history.map((entry, index) => [entry.status, index]));
+    const delays: number[] = [];
+    let unshown = 0;
+    history.forEach((entry, index) => {
+      if (index === 0 || entry.at < registeredAt || entry.at > until) return;
+      const shown = writes.find((write) => write.at >= entry.at && (order.get(write.status) ?? -1) >= index);
+      if (!shown) unshown++;
+      delays.push((shown?.at ?? until) - entry.at);
+    });
+    return { delays, unshown };
   }
 
   wrapStore(store: Store): void {
@@ -36,6 +64,7 @@ export class StatusDelays {
       const since = this.#lastSeen.get(projectId);
       for (const d of deliveries) {
         const key = `${targetId}|${(d.payload as { text?: string }).text}`;
+        if (d.kind === 'status') this.#textStatus.set(key, result.status);
         const tracked =
           since !== undefined && since >= (this.#registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
         if (d.kind === 'status' && tracked && !this.#shownSince.has(key)) this.#shownSince.set(key, since);
@@ -46,7 +75,14 @@ export class StatusDelays {
 
   wrapSlack(slack: WebClient): void {
     const measure = (channel: string, text: unknown) => {
-      const key = `${this.#channelTarget.get(channel)}|${text}`;
+      const target = this.#channelTarget.get(channel);
+      const key = `${target}|${text}`;
+      const status = this.#textStatus.get(key);
+      if (target !== undefined && status !== undefined) {
+        const writes = this.#writes.get(target) ?? [];
+        writes.push({ at: Date.now(), status });
+        this.#writes.set(target, writes);
+      }
       const since = this.#shownSince.get(key);
       if (since === undefined) return;
       this.#shownSince.delete(key);

@@ -3,7 +3,8 @@
 // WebVTT, ass-compiler for ASS, imsc for reading TTML/EBU-TT-D). No maintained JavaScript library writes TTML, so
 // the TTML writers are compared with fast-xml-parser's XMLBuilder writing the same document from the same cues.
 // Goals (issue 27): each writer ≥ 50 MB/s and each reader ≥ 20 MB/s, or within 1.5× of the fastest library's time.
-// Linearity: on each hostile shape below, time at 100 KB ≤ 20 × time at 10 KB (`--growth-only` runs just that).
+// Linearity: on each hostile shape below (issue 38 added the audit's four), time at 100 KB ≤ 20 × time at 10 KB
+// (`--growth-only` runs just that).
 // Run from bench/ after `pnpm turbo run build --filter=@dubkit/subtitles`: `node --expose-gc subtitles.bench.ts`.
 import { createRequire } from 'node:module';
 import {
@@ -143,6 +144,31 @@ const growthShapes: Measurement[] = [
     run: (input) => readSubtitles(input, { format: 'ttml' }),
     check: expectCues(1),
   }),
+  // Issue 38's audit: distinct attribute names made each style of a chain copy all before it, one style's n
+  // attributes were copied for each of n paragraphs, and ASS fields were looked up by name in the Format list.
+  shape({
+    name: 'TTML: a style chain, each style adding an attribute',
+    build: (bytes) => {
+      const count = Math.floor(bytes / 60);
+      const styles = Array.from(
+        { length: count },
+        (_, i) => `<style xml:id="s${i}" style="s${i - 1}" tts:a${i}="x"/>`,
+      ).join('');
+      return `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><head><styling>${styles}</styling></head><body><p begin="0s" end="1s" style="s${count - 1}">x</p></body></tt>`;
+    },
+    run: (input) => readSubtitles(input, { format: 'ttml' }),
+    check: expectCues(1),
+  }),
+  shape({
+    name: 'TTML: one style of n attributes on n paragraphs',
+    build: (bytes) => {
+      const count = Math.floor(bytes / 50);
+      const attributes = Array.from({ length: count }, (_, i) => `tts:a${i}="x"`).join(' ');
+      return `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><head><styling><style xml:id="s" ${attributes}/></styling></head><body>${'<p begin="0s" end="1s" style="s">x</p>'.repeat(count)}</body></tt>`;
+    },
+    run: (input) => readSubtitles(input, { format: 'ttml' }),
+    check: (result, input) => expectCues(input.split('<p ').length - 1)(result),
+  }),
   shape({
     name: 'WebVTT: a cue of unclosed tags and entities',
     build: (bytes) => `WEBVTT\n\n00:01.000 --> 00:02.000\n${fill(bytes, '<i &amp')}\n`,
@@ -165,6 +191,27 @@ const growthShapes: Measurement[] = [
     name: 'ASS: a Dialogue of many override tags',
     build: (bytes) =>
       `[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,${fill(bytes, '{\\i1\\b1\\pos(1,2)}a\\N')}\n`,
+    run: (input) => readSubtitles(input, { format: 'ass' }),
+    check: expectCues(1),
+  }),
+  shape({
+    name: 'ASS: a Format line of n fields, n Dialogue lines',
+    build: (bytes) => {
+      const count = Math.floor(bytes / 40);
+      const fields = Array.from({ length: count }, (_, i) => `f${i}`).join(',');
+      return `[Events]\nFormat: Start, End, Text, ${fields}\n${'Dialogue: 0:00:01.00,0:00:02.00,x\n'.repeat(count)}`;
+    },
+    run: (input) => readSubtitles(input, { format: 'ass' }),
+    check: (result, input) => expectCues(input.split('\nDialogue').length - 1)(result),
+  }),
+  shape({
+    name: 'ASS: a style Format line of n fields, n Style lines',
+    build: (bytes) => {
+      const count = Math.floor(bytes / 20);
+      const fields = Array.from({ length: count }, (_, i) => `f${i}`).join(',');
+      const styles = Array.from({ length: count }, (_, i) => `Style: s${i}\n`).join('');
+      return `[V4+ Styles]\nFormat: ${fields}, Name, Italic\n${styles}[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,s1,,0,0,0,,x\n`;
+    },
     run: (input) => readSubtitles(input, { format: 'ass' }),
     check: expectCues(1),
   }),

@@ -162,6 +162,18 @@ describe('assigning a language’s review, end to end', () => {
       expect(await submitAssign(stage, viewId, ANA, BEN)).toBeUndefined();
       await stage.drained(jobId);
       expect(assignedDms(stage, BEN, spanish.id)).toHaveLength(1);
+      // Another dialog naming Ben again (five did send five messages): the assignment is updated, one message.
+      for (let dialog = 0; dialog < 2; dialog++) {
+        const again = await openAssign(stage, statusOf(stage, card.ts, 'Spanish'), ANA);
+        expect(await submitAssign(stage, again, ANA, BEN)).toBeUndefined();
+        await waitFor(
+          async () => (await stage.app.store.assignmentsOf([spanish.id]))[0]?.id === again,
+          WAIT_MS,
+          'the assignment updated',
+        );
+      }
+      await stage.drained(jobId);
+      expect(assignedDms(stage, BEN, spanish.id)).toHaveLength(1);
 
       // Review in the DM opens the review of Spanish's newest render, for Ben.
       let before = stage.slack.views.length;

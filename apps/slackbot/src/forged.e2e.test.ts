@@ -2,10 +2,12 @@
 // registers — the list is read from the registrations themselves, so a new one is tried too. Mallory is not in
 // Ana's private channel; Ben is. Each registration is tried from her own channel, from another thread, inside a
 // modal she holds about something else (her own `/dub settings`), as a legacy `interactive_message`, with no
-// `type`, and with a made-up session; then the store, the emulator (no project, minutes unchanged) and the fake
-// Slack (nothing written, no modal) must show that nothing happened — while Ben's real click still works. Over
-// HTTP and over Socket Mode. What Slack's signature itself proves (a command's channel and user, a click's
-// channel) is Slack's word, not a forgery: with the signing secret one could as well sign as Ben.
+// `type`, and with a made-up session; so are events (her "stop" mention in the thread of Ana's job) and
+// subcommands (typed, she claims, in Ana's DM with the app, and from her own channel naming Ana's thread); then
+// the store, the emulator (no project, minutes unchanged) and the fake Slack (nothing written, no modal) must
+// show that nothing happened — while Ben's real click still works. Over HTTP and over Socket Mode. What Slack's
+// signature itself proves (a command's channel and user, a click's channel) is Slack's word, not a forgery: with
+// the signing secret one could as well sign as Ben. A DM is the exception: whose it is, only Slack can say.
 import { byKind, keyOf, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
@@ -27,11 +29,18 @@ const WAIT_MS = 20_000;
 type Payload = Record<string, unknown>;
 
 /** What the app, the service and Slack hold: compared before and after the forgeries. */
-async function snapshot(stage: AppStage, jobId: string, targetId: string, projectId: string) {
+async function snapshot(
+  stage: AppStage,
+  jobId: string,
+  targetId: string,
+  projectId: string,
+  pickingId: string,
+) {
   const store = stage.app.store;
   const credits = await stage.app.service.credits();
   return {
     job: await store.getJob(jobId),
+    picking: await store.getJob(pickingId),
     targets: await store.targetsOf(jobId),
     approvals: await store.approvalsOf([targetId]),
     deliveries: (await store.deliveriesOf(jobId)).length,
@@ -85,8 +94,41 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
       await stage.driver.command({ channel: HERS, user: MALLORY, text: 'settings' });
       const hers = await waitFor(() => stage.slack.views[before], WAIT_MS, 'Mallory’s settings');
       expect(hers.view.callback_id).toBe(SETTINGS_UI.callbackId);
+      // Ana's second job, its card still waiting for languages: a "stop" in its thread would cancel it.
+      await stage.driver.command({ channel: PRIVATE, user: ANA, text: 'https://vimeo.com/525252' });
+      const picking = await waitFor(
+        () =>
+          stage.slack.messages.find(
+            (m) => m.channel === PRIVATE && keyOf(m).startsWith('card:') && m.ts !== card.ts,
+          ),
+        WAIT_MS,
+        'the second card',
+      );
+      const pickingId = jobIdOf(picking);
+      // Its video read and its card drawn with the length: nothing left to change it but a press.
+      await waitFor(
+        async () => (await stage.app.store.getJob(pickingId))?.mediaReady,
+        WAIT_MS,
+        'the second video read',
+      );
+      await stage.drained(pickingId);
+      // Ana's DM with the app, where her own command is hers.
+      const anasDm = stage.slack.openDirectMessage(ANA);
+      const own = await stage.driver.command({ channel: anasDm, user: ANA, text: 'list' });
+      expect(own.body).not.toContain('could not confirm you are one');
+      // From her own channel, naming the thread of Ana's job: the subcommand acts only where she is.
+      const link = (ts: string) => `<https://acme.slack.com/archives/${PRIVATE}/p${ts.replace('.', '')}>`;
+      await stage.driver.command({ channel: HERS, user: MALLORY, text: `stop ${link(picking.ts)}` });
+      await waitFor(
+        () =>
+          stage.slack.ephemerals.find(
+            (e) => e.user === MALLORY && e.text.includes('in the channel the dub is in'),
+          ),
+        WAIT_MS,
+        'the answer in her channel',
+      );
       const projectId = target!.projectId!;
-      const start = await snapshot(stage, jobId, target!.id, projectId);
+      const start = await snapshot(stage, jobId, target!.id, projectId, pickingId);
       const ephemerals = stage.slack.ephemerals.length;
 
       const registrations = stage.app.registrations;
@@ -204,6 +246,20 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
         if (command === '/dub' && channel === HERS) continue;
         expect(answer.body).toContain('could not take that command as it was sent');
       }
+      // Subcommands typed in Ana's DM with the app: a `D…` id is nobody's by its prefix.
+      for (const text of ['list waiting', 'settings', 'glossary list', `stop ${link(picking.ts)}`]) {
+        const answer = await stage.driver.command({ channel: anasDm, user: MALLORY, text });
+        expect(answer.body, text).toContain('could not take that command as it was sent');
+      }
+      // A signed "stop" mention in the thread of Ana's waiting job, from outside the channel.
+      await stage.driver.event({
+        type: 'app_mention',
+        channel: PRIVATE,
+        user: MALLORY,
+        text: `<@${stage.slack.botUserId}> stop`,
+        ts: '1700009999.000001',
+        thread_ts: picking.ts,
+      });
 
       // Ben's real click, sent last, takes effect: the approval is his.
       await stage.driver.click({ message: dubbed, actionId: APPROVAL_ACTIONS.approve, user: BEN });
@@ -214,7 +270,8 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
       );
       await stage.drained(jobId);
 
-      const end = await snapshot(stage, jobId, target!.id, projectId);
+      const end = await snapshot(stage, jobId, target!.id, projectId, pickingId);
+      expect(end.picking?.state).toBe('picking');
       expect(start.approvals).toEqual([]);
       expect(end.approvals).toMatchObject([{ userId: BEN }]);
       // Everything else is as it was: no job, render, edit, project, minute, glossary, message or modal.

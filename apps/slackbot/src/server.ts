@@ -136,7 +136,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       logger.child({ part: 'service' }),
       overrides.serviceDispatcher,
     );
-  const service = createDubbingService(dubbing.client, { mediaPollMs: config.polling.minMs });
+  const service = createDubbingService(dubbing.client, {
+    mediaPollMs: config.polling.minMs,
+    logger: logger.child({ part: 'service' }),
+  });
 
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
@@ -176,6 +179,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const access = new Access({
     store,
     membership,
+    slack: interactions,
     admins: config.adminUserIds,
     logger: logger.child({ part: 'access' }),
   });
@@ -213,6 +217,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     now,
     isAdmin: (user) => access.isAdmin(user),
     groups,
+    wakeDeliverer,
   });
   const review = new ReviewService({ store, service, wakeDeliverer, wakeTracker, now });
   const approvals = new ApprovalService({ store, service, wakeDeliverer, now, groups });

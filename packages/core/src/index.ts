@@ -85,6 +85,7 @@ export { PROJECT_STATUSES } from './schemas/projects.ts';
 export {
   DONE_STATUS,
   describeStatus,
+  isKnownStatus,
   NOT_KNOWN_YET,
   PROJECT_STAGES,
   type ProjectStage,

@@ -91,6 +91,14 @@ for (const [status, label] of FAILURES) {
   INFO.set(status, { status, stage: 'failed', progress: undefined, terminal: true, failed: true, label });
 }
 
+/**
+ * Whether `status` is one this library knows. Any other is the service's text and nothing more: a reader that
+ * shows statuses to people should show it as unexpected rather than reword it (it may hold anything).
+ */
+export function isKnownStatus(status: string | null | undefined): boolean {
+  return status !== null && status !== undefined && INFO.has(status);
+}
+
 function humanize(status: string): string {
   const words = status.replace(/[_-]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Unknown status';

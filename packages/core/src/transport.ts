@@ -22,6 +22,7 @@ import {
 } from './errors.ts';
 import { type Logger, redactAuthorization, withoutUserInfo } from './logger.ts';
 import { type Backoff, isRetryable, type RetryPolicy, retryAfterMs, retryDelayMs } from './retry.ts';
+import { acceptsAsIs } from './schemas/accepts-as-is.ts';
 import { mediaCreationErrorBodySchema, validationErrorBodySchema } from './schemas/errors.ts';
 
 /** Options every method takes as its last argument. */
@@ -250,7 +251,7 @@ export class Transport {
       throw new ApiError(raw.status, raw.text, raw.headers, requestId, `${raw.status} response was not JSON`);
     }
     let data = body as T;
-    if (req.schema) {
+    if (req.schema && !acceptsAsIs(req.schema)?.(body)) {
       const parsed = req.schema.safeParse(body);
       if (parsed.success) data = parsed.data;
       else {

@@ -3,6 +3,7 @@ export type { FaultStage, Faults } from './faults.ts';
 export { FAULT_STAGES } from './faults.ts';
 export type { GlossaryDrop } from './glossary-drops.ts';
 export type { ClientCredentials } from './http/auth.ts';
+export type { StatusEntered } from './projects/status.ts';
 export type { StageRate, TimingOptions } from './projects/timing.ts';
 export { DEFAULT_STAGE_RATES } from './projects/timing.ts';
 export type { Emulator, EmulatorOptions } from './server.ts';

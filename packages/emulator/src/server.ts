@@ -10,6 +10,7 @@ import { setTotals } from './credits.ts';
 import type { Faults } from './faults.ts';
 import type { GlossaryDrop } from './glossary-drops.ts';
 import { type ClientCredentials, TokenBook } from './http/auth.ts';
+import { type StatusEntered, statusHistory } from './projects/status.ts';
 import { createTiming, type TimingOptions } from './projects/timing.ts';
 import { seedProjects } from './seed.ts';
 import { type CreditTotals, EmulatorState } from './state.ts';
@@ -89,6 +90,11 @@ export interface Emulator {
   projectReads(projectId: string): number[];
   projectReads(): Record<string, number[]>;
   clearProjectReads(): void;
+  /**
+   * Every status the project's current run has entered so far, with when (emulator clock, ms), oldest first:
+   * what a client polling it could have seen. Empty for an unknown id.
+   */
+  statusHistory(projectId: string): StatusEntered[];
   close(): Promise<void>;
 }
 
@@ -171,6 +177,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         ? state.projectReads.all()
         : state.projectReads.of(projectId)) as Emulator['projectReads'],
     clearProjectReads: () => state.projectReads.clear(),
+    statusHistory: (projectId) => {
+      const project = state.projects.get(projectId);
+      return project ? statusHistory(state, project) : [];
+    },
     close() {
       closed ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -9,7 +9,7 @@ export {
 } from './compliance.ts';
 export { GlossaryCsvError } from './errors.ts';
 export { formatGlossaryCsv } from './format.ts';
-export { parseGlossaryCsv } from './parse.ts';
+export { type GlossaryTable, parseGlossaryCsv, readGlossaryTable } from './parse.ts';
 export { MAX_GLOSSARY_BYTES, MAX_TERM_BYTES, validateGlossaryEntries } from './rules.ts';
 export type {
   Delimiter,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GlossaryCsvError } from './errors.ts';
-import { parseGlossaryCsv } from './parse.ts';
+import { parseGlossaryCsv, readGlossaryTable } from './parse.ts';
 import type { GlossaryIssue, ParseGlossaryOptions } from './types.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -16,6 +16,10 @@ interface Expected {
 
 function expectParsed(name: string, expected: Expected, options: ParseGlossaryOptions = {}) {
   const result = parseGlossaryCsv(fixture(name), options);
+  // The same file read once into a table, then parsed (twice: a table is never changed by a parse).
+  const table = readGlossaryTable(fixture(name), options);
+  for (let again = 0; again < 2; again++)
+    expect(parseGlossaryCsv(table, options), `${name} from its table`).toStrictEqual(result);
   expect(result.entries).toStrictEqual(expected.entries);
   expect(result.srcLang).toBe(expected.srcLang);
   expect(result.dstLang).toBe(expected.dstLang);

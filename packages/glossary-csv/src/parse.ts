@@ -10,10 +10,28 @@ import { countLineBreaks, rowBreaks } from './lines.ts';
 import { RowReader } from './row-reader.ts';
 import type { GlossaryIssue, HeaderKind, ParsedGlossary, ParseGlossaryOptions } from './types.ts';
 
-export function parseGlossaryCsv(
+/**
+ * A glossary file decoded and split into rows, once: `parseGlossaryCsv` reads any pair of its columns from it
+ * without decoding or splitting the file again (a termbase offers several pairs of one file).
+ */
+export interface GlossaryTable {
+  readonly kind: 'glossary-table';
+  readonly decoded: DecodedText;
+  /** The file's own issues (its encoding), before any row is read. */
+  readonly issues: readonly GlossaryIssue[];
+  readonly rows: readonly string[][];
+  readonly brokenRows: ReadonlyMap<number, QuoteTrouble>;
+  readonly breaksInCells: boolean;
+  /** The line of the first row (2 after a `sep=` line). */
+  readonly firstLine: number;
+  readonly delimiter: ParsedGlossary['stats']['delimiter'];
+}
+
+/** Decodes `input` and splits it into rows (the costly part of parsing a large file), to parse once or many times. */
+export function readGlossaryTable(
   input: string | Uint8Array,
-  options: ParseGlossaryOptions = {},
-): ParsedGlossary {
+  options: Pick<ParseGlossaryOptions, 'delimiter'> = {},
+): GlossaryTable {
   if (options.delimiter !== undefined) checkDelimiter(options.delimiter);
   const decoded: DecodedText =
     typeof input === 'string'
@@ -47,18 +65,40 @@ export function parseGlossaryCsv(
   }
 
   let text = decoded.text;
-  let line = 1;
+  let firstLine = 1;
   const sepLine = readSepLine(text);
   if (sepLine) {
     text = text.slice(sepLine.length);
-    line = 2;
+    firstLine = 2;
   }
   const delimiter = options.delimiter ?? sepLine?.delimiter ?? detectDelimiter(text);
   const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
   const rows = parsed.data;
-  const brokenRows = quoteErrorsByRow(parsed.errors);
-  // Every line break ends a row unless some cell holds one; only then must cells be searched for breaks.
-  const breaksInCells = countLineBreaks(text) !== rows.length - 1;
+  return {
+    kind: 'glossary-table',
+    decoded,
+    issues,
+    rows,
+    brokenRows: quoteErrorsByRow(parsed.errors),
+    // Every line break ends a row unless some cell holds one; only then must cells be searched for breaks.
+    breaksInCells: countLineBreaks(text) !== rows.length - 1,
+    firstLine,
+    delimiter,
+  };
+}
+
+/**
+ * The glossary in `input` (a file's bytes or text, or a table `readGlossaryTable` made of one, for the pair of
+ * columns `options` names).
+ */
+export function parseGlossaryCsv(
+  input: string | Uint8Array | GlossaryTable,
+  options: ParseGlossaryOptions = {},
+): ParsedGlossary {
+  const table = typeof input === 'object' && 'kind' in input ? input : readGlossaryTable(input, options);
+  const { decoded, rows, brokenRows, breaksInCells, delimiter } = table;
+  const issues: GlossaryIssue[] = [...table.issues];
+  let line = table.firstLine;
 
   const reader = new RowReader(issues, options);
   let layout: Layout | undefined;

@@ -135,5 +135,11 @@ describe('validTermJsonLength', () => {
     expect(validTermJsonLength('€'.repeat(341))).toBe(1023 + 2);
     expect(validTermJsonLength('€'.repeat(342))).toBe(-1);
     expect(validTermJsonLength('é'.repeat(MAX_TERM_BYTES / 2))).toBe(MAX_TERM_BYTES + 2);
+    // Escapes count in the JSON size, not in the term's limit of 1024 UTF-8 bytes.
+    expect(validTermJsonLength('"'.repeat(MAX_TERM_BYTES))).toBe(2 * MAX_TERM_BYTES + 2);
+    expect(validTermJsonLength('\\'.repeat(MAX_TERM_BYTES + 1))).toBe(-1);
+    expect(validTermJsonLength('Le "Studio", ré\\mix')).toBe(
+      Buffer.byteLength(JSON.stringify('Le "Studio", ré\\mix')),
+    );
   });
 });

@@ -59,17 +59,20 @@ const SURELY_SHORT = Math.floor(MAX_TERM_BYTES / 3);
 
 /**
  * The bytes `"term"` takes in the JSON body when the (trimmed) term is valid; -1 when it breaks a rule.
- * This runs twice per row, so an ordinary term is checked and measured in one pass over its characters;
- * a term holding anything JSON escapes, or a surrogate, takes the slow path.
+ * This runs twice per row, so an ordinary term is checked and measured in one pass over its characters, its
+ * quotes and backslashes (one escape byte each) included: product names with quotes are common. A term holding
+ * a control character or a surrogate takes the slow path.
  */
 export function validTermJsonLength(term: string): number {
   const length = term.length;
   if (length === 0) return -1;
   let bytes = length + 2;
+  let escapes = 0;
   for (let index = 0; index < length; index++) {
     const code = term.charCodeAt(index);
     if (code < 0x80) {
-      if (code < 0x20 || code === 0x22 || code === 0x5c) return escapedTermJsonLength(term);
+      if (code === 0x22 || code === 0x5c) escapes++;
+      else if (code < 0x20) return escapedTermJsonLength(term);
     } else if (code < 0x800) {
       bytes += 1;
     } else if (code >= 0xd800 && code <= 0xdfff) {
@@ -78,7 +81,7 @@ export function validTermJsonLength(term: string): number {
       bytes += 2;
     }
   }
-  return bytes - 2 > MAX_TERM_BYTES ? -1 : bytes;
+  return bytes - 2 > MAX_TERM_BYTES ? -1 : bytes + escapes;
 }
 
 function escapedTermJsonLength(term: string): number {

@@ -270,6 +270,18 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     return `D${user.slice(1)}`;
   }
 
+  /** Opens the app's direct message with `user` as the person does (the app's Messages tab); returns its id. */
+  openDirectMessage(user: string): string {
+    const id = this.imOf(user);
+    this.#ims.set(id, user);
+    return id;
+  }
+
+  /** Whether `channel` is a direct message with the app: what a command typed in it is sent as. */
+  isDirectMessage(channel: string): boolean {
+    return this.#ims.has(channel);
+  }
+
   /** The messages of the app's direct message with `user`, oldest first. */
   directMessages(user: string): SlackMessage[] {
     return this.messages.filter((m) => m.channel === this.imOf(user));

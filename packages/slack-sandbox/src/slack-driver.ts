@@ -112,7 +112,10 @@ export class SlackDriver {
       token: 'unused',
       team_id: this.#slack.teamId,
       channel_id: input.channel,
-      channel_name: input.channel.toLowerCase(),
+      // As Slack names a DM's in a command: not by its id.
+      channel_name: this.#slack.isDirectMessage(input.channel)
+        ? 'directmessage'
+        : input.channel.toLowerCase(),
       user_id: input.user,
       user_name: input.user.toLowerCase(),
       command: input.command ?? '/dub',

@@ -7,13 +7,11 @@ import { parseSrt } from './parse.ts';
 import { segmentsToCues } from './segments.ts';
 import { serializeSrt } from './serialize.ts';
 import type { Cue, SegmentSide, SrtIssue } from './types.ts';
-import { toWebVtt } from './webvtt.ts';
 
 export const USAGE = `Usage: dubkit-srt <command> <file> [options]
 
 Commands:
   check <file>       list the file's issues with their line numbers; exit 1 if any is an error
-  to-vtt <file>      write the usable cues as WebVTT
   to-json <file>     write the usable cues as JSON: [{"index", "startMs", "endMs", "text"}, ...]
   from-json <file>   write SRT from JSON: cues as to-json writes them (or {"cues": [...]}), or the
                      service's segments ([...] or {"segments": [...]}) with --side
@@ -39,9 +37,6 @@ const COMMAND_HELP: Record<string, string> = {
 
 List the file's issues as <file>:<line>: <severity> <code>: <message> on standard error, then a summary.
 Exit 1 if any issue is an error (with --strict: any issue at all).`,
-  'to-vtt': `Usage: dubkit-srt to-vtt <file>
-
-Write the usable cues as WebVTT on standard output; issues go to standard error.`,
   'to-json': `Usage: dubkit-srt to-json <file>
 
 Write the usable cues as JSON: [{"index", "startMs", "endMs", "text"}, ...].`,
@@ -56,7 +51,7 @@ Write a clean SRT: usable cues renumbered, HH:MM:SS,mmm times, one line ending (
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
-const COMMANDS = new Set(['check', 'to-vtt', 'to-json', 'from-json', 'fix']);
+const COMMANDS = new Set(['check', 'to-json', 'from-json', 'fix']);
 
 export { type CliIo, processIo } from './cli-format.ts';
 
@@ -101,6 +96,12 @@ function parseArguments(args: readonly string[]): Options | 'help' | 'version' |
   }
   const [command, file, ...extra] = positional;
   if (command === undefined) throw new UsageError('no command given');
+  if (command === 'to-vtt') {
+    // One WebVTT writer for every dubkit tool: @dubkit/subtitles', which this package cannot depend on.
+    throw new UsageError(
+      'to-vtt has moved: use dubkit-subtitles convert <file> --to vtt (@dubkit/subtitles)',
+    );
+  }
   if (!COMMANDS.has(command)) throw new UsageError(`unknown command ${command}`);
   if (file === undefined) throw new UsageError(`${command} needs a file (or - for standard input)`);
   if (extra.length > 0) throw new UsageError(`one file at a time; unexpected ${extra.join(' ')}`);
@@ -247,9 +248,6 @@ export function runCli(args: readonly string[], io: CliIo = processIo): number {
         `${name}: ${count(cues.length, 'cue')}, ${count(errors, 'error')}, ${count(warnings, 'warning')}\n`,
       );
       return errors > 0 || (options.strict && warnings > 0) ? 1 : 0;
-    case 'to-vtt':
-      io.stdout(toWebVtt(cues));
-      break;
     case 'to-json':
       io.stdout(`${JSON.stringify(cues, null, 2)}\n`);
       break;

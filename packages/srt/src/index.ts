@@ -1,4 +1,5 @@
-// @dubkit/srt: SRT ⇄ cues ⇄ the dubbing service's segments, WebVTT out, and the src.0/dst.0 upload.
+// @dubkit/srt: SRT ⇄ cues ⇄ the dubbing service's segments, and the src.0/dst.0 upload. WebVTT and the other
+// formats are @dubkit/subtitles' (one writer per format).
 export { type CliIo, formatIssue, looksBinary, processIo, readCliInput } from './cli-format.ts';
 export { decodeSrtBytes, decodeWindows1252 } from './decode.ts';
 export { SrtParseError, SrtUploadError, TimecodeError } from './errors.ts';
@@ -25,7 +26,6 @@ export {
   type SegmentsResult,
   segmentsToCues,
   segmentsToSrt,
-  segmentsToVtt,
 } from './segments.ts';
 export { type SerializeOptions, serializeSrt } from './serialize.ts';
 export { normalizeCueText } from './text.ts';
@@ -42,4 +42,3 @@ export type {
   SrtSideInput,
 } from './types.ts';
 export { buildSrtUpload, type SrtUpload } from './upload.ts';
-export { toWebVtt } from './webvtt.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TimecodeError } from './errors.ts';
-import { cuesToSegments, segmentsToCues, segmentsToSrt, segmentsToVtt } from './segments.ts';
+import { cuesToSegments, segmentsToCues, segmentsToSrt } from './segments.ts';
 import { crlf, cue } from './test-support/vectors.ts';
 import type { Segment } from './types.ts';
 
@@ -22,15 +22,12 @@ const segments: Segment[] = [
   },
 ];
 
-describe('segmentsToSrt / segmentsToVtt', () => {
+describe('segmentsToSrt', () => {
   it('writes the chosen side', () => {
     expect(segmentsToSrt(segments, 'dst', { eol: '\n' })).toBe(
       '1\n00:00:01,000 --> 00:00:02,500\nHola\n\n2\n00:00:03,000 --> 00:00:04,000\nDos\nlíneas\n\n',
     );
     expect(segmentsToSrt(segments, 'src')).toContain('Two\r\nlines\r\n');
-    expect(segmentsToVtt(segments, 'src')).toBe(
-      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nHello\n\n2\n00:00:03.000 --> 00:00:04.000\nTwo\nlines\n\n',
-    );
   });
 
   it('takes a missing side as empty text', () => {

@@ -1,11 +1,10 @@
-// Between cues and the service's transcription segments: one side's text out as SRT/WebVTT, a file pair in.
+// Between cues and the service's transcription segments: one side's text out as SRT, a file pair in.
 import { checkCues } from './check-cues.ts';
 import { TimecodeError } from './errors.ts';
 import { parseSrtLocated } from './parse.ts';
 import { type SerializeOptions, serializeSrt } from './serialize.ts';
 import { formatTimecode, parseTimecode } from './timecode.ts';
 import type { Cue, Segment, SegmentLike, SegmentSide, SrtIssue, SrtSideInput } from './types.ts';
-import { toWebVtt } from './webvtt.ts';
 
 function segmentTime(segment: SegmentLike, position: number, field: 'start' | 'end'): number {
   try {
@@ -33,11 +32,6 @@ export function segmentsToSrt(
   options: SerializeOptions = {},
 ): string {
   return serializeSrt(segmentsToCues(segments, side), options);
-}
-
-/** The source (`src`) or translated (`dst`) text of the segments as a WebVTT file. */
-export function segmentsToVtt(segments: readonly SegmentLike[], side: SegmentSide): string {
-  return toWebVtt(segmentsToCues(segments, side));
 }
 
 export interface CuePair {

@@ -183,3 +183,18 @@ describe('serializeSrt on a big-endian machine', () => {
     expect(serializeSrtPlain(many)).toBe(serializeSrt(many));
   });
 });
+
+describe('serializeSrt on text holding a timecode line', () => {
+  it('never lets a cue text create a cue: a line that reads as timecodes is written with "-- >"', () => {
+    const text = 'Hola\n2\n00:00:00,000 --> 99:59:59,000\nX';
+    for (const eol of ['\r\n', '\n'] as const) {
+      const srt = serializeSrt([{ index: 1, startMs: 1000, endMs: 2000, text }], { eol });
+      const { cues } = parseSrt(srt);
+      expect(cues).toHaveLength(1);
+      expect(cues[0]!.text).toBe('Hola\n2\n00:00:00,000 -- > 99:59:59,000\nX');
+    }
+    // Dialogue with an arrow that is no timecode line is written as it is.
+    const plain = serializeSrt([{ index: 1, startMs: 0, endMs: 1000, text: 'A --> B' }]);
+    expect(parseSrt(plain).cues[0]!.text).toBe('A --> B');
+  });
+});

@@ -6,7 +6,7 @@
 // cue then takes its slice of that string (an O(1) view) and its text as it is, and the output is a rope of
 // those pieces. Blocks keep the buffer small and the work in one short, hot function.
 import { Buffer } from 'node:buffer';
-import { isBlankChar, normalizeCueText } from './text.ts';
+import { defuseTimecodeLines, isBlankChar, normalizeCueText } from './text.ts';
 import { formatTimecode } from './timecode.ts';
 import type { Cue } from './types.ts';
 
@@ -59,10 +59,12 @@ function slowText(text: string, crlf: boolean): string {
 }
 
 /**
- * A cue's text ready to write. Text as parseSrt returns it (non-empty lines joined by LF, no trailing blanks)
+ * A cue's text ready to write, with no line that would read as a timecode line (see defuseTimecodeLines). Text
+ * as parseSrt returns it (non-empty lines joined by LF, no trailing blanks)
  * is taken as it is, or cut at its line breaks for CRLF; anything else goes through normalizeCueText.
  */
-function cueText(text: string, crlf: boolean): string {
+function cueText(written: string, crlf: boolean): string {
+  const text = defuseTimecodeLines(written);
   const length = text.length;
   if (length === 0) return text;
   const last = text.charCodeAt(length - 1);

@@ -1,6 +1,7 @@
 // Cue text as SRT and WebVTT can hold it: lines without trailing blanks and no empty line (which would end the cue).
 // Cue text comes from files and JSON that anyone may write, so everything here is one pass over the text: index
 // loops, and the one regular expression below has no quantifier, so it cannot backtrack.
+import { TimecodeLineReader } from './timecode-line.ts';
 
 /**
  * The characters that count as blank at the end of a line. One set for the parser and the writers, so that
@@ -38,4 +39,28 @@ export function normalizeCueText(text: string): string {
     start = text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
   }
   return lines.join('\n');
+}
+
+const timecodeLine = new TimecodeLineReader();
+
+/**
+ * The text with no line that parseSrt would take for a timecode line: in such a line `-->` is written `-- >`.
+ * SRT has no escape, and a translation holding "2\n00:00:00,000 --> 99:59:59,000" would otherwise become a cue
+ * of its own when the file is read. Text without `-->` (almost all) is returned as it is after one native search.
+ */
+export function defuseTimecodeLines(text: string): string {
+  if (!text.includes('-->')) return text;
+  let out = '';
+  let start = 0;
+  while (start <= text.length) {
+    // A line ends at LF or CR, as parseSrt reads them.
+    let end = start;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    const line = text.slice(start, end);
+    out +=
+      line.includes('-->') && timecodeLine.read(text, start, end) ? line.replaceAll('-->', '-- >') : line;
+    if (end < text.length) out += text[end];
+    start = end + 1;
+  }
+  return out;
 }

@@ -54,7 +54,7 @@ export interface Segment {
 }
 
 /**
- * What segmentsToSrt/segmentsToVtt read from a segment: only the timecodes and the chosen side's text,
+ * What segmentsToSrt reads from a segment: only the timecodes and the chosen side's text,
  * so that any segment type with these fields (the client's, the emulator's) can be passed as it is.
  */
 export interface SegmentLike {

@@ -1,10 +1,11 @@
 // Property tests with input shaped by an attacker: deep nesting, long attributes, many spans, unclosed tags and
 // braces, pumped to thousands of repeats. Every reader must give well-formed cues and issues, never throw; how
-// long it takes is measured by bench/subtitles.bench.ts (a unit test does no timing).
+// fast is measured by bench/subtitles.bench.ts, and here only how the time grows with the size of a shape.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readSubtitles, type SubtitleFormat, writeSubtitles } from './formats.ts';
 import type { ReadResult } from './model.ts';
+import { growthRatio } from './test-support/growth.ts';
 
 const TTML_OPEN =
   '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><body><div><p begin="1s" end="2s">';
@@ -118,12 +119,68 @@ describe('readers on hostile input', () => {
     });
   }
 
-  it('a style that references itself, or a chain of ten thousand, is resolved once', () => {
-    const chain = Array.from({ length: 10_000 }, (_, i) => `<style xml:id="s${i}" style="s${i + 1}"/>`).join(
-      '',
-    );
-    const xml = `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><head><styling>${chain}<style xml:id="s10000" style="s0" tts:fontStyle="italic"/></styling></head><body><p begin="0s" end="1s" style="s0">x</p></body></tt>`;
-    const read = readSubtitles(xml, { format: 'ttml' });
+  const chainOf = (length: number) => {
+    const chain = Array.from({ length }, (_, i) => `<style xml:id="s${i}" style="s${i + 1}"/>`).join('');
+    return `<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><head><styling>${chain}<style xml:id="s${length}" style="s0" tts:fontStyle="italic"/></styling></head><body><p begin="0s" end="1s" style="s0">x</p></body></tt>`;
+  };
+
+  it('a style that references itself, or a chain of sixty, is resolved once', () => {
+    const read = readSubtitles(chainOf(60), { format: 'ttml' });
+    expect(read.issues).toEqual([]);
     expect(read.subtitles.cues[0]!.lines).toEqual([[{ text: 'x', italic: true }]]);
   });
+
+  it('a chain of ten thousand styles is followed 64 deep, and says so', () => {
+    const read = readSubtitles(chainOf(10_000), { format: 'ttml' });
+    expect(read.subtitles.cues[0]!.lines).toEqual([[{ text: 'x' }]]);
+    expect(read.issues.map((issue) => issue.code)).toEqual(['style-chain-too-deep']);
+  });
+});
+
+// Shapes a security audit found quadratic (a 296 KiB style chain froze the app 10.7 s; a 60,000-field Format line
+// 13.6 s): 4× the size must take at most 6× the time.
+describe('hostile shapes grow linearly', () => {
+  const TT = '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">';
+  const ASS_HEAD = '[Script Info]\nScriptType: v4.00+\n\n';
+  const shapes: { name: string; n: number; build: (n: number) => string; format: SubtitleFormat }[] = [
+    {
+      name: 'a TTML chain of styles, each referencing the previous one and adding an attribute',
+      n: 2000,
+      format: 'ttml',
+      build: (n) =>
+        `${TT}<head><styling>${Array.from(
+          { length: n },
+          (_, i) => `<style xml:id="s${i}" style="s${i - 1}" tts:a${i}="x" tts:color="red"/>`,
+        ).join('')}</styling></head><body><p begin="0s" end="1s" style="s${n - 1}">x</p></body></tt>`,
+    },
+    {
+      name: 'one TTML style with n attributes used by n paragraphs',
+      n: 2000,
+      format: 'ttml',
+      build: (n) =>
+        `${TT}<head><styling><style xml:id="s" ${Array.from({ length: n }, (_, i) => `tts:a${i}="x"`).join(' ')}/></styling></head><body>${'<p begin="0s" end="1s" style="s">x</p>'.repeat(n)}</body></tt>`,
+    },
+    {
+      name: 'an ASS Format line of n fields and n Dialogue lines',
+      n: 4000,
+      format: 'ass',
+      // Start, End and Text first, the fields looked up by name (Style, Name) nowhere: the longest search.
+      build: (n) =>
+        `${ASS_HEAD}[Events]\nFormat: Start, End, Text, ${Array.from({ length: n }, (_, i) => `f${i}`).join(',')}\n${'Dialogue: 0:00:01.00,0:00:02.00,x\n'.repeat(n)}`,
+    },
+    {
+      name: 'an ASS style Format line of n fields and n Style lines',
+      n: 4000,
+      format: 'ass',
+      build: (n) =>
+        `${ASS_HEAD}[V4+ Styles]\nFormat: ${Array.from({ length: n }, (_, i) => `f${i}`).join(',')}, Name, Italic\n${Array.from({ length: n }, (_, i) => `Style: s${i}\n`).join('')}[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,s1,,0,0,0,,x\n`,
+    },
+  ];
+  for (const shape of shapes) {
+    it(shape.name, () => {
+      const read = (input: string) => readSubtitles(input, { format: shape.format });
+      expect(read(shape.build(shape.n)).subtitles.cues.length).toBeGreaterThan(0);
+      expect(growthRatio(shape.build, read, shape.n)).toBeLessThanOrEqual(6);
+    });
+  }
 });

@@ -10,10 +10,17 @@ interface AssStyle {
   italic: boolean;
   bold: boolean;
   underline: boolean;
+  strike: boolean;
   placement: CuePlacement;
 }
 
-const DEFAULT_STYLE: AssStyle = { italic: false, bold: false, underline: false, placement: 'bottom' };
+const DEFAULT_STYLE: AssStyle = {
+  italic: false,
+  bold: false,
+  underline: false,
+  strike: false,
+  placement: 'bottom',
+};
 const DEFAULT_EVENT_FORMAT = [
   'layer',
   'start',
@@ -46,6 +53,28 @@ function placementOfAlignment(value: string | undefined, ssa: boolean): CuePlace
   return n >= 7 && n <= 9 ? 'top' : 'bottom';
 }
 
+/**
+ * Where each field the reader uses is in a `Format:` line, computed once per Format line: looking a name up in
+ * the list at every Style or Dialogue line would cost the list's length each time (quadratic in a 60,000-field
+ * Format line with as many Dialogue lines).
+ */
+function fieldIndexes<Name extends string>(
+  format: readonly string[],
+  names: readonly Name[],
+): Record<Name, number> {
+  const wanted = new Set<string>(names);
+  const out = {} as Record<Name, number>;
+  for (const name of names) out[name] = -1;
+  for (let i = 0; i < format.length; i++) {
+    const name = format[i]!;
+    if (wanted.has(name) && out[name as Name] === -1) out[name as Name] = i;
+  }
+  return out;
+}
+
+const STYLE_FIELDS = ['name', 'italic', 'bold', 'underline', 'strikeout', 'alignment'] as const;
+const EVENT_FIELDS = ['start', 'end', 'style', 'name', 'text'] as const;
+
 function splitFields(body: string, count: number): string[] {
   const fields: string[] = [];
   let start = 0;
@@ -62,6 +91,8 @@ function splitFields(body: string, count: number): string[] {
 interface EventText {
   lines: ReturnType<StyledText['finish']>;
   placement: CuePlacement | undefined;
+  /** The text holds a drawing (`\p1` ...), which is not kept. */
+  drew: boolean;
 }
 
 /** One Dialogue's text: override blocks by a scan to the next `}`, each character looked at a bounded number of times. */
@@ -77,10 +108,12 @@ function readEventText(
     out.set('italic', s.italic);
     out.set('bold', s.bold);
     out.set('underline', s.underline);
+    out.set('strike', s.strike);
   };
   apply(style);
   let placement: CuePlacement | undefined;
   let drawing = false;
+  let drew = false;
   let plain = '';
   const flush = () => {
     if (!drawing) out.text(plain);
@@ -106,9 +139,16 @@ function readEventText(
       for (const tag of block.split('\\').slice(1)) {
         const t = tag.trim();
         if (t === '') continue;
-        const toggle = /^([ibu])(\d*)$/.exec(t);
+        const toggle = /^([ibus])(\d*)$/.exec(t);
         if (toggle) {
-          const flag = toggle[1] === 'i' ? 'italic' : toggle[1] === 'b' ? 'bold' : 'underline';
+          const flag =
+            toggle[1] === 'i'
+              ? 'italic'
+              : toggle[1] === 'b'
+                ? 'bold'
+                : toggle[1] === 'u'
+                  ? 'underline'
+                  : 'strike';
           const value = toggle[2]!;
           // `\b700` is bold by weight; `\i` alone returns to the style's value.
           const on =
@@ -127,7 +167,7 @@ function readEventText(
           apply(named ?? style);
         } else if (/^p[0-9]+$/.test(t)) {
           drawing = t !== 'p0';
-          if (drawing) report('dropped-drawing', 'a drawing (\\p) is not kept');
+          drew ||= drawing;
         } else dropped.add(t.replace(/[^a-z].*$/, '').slice(0, 12) || t.slice(0, 12));
       }
       continue;
@@ -171,7 +211,10 @@ function readEventText(
         .join(' ')}`,
     );
   }
-  return { lines: out.finish(), placement };
+  const lines = out.finish();
+  // A drawing beside text is reported with its line; a line that is only drawings is counted by the caller.
+  if (drew && lines.length > 0) report('dropped-drawing', 'a drawing (\\p) is not kept');
+  return { lines, placement, drew };
 }
 
 /** Reads an ASS or SSA script: every Dialogue a cue or an issue, in the order of the file. */
@@ -188,9 +231,19 @@ export function readAss(input: string | Uint8Array): ReadResult {
   let section = '';
   let ssa = false;
   let hardLineBreaks = false;
-  let styleFormat: string[] = [];
+  let styleFields = fieldIndexes([], STYLE_FIELDS);
   let eventFormat = DEFAULT_EVENT_FORMAT;
+  let eventFields = fieldIndexes(eventFormat, EVENT_FIELDS);
   let sawSection = false;
+  // What is reported once for the file, with a count: drawing-only and empty lines, lines out of time order.
+  const once = {
+    drawing: { count: 0, line: 0 },
+    empty: { count: 0, line: 0 },
+    unsorted: { count: 0, line: 0 },
+  };
+  const count = (what: keyof typeof once, lineNo: number) => {
+    if (once[what].count++ === 0) once[what].line = lineNo;
+  };
 
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n]!.trim();
@@ -211,11 +264,15 @@ export function readAss(input: string | Uint8Array): ReadResult {
       else if (key === 'wrapstyle') hardLineBreaks = value === '2';
       else if (key === 'language' && value !== '') lang = value;
     } else if (section.startsWith('v4')) {
-      if (key === 'format') styleFormat = value.split(',').map((f) => f.trim().toLowerCase());
+      if (key === 'format')
+        styleFields = fieldIndexes(
+          value.split(',').map((f) => f.trim().toLowerCase()),
+          STYLE_FIELDS,
+        );
       else if (key === 'style') {
         const fields = value.split(',');
-        const field = (name: string) => {
-          const at = styleFormat.indexOf(name);
+        const field = (name: (typeof STYLE_FIELDS)[number]) => {
+          const at = styleFields[name];
           return at === -1 ? undefined : fields[at]?.trim();
         };
         const name = field('name') ?? fields[0]!.trim();
@@ -223,12 +280,14 @@ export function readAss(input: string | Uint8Array): ReadResult {
           italic: truthy(field('italic')),
           bold: truthy(field('bold')),
           underline: truthy(field('underline')),
+          strike: truthy(field('strikeout')),
           placement: placementOfAlignment(field('alignment'), ssa),
         });
       }
     } else if (section === 'events') {
       if (key === 'format') {
         eventFormat = value.split(',').map((f) => f.trim().toLowerCase());
+        eventFields = fieldIndexes(eventFormat, EVENT_FIELDS);
         continue;
       }
       if (key === 'comment') continue;
@@ -237,8 +296,8 @@ export function readAss(input: string | Uint8Array): ReadResult {
         continue;
       }
       const fields = splitFields(value, eventFormat.length);
-      const field = (name: string) => {
-        const at = eventFormat.indexOf(name);
+      const field = (name: (typeof EVENT_FIELDS)[number]) => {
+        const at = eventFields[name];
         return at === -1 ? undefined : fields[at];
       };
       const start = parseAssTime(field('start') ?? '');
@@ -277,6 +336,12 @@ export function readAss(input: string | Uint8Array): ReadResult {
       const text = readEventText(field('text') ?? '', style, styles, hardLineBreaks, (code, message) =>
         report(lineNo, 'warning', code, message),
       );
+      if (text.lines.length === 0) {
+        count(text.drew ? 'drawing' : 'empty', lineNo);
+        continue;
+      }
+      const previous = cues[cues.length - 1];
+      if (previous && start < previous.startMs) count('unsorted', lineNo);
       const cue: SubtitleCue = { startMs: start, endMs: end, lines: text.lines };
       const speaker = (field('name') ?? '').trim();
       if (speaker !== '') cue.speaker = speaker;
@@ -287,6 +352,25 @@ export function readAss(input: string | Uint8Array): ReadResult {
   }
   if (!sawSection)
     report(1, 'error', 'not-ass', 'the file has no [Script Info] or [Events] section: it is not ASS or SSA');
+  // "1 Dialogue line is" / "2 Dialogue lines are".
+  const counted = (n: number) => (n === 1 ? '1 Dialogue line is' : `${n} Dialogue lines are`);
+  if (once.drawing.count > 0)
+    report(
+      once.drawing.line,
+      'warning',
+      'dropped-drawing',
+      `${counted(once.drawing.count)} only drawing (\\p), not text; not kept`,
+    );
+  if (once.empty.count > 0)
+    report(once.empty.line, 'warning', 'empty-cue', `${counted(once.empty.count)} without text; not kept`);
+  if (once.unsorted.count > 0)
+    report(
+      once.unsorted.line,
+      'warning',
+      'out-of-order',
+      `${counted(once.unsorted.count)} out of time order (starting before the line above); WebVTT and SRT are written sorted by start, as players need`,
+    );
+  if (once.drawing.count + once.empty.count + once.unsorted.count > 0) issues.sort((a, b) => a.line - b.line);
   const result: ReadResult = { subtitles: { cues }, lines: cueLines, issues };
   if (lang !== undefined) result.subtitles.lang = lang;
   return result;

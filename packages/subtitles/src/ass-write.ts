@@ -2,10 +2,13 @@
 // and one style per speaker, [Events] with one Dialogue line per cue.
 //
 // Times are centiseconds, the nearest (half rounds up), without an overlap appearing (see quantize.ts): a cue that
-// would round to no length is given one centisecond, and a cue starting within it starts after it. ASS has no escapes: `{`, `}` and `\` in text are written as their full-width forms (｛ ｝ ＼), which
-// players show as text; commas in a speaker's name (the field separator) as a full-width comma.
+// would round to no length is given one centisecond, and a cue starting within it starts after it. ASS has no
+// escapes: `{` and `}` in text are written as their full-width forms (｛ ｝), which players show as text; a `\`
+// is written as it is (players show a backslash that starts no `\N`, `\n` or `\h` as text), with an empty
+// block `{}` after it where one would; a no-break space as `\h`; commas in a speaker's name (the field
+// separator) as a full-width comma.
 import type { Subtitles } from './model.ts';
-import { writtenLines } from './model.ts';
+import { cuesToWrite, writtenLines } from './model.ts';
 import { quantize } from './quantize.ts';
 
 const STYLE_FORMAT =
@@ -37,14 +40,17 @@ export function assName(name: string): string {
 }
 
 function escapeAssText(text: string): string {
-  if (!/[{}\\]/.test(text)) return text;
-  return text.replace(/[{}\\]/g, (c) => (c === '{' ? '\uff5b' : c === '}' ? '\uff5d' : '\uff3c'));
+  if (!/[{}\u00a0]|\\[Nnh]/.test(text)) return text;
+  return text.replace(/[{}\u00a0]|\\(?=[Nnh])/g, (c) =>
+    c === '{' ? '\uff5b' : c === '}' ? '\uff5d' : c === '\u00a0' ? '\\h' : '\\{}',
+  );
 }
 
 /** Writes the cues as an ASS script for a 1920×1080 frame. */
 export function writeAss(subtitles: Subtitles): string {
+  const cues = cuesToWrite(subtitles.cues, false);
   const styles = new Map<string, string>();
-  for (const cue of subtitles.cues) {
+  for (const cue of cues) {
     if (cue.speaker !== undefined && !styles.has(cue.speaker)) styles.set(cue.speaker, assName(cue.speaker));
   }
   const styleNames = new Set(['Default']);
@@ -61,15 +67,16 @@ export function writeAss(subtitles: Subtitles): string {
   parts.push(`\n[Events]\n${EVENT_FORMAT}\n`);
   // One string appended to: V8 keeps it as a rope and flattens it once, which beats per-cue strings joined.
   let out = parts.join('');
-  const times = quantize(subtitles.cues, centiseconds);
-  for (let c = 0; c < subtitles.cues.length; c++) {
-    const cue = subtitles.cues[c]!;
+  const times = quantize(cues, centiseconds);
+  for (let c = 0; c < cues.length; c++) {
+    const cue = cues[c]!;
     const { start, end } = times[c]!;
     const name = cue.speaker === undefined ? '' : styles.get(cue.speaker)!;
     out += `Dialogue: 0,${formatAssTime(start)},${formatAssTime(end)},${name === '' ? 'Default' : name},${name},0,0,0,,${cue.position === 'top' ? '{\\an8}' : ''}`;
     let italic = false;
     let bold = false;
     let underline = false;
+    let strike = false;
     const lines = writtenLines(cue);
     for (let l = 0; l < lines.length; l++) {
       if (l > 0) out += '\\N';
@@ -86,6 +93,10 @@ export function writeAss(subtitles: Subtitles): string {
         if ((part.underline === true) !== underline) {
           underline = !underline;
           tags += underline ? '\\u1' : '\\u0';
+        }
+        if ((part.strike === true) !== strike) {
+          strike = !strike;
+          tags += strike ? '\\s1' : '\\s0';
         }
         out += (tags === '' ? '' : `{${tags}}`) + escapeAssText(part.text);
       }

@@ -1,9 +1,16 @@
-// Files as other tools write them (hand-written here, after the shapes of a Netflix IMSC 1.1 delivery, a
-// broadcaster's EBU-TT-D and an Aegisub script) import with nothing lost that the cue model carries.
+// Files as other tools write them (hand-written here, after the shapes of a Netflix IMSC 1.1 delivery, a Netflix
+// DFXP, an IMSC file with timeContainer="seq", a broadcaster's EBU-TT-D, Aegisub dialogue and typesetting scripts
+// and an SRT with <s>) import with nothing lost that the cue model carries, as the independent parsers read them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSubtitles, writeSubtitles } from './formats.ts';
 import type { SubtitleCue } from './model.ts';
+import {
+  cuesByAssCompiler,
+  cuesByImsc,
+  cuesByWebvttParser,
+  joinIntervals,
+} from './test-support/independent.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -118,5 +125,123 @@ describe('an Aegisub ASS script, with a BOM and CRLF line endings', () => {
     ]);
     expect(read.issues[0]!.message).toContain('\\fad');
     expect(read.issues[1]!.message).toContain('\\pos');
+  });
+});
+
+describe('a Netflix-style DFXP: a region styled by a nested <style>, paragraphs placed by their own tts:origin', () => {
+  const xml = fixture('netflix-dfxp.xml').toString('utf8');
+  const read = readSubtitles(xml);
+
+  it('places each paragraph where its origin is, not all at the top', () => {
+    expect(read.subtitles.cues.map(({ startMs, endMs, position }) => ({ startMs, endMs, position }))).toEqual(
+      [
+        { startMs: 1201, endMs: 3529, position: undefined },
+        { startMs: 3670, endMs: 5205, position: 'top' },
+        { startMs: 5556, endMs: 7107, position: undefined },
+      ],
+    );
+    expect(read.issues.map(({ line, code }) => ({ line, code }))).toEqual([{ line: 27, code: 'empty-cue' }]);
+  });
+
+  it('has the times, text and styles imsc reads, and its region placement where the paragraph sets none', () => {
+    const byImsc = joinIntervals(cuesByImsc(xml));
+    // imsc keeps the region's nested displayAlign (center, full frame: not the top) and, as IMSC 1.1 allows
+    // tts:origin on regions only, ignores it on a <p>; TTML2 makes that origin the paragraph's own area.
+    expect(byImsc.map((cue) => cue.position)).toEqual([undefined, undefined, undefined]);
+    expect(read.subtitles.cues.map(({ position: _, ...cue }) => cue)).toEqual(byImsc);
+  });
+
+  it('writes WebVTT and ASS with the top cue on top, which webvtt-parser and ass-compiler read so', () => {
+    const tops = (cues: SubtitleCue[]) => cues.map((cue) => cue.position === 'top');
+    expect(tops(cuesByWebvttParser(writeSubtitles(read.subtitles, 'vtt')))).toEqual([false, true, false]);
+    expect(tops(cuesByAssCompiler(writeSubtitles(read.subtitles, 'ass')))).toEqual([false, true, false]);
+  });
+});
+
+describe('an IMSC 1.1 file with timeContainer="seq" and paragraphs without an end', () => {
+  const xml = fixture('imsc-seq.ttml').toString('utf8');
+  const read = readSubtitles(xml);
+
+  it('starts each child of the seq after the previous one, and ends open paragraphs as imsc does', () => {
+    expect(read.issues).toEqual([]);
+    expect(read.subtitles.cues.map(({ startMs, endMs }) => [startMs, endMs])).toEqual([
+      [1200, 4200],
+      [4700, 7200],
+      [7200, 11_200],
+      [12_200, 14_200],
+      [13_200, 16_200],
+      [17_200, 19_200],
+      // To the end of its block, then to the end of the document (the latest time it names).
+      [31_000, 34_000],
+      [40_000, 42_000],
+      [41_000, 42_000],
+    ]);
+    expect(read.subtitles.cues).toEqual(joinIntervals(cuesByImsc(xml)));
+  });
+
+  it('writes IMSC that imsc reads to the same cues', () => {
+    expect(joinIntervals(cuesByImsc(writeSubtitles(read.subtitles, 'ttml')))).toEqual(read.subtitles.cues);
+  });
+});
+
+describe('an Aegisub typesetting script: dialogue out of order, drawing-only and empty lines', () => {
+  const text = fixture('aegisub-typesetting.ass').toString('utf8');
+  const read = readSubtitles(text);
+
+  it('keeps every line with text as ass-compiler reads it, drawings and empty lines reported once each', () => {
+    const byCompiler = cuesByAssCompiler(text).filter((cue) => cue.lines.some((line) => line.length > 0));
+    expect(read.subtitles.cues).toEqual(byCompiler);
+    expect(read.subtitles.cues[1]!.lines).toEqual([[{ text: 'First line.\u00a0' }]]);
+    expect(read.subtitles.cues[2]!.lines).toEqual([[{ text: 'Exit', strike: true }, { text: ' open' }]]);
+    expect(read.issues.map(({ line, code }) => `${line}:${code}`)).toEqual([
+      '19:dropped-override',
+      '19:dropped-drawing',
+      '20:out-of-order',
+      '24:empty-cue',
+    ]);
+    expect(read.issues[1]!.message).toMatch(/^2 Dialogue lines are only drawing/);
+  });
+
+  it('writes WebVTT in time order that webvtt-parser reads without an error, and no blank cue anywhere', () => {
+    const vtt = writeSubtitles(read.subtitles, 'vtt');
+    expect(cuesByWebvttParser(vtt).map((cue) => cue.startMs)).toEqual([1000, 5000, 5000, 8000]);
+    expect(cuesByWebvttParser(vtt)[1]!.speaker).toBe('Kenji');
+    expect(
+      readSubtitles(writeSubtitles(read.subtitles, 'srt')).subtitles.cues.map((cue) => cue.startMs),
+    ).toEqual([1000, 5000, 5000, 8000]);
+  });
+
+  it('writes ASS that reads back the same: hard space, backslash and strike kept', () => {
+    const ass = writeSubtitles(read.subtitles, 'ass');
+    expect(readSubtitles(ass, { format: 'ass' }).subtitles.cues).toEqual(read.subtitles.cues);
+    expect(cuesByAssCompiler(ass)).toEqual(read.subtitles.cues);
+  });
+});
+
+describe('an SRT file with <s> and a tag SRT does not have', () => {
+  const read = readSubtitles(fixture('strike.srt'));
+
+  it('reads <s> as strike-through and says the other tag is kept as text', () => {
+    expect(read.subtitles.cues.map((cue) => cue.lines)).toEqual([
+      [[{ text: 'Closed', strike: true }, { text: ' Open today' }]],
+      [
+        [
+          { text: 'Not ', italic: true },
+          { text: 'this', italic: true, strike: true },
+          { text: ' one', italic: true },
+        ],
+        [{ text: '<span>odd</span> tag' }],
+      ],
+    ]);
+    expect(read.issues.map(({ line, code }) => `${line}:${code}`)).toEqual(['8:unknown-tag']);
+  });
+
+  it('writes strike-through where the format has it (IMSC, ASS, SRT) and plain text in WebVTT', () => {
+    expect(cuesByImsc(writeSubtitles(read.subtitles, 'ttml'))).toEqual(read.subtitles.cues);
+    expect(cuesByAssCompiler(writeSubtitles(read.subtitles, 'ass'))).toEqual(read.subtitles.cues);
+    expect(writeSubtitles(read.subtitles, 'srt')).toContain('<s>Closed</s> Open today');
+    const vtt = writeSubtitles(read.subtitles, 'vtt');
+    expect(vtt).not.toContain('&lt;s&gt;');
+    expect(cuesByWebvttParser(vtt)[0]!.lines).toEqual([[{ text: 'Closed Open today' }]]);
   });
 });

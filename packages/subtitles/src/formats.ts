@@ -4,6 +4,7 @@ import { readAss } from './ass-read.ts';
 import { writeAss } from './ass-write.ts';
 import { type FrameRate, frameAt, msAtFrame } from './frame-rate.ts';
 import type { ReadResult, Subtitles } from './model.ts';
+import { cuesToWrite } from './model.ts';
 import { quantize } from './quantize.ts';
 import { readSrt, writeSrt } from './srt-format.ts';
 import { readTtml } from './ttml-read.ts';
@@ -114,14 +115,17 @@ export function writeSubtitles(
   format: SubtitleFormat,
   options: WriteOptions = {},
 ): string {
+  // Cues without text left out and, for the formats that need it, sorted before any snapping to frames.
+  const cues = cuesToWrite(subtitles.cues, format === 'srt' || format === 'vtt');
+  const kept = cues === subtitles.cues ? subtitles : { ...subtitles, cues: [...cues] };
   if (format === 'ttml' || format === 'ebu-tt-d') {
     return writeTtml(
-      subtitles,
+      kept,
       format === 'ttml' ? 'imsc' : 'ebu-tt-d',
       options.frameRate ? { frameRate: options.frameRate } : {},
     );
   }
-  const timed = options.frameRate ? snapToFrames(subtitles, options.frameRate) : subtitles;
+  const timed = options.frameRate ? snapToFrames(kept, options.frameRate) : kept;
   if (format === 'srt') return writeSrt(timed, options.eol ? { eol: options.eol } : {});
   if (format === 'vtt') return writeVtt(timed);
   return writeAss(timed);

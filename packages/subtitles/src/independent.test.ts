@@ -4,7 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readSubtitles, type SubtitleFormat, writeSubtitles } from './formats.ts';
 import type { Subtitles } from './model.ts';
-import { SRT_ALPHABET, subtitlesArbitrary, withoutSpeakers } from './test-support/arbitraries.ts';
+import {
+  SRT_ALPHABET,
+  subtitlesArbitrary,
+  withoutSpeakers,
+  withoutStrike,
+} from './test-support/arbitraries.ts';
 import { cuesByAssCompiler, cuesByImsc, cuesByWebvttParser } from './test-support/independent.ts';
 
 const RUNS = { numRuns: 150 };
@@ -38,7 +43,25 @@ describe('independent parsers read what we write', () => {
   it('webvtt-parser reads our WebVTT with the same cues and speakers, without an error', () => {
     fc.assert(
       fc.property(subtitlesArbitrary(), (subtitles) => {
-        expect(cuesByWebvttParser(writeSubtitles(subtitles, 'vtt'))).toEqual(subtitles.cues);
+        expect(cuesByWebvttParser(writeSubtitles(subtitles, 'vtt'))).toEqual(withoutStrike(subtitles.cues));
+      }),
+      RUNS,
+    );
+  });
+
+  it('webvtt-parser accepts WebVTT written from cues out of order and cues without text, sorted and without them', () => {
+    fc.assert(
+      fc.property(subtitlesArbitrary(), fc.integer(), (subtitles, seed) => {
+        // The same cues shuffled, with an empty cue after every other one.
+        const shuffled = [...subtitles.cues]
+          .map((cue, i) => ({ cue, key: (i * 7919 + seed) % 101 }))
+          .sort((a, b) => a.key - b.key)
+          .flatMap(({ cue }, i) => (i % 2 ? [cue, { ...cue, lines: [] }] : [cue]));
+        const vtt = writeSubtitles({ cues: shuffled }, 'vtt');
+        expect(cuesByWebvttParser(vtt)).toEqual(withoutStrike(subtitles.cues));
+        expect(
+          readSubtitles(writeSubtitles({ cues: shuffled }, 'srt'), { format: 'srt' }).subtitles.cues,
+        ).toEqual(withoutSpeakers(subtitles.cues));
       }),
       RUNS,
     );
@@ -71,9 +94,12 @@ describe('round trips through our own readers', () => {
     );
   });
 
-  it('WebVTT keeps everything but the language', () => {
+  it('WebVTT keeps everything but the language and strike-through', () => {
     fc.assert(
-      fc.property(subtitlesArbitrary(), (s) => void expect(roundTrip(s, 'vtt')).toEqual({ cues: s.cues })),
+      fc.property(
+        subtitlesArbitrary(),
+        (s) => void expect(roundTrip(s, 'vtt')).toEqual({ cues: withoutStrike(s.cues) }),
+      ),
       RUNS,
     );
   });

@@ -34,6 +34,7 @@ export {
   type SubtitleIssue,
   type Subtitles,
 } from './model.ts';
+export { type SpeakerSegment, subtitlesFromSegments } from './segments.ts';
 export { readSrt, toSrtCues, writeSrt } from './srt-format.ts';
 export { readTtml } from './ttml-read.ts';
 export { type TtmlOptions, type TtmlProfile, writeTtml } from './ttml-write.ts';

@@ -7,6 +7,8 @@ export interface Span {
   italic?: true;
   bold?: true;
   underline?: true;
+  /** Struck through (SRT `<s>`, TTML `lineThrough`, ASS `\s1`); WebVTT has no such markup. */
+  strike?: true;
 }
 
 /** One line of a cue: its spans, in order. */
@@ -40,15 +42,16 @@ export interface ReadResult {
 }
 
 function sameStyle(a: Span, b: Span): boolean {
-  return a.italic === b.italic && a.bold === b.bold && a.underline === b.underline;
+  return a.italic === b.italic && a.bold === b.bold && a.underline === b.underline && a.strike === b.strike;
 }
 
 /** A span with exactly the flags that are set (no `italic: undefined`), so that cues compare equal. */
-export function span(text: string, italic: boolean, bold: boolean, underline: boolean): Span {
+export function span(text: string, italic: boolean, bold: boolean, underline: boolean, strike = false): Span {
   const out: Span = { text };
   if (italic) out.italic = true;
   if (bold) out.bold = true;
   if (underline) out.underline = true;
+  if (strike) out.strike = true;
   return out;
 }
 
@@ -118,4 +121,20 @@ export function writtenLines(cue: SubtitleCue): readonly CueLine[] {
 /** Plain cues from text: each `\n` starts a line, no styles. */
 export function plainCue(startMs: number, endMs: number, text: string): SubtitleCue {
   return { startMs, endMs, lines: text.split('\n').map((line) => (line === '' ? [] : [{ text: line }])) };
+}
+
+/**
+ * The cues a writer puts out: those with text (a cue with none is no subtitle, and SRT and WebVTT readers take
+ * its blank as the end of the cue), and when the format needs it (WebVTT, SRT) in order of start, stable for
+ * equal starts. Cues already so are returned as they are.
+ */
+export function cuesToWrite(cues: readonly SubtitleCue[], sorted: boolean): readonly SubtitleCue[] {
+  let ready = true;
+  for (let i = 0; i < cues.length && ready; i++) {
+    ready =
+      writtenLines(cues[i]!).length > 0 && (!sorted || i === 0 || cues[i - 1]!.startMs <= cues[i]!.startMs);
+  }
+  if (ready) return cues;
+  const out = cues.filter((cue) => writtenLines(cue).length > 0);
+  return sorted ? out.sort((a, b) => a.startMs - b.startMs) : out;
 }

@@ -47,6 +47,16 @@ describe('readVtt', () => {
     expect(subtitles.cues.map((cue) => cue.startMs)).toEqual([5000]);
     expect(codes(issues)).toEqual(['3:missing-timecode', '6:end-before-start']);
   });
+  it('reports cues out of time order and cues without text once each, with a count', () => {
+    const read = readVtt(
+      'WEBVTT\n\n00:05.000 --> 00:06.000\nlater\n\n00:01.000 --> 00:02.000\nearlier\n\n00:00.500 --> 00:01.000\n<i></i>\n\n00:00.200 --> 00:00.400\nfirst\n',
+    );
+    expect(read.subtitles.cues.map((cue) => cue.startMs)).toEqual([5000, 1000, 200]);
+    expect(read.issues.map(({ line, code, message }) => `${line}:${code}:${message.slice(0, 15)}`)).toEqual([
+      '6:out-of-order:2 cues are out ',
+      '9:empty-cue:1 cue is withou',
+    ]);
+  });
 });
 
 describe('readTtml', () => {

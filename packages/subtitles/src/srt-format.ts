@@ -1,5 +1,5 @@
 // SRT through @dubkit/srt (its reader and writer, untouched): this file only maps SRT's markup to the cue model.
-// SRT carries italics, bold and underline as tags and top placement as `{\an8}`; speakers and languages it
+// SRT carries italics, bold, underline and strike-through as tags and top placement as `{\an8}`; speakers and languages it
 // cannot carry. It has no escapes, so text that looks like a tag (`<i>`) is read back as one.
 import {
   type Cue,
@@ -10,7 +10,7 @@ import {
   tagEnd,
 } from '@dubkit/srt';
 import type { CuePlacement, ReadResult, SubtitleCue, SubtitleIssue, Subtitles } from './model.ts';
-import { writtenLines } from './model.ts';
+import { cuesToWrite, writtenLines } from './model.ts';
 import { flagOfTag, StyledText, tagged } from './styled-text.ts';
 
 const SRT_MARKUP = /[\n<{]/g;
@@ -72,8 +72,12 @@ export function srtTextToCue(
       let nameEnd = i + (slash ? 2 : 1);
       while (nameEnd < end && isAsciiLetter(text.charCodeAt(nameEnd))) nameEnd++;
       const name = text.slice(i + (slash ? 2 : 1), nameEnd);
-      const flag = flagOfTag(name);
-      if (flag === undefined && name.toLowerCase() !== 'font') continue;
+      const flag = flagOfTag(name, true);
+      if (flag === undefined && name.toLowerCase() !== 'font') {
+        if (!slash)
+          report(textLine, 'unknown-tag', `<${name.slice(0, 20)}> is not SRT markup; it is kept as text`);
+        continue;
+      }
       out.text(text.slice(copied, i));
       if (flag === undefined) {
         if (!slash) report(textLine, 'dropped-font', 'a <font> tag is not kept (its text is)');
@@ -95,13 +99,18 @@ export function cueToSrtText(cue: SubtitleCue): string {
   // The common cue, one line of plain text, is its own SRT text: nothing to build.
   if (cue.position !== 'top' && lines.length === 1 && lines[0]!.length === 1) {
     const only = lines[0]![0]!;
-    if (only.italic === undefined && only.bold === undefined && only.underline === undefined)
+    if (
+      only.italic === undefined &&
+      only.bold === undefined &&
+      only.underline === undefined &&
+      only.strike === undefined
+    )
       return only.text;
   }
   let text = cue.position === 'top' ? '{\\an8}' : '';
   for (let l = 0; l < lines.length; l++) {
     if (l > 0) text += '\n';
-    for (const part of lines[l]!) text += tagged(part, part.text);
+    for (const part of lines[l]!) text += tagged(part, part.text, true);
   }
   return text;
 }
@@ -136,7 +145,7 @@ export function readSrt(input: string | Uint8Array): ReadResult {
 }
 
 export function writeSrt(subtitles: Subtitles, options: SerializeOptions = {}): string {
-  return serializeSrt(toSrtCues(subtitles.cues), options);
+  return serializeSrt(toSrtCues(cuesToWrite(subtitles.cues, true)), options);
 }
 
 /** A side of @dubkit/srt's upload from cues read in any format, keeping each cue's line for pairing issues. */

@@ -1,7 +1,9 @@
 // TTML into the cue model: IMSC 1.0/1.1, EBU-TT-D, and the older DFXP/SMPTE-TT shapes tools still write. XML is
 // parsed by saxes (one pass, events), never by patterns; styles are resolved by reference (chains included, each
-// style once), regions become top or bottom, `ttm:agent` becomes the speaker. What the model cannot hold is
-// reported with the line it is on.
+// style once, only the attributes the model uses), regions (with their nested styles) and a paragraph's own
+// `tts:origin`/`tts:extent`/`tts:displayAlign` become top or bottom, `timeContainer="seq"` starts each child
+// after the previous one, `ttm:agent` becomes the speaker. What the model cannot hold is reported with the line
+// it is on.
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { FrameRate } from './frame-rate.ts';
 import type { CueLine, CuePlacement, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
@@ -22,15 +24,36 @@ interface StyleRecord {
   refs: string[];
 }
 
+/** A `<region>` being read: its styles by reference, by nested `<style>` children, and its own attributes. */
+interface RegionDefinition {
+  id: string;
+  referential: Attributes;
+  nested: Attributes;
+  inline: Attributes;
+}
+
 interface Frame {
   /** Local name in the TTML namespace; '' for an element of another namespace. */
   name: string;
+  /** When the element begins (Infinity when it never does: after an open-ended sibling in a seq container). */
   beginMs: number;
+  /** The earliest explicit end of the element and its ancestors (undefined when none has one). */
   endMs: number | undefined;
+  /** The element has its own `end` or `dur`. */
+  ownEnd: boolean;
+  /** `timeContainer="seq"`: each timed child begins where the previous one ended. */
+  seq: boolean;
+  /** The end of the last timed child closed (seq), and the latest end of any (par); Infinity for an open one. */
+  previousEnd: number | undefined;
+  latestChildEnd: number | undefined;
   italic: boolean;
   bold: boolean;
   underline: boolean;
+  strike: boolean;
   region: string | undefined;
+  /** A `<p>`'s own `tts:origin`, `tts:extent` and `tts:displayAlign` (inline or by style). */
+  layout?: Attributes;
+  regionDefinition?: RegionDefinition;
   agent: string | undefined;
   preserve: boolean;
   /** Text inside is not read (ruby text, metadata, foreign elements). */
@@ -47,18 +70,38 @@ function isTtmlNamespace(uri: string): boolean {
 
 const WHITE = new Set(['white', '#ffffff', '#ffffffff', 'rgb(255,255,255)', 'rgba(255,255,255,255)']);
 
-const FLAG_OF: Record<string, StyleFlag> = {
-  fontStyle: 'italic',
-  fontWeight: 'bold',
-  textDecoration: 'underline',
-};
+/**
+ * The `tts:*` attributes the reader uses; the others (fonts, sizes, outlines...) are presentation the model does
+ * not carry. Keeping only these bounds what a style holds, so resolving n styles is O(n) whatever their shape.
+ */
+const USED_STYLING = new Set([
+  'fontStyle',
+  'fontWeight',
+  'textDecoration',
+  'color',
+  'origin',
+  'extent',
+  'displayAlign',
+  'ruby',
+  'backgroundImage',
+]);
+const LAYOUT = ['origin', 'extent', 'displayAlign'] as const;
 
-function flagValue(flag: StyleFlag, value: string): boolean | undefined {
+/** A chain of styles each referencing the next is followed this deep; real documents use two or three. */
+const MAX_STYLE_DEPTH = 64;
+
+function flagValue(flag: Exclude<StyleFlag, 'strike'>, value: string): boolean | undefined {
   const v = value.trim();
   if (flag === 'italic') return v === 'italic' || v === 'oblique' ? true : v === 'normal' ? false : undefined;
   if (flag === 'bold') return v === 'bold' ? true : v === 'normal' ? false : undefined;
   if (/\bnoUnderline\b/.test(v)) return false;
   return /\bunderline\b/.test(v) ? true : v === 'none' ? false : undefined;
+}
+
+function strikeValue(value: string): boolean | undefined {
+  const v = value.trim();
+  if (/\bnoLineThrough\b/.test(v)) return false;
+  return /\blineThrough\b/.test(v) ? true : v === 'none' ? false : undefined;
 }
 
 /** A length pair (`10% 80%`, `2c 12c`, `100px 860px`) as fractions of the frame, where it can be told. */
@@ -119,6 +162,14 @@ class TtmlReader {
   private readonly namespaces = new Namespaces();
   private readonly stack: Frame[] = [];
   private readonly styles = new Map<string, StyleRecord>();
+  private styleTooDeep = false;
+  /** The latest time any element begins or ends at: the document's end, for a paragraph open to the end. */
+  private latestMs = 0;
+  /** Cues (indexes in `cues`) with no end of their own nor of an ancestor: they end with the document. */
+  private readonly openEnded: number[] = [];
+  /** Paragraphs without text: not cues, reported once with their count. */
+  private emptyCount = 0;
+  private firstEmptyLine = 0;
   private readonly resolved = new Map<string, Attributes>();
   private readonly regions = new Map<string, Attributes>();
   private readonly agents = new Map<string, string>();
@@ -185,13 +236,53 @@ class TtmlReader {
     }
     this.keepFinished();
     if (!this.seenRoot) this.notTtml();
+    this.endOpenCues();
+    if (this.emptyCount > 0) {
+      this.report(
+        this.firstEmptyLine,
+        'warning',
+        'empty-cue',
+        `${this.emptyCount === 1 ? 'a subtitle (<p>) has' : `${this.emptyCount} subtitles (<p>) have`} no text; not used`,
+      );
+    }
   }
 
   private keepFinished(): void {
     if (!this.finished) return;
+    if (this.finished.cue.endMs === Number.POSITIVE_INFINITY) this.openEnded.push(this.cues.length);
     this.cues.push(this.finished.cue);
     this.lines.push(this.finished.line);
     this.finished = undefined;
+  }
+
+  /** Paragraphs that end with the document end at the latest time it names (as imsc shows them). */
+  private endOpenCues(): void {
+    if (this.openEnded.length === 0) return;
+    const gone = new Set<number>();
+    for (const at of this.openEnded) {
+      const cue = this.cues[at]!;
+      cue.endMs = this.latestMs;
+      if (cue.endMs <= cue.startMs) {
+        gone.add(at);
+        this.report(
+          this.lines[at]!,
+          'error',
+          'missing-end',
+          'a subtitle (<p>) without an end begins at the end of the document; it is not used',
+        );
+      }
+    }
+    if (gone.size === 0) return;
+    let kept = 0;
+    for (let i = 0; i < this.cues.length; i++) {
+      if (gone.has(i)) continue;
+      this.cues[kept] = this.cues[i]!;
+      this.lines[kept] = this.lines[i]!;
+      kept++;
+    }
+    this.cues.length = kept;
+    this.lines.length = kept;
+    this.issues.sort((a, b) => a.line - b.line);
   }
 
   private notTtml(): void {
@@ -240,17 +331,24 @@ class TtmlReader {
         if (local === 'id') xmlId = value;
         else if (local === 'lang') lang = value;
         else if (local === 'space') space = value;
-      } else if (attributeUri.endsWith('#styling') || attributeUri.endsWith('#style')) styling[local] = value;
-      else if (attributeUri.endsWith('#metadata') && local === 'agent') agent = value.trim().split(/\s+/)[0];
+      } else if (attributeUri.endsWith('#styling') || attributeUri.endsWith('#style')) {
+        if (USED_STYLING.has(local)) styling[local] = value;
+      } else if (attributeUri.endsWith('#metadata') && local === 'agent')
+        agent = value.trim().split(/\s+/)[0];
       else if (attributeUri.endsWith('#parameter')) plain[`ttp:${local}`] = value;
     }
     const frame: Frame = {
       name,
       beginMs: parent?.beginMs ?? 0,
       endMs: parent?.endMs,
+      ownEnd: false,
+      seq: plain.timeContainer?.trim() === 'seq',
+      previousEnd: undefined,
+      latestChildEnd: undefined,
       italic: parent?.italic ?? false,
       bold: parent?.bold ?? false,
       underline: parent?.underline ?? false,
+      strike: parent?.strike ?? false,
       region: plain.region ?? parent?.region,
       agent: agent ?? parent?.agent,
       preserve: space === undefined ? (parent?.preserve ?? false) : space === 'preserve',
@@ -269,10 +367,18 @@ class TtmlReader {
         return;
       case 'style':
         if (xmlId !== undefined) this.styles.set(xmlId, { own: styling, refs: refsOf(plain.style) });
+        if (parent?.regionDefinition) this.nestStyle(parent.regionDefinition, plain, styling);
         return;
       case 'region':
-        if (xmlId !== undefined)
-          this.regions.set(xmlId, { ...this.styleAttributes(refsOf(plain.style)), ...styling });
+        if (xmlId !== undefined) {
+          frame.regionDefinition = {
+            id: xmlId,
+            referential: this.styleAttributes(refsOf(plain.style)),
+            nested: {},
+            inline: styling,
+          };
+          this.regions.set(xmlId, { ...frame.regionDefinition.referential, ...styling });
+        }
         return;
       case 'initial':
       case 'metadata':
@@ -359,6 +465,15 @@ class TtmlReader {
     if (extent && Number(extent[1]) > 0) this.heightPx = Number(extent[1]);
   }
 
+  /**
+   * A `<style>` inside a `<region>` styles that region (TTML's nested styling): above the styles the region
+   * references, below its own attributes.
+   */
+  private nestStyle(region: RegionDefinition, plain: Attributes, styling: Attributes): void {
+    Object.assign(region.nested, this.styleAttributes(refsOf(plain.style)), styling);
+    this.regions.set(region.id, { ...region.referential, ...region.nested, ...region.inline });
+  }
+
   /** The `tts:*` attributes a list of style references gives, each style resolved once. */
   private styleAttributes(refs: readonly string[]): Attributes {
     const out: Attributes = {};
@@ -388,6 +503,10 @@ class TtmlReader {
         next.set(top, at + 1);
         const ref = record.refs[at]!;
         if (!this.resolved.has(ref) && !next.has(ref) && this.styles.has(ref)) {
+          if (stack.length >= MAX_STYLE_DEPTH) {
+            this.tooDeep();
+            continue;
+          }
           next.set(ref, 0);
           stack.push(ref);
         }
@@ -402,6 +521,17 @@ class TtmlReader {
     return this.resolved.get(id)!;
   }
 
+  private tooDeep(): void {
+    if (this.styleTooDeep) return;
+    this.styleTooDeep = true;
+    this.report(
+      this.parser.line,
+      'warning',
+      'style-chain-too-deep',
+      `styles reference each other more than ${MAX_STYLE_DEPTH} deep; the styles past that are not applied`,
+    );
+  }
+
   private applyStyles(frame: Frame, plain: Attributes, styling: Attributes): void {
     const all =
       plain.style === undefined ? styling : { ...this.styleAttributes(refsOf(plain.style)), ...styling };
@@ -410,14 +540,26 @@ class TtmlReader {
     if (color !== undefined && !WHITE.has(color) && (frame.name === 'p' || frame.name === 'span')) {
       this.drop('dropped-color', `the colour ${color.slice(0, 30)} is not kept`);
     }
-    for (const [local, flag] of Object.entries(FLAG_OF)) {
-      const value = all[local];
-      if (value === undefined) continue;
-      const on = flagValue(flag, value);
-      if (on !== undefined) frame[flag] = on;
-      if (flag === 'underline' && /lineThrough|overline/.test(value)) {
-        this.drop('dropped-decoration', `the text decoration "${value.slice(0, 30)}" is not kept`);
+    if (all.fontStyle !== undefined) frame.italic = flagValue('italic', all.fontStyle) ?? frame.italic;
+    if (all.fontWeight !== undefined) frame.bold = flagValue('bold', all.fontWeight) ?? frame.bold;
+    const decoration = all.textDecoration;
+    if (decoration !== undefined) {
+      frame.underline = flagValue('underline', decoration) ?? frame.underline;
+      frame.strike = strikeValue(decoration) ?? frame.strike;
+      if (/overline/.test(decoration)) {
+        this.drop('dropped-decoration', `the text decoration "${decoration.slice(0, 30)}" is not kept`);
       }
+    }
+    if (frame.name === 'p') {
+      const layout: Attributes = {};
+      let any = false;
+      for (const key of LAYOUT) {
+        const value = all[key];
+        if (value === undefined) continue;
+        layout[key] = value;
+        any = true;
+      }
+      if (any) frame.layout = layout;
     }
   }
 
@@ -436,6 +578,10 @@ class TtmlReader {
   }
 
   private applyTiming(frame: Frame, plain: Attributes, name: string): void {
+    const parent = this.stack[this.stack.length - 2];
+    const timed = name === 'body' || name === 'div' || name === 'p';
+    // In a seq container a child begins where the previous one ended (the container's begin for the first).
+    if (timed && parent?.seq && parent.previousEnd !== undefined) frame.beginMs = parent.previousEnd;
     if (plain.begin === undefined && plain.end === undefined && plain.dur === undefined) return;
     if (name === 'span' || name === 'br') {
       this.drop(
@@ -449,13 +595,15 @@ class TtmlReader {
     const end = this.timeOf(plain.end, 'end');
     const dur = this.timeOf(plain.dur, 'dur');
     frame.beginMs = parentBegin + (begin ?? 0);
+    if (Number.isFinite(frame.beginMs)) this.latestMs = Math.max(this.latestMs, frame.beginMs);
     const ends = [
       end === undefined ? undefined : parentBegin + end,
       dur === undefined ? undefined : frame.beginMs + dur,
     ];
     for (const candidate of ends) {
-      if (candidate !== undefined)
-        frame.endMs = frame.endMs === undefined ? candidate : Math.min(frame.endMs, candidate);
+      if (candidate === undefined) continue;
+      frame.ownEnd = true;
+      frame.endMs = frame.endMs === undefined ? candidate : Math.min(frame.endMs, candidate);
     }
     if (
       (plain.begin !== undefined && begin === undefined) ||
@@ -473,7 +621,7 @@ class TtmlReader {
     this.text = new StyledText();
     this.cueReports.clear();
     this.cueLine = this.parser.line;
-    this.cue = { startMs: frame.beginMs, endMs: frame.endMs ?? -1, lines: [] };
+    this.cue = { startMs: frame.beginMs, endMs: -1, lines: [] };
   }
 
   private characters(text: string): void {
@@ -507,6 +655,28 @@ class TtmlReader {
     text.set('italic', frame.italic);
     text.set('bold', frame.bold);
     text.set('underline', frame.underline);
+    text.set('strike', frame.strike);
+  }
+
+  /**
+   * When a body, div or p ends, as imsc resolves it: its own end; else a p runs to its ancestors' end (Infinity
+   * when none has one: the document's end) and a container to that of its children (the last one in seq, the
+   * latest in par). The parent learns it, for the next child of a seq and for its own implicit end.
+   */
+  private resolveEnd(frame: Frame): number {
+    let end: number;
+    if (frame.ownEnd || frame.name === 'p') end = frame.endMs ?? Number.POSITIVE_INFINITY;
+    else {
+      const children = frame.seq ? frame.previousEnd : frame.latestChildEnd;
+      end = Math.min(children ?? frame.beginMs, frame.endMs ?? Number.POSITIVE_INFINITY);
+    }
+    const parent = this.stack[this.stack.length - 1];
+    if (parent) {
+      parent.previousEnd = end;
+      parent.latestChildEnd = Math.max(parent.latestChildEnd ?? end, end);
+    }
+    if (Number.isFinite(end)) this.latestMs = Math.max(this.latestMs, end);
+    return end;
   }
 
   private close(): void {
@@ -525,18 +695,21 @@ class TtmlReader {
       this.agentId = undefined;
       return;
     }
+    const timed = frame.name === 'body' || frame.name === 'div' || frame.name === 'p';
+    const end = timed ? this.resolveEnd(frame) : 0;
     if (frame.name !== 'p' || !this.text || !this.cue) return;
     const cue = this.cue;
     const text = this.text;
     this.text = undefined;
     this.cue = undefined;
     if (frame.skip) return;
-    if (cue.endMs < 0) {
+    cue.endMs = end;
+    if (cue.startMs === Number.POSITIVE_INFINITY) {
       this.report(
         this.cueLine,
         'error',
-        'missing-end',
-        'a subtitle (<p>) without an end or a duration is not used',
+        'never-shown',
+        'a subtitle (<p>) comes after one without an end in a timeContainer="seq"; it is never shown and not used',
       );
       return;
     }
@@ -551,27 +724,40 @@ class TtmlReader {
     }
     const lines = text.finish();
     cue.lines = frame.preserve ? lines : lines.map(collapseLine).filter((line) => line.length > 0);
-    const placement = this.placement(frame.region);
+    if (cue.lines.length === 0) {
+      if (this.emptyCount++ === 0) this.firstEmptyLine = this.cueLine;
+      return;
+    }
+    const placement = this.placement(frame.region, frame.layout);
     if (placement === 'top') cue.position = 'top';
     if (frame.agent !== undefined) cue.speaker = this.agents.get(frame.agent) ?? frame.agent;
     this.finished = { cue, line: this.cueLine };
   }
 
-  private placement(regionId: string | undefined): CuePlacement {
-    if (regionId === undefined) return 'bottom';
-    const region = this.regions.get(regionId);
-    if (!region) {
-      this.report(
-        this.cueLine,
-        'warning',
-        'unknown-region',
-        `the region "${regionId.slice(0, 40)}" is not defined; the subtitle is placed at the bottom`,
-      );
-      return 'bottom';
+  /**
+   * Top or bottom: where the text's block sits (its displayAlign edge of the area `tts:origin`/`tts:extent` give),
+   * the paragraph's own layout over its region's. Without either, bottom (every format's default).
+   */
+  private placement(regionId: string | undefined, layout: Attributes | undefined): CuePlacement {
+    let region: Attributes | undefined;
+    if (regionId !== undefined) {
+      region = this.regions.get(regionId);
+      if (!region) {
+        this.report(
+          this.cueLine,
+          'warning',
+          'unknown-region',
+          `the region "${regionId.slice(0, 40)}" is not defined; the subtitle is placed at the bottom`,
+        );
+        if (!layout) return 'bottom';
+      }
     }
-    const origin = fractions(region.origin, this.rows, this.heightPx);
-    const extent = fractions(region.extent, this.rows, this.heightPx);
-    const align = region.displayAlign ?? 'before';
+    if (!region && !layout) return 'bottom';
+    // A paragraph's own origin makes its own area: the region's extent no longer applies to it.
+    const own = layout?.origin !== undefined;
+    const origin = fractions(layout?.origin ?? region?.origin, this.rows, this.heightPx);
+    const extent = fractions(layout?.extent ?? (own ? undefined : region?.extent), this.rows, this.heightPx);
+    const align = layout?.displayAlign ?? region?.displayAlign ?? 'before';
     const y = origin?.[1] ?? 0;
     const height = extent?.[1] ?? 1 - y;
     const anchor = align === 'after' ? y + height : align === 'center' ? y + height / 2 : y;

@@ -12,7 +12,7 @@
 import { escapeXml } from './escape.ts';
 import { type FrameRate, frameAt, msAtFrame, rateOf } from './frame-rate.ts';
 import type { Span, Subtitles } from './model.ts';
-import { writtenLines } from './model.ts';
+import { cuesToWrite, writtenLines } from './model.ts';
 import { quantize } from './quantize.ts';
 
 export type TtmlProfile = 'imsc' | 'ebu-tt-d';
@@ -38,11 +38,16 @@ function frames(frame: number, rate: FrameRate): string {
   return `${hours < 100 ? PAD2[hours] : hours}:${PAD2[Math.floor(seconds / 60) % 60]}:${PAD2[seconds % 60]}:${PAD2[frame % base]}`;
 }
 
-/** Style ids by italic/bold/underline bits. */
-const STYLE_IDS = ['', 'i', 'b', 'b i', 'u', 'i u', 'b u', 'b i u'];
+/** Style ids by italic/bold/underline/strike bits (underline and strike share one textDecoration: `us` has both). */
+const STYLE_IDS: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
+  const decoration = bits & 12 ? ['', 'u', 's', 'us'][bits >> 2] : '';
+  return [bits & 2 ? 'b' : '', bits & 1 ? 'i' : '', decoration].filter((id) => id !== '').join(' ');
+});
 
 function styleRef(part: Span): string {
-  return STYLE_IDS[(part.italic ? 1 : 0) | (part.bold ? 2 : 0) | (part.underline ? 4 : 0)]!;
+  return STYLE_IDS[
+    (part.italic ? 1 : 0) | (part.bold ? 2 : 0) | (part.underline ? 4 : 0) | (part.strike ? 8 : 0)
+  ]!;
 }
 
 function head(profile: TtmlProfile, agents: Map<string, string>): string {
@@ -63,6 +68,8 @@ ${metadata}    <styling>
       <style xml:id="i" tts:fontStyle="italic"/>
       <style xml:id="b" tts:fontWeight="bold"/>
       <style xml:id="u" tts:textDecoration="underline"/>
+      <style xml:id="s" tts:textDecoration="lineThrough"/>
+      <style xml:id="us" tts:textDecoration="underline lineThrough"/>
     </styling>
     <layout>
       <region xml:id="bottom" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="after"/>
@@ -76,10 +83,11 @@ ${metadata}    <styling>
 export function writeTtml(subtitles: Subtitles, profile: TtmlProfile, options: TtmlOptions = {}): string {
   const { frameRate } = options;
   const imsc = profile === 'imsc';
+  const cues = cuesToWrite(subtitles.cues, false);
   const useFrames = imsc && frameRate !== undefined;
   const agents = new Map<string, string>();
   if (imsc) {
-    for (const cue of subtitles.cues) {
+    for (const cue of cues) {
       if (cue.speaker !== undefined && !agents.has(cue.speaker))
         agents.set(cue.speaker, `speaker${agents.size + 1}`);
     }
@@ -99,7 +107,6 @@ export function writeTtml(subtitles: Subtitles, profile: TtmlProfile, options: T
   }
   // One string appended to: V8 keeps it as a rope and flattens it once, which beats per-cue strings joined.
   let out = `<?xml version="1.0" encoding="UTF-8"?>\n<tt ${namespaces.join(' ')} xml:lang="${escapeXml(subtitles.lang ?? '')}" ${parameters.join(' ')}>\n${head(profile, agents)}  <body style="base">\n    <div>\n`;
-  const { cues } = subtitles;
   const steps = frameRate === undefined ? undefined : quantize(cues, (ms) => frameAt(ms, frameRate));
   for (let n = 0; n < cues.length; n++) {
     const cue = cues[n]!;

@@ -117,7 +117,7 @@ class CueTextReader {
     let nameEnd = nameStart;
     while (nameEnd < body.length && !/[\s.]/.test(body[nameEnd]!)) nameEnd++;
     const name = body.slice(nameStart, nameEnd);
-    const flag = flagOfTag(name);
+    const flag = flagOfTag(name, false);
     if (flag) {
       if (closing) this.out.close(flag);
       else this.out.open(flag);
@@ -167,6 +167,9 @@ export function readVtt(input: string | Uint8Array): ReadResult {
   const cueLines: number[] = [];
   const report = (line: number, severity: SubtitleIssue['severity'], code: string, message: string) =>
     issues.push({ line, severity, code, message });
+  // Reported once for the file, with a count and the first line: cues without text, cues out of time order.
+  const empty = { count: 0, line: 0 };
+  const unsorted = { count: 0, line: 0 };
 
   if (!/^WEBVTT(?:[ \t]|$)/.test(lines[0] ?? '')) {
     report(
@@ -241,10 +244,28 @@ export function readVtt(input: string | Uint8Array): ReadResult {
       reader.line(lines[t]!, t + 1);
     }
     const cue: SubtitleCue = { startMs: timing.startMs, endMs: timing.endMs, lines: reader.out.finish() };
+    if (cue.lines.length === 0) {
+      if (empty.count++ === 0) empty.line = lineNo;
+      continue;
+    }
+    const previous = cues[cues.length - 1];
+    if (previous && cue.startMs < previous.startMs && unsorted.count++ === 0) unsorted.line = lineNo;
     if (reader.speaker !== undefined && reader.speaker !== '') cue.speaker = reader.speaker;
     if (isTop(timing.settings)) cue.position = 'top';
     cues.push(cue);
     cueLines.push(lineNo);
   }
+  const cuesAre = (n: number) => (n === 1 ? '1 cue is' : `${n} cues are`);
+  if (empty.count > 0)
+    report(empty.line, 'warning', 'empty-cue', `${cuesAre(empty.count)} without text; not kept`);
+  if (unsorted.count > 0) {
+    report(
+      unsorted.line,
+      'warning',
+      'out-of-order',
+      `${cuesAre(unsorted.count)} out of time order (starting before the cue above), which WebVTT does not allow; they are written sorted by start`,
+    );
+  }
+  if (empty.count + unsorted.count > 0) issues.sort((a, b) => a.line - b.line);
   return { subtitles: { cues }, lines: cueLines, issues };
 }

@@ -3,14 +3,17 @@
 import { formatVttTimestamp } from '@dubkit/srt';
 import { escapeVtt, escapeVttAnnotation } from './escape.ts';
 import type { Subtitles } from './model.ts';
-import { writtenLines } from './model.ts';
+import { cuesToWrite, writtenLines } from './model.ts';
 import { tagged } from './styled-text.ts';
 
-/** Writes the cues as WebVTT, numbered from 1. WebVTT has no standard place for the language; it is not written. */
+/**
+ * Writes the cues with text as WebVTT, in order of start as the format requires, numbered from 1. WebVTT has no
+ * standard place for the language; it is not written. It has no strike-through either: such text is written plain.
+ */
 export function writeVtt(subtitles: Subtitles): string {
   // One string appended to: V8 keeps it as a rope and flattens it once, which beats per-cue strings joined.
   let out = 'WEBVTT\n';
-  const { cues } = subtitles;
+  const cues = cuesToWrite(subtitles.cues, true);
   // Each speaker's voice tag, escaped once: a file has a handful of speakers and thousands of cues.
   const voices = new Map<string, string>();
   for (let i = 0; i < cues.length; i++) {
@@ -28,7 +31,7 @@ export function writeVtt(subtitles: Subtitles): string {
     for (let l = 0; l < lines.length; l++) {
       if (l > 0) out += '\n';
       const line = lines[l]!;
-      for (let s = 0; s < line.length; s++) out += tagged(line[s]!, escapeVtt(line[s]!.text));
+      for (let s = 0; s < line.length; s++) out += tagged(line[s]!, escapeVtt(line[s]!.text), false);
     }
     out += cue.speaker === undefined ? '\n' : '</v>\n';
   }

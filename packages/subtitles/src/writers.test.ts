@@ -67,14 +67,18 @@ describe('WebVTT', () => {
 });
 
 describe('ASS', () => {
-  it('writes braces and backslashes as full-width forms and commas in names as a full-width comma', () => {
-    const ass = writeSubtitles(one('{\\N} ok', 'Smith, J.'), 'ass');
+  it('writes braces as full-width forms, a backslash as itself, and commas in names as a full-width comma', () => {
+    const ass = writeSubtitles(one('{\\N} ok \\i1 a\u00a0\\', 'Smith, J.'), 'ass');
     expect(ass).toContain('Style: Smith\uff0c J.,');
-    expect(ass).toContain(',Smith\uff0c J.,Smith\uff0c J.,0,0,0,,\uff5b\uff3cN\uff5d ok');
+    expect(ass).toContain(',Smith\uff0c J.,Smith\uff0c J.,0,0,0,,\uff5b\\{}N\uff5d ok \\i1 a\\h\\\n');
     expect(cuesByAssCompiler(ass)[0]).toMatchObject({
       speaker: 'Smith\uff0c J.',
-      lines: [[{ text: '\uff5b\uff3cN\uff5d ok' }]],
+      lines: [[{ text: '\uff5b\\N\uff5d ok \\i1 a\u00a0\\' }]],
     });
+    // Read back, the text is the text written: a backslash is no longer turned into another character.
+    expect(readSubtitles(ass, { format: 'ass' }).subtitles.cues[0]!.lines).toEqual([
+      [{ text: '\uff5b\\N\uff5d ok \\i1 a\u00a0\\' }],
+    ]);
   });
 
   it('writes one style per speaker', () => {

@@ -7,12 +7,17 @@
 // in that channel — which only Slack can say (access/membership.ts); the account-wide views (the project
 // list, glossaries) are limited to the caller's channels, unless the caller is one of the configured admins.
 import type { Logger } from 'pino';
+import type { Interactions } from '../slack/interactions.ts';
 import type { Job, ModalGrant, Store } from '../store/store.ts';
-import type { Membership } from './membership.ts';
+import { type Membership, MembershipUnknown } from './membership.ts';
+
+/** DMs whose person is kept (a bound on memory; cleared whole when reached). */
+const MAX_DM_OWNERS = 10_000;
 
 export interface AccessOptions {
   store: Store;
   membership: Pick<Membership, 'isMember'>;
+  slack: Pick<Interactions, 'directMessageWith'>;
   /** ADMIN_USER_IDS. */
   admins: readonly string[];
   logger: Logger;
@@ -34,6 +39,7 @@ export const NOT_YOURS = 'That belongs to a conversation you are not in, so noth
 export class Access {
   readonly #o: AccessOptions;
   readonly #admins: Set<string>;
+  readonly #dmOwners = new Map<string, string | undefined>();
 
   constructor(options: AccessOptions) {
     this.#o = options;
@@ -52,6 +58,33 @@ export class Access {
     if (!channel || !user) return false;
     if (this.isAdmin(user)) return true;
     return this.#o.membership.isMember(channel, user);
+  }
+
+  /**
+   * Whether a conversation a payload names is the user's: a DM only when Slack says it is the app's direct
+   * message with them (conversations.info, asked when the payload calls it a DM, since any `D…` id can be
+   * written in one); anything else by its members (`inChannel`).
+   */
+  async inConversation(channel: string, user: string, saysDirect: boolean): Promise<boolean> {
+    if (!channel || !user) return false;
+    if (saysDirect) return (await this.#directMessageWith(channel)) === user;
+    return this.inChannel(channel, user);
+  }
+
+  /**
+   * Whose DM with the app a channel is: kept once Slack has said (a DM's person never changes); when Slack
+   * cannot say, MembershipUnknown, so that the gate keeps the request instead of refusing it.
+   */
+  async #directMessageWith(channel: string): Promise<string | undefined> {
+    if (this.#dmOwners.has(channel)) return this.#dmOwners.get(channel);
+    try {
+      const owner = await this.#o.slack.directMessageWith(channel);
+      if (this.#dmOwners.size >= MAX_DM_OWNERS) this.#dmOwners.clear();
+      this.#dmOwners.set(channel, owner);
+      return owner;
+    } catch (error) {
+      throw new MembershipUnknown(channel, error);
+    }
   }
 
   /**

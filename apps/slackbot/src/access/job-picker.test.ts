@@ -15,6 +15,7 @@ const access = new Access({
       throw new Error('Slack was asked about membership');
     },
   },
+  slack: { directMessageWith: async () => undefined },
   admins: [],
   logger: pino({ level: 'silent' }),
 });

@@ -6,10 +6,17 @@ import { forgetOnMembershipEvents, MEMBERSHIP_EVENTS } from './membership-events
 
 describe('membership events', () => {
   it('each drops the channel it names, so the next question asks Slack', async () => {
+    // Each event runs as the gate runs it: its rule's check first, then the handler with the checked subject.
+    type Checked = { ok: boolean; subject?: unknown };
+    type Rule = { check: (payload: unknown, context: unknown) => Promise<Checked> };
+    type Handler = (args: unknown, subject: unknown) => Promise<void>;
     const handlers = new Map<string, (args: { event: unknown }) => Promise<void>>();
     const registry = {
-      event: (name: string, handler: (args: never) => Promise<void>) => {
-        handlers.set(name, handler as (args: { event: unknown }) => Promise<void>);
+      event: (name: string, rule: Rule, handler: Handler) => {
+        handlers.set(name, async (args) => {
+          const verdict = await rule.check(args, {});
+          if (verdict.ok) await handler(args, verdict.subject);
+        });
       },
     };
     let asked = 0;

@@ -3,6 +3,7 @@
 // group_left for a private channel). The next question about that channel goes to Slack.
 import type { Membership } from './membership.ts';
 import type { Registry } from './registry.ts';
+import { rules } from './rules.ts';
 
 export const MEMBERSHIP_EVENTS = [
   'member_joined_channel',
@@ -16,8 +17,5 @@ export function forgetOnMembershipEvents(
   membership: Pick<Membership, 'forget'>,
 ): void {
   for (const name of MEMBERSHIP_EVENTS)
-    registry.event(name, async ({ event }) => {
-      const channel = (event as { channel?: unknown }).channel;
-      if (typeof channel === 'string') membership.forget(channel);
-    });
+    registry.event(name, rules.membersChanged, async (_args, { channel }) => membership.forget(channel));
 }

@@ -13,12 +13,17 @@ import { Registry } from './registry.ts';
 import { REPLAY, type Replay } from './replay.ts';
 import { rules } from './rules.ts';
 
-/** `/dub`, the project list's page button and the settings modal, as their features register them. */
+/**
+ * `/dub` with a subcommand, the project list's page button and the mention event, as their features register
+ * them (handlers unused here).
+ */
 function registry(): Registry {
   const r = new Registry();
   r.command('/dub', rules.caller, async () => {});
+  r.subcommand({ names: ['settings'], help: '', rule: rules.caller, run: async () => {} });
   r.button('list_page', rules.channelMember, async () => {});
   r.view('settings', rules.opener, async () => {});
+  r.event('app_mention', rules.poster, async () => {});
   return r;
 }
 
@@ -58,10 +63,12 @@ function setUp() {
     whisper: async (to: { channel: string; user: string }, content: { text: string }) => {
       whispered.push({ ...to, text: content.text });
     },
+    directMessageWith: async () => undefined,
   };
   const access = new Access({
     store: {} as never,
     membership: { isMember: async () => true },
+    slack,
     admins: [],
     logger,
   });
@@ -92,11 +99,15 @@ describe('a failing listener', () => {
     expect(JSON.stringify(entry)).toContain('ECONNREFUSED');
   });
 
-  it('passes events through untouched (Slack redelivers what failed)', async () => {
+  it('leaves an admitted event’s failure to Bolt, telling nobody', async () => {
     const { whispered, middleware } = setUp();
     await expect(
       middleware({
-        body: { type: 'event_callback', event: { type: 'app_mention' } },
+        body: {
+          type: 'event_callback',
+          event: { type: 'app_mention', user: 'U1', channel: 'C1', text: '<@UDUBKIT> stop' },
+        },
+        context: {},
         next: async () => {
           throw new Error('database is down');
         },
@@ -108,8 +119,8 @@ describe('a failing listener', () => {
   it('answers when the check itself cannot be made: acked, told with a request id, nothing run', async () => {
     const logged: Record<string, unknown>[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    const slack = { whisper: async () => {} };
-    const access = new Access({ store: grants as never, membership: slackBusy, admins: [], logger });
+    const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
+    const access = new Access({ store: grants as never, membership: slackBusy, slack, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     const acks: unknown[] = [];
     let ran = false;
@@ -151,9 +162,10 @@ describe('a check that waits for Slack', () => {
 
   function gate(deferRequest: (id: string, body: unknown) => Promise<void>) {
     const logger = pino({ level: 'silent' });
-    const access = new Access({ store: grants as never, membership: unknown, admins: [], logger });
+    const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
+    const access = new Access({ store: grants as never, membership: unknown, slack, admins: [], logger });
     const store = { deferRequest } as never;
-    return accessMiddleware({ registry: registry(), access, store, slack: { whisper: async () => {} } });
+    return accessMiddleware({ registry: registry(), access, store, slack });
   }
 
   it('keeps a submission Slack could not check, answers that it will be done, and runs nothing yet', async () => {
@@ -215,9 +227,9 @@ describe('a check that waits for Slack', () => {
 describe('what Slack signs', () => {
   it('a command and a click on a message run as their signed user and channel, Slack never asked', async () => {
     const logger = pino({ level: 'silent' });
-    const slack = { whisper: async () => {} };
+    const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
     slackBusy.asked = 0;
-    const access = new Access({ store: {} as never, membership: slackBusy, admins: [], logger });
+    const access = new Access({ store: {} as never, membership: slackBusy, slack, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     const ran: (string | undefined)[] = [];
     const next = async () => {
@@ -255,8 +267,9 @@ describe('a refused command', () => {
       whisper: async (_to: unknown, content: { text: string }) => {
         whispered.push(content.text);
       },
+      directMessageWith: async () => undefined,
     };
-    const access = new Access({ store: {} as never, membership: slackBusy, admins: [], logger });
+    const access = new Access({ store: {} as never, membership: slackBusy, slack, admins: [], logger });
     const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
     const acks: unknown[] = [];
     let ran = false;
@@ -276,5 +289,66 @@ describe('a refused command', () => {
     expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
       reason: 'caller: no user or channel',
     });
+  });
+});
+
+describe('every subject checked', () => {
+  /** The gate with U0ANA alone in C1 and in her DM with the app, D0ANA; whether the handler ran. */
+  function gate() {
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const slack = {
+      whisper: async () => {},
+      directMessageWith: async (channel: string) => (channel === 'D0ANA' ? 'U0ANA' : undefined),
+    };
+    const membership = {
+      isMember: async (channel: string, user: string) => channel === 'C1' && user === 'U0ANA',
+    };
+    const access = new Access({ store: {} as never, membership, slack, admins: [], logger });
+    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const ran = async (body: Record<string, unknown>) => {
+      let reached = false;
+      await middleware({
+        body,
+        context: {},
+        ack: async () => {},
+        next: async () => {
+          reached = true;
+        },
+      } as never);
+      return reached;
+    };
+    return { ran, logged };
+  }
+  const mention = (user: string) => ({
+    type: 'event_callback',
+    event: { type: 'app_mention', user, channel: 'C1', thread_ts: '1.0', text: '<@UDUBKIT> stop' },
+  });
+  const command = (user: string, channel: string, channelName: string) => ({
+    command: '/dub',
+    user_id: user,
+    channel_id: channel,
+    channel_name: channelName,
+    text: 'settings',
+  });
+
+  it('runs a mention only for a member of its channel', async () => {
+    const { ran, logged } = gate();
+    expect(await ran(mention('U0MAL'))).toBe(false);
+    expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
+      kind: 'app_mention',
+      reason: 'poster: not a member',
+    });
+    expect(await ran(mention('U0ANA'))).toBe(true);
+    expect(await ran({ type: 'event_callback', event: { type: 'team_join', user: 'U0ANA' } })).toBe(false);
+  });
+
+  it('takes a DM as the caller’s only when Slack says it is theirs, never by its D', async () => {
+    const { ran } = gate();
+    expect(await ran(command('U0MAL', 'D0ANA', 'directmessage'))).toBe(false);
+    expect(await ran(command('U0MAL', 'D0ANA', 'd0ana'))).toBe(false);
+    expect(await ran(command('U0ANA', 'D0MAL', 'directmessage'))).toBe(false);
+    expect(await ran(command('U0ANA', 'D0ANA', 'directmessage'))).toBe(true);
+    expect(await ran(command('U0ANA', 'C1', 'general'))).toBe(true);
   });
 });

@@ -5,6 +5,8 @@
 // told without naming anything. Admitted ones run as their checked actor (a modal they open is recorded as
 // theirs) with the rule's subject handed to the one handler registered for them. A payload whose check needs
 // Slack, when Slack cannot say in time, is kept in the store and run again once it can (access/replay.ts).
+// Events pass the same way (Bolt has acked them already): a "stop" mention from outside the channel is refused
+// like a forged click.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
 import type { Interactions } from '../slack/interactions.ts';
@@ -26,7 +28,7 @@ export interface GateDeps {
 }
 
 type Ack = (response?: unknown) => Promise<void>;
-type Body = Payload & { event?: unknown };
+type Body = Payload;
 
 export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
   /**
@@ -54,8 +56,6 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
   };
   return async (args) => {
     const body = args.body as Body;
-    // Events are Slack's notices, not a person's request: left to Bolt, and to Slack's redelivery on failure.
-    if (body.event !== undefined) return args.next();
     const ack = (args as { ack?: Ack }).ack;
     const wanted = deps.registry.wanted(body);
     if (!wanted.entry) return refuse(deps, ack, body, wanted.reason);
@@ -90,6 +90,8 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
     }
     if (!checked.ok) return refuse(deps, ack, body, `${wanted.entry.rule.name}: ${checked.reason}`);
     deps.registry.pass(args.context, wanted.entry, checked.subject);
+    // An event's failure is Bolt's to log (its handlers tell the person what they can themselves).
+    if (body.event !== undefined) return args.next();
     return actingAs(checked.actor, args.next);
   };
 }
@@ -131,7 +133,7 @@ async function keep(deps: GateDeps, ack: Ack | undefined, body: Body): Promise<b
 /** Acked (a submission in its modal, a command in its answer), logged once, and the person told. */
 async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: string): Promise<void> {
   const requestId = newRequestId();
-  const user = body.user?.id ?? body.user_id ?? '';
+  const user = body.user?.id ?? body.user_id ?? body.event?.user ?? '';
   const answer =
     body.type === 'view_submission'
       ? { response_action: 'update', view: noticeModal(plain('dubkit'), `⛔ ${NOT_YOURS}`) }
@@ -140,14 +142,15 @@ async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: 
         : undefined;
   await ack?.(answer).catch(() => {});
   deps.access.logRefusal(
-    String(body.type ?? (body.command !== undefined ? 'command' : 'none')),
+    String(body.event?.type ?? body.type ?? (body.command !== undefined ? 'command' : 'none')),
     {
       requestId,
       user,
-      channel: body.channel?.id ?? body.channel_id,
+      channel: body.channel?.id ?? body.channel_id ?? body.event?.channel,
       action: body.actions?.[0]?.action_id,
       value: body.actions?.[0]?.value,
       view: body.view?.callback_id,
+      event: body.event?.type,
     },
     reason,
   );

@@ -30,6 +30,10 @@ describe('the registry', () => {
     );
     expect(r.wanted({ type: 'message_action', callback_id: 'dub_message' }).entry?.key).toBe('dub_message');
     expect(r.wanted({ command: '/dub' }).entry?.key).toBe('/dub');
+    r.event('app_mention', rules.poster, async () => {});
+    expect(r.wanted({ event: { type: 'app_mention' } }).entry?.key).toBe('app_mention');
+    // An event no feature registered is refused like an unknown click.
+    expect(r.wanted({ event: { type: 'member_joined_channel' } }).entry).toBeUndefined();
   });
 
   it('names none for a kind, an id or an element it does not expect', () => {
@@ -56,9 +60,8 @@ describe('the registry', () => {
   it('refuses a second registration of the same id', () => {
     const r = registry();
     expect(() => r.select('pick')).toThrow('registered twice');
-    r.subcommand({ names: ['credits'], help: 'credits', run: async () => {} });
-    expect(() => r.subcommand({ names: ['credits'], help: '', run: async () => {} })).toThrow(
-      'registered twice',
-    );
+    const credits = { names: ['credits'], help: 'credits', rule: rules.caller, run: async () => {} };
+    r.subcommand(credits);
+    expect(() => r.subcommand({ ...credits, help: '' })).toThrow('registered twice');
   });
 });

@@ -1,7 +1,8 @@
 // What the app answers, and who may ask. Features register each button, select, modal, shortcut and command
 // here together with its rule (access/rules.ts) — one call, so no handler exists without its check — and the
 // registry then serves Bolt twice: `attach` routes each payload to its handler, and `gate` (middleware.ts),
-// in front of every listener, refuses any payload that no registration expects before anything runs.
+// in front of every listener, refuses any payload that no registration expects before anything runs. Events
+// and `/dub`'s subcommands are registered with their rule too: a signed event or command is only a claim.
 import type {
   AllMiddlewareArgs,
   App,
@@ -16,7 +17,7 @@ import type {
   StaticSelectAction,
   ViewSubmitAction,
 } from '@slack/bolt';
-import type { ActionRule, Checked, Payload, Rule, RuleContext, ViewRule } from './rules.ts';
+import type { ActionRule, ChannelSubject, Checked, Payload, Rule, RuleContext, ViewRule } from './rules.ts';
 import { rules } from './rules.ts';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -30,11 +31,13 @@ export interface Subcommand {
   /** The first word(s) that select it, lower case. */
   names: readonly string[];
   help: string;
-  /** `words`: what follows the subcommand's name. */
-  run(args: CommandArgs, words: string[]): Promise<void>;
+  /** The rule the command must pass when it names this subcommand (the gate runs it in place of `/dub`'s). */
+  rule: Rule<'command', ChannelSubject>;
+  /** `words`: what follows the subcommand's name; `subject`: the channel the rule checked. */
+  run(args: CommandArgs, words: string[], subject: ChannelSubject): Promise<void>;
 }
 
-type Kind = 'action' | 'view' | 'shortcut' | 'command';
+type Kind = 'action' | 'view' | 'shortcut' | 'command' | 'event';
 
 interface Entry {
   kind: Kind;
@@ -71,7 +74,6 @@ const ackOnly = async ({ ack }: ButtonArgs): Promise<void> => {
 export class Registry {
   readonly #entries = new Map<string, Entry>();
   readonly #subcommands: Subcommand[] = [];
-  readonly #events: [string, (args: never) => Promise<void>][] = [];
 
   /** A button, with the rule its payload must pass; the handler gets the rule's checked subject. */
   button<S>(
@@ -139,17 +141,28 @@ export class Registry {
     this.#subcommands.push(subcommand);
   }
 
-  /** An Events API event: Slack's notice, not a person's payload, so it has no rule. */
-  event<E extends string>(
+  /**
+   * An Events API event, by its type, with the rule it must pass (a person's message is checked like their
+   * click); the handler gets the rule's checked subject.
+   */
+  event<E extends string, S>(
     name: E,
-    handler: (args: SlackEventMiddlewareArgs<E> & AllMiddlewareArgs) => Promise<void>,
-  ) {
-    this.#events.push([name, handler as (args: never) => Promise<void>]);
+    rule: Rule<'event', S>,
+    handler: (args: SlackEventMiddlewareArgs<E> & AllMiddlewareArgs, subject: S) => Promise<void>,
+  ): void {
+    this.#add({ kind: 'event', key: name, rule, handler });
   }
 
   subcommandFor(word: string): Subcommand | undefined {
     const lower = word.toLowerCase();
     return this.#subcommands.find((s) => s.names.includes(lower));
+  }
+
+  /** The subcommand a command's text names by its first word, and the words after it. */
+  subcommandIn(text: string | undefined): { subcommand: Subcommand; words: string[] } | undefined {
+    const [first = '', ...words] = (text ?? '').trim().split(/\s+/).filter(Boolean);
+    const subcommand = this.subcommandFor(first);
+    return subcommand && { subcommand, words };
   }
 
   get subcommands(): readonly Subcommand[] {
@@ -166,8 +179,12 @@ export class Registry {
    * click, submission, shortcut or command arrive as are expected: Bolt would route a legacy
    * `interactive_message`, or a payload with no `type` but `actions`, by its action id too.
    */
-  wanted(body: Payload & { event?: unknown; name?: string }): Wanted {
+  wanted(body: Payload): Wanted {
     const none = (reason: string): Wanted => ({ entry: undefined, reason });
+    if (body.event !== undefined) {
+      const type = body.event.type ?? '';
+      return this.#find('event', type) ?? none(`unexpected event ${type || '(none)'}`);
+    }
     if (body.command !== undefined) {
       if (body.type !== undefined) return none(`a command with type ${String(body.type)}`);
       return this.#find('command', body.command) ?? none(`unknown command ${body.command}`);
@@ -190,9 +207,10 @@ export class Registry {
     }
   }
 
-  /** Runs the entry's rule on the payload. */
+  /** Runs the entry's rule on the payload: for a command naming a subcommand, the subcommand's rule. */
   check(entry: Entry, body: Payload, context: RuleContext): Promise<Checked<unknown>> {
-    return entry.rule.check(body, context);
+    const named = entry.kind === 'command' ? this.subcommandIn(body.text) : undefined;
+    return (named?.subcommand.rule ?? entry.rule).check(body, context);
   }
 
   /** Marks Bolt's context so that the entry's handler, and only it, runs with the checked subject. */
@@ -213,9 +231,9 @@ export class Registry {
       else if (entry.kind === 'view') app.view({ type: 'view_submission', callback_id: entry.key }, run);
       else if (entry.kind === 'shortcut')
         app.shortcut({ type: 'message_action', callback_id: entry.key }, run);
+      else if (entry.kind === 'event') app.event(entry.key, run);
       else app.command(entry.key, run);
     }
-    for (const [name, handler] of this.#events) app.event(name, handler as never);
   }
 
   #find(kind: Kind, key: string): Wanted | undefined {

@@ -18,7 +18,20 @@ export interface Payload {
   user_id?: string;
   channel?: { id?: string };
   channel_id?: string;
+  /** A command's: "directmessage" in a DM, "privategroup" in some private channels, else the channel's name. */
+  channel_name?: string;
   command?: string;
+  /** A command's words after its name (`/dub settings` → "settings"). */
+  text?: string;
+  /** An Events API notice: what happened, where, and whose message it was. */
+  event?: {
+    type?: string;
+    subtype?: string;
+    user?: string;
+    channel?: string;
+    channel_type?: string;
+    thread_ts?: string;
+  };
   callback_id?: string;
   container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
   message?: { ts?: string; thread_ts?: string };
@@ -42,7 +55,7 @@ export interface Rule<K extends RuleKind, S> {
   readonly name: string;
   check(payload: Payload, context: RuleContext): Promise<Checked<S>>;
 }
-export type RuleKind = 'action' | 'view' | 'shortcut' | 'command';
+export type RuleKind = 'action' | 'view' | 'shortcut' | 'command' | 'event';
 
 export type ActionRule<S> = Rule<'action', S>;
 export type ViewRule<S> = Rule<'view', S>;
@@ -273,19 +286,73 @@ const shortcutMember: Rule<'shortcut', ChannelSubject> = {
 };
 
 /**
- * A slash command: typed in a channel the person is in — Slack signs its channel and user, so nobody is asked
- * (a command is never refused because Slack's member list was busy). Its subcommands check what they act on
- * themselves (a glossary by the channel's offer, a project by its channel); a `/dub` in a channel the app
- * cannot post in is recorded, and its author told to invite the app (jobs/service.ts).
+ * A slash command, or one of `/dub`'s subcommands (each registered with this rule, so each gets the channel
+ * checked here, never the payload's `channel_id` read again). Typed in a channel, its channel and user are
+ * Slack's word (signed), so nobody is asked and no command is refused because Slack's member list was busy;
+ * typed in a DM, it is the caller's own only when Slack says whose DM it is (conversations.info, kept), never
+ * by its `D` prefix. A `/dub` in a channel the app cannot post in is recorded, and its author told to invite
+ * the app (features/dub).
  */
 const caller: Rule<'command', ChannelSubject> = {
   kind: 'command',
   name: 'caller',
-  async check(payload) {
+  async check(payload, { access }) {
     const user = userOf(payload);
     const channel = payload.channel_id ?? '';
     if (!user || !channel) return refused('no user or channel');
+    // The prefix only asks for the check; it never passes it.
+    const direct = payload.channel_name === 'directmessage' || channel.startsWith('D');
+    if (direct && !(await access.inConversation(channel, user, true)))
+      return refused('not their direct message');
     return { ok: true, actor: { user, channel, threadTs: null }, subject: { channel, threadTs: null } };
+  },
+};
+
+/**
+ * A person's message the app acts on — a mention (a "stop" in a job's thread among them), a shared file —
+ * from a member of its conversation, as for a click: a signed event is still only what it claims. Slack's own
+ * notices about messages (an edit adding link previews, a bot's post) name no person and are let through:
+ * the handler takes nothing from them that a person asked for.
+ */
+const poster: Rule<'event', ChannelSubject> = {
+  kind: 'event',
+  name: 'poster',
+  async check(payload, { access }) {
+    const event = payload.event;
+    const channel = event?.channel ?? '';
+    const threadTs = event?.thread_ts ?? null;
+    const asked = event?.type === 'app_mention' || event?.subtype === 'file_share';
+    if (!asked) return { ok: true, actor: { user: '', channel, threadTs }, subject: { channel, threadTs } };
+    const user = event?.user ?? '';
+    if (!channel || !user) return refused('no user or channel');
+    if (!(await access.inConversation(channel, user, event?.channel_type === 'im')))
+      return refused('not a member');
+    return { ok: true, actor: { user, channel, threadTs }, subject: { channel, threadTs } };
+  },
+};
+
+/**
+ * Slack's own notice that a channel's members changed (someone joined or left, the app left): no person asks
+ * anything by it, and all it can do is make the app ask Slack again.
+ */
+const membersChanged: Rule<'event', { channel: string }> = {
+  kind: 'event',
+  name: 'members changed',
+  async check(payload) {
+    const channel = payload.event?.channel ?? '';
+    if (!channel) return refused('no channel');
+    return { ok: true, actor: { user: '', channel, threadTs: null }, subject: { channel } };
+  },
+};
+
+/** App Home opened: the person's own, and only theirs (what it lists is filtered by their channels). */
+const homeOwner: Rule<'event', { user: string }> = {
+  kind: 'event',
+  name: 'home owner',
+  async check(payload) {
+    const user = payload.event?.user ?? '';
+    if (!user) return refused('no user');
+    return { ok: true, actor: { user, channel: '', threadTs: null }, subject: { user } };
   },
 };
 
@@ -300,4 +367,7 @@ export const rules = {
   opener,
   shortcutMember,
   caller,
+  poster,
+  membersChanged,
+  homeOwner,
 } as const;

@@ -1,6 +1,7 @@
 // Who is asked to review a dubbed language. One assignment per language, replaced by the next; the person
-// assigned gets one direct message for it, posted under a key that names the language and the assignment, so
-// the outbox (which records the message each key was posted as) knows the message a DM's button sits on.
+// assigned gets one direct message for it, posted under a key that names the language and the person, so the
+// outbox (which records the message each key was posted as) knows the message a DM's button sits on, and the
+// same person assigned again gets that message updated, never a second one.
 
 export interface Assignment {
   /** The assignment itself: the dialog it was made in (one submission, one assignment, one message). */
@@ -17,9 +18,9 @@ export interface Assignment {
 
 const PREFIX = 'assigned:';
 
-/** The key of the assignee's direct message: "assigned:<target>:<assignment>". */
-export const assignedMessageKey = (targetId: string, assignmentId: string): string =>
-  `${PREFIX}${targetId}:${assignmentId}`;
+/** The key of the assignee's direct message: "assigned:<target>:<assignee>". */
+export const assignedMessageKey = (targetId: string, assignee: string): string =>
+  `${PREFIX}${targetId}:${assignee}`;
 
 /** The language whose assignment a direct message's key names; undefined for any other key. */
 export function targetOfAssignedKey(key: string): string | undefined {

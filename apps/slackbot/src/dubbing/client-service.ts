@@ -1,12 +1,13 @@
 // The DubbingService port on the app's one DubbingClient: uploads stream, errors are mapped to what the app
 // acts on (rejected media or project, slow down, busy, refused), and statuses are described with core's
-// status helper.
+// status helper (one it does not know as unexpected, never in the service's words).
 import {
   ApiValidationError,
   ConflictError,
   type DubbingClient,
   describeStatus,
   InsufficientCreditsError,
+  isKnownStatus,
   MediaCreationError,
   MediaFailedError,
   NotFoundError,
@@ -24,12 +25,15 @@ import {
   SlowDownError,
   type StatusInfo,
 } from './service.ts';
+import { type StatusLog, UnexpectedStatuses } from './unexpected-status.ts';
 
 export interface ClientServiceOptions {
   /** How long to wait for uploaded media to be ready. */
   mediaTimeoutMs?: number;
   /** How often to look at media being processed (first wait, then backing off to 10×). */
   mediaPollMs?: number;
+  /** Where a status the app does not know is logged, with its support id. */
+  logger?: StatusLog;
 }
 
 export function createDubbingService(
@@ -37,6 +41,7 @@ export function createDubbingService(
   options: ClientServiceOptions = {},
 ): DubbingService {
   const mediaPollMs = options.mediaPollMs ?? 2_000;
+  const unexpected = new UnexpectedStatuses(options.logger);
 
   const ready = async (mediaId: string, signal?: AbortSignal) => {
     const media = await mapMediaErrors(() =>
@@ -111,6 +116,7 @@ export function createDubbingService(
     },
     describeStatus(status): StatusInfo {
       const info = describeStatus(status);
+      if (status && !isKnownStatus(status)) return unexpected.describe(status, info.failed);
       return {
         label: info.label,
         progress: info.progress ?? 0,

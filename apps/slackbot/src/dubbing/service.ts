@@ -42,6 +42,11 @@ export interface StatusInfo {
   failed: boolean;
   /** For a stage's failure: what the project was doing when it stopped ("Translating"). */
   stoppedWhile?: string;
+  /**
+   * For a status the app does not know: the id its raw text was logged under. The service's own words are
+   * never shown (they may hold hosts, paths or tokens): the label says "An unexpected state (support id …)".
+   */
+  supportId?: string;
 }
 
 export interface CreateProjectInput {

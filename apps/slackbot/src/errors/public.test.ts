@@ -1,7 +1,7 @@
 // What people are told never carries what belongs in the logs.
 import { describe, expect, it } from 'vitest';
 import { failedReply } from '../ui/milestones.ts';
-import { newRequestId, publicFailure, scrub, somethingWentWrong } from './public.ts';
+import { holdsInternals, newRequestId, publicFailure, scrub, somethingWentWrong } from './public.ts';
 
 describe('scrub', () => {
   it('takes internal addresses, tokens and stack frames out of an error text', () => {
@@ -103,5 +103,21 @@ describe('a failed language in the thread', () => {
     expect(shown).not.toContain('10.0.0.7');
     expect(shown).not.toContain('http://');
     expect(reply.text).toContain('The video could not be uploaded');
+  });
+});
+
+describe('holdsInternals', () => {
+  it('tells a title from outside that holds a host, a path or a token from one that holds none', () => {
+    for (const title of [
+      'Launch at cache-7.internal.example:8443',
+      'see /srv/app/x.js',
+      'token=s3cr3t',
+      'xoxb-9-9-leak',
+      'https://vimeo.com/1',
+      'Keynote\n    at fn (/srv/x.js:1:2)',
+    ])
+      expect(holdsInternals(title), title).toBe(true);
+    for (const title of ['Launch keynote.mp4', 'Q3 all-hands: 10:00 recap', 'A/B testing results'])
+      expect(holdsInternals(title), title).toBe(false);
   });
 });

@@ -60,6 +60,16 @@ export function scrub(text: string): string {
   return out.length > MAX_CHARS ? `${out.slice(0, MAX_CHARS - 1)}…` : out;
 }
 
+/**
+ * Whether `scrub` would take something out of `text` (a host, a path, a token, a stack frame): a title or a
+ * name from outside that holds one is not used as a title at all (`[address]` names nothing).
+ */
+export function holdsInternals(text: string): boolean {
+  return (
+    /\n\s+at /.test(text) || SECRETS.some(([pattern]) => new RegExp(pattern.source, pattern.flags).test(text))
+  );
+}
+
 export interface PublicFailure {
   /**
    * The person's message: what happened (scrubbed), what to do, and the request id in a code span. Not yet

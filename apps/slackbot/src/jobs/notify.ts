@@ -74,9 +74,10 @@ export function changeDeliveries(
       payload: failedReply({
         lang: target.dstLang,
         status: project.status,
-        stageLabel: info.stoppedWhile ?? info.label,
         targetId: target.id,
-        ...(detail ? { detail } : {}),
+        ...(info.supportId
+          ? { detail: `The service reported an unexpected state (support id ${info.supportId})` }
+          : { stageLabel: info.stoppedWhile ?? info.label, ...(detail ? { detail } : {}) }),
       }),
     });
   }

@@ -7,6 +7,7 @@ import { type DroppedMessage, readDrop } from '../domain/drops.ts';
 import { preselection } from '../domain/requests.ts';
 import { firstTitle, titleFromLink } from '../domain/video.ts';
 import type { StatusInfo } from '../dubbing/service.ts';
+import { holdsInternals } from '../errors/public.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Job, JobChoice, JobRequest, JobSource, NewJob, PickedChoice, Store } from '../store/store.ts';
 import { cardDelivery, startDeliveries, startedCard } from '../thread/card.ts';
@@ -424,10 +425,14 @@ export class JobService {
   }
 }
 
-/** The title of the link preview Slack attached for the job's link (the only preview when it names no link). */
+/**
+ * The title of the link preview Slack attached for the job's link (the only preview when it names no link):
+ * the linked site's words, outside text, so none that holds a host, a path or a token.
+ */
 function unfurlTitle(unfurls: DroppedMessage['unfurls'], source: JobSource): string | undefined {
   if (source.kind !== 'link' || !unfurls) return undefined;
   const bare = (url: string) => url.replace(/\/$/, '');
   const same = unfurls.find((u) => u.url !== undefined && bare(u.url) === bare(source.link));
-  return (same ?? (unfurls.length === 1 && !unfurls[0]?.url ? unfurls[0] : undefined))?.title;
+  const title = (same ?? (unfurls.length === 1 && !unfurls[0]?.url ? unfurls[0] : undefined))?.title;
+  return title === undefined || holdsInternals(title) ? undefined : title;
 }

@@ -66,6 +66,21 @@ describe('learned stage durations', () => {
     expect(estimates.estimate('transcription_done', 60, none)).toBeUndefined();
   });
 
+  it('learn the translation from a first run’s jump past the edit statuses, which only renders after edits pass', () => {
+    const estimates = new StageEstimates(temp.store);
+    const translation = (seconds: number) => 2_000 + 20 * seconds;
+    for (const seconds of [30, 60, 90, 120, 150]) {
+      // translation_done is a hand-off: a poll sees translation_started, then voiceover_started.
+      estimates.observe('translation_started', 'voiceover_started', seconds, translation(seconds), none);
+      estimates.observe('translation_done', 'voiceover_started', seconds, 500, none);
+      // From an edited state a render goes through voice update: skipping it is a jump over a stage.
+      estimates.observe('voice_edited', 'voiceover_started', seconds, 99_999, none);
+    }
+    expect(estimates.estimate('translation_started', 60, none)?.medianMs).toBeCloseTo(translation(60), -1);
+    expect(estimates.estimate('translation_done', 60, none)?.medianMs).toBeCloseTo(500, -1);
+    expect(estimates.estimate('voice_edited', 60, none)).toBeUndefined();
+  });
+
   it('narrow a project’s later stages by its pace in the earlier ones', () => {
     const estimates = new StageEstimates(temp.store);
     // Projects of different paces: the fit alone is unsure; a project's own pace says which it is.

@@ -4,7 +4,7 @@
 // project a pace (how much slower or faster than the fit its stages have been), which narrows its later stages.
 // Observations are added to the store as sums (replicas add theirs, a restart keeps them) and the sums of all
 // writers are read back now and then.
-import { pipelineIndex } from '@dubkit/core';
+import { describeStatus, PROJECT_STATUSES, pipelineIndex } from '@dubkit/core';
 import type { EstimateStore, StageSums } from '../store/estimates.ts';
 
 /** A status's fit is used from this many observations on; before that the tracker falls back. */
@@ -14,6 +14,15 @@ const PRIOR_SIGMA = 0.5;
 const PRIOR_WEIGHT = 3;
 /** No estimate below this: the service's timestamps are in ms but a poll takes longer than that. */
 const FLOOR_MS = 100;
+/**
+ * Stages only a render after edits goes through: a first run goes from `translation_done` straight to
+ * `voiceover_started`, past the four statuses of these stages that sit between them in the pipeline's order.
+ */
+const RENDER_ONLY_STAGES = new Set<string>(['edits', 'voice_update']);
+/** The normal run's statuses, each at its pipeline index. */
+const RUN_ORDER: string[] = [];
+for (const status of PROJECT_STATUSES)
+  if (pipelineIndex(status) >= 0) RUN_ORDER[pipelineIndex(status)] = status;
 
 export interface StageEstimate {
   /** The likely time in the status, in ms (the median: half of the projects take longer). */
@@ -94,7 +103,7 @@ export class StageEstimates {
    * project's pace after it.
    */
   observe(from: string, to: string, videoSeconds: number, ms: number, pace: Pace): Pace {
-    const steps = pipelineIndex(to) - pipelineIndex(from);
+    const steps = runSteps(from, to);
     const working = from.endsWith('_started') || from === 'uploading';
     if (pipelineIndex(from) < 0 || !(steps === 1 || (steps === 2 && working)) || !(ms > 0)) return pace;
     if (!Number.isFinite(videoSeconds) || videoSeconds <= 0) return pace;
@@ -135,6 +144,23 @@ export class StageEstimates {
   #pendingOf(status: string): StageSums {
     return rowOf(this.#pending, status);
   }
+}
+
+/**
+ * How many statuses a run passes through from `from` to `to`: the pipeline's order, except that from outside the
+ * render-only stages their statuses are not counted (the run that leaves `translation_done` goes past them).
+ */
+function runSteps(from: string, to: string): number {
+  const start = pipelineIndex(from);
+  const end = pipelineIndex(to);
+  if (start < 0 || end < 0) return end - start;
+  const skipRenderOnly = !RENDER_ONLY_STAGES.has(describeStatus(from).stage);
+  let steps = 0;
+  for (let index = start + 1; index <= end; index++) {
+    const renderOnly = RENDER_ONLY_STAGES.has(describeStatus(RUN_ORDER[index]).stage);
+    if (index === end || !(skipRenderOnly && renderOnly)) steps++;
+  }
+  return steps;
 }
 
 function rowOf(rows: Map<string, StageSums>, status: string): StageSums {

@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import { titleFromLink, titleOnceReady } from '../domain/video.ts';
 import { type DubbingService, MediaRejectedError, ProjectRejectedError } from '../dubbing/service.ts';
-import { newRequestId, scrub } from '../errors/public.ts';
+import { holdsInternals, newRequestId, scrub } from '../errors/public.ts';
 import { downloadSlackFile, SlackFileError } from '../slack/files.ts';
 import type { Job, Store, Target } from '../store/store.ts';
 import { redrawCardIfEnded, startDeliveries, startedCard } from '../thread/card.ts';
@@ -184,7 +184,9 @@ export class JobStarter {
     const ready = await service.mediaReady(mediaId, signal);
     const seconds = ready.seconds ?? null;
     await store.setJobMediaReady(job.id, { seconds });
-    const title = titleOnceReady(job.title, job.source, ready.name);
+    // The service's name for the media is outside text: one holding a host, a path or a token is not a title.
+    const name = ready.name !== null && holdsInternals(ready.name) ? null : ready.name;
+    const title = titleOnceReady(job.title, job.source, name);
     // A title Slack gave meanwhile (a link preview that came later) is not overwritten.
     if (title !== job.title) await store.retitleJob(job.id, title, job.title);
     const now = await store.getJob(job.id);

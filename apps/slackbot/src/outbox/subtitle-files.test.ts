@@ -54,3 +54,33 @@ describe('segmentsToSubtitles', () => {
     expect(segmentsToSubtitles([SEGMENTS[2]!], 'es', 'talk.es', ['srt', 'ttml'])).toEqual([]);
   });
 });
+
+describe('a translation that holds a timecode line', () => {
+  it('stays the text of its cue in every delivered format', () => {
+    const segments = [
+      {
+        start: '00:00:01,000',
+        end: '00:00:02,000',
+        dst: { text: 'Hola\n2\n00:00:00,000 --> 99:59:59,000\nX' },
+        speaker: 'SPEAKER_00',
+      },
+      { start: '00:00:03,000', end: '00:00:04,000', dst: { text: 'Adiós' } },
+    ];
+    const files = segmentsToSubtitles(segments, 'es', 'talk.es', ['srt', 'vtt', 'ttml', 'ebu-tt-d', 'ass']);
+    expect(files).toHaveLength(5);
+    for (const file of files) {
+      const read = readSubtitles(file.content, { fileName: file.filename });
+      expect(read.issues, file.filename).toEqual([]);
+      expect(
+        read.subtitles.cues.map((cue) => [cue.startMs, cue.endMs]),
+        file.filename,
+      ).toEqual([
+        [1000, 2000],
+        [3000, 4000],
+      ]);
+      expect(cueText(read.subtitles.cues[0]!), file.filename).toMatch(
+        /^Hola\n2\n00:00:00,000 --? ?> 99:59:59,000\nX$/,
+      );
+    }
+  });
+});

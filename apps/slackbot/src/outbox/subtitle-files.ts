@@ -1,13 +1,11 @@
-// The translated subtitles delivered into the thread, in the channel's formats, built from the project's
-// segments: the SRT with @dubkit/srt, and every other format with @dubkit/subtitles from that SRT's cues (so
-// every file carries the same cues), with the language and the segments' speakers added.
-import { parseTimecode, segmentsToSrt } from '@dubkit/srt';
+// The translated subtitles delivered into the thread, in the channel's formats: every file written by
+// @dubkit/subtitles from one cue model made from the project's segments (with the language and the speakers), so
+// every file carries the same cues and a translation's text can never become a cue of its own.
 import {
   FORMAT_EXTENSIONS,
-  readSrt,
   SUBTITLE_FORMATS,
   type SubtitleFormat,
-  type Subtitles,
+  subtitlesFromSegments,
   writeSubtitles,
 } from '@dubkit/subtitles';
 import type { SegmentText } from '../dubbing/service.ts';
@@ -47,23 +45,9 @@ export function segmentsToSubtitles(
   // A segment whose line was removed is no cue: an empty cue shows nothing, and some formats refuse one.
   const spoken = segments.filter((segment) => (segment.dst?.text ?? '').trim() !== '');
   if (spoken.length === 0) return [];
-  const srt = segmentsToSrt(spoken, 'dst');
-  const subtitles: Subtitles = { lang, cues: withSpeakers(readSrt(srt).subtitles.cues, spoken) };
+  const subtitles = subtitlesFromSegments(spoken, 'dst', { lang, speakers: true });
   return orderedFormats(formats).map((format) => ({
     filename: subtitleFileName(baseName, format),
-    content: format === 'srt' ? srt : writeSubtitles(subtitles, format),
+    content: writeSubtitles(subtitles, format),
   }));
-}
-
-/** The cues with the speaker of the segment at their times (the SRT carries none). */
-function withSpeakers(cues: Subtitles['cues'], segments: SegmentText[]): Subtitles['cues'] {
-  const speakers = new Map<string, string>();
-  for (const segment of segments) {
-    if (segment.speaker)
-      speakers.set(`${parseTimecode(segment.start)}-${parseTimecode(segment.end)}`, segment.speaker);
-  }
-  return cues.map((cue) => {
-    const speaker = speakers.get(`${cue.startMs}-${cue.endMs}`);
-    return speaker ? { ...cue, speaker } : cue;
-  });
 }

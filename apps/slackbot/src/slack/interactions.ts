@@ -20,6 +20,11 @@ export interface Interactions {
    */
   membersOf(channel: string): Promise<ReadonlySet<string>>;
   /**
+   * The person a direct message with the app is with, as conversations.info says; undefined for any other
+   * conversation (a channel, a DM the app is not in). A `D` id alone says nothing about whose it is.
+   */
+  directMessageWith(channel: string): Promise<string | undefined>;
+  /**
    * Whether the app may post in a channel (it is a member, or it is a DM with the app). Throws when Slack
    * could not say (a network error, a 429): the caller tries again rather than give a wrong answer.
    */
@@ -87,6 +92,15 @@ export function webInteractions(slack: WebClient): Interactions {
         if (!cursor) break;
       }
       return members;
+    },
+    async directMessageWith(channel) {
+      const info = await slack.conversations.info({ channel }).catch((error: unknown) => {
+        // A conversation the app is not in is "not found" to it: nobody's DM with the app.
+        if ((error as { data?: { error?: string } }).data?.error === 'channel_not_found') return undefined;
+        throw error;
+      });
+      const found = info?.channel as { is_im?: boolean; user?: string } | undefined;
+      return found?.is_im ? found.user : undefined;
     },
     async canPostIn(channel) {
       try {

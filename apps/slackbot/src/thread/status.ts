@@ -59,7 +59,8 @@ export function statusDelivery(state: LanguageState): DeliveryInput {
         elapsedMs: (info?.terminal ? (target.statusAt ?? now) : now) - target.startedAt,
         startedAt: target.startedAt,
         projectId: target.projectId,
-        serviceStatus: target.status,
+        // Support finds an unknown status's raw text in the log by its id; the text itself is never shown.
+        serviceStatus: info?.supportId ?? target.status,
         stoppedBy: target.stoppedBy,
       });
   const approval = state.approval?.attempt === target.attempt ? state.approval : undefined;

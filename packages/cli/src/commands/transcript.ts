@@ -1,7 +1,8 @@
 // `dubkit transcript pull <project> --srt|--vtt|--json` and `dubkit transcript push <project> edited.srt`:
 // review a transcript in any subtitle editor and send back only what changed.
 import type { SegmentPatch } from '@dubkit/core';
-import { formatTimecode, parseSrt, type SegmentSide, segmentsToSrt, segmentsToVtt } from '@dubkit/srt';
+import { formatTimecode, parseSrt, type SegmentSide, segmentsToSrt } from '@dubkit/srt';
+import { subtitlesFromSegments, writeVtt } from '@dubkit/subtitles';
 import type { Context } from '../context.ts';
 import { inputError, usageError } from '../exit-codes.ts';
 import { formatIssue, plural } from '../format.ts';
@@ -22,7 +23,7 @@ export async function transcriptPull(
   const which = side(options.side);
   const { segments } = await context.client.transcription.get(id);
   if (context.json) context.result({ segments });
-  else if (options.vtt) context.io.stdout.write(segmentsToVtt(segments, which));
+  else if (options.vtt) context.io.stdout.write(writeVtt(subtitlesFromSegments(segments, which)));
   else context.io.stdout.write(segmentsToSrt(segments, which));
   return 0;
 }

@@ -1,15 +1,17 @@
 // The files a project links to: the video (the uploaded bytes, unchanged), synthetic WAV audio that follows the
-// current segments, SRT/WebVTT subtitles rendered from the current segments with @dubkit/srt, and a cover.
+// current segments, SRT/WebVTT subtitles rendered from the current segments (SRT with @dubkit/srt, WebVTT with
+// @dubkit/subtitles' one writer), and a cover.
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
-import { segmentsToSrt, segmentsToVtt } from '@dubkit/srt';
+import { segmentsToSrt } from '@dubkit/srt';
+import { subtitlesFromSegments, writeVtt } from '@dubkit/subtitles';
 import { WAV_RATE as RATE, sample, wavHeader } from '../audio/wav.ts';
 import type { Project } from '../model.ts';
 import { segmentsOf, segmentView } from './segments.ts';
 
 export function subtitles(project: Project, format: 'srt' | 'vtt'): string {
   const segments = segmentsOf(project).map((segment) => segmentView(segment, true));
-  return format === 'srt' ? segmentsToSrt(segments, 'dst') : segmentsToVtt(segments, 'dst');
+  return format === 'srt' ? segmentsToSrt(segments, 'dst') : writeVtt(subtitlesFromSegments(segments, 'dst'));
 }
 
 /**

@@ -265,6 +265,38 @@ describe('project list', () => {
     expect((await h.call('GET', '/v2/projects?limit=101')).status).toBe(422);
     expect((await h.call('GET', '/v2/projects?page=2')).status).toBe(422);
   });
+
+  it("gives each project's status and status_updated_at as its own record does, at every moment", async () => {
+    // A tracker may follow many projects by sweeping the list instead of reading each one.
+    const h = await harness();
+    const ids = [(await h.project({ name: 'dubkit a' })).id, (await h.project({ name: 'dubkit b' })).id];
+    const seen = new Set<string>();
+    for (let step = 0; step < 40; step++) {
+      const items = (await h.call('GET', '/v2/projects?name=dubkit&limit=100')).body.projects;
+      for (const id of ids) {
+        const record = (await h.call('GET', `/v2/projects/${id}`)).body;
+        const item = items.find((candidate: { id: string }) => candidate.id === id);
+        expect(item).toMatchObject({ status: record.status, status_updated_at: record.status_updated_at });
+        seen.add(record.status);
+      }
+      await h.emulator.advanceClock(15_000);
+    }
+    expect(seen.size).toBeGreaterThan(3);
+    expect(seen).toContain('merging_done');
+    // The history holds every status the run entered, the last the one a read gives, at its status_updated_at.
+    const history = h.emulator.statusHistory(ids[0]);
+    const record = (await h.call('GET', `/v2/projects/${ids[0]}`)).body;
+    expect(history.length).toBeGreaterThan(seen.size / 2);
+    expect(history.at(-1)).toStrictEqual({
+      status: record.status,
+      at: Date.parse(record.status_updated_at),
+    });
+    expect(history.map((entry) => entry.at)).toStrictEqual(
+      history.map((entry) => entry.at).sort((a, b) => a - b),
+    );
+    expect(history[0]?.status).toBe('created');
+    expect(h.emulator.statusHistory('no-such-project')).toStrictEqual([]);
+  });
 });
 
 describe('project edits', () => {

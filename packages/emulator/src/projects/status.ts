@@ -36,6 +36,21 @@ export function momentOf(state: EmulatorState, project: Project): ProjectMoment 
   };
 }
 
+/** A status a project's run entered, and when (emulator clock, ms). */
+export interface StatusEntered {
+  status: string;
+  at: number;
+}
+
+/** Every status the project's current run has entered so far, oldest first. */
+export function statusHistory(state: EmulatorState, project: Project): StatusEntered[] {
+  const { timeline, runStart, runSpeed } = project;
+  const index = statusIndexAt(timeline, state.elapsed(runStart, runSpeed));
+  return timeline.statuses
+    .slice(0, index + 1)
+    .map((status, i) => ({ status, at: runStart + timeline.offsets[i]! / runSpeed }));
+}
+
 /** Statuses from which the user may edit and render again. */
 const EDITABLE = new Set([
   'merging_done',

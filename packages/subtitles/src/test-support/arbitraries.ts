@@ -15,6 +15,7 @@ function lineOf(alphabet: readonly string[]): fc.Arbitrary<CueLine> {
         italic: fc.boolean(),
         bold: fc.boolean(),
         underline: fc.boolean(),
+        strike: fc.boolean(),
       }),
       { minLength: 1, maxLength: 3 },
     )
@@ -26,6 +27,7 @@ function lineOf(alphabet: readonly string[]): fc.Arbitrary<CueLine> {
             part.italic,
             part.bold,
             part.underline,
+            part.strike,
           ),
         ),
       ),
@@ -67,6 +69,14 @@ export function subtitlesArbitrary(options: SubtitlesOptions = {}): fc.Arbitrary
 }
 
 export const SRT_ALPHABET = WORDS.filter((w) => !w.includes('<'));
+
+/** The cues as WebVTT, which has no strike-through, gives them back: struck text plain. */
+export function withoutStrike(cues: readonly SubtitleCue[]): SubtitleCue[] {
+  return cues.map((cue) => ({
+    ...cue,
+    lines: cue.lines.map((line) => normalizeLine(line.map(({ strike: _strike, ...part }) => part))),
+  }));
+}
 
 /** The cues as a format that cannot carry speakers gives them back. */
 export function withoutSpeakers(cues: readonly SubtitleCue[]): SubtitleCue[] {

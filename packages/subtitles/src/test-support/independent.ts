@@ -28,7 +28,10 @@ interface IsdNode {
 
 const STYLING = 'http://www.w3.org/ns/ttml#styling ';
 
-/** Cues as imsc presents them: one per interval between its media time events that shows text. */
+/**
+ * Cues as imsc presents them: one per interval between its media time events that shows text. A cue shown over
+ * several intervals (others appearing and leaving meanwhile) is so many cues; `joinIntervals` joins them.
+ */
 export function cuesByImsc(xml: string): SubtitleCue[] {
   const problems: string[] = [];
   const errors = {
@@ -45,7 +48,7 @@ export function cuesByImsc(xml: string): SubtitleCue[] {
   for (let i = 0; i + 1 < events.length; i++) {
     const isd = imscIsd.generateISD(doc, events[i]!, errors);
     for (const region of isd.contents ?? []) {
-      const top = region.styleAttrs?.[`${STYLING}displayAlign`] === 'before';
+      const top = regionIsTop(region.styleAttrs ?? {});
       for (const p of paragraphs(region)) {
         const cue: SubtitleCue = {
           startMs: Math.round(events[i]! * 1000),
@@ -59,6 +62,36 @@ export function cuesByImsc(xml: string): SubtitleCue[] {
   }
   if (problems.length > 0) throw new Error(`imsc reported: ${problems.join('; ')}`);
   return cues;
+}
+
+interface Length {
+  rh: number;
+}
+
+/**
+ * Whether imsc puts a region's text in the top half: the edge its displayAlign names of the area its origin and
+ * extent give (lengths as fractions of the root's height).
+ */
+function regionIsTop(style: Record<string, unknown>): boolean {
+  const origin = style[`${STYLING}origin`] as { h: Length } | undefined;
+  const extent = style[`${STYLING}extent`] as { h: Length } | undefined;
+  const y = origin?.h.rh ?? 0;
+  const height = extent?.h.rh ?? 1 - y;
+  const align = style[`${STYLING}displayAlign`];
+  const anchor = align === 'after' ? y + height : align === 'center' ? y + height / 2 : y;
+  return anchor < 0.5;
+}
+
+/** imsc's cues with each run of intervals showing the same text in the same place made one cue again. */
+export function joinIntervals(cues: readonly SubtitleCue[]): SubtitleCue[] {
+  const out: SubtitleCue[] = [];
+  const key = (cue: SubtitleCue) => JSON.stringify([cue.lines, cue.position]);
+  for (const cue of cues) {
+    const earlier = out.find((kept) => kept.endMs === cue.startMs && key(kept) === key(cue));
+    if (earlier) earlier.endMs = cue.endMs;
+    else out.push({ ...cue });
+  }
+  return out;
 }
 
 function paragraphs(node: IsdNode): CueLine[][] {
@@ -75,6 +108,7 @@ function paragraphs(node: IsdNode): CueLine[][] {
             style[`${STYLING}fontStyle`] === 'italic',
             style[`${STYLING}fontWeight`] === 'bold',
             Array.isArray(decoration) && decoration.includes('underline'),
+            Array.isArray(decoration) && decoration.includes('lineThrough'),
           ),
         );
       }
@@ -146,7 +180,12 @@ export function cuesByAssCompiler(text: string): SubtitleCue[] {
   return parsed.events.dialogue.map((event) => {
     const style = styles.get(event.Style);
     if (!style) throw new Error(`ass-compiler found no style ${event.Style}`);
-    const state = { i: style.Italic !== '0', b: style.Bold !== '0', u: style.Underline !== '0' };
+    const state = {
+      i: style.Italic !== '0',
+      b: style.Bold !== '0',
+      u: style.Underline !== '0',
+      s: style.StrikeOut !== '0',
+    };
     let alignment = Number(style.Alignment);
     const lines: Span[][] = [[]];
     for (const part of event.Text.parsed) {
@@ -154,11 +193,15 @@ export function cuesByAssCompiler(text: string): SubtitleCue[] {
         if (tag.i !== undefined) state.i = tag.i === 1;
         if (tag.b !== undefined) state.b = tag.b === 1;
         if (tag.u !== undefined) state.u = tag.u === 1;
+        if (tag.s !== undefined) state.s = tag.s === 1;
         if (tag.an !== undefined) alignment = tag.an;
       }
+      // ass-compiler leaves `\h` (a no-break space) in the text as written.
       part.text.split('\\N').forEach((piece, i) => {
         if (i > 0) lines.push([]);
-        lines[lines.length - 1]!.push(span(piece, state.i, state.b, state.u));
+        lines[lines.length - 1]!.push(
+          span(piece.replaceAll('\\h', '\u00a0'), state.i, state.b, state.u, state.s),
+        );
       });
     }
     const cue: SubtitleCue = {

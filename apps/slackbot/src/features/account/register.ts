@@ -20,6 +20,7 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
   r.subcommand({
     names: ['credits'],
     help: '`/dub credits` — minutes, videos and free lip-sync minutes left',
+    rule: rules.caller,
     run: ({ respond }) => showCredits(deps, respond),
   });
   r.subcommand({
@@ -27,10 +28,11 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
     help:
       '`/dub list [words]` — the dubs in your channels, by title · `/dub list waiting` — what waits for review here · ' +
       '`/dub list projects [name]` — the dubbing account’s projects',
-    run: async ({ command, respond }, words) => {
+    rule: rules.caller,
+    run: async ({ command, respond }, words, { channel }) => {
       // `/dub list waiting`: this channel's dubbed languages nobody approved yet (not a title filter).
       if (words.length === 1 && words[0]!.toLowerCase() === 'waiting') {
-        await respond({ response_type: 'ephemeral', ...(await deps.waitingIn(command.channel_id)) });
+        await respond({ response_type: 'ephemeral', ...(await deps.waitingIn(channel)) });
         return;
       }
       // `/dub list projects`: the account's projects, with Track for one the app does not follow yet.
@@ -52,14 +54,20 @@ export function registerAccount(r: Registry, deps: AccountDeps): void {
   r.subcommand({
     names: ['track'],
     help: '`/dub track <project id>` — follow one in a new thread',
-    run: (args, words) => trackSubcommand(deps, args, words),
+    rule: rules.caller,
+    run: (args, words, { channel }) => trackSubcommand(deps, args, words, channel),
   });
   r.button(PROJECT_LIST.page, rules.channelMember, turnPage(deps, listProjects));
   r.button(JOB_LIST.page, rules.channelMember, turnPage(deps, listJobs));
   r.button(PROJECT_LIST.track, rules.channelMember, trackButton(deps));
 }
 
-async function trackSubcommand(deps: AccountDeps, { command, respond }: CommandArgs, words: string[]) {
+async function trackSubcommand(
+  deps: AccountDeps,
+  { command, respond }: CommandArgs,
+  words: string[],
+  channel: string,
+) {
   const projectId = words[0];
   if (!projectId || words.length > 1) {
     await respond({
@@ -68,7 +76,7 @@ async function trackSubcommand(deps: AccountDeps, { command, respond }: CommandA
     });
     return;
   }
-  await trackCommand(deps, respond, { projectId, channel: command.channel_id, userId: command.user_id });
+  await trackCommand(deps, respond, { projectId, channel, userId: command.user_id });
 }
 
 const UNREACHABLE = 'The dubbing service could not be reached. Try again in a minute.';

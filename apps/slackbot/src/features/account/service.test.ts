@@ -101,6 +101,19 @@ describe('AccountService.projects', () => {
   });
 });
 
+describe('outside words in the project list', () => {
+  it('shows a project named by someone outside with its hosts, paths and tokens scrubbed', async () => {
+    await projectFromLink(
+      'https://vimeo.com/hostile-name',
+      'Launch cache-7.internal.example:8443 /srv/app/x.js token=s3cr3t xoxb-9-9-leak',
+    );
+    const listed = text((await account.projects({ name: 'Launch', offset: 0, user: 'U1' })).blocks);
+    expect(listed).toContain('Launch');
+    for (const leak of ['cache-7', 'internal.example', '8443', '/srv/', 's3cr3t', 'xoxb-9'])
+      expect(listed, leak).not.toContain(leak);
+  });
+});
+
 describe('AccountService.track', () => {
   const who = { channel: 'C9TRACK', userId: 'U1' };
 

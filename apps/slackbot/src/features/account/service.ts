@@ -2,6 +2,7 @@
 // project (`/dub track`) into a new thread that follows it like any job.
 import type { Project } from '@dubkit/core';
 import { type DubbingService, ProjectGoneError } from '../../dubbing/service.ts';
+import { scrub } from '../../errors/public.ts';
 import { withoutJobTag } from '../../jobs/start.ts';
 import type { JobSource, Store } from '../../store/store.ts';
 import { cardDelivery } from '../../thread/card.ts';
@@ -105,7 +106,8 @@ export class AccountService {
       const info = this.#o.service.describeStatus(p.status);
       return {
         id: p.id,
-        name: withoutJobTag(p.name),
+        // The service's project names are outside text, scrubbed like its errors (escaped when drawn).
+        name: scrub(withoutJobTag(p.name)),
         statusLabel: info.label,
         failed: info.failed,
         done: info.terminal && !info.failed,
@@ -171,7 +173,7 @@ export class AccountService {
         threadTs: null,
         userId: input.userId,
         source,
-        title: project.name,
+        title: scrub(project.name),
         srcLang: project.src_lang ?? null,
         numSpeakers: project.num_speakers ?? null,
       },

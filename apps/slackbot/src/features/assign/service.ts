@@ -1,6 +1,7 @@
 // Assign a language's review to someone in the job's channel: the assignment is recorded in place of the
 // language's earlier one, together with the assignee's direct message (a link to the thread, a Review button),
-// which the outbox posts once; the status message is drawn again to say who and by whom.
+// which the outbox posts once per language and person (the same person assigned again has it updated, however
+// many dialogs named them); the status message is drawn again to say who and by whom.
 import type { Access } from '../../access/access.ts';
 import { type Assignment, assignedMessageKey } from '../../domain/assignments.ts';
 import { languageLabel } from '../../domain/languages.ts';
@@ -72,8 +73,9 @@ export class AssignService {
       at: now,
       threadLink,
     };
+    const before = (await store.assignmentsOf([target.id]))[0];
     const message = {
-      key: assignedMessageKey(target.id, assignment.id),
+      key: assignedMessageKey(target.id, input.assignee),
       jobId: job.id,
       kind: 'reply' as const,
       inThread: false,
@@ -86,6 +88,11 @@ export class AssignService {
     await redrawStatus(store, (status) => this.#o.service.describeStatus(status), target.id, now);
     this.#o.wakeDeliverer();
     const whom = input.assignee === input.by ? 'yourself' : `<@${input.assignee}>`;
+    if (before?.assignee === input.assignee)
+      return {
+        ok: true,
+        message: `👤 The review of ${name} was already assigned to ${whom}: it now says you asked, and no second message is sent.`,
+      };
     return {
       ok: true,
       message: `👤 You assigned the review of ${name} to ${whom}: a direct message with the thread’s link and a Review button is on its way.`,

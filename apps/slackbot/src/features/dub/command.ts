@@ -15,14 +15,15 @@ export interface CommandDeps {
   logger: Logger;
 }
 
-export function dubCommand(deps: CommandDeps, registry: Pick<Registry, 'subcommandFor' | 'subcommands'>) {
-  return async (args: CommandArgs, { channel }: ChannelSubject) => {
+export function dubCommand(deps: CommandDeps, registry: Pick<Registry, 'subcommandIn' | 'subcommands'>) {
+  return async (args: CommandArgs, subject: ChannelSubject) => {
     const { command, ack, respond } = args;
-    const [first = '', ...rest] = command.text.trim().split(/\s+/).filter(Boolean);
-    const subcommand = registry.subcommandFor(first);
-    if (subcommand) {
+    const { channel } = subject;
+    // The gate checked the subcommand's own rule for this text: its subject is the one to act on.
+    const named = registry.subcommandIn(command.text);
+    if (named) {
       await ack();
-      await subcommand.run(args, rest);
+      await named.subcommand.run(args, named.words, subject);
       return;
     }
     const parsed = parseDubCommand(command.text);

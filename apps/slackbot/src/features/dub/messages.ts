@@ -3,6 +3,7 @@
 // message however often Slack delivers it.
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
+import type { ChannelSubject } from '../../access/rules.ts';
 import type { SlackMessage } from '../../domain/requests.ts';
 import type { JobService } from '../../jobs/service.ts';
 import { BUSY, orBusy } from '../../slack/busy.ts';
@@ -23,15 +24,19 @@ export interface MessageDeps {
 }
 
 export function onMention(deps: MessageDeps) {
-  return async ({ event, body }: SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs) => {
+  return async (
+    { event, body }: SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs,
+    subject: ChannelSubject,
+  ) => {
     const message = event as unknown as SlackMessage;
     await orBusy(
       deps,
       'a mention',
       async () => {
         if (await deps.importGlossary(message)) return;
-        if (message.thread_ts && message.user && asksToStop(message.text ?? '')) {
-          const where = { channel: message.channel, threadTs: message.thread_ts };
+        // The gate checked the mention's author is in its channel: the thread is the one it names.
+        if (subject.threadTs && message.user && asksToStop(message.text ?? '')) {
+          const where = { channel: subject.channel, threadTs: subject.threadTs };
           const problem = await stopInThread(deps, where, message.user);
           if (problem !== undefined)
             await deps.slack.whisper(toAuthor(message, message.user), { text: problem, blocks: [] });

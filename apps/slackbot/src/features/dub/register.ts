@@ -22,6 +22,7 @@ export function registerDub(r: Registry, deps: DubDeps): void {
   r.subcommand({
     names: ['stop', 'cancel'],
     help: '`/dub stop <link to a dub’s thread>` — stop following a running dub (or press Stop on its card)',
+    rule: rules.caller,
     run: stopSubcommand(deps),
   });
   r.button(JOB_CARD.start, rules.jobMember, startJob(deps));
@@ -34,6 +35,6 @@ export function registerDub(r: Registry, deps: DubDeps): void {
   for (const select of [JOB_CARD.speakersAction, GLOSSARY_PICKER.action]) r.select(select);
   r.shortcut(DUB_SHORTCUT, rules.shortcutMember, dubMessageShortcut(deps));
   r.view(JOB_MODAL.callbackId, rules.opener, submitJobModal(deps));
-  r.event('app_mention', onMention(deps));
-  r.event('message', onMessage(deps));
+  r.event('app_mention', rules.poster, onMention(deps));
+  r.event('message', rules.poster, onMessage(deps));
 }

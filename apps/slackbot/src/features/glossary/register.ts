@@ -27,7 +27,8 @@ export function registerGlossary(r: Registry, deps: GlossaryDeps): void {
     help:
       '`/dub glossary` — upload a .csv/.tsv glossary (or share the file with `@dubkit glossary <name>`); ' +
       '`/dub glossary list | show <name> | export <name> | default <name> | delete <name>`',
-    run: (args, words) => glossaryCommand(deps, args, words),
+    rule: rules.caller,
+    run: (args, words, { channel }) => glossaryCommand(deps, args, words, channel),
   });
   r.view(GLOSSARY_UI.callbackId, rules.opener, submitGlossaryModal(deps));
   r.button(GLOSSARY_UI.makeDefault, rules.channelMember, makeDefault(deps));
@@ -90,7 +91,12 @@ async function answered(deps: GlossaryDeps, run: () => Promise<OfferAnswer>): Pr
   }
 }
 
-async function glossaryCommand(deps: GlossaryDeps, args: CommandArgs, words: string[]): Promise<void> {
+async function glossaryCommand(
+  deps: GlossaryDeps,
+  args: CommandArgs,
+  words: string[],
+  channel: string,
+): Promise<void> {
   const { command, respond } = args;
   const parsed = parseGlossaryCommand(words);
   if (!parsed.ok) {
@@ -99,7 +105,6 @@ async function glossaryCommand(deps: GlossaryDeps, args: CommandArgs, words: str
   }
   const { glossaries } = deps;
   const request = parsed.value;
-  const channel = command.channel_id;
   try {
     switch (request.kind) {
       case 'upload':

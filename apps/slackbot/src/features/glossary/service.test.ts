@@ -88,6 +88,16 @@ describe('GlossaryService.importFile', () => {
     expect(await store.glossaries()).toEqual([]);
   });
 
+  it('refuses a name holding an address or a token, and saves nothing', async () => {
+    for (const name of ['Terms from cache-7.internal.example:8443', 'Brand token=s3cr3t', 'xoxb-9-9-leak']) {
+      const report = await glossaries.importFile(input({ name, bytes: encode('en,es\nmachine,MÁQUINA\n') }));
+      expect(blocksText(report), name).toContain(
+        'give the glossary a name without a link, an address, a file path or a token.',
+      );
+    }
+    expect(await store.glossaries()).toEqual([]);
+  });
+
   it('refuses a clean file whose languages are not known, and one without terms', async () => {
     const noHeader = await glossaries.importFile(input({ bytes: encode('machine,MÁQUINA\n') }));
     expect(blocksText(noHeader)).toContain('the file does not name its languages in a header');

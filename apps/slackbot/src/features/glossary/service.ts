@@ -4,13 +4,18 @@
 // languages that were not given a glossary explicitly. The service has no list endpoint, so the store keeps
 // the glossaries this app made.
 
-import { formatGlossaryCsv, GlossaryCsvError, parseGlossaryCsv } from '@dubkit/glossary-csv';
+import {
+  formatGlossaryCsv,
+  GlossaryCsvError,
+  type GlossaryTable,
+  parseGlossaryCsv,
+} from '@dubkit/glossary-csv';
 import type { Logger } from 'pino';
 import { languageName, normalizeDestination, normalizeSource } from '../../domain/languages.ts';
 import { MAX_MESSAGE_CHARS } from '../../domain/limits.ts';
 import { indexOfAscii, type SlackMessage } from '../../domain/requests.ts';
 import { type DubbingService, RefusedError } from '../../dubbing/service.ts';
-import { publicFailure, scrub } from '../../errors/public.ts';
+import { holdsInternals, publicFailure, scrub } from '../../errors/public.ts';
 import type { FilePayload } from '../../outbox/payloads.ts';
 import { type ReadSlackFile, SlackFileError } from '../../slack/files.ts';
 import type { GlossaryImport, GlossaryRecord, Job, Store, Target } from '../../store/store.ts';
@@ -21,6 +26,8 @@ import { Termbases } from './termbases.ts';
 
 export interface ImportInput {
   bytes: Uint8Array;
+  /** The same file already decoded and split (a termbase's, read once for all its pairs): parsed from instead. */
+  table?: GlossaryTable;
   fileName: string;
   name: string;
   /** Chosen in the dialog; null to take them from the file's header. */
@@ -207,9 +214,13 @@ export class GlossaryService {
       importReport({ fileName: input.fileName, userId: input.userId, issues, problem });
     const name = input.name.trim();
     if (!name) return report('give the glossary a name.');
+    // A name is shown to everyone in the channel and in every picker: one holding an address, a path or a
+    // token is refused here, with the scrubber's own patterns, rather than shown or silently changed.
+    if (holdsInternals(name))
+      return report('give the glossary a name without a link, an address, a file path or a token.');
     let parsed: ReturnType<typeof parseGlossaryCsv>;
     try {
-      parsed = parseGlossaryCsv(input.bytes, {
+      parsed = parseGlossaryCsv(input.table ?? input.bytes, {
         ...(input.srcLang ? { srcLang: input.srcLang } : {}),
         ...(input.dstLang ? { dstLang: input.dstLang } : {}),
       });

@@ -4,13 +4,33 @@
 // broken file is reported by line and column instead of offered; the dialog without a target language offers too.
 import type { DubbingClient } from '@dubkit/core';
 import pino from 'pino';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SlackMessage } from '../../domain/requests.ts';
 import type { Store } from '../../store/store.ts';
 import { useServices } from '../../test-support/services.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { GlossaryService } from './service.ts';
 import { OFFER_EMPTY, OFFER_FORGED, OFFER_GONE, OFFER_TAKEN, OFFER_TTL_MS } from './termbases.ts';
+
+/**
+ * How often the glossary file was decoded and split: a table read, or a parse of the file's bytes themselves
+ * (each decodes and splits it whole; about 1.9 s at 20 MB).
+ */
+const reads = vi.hoisted(() => ({ tables: 0, files: 0 }));
+vi.mock('@dubkit/glossary-csv', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@dubkit/glossary-csv')>();
+  return {
+    ...original,
+    readGlossaryTable: (...args: Parameters<typeof original.readGlossaryTable>) => {
+      reads.tables++;
+      return original.readGlossaryTable(...args);
+    },
+    parseGlossaryCsv: (...args: Parameters<typeof original.parseGlossaryCsv>) => {
+      if (typeof args[0] === 'string' || args[0] instanceof Uint8Array) reads.files++;
+      return original.parseGlossaryCsv(...args);
+    },
+  };
+});
 
 const services = useServices({ speed: 200 });
 let client: DubbingClient;
@@ -72,6 +92,21 @@ const labels = (shown: string) =>
   [...shown.matchAll(/"text":"([^"]+ → [^"]+ · \d+ terms?)"/g)].map((m) => m[1]);
 
 describe('a termbase shared in a thread', () => {
+  it('is decoded and split once for its offer, each source column and every pair it creates', async () => {
+    files.set(URL_, encode(TERMS));
+    reads.tables = 0;
+    reads.files = 0;
+    await glossaries.importDropped(drop());
+    await runDue();
+    const { offerId } = await offered();
+    expect(await glossaries.termbases.setSource(offerId, '2', ANA)).toBeUndefined();
+    expect(await glossaries.termbases.setSource(offerId, '0', ANA)).toBeUndefined();
+    expect(await glossaries.termbases.choose(offerId, undefined, ANA)).toBeUndefined();
+    await runDue();
+    expect((await store.glossaries()).length).toBe(3);
+    expect(reads).toEqual({ tables: 1, files: 0 });
+  });
+
   it('is offered pair by pair, all ticked, and nothing is created before Create glossaries', async () => {
     files.set(URL_, encode(TERMS));
     await glossaries.importDropped(drop());

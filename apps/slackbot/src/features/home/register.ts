@@ -1,5 +1,6 @@
 // App Home: published when the person opens the app's Home tab.
 import type { Registry } from '../../access/registry.ts';
+import { rules } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { HomeService } from './service.ts';
 
@@ -7,8 +8,8 @@ export function registerHome(
   r: Registry,
   deps: { home: HomeService; slack: Pick<Interactions, 'publishHome'> },
 ) {
-  r.event('app_home_opened', async ({ event }) => {
+  r.event('app_home_opened', rules.homeOwner, async ({ event }, { user }) => {
     if (event.tab !== 'home') return;
-    await deps.slack.publishHome(event.user, await deps.home.view(event.user));
+    await deps.slack.publishHome(user, await deps.home.view(user));
   });
 }

@@ -230,4 +230,25 @@ describe('HomeService.view', () => {
       '✅ Nothing waits for your approval.',
     ]);
   });
+
+  it('lists no job or default of a channel the person has left, even their own', async () => {
+    await startedJob(store, {
+      job: { triggerKey: 'msg:C1:8.0', userId: 'U3', channel: 'C1', title: 'Secret plan' },
+    });
+    await startedJob(store, {
+      job: { triggerKey: 'msg:C3:9.0', userId: 'U3', channel: 'C3', title: 'Open talk' },
+    });
+    await store.saveChannelSettings({
+      channel: 'C1',
+      dstLangs: ['es'],
+      glossaryIds: [],
+      updatedBy: 'U3',
+      updatedAt: 1,
+    });
+    // U3 started one in C1 and was then removed from it: Home shows only the one in C3.
+    const view = await home.view('U3');
+    expect(JSON.stringify(view)).not.toContain('Secret plan');
+    expect(JSON.stringify(view)).not.toContain('<#C1>');
+    expect(under(view, 'Your dubs')[0]).toMatch(/^\*Open talk\* in <#C3>/);
+  });
 });

@@ -3,7 +3,8 @@
 // someone else's job — in a channel that names approvers, only if they are one — changes requested in one of
 // theirs), then their own jobs — started, approved or
 // asked changes of — with each language's state; the account's credits (when the service answers) and the
-// channel defaults they set.
+// channel defaults they set. Every job and default is of a channel the person is in now: removed from a
+// private channel, they no longer see what happens there, even in jobs they started.
 import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { DubbingService } from '../../dubbing/service.ts';
@@ -45,13 +46,16 @@ export class HomeService {
     });
     const rowsOf = (jobs: Parameters<typeof jobRows>[1]) =>
       jobRows({ service, approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) }, jobs);
-    const waiting = await this.#waitingFor(userId, rowsOf);
+    const sees = channelSeer(this.#o.access, userId);
+    const waiting = await this.#waitingFor(userId, rowsOf, sees);
     const waitingIds = new Set(waiting.map((r) => r.job.id));
-    const own = await rowsOf(
-      (await store.jobsOfPerson(userId, OWN_SHOWN)).filter((job) => !waitingIds.has(job.id)),
-    );
+    const ownJobs = [];
+    for (const job of await store.jobsOfPerson(userId, OWN_SHOWN))
+      if (!waitingIds.has(job.id) && (await sees(job.channel))) ownJobs.push(job);
+    const own = await rowsOf(ownJobs);
     const defaults = [];
     for (const settings of await store.channelSettingsBy(userId)) {
+      if (!(await sees(settings.channel))) continue;
       const glossaries = await Promise.all(settings.glossaryIds.map((id) => store.getGlossary(id)));
       defaults.push({
         channel: settings.channel,
@@ -67,7 +71,7 @@ export class HomeService {
         targetsOf: (id) => store.targetsOf(id),
         assignedTo: (user, limit) => store.assignedTo(user, limit),
         getJob: (id) => store.getJob(id),
-        sees: channelSeer(this.#o.access, userId),
+        sees,
       },
       userId,
     );
@@ -75,8 +79,11 @@ export class HomeService {
   }
 
   /** Jobs of the person's channels with a language waiting for their word, newest first. */
-  async #waitingFor(userId: string, rowsOf: (jobs: Parameters<typeof jobRows>[1]) => Promise<JobRow[]>) {
-    const sees = channelSeer(this.#o.access, userId);
+  async #waitingFor(
+    userId: string,
+    rowsOf: (jobs: Parameters<typeof jobRows>[1]) => Promise<JobRow[]>,
+    sees: (channel: string) => Promise<boolean>,
+  ) {
     const jobs = [];
     for (const job of await this.#o.store.jobsPage({ title: null, offset: 0, limit: RECENT_READ }))
       if (await sees(job.channel)) jobs.push(job);

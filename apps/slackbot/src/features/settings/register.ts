@@ -19,8 +19,9 @@ export function registerSettings(r: Registry, deps: SettingsDeps): void {
   r.subcommand({
     names: ['settings'],
     help: '`/dub settings` — this channel’s default languages, glossaries, localization QA, subtitle files and approvers',
-    run: async ({ command }) => {
-      await deps.slack.openModal(command.trigger_id, await deps.settings.modal(command.channel_id));
+    rule: rules.caller,
+    run: async ({ command }, _words, { channel }) => {
+      await deps.slack.openModal(command.trigger_id, await deps.settings.modal(channel));
     },
   });
   r.view(SETTINGS_UI.callbackId, rules.opener, submitSettings(deps));

@@ -78,15 +78,12 @@ describe('SettingsService.save', () => {
   });
 
   it('names a glossary in the confirmation as text: no link, mention or formatting from its name', async () => {
-    const hostile = await made(
-      '<https://evil.example|click> <!channel> *big* & co',
-      'en,es\nmachine,MÁQUINA\n',
-    );
+    const hostile = await made('<#C0EVIL|click> <!channel> *big* & co', 'en,es\nmachine,MÁQUINA\n');
     const outcome = await settings.save('C1', 'U2', { dstLangs: ['es'], glossaryIds: [hostile.id] });
     expect(outcome).toEqual({
       ok: true,
       message:
-        'Saved the defaults for <#C1>: dub into Spanish; glossaries &lt;https://evil.example|click&gt; &lt;!channel&gt; ∗big∗ &amp; co.',
+        'Saved the defaults for <#C1>: dub into Spanish; glossaries &lt;#C0EVIL|click&gt; &lt;!channel&gt; ∗big∗ &amp; co.',
     });
   });
 
@@ -209,6 +206,24 @@ describe('SettingsService.pickerFor', () => {
     const text = JSON.stringify(modal.blocks);
     expect(text).toContain(SETTINGS_UI.glossaryBlock);
     expect(text).toContain('"initial_options":[{"text":{"type":"plain_text","text":"Here (en→es, v1)"');
+  });
+});
+
+describe('SettingsService.save, approvers announced', () => {
+  it('says in the channel who changed who approves, once per change', async () => {
+    const said = async () =>
+      (await store.dueIn('C7', Number.MAX_SAFE_INTEGER, 10)).map((d) => (d.payload as { text: string }).text);
+    // While the list is empty any member names approvers; the channel hears it.
+    await settings.save('C7', 'UOMAR', { dstLangs: [], glossaryIds: [], approvers: ['UBEN'] });
+    expect(await said()).toEqual(['👥 <@UOMAR> changed who approves dubs here: approvers <@UBEN>.']);
+    // Saving the same list again changes nothing, and says nothing more.
+    await settings.save('C7', 'UBEN', { dstLangs: ['de'], glossaryIds: [], approvers: ['UBEN'] });
+    expect(await said()).toHaveLength(1);
+    // An approver clears it: announced too.
+    await settings.save('C7', 'UBEN', { dstLangs: [], glossaryIds: [], approvers: [] });
+    expect((await said())[1]).toBe(
+      '👥 <@UBEN> changed who approves dubs here: no approvers: anyone in the channel can approve.',
+    );
   });
 });
 

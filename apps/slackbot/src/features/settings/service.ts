@@ -1,6 +1,7 @@
 // A channel's defaults (`/dub settings`): the languages the job card preselects and one glossary per
 // language pair, applied to jobs started without the card; and who approves there. Once a channel names
-// approvers, only they (or an admin) can change that list: anyone else could otherwise name themselves.
+// approvers, only they (or an admin) can change that list: anyone else could otherwise name themselves; while
+// it names none, any member may. Every change of it is announced in the channel, so nobody changes it unseen.
 import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import { isGroupId } from '../../domain/approvals.ts';
@@ -11,7 +12,7 @@ import { DEFAULT_FORMATS } from '../../outbox/subtitle-files.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type { Store } from '../../store/store.ts';
 import { APPROVERS_MAX, anyOf } from '../../ui/approval.ts';
-import { escapeText } from '../../ui/blocks.ts';
+import { escapeText, section } from '../../ui/blocks.ts';
 import type { PickerGlossary } from '../../ui/glossary-picker.ts';
 import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
@@ -34,6 +35,7 @@ export class SettingsService {
   readonly #now: () => number;
   readonly #isAdmin: (user: string) => boolean;
   readonly #groups: UserGroups | undefined;
+  readonly #wakeDeliverer: () => void;
 
   constructor(options: {
     store: Store;
@@ -43,7 +45,10 @@ export class SettingsService {
     isAdmin?: (user: string) => boolean;
     /** The workspace's user groups, offered as approvers; who is in one may change the list too. */
     groups?: UserGroups;
+    /** Wakes the outbox after a change of approvers was enqueued for the channel. */
+    wakeDeliverer?: () => void;
   }) {
+    this.#wakeDeliverer = options.wakeDeliverer ?? (() => {});
     this.#groups = options.groups;
     this.#store = options.store;
     this.#glossaries = options.glossaries;
@@ -152,13 +157,7 @@ export class SettingsService {
         updatedBy: userId,
         updatedAt: this.#now(),
       });
-    if (approvers)
-      await this.#store.saveChannelApprovers({
-        channel,
-        userIds: approvers,
-        updatedBy: userId,
-        updatedAt: this.#now(),
-      });
+    if (approvers) await this.#saveApprovers(channel, userId, approvers);
     // A glossary's name is a person's words: escaped, so that `<https://…|x>` or `<!here>` in it stays text.
     const names = glossaries.flatMap((g) => (g?.name ? [escapeText(g.name)] : []));
     return {
@@ -190,6 +189,33 @@ export class SettingsService {
       };
     const problem = approverGroupsProblem(picked, listed);
     return problem ? { ok: false, problem } : { ok: true, ids: picked };
+  }
+
+  /** Saves the channel's approvers; a change is announced in the channel, saying who made it. */
+  async #saveApprovers(channel: string, userId: string, approvers: string[]): Promise<void> {
+    const before = await this.#store.channelApprovers(channel);
+    const now = this.#now();
+    await this.#store.saveChannelApprovers({
+      channel,
+      userIds: approvers,
+      updatedBy: userId,
+      updatedAt: now,
+    });
+    if (before.length === approvers.length && before.every((id, i) => id === approvers[i])) return;
+    const key = `approvers:${channel}:${now}:${approvers.join(',')}`;
+    const text = `👥 <@${userId}> changed who approves dubs here: ${approversSaid(approvers)}.`;
+    await this.#store.enqueue(
+      {
+        key,
+        jobId: key,
+        kind: 'reply',
+        inThread: false,
+        payload: { text, blocks: [section(text)] },
+        to: { channel, threadTs: null },
+      },
+      now,
+    );
+    this.#wakeDeliverer();
   }
 
   /** Why `userId` may not make `approvers` the channel's approvers; undefined when they may. */
