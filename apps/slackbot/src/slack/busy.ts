@@ -5,7 +5,7 @@
 // other error goes on to Bolt's error handler as before.
 import type { Logger } from 'pino';
 import { isStoreUnavailable } from '../store/unavailable.ts';
-import { slackSendsAgainOnFailure } from './event-ack.ts';
+import { SendAgain, slackSendsAgainOnFailure } from './event-ack.ts';
 
 /** Said when a request could not be recorded (the database is unreachable): nothing was started. */
 export const BUSY =
@@ -33,7 +33,7 @@ export async function orBusy(
       await answer(text);
     } catch (answerError) {
       deps.logger.warn({ err: answerError }, `the busy answer to ${what} failed`);
-      if (slackSendsAgainOnFailure()) throw error;
+      if (slackSendsAgainOnFailure()) throw new SendAgain(error);
     }
   }
 }

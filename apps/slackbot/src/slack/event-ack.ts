@@ -11,19 +11,30 @@ import { isStoreUnavailable } from '../store/unavailable.ts';
 
 /** Slack waits 3 s for an ack; past this the event is acked while its listeners go on. */
 export const EVENT_ACK_BUDGET_MS = 2_000;
+/** Slack sends an unacked event again three times (X-Slack-Retry-Num 1 to 3), over about five minutes. */
+const LAST_RETRY = 3;
 
 type ReceiverEvent = Parameters<App['processEvent']>[0];
 
-/** Whether the event being handled is still unacked (in this async context). */
-const pending = new AsyncLocalStorage<{ acked: boolean }>();
+/** Thrown by a listener for an event Slack should send again (see `slackSendsAgainOnFailure`). */
+export class SendAgain extends Error {
+  constructor(cause: unknown) {
+    super('the event could not be taken now; Slack is to send it again', { cause });
+    this.name = 'SendAgain';
+  }
+}
+
+/** Whether the event being handled is still unacked, and Slack's last try (in this async context). */
+const pending = new AsyncLocalStorage<{ acked: boolean; lastTry: boolean }>();
 
 /**
- * True while the listener runs for an event that is not acked yet: failing now makes Slack send it again, so
- * the failure need not be answered.
+ * True while a listener runs for an event that is not acked yet and that Slack will send again: failing now
+ * (with SendAgain, or an error of an unreachable store) makes Slack send it again, so the failure need not be
+ * answered.
  */
 export function slackSendsAgainOnFailure(): boolean {
   const state = pending.getStore();
-  return state !== undefined && !state.acked;
+  return state !== undefined && !state.acked && !state.lastTry;
 }
 
 /** Makes `app` hold each event's ack until its listeners have settled (see above). */
@@ -31,7 +42,7 @@ export function holdEventAcks(app: App, logger: Logger, budgetMs = EVENT_ACK_BUD
   const process = app.processEvent.bind(app);
   app.processEvent = async (event: ReceiverEvent) => {
     if (!isHeldEvent(event.body)) return process(event);
-    const state = { acked: false };
+    const state = { acked: false, lastTry: (event.retryNum ?? 0) >= LAST_RETRY };
     const ack = async () => {
       if (state.acked) return;
       state.acked = true;
@@ -45,11 +56,12 @@ export function holdEventAcks(app: App, logger: Logger, budgetMs = EVENT_ACK_BUD
       await pending.run(state, () => process({ ...event, ack: async () => {} }));
     } catch (error) {
       clearTimeout(timer);
-      if (!state.acked && isStoreUnavailable(originalOf(error))) {
+      const original = originalOf(error);
+      if (!state.acked && !state.lastTry && (original instanceof SendAgain || isStoreUnavailable(original))) {
         const body = event.body as { event_id?: string; event?: { type?: string } };
         logger.warn(
           { eventId: body.event_id, type: body.event?.type, retryNum: event.retryNum },
-          'an event could not be recorded (the database is not answering): not acked, so Slack sends it again',
+          'an event could not be taken now (the database or Slack is not answering): not acked, so Slack sends it again',
         );
         throw error;
       }
