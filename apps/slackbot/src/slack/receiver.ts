@@ -14,7 +14,7 @@
 // and the server closes connections that send their headers slowly or sit idle (see `boundConnections`).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { HTTPReceiver } from '@slack/bolt';
+import { HTTPModuleFunctions, HTTPReceiver } from '@slack/bolt';
 import type { Logger } from 'pino';
 
 /** Slack's payloads are a few KiB; the largest (a modal's view state) stays far below this. */
@@ -120,6 +120,10 @@ export function guardedReceiver(
     signingSecret: options.signingSecret,
     signatureVerification: true,
     endpoints: SLACK_EVENTS_PATH,
+    // An event left unacked because it could not be recorded (slack/event-ack.ts) is answered 500 by Bolt's
+    // handler, so that Slack sends it again; answered, it needs no "not acknowledged in 3 s" warning later.
+    processEventErrorHandler: async (args) =>
+      (await HTTPModuleFunctions.defaultProcessEventErrorHandler(args)) || args.response.headersSent,
     ...(options.boltLogger ? { logger: options.boltLogger } : {}),
   });
   const guard = { ...options, budget: options.budget ?? new IntakeBudget() };
