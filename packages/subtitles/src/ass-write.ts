@@ -7,7 +7,7 @@
 // is written as it is (players show a backslash that starts no `\N`, `\n` or `\h` as text), with an empty
 // block `{}` after it where one would; a no-break space as `\h`; commas in a speaker's name (the field
 // separator) as a full-width comma.
-import type { Subtitles } from './model.ts';
+import type { Subtitles, WritableSubtitles } from './model.ts';
 import { cuesToWrite, writtenLines } from './model.ts';
 import { quantize } from './quantize.ts';
 
@@ -48,7 +48,12 @@ function escapeAssText(text: string): string {
 
 /** Writes the cues as an ASS script for a 1920×1080 frame. */
 export function writeAss(subtitles: Subtitles): string {
-  const cues = cuesToWrite(subtitles.cues, false);
+  return assOfWritable({ ...subtitles, cues: cuesToWrite(subtitles.cues, false) });
+}
+
+/** writeAss of cues already as cuesToWrite gives them (see WritableSubtitles). */
+export function assOfWritable(subtitles: WritableSubtitles): string {
+  const { cues } = subtitles;
   const styles = new Map<string, string>();
   for (const cue of cues) {
     if (cue.speaker !== undefined && !styles.has(cue.speaker)) styles.set(cue.speaker, assName(cue.speaker));

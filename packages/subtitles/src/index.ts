@@ -33,6 +33,7 @@ export {
   type SubtitleCue,
   type SubtitleIssue,
   type Subtitles,
+  type WritableSubtitles,
 } from './model.ts';
 export { type SpeakerSegment, subtitlesFromSegments } from './segments.ts';
 export { readSrt, toSrtCues, writeSrt } from './srt-format.ts';

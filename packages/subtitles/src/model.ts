@@ -31,6 +31,15 @@ export interface Subtitles {
   cues: SubtitleCue[];
 }
 
+/**
+ * Subtitles as the writers' inner functions take them: cues as cuesToWrite gives them (with text, and in order of
+ * start for the formats that need it), checked once by whoever calls (writeSubtitles, or each format's writeX).
+ */
+export interface WritableSubtitles {
+  readonly lang?: string;
+  readonly cues: readonly SubtitleCue[];
+}
+
 /** What a reader reports: the same shape as the SRT reader's issues (1-based line, error or warning, code). */
 export type SubtitleIssue = SrtIssue;
 

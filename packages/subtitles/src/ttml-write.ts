@@ -11,7 +11,7 @@
 
 import { escapeXml } from './escape.ts';
 import { type FrameRate, frameAt, msAtFrame, rateOf } from './frame-rate.ts';
-import type { Span, Subtitles } from './model.ts';
+import type { Span, Subtitles, WritableSubtitles } from './model.ts';
 import { cuesToWrite, writtenLines } from './model.ts';
 import { quantize } from './quantize.ts';
 
@@ -81,9 +81,18 @@ ${metadata}    <styling>
 
 /** Writes the cues as an IMSC 1.1 Text Profile or EBU-TT-D document. */
 export function writeTtml(subtitles: Subtitles, profile: TtmlProfile, options: TtmlOptions = {}): string {
+  return ttmlOfWritable({ ...subtitles, cues: cuesToWrite(subtitles.cues, false) }, profile, options);
+}
+
+/** writeTtml of cues already as cuesToWrite gives them (see WritableSubtitles). */
+export function ttmlOfWritable(
+  subtitles: WritableSubtitles,
+  profile: TtmlProfile,
+  options: TtmlOptions = {},
+): string {
   const { frameRate } = options;
   const imsc = profile === 'imsc';
-  const cues = cuesToWrite(subtitles.cues, false);
+  const { cues } = subtitles;
   const useFrames = imsc && frameRate !== undefined;
   const agents = new Map<string, string>();
   if (imsc) {

@@ -2,7 +2,7 @@
 // (@dubkit/srt's toWebVtt converts SRT markup; this writer starts from the model, which knows speakers.)
 import { formatVttTimestamp } from '@dubkit/srt';
 import { escapeVtt, escapeVttAnnotation } from './escape.ts';
-import type { Subtitles } from './model.ts';
+import type { Subtitles, WritableSubtitles } from './model.ts';
 import { cuesToWrite, writtenLines } from './model.ts';
 import { tagged } from './styled-text.ts';
 
@@ -11,9 +11,14 @@ import { tagged } from './styled-text.ts';
  * standard place for the language; it is not written. It has no strike-through either: such text is written plain.
  */
 export function writeVtt(subtitles: Subtitles): string {
+  return vttOfWritable({ ...subtitles, cues: cuesToWrite(subtitles.cues, true) });
+}
+
+/** writeVtt of cues already as cuesToWrite gives them (see WritableSubtitles). */
+export function vttOfWritable(subtitles: WritableSubtitles): string {
   // One string appended to: V8 keeps it as a rope and flattens it once, which beats per-cue strings joined.
   let out = 'WEBVTT\n';
-  const cues = cuesToWrite(subtitles.cues, true);
+  const { cues } = subtitles;
   // Each speaker's voice tag, escaped once: a file has a handful of speakers and thousands of cues.
   const voices = new Map<string, string>();
   for (let i = 0; i < cues.length; i++) {
