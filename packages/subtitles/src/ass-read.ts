@@ -103,13 +103,17 @@ export function anchorOf(
         : horizontal === 'right'
           ? width - margins.right
           : (margins.left + width - margins.right) / 2;
-    y = vertical === 'top' ? margins.vertical : vertical === 'bottom' ? height - margins.vertical : height / 2;
+    y =
+      vertical === 'top' ? margins.vertical : vertical === 'bottom' ? height - margins.vertical : height / 2;
   }
   return { x: (x / width) * 100, y: (y / height) * 100, vertical, horizontal };
 }
 
 /** The script's frame (PlayResX/PlayResY); one missing follows from the other (4:3), both as renderers assume. */
-export function playResolution(x: number | undefined, y: number | undefined): { width: number; height: number } {
+export function playResolution(
+  x: number | undefined,
+  y: number | undefined,
+): { width: number; height: number } {
   if (x && y) return { width: x, height: y };
   if (y) return { width: y === 1024 ? 1280 : (y * 4) / 3, height: y };
   if (x) return { width: x, height: x === 1280 ? 1024 : (x * 3) / 4 };
@@ -142,7 +146,15 @@ function fieldIndexes<Name extends string>(
 }
 
 const MARGIN_FIELDS = ['marginl', 'marginr', 'marginv'] as const;
-const STYLE_FIELDS = ['name', 'italic', 'bold', 'underline', 'strikeout', 'alignment', ...MARGIN_FIELDS] as const;
+const STYLE_FIELDS = [
+  'name',
+  'italic',
+  'bold',
+  'underline',
+  'strikeout',
+  'alignment',
+  ...MARGIN_FIELDS,
+] as const;
 const EVENT_FIELDS = ['start', 'end', 'style', 'name', 'text', ...MARGIN_FIELDS] as const;
 
 function splitFields(body: string, count: number): string[] {

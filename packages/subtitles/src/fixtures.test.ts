@@ -147,9 +147,11 @@ describe('a Netflix-style DFXP: a region styled by a nested <style>, paragraphs 
     // tts:origin on regions only, ignores it on a <p>; TTML2 makes that origin the paragraph's own area.
     expect(byImsc.map((cue) => cue.position)).toEqual([undefined, undefined, undefined]);
     const middle = { x: 50, y: 50, vertical: 'middle', horizontal: 'center' };
-    expect(byImsc.map((cue) => cue.anchor)).toEqual([middle, middle, undefined]);
+    // region1 names no textAlign: TTML's start, the left edge of the frame.
+    const bottomLeft = { x: 0, y: 100, vertical: 'bottom', horizontal: 'left' };
+    expect(byImsc.map((cue) => cue.anchor)).toEqual([middle, middle, bottomLeft]);
     // The paragraphs' own origins put them near the bottom and the top edges: plain bottom and top, no anchor.
-    expect(read.subtitles.cues.map((cue) => cue.anchor)).toEqual([undefined, undefined, undefined]);
+    expect(read.subtitles.cues.map((cue) => cue.anchor)).toEqual([undefined, undefined, bottomLeft]);
     expect(read.subtitles.cues.map(({ position: _, anchor: __, ...cue }) => cue)).toEqual(
       byImsc.map(({ position: _, anchor: __, ...cue }) => cue),
     );

@@ -79,7 +79,7 @@ describe('readTtml', () => {
 
   it('adds the times of a div and a dur, and reads regions in cells by their position', () => {
     const head =
-      '<layout><region xml:id="r1" tts:origin="0c 1c" tts:extent="32c 3c"/><region xml:id="r2" tts:origin="0c 10c" tts:extent="32c 4c"/></layout>';
+      '<layout><region xml:id="r1" tts:origin="0c 1c" tts:extent="32c 3c" tts:textAlign="center"/><region xml:id="r2" tts:origin="0c 10c" tts:extent="32c 4c" tts:textAlign="center"/></layout>';
     const { subtitles } = readTtml(
       tt(
         '<div begin="10s"><p begin="1s" dur="500ms" region="r1">a</p><p begin="2s" end="3s" region="r2">b</p></div>',

@@ -51,6 +51,8 @@ interface Frame {
   underline: boolean;
   strike: boolean;
   region: string | undefined;
+  /** `tts:textAlign` as the element inherits it (TTML: from body and div, before its region's). */
+  textAlign: string | undefined;
   /** A `<p>`'s own `tts:origin`, `tts:extent` and `tts:displayAlign` (inline or by style). */
   layout?: Attributes;
   regionDefinition?: RegionDefinition;
@@ -86,7 +88,7 @@ const USED_STYLING = new Set([
   'ruby',
   'backgroundImage',
 ]);
-const LAYOUT = ['origin', 'extent', 'displayAlign', 'textAlign'] as const;
+const LAYOUT = ['origin', 'extent', 'displayAlign'] as const;
 
 /** A chain of styles each referencing the next is followed this deep; real documents use two or three. */
 const MAX_STYLE_DEPTH = 64;
@@ -359,6 +361,7 @@ class TtmlReader {
       underline: parent?.underline ?? false,
       strike: parent?.strike ?? false,
       region: plain.region ?? parent?.region,
+      textAlign: parent?.textAlign,
       agent: agent ?? parent?.agent,
       preserve: space === undefined ? (parent?.preserve ?? false) : space === 'preserve',
       skip: parent?.skip ?? false,
@@ -554,6 +557,7 @@ class TtmlReader {
       this.drop('dropped-color', `the colour ${color.slice(0, 30)} is not kept`);
     }
     if (all.fontStyle !== undefined) frame.italic = flagValue('italic', all.fontStyle) ?? frame.italic;
+    if (all.textAlign !== undefined) frame.textAlign = all.textAlign.trim();
     if (all.fontWeight !== undefined) frame.bold = flagValue('bold', all.fontWeight) ?? frame.bold;
     const decoration = all.textDecoration;
     if (decoration !== undefined) {
@@ -741,7 +745,7 @@ class TtmlReader {
       if (this.emptyCount++ === 0) this.firstEmptyLine = this.cueLine;
       return;
     }
-    const anchor = this.anchor(frame.region, frame.layout);
+    const anchor = this.anchor(frame.region, frame.layout, frame.textAlign);
     if (anchor) placeCue(cue, anchor);
     if (frame.agent !== undefined) cue.speaker = this.agents.get(frame.agent) ?? frame.agent;
     this.finished = { cue, line: this.cueLine };
@@ -749,11 +753,15 @@ class TtmlReader {
 
   /**
    * Where the text's block sits: the edge of the area `tts:origin`/`tts:extent` give that its displayAlign names,
-   * across at its textAlign (left, right, else centred: subtitles are), the paragraph's own layout over its
-   * region's. Without either, none (bottom, every format's default); without a readable origin, the top or bottom
-   * edge of the frame by displayAlign's edge of what is known.
+   * across at its textAlign (the paragraph's, inherited, else its region's, else TTML's `start`: left; `justify`
+   * too), the paragraph's own layout over its region's. Without either, none (bottom, every format's default);
+   * without a readable origin, the frame's top left corner (as `auto`).
    */
-  private anchor(regionId: string | undefined, layout: Attributes | undefined): CueAnchor | undefined {
+  private anchor(
+    regionId: string | undefined,
+    layout: Attributes | undefined,
+    inherited: string | undefined,
+  ): CueAnchor | undefined {
     let region: Attributes | undefined;
     if (regionId !== undefined) {
       region = this.regions.get(regionId);
@@ -773,13 +781,13 @@ class TtmlReader {
     const origin = fractions(layout?.origin ?? region?.origin, this.frameSize);
     const extent = fractions(layout?.extent ?? (own ? undefined : region?.extent), this.frameSize);
     const align = (layout?.displayAlign ?? region?.displayAlign ?? 'before').trim();
-    const textAlign = (layout?.textAlign ?? region?.textAlign ?? '').trim();
+    const textAlign = inherited ?? region?.textAlign?.trim() ?? 'start';
     const [x, y] = origin ?? [0, 0];
     const [width, height] = extent ?? [1 - x!, 1 - y!];
     const vertical = align === 'after' ? 'bottom' : align === 'center' ? 'middle' : 'top';
     const edge = vertical === 'bottom' ? y! + height! : vertical === 'middle' ? y! + height! / 2 : y!;
-    if (!origin) return { x: 50, y: edge < 0.5 ? 0 : 100, vertical: edge < 0.5 ? 'top' : 'bottom', horizontal: 'center' };
-    const horizontal = textAlign === 'left' ? 'left' : textAlign === 'right' ? 'right' : 'center';
+    const horizontal =
+      textAlign === 'center' ? 'center' : textAlign === 'right' || textAlign === 'end' ? 'right' : 'left';
     const across = horizontal === 'left' ? x! : horizontal === 'right' ? x! + width! : x! + width! / 2;
     return { x: across * 100, y: edge * 100, vertical, horizontal, width: width! * 100 };
   }

@@ -59,7 +59,8 @@ const size = (n: number) => `${Math.round(n * 100) / 100}%`;
 /** The region that puts text at the anchor (at least 1% each way, so that it has an area). */
 function anchorRegion(id: string, anchor: CueAnchor): string {
   const { x, y } = anchor;
-  const room = anchor.horizontal === 'left' ? 100 - x : anchor.horizontal === 'right' ? x : 2 * Math.min(x, 100 - x);
+  const room =
+    anchor.horizontal === 'left' ? 100 - x : anchor.horizontal === 'right' ? x : 2 * Math.min(x, 100 - x);
   const width = Math.max(1, anchor.width ?? room);
   const left = anchor.horizontal === 'left' ? x : anchor.horizontal === 'right' ? x - width : x - width / 2;
   const height = Math.max(

@@ -129,7 +129,12 @@ function anchorOfSettings(settings: string): { anchor?: CueAnchor; ignored: stri
     y = 0;
     vertical = 'top';
   }
-  const side = align === 'left' || align === 'start' ? 'left' : align === 'right' || align === 'end' ? 'right' : 'center';
+  const side =
+    align === 'left' || align === 'start'
+      ? 'left'
+      : align === 'right' || align === 'end'
+        ? 'right'
+        : 'center';
   const positionAlign = position?.[2];
   const horizontal =
     positionAlign === 'line-left'
@@ -294,7 +299,12 @@ export function readVtt(input: string | Uint8Array): ReadResult {
     }
     const { anchor, ignored } = anchorOfSettings(timing.settings);
     if (ignored.length > 0)
-      report(lineNo, 'warning', 'ignored-settings', `cue settings not kept: ${ignored.join(' ').slice(0, 60)}`);
+      report(
+        lineNo,
+        'warning',
+        'ignored-settings',
+        `cue settings not kept: ${ignored.join(' ').slice(0, 60)}`,
+      );
     const reader = new CueTextReader((line, code, message) => report(line, 'warning', code, message));
     for (let t = timingAt + 1; t < blockEnd; t++) {
       if (t > timingAt + 1) reader.out.newline();

@@ -79,8 +79,7 @@ interface Length {
 
 /**
  * Where imsc puts a region's text: the edge its displayAlign names of the area its computed origin and extent
- * give (fractions of the root's width and height), across at the paragraph's computed textAlign (left, right,
- * else centred).
+ * give (fractions of the root's width and height), across at the paragraph's computed textAlign.
  */
 function regionAnchor(style: Record<string, unknown>, textAlign: unknown): CueAnchor {
   const origin = style[`${STYLING}origin`] as { w: Length; h: Length } | undefined;
@@ -92,7 +91,8 @@ function regionAnchor(style: Record<string, unknown>, textAlign: unknown): CueAn
   const align = style[`${STYLING}displayAlign`];
   const vertical = align === 'after' ? 'bottom' : align === 'center' ? 'middle' : 'top';
   const edge = vertical === 'bottom' ? y + height : vertical === 'middle' ? y + height / 2 : y;
-  const horizontal = textAlign === 'left' ? 'left' : textAlign === 'right' ? 'right' : 'center';
+  // imsc computes left as start and right as end (left to right text); justify starts at the start.
+  const horizontal = textAlign === 'center' ? 'center' : textAlign === 'end' ? 'right' : 'left';
   const across = horizontal === 'left' ? x : horizontal === 'right' ? x + width : x + width / 2;
   return { x: across * 100, y: edge * 100, vertical, horizontal, width: width * 100 };
 }
@@ -233,7 +233,13 @@ function vttAnchor(cue: VttCue): CueAnchor | undefined {
           ? 'center'
           : textSide;
   const x =
-    cue.textPosition !== 'auto' ? cue.textPosition : textSide === 'left' ? 0 : textSide === 'right' ? 100 : 50;
+    cue.textPosition !== 'auto'
+      ? cue.textPosition
+      : textSide === 'left'
+        ? 0
+        : textSide === 'right'
+          ? 100
+          : 50;
   const anchor: CueAnchor = { x, y, vertical, horizontal };
   if (cue.size < 100) anchor.width = cue.size;
   return anchor;
