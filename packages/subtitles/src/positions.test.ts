@@ -2,10 +2,11 @@
 // WebVTT line/position/size/align and ASS \pos, \an and margins, read as imsc, webvtt-parser and ass-compiler
 // place them, and written so that they read them back at the same point.
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CliIo, runCli } from './cli-run.ts';
 import { readSubtitles, writeSubtitles } from './formats.ts';
-import type { SubtitleCue, Subtitles } from './model.ts';
+import { type CueAnchor, placeCue, type SubtitleCue, type Subtitles } from './model.ts';
 import {
   cuesByAssCompiler,
   cuesByImsc,
@@ -135,5 +136,74 @@ describe('writing anchors', () => {
     stderr = '';
     expect(runCli(['convert', 'positions.vtt', '--to', 'ass'], io)).toBe(0);
     expect(stderr).toBe('');
+  });
+});
+
+/** Anchors anywhere inside the frame (1% from its edges, where a region still has room), in hundredths. */
+const anchorArbitrary: fc.Arbitrary<CueAnchor> = fc
+  .record({
+    x: fc.integer({ min: 100, max: 9900 }),
+    y: fc.integer({ min: 100, max: 9900 }),
+    vertical: fc.constantFrom('top', 'middle', 'bottom'),
+    horizontal: fc.constantFrom('left', 'center', 'right'),
+    width: fc.option(fc.integer({ min: 100, max: 9999 }), { nil: undefined }),
+  })
+  .map(({ x, y, vertical, horizontal, width }) => {
+    const anchor: CueAnchor = { x: x / 100, y: y / 100, vertical, horizontal };
+    if (width !== undefined) anchor.width = width / 100;
+    return anchor;
+  });
+
+const anchoredSubtitles = fc.array(anchorArbitrary, { minLength: 1, maxLength: 8 }).map((list) => ({
+  cues: list.map((anchor, i) => {
+    const cue: SubtitleCue = {
+      startMs: i * 2000 + 1000,
+      endMs: i * 2000 + 2000,
+      lines: [[{ text: `cue ${i}` }]],
+    };
+    placeCue(cue, anchor);
+    return cue;
+  }),
+}));
+
+describe('any anchor', () => {
+  it('is read back at the same point by webvtt-parser and our reader from WebVTT, width included', () => {
+    fc.assert(
+      fc.property(anchoredSubtitles, (subtitles) => {
+        const vtt = writeSubtitles(subtitles, 'vtt');
+        expect(places(cuesByWebvttParser(vtt))).toEqual(places(subtitles.cues));
+        expect(places(readSubtitles(vtt, { format: 'vtt' }).subtitles.cues)).toEqual(places(subtitles.cues));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is read back at the same point by ass-compiler and our reader from ASS', () => {
+    fc.assert(
+      fc.property(anchoredSubtitles, (subtitles) => {
+        const ass = writeSubtitles(subtitles, 'ass');
+        expect(withoutWidth(cuesByAssCompiler(ass))).toEqual(withoutWidth(subtitles.cues));
+        expect(withoutWidth(readSubtitles(ass, { format: 'ass' }).subtitles.cues)).toEqual(
+          withoutWidth(subtitles.cues),
+        );
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is read back at the same point by imsc and our reader from IMSC 1.1 and EBU-TT-D', () => {
+    fc.assert(
+      fc.property(
+        anchoredSubtitles,
+        fc.constantFrom('ttml' as const, 'ebu-tt-d' as const),
+        (subtitles, format) => {
+          const xml = writeSubtitles(subtitles, format);
+          const byImsc = joinIntervals(cuesByImsc(xml));
+          expect(readSubtitles(xml, { format }).subtitles.cues).toEqual(byImsc);
+          expect(withoutWidth(byImsc)).toEqual(withoutWidth(subtitles.cues));
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

@@ -13,7 +13,7 @@ describe('readVtt', () => {
   it('reads a file with a BOM, CRLF, NOTE and STYLE blocks, identifiers, short times, voices and entities', () => {
     const text =
       '\ufeffWEBVTT - a title\r\nKind: captions\r\n\r\nSTYLE\r\n::cue { color: yellow }\r\n\r\nNOTE a comment\r\nspanning lines\r\n\r\n' +
-      'intro\r\n00:01.000 --> 00:04.000 line:0 align:start vertical:rl\r\n<v.loud Ana María>Hola &amp; <i>adiós</i>&nbsp;&lt;3\r\n<b>two</b>\r\n\r\n' +
+      'intro\r\n00:01.000 --> 00:04.000 line:0 align:start vertical:rl bogus\r\n<v.loud Ana María>Hola &amp; <i>adiós</i>&nbsp;&lt;3\r\n<b>two</b>\r\n\r\n' +
       '01:00:00.000 --> 01:00:02.500\r\n<c.yellow>Mixed</c> <ruby>漢<rt>かん</rt></ruby> <00:00:01.500>on\r\n';
     const { subtitles, issues, lines } = readVtt(text);
     expect(subtitles.cues).toEqual([
@@ -40,6 +40,8 @@ describe('readVtt', () => {
       '16:dropped-ruby',
       '16:dropped-timestamp',
     ]);
+    // The settings an anchor holds are kept; the others are named.
+    expect(issues[1]!.message).toBe('cue settings not kept: vertical:rl bogus');
   });
 
   it('reports a cue it cannot time and goes on', () => {

@@ -1,9 +1,9 @@
 // TTML into the cue model: IMSC 1.0/1.1, EBU-TT-D, and the older DFXP/SMPTE-TT shapes tools still write. XML is
 // parsed by saxes (one pass, events), never by patterns; styles are resolved by reference (chains included, each
 // style once, only the attributes the model uses), regions (with their nested styles) and a paragraph's own
-// `tts:origin`/`tts:extent`/`tts:displayAlign`/`tts:textAlign` become top or bottom or an anchor, `timeContainer="seq"` starts each child
-// after the previous one, `ttm:agent` becomes the speaker. What the model cannot hold is reported with the line
-// it is on.
+// `tts:origin`/`tts:extent`/`tts:displayAlign`, with `tts:textAlign`, become top or bottom or an anchor,
+// `timeContainer="seq"` starts each child after the previous one, `ttm:agent` becomes the speaker. What the model
+// cannot hold is reported with the line it is on.
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { FrameRate } from './frame-rate.ts';
 import type { CueAnchor, CueLine, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';

@@ -54,14 +54,18 @@ function styleRef(part: Span): string {
 }
 
 const DISPLAY_ALIGN = { top: 'before', middle: 'center', bottom: 'after' } as const;
-const size = (n: number) => `${Math.round(n * 100) / 100}%`;
+// Ten-thousandths: an anchor in hundredths halved (a centred region's left edge) stays exact.
+const size = (n: number) => `${Math.round(n * 10000) / 10000}%`;
 
-/** The region that puts text at the anchor (at least 1% each way, so that it has an area). */
+/**
+ * The region that puts text at the anchor: no wider than the frame allows around the point (text cannot show
+ * beyond it), at least 1% each way so that it has an area.
+ */
 function anchorRegion(id: string, anchor: CueAnchor): string {
   const { x, y } = anchor;
   const room =
     anchor.horizontal === 'left' ? 100 - x : anchor.horizontal === 'right' ? x : 2 * Math.min(x, 100 - x);
-  const width = Math.max(1, anchor.width ?? room);
+  const width = Math.max(1, Math.min(anchor.width ?? room, room));
   const left = anchor.horizontal === 'left' ? x : anchor.horizontal === 'right' ? x - width : x - width / 2;
   const height = Math.max(
     1,

@@ -97,6 +97,10 @@ function anchorOfSettings(settings: string): { anchor?: CueAnchor; ignored: stri
   for (const setting of settings.split(/[ \t]+/)) {
     if (setting === '') continue;
     const colon = setting.indexOf(':');
+    if (colon === -1) {
+      ignored.push(setting);
+      continue;
+    }
     const name = setting.slice(0, colon);
     const value = setting.slice(colon + 1);
     const match =
