@@ -22,6 +22,8 @@ export {
   parseFrameRate,
 } from './frame-rate.ts';
 export {
+  anchoredCount,
+  type CueAnchor,
   type CueLine,
   type CuePlacement,
   cueText,
