@@ -1,8 +1,15 @@
 // The scripted scene (`pnpm demo -- --script`, and whenever nobody can click): a link dropped mentioning
 // the app (with the preview Slack makes of it), the card naming the video, its length and the minutes the
 // languages leave, Spanish and German picked, Start pressed, and the thread printed as it reads in Slack,
-// edits included. Exits 0 once both dubs and their subtitle files are in the thread.
-import { byKind, renderMessage, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
+// edits included. Exits 0 once both dubs and their subtitle files are in the thread and every edit is made.
+import {
+  byKind,
+  keyOf,
+  renderMessage,
+  type SlackMessage,
+  type SlackMode,
+  waitFor,
+} from '@dubkit/slack-sandbox';
 import { demoStage } from './stage.ts';
 import { LOCALIZATION as CHANNEL, ANA as USER } from './workspace.ts';
 
@@ -79,6 +86,15 @@ export async function playScene(MODE: SlackMode): Promise<never> {
       },
       DEADLINE_MS - (Date.now() - started),
       'both dubs and their subtitle files',
+    );
+    // The outbox posts new messages before it edits old ones: the status messages' and the card's last edits
+    // may still be queued when the replies are in. The thread is printed once the app's store has every write
+    // queued for the job (its card is filed as `card:<job id>`) delivered.
+    const jobId = keyOf(card).slice('card:'.length);
+    await waitFor(
+      async () => (await stage.app.store.deliveriesOf(jobId)).every((d) => d.state === 'done'),
+      DEADLINE_MS - (Date.now() - started),
+      'every status edit the app queued to be delivered',
     );
     console.log(`\n${stamp()} Both dubs delivered. The thread as it reads now:\n`);
     for (const m of slack.thread(CHANNEL, rootTs)) {

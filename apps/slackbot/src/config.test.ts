@@ -90,6 +90,20 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN.*at least 16/);
   });
+
+  it('reads METRICS_PORT (a server of its own, on loopback unless METRICS_HOST says otherwise)', () => {
+    expect(loadConfig(base).metricsServer).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metricsServer).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsServer).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+    });
+    expect(() => loadConfig({ ...base, METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST needs METRICS_PORT/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: 'x' })).toThrow(/METRICS_PORT must be a port number/);
+  });
 });
 
 describe('readEnvFiles', () => {

@@ -47,6 +47,13 @@ const EnvSchema = z.object({
   SLACK_WRITE_TIMEOUT_MS: positiveInt.default(10_000),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .optional(),
+  METRICS_HOST: nonEmpty.optional(),
   ADMIN_USER_IDS: z
     .string()
     .default('')
@@ -101,8 +108,13 @@ export interface Config {
   logLevel: string;
   /** Slack users (ADMIN_USER_IDS) who may list, track and change glossaries from any channel. */
   adminUserIds: string[];
-  /** The bearer token GET /metrics asks for (METRICS_TOKEN); open to whoever reaches the port when unset. */
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset, only a loopback peer is answered. */
   metricsToken?: string;
+  /**
+   * GET /metrics on a server of its own (METRICS_PORT, on METRICS_HOST, loopback by default); unset, it is
+   * on the app's port (PORT, or HEALTH_PORT in Socket Mode).
+   */
+  metricsServer?: { port: number; host: string };
 }
 
 export class ConfigError extends Error {
@@ -153,6 +165,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems,
   );
   if (e && e.POLL_MIN_MS > e.POLL_MAX_MS) problems.push('POLL_MIN_MS must not exceed POLL_MAX_MS');
+  if (e && e.METRICS_HOST !== undefined && e.METRICS_PORT === undefined)
+    problems.push('METRICS_HOST needs METRICS_PORT (the port of the server GET /metrics gets of its own)');
   if (problems.length > 0 || !e || !store) throw new ConfigError(problems);
 
   const slackMode: SlackMode = e.SLACK_APP_TOKEN
@@ -180,6 +194,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     adminUserIds: e.ADMIN_USER_IDS,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    ...(e.METRICS_PORT !== undefined
+      ? { metricsServer: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' } }
+      : {}),
   };
 }
 

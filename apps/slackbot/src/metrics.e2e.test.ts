@@ -55,7 +55,7 @@ describe('GET /metrics', { timeout: 60_000 }, () => {
     expect(sample(after, 'dubkit_jobs', { state: 'running' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'dubkit_loop_lag_seconds', { loop: 'deliverer' })).toBeLessThan(5);
     expect(after).toMatch(/^dubkit_store_round_trip_seconds_count\{replica="[^"]+"\} [1-9]/m);
-    expect(after).toMatch(/^dubkit_outbox_writes_due\{replica="[^"]+"\} \d+/m);
+    expect(after).toMatch(/^dubkit_outbox_writes_open\{replica="[^"]+"\} \d+/m);
     expect(after).toMatch(/^dubkit_outbox_oldest_due_age_seconds\{replica="[^"]+"\} [\d.]+/m);
     expect(after).toMatch(/^dubkit_languages_polled\{replica="[^"]+"\} \d+/m);
   });
@@ -81,5 +81,19 @@ describe('GET /metrics', { timeout: 60_000 }, () => {
     expect(given).toBe(before + 1);
     expect(stage.slack.callsOf('chat.postMessage').length - posts).toBe(3);
     expect(stage.slack.messages.filter((m) => m.channel === 'C2METRICS')).toEqual([]);
+  });
+});
+
+describe('GET /metrics with METRICS_PORT', { timeout: 60_000 }, () => {
+  const stage = useStage({ speed: 40, env: { METRICS_PORT: '0' } });
+
+  it('answers on a port of its own, on loopback, and no longer on the port Slack posts to', async () => {
+    const { metricsUrl, healthUrl } = stage.app;
+    expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const own = await fetch(`${metricsUrl}/metrics`);
+    expect(own.status).toBe(200);
+    expect(await own.text()).toMatch(/^dubkit_store_up\{replica="[^"]+"\} 1$/m);
+    expect((await fetch(`${healthUrl}/metrics`)).status).toBe(404);
+    expect((await fetch(`${healthUrl}/readyz`)).status).toBe(200);
   });
 });

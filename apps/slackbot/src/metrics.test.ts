@@ -1,5 +1,7 @@
 // GET /metrics behind METRICS_TOKEN: a scrape without the token, or with another, is answered 401 saying
-// which header to send and reads nothing; with it, the metrics. Without a token, any scrape is answered.
+// which header to send and reads nothing; with it, the metrics. Without a token, on the app's own port
+// (loopbackOnly), only a scrape from this machine that no proxy passed on is answered; on a port of its own,
+// any.
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestBudget } from './dubbing/budget.ts';
@@ -15,7 +17,7 @@ afterEach(async () => {
   await temp?.cleanup();
 });
 
-async function serve(token?: string): Promise<string> {
+async function serve(token?: string, loopbackOnly = false): Promise<string> {
   temp = await tempStore();
   metrics = appMetrics({
     replica: 'r1',
@@ -23,6 +25,7 @@ async function serve(token?: string): Promise<string> {
     slack: new ObservedWebClient('xoxb-unused'),
     budget: new RequestBudget(10),
     ...(token ? { token } : {}),
+    loopbackOnly,
   });
   const handler = metrics.handler;
   server = createServer((req, res) => handler(req, res));
@@ -30,8 +33,8 @@ async function serve(token?: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as { port: number }).port}/metrics`;
 }
 
-const scrape = async (url: string, authorization?: string) => {
-  const response = await fetch(url, authorization ? { headers: { authorization } } : {});
+const scrape = async (url: string, authorization?: string, more: Record<string, string> = {}) => {
+  const response = await fetch(url, { headers: { ...more, ...(authorization ? { authorization } : {}) } });
   return {
     status: response.status,
     auth: response.headers.get('www-authenticate'),
@@ -54,8 +57,28 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(answered.text).toMatch(/^dubkit_store_up\{replica="r1"\} 1$/m);
   });
 
-  it('answers any scrape when no token is configured', async () => {
+  it('answers any scrape on a port of its own when no token is configured', async () => {
     const url = await serve();
     expect((await scrape(url)).status).toBe(200);
+    expect((await scrape(url, undefined, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
+  });
+});
+
+describe('GET /metrics on the app’s own port without a token', () => {
+  it('answers a scrape from this machine, and refuses one a proxy passed on, naming the settings', async () => {
+    const url = await serve(undefined, true);
+    expect((await scrape(url)).status).toBe(200);
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+      const refused = await scrape(url, undefined, { [header]: '203.0.113.9' });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain('set METRICS_PORT (a port of its own) or METRICS_TOKEN');
+      expect(refused.text).not.toContain('dubkit_');
+    }
+  });
+
+  it('answers a proxied scrape that brings the token', async () => {
+    const url = await serve('a-long-random-metrics-secret', true);
+    const proxied = { 'x-forwarded-for': '203.0.113.9' };
+    expect((await scrape(url, 'Bearer a-long-random-metrics-secret', proxied)).status).toBe(200);
   });
 });

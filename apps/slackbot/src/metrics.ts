@@ -1,8 +1,9 @@
 // GET /metrics in Prometheus's text format, for alerts on what logs do not show: a growing outbox backlog,
 // a service or Slack answering 429s, a loop that stopped, a replica falling behind. Each replica has its own
 // registry, every series labelled with `replica`. Counters move as things happen (Slack calls, service
-// answers, loop rounds); the store's figures (jobs by state, languages polled, writes due) are read when
-// scraped, with the store's round trip timed on the way.
+// answers, loop rounds); the store's figures (jobs by state, languages polled, writes not yet made) are counts
+// the database keeps as rows change (store/sql/counts.ts), read when scraped, with the store's round trip
+// timed on the way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type WebAPICallResult, WebClient } from '@slack/web-api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -54,8 +55,13 @@ export function appMetrics(options: {
   budget: RequestBudget;
   /** The readiness checks, evaluated at each scrape as /readyz would. */
   probes?: ReadinessProbe[];
-  /** METRICS_TOKEN: a scrape must send `Authorization: Bearer <token>` (none: any scrape is answered). */
+  /** METRICS_TOKEN: a scrape must send `Authorization: Bearer <token>`. */
   token?: string;
+  /**
+   * Without a token, on the app's own port (where Slack's requests arrive, perhaps through a proxy): only a
+   * scrape from this machine that no proxy passed on is answered.
+   */
+  loopbackOnly?: boolean;
   now?: () => number;
 }): AppMetrics {
   const { store } = options;
@@ -86,9 +92,9 @@ export function appMetrics(options: {
     help: 'Languages whose project is being polled',
     registers: [register],
   });
-  const writesDue = new Gauge({
-    name: 'dubkit_outbox_writes_due',
-    help: 'Slack writes due now and not yet made',
+  const writesOpen = new Gauge({
+    name: 'dubkit_outbox_writes_open',
+    help: 'Slack writes not yet made (due, or waiting for their time or their thread)',
     registers: [register],
   });
   const oldestDue = new Gauge({
@@ -117,7 +123,7 @@ export function appMetrics(options: {
       jobs.reset();
       for (const [state, count] of Object.entries(stats.jobsByState)) jobs.set({ state }, count);
       polled.set(stats.languagesPolled);
-      writesDue.set(stats.writesDue);
+      writesOpen.set(stats.writesOpen);
       oldestDue.set(stats.oldestDueAt === null ? 0 : Math.max(0, (now() - stats.oldestDueAt) / 1000));
     } catch {
       storeUp.set(0);
@@ -209,6 +215,13 @@ export function appMetrics(options: {
         res.end('GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>\n');
         return;
       }
+      if (!options.token && options.loopbackOnly && !fromThisMachine(req)) {
+        res.writeHead(403, { 'content-type': 'text/plain' });
+        res.end(
+          'GET /metrics answers only on loopback here: set METRICS_PORT (a port of its own) or METRICS_TOKEN (a bearer token) to scrape it from elsewhere\n',
+        );
+        return;
+      }
       readStore()
         .then(() => register.metrics())
         .then(
@@ -232,4 +245,14 @@ export function appMetrics(options: {
       options.budget.observer = undefined;
     },
   };
+}
+
+/** A request from a loopback address that carries no proxy's forwarding header. */
+function fromThisMachine(req: IncomingMessage): boolean {
+  const peer = req.socket.remoteAddress ?? '';
+  const loopback = peer === '::1' || /^(::ffff:)?127\./.test(peer);
+  const proxied = ['forwarded', 'x-forwarded-for', 'x-real-ip'].some(
+    (name) => req.headers[name] !== undefined,
+  );
+  return loopback && !proxied;
 }

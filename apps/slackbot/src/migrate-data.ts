@@ -5,6 +5,7 @@
 // on the target: it ends with everything copied or nothing. A target that already holds any row is refused,
 // naming what is there, so that running it twice (or into a database replicas already use) cannot mix two
 // histories. Stop the app on SQLite first: a job it recorded during the copy would be left behind.
+import { COUNTS_TABLE } from './store/sql/counts.ts';
 import { migrate } from './store/sql/migrations.ts';
 import { placeholders, type Row, type Sql, type SqlValue } from './store/sql/port.ts';
 
@@ -28,8 +29,9 @@ export class TargetNotEmptyError extends Error {
   }
 }
 
-// The migrations' own bookkeeping: both sides have it already, written by migrate().
-const NOT_DATA = new Set(['schema_migrations', 'sqlite_sequence']);
+// The migrations' own bookkeeping: both sides have it already, written by migrate(); and the counts for
+// /metrics, which the target's triggers keep as the rows are copied.
+const NOT_DATA = new Set(['schema_migrations', 'sqlite_sequence', COUNTS_TABLE]);
 // Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table, few round trips.
 const BATCH_ROWS = 500;
 

@@ -68,6 +68,7 @@ import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
 import { Deliverer } from './outbox/deliverer.ts';
 import { Loop } from './runtime/loop.ts';
 import { Doorbell } from './runtime/wakeups.ts';
+import { holdEventAcks } from './slack/event-ack.ts';
 import { downloadSlackFile } from './slack/files.ts';
 import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, LISTEN_BACKLOG, type RefusedRequest } from './slack/receiver.ts';
@@ -89,6 +90,8 @@ export interface RunningApp {
   eventsUrl?: string;
   /** Where /healthz and /readyz answer: PORT in HTTP mode, HEALTH_PORT (when set) in Socket Mode. */
   healthUrl?: string;
+  /** Where /metrics answers when it has a server of its own (METRICS_PORT). */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -326,7 +329,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     slackConnection.probe,
   ];
   const onNotReady = (reasons: Record<string, string>) => logger.warn({ checks: reasons }, 'not ready');
-  // GET /metrics beside the health checks (PORT in HTTP mode, HEALTH_PORT in Socket Mode).
+  // GET /metrics on a server of its own (METRICS_PORT), else beside the health checks (PORT in HTTP mode,
+  // HEALTH_PORT in Socket Mode), there for loopback only unless METRICS_TOKEN guards it.
   const metrics = appMetrics({
     replica: owner,
     store,
@@ -334,8 +338,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     budget: dubbing.budget,
     probes,
     ...(config.metricsToken ? { token: config.metricsToken } : {}),
+    loopbackOnly: config.metricsServer === undefined,
   });
-  const routes = { [METRICS_PATH]: metrics.handler };
+  const metricsRoutes = { [METRICS_PATH]: metrics.handler };
+  const routes = config.metricsServer ? {} : metricsRoutes;
   const host = overrides.host ?? config.host;
 
   const mode = config.slackMode;
@@ -384,6 +390,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           ),
         }),
   });
+  // An event is acked once its listeners recorded it, not before (Slack sends it again otherwise).
+  holdEventAcks(app, logger.child({ part: 'receiver' }));
   // Before any listener: a payload no feature registered is refused, and a registered one is checked by its
   // rule; refused payloads never reach a listener.
   app.use(accessMiddleware({ registry, access, store, slack: interactions }));
@@ -491,6 +499,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     slackConnection.up();
     logger.info('connected to Slack in Socket Mode');
   }
+  let metricsServer: HealthServer | undefined;
+  if (config.metricsServer) {
+    metricsServer = await startHealthServer({ ...config.metricsServer, probes, routes: metricsRoutes });
+    logger.info({ url: metricsServer.url }, 'metrics on /metrics');
+  }
   deliverer.start();
   tracker.start();
   lipsyncRunner.start();
@@ -510,12 +523,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     registrations: registry.entries(),
     ...(eventsUrl ? { eventsUrl } : {}),
     ...(healthUrl ? { healthUrl } : {}),
+    ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
       slackConnection.down('stopping');
       await app.stop();
       await health?.close();
+      await metricsServer?.close();
       await tracker.stop();
       await lipsyncRunner.stop();
       await imports.stop();

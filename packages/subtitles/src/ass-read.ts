@@ -1,8 +1,9 @@
 // ASS and SSA into the cue model: styles by name (italic, bold, underline, alignment), the Name field as the
-// speaker, override tags (`\i`, `\b`, `\u`, `\an`, `\a`, `\r`, `\p`) and `\N`/`\n`/`\h`. What the model cannot
-// hold (other override tags, comments in braces, drawings, non-dialogue events) is reported with its line.
-import type { CuePlacement, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
-import { placementOfOverride } from './srt-format.ts';
+// speaker, override tags (`\i`, `\b`, `\u`, `\an`, `\a`, `\pos`, `\r`, `\p`) and `\N`/`\n`/`\h`; the alignment with
+// `\pos` or the margins as the cue's anchor. What the model cannot hold (other override tags, comments in braces,
+// drawings, non-dialogue events) is reported with its line.
+import type { CueAnchor, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
+import { placeCue } from './model.ts';
 import { StyledText } from './styled-text.ts';
 import { decodeInput, splitLines } from './text-input.ts';
 
@@ -11,7 +12,16 @@ interface AssStyle {
   bold: boolean;
   underline: boolean;
   strike: boolean;
-  placement: CuePlacement;
+  /** Alignment as ASS numbers it, like a keypad: 1–3 bottom, 4–6 middle, 7–9 top; left, centre, right. */
+  alignment: number;
+  margins: Margins;
+}
+
+/** Distances from the frame's left, right and top or bottom edge, in script pixels. */
+interface Margins {
+  left: number;
+  right: number;
+  vertical: number;
 }
 
 const DEFAULT_STYLE: AssStyle = {
@@ -19,7 +29,8 @@ const DEFAULT_STYLE: AssStyle = {
   bold: false,
   underline: false,
   strike: false,
-  placement: 'bottom',
+  alignment: 2,
+  margins: { left: 0, right: 0, vertical: 0 },
 };
 const DEFAULT_EVENT_FORMAT = [
   'layer',
@@ -46,11 +57,73 @@ function parseAssTime(text: string): number | undefined {
 const truthy = (value: string | undefined) =>
   value !== undefined && value.trim() !== '0' && value.trim() !== '';
 
-/** Alignment: ASS numbers like a keypad (7–9 top); SSA's legacy numbers put top at 5–7. */
-function placementOfAlignment(value: string | undefined, ssa: boolean): CuePlacement {
+/** SSA's legacy alignment numbers (1–3 bottom, 5–7 top, 9–11 middle) as ASS's keypad numbers. */
+const SSA_ALIGNMENT: Record<number, number> = { 1: 1, 2: 2, 3: 3, 5: 7, 6: 8, 7: 9, 9: 4, 10: 5, 11: 6 };
+
+/** A style's Alignment field (ASS, or SSA's numbers); bottom centre when it cannot be read. */
+function alignmentOf(value: string | undefined, ssa: boolean): number {
   const n = Number(value);
-  if (ssa) return n >= 5 && n <= 7 ? 'top' : 'bottom';
-  return n >= 7 && n <= 9 ? 'top' : 'bottom';
+  if (ssa) return SSA_ALIGNMENT[n] ?? 2;
+  return Number.isInteger(n) && n >= 1 && n <= 9 ? n : 2;
+}
+
+/** `\an7` or SSA's `\a5` as a keypad number. */
+function alignmentOfTag(tag: string): number | undefined {
+  if (tag.startsWith('an')) {
+    const n = Number(tag.slice(2));
+    return n >= 1 && n <= 9 ? n : undefined;
+  }
+  return SSA_ALIGNMENT[Number(tag.slice(1))];
+}
+
+const POS = /^pos\(\s*(-?[0-9]{1,9}(?:\.[0-9]{1,9})?)\s*,\s*(-?[0-9]{1,9}(?:\.[0-9]{1,9})?)\s*\)$/;
+
+/**
+ * Where the cue is, as renderers place it: the point `\pos` gives, else the one the margins give (the left or
+ * right margin, or halfway between them; the vertical margin from the top or bottom, or halfway), with the edge
+ * of the text the alignment names at it.
+ */
+export function anchorOf(
+  alignment: number,
+  pos: [number, number] | undefined,
+  margins: Margins,
+  width: number,
+  height: number,
+): CueAnchor {
+  const column = (alignment - 1) % 3;
+  const horizontal = column === 0 ? 'left' : column === 1 ? 'center' : 'right';
+  const vertical = alignment >= 7 ? 'top' : alignment >= 4 ? 'middle' : 'bottom';
+  let x: number;
+  let y: number;
+  if (pos) [x, y] = pos;
+  else {
+    x =
+      horizontal === 'left'
+        ? margins.left
+        : horizontal === 'right'
+          ? width - margins.right
+          : (margins.left + width - margins.right) / 2;
+    y =
+      vertical === 'top' ? margins.vertical : vertical === 'bottom' ? height - margins.vertical : height / 2;
+  }
+  return { x: (x / width) * 100, y: (y / height) * 100, vertical, horizontal };
+}
+
+/** The script's frame (PlayResX/PlayResY); one missing follows from the other (4:3), both as renderers assume. */
+export function playResolution(
+  x: number | undefined,
+  y: number | undefined,
+): { width: number; height: number } {
+  if (x && y) return { width: x, height: y };
+  if (y) return { width: y === 1024 ? 1280 : (y * 4) / 3, height: y };
+  if (x) return { width: x, height: x === 1280 ? 1024 : (x * 3) / 4 };
+  return { width: 384, height: 288 };
+}
+
+/** A margin field: a number of pixels; 0 (or unreadable) in a Dialogue line means the style's. */
+function marginOf(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
 /**
@@ -72,8 +145,17 @@ function fieldIndexes<Name extends string>(
   return out;
 }
 
-const STYLE_FIELDS = ['name', 'italic', 'bold', 'underline', 'strikeout', 'alignment'] as const;
-const EVENT_FIELDS = ['start', 'end', 'style', 'name', 'text'] as const;
+const MARGIN_FIELDS = ['marginl', 'marginr', 'marginv'] as const;
+const STYLE_FIELDS = [
+  'name',
+  'italic',
+  'bold',
+  'underline',
+  'strikeout',
+  'alignment',
+  ...MARGIN_FIELDS,
+] as const;
+const EVENT_FIELDS = ['start', 'end', 'style', 'name', 'text', ...MARGIN_FIELDS] as const;
 
 function splitFields(body: string, count: number): string[] {
   const fields: string[] = [];
@@ -90,7 +172,9 @@ function splitFields(body: string, count: number): string[] {
 
 interface EventText {
   lines: ReturnType<StyledText['finish']>;
-  placement: CuePlacement | undefined;
+  /** The last `\an`/`\a` and `\pos` of the text, which apply to the whole line. */
+  alignment: number | undefined;
+  pos: [number, number] | undefined;
   /** The text holds a drawing (`\p1` ...), which is not kept. */
   drew: boolean;
 }
@@ -111,7 +195,8 @@ function readEventText(
     out.set('strike', s.strike);
   };
   apply(style);
-  let placement: CuePlacement | undefined;
+  let alignment: number | undefined;
+  let pos: [number, number] | undefined;
   let drawing = false;
   let drew = false;
   let plain = '';
@@ -159,7 +244,11 @@ function readEventText(
                 : value !== '0';
           out.set(flag, on);
         } else if (/^an?[0-9]{1,2}$/.test(t)) {
-          placement = placementOfOverride(`\\${t}`) ?? placement;
+          alignment = alignmentOfTag(t) ?? alignment;
+        } else if (t.startsWith('pos(')) {
+          const at = POS.exec(t);
+          if (at) pos = [Number(at[1]), Number(at[2])];
+          else dropped.add('pos');
         } else if (t[0] === 'r') {
           // `\r` returns to the line's style, `\rName` switches to another (an unknown one counts as `\r`).
           const named = styles.get(t.slice(1));
@@ -214,7 +303,7 @@ function readEventText(
   const lines = out.finish();
   // A drawing beside text is reported with its line; a line that is only drawings is counted by the caller.
   if (drew && lines.length > 0) report('dropped-drawing', 'a drawing (\\p) is not kept');
-  return { lines, placement, drew };
+  return { lines, alignment, pos, drew };
 }
 
 /** Reads an ASS or SSA script: every Dialogue a cue or an issue, in the order of the file. */
@@ -231,6 +320,9 @@ export function readAss(input: string | Uint8Array): ReadResult {
   let section = '';
   let ssa = false;
   let hardLineBreaks = false;
+  let playResX: number | undefined;
+  let playResY: number | undefined;
+  let frame = playResolution(undefined, undefined);
   let styleFields = fieldIndexes([], STYLE_FIELDS);
   let eventFormat = DEFAULT_EVENT_FORMAT;
   let eventFields = fieldIndexes(eventFormat, EVENT_FIELDS);
@@ -263,6 +355,14 @@ export function readAss(input: string | Uint8Array): ReadResult {
       if (key === 'scripttype') ssa = !/\+/.test(value);
       else if (key === 'wrapstyle') hardLineBreaks = value === '2';
       else if (key === 'language' && value !== '') lang = value;
+      else if (key === 'playresx' || key === 'playresy') {
+        const n = Number(value);
+        if (Number.isFinite(n) && n > 0) {
+          if (key === 'playresx') playResX = n;
+          else playResY = n;
+          frame = playResolution(playResX, playResY);
+        }
+      }
     } else if (section.startsWith('v4')) {
       if (key === 'format')
         styleFields = fieldIndexes(
@@ -281,7 +381,12 @@ export function readAss(input: string | Uint8Array): ReadResult {
           bold: truthy(field('bold')),
           underline: truthy(field('underline')),
           strike: truthy(field('strikeout')),
-          placement: placementOfAlignment(field('alignment'), ssa),
+          alignment: alignmentOf(field('alignment'), ssa),
+          margins: {
+            left: marginOf(field('marginl')),
+            right: marginOf(field('marginr')),
+            vertical: marginOf(field('marginv')),
+          },
         });
       }
     } else if (section === 'events') {
@@ -345,7 +450,15 @@ export function readAss(input: string | Uint8Array): ReadResult {
       const cue: SubtitleCue = { startMs: start, endMs: end, lines: text.lines };
       const speaker = (field('name') ?? '').trim();
       if (speaker !== '') cue.speaker = speaker;
-      if ((text.placement ?? style.placement) === 'top') cue.position = 'top';
+      const margins = {
+        left: marginOf(field('marginl')) || style.margins.left,
+        right: marginOf(field('marginr')) || style.margins.right,
+        vertical: marginOf(field('marginv')) || style.margins.vertical,
+      };
+      placeCue(
+        cue,
+        anchorOf(text.alignment ?? style.alignment, text.pos, margins, frame.width, frame.height),
+      );
       cues.push(cue);
       cueLines.push(lineNo);
     }

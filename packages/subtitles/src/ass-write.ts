@@ -6,8 +6,9 @@
 // escapes: `{` and `}` in text are written as their full-width forms (｛ ｝), which players show as text; a `\`
 // is written as it is (players show a backslash that starts no `\N`, `\n` or `\h` as text), with an empty
 // block `{}` after it where one would; a no-break space as `\h`; commas in a speaker's name (the field
-// separator) as a full-width comma.
-import type { Subtitles } from './model.ts';
+// separator) as a full-width comma. An anchored cue is written as `\an` with `\pos` in the 1920×1080 frame (its
+// width, which ASS cannot say, is left out); a top one as `\an8`.
+import type { SubtitleCue, Subtitles, WritableSubtitles } from './model.ts';
 import { cuesToWrite, writtenLines } from './model.ts';
 import { quantize } from './quantize.ts';
 
@@ -46,9 +47,26 @@ function escapeAssText(text: string): string {
   );
 }
 
+const KEYPAD_ROW = { bottom: 0, middle: 3, top: 6 } as const;
+const KEYPAD_COLUMN = { left: 1, center: 2, right: 3 } as const;
+const pixels = (percent: number, of: number) => Math.round(percent * of) / 100;
+
+/** The override block that places the cue, or '' at the bottom. */
+function placement(cue: SubtitleCue): string {
+  const { anchor } = cue;
+  if (!anchor) return cue.position === 'top' ? '{\\an8}' : '';
+  const keypad = KEYPAD_ROW[anchor.vertical] + KEYPAD_COLUMN[anchor.horizontal];
+  return `{\\an${keypad}\\pos(${pixels(anchor.x, 1920)},${pixels(anchor.y, 1080)})}`;
+}
+
 /** Writes the cues as an ASS script for a 1920×1080 frame. */
 export function writeAss(subtitles: Subtitles): string {
-  const cues = cuesToWrite(subtitles.cues, false);
+  return assOfWritable({ ...subtitles, cues: cuesToWrite(subtitles.cues, false) });
+}
+
+/** writeAss of cues already as cuesToWrite gives them (see WritableSubtitles). */
+export function assOfWritable(subtitles: WritableSubtitles): string {
+  const { cues } = subtitles;
   const styles = new Map<string, string>();
   for (const cue of cues) {
     if (cue.speaker !== undefined && !styles.has(cue.speaker)) styles.set(cue.speaker, assName(cue.speaker));
@@ -72,7 +90,7 @@ export function writeAss(subtitles: Subtitles): string {
     const cue = cues[c]!;
     const { start, end } = times[c]!;
     const name = cue.speaker === undefined ? '' : styles.get(cue.speaker)!;
-    out += `Dialogue: 0,${formatAssTime(start)},${formatAssTime(end)},${name === '' ? 'Default' : name},${name},0,0,0,,${cue.position === 'top' ? '{\\an8}' : ''}`;
+    out += `Dialogue: 0,${formatAssTime(start)},${formatAssTime(end)},${name === '' ? 'Default' : name},${name},0,0,0,,${placement(cue)}`;
     let italic = false;
     let bold = false;
     let underline = false;

@@ -10,6 +10,7 @@ import {
   writeSubtitles,
 } from './formats.ts';
 import { FRAME_RATES, type FrameRate, parseFrameRate } from './frame-rate.ts';
+import { anchoredCount } from './model.ts';
 
 export const USAGE = `Usage: dubkit-subtitles <command> <file> [options]
 
@@ -96,8 +97,18 @@ function parseArguments(args: readonly string[]): Options | 'help' | 'version' {
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** What the target format cannot carry of what was read, said once per kind. */
-function lossWarnings(name: string, to: SubtitleFormat, speakers: boolean, lang: boolean): string[] {
+function lossWarnings(
+  name: string,
+  to: SubtitleFormat,
+  speakers: boolean,
+  lang: boolean,
+  anchored: number,
+): string[] {
   const lost: string[] = [];
+  if (anchored > 0 && to === 'srt')
+    lost.push(
+      `${name}: warning position-dropped: ${anchored === 1 ? '1 cue is' : `${anchored} cues are`} placed at a point of the frame, which srt cannot say; written at the top or bottom (convert --to vtt, ttml or ass keeps it)\n`,
+    );
   if (speakers && (to === 'srt' || to === 'ebu-tt-d'))
     lost.push(`${name}: warning speakers-dropped: ${to} has no place for speakers; they are not written\n`);
   if (lang && (to === 'srt' || to === 'vtt'))
@@ -147,7 +158,9 @@ export function runCli(args: readonly string[], io: CliIo = processIo): number {
   const to = options.to!;
   const subtitles = options.lang ? { ...read.subtitles, lang: options.lang } : read.subtitles;
   const speakers = subtitles.cues.some((cue) => cue.speaker !== undefined);
-  for (const warning of lossWarnings(name, to, speakers, subtitles.lang !== undefined)) io.stderr(warning);
+  const anchored = anchoredCount(subtitles.cues);
+  for (const warning of lossWarnings(name, to, speakers, subtitles.lang !== undefined, anchored))
+    io.stderr(warning);
   io.stdout(writeSubtitles(subtitles, to, options.frameRate ? { frameRate: options.frameRate } : {}));
   return errors > 0 ? 1 : 0;
 }

@@ -1,16 +1,16 @@
 // Every format by name: read any of them (told or recognised), write any of them, with one set of options.
 import type { SerializeOptions } from '@dubkit/srt';
 import { readAss } from './ass-read.ts';
-import { writeAss } from './ass-write.ts';
+import { assOfWritable } from './ass-write.ts';
 import { type FrameRate, frameAt, msAtFrame } from './frame-rate.ts';
-import type { ReadResult, Subtitles } from './model.ts';
+import type { ReadResult, Subtitles, WritableSubtitles } from './model.ts';
 import { cuesToWrite } from './model.ts';
 import { quantize } from './quantize.ts';
-import { readSrt, writeSrt } from './srt-format.ts';
+import { readSrt, srtOfWritable } from './srt-format.ts';
 import { readTtml } from './ttml-read.ts';
-import { writeTtml } from './ttml-write.ts';
+import { ttmlOfWritable } from './ttml-write.ts';
 import { readVtt } from './vtt-read.ts';
-import { writeVtt } from './vtt-write.ts';
+import { vttOfWritable } from './vtt-write.ts';
 
 export type SubtitleFormat = 'srt' | 'vtt' | 'ttml' | 'ebu-tt-d' | 'ass';
 
@@ -97,7 +97,7 @@ export interface WriteOptions {
 }
 
 /** The cues with their times on frames (see quantize.ts: no overlap appears). */
-export function snapToFrames(subtitles: Subtitles, frameRate: FrameRate): Subtitles {
+export function snapToFrames(subtitles: WritableSubtitles, frameRate: FrameRate): Subtitles {
   const frames = quantize(subtitles.cues, (ms) => frameAt(ms, frameRate));
   return {
     ...subtitles,
@@ -115,18 +115,18 @@ export function writeSubtitles(
   format: SubtitleFormat,
   options: WriteOptions = {},
 ): string {
-  // Cues without text left out and, for the formats that need it, sorted before any snapping to frames.
-  const cues = cuesToWrite(subtitles.cues, format === 'srt' || format === 'vtt');
-  const kept = cues === subtitles.cues ? subtitles : { ...subtitles, cues: [...cues] };
+  // Cues without text left out and, for the formats that need it, sorted before any snapping to frames; once:
+  // the writers' inner functions take them as they are.
+  const kept = { ...subtitles, cues: cuesToWrite(subtitles.cues, format === 'srt' || format === 'vtt') };
   if (format === 'ttml' || format === 'ebu-tt-d') {
-    return writeTtml(
+    return ttmlOfWritable(
       kept,
       format === 'ttml' ? 'imsc' : 'ebu-tt-d',
       options.frameRate ? { frameRate: options.frameRate } : {},
     );
   }
   const timed = options.frameRate ? snapToFrames(kept, options.frameRate) : kept;
-  if (format === 'srt') return writeSrt(timed, options.eol ? { eol: options.eol } : {});
-  if (format === 'vtt') return writeVtt(timed);
-  return writeAss(timed);
+  if (format === 'srt') return srtOfWritable(timed, options.eol ? { eol: options.eol } : {});
+  if (format === 'vtt') return vttOfWritable(timed);
+  return assOfWritable(timed);
 }

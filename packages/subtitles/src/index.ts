@@ -22,6 +22,8 @@ export {
   parseFrameRate,
 } from './frame-rate.ts';
 export {
+  anchoredCount,
+  type CueAnchor,
   type CueLine,
   type CuePlacement,
   cueText,
@@ -33,6 +35,7 @@ export {
   type SubtitleCue,
   type SubtitleIssue,
   type Subtitles,
+  type WritableSubtitles,
 } from './model.ts';
 export { type SpeakerSegment, subtitlesFromSegments } from './segments.ts';
 export { readSrt, toSrtCues, writeSrt } from './srt-format.ts';

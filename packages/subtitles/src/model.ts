@@ -17,18 +17,46 @@ export type CueLine = Span[];
 /** Where a cue is shown; `bottom` when absent (every format's default). */
 export type CuePlacement = 'top' | 'bottom';
 
+/**
+ * A cue placed elsewhere than every format's bottom or top: a point of the frame and which edge of the block of
+ * lines is on it (ASS `\an` with `\pos`, WebVTT `line`/`position` with their alignments, the edge of a TTML
+ * region that its displayAlign names).
+ */
+export interface CueAnchor {
+  /** The point, in percent of the frame's width from its left edge and of its height from its top edge. */
+  x: number;
+  y: number;
+  /** Which edge of the block of lines is at the point: its top, middle or bottom... */
+  vertical: 'top' | 'middle' | 'bottom';
+  /** ...and its left edge, centre or right edge. */
+  horizontal: 'left' | 'center' | 'right';
+  /** The width the lines may take, in percent of the frame, where the file gives one (TTML extent, WebVTT size). */
+  width?: number;
+}
+
 export interface SubtitleCue {
   startMs: number;
   endMs: number;
   lines: CueLine[];
   speaker?: string;
+  /** Top or bottom; with an anchor, the half of the frame the anchor is in (what formats without one write). */
   position?: CuePlacement;
+  anchor?: CueAnchor;
 }
 
 /** A subtitle file as the cue model holds it: its cues and, when known, its language (BCP 47). */
 export interface Subtitles {
   lang?: string;
   cues: SubtitleCue[];
+}
+
+/**
+ * Subtitles as the writers' inner functions take them: cues as cuesToWrite gives them (with text, and in order of
+ * start for the formats that need it), checked once by whoever calls (writeSubtitles, or each format's writeX).
+ */
+export interface WritableSubtitles {
+  readonly lang?: string;
+  readonly cues: readonly SubtitleCue[];
 }
 
 /** What a reader reports: the same shape as the SRT reader's issues (1-based line, error or warning, code). */
@@ -116,6 +144,51 @@ export function writtenLines(cue: SubtitleCue): readonly CueLine[] {
     if (normal.length > 0) out.push(normal);
   }
   return out;
+}
+
+/** In hundredths of a percent, inside the frame (an anchor outside it would show nothing). */
+const percent = (n: number) => Math.min(100, Math.max(0, Math.round(n * 100) / 100));
+
+/**
+ * What every format's bottom (top) already says: a block centred across the frame with its bottom (top) edge, or
+ * its middle, in the outer fifth of the frame, where players put subtitles. Such a place is no anchor.
+ */
+function isPlainPlacement(anchor: CueAnchor): boolean {
+  if (anchor.horizontal !== 'center' || Math.abs(anchor.x - 50) > 1) return false;
+  const nearTop = anchor.y <= 20;
+  const nearBottom = anchor.y >= 80;
+  if (anchor.vertical === 'top') return nearTop;
+  if (anchor.vertical === 'bottom') return nearBottom;
+  return nearTop || nearBottom;
+}
+
+/**
+ * Places a cue at an anchor as every reader does: top when the anchor is in the upper half, and the anchor kept
+ * (in hundredths of a percent, inside the frame) unless it is a plain bottom or top.
+ */
+export function placeCue(cue: SubtitleCue, anchor: CueAnchor): void {
+  if (anchor.y < 50) cue.position = 'top';
+  else delete cue.position;
+  if (isPlainPlacement(anchor)) {
+    delete cue.anchor;
+    return;
+  }
+  const kept: CueAnchor = {
+    x: percent(anchor.x),
+    y: percent(anchor.y),
+    vertical: anchor.vertical,
+    horizontal: anchor.horizontal,
+  };
+  // The whole frame's width is every format's default: no width to say.
+  if (anchor.width !== undefined && anchor.width < 100) kept.width = percent(anchor.width);
+  cue.anchor = kept;
+}
+
+/** How many cues have an anchor, which formats without one (SRT) write as their top or bottom. */
+export function anchoredCount(cues: readonly SubtitleCue[]): number {
+  let count = 0;
+  for (const cue of cues) if (cue.anchor) count++;
+  return count;
 }
 
 /** Plain cues from text: each `\n` starts a line, no styles. */

@@ -13,7 +13,7 @@ describe('readVtt', () => {
   it('reads a file with a BOM, CRLF, NOTE and STYLE blocks, identifiers, short times, voices and entities', () => {
     const text =
       '\ufeffWEBVTT - a title\r\nKind: captions\r\n\r\nSTYLE\r\n::cue { color: yellow }\r\n\r\nNOTE a comment\r\nspanning lines\r\n\r\n' +
-      'intro\r\n00:01.000 --> 00:04.000 line:0 align:start\r\n<v.loud Ana María>Hola &amp; <i>adiós</i>&nbsp;&lt;3\r\n<b>two</b>\r\n\r\n' +
+      'intro\r\n00:01.000 --> 00:04.000 line:0 align:start vertical:rl bogus\r\n<v.loud Ana María>Hola &amp; <i>adiós</i>&nbsp;&lt;3\r\n<b>two</b>\r\n\r\n' +
       '01:00:00.000 --> 01:00:02.500\r\n<c.yellow>Mixed</c> <ruby>漢<rt>かん</rt></ruby> <00:00:01.500>on\r\n';
     const { subtitles, issues, lines } = readVtt(text);
     expect(subtitles.cues).toEqual([
@@ -22,6 +22,8 @@ describe('readVtt', () => {
         endMs: 4000,
         speaker: 'Ana María',
         position: 'top',
+        // align:start puts the text's left edge at the left of the frame (position auto is 0%).
+        anchor: { x: 0, y: 0, vertical: 'top', horizontal: 'left' },
         lines: [
           [{ text: 'Hola & ' }, { text: 'adiós', italic: true }, { text: '\u00a0<3' }],
           [{ text: 'two', bold: true }],
@@ -38,6 +40,8 @@ describe('readVtt', () => {
       '16:dropped-ruby',
       '16:dropped-timestamp',
     ]);
+    // The settings an anchor holds are kept; the others are named.
+    expect(issues[1]!.message).toBe('cue settings not kept: vertical:rl bogus');
   });
 
   it('reports a cue it cannot time and goes on', () => {
@@ -77,7 +81,7 @@ describe('readTtml', () => {
 
   it('adds the times of a div and a dur, and reads regions in cells by their position', () => {
     const head =
-      '<layout><region xml:id="r1" tts:origin="0c 1c" tts:extent="32c 3c"/><region xml:id="r2" tts:origin="0c 10c" tts:extent="32c 4c"/></layout>';
+      '<layout><region xml:id="r1" tts:origin="0c 1c" tts:extent="32c 3c" tts:textAlign="center"/><region xml:id="r2" tts:origin="0c 10c" tts:extent="32c 4c" tts:textAlign="center"/></layout>';
     const { subtitles } = readTtml(
       tt(
         '<div begin="10s"><p begin="1s" dur="500ms" region="r1">a</p><p begin="2s" end="3s" region="r2">b</p></div>',
@@ -87,7 +91,13 @@ describe('readTtml', () => {
     );
     expect(subtitles.cues).toEqual([
       { startMs: 11_000, endMs: 11_500, lines: [[{ text: 'a' }]], position: 'top' },
-      { startMs: 12_000, endMs: 13_000, lines: [[{ text: 'b' }]] },
+      // Text from the top of r2 (row 10 of 15): two thirds down the frame, which top or bottom cannot say.
+      {
+        startMs: 12_000,
+        endMs: 13_000,
+        lines: [[{ text: 'b' }]],
+        anchor: { x: 50, y: 66.67, vertical: 'top', horizontal: 'center' },
+      },
     ]);
   });
 

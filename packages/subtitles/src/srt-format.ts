@@ -9,7 +9,14 @@ import {
   serializeSrt,
   tagEnd,
 } from '@dubkit/srt';
-import type { CuePlacement, ReadResult, SubtitleCue, SubtitleIssue, Subtitles } from './model.ts';
+import type {
+  CuePlacement,
+  ReadResult,
+  SubtitleCue,
+  SubtitleIssue,
+  Subtitles,
+  WritableSubtitles,
+} from './model.ts';
 import { cuesToWrite, writtenLines } from './model.ts';
 import { flagOfTag, StyledText, tagged } from './styled-text.ts';
 
@@ -144,8 +151,14 @@ export function readSrt(input: string | Uint8Array): ReadResult {
   return { subtitles, lines: parsed.lines, issues };
 }
 
+/** Writes the cues with text as SRT, in order of start (stable for equal starts). */
 export function writeSrt(subtitles: Subtitles, options: SerializeOptions = {}): string {
-  return serializeSrt(toSrtCues(cuesToWrite(subtitles.cues, true)), options);
+  return srtOfWritable({ ...subtitles, cues: cuesToWrite(subtitles.cues, true) }, options);
+}
+
+/** writeSrt of cues already as cuesToWrite gives them (see WritableSubtitles). */
+export function srtOfWritable(subtitles: WritableSubtitles, options: SerializeOptions = {}): string {
+  return serializeSrt(toSrtCues(subtitles.cues), options);
 }
 
 /** A side of @dubkit/srt's upload from cues read in any format, keeping each cue's line for pairing issues. */

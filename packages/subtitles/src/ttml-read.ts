@@ -1,13 +1,13 @@
 // TTML into the cue model: IMSC 1.0/1.1, EBU-TT-D, and the older DFXP/SMPTE-TT shapes tools still write. XML is
 // parsed by saxes (one pass, events), never by patterns; styles are resolved by reference (chains included, each
 // style once, only the attributes the model uses), regions (with their nested styles) and a paragraph's own
-// `tts:origin`/`tts:extent`/`tts:displayAlign` become top or bottom, `timeContainer="seq"` starts each child
-// after the previous one, `ttm:agent` becomes the speaker. What the model cannot hold is reported with the line
-// it is on.
+// `tts:origin`/`tts:extent`/`tts:displayAlign`, with `tts:textAlign`, become top or bottom or an anchor,
+// `timeContainer="seq"` starts each child after the previous one, `ttm:agent` becomes the speaker. What the model
+// cannot hold is reported with the line it is on.
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { FrameRate } from './frame-rate.ts';
-import type { CueLine, CuePlacement, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
-import { normalizeLine } from './model.ts';
+import type { CueAnchor, CueLine, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
+import { normalizeLine, placeCue } from './model.ts';
 import { StyledText, type StyleFlag } from './styled-text.ts';
 import { decodeInput } from './text-input.ts';
 import { parseTtmlTime, type TimeParameters } from './ttml-time.ts';
@@ -51,6 +51,8 @@ interface Frame {
   underline: boolean;
   strike: boolean;
   region: string | undefined;
+  /** `tts:textAlign` as the element inherits it (TTML: from body and div, before its region's). */
+  textAlign: string | undefined;
   /** A `<p>`'s own `tts:origin`, `tts:extent` and `tts:displayAlign` (inline or by style). */
   layout?: Attributes;
   regionDefinition?: RegionDefinition;
@@ -82,6 +84,7 @@ const USED_STYLING = new Set([
   'origin',
   'extent',
   'displayAlign',
+  'textAlign',
   'ruby',
   'backgroundImage',
 ]);
@@ -104,21 +107,30 @@ function strikeValue(value: string): boolean | undefined {
   return /\blineThrough\b/.test(v) ? true : v === 'none' ? false : undefined;
 }
 
-/** A length pair (`10% 80%`, `2c 12c`, `100px 860px`) as fractions of the frame, where it can be told. */
-function fractions(
-  value: string | undefined,
-  rows: number,
-  heightPx: number | undefined,
-): number[] | undefined {
+/** The frame as lengths are measured against it: cells (`ttp:cellResolution`) and pixels (`tts:extent` on <tt>). */
+interface FrameSize {
+  columns: number;
+  rows: number;
+  widthPx?: number;
+  heightPx?: number;
+}
+
+/**
+ * A length pair (`10% 80%`, `2c 12c`, `100px 860px`) as fractions of the frame's width and height, where it can
+ * be told (pixels need the root's extent).
+ */
+function fractions(value: string | undefined, size: FrameSize): number[] | undefined {
   if (value === undefined) return undefined;
   const out: number[] = [];
   for (const part of value.trim().split(/\s+/).slice(0, 2)) {
     const match = /^(-?[0-9]{1,9}(?:\.[0-9]{1,9})?)(%|c|px)$/.exec(part);
     if (!match) return undefined;
     const n = Number(match[1]);
+    const across = out.length === 0;
+    const px = across ? size.widthPx : size.heightPx;
     if (match[2] === '%') out.push(n / 100);
-    else if (match[2] === 'c') out.push(n / rows);
-    else if (heightPx !== undefined) out.push(n / heightPx);
+    else if (match[2] === 'c') out.push(n / (across ? size.columns : size.rows));
+    else if (px !== undefined) out.push(n / px);
     else return undefined;
   }
   return out.length === 2 ? out : undefined;
@@ -174,8 +186,7 @@ class TtmlReader {
   private readonly regions = new Map<string, Attributes>();
   private readonly agents = new Map<string, string>();
   private time: TimeParameters = { smpte: false, frameRate: 30, multiplier: 1, tickRate: 1 };
-  private rows = 15;
-  private heightPx: number | undefined;
+  private frameSize: FrameSize = { columns: 32, rows: 15 };
   private seenRoot = false;
   /** The cue whose </p> was the last event, with its line. */
   private finished: { cue: SubtitleCue; line: number } | undefined;
@@ -350,6 +361,7 @@ class TtmlReader {
       underline: parent?.underline ?? false,
       strike: parent?.strike ?? false,
       region: plain.region ?? parent?.region,
+      textAlign: parent?.textAlign,
       agent: agent ?? parent?.agent,
       preserve: space === undefined ? (parent?.preserve ?? false) : space === 'preserve',
       skip: parent?.skip ?? false,
@@ -460,9 +472,13 @@ class TtmlReader {
       );
     }
     const cells = /^\s*([0-9]{1,6})\s+([0-9]{1,6})\s*$/.exec(plain['ttp:cellResolution'] ?? '');
-    if (cells && Number(cells[2]) > 0) this.rows = Number(cells[2]);
-    const extent = /^\s*[0-9.]{1,12}px\s+([0-9.]{1,12})px\s*$/.exec(styling.extent ?? '');
-    if (extent && Number(extent[1]) > 0) this.heightPx = Number(extent[1]);
+    if (cells && Number(cells[1]) > 0 && Number(cells[2]) > 0)
+      this.frameSize = { columns: Number(cells[1]), rows: Number(cells[2]) };
+    const extent = /^\s*([0-9.]{1,12})px\s+([0-9.]{1,12})px\s*$/.exec(styling.extent ?? '');
+    if (extent && Number(extent[1]) > 0 && Number(extent[2]) > 0) {
+      this.frameSize.widthPx = Number(extent[1]);
+      this.frameSize.heightPx = Number(extent[2]);
+    }
   }
 
   /**
@@ -541,6 +557,7 @@ class TtmlReader {
       this.drop('dropped-color', `the colour ${color.slice(0, 30)} is not kept`);
     }
     if (all.fontStyle !== undefined) frame.italic = flagValue('italic', all.fontStyle) ?? frame.italic;
+    if (all.textAlign !== undefined) frame.textAlign = all.textAlign.trim();
     if (all.fontWeight !== undefined) frame.bold = flagValue('bold', all.fontWeight) ?? frame.bold;
     const decoration = all.textDecoration;
     if (decoration !== undefined) {
@@ -728,17 +745,23 @@ class TtmlReader {
       if (this.emptyCount++ === 0) this.firstEmptyLine = this.cueLine;
       return;
     }
-    const placement = this.placement(frame.region, frame.layout);
-    if (placement === 'top') cue.position = 'top';
+    const anchor = this.anchor(frame.region, frame.layout, frame.textAlign);
+    if (anchor) placeCue(cue, anchor);
     if (frame.agent !== undefined) cue.speaker = this.agents.get(frame.agent) ?? frame.agent;
     this.finished = { cue, line: this.cueLine };
   }
 
   /**
-   * Top or bottom: where the text's block sits (its displayAlign edge of the area `tts:origin`/`tts:extent` give),
-   * the paragraph's own layout over its region's. Without either, bottom (every format's default).
+   * Where the text's block sits: the edge of the area `tts:origin`/`tts:extent` give that its displayAlign names,
+   * across at its textAlign (the paragraph's, inherited, else its region's, else TTML's `start`: left; `justify`
+   * too), the paragraph's own layout over its region's. Without either, none (bottom, every format's default);
+   * without a readable origin, the frame's top left corner (as `auto`).
    */
-  private placement(regionId: string | undefined, layout: Attributes | undefined): CuePlacement {
+  private anchor(
+    regionId: string | undefined,
+    layout: Attributes | undefined,
+    inherited: string | undefined,
+  ): CueAnchor | undefined {
     let region: Attributes | undefined;
     if (regionId !== undefined) {
       region = this.regions.get(regionId);
@@ -749,19 +772,24 @@ class TtmlReader {
           'unknown-region',
           `the region "${regionId.slice(0, 40)}" is not defined; the subtitle is placed at the bottom`,
         );
-        if (!layout) return 'bottom';
+        if (!layout) return undefined;
       }
     }
-    if (!region && !layout) return 'bottom';
+    if (!region && !layout) return undefined;
     // A paragraph's own origin makes its own area: the region's extent no longer applies to it.
     const own = layout?.origin !== undefined;
-    const origin = fractions(layout?.origin ?? region?.origin, this.rows, this.heightPx);
-    const extent = fractions(layout?.extent ?? (own ? undefined : region?.extent), this.rows, this.heightPx);
-    const align = layout?.displayAlign ?? region?.displayAlign ?? 'before';
-    const y = origin?.[1] ?? 0;
-    const height = extent?.[1] ?? 1 - y;
-    const anchor = align === 'after' ? y + height : align === 'center' ? y + height / 2 : y;
-    return anchor < 0.5 ? 'top' : 'bottom';
+    const origin = fractions(layout?.origin ?? region?.origin, this.frameSize);
+    const extent = fractions(layout?.extent ?? (own ? undefined : region?.extent), this.frameSize);
+    const align = (layout?.displayAlign ?? region?.displayAlign ?? 'before').trim();
+    const textAlign = inherited ?? region?.textAlign?.trim() ?? 'start';
+    const [x, y] = origin ?? [0, 0];
+    const [width, height] = extent ?? [1 - x!, 1 - y!];
+    const vertical = align === 'after' ? 'bottom' : align === 'center' ? 'middle' : 'top';
+    const edge = vertical === 'bottom' ? y! + height! : vertical === 'middle' ? y! + height! / 2 : y!;
+    const horizontal =
+      textAlign === 'center' ? 'center' : textAlign === 'right' || textAlign === 'end' ? 'right' : 'left';
+    const across = horizontal === 'left' ? x! : horizontal === 'right' ? x! + width! : x! + width! / 2;
+    return { x: across * 100, y: edge * 100, vertical, horizontal, width: width! * 100 };
   }
 }
 

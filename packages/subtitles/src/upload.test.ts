@@ -51,7 +51,7 @@ describe('buildSubtitlesUpload', () => {
     }
     expect(error).toBeInstanceOf(SrtUploadError);
     const issues = (error as SrtUploadError).issues.map(({ side, line, code }) => `${side}:${line}:${code}`);
-    expect(issues).toEqual(['src:8:unpaired-cue', 'dst:25:unpaired-cue']);
+    expect(issues).toEqual(['src:8:unpaired-cue', 'dst:27:unpaired-cue']);
   });
 
   it('refuses a file whose cues cannot be read, with what its reader reported', () => {

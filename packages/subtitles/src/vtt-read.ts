@@ -1,6 +1,8 @@
 // WebVTT into the cue model: cue text tags (`<v>`, `<i> <b> <u>`, classes, `<lang>`, ruby, timestamps),
-// character references and the `line` setting. What the model cannot hold is reported with its line.
-import type { ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
+// character references and the `line`, `position`, `size` and `align` settings. What the model cannot hold is
+// reported with its line.
+import type { CueAnchor, ReadResult, SubtitleCue, SubtitleIssue } from './model.ts';
+import { placeCue } from './model.ts';
 import { flagOfTag, StyledText } from './styled-text.ts';
 import { decodeInput, splitLines } from './text-input.ts';
 
@@ -73,12 +75,83 @@ function readTiming(line: string): Timing | string {
   return { startMs: start.ms, endMs: end.ms, settings: line.slice(end.end).trim() };
 }
 
-/** `line:0`, `line:1`, `line:10%`: near the top. Negative line numbers count from the bottom. */
-function isTop(settings: string): boolean {
-  const match = /(?:^|\s)line:(-?[0-9]{1,6}(?:\.[0-9]{1,6})?)(%?)/.exec(settings);
-  if (!match) return false;
-  const value = Number(match[1]);
-  return match[2] === '%' ? value < 50 : value >= 0 && value < 5;
+const NUMBER = '(-?[0-9]{1,6}(?:\\.[0-9]{1,6})?)';
+const LINE = new RegExp(`^${NUMBER}(%?)(?:,(start|center|end))?$`);
+const PERCENT = new RegExp(`^${NUMBER}%(?:,(line-left|center|line-right))?$`);
+const SIZE = new RegExp(`^${NUMBER}%$`);
+const ALIGN = /^(start|center|end|left|right|middle)$/;
+
+/**
+ * The cue's place from its settings, as WebVTT lays it out (horizontal text): `line` as a percentage is the
+ * point its line alignment names, as a number the top (0 to 4, lines from the top) or the bottom; `position`
+ * (auto: by `align`, left/start 0%, right/end 100%, else 50%) with its alignment (auto: by `align`), `size` the
+ * width. Settings it does not hold (vertical, region) and values it cannot read are returned to be reported.
+ */
+function anchorOfSettings(settings: string): { anchor?: CueAnchor; ignored: string[] } {
+  const ignored: string[] = [];
+  let line: RegExpExecArray | undefined;
+  let position: RegExpExecArray | undefined;
+  let size: RegExpExecArray | undefined;
+  let align = 'center';
+  let placed = false;
+  for (const setting of settings.split(/[ \t]+/)) {
+    if (setting === '') continue;
+    const colon = setting.indexOf(':');
+    if (colon === -1) {
+      ignored.push(setting);
+      continue;
+    }
+    const name = setting.slice(0, colon);
+    const value = setting.slice(colon + 1);
+    const match =
+      name === 'line'
+        ? LINE.exec(value)
+        : name === 'position'
+          ? PERCENT.exec(value)
+          : name === 'size'
+            ? SIZE.exec(value)
+            : name === 'align'
+              ? ALIGN.exec(value)
+              : null;
+    if (!match) {
+      ignored.push(setting);
+      continue;
+    }
+    placed = true;
+    if (name === 'line') line = match;
+    else if (name === 'position') position = match;
+    else if (name === 'size') size = match;
+    else align = match[1]!;
+  }
+  if (!placed) return { ignored };
+  let y = 100;
+  let vertical: CueAnchor['vertical'] = 'bottom';
+  if (line?.[2] === '%') {
+    y = Number(line[1]);
+    vertical = line[3] === 'end' ? 'bottom' : line[3] === 'center' ? 'middle' : 'top';
+  } else if (line && Number(line[1]) >= 0 && Number(line[1]) < 5) {
+    y = 0;
+    vertical = 'top';
+  }
+  const side =
+    align === 'left' || align === 'start'
+      ? 'left'
+      : align === 'right' || align === 'end'
+        ? 'right'
+        : 'center';
+  const positionAlign = position?.[2];
+  const horizontal =
+    positionAlign === 'line-left'
+      ? 'left'
+      : positionAlign === 'line-right'
+        ? 'right'
+        : positionAlign === 'center'
+          ? 'center'
+          : side;
+  const x = position ? Number(position[1]) : side === 'left' ? 0 : side === 'right' ? 100 : 50;
+  const anchor: CueAnchor = { x, y, vertical, horizontal };
+  if (size) anchor.width = Number(size[1]);
+  return { anchor, ignored };
 }
 
 class CueTextReader {
@@ -228,15 +301,13 @@ export function readVtt(input: string | Uint8Array): ReadResult {
       );
       continue;
     }
-    const settings = (timing.settings === '' ? [] : timing.settings.split(/\s+/)).filter(
-      (setting) => setting !== '' && !setting.startsWith('line:'),
-    );
-    if (settings.length > 0)
+    const { anchor, ignored } = anchorOfSettings(timing.settings);
+    if (ignored.length > 0)
       report(
         lineNo,
         'warning',
         'ignored-settings',
-        `cue settings not kept: ${settings.join(' ').slice(0, 60)}`,
+        `cue settings not kept: ${ignored.join(' ').slice(0, 60)}`,
       );
     const reader = new CueTextReader((line, code, message) => report(line, 'warning', code, message));
     for (let t = timingAt + 1; t < blockEnd; t++) {
@@ -251,7 +322,7 @@ export function readVtt(input: string | Uint8Array): ReadResult {
     const previous = cues[cues.length - 1];
     if (previous && cue.startMs < previous.startMs && unsorted.count++ === 0) unsorted.line = lineNo;
     if (reader.speaker !== undefined && reader.speaker !== '') cue.speaker = reader.speaker;
-    if (isTop(timing.settings)) cue.position = 'top';
+    if (anchor) placeCue(cue, anchor);
     cues.push(cue);
     cueLines.push(lineNo);
   }

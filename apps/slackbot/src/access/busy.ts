@@ -1,9 +1,11 @@
-// The answer when a request cannot be recorded because the database is away (restarted, cut off): the
-// listener has already acked, so Slack will not send it again, and the person is told to try again rather
-// than left waiting for something that never started. The gate answers so for every interaction it admits
-// (middleware.ts); events, which do not pass the gate, use `orBusy`. Only unavailability is answered so; any
-// other error goes on as before.
+// The answer when a request cannot be recorded because the database is away (restarted, cut off): the person
+// is told to try again rather than left waiting for something that never started. The gate answers so for every
+// interaction it admits (middleware.ts); events use `orBusy`, and when even that answer cannot be given, an
+// event whose ack is still held (slack/event-ack.ts) fails instead, unacked, so that Slack sends it again: never
+// an ack with nothing recorded and nobody told. Only unavailability is answered so; any other error goes on to
+// Bolt's error handler as before.
 import type { Logger } from 'pino';
+import { SendAgain, slackSendsAgainOnFailure } from '../slack/event-ack.ts';
 import { isStoreUnavailable } from '../store/unavailable.ts';
 
 /** Said when a request could not be recorded (the database is unreachable): nothing was started. */
@@ -28,8 +30,11 @@ export async function orBusy(
     if (!isStoreUnavailable(error)) throw error;
     deps.logger.error({ err: error }, `recording ${what} failed: the database is not answering`);
     // The answer goes to Slack directly (not through the outbox, which lives in the unreachable store).
-    await answer(text).catch((answerError: unknown) =>
-      deps.logger.warn({ err: answerError }, `the busy answer to ${what} failed`),
-    );
+    try {
+      await answer(text);
+    } catch (answerError) {
+      deps.logger.warn({ err: answerError }, `the busy answer to ${what} failed`);
+      if (slackSendsAgainOnFailure()) throw new SendAgain(error);
+    }
   }
 }

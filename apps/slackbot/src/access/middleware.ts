@@ -9,6 +9,7 @@
 // like a forged click.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
+import { SendAgain, slackSendsAgainOnFailure } from '../slack/event-ack.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
 import { isStoreUnavailable } from '../store/unavailable.ts';
@@ -83,6 +84,9 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
         }
         if (await keep(deps, ack, body)) return;
       }
+      // An event not acked yet (slack/event-ack.ts) that could be neither checked nor kept: failing it makes
+      // Slack send it again, when Slack or the store may answer; an event names nobody to tell here.
+      if (body.event !== undefined && slackSendsAgainOnFailure()) throw new SendAgain(error);
       // The check itself failed (Slack could not say who is in the channel within the ack budget, the store is
       // down): nothing was done; the person hears so, with an id for the logs.
       const requestId = newRequestId();

@@ -1,7 +1,7 @@
 // The deliverer against the fake Slack over HTTP: posts once, edits in place, and after a crash finds what
 // it had already posted instead of posting it again.
 
-import { FakeSlack, waitFor } from '@dubkit/slack-sandbox';
+import { FakeSlack, type SlackFaults, waitFor } from '@dubkit/slack-sandbox';
 import { WebClient } from '@slack/web-api';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -131,6 +131,34 @@ describe('Deliverer', () => {
     expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
     expect(slack.callsOf('conversations.replies')).toHaveLength(1);
     expect((await store.getDelivery('dubbed:t.1'))?.ts).toBe(slack.messages.find((m) => m.bot_id)?.ts);
+  });
+
+  it.each<[string, Partial<Pick<SlackFaults, 'rateLimits' | 'refusals'>>]>([
+    ['answered 429', { rateLimits: [{ method: 'conversations.replies', times: 1, retryAfterSeconds: 1 }] }],
+    ['refused (internal_error)', { refusals: [{ method: 'conversations.replies', times: 1 }] }],
+  ])('keeps looking up a status message left being sent when the look-up is %s: never posts it twice', async (_, fault) => {
+    const { id } = await job();
+    const key = 'status:t.de';
+    const status = { text: 'German: Uploading the video (0%)', blocks: [] };
+    await store.enqueue({ key, jobId: id, kind: 'status', inThread: true, payload: status }, 1);
+    // A first writer posts it (slowly), and its database goes away before the answer is recorded: the row is
+    // left 'sending', with nothing else saying the post may have gone through.
+    const [claim] = await store.claimWrites('cut-off', 1, 10, 10);
+    await store.markSending([claim!.write!.key], 1);
+    await new WebClient(TOKEN, { slackApiUrl: slack.apiUrl }).chat.postMessage({
+      channel: 'C1',
+      thread_ts: (await store.getJob(id))!.threadTs!,
+      text: status.text,
+      metadata: { event_type: 'dubkit_delivery', event_payload: { key } },
+    });
+    // The next writer's look-up fails once in a way that says the look-up did not happen.
+    slack.faults.rateLimits.push(...(fault.rateLimits ?? []));
+    slack.faults.refusals.push(...(fault.refusals ?? []));
+    startDeliverer('b', 0, 300, { retryBaseMs: 50 });
+    await waitFor(async () => (await store.getDelivery(key))?.state === 'done', 8000, 'the recovery');
+    expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
+    expect(slack.callsOf('conversations.replies')).toHaveLength(2);
+    expect((await store.getDelivery(key))?.ts).toBe(slack.messages.find((m) => m.bot_id)?.ts);
   });
 
   it('uploads subtitles into the thread with the external upload flow, once', async () => {

@@ -206,10 +206,15 @@ export class Deliverer extends Runner<'channels'> {
       return written ? this.#now() + channelPaceMs : this.#now();
     } catch (error) {
       const failure = slackFailure(error);
+      // A write that may have gone through before (delivery.uncertain: an earlier try's answer was lost, or
+      // its writer lost the database before recording the answer, leaving it 'sending') stays so until it is
+      // found or posted: a look-up that was answered 429 or refused found nothing, so the next try must look
+      // again, not post.
+      const mayBePosted = delivery.uncertain && delivery.ts === null;
       if (failure.kind === 'rate-limited') {
         log.warn({ retryAfterMs: failure.retryAfterMs }, 'Slack asked to slow down in this channel');
         await store.deferDelivery(delivery.key, now + failure.retryAfterMs, {
-          uncertain: false,
+          uncertain: mayBePosted,
           failed: false,
         });
         return now + failure.retryAfterMs;
@@ -225,7 +230,7 @@ export class Deliverer extends Runner<'channels'> {
         return this.#now() + channelPaceMs;
       }
       // A write Slack refused did not happen; one whose answer was lost may have, unless it only edited.
-      const uncertain = failure.kind === 'unanswered' && delivery.ts === null;
+      const uncertain = mayBePosted || (failure.kind === 'unanswered' && delivery.ts === null);
       const backoff = backoffMs(delivery.failures, this.#o.retryBaseMs);
       log.warn({ err: error, backoffMs: backoff, uncertain }, 'Slack write failed; will try again');
       const notBefore = uncertain ? Math.max(now + backoff, now + settleMs) : now + backoff;

@@ -14,7 +14,7 @@
 // and the server closes connections that send their headers slowly or sit idle (see `boundConnections`).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { HTTPReceiver } from '@slack/bolt';
+import { HTTPModuleFunctions, HTTPReceiver } from '@slack/bolt';
 import type { Logger } from 'pino';
 
 /** Slack's payloads are a few KiB; the largest (a modal's view state) stays far below this. */
@@ -120,6 +120,10 @@ export function guardedReceiver(
     signingSecret: options.signingSecret,
     signatureVerification: true,
     endpoints: SLACK_EVENTS_PATH,
+    // An event left unacked because it could not be recorded (slack/event-ack.ts) is answered 500 by Bolt's
+    // handler, so that Slack sends it again; answered, it needs no "not acknowledged in 3 s" warning later.
+    processEventErrorHandler: async (args) =>
+      (await HTTPModuleFunctions.defaultProcessEventErrorHandler(args)) || args.response.headersSent,
     ...(options.boltLogger ? { logger: options.boltLogger } : {}),
   });
   const guard = { ...options, budget: options.budget ?? new IntakeBudget() };
@@ -143,7 +147,7 @@ export function guardedReceiver(
       },
       (error: unknown) => {
         options.logger.warn({ err: error }, 'reading a Slack request failed');
-        if (!res.headersSent) refuse(res, 400);
+        if (!res.headersSent) refuse(req, res, 400);
       },
     );
   };
@@ -163,7 +167,7 @@ export async function guardSlackRequest(
   const refused = (reason: Refusal, bytesRead: number, status: number) => {
     options.logger.warn({ reason, bytesRead }, 'refused a request to /slack/events');
     options.onRefused?.({ reason, bytesRead });
-    refuse(res, status);
+    refuse(req, res, status);
     return false;
   };
 
@@ -284,14 +288,17 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * Answers without a body and closes the connection as soon as the answer is out: a refused sender holds no
- * socket, whatever it still sends. A sender that reads nothing cannot hold it either: the socket is cut after
- * REFUSED_SOCKET_GRACE_MS, written or not.
+ * Answers without a body and closes the connection once the answer is out: a refused sender holds no socket,
+ * whatever it still sends. The close is a half-close, with what the sender still sends read into nowhere until
+ * REFUSED_SOCKET_GRACE_MS: cutting a socket while bytes still arrive sends a reset, and a reset can erase the
+ * answer before the sender has read it (a 413 lost that way on a loaded machine). A sender that reads nothing
+ * cannot hold the socket either: it is cut after the grace, written or not.
  */
-function refuse(res: ServerResponse, status: number): void {
+function refuse(req: IncomingMessage, res: ServerResponse, status: number): void {
   const socket = res.socket;
   res.writeHead(status, { connection: 'close', 'content-length': '0' });
-  res.end(() => socket?.destroy());
+  res.end(() => socket?.end());
+  req.resume();
   setTimeout(() => socket?.destroy(), REFUSED_SOCKET_GRACE_MS).unref();
 }
 

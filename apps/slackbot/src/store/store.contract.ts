@@ -155,6 +155,42 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.retryTarget(target!.id, 6)).toBeUndefined();
       });
 
+      it('keeps its figures for /metrics as rows change: jobs by state, languages polled, writes not yet made', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        await store.createJob(newJob({ triggerKey: 'other' }), 1);
+        await store.startJob(job.id, { dstLangs: ['es', 'de'], srcLang: null, numSpeakers: null }, 1);
+        await store.setJobRunning(job.id);
+        const [es, de] = await store.targetsOf(job.id);
+        await store.setTargetProject(es!.id, 'p1', 2);
+        await store.setTargetProject(de!.id, 'p2', 2);
+        const status = { jobId: job.id, kind: 'status' as const, inThread: true };
+        await store.enqueue({ ...status, key: 'status:es', payload: { text: 'a' } }, 3);
+        await store.enqueue({ ...status, key: 'status:de', payload: { text: 'a' } }, 4);
+        await store.enqueue({ ...status, key: 'status:de', payload: { text: 'b' } }, 5); // a newer version
+        expect(await store.stats(10)).toEqual({
+          jobsByState: { picking: 1, running: 1 },
+          languagesPolled: 2,
+          writesOpen: 2,
+          oldestDueAt: 3,
+        });
+
+        await store.recordPoll(
+          es!.id,
+          { status: 'no_words', changed: true, terminal: true, nextPollAt: 9, intervalMs: 1 },
+          6,
+          [],
+        );
+        await store.markSending(['status:es'], 7);
+        await store.completeDelivery('status:es', 1, '1.1', 8);
+        expect(await store.stats(10)).toMatchObject({ languagesPolled: 1, writesOpen: 1, oldestDueAt: 5 });
+        await store.retryTarget(es!.id, 9); // a new attempt, with no project yet
+        const retried = await store.stats(10);
+        expect(retried.jobsByState).toEqual({ picking: 1, starting: 1 });
+        expect(retried.languagesPolled).toBe(1);
+        await store.setTargetProject(es!.id, 'p3', 10);
+        expect((await store.stats(10)).languagesPolled).toBe(2);
+      });
+
       it('stops a started job: its languages under way end as stopped and are never polled again', async () => {
         const { job } = await store.createJob(newJob(), 1);
         expect(await store.stopJob(job.id, 'U0BEN')).toBeUndefined();

@@ -76,7 +76,8 @@ export interface StoreStats {
   jobsByState: Record<string, number>;
   /** Languages whose project is polled (not finished). */
   languagesPolled: number;
-  /** Slack writes due now, and when the oldest of them was enqueued or last changed (null: none). */
-  writesDue: number;
+  /** Slack writes not yet made (due now, or waiting for their time or their thread). */
+  writesOpen: number;
+  /** When the oldest write due now was enqueued or last changed (null: none). */
   oldestDueAt: number | null;
 }

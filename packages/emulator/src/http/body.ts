@@ -24,6 +24,14 @@ export function tooLarge(what: string, limit: number): HttpError {
 }
 
 /**
+ * 422 for a body whose sender hung up before its end (Node's `aborted`): the client's doing, not an internal
+ * error, and answered as any other unreadable body (nobody may be left to read the answer).
+ */
+export function bodyBrokeOff(): HttpError {
+  return invalid(['body'], 'The request body broke off');
+}
+
+/**
  * Reads `body` whole, up to `limit` bytes. A Content-Length over the limit is refused before anything is read;
  * otherwise the bytes are counted as they come and reading stops as soon as they pass the limit.
  */
@@ -36,11 +44,17 @@ export async function readLimited(
   if (declaredLength !== undefined && Number(declaredLength) > limit) throw tooLarge(what, limit);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of body) {
-    total += chunk.byteLength;
-    if (total > limit) throw tooLarge(what, limit);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of body) {
+      total += chunk.byteLength;
+      if (total > limit) break;
+      chunks.push(chunk);
+    }
+  } catch {
+    // Only the stream throws here: its one failure is the sender going away mid-body.
+    throw bodyBrokeOff();
   }
+  if (total > limit) throw tooLarge(what, limit);
   return Buffer.concat(chunks, total);
 }
 

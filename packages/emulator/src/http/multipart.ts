@@ -2,9 +2,9 @@
 // by chunk (an upload of any size never sits whole in memory), text fields are collected, and a body past any
 // limit (file size, number of parts, field size) stops being read at once and answers 413.
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
-import { payloadTooLarge, tooLarge } from './body.ts';
+import { bodyBrokeOff, payloadTooLarge, tooLarge } from './body.ts';
 import { type HttpError, invalid } from './errors.ts';
 
 export interface MultipartLimits {
@@ -106,7 +106,11 @@ export function readMultipart(
         if (!failed) resolve({ fields });
       });
     });
-    incoming.on('error', () => fail(invalid(['body'], 'The request body broke off')));
+    // finished() and not an 'error' listener: a request held (by faults) until its sender hung up has errored
+    // already, and would otherwise be waited on for ever.
+    finished(incoming, (error) => {
+      if (error) fail(bodyBrokeOff());
+    });
     incoming.pipe(parser);
   });
 }

@@ -2,7 +2,16 @@
 // imsc (the IMSC reference implementation) for TTML and EBU-TT-D, webvtt-parser for WebVTT, ass-compiler for ASS.
 import { createRequire } from 'node:module';
 import { parse as parseAss } from 'ass-compiler';
-import { type CueLine, normalizeLine, type Span, type SubtitleCue, span } from '../model.ts';
+import { anchorOf, playResolution } from '../ass-read.ts';
+import {
+  type CueAnchor,
+  type CueLine,
+  normalizeLine,
+  placeCue,
+  type Span,
+  type SubtitleCue,
+  span,
+} from '../model.ts';
 
 const require = createRequire(import.meta.url);
 // imsc's main module loads its HTML renderer, which needs a browser; the parser and ISD generator do not.
@@ -48,14 +57,13 @@ export function cuesByImsc(xml: string): SubtitleCue[] {
   for (let i = 0; i + 1 < events.length; i++) {
     const isd = imscIsd.generateISD(doc, events[i]!, errors);
     for (const region of isd.contents ?? []) {
-      const top = regionIsTop(region.styleAttrs ?? {});
       for (const p of paragraphs(region)) {
         const cue: SubtitleCue = {
           startMs: Math.round(events[i]! * 1000),
           endMs: Math.round(events[i + 1]! * 1000),
-          lines: p,
+          lines: p.lines,
         };
-        if (top) cue.position = 'top';
+        placeCue(cue, regionAnchor(region.styleAttrs ?? {}, p.textAlign));
         cues.push(cue);
       }
     }
@@ -65,27 +73,34 @@ export function cuesByImsc(xml: string): SubtitleCue[] {
 }
 
 interface Length {
+  rw: number;
   rh: number;
 }
 
 /**
- * Whether imsc puts a region's text in the top half: the edge its displayAlign names of the area its origin and
- * extent give (lengths as fractions of the root's height).
+ * Where imsc puts a region's text: the edge its displayAlign names of the area its computed origin and extent
+ * give (fractions of the root's width and height), across at the paragraph's computed textAlign.
  */
-function regionIsTop(style: Record<string, unknown>): boolean {
-  const origin = style[`${STYLING}origin`] as { h: Length } | undefined;
-  const extent = style[`${STYLING}extent`] as { h: Length } | undefined;
+function regionAnchor(style: Record<string, unknown>, textAlign: unknown): CueAnchor {
+  const origin = style[`${STYLING}origin`] as { w: Length; h: Length } | undefined;
+  const extent = style[`${STYLING}extent`] as { w: Length; h: Length } | undefined;
+  const x = origin?.w.rw ?? 0;
   const y = origin?.h.rh ?? 0;
+  const width = extent?.w.rw ?? 1 - x;
   const height = extent?.h.rh ?? 1 - y;
   const align = style[`${STYLING}displayAlign`];
-  const anchor = align === 'after' ? y + height : align === 'center' ? y + height / 2 : y;
-  return anchor < 0.5;
+  const vertical = align === 'after' ? 'bottom' : align === 'center' ? 'middle' : 'top';
+  const edge = vertical === 'bottom' ? y + height : vertical === 'middle' ? y + height / 2 : y;
+  // imsc computes left as start and right as end (left to right text); justify starts at the start.
+  const horizontal = textAlign === 'center' ? 'center' : textAlign === 'end' ? 'right' : 'left';
+  const across = horizontal === 'left' ? x : horizontal === 'right' ? x + width : x + width / 2;
+  return { x: across * 100, y: edge * 100, vertical, horizontal, width: width * 100 };
 }
 
 /** imsc's cues with each run of intervals showing the same text in the same place made one cue again. */
 export function joinIntervals(cues: readonly SubtitleCue[]): SubtitleCue[] {
   const out: SubtitleCue[] = [];
-  const key = (cue: SubtitleCue) => JSON.stringify([cue.lines, cue.position]);
+  const key = (cue: SubtitleCue) => JSON.stringify([cue.lines, cue.position, cue.anchor]);
   for (const cue of cues) {
     const earlier = out.find((kept) => kept.endMs === cue.startMs && key(kept) === key(cue));
     if (earlier) earlier.endMs = cue.endMs;
@@ -94,7 +109,7 @@ export function joinIntervals(cues: readonly SubtitleCue[]): SubtitleCue[] {
   return out;
 }
 
-function paragraphs(node: IsdNode): CueLine[][] {
+function paragraphs(node: IsdNode): { lines: CueLine[]; textAlign: unknown }[] {
   if (node.kind === 'p') {
     const lines: Span[][] = [[]];
     const visit = (child: IsdNode) => {
@@ -115,7 +130,7 @@ function paragraphs(node: IsdNode): CueLine[][] {
       for (const grandchild of child.contents ?? []) visit(grandchild);
     };
     for (const child of node.contents ?? []) visit(child);
-    return [lines.map(normalizeLine)];
+    return [{ lines: lines.map(normalizeLine), textAlign: node.styleAttrs?.[`${STYLING}textAlign`] }];
   }
   return (node.contents ?? []).flatMap(paragraphs);
 }
@@ -131,6 +146,12 @@ interface VttCue {
   startTime: number;
   endTime: number;
   linePosition: number | 'auto';
+  snapToLines: boolean;
+  lineAlign: 'start' | 'center' | 'end';
+  textPosition: number | 'auto';
+  positionAlign: 'auto' | 'line-left' | 'center' | 'line-right';
+  size: number;
+  alignment: 'start' | 'center' | 'end' | 'left' | 'right';
   tree: VttNode;
 }
 
@@ -168,14 +189,70 @@ export function cuesByWebvttParser(text: string): SubtitleCue[] {
       lines: lines.map(normalizeLine),
     };
     if (speaker !== undefined) out.speaker = speaker;
-    if (cue.linePosition === 0) out.position = 'top';
+    const anchor = vttAnchor(cue);
+    if (anchor) placeCue(out, anchor);
     return out;
   });
 }
 
-/** Cues as ass-compiler parses them: times, Name, the style's and the override tags' italic/bold/underline/an. */
+/**
+ * Where WebVTT lays out a cue with webvtt-parser's settings (horizontal text): a percentage line at the point its
+ * line alignment names, line numbers 0 to 4 at the top, others at the bottom; the position (auto: by the text
+ * alignment) at the edge its alignment names (auto: by the text alignment); a size under 100% as the width.
+ */
+function vttAnchor(cue: VttCue): CueAnchor | undefined {
+  const defaults =
+    cue.linePosition === 'auto' &&
+    cue.textPosition === 'auto' &&
+    cue.positionAlign === 'auto' &&
+    cue.size === 100 &&
+    cue.alignment === 'center';
+  if (defaults) return undefined;
+  const line = cue.linePosition;
+  let y = 100;
+  let vertical: CueAnchor['vertical'] = 'bottom';
+  if (line !== 'auto' && !cue.snapToLines) {
+    y = line;
+    vertical = cue.lineAlign === 'end' ? 'bottom' : cue.lineAlign === 'center' ? 'middle' : 'top';
+  } else if (line !== 'auto' && line >= 0 && line < 5) {
+    y = 0;
+    vertical = 'top';
+  }
+  const textSide =
+    cue.alignment === 'left' || cue.alignment === 'start'
+      ? 'left'
+      : cue.alignment === 'right' || cue.alignment === 'end'
+        ? 'right'
+        : 'center';
+  const horizontal =
+    cue.positionAlign === 'line-left'
+      ? 'left'
+      : cue.positionAlign === 'line-right'
+        ? 'right'
+        : cue.positionAlign === 'center'
+          ? 'center'
+          : textSide;
+  const x =
+    cue.textPosition !== 'auto'
+      ? cue.textPosition
+      : textSide === 'left'
+        ? 0
+        : textSide === 'right'
+          ? 100
+          : 50;
+  const anchor: CueAnchor = { x, y, vertical, horizontal };
+  if (cue.size < 100) anchor.width = cue.size;
+  return anchor;
+}
+
+/**
+ * Cues as ass-compiler parses them: times, Name, the style's and the override tags' italic/bold/underline/an,
+ * `\pos` and margins (placed by the reader's geometry: what is compared is what ass-compiler reads).
+ */
 export function cuesByAssCompiler(text: string): SubtitleCue[] {
   const parsed = parseAss(text);
+  const info = parsed.info as Record<string, string | undefined>;
+  const frame = playResolution(Number(info.PlayResX) || undefined, Number(info.PlayResY) || undefined);
   const styles = new Map(parsed.styles.style.map((style) => [style.Name, style]));
   return parsed.events.dialogue.map((event) => {
     const style = styles.get(event.Style);
@@ -187,6 +264,7 @@ export function cuesByAssCompiler(text: string): SubtitleCue[] {
       s: style.StrikeOut !== '0',
     };
     let alignment = Number(style.Alignment);
+    let pos: [number, number] | undefined;
     const lines: Span[][] = [[]];
     for (const part of event.Text.parsed) {
       for (const tag of part.tags) {
@@ -195,6 +273,7 @@ export function cuesByAssCompiler(text: string): SubtitleCue[] {
         if (tag.u !== undefined) state.u = tag.u === 1;
         if (tag.s !== undefined) state.s = tag.s === 1;
         if (tag.an !== undefined) alignment = tag.an;
+        if (tag.pos !== undefined) pos = tag.pos as unknown as [number, number];
       }
       // ass-compiler leaves `\h` (a no-break space) in the text as written.
       part.text.split('\\N').forEach((piece, i) => {
@@ -210,7 +289,13 @@ export function cuesByAssCompiler(text: string): SubtitleCue[] {
       lines: lines.map(normalizeLine),
     };
     if (event.Name !== '') cue.speaker = event.Name;
-    if (alignment >= 7) cue.position = 'top';
+    const margin = (own: number, ofStyle: string) => own || Number(ofStyle);
+    const margins = {
+      left: margin(event.MarginL, style.MarginL),
+      right: margin(event.MarginR, style.MarginR),
+      vertical: margin(event.MarginV, style.MarginV),
+    };
+    placeCue(cue, anchorOf(alignment, pos, margins, frame.width, frame.height));
     return cue;
   });
 }

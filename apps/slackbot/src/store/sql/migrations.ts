@@ -1,6 +1,7 @@
 // The store's schema as numbered migrations, recorded in the database and applied at start, in order,
 // each in its own transaction. The same list runs on every engine; a statement that engines spell
 // differently asks the Dialect. Never edit a released migration: add the next one.
+import { countsMigration } from './counts.ts';
 import type { Dialect, Sql } from './port.ts';
 
 export interface Migration {
@@ -278,6 +279,11 @@ export const MIGRATIONS: Migration[] = [
         tries INTEGER NOT NULL DEFAULT 0)`,
       'CREATE INDEX IF NOT EXISTS deferred_requests_due ON deferred_requests (not_before)',
     ],
+  },
+  {
+    version: 22,
+    name: 'counts of jobs by state, languages polled and writes not yet made, kept by triggers for /metrics',
+    statements: countsMigration,
   },
 ];
 

@@ -4,6 +4,7 @@ import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
 import { sqlAssignmentStore } from './assignments.ts';
+import { readCounts } from './counts.ts';
 import { sqlDeferredRequestStore } from './deferred.ts';
 import { sqlEstimateStore } from './estimates.ts';
 import { sqlFormatSettingsStore } from './formats.ts';
@@ -60,18 +61,21 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
       );
     },
     async stats(now) {
-      const jobs = await sql.all('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state');
-      const polled = await sql.get(
-        'SELECT COUNT(*) AS n FROM targets WHERE terminal = FALSE AND project_id IS NOT NULL',
-      );
+      // Counts kept by triggers (counts.ts), and the oldest due write through the outbox's (state, not_before)
+      // index: the writes not yet made, never the whole history.
+      const counts = await readCounts(sql);
       const due = await sql.get(
-        `SELECT COUNT(*) AS n, MIN(updated_at) AS oldest FROM deliveries WHERE state <> 'done' AND not_before <= ?`,
+        `SELECT MIN(updated_at) AS oldest FROM deliveries WHERE state IN ('pending', 'sending') AND not_before <= ?`,
         [now],
       );
+      const jobsByState: Record<string, number> = {};
+      // States no job is in are left out, as a count of the table would.
+      for (const [name, n] of counts)
+        if (name.startsWith('jobs:') && n > 0) jobsByState[name.slice('jobs:'.length)] = n;
       return {
-        jobsByState: Object.fromEntries(jobs.map((row) => [String(row.state), Number(row.n)])),
-        languagesPolled: Number(polled?.n ?? 0),
-        writesDue: Number(due?.n ?? 0),
+        jobsByState,
+        languagesPolled: counts.get('targets:polled') ?? 0,
+        writesOpen: counts.get('deliveries:open') ?? 0,
         oldestDueAt: due?.oldest === null || due?.oldest === undefined ? null : Number(due.oldest),
       };
     },

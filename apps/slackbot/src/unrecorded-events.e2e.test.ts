@@ -1,0 +1,100 @@
+// Record before ack (issue 35): a mention that arrives while PostgreSQL is stopped is never acked with nothing
+// recorded and nobody told. Over real HTTP against the real app on its own PostgreSQL server (stopped and
+// started by the test): with the database away, the mention's sender is told "busy" and the delivery acked;
+// when Slack cannot take that answer either, the delivery is not acked (so Slack sends it again), and Slack's
+// redeliveries once the database is back open the job once. So too for a mention whose sender Slack cannot
+// say is in the channel while the database cannot keep it for later.
+import { keyOf, type SlackOutage, waitFor } from '@dubkit/slack-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY } from './access/busy.ts';
+import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
+import { type AppStage, setAppStage } from './test-support/stage.ts';
+
+const CHANNEL = 'C9UNREC';
+
+let postgres: PostgresServer;
+let stage: AppStage;
+
+beforeAll(async () => {
+  // Its own server: the test stops it.
+  postgres = await startPostgres({ persistent: true });
+  stage = await setAppStage({
+    speed: 40,
+    logLevel: 'fatal',
+    env: { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '2' },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stage?.close();
+  await postgres?.close();
+});
+
+describe('a mention while the database is stopped', { timeout: 60_000 }, () => {
+  it('is answered busy, or left unacked for Slack to send again, and opens its job once', async () => {
+    const { slack, driver } = stage;
+    const mention = (user: string, video: string) =>
+      slack.postUserMessage({
+        channel: CHANNEL,
+        user,
+        text: `<@${slack.botUserId}> <https://vimeo.com/${video}|vimeo.com/${video}>`,
+      });
+    await postgres.stop();
+
+    // The sender can be told: acked, and told nothing was started.
+    const told = await driver.mention(mention('U1', '424201'));
+    expect(told.status).toBe(200);
+    expect(slack.ephemerals.filter((e) => e.user === 'U1').map((e) => e.text)).toEqual([BUSY]);
+
+    // Slack cannot take the busy answer either: not acked, so Slack will send the mention again.
+    const outage = { methods: ['chat.postEphemeral'], until: Date.now() + 60_000, retryAfterSeconds: 1 };
+    slack.faults.outages.push(outage);
+    const drop = mention('U2', '424202');
+    const first = await driver.mention(drop);
+    expect(outage).toMatchObject({ served: 1 });
+    expect(first.status).not.toBe(200);
+    const again = await driver.mention(drop, { eventId: first.eventId, retryNum: 1 });
+    expect(again.status).not.toBe(200);
+
+    await postgres.start();
+    slack.faults.outages.length = 0;
+    const later = await driver.mention(drop, { eventId: first.eventId, retryNum: 2 });
+    expect(later.status).toBe(200);
+    const cards = () => slack.messages.filter((m) => m.channel === CHANNEL && keyOf(m).startsWith('card:'));
+    await waitFor(() => cards().length > 0, 20_000, 'the card of the mention Slack sent again');
+    // Slack's last try, after the one that was recorded: nothing more.
+    expect((await driver.mention(drop, { eventId: first.eventId, retryNum: 3 })).status).toBe(200);
+    await stage.drained(keyOf(cards()[0]!).slice('card:'.length));
+    expect(cards()).toHaveLength(1);
+    expect(slack.ephemerals.filter((e) => e.user === 'U2')).toEqual([]);
+  });
+
+  it('is left unacked when Slack cannot say who is in the channel and it cannot be kept either', async () => {
+    const { slack, driver } = stage;
+    const channel = 'C9UNKEPT';
+    const drop = slack.postUserMessage({
+      channel,
+      user: 'U4',
+      text: `<@${slack.botUserId}> <https://vimeo.com/424204|vimeo.com/424204>`,
+    });
+    const outage: SlackOutage = {
+      methods: ['conversations.members'],
+      until: Date.now() + 60_000,
+      retryAfterSeconds: 1,
+    };
+    slack.faults.outages.push(outage);
+    await postgres.stop();
+    const first = await driver.mention(drop);
+    expect(outage.served).toBeGreaterThan(0);
+    expect(first.status).not.toBe(200);
+
+    await postgres.start();
+    slack.faults.outages.length = 0;
+    const again = await driver.mention(drop, { eventId: first.eventId, retryNum: 1 });
+    expect(again.status).toBe(200);
+    const cards = () => slack.messages.filter((m) => m.channel === channel && keyOf(m).startsWith('card:'));
+    await waitFor(() => cards().length > 0, 20_000, 'the card of the mention Slack sent again');
+    await stage.drained(keyOf(cards()[0]!).slice('card:'.length));
+    expect(cards()).toHaveLength(1);
+  });
+});
