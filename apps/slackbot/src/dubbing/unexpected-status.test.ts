@@ -4,33 +4,15 @@
 import type { DubbingClient } from '@dubkit/core';
 import { describe, expect, it } from 'vitest';
 import { changeDeliveries } from '../jobs/notify.ts';
-import type { Target } from '../store/store.ts';
 import { drawerOver } from '../test-support/drawer.ts';
-import { jobRecord } from '../test-support/jobs.ts';
+import { jobRecord, targetRecord } from '../test-support/jobs.ts';
 import { createDubbingService } from './client-service.ts';
 import { supportIdOf } from './unexpected-status.ts';
 
 const HOSTILE = 'merging cache-7.internal.example:8443 token=s3cr3t xoxb-9-9-leak_failed';
 const LEAKS = ['cache', 'internal', 'example', '8443', 's3cr3t', 'token', 'xoxb', 'leak', 'merging'];
 
-const target: Target = {
-  id: 't1',
-  jobId: 'j1',
-  dstLang: 'es',
-  attempt: 1,
-  projectId: 'p1',
-  createIntentAt: null,
-  status: 'translation_started',
-  statusAt: 1,
-  startedAt: 1,
-  terminal: false,
-  nextPollAt: 0,
-  intervalMs: 0,
-  stageSince: null,
-  paceSum: 0,
-  paceCount: 0,
-  stoppedBy: null,
-};
+const target = targetRecord({ status: 'translation_started', terminal: false });
 
 describe('a status the app does not know', () => {
   it('is shown as an unexpected state with a support id, its raw text only in the log', async () => {
