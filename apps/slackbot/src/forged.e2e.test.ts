@@ -2,12 +2,13 @@
 // registers — the list is read from the registrations themselves, so a new one is tried too. Mallory is not in
 // Ana's private channel; Ben is. Each registration is tried from her own channel, from another thread, inside a
 // modal she holds about something else (her own `/dub settings`), as a legacy `interactive_message`, with no
-// `type`, and with a made-up session; so are events (her "stop" mention in the thread of Ana's job) and
+// `type`, and with a made-up session; so are events (her "stop" mention naming the thread of Ana's job) and
 // subcommands (typed, she claims, in Ana's DM with the app, and from her own channel naming Ana's thread); then
 // the store, the emulator (no project, minutes unchanged) and the fake Slack (nothing written, no modal) must
 // show that nothing happened — while Ben's real click still works. Over HTTP and over Socket Mode. What Slack's
-// signature itself proves (a command's channel and user, a click's channel) is Slack's word, not a forgery: with
-// the signing secret one could as well sign as Ben. A DM is the exception: whose it is, only Slack can say.
+// signature itself proves (the channel and user of a command or a mention, a click's channel) is Slack's word, not
+// a forgery: with the signing secret one could as well sign as Ben. A DM is the exception: whose it is, only Slack
+// can say.
 import { byKind, keyOf, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
@@ -249,10 +250,10 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
         const answer = await stage.driver.command({ channel: anasDm, user: MALLORY, text });
         expect(answer.body, text).toContain('could not take that command as it was sent');
       }
-      // A signed "stop" mention in the thread of Ana's waiting job, from outside the channel.
+      // A signed "stop" mention from her own channel, naming the thread of Ana's waiting job.
       await stage.driver.event({
         type: 'app_mention',
-        channel: PRIVATE,
+        channel: HERS,
         user: MALLORY,
         text: `<@${stage.slack.botUserId}> stop`,
         ts: '1700009999.000001',
@@ -276,11 +277,16 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
       expect({ ...end, approvals: [] }).toEqual(start);
       expect(stage.slack.messages.filter((m) => m.channel === HERS)).toEqual([]);
       // Ben heard one answer that was not a refusal: his real click's. Everyone else was only refused (her
-      // `/dub stop` of Ana's thread is sent to the job's channel, which it does not name).
+      // `/dub stop` of Ana's thread is sent to the job's channel, which it does not name; her "stop" mention finds
+      // no dub in her own channel's thread of that name).
       const told = stage.slack.ephemerals.slice(ephemerals);
       const elsewhere = 'Run `/dub stop` with that link in the channel the dub is in.';
+      const noDubThere = 'That thread has no dub of mine to stop.';
       expect(told.filter((e) => e.text === elsewhere).map((e) => e.user)).toEqual([MALLORY]);
-      const answers = told.filter((e) => e.text !== `⛔ ${NOT_YOURS}` && e.text !== elsewhere);
+      expect(told.filter((e) => e.text === noDubThere).map((e) => e.user)).toEqual([MALLORY]);
+      const answers = told.filter(
+        (e) => e.text !== `⛔ ${NOT_YOURS}` && e.text !== elsewhere && e.text !== noDubThere,
+      );
       expect(answers.map((e) => e.user)).toEqual([BEN]);
       expect(told.filter((e) => e.user === MALLORY).length).toBeGreaterThan(0);
     },

@@ -352,9 +352,16 @@ describe('every subject checked', () => {
     };
     return { ran, logged };
   }
-  const mention = (user: string) => ({
+  const mention = (user: string, channel = 'C1', channelType = 'channel') => ({
     type: 'event_callback',
-    event: { type: 'app_mention', user, channel: 'C1', thread_ts: '1.0', text: '<@UDUBKIT> stop' },
+    event: {
+      type: 'app_mention',
+      user,
+      channel,
+      channel_type: channelType,
+      thread_ts: '1.0',
+      text: '<@UDUBKIT> stop',
+    },
   });
   const command = (user: string, channel: string, channelName: string) => ({
     command: '/dub',
@@ -364,14 +371,17 @@ describe('every subject checked', () => {
     text: 'settings',
   });
 
-  it('runs a mention only for a member of its channel', async () => {
+  it('runs a mention in a channel as Slack signed it, and one in a DM only for the DM’s person', async () => {
     const { ran, logged } = gate();
-    expect(await ran(mention('U0MAL'))).toBe(false);
+    // Slack sends a mention only for a message its author posted there: the channel is asked nothing.
+    expect(await ran(mention('U0MAL'))).toBe(true);
+    expect(await ran(mention('U0ANA'))).toBe(true);
+    expect(await ran(mention('U0MAL', 'D0ANA', 'im'))).toBe(false);
     expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
       kind: 'app_mention',
-      reason: 'poster: not a member',
+      reason: 'poster: not their direct message',
     });
-    expect(await ran(mention('U0ANA'))).toBe(true);
+    expect(await ran(mention('U0ANA', 'D0ANA', 'im'))).toBe(true);
     expect(await ran({ type: 'event_callback', event: { type: 'team_join', user: 'U0ANA' } })).toBe(false);
   });
 

@@ -310,10 +310,13 @@ const caller: Rule<'command', ChannelSubject> = {
 };
 
 /**
- * A person's message the app acts on — a mention (a "stop" in a job's thread among them), a shared file —
- * from a member of its conversation, as for a click: a signed event is still only what it claims. Slack's own
- * notices about messages (an edit adding link previews, a bot's post) name no person and are let through:
- * the handler takes nothing from them that a person asked for.
+ * A person's message the app acts on — a mention (a "stop" in a job's thread among them), a shared file. Its
+ * channel and author are Slack's word, as for a command: Slack sends the event only for a message that person
+ * posted in that conversation, so nobody is asked (a mention is never held up because Slack's member list was
+ * busy), and the handler finds the job by that channel and thread in the store — a thread elsewhere is not this
+ * one. In a DM, as for a command, whose DM it is only Slack can say (conversations.info, kept). Slack's own
+ * notices about messages (an edit adding link previews, a bot's post) name no person and are let through: the
+ * handler takes nothing from them that a person asked for.
  */
 const poster: Rule<'event', ChannelSubject> = {
   kind: 'event',
@@ -326,8 +329,9 @@ const poster: Rule<'event', ChannelSubject> = {
     if (!asked) return { ok: true, actor: { user: '', channel, threadTs }, subject: { channel, threadTs } };
     const user = event?.user ?? '';
     if (!channel || !user) return refused('no user or channel');
-    if (!(await access.inConversation(channel, user, event?.channel_type === 'im')))
-      return refused('not a member');
+    const direct = event?.channel_type === 'im' || channel.startsWith('D');
+    if (direct && !(await access.inConversation(channel, user, true)))
+      return refused('not their direct message');
     return { ok: true, actor: { user, channel, threadTs }, subject: { channel, threadTs } };
   },
 };
