@@ -18,7 +18,7 @@ import { type Access, NOT_YOURS } from './access.ts';
 import { BUSY, BUSY_NOTHING_CHANGED } from './busy.ts';
 import { MembershipUnknown } from './membership.ts';
 import { type Actor, actingAs as runAs } from './modals.ts';
-import type { Registry } from './registry.ts';
+import { ACKED, type Registry } from './registry.ts';
 import { REPLAY, type Replay } from './replay.ts';
 import type { Payload } from './rules.ts';
 
@@ -37,23 +37,27 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
   /**
    * The rest of the request as `actor`, under a new request id. A listener's unexpected failure is logged in
    * full under that id, and the person is told what happened and what to do, with the id: never the error;
-   * a request the database was away for is answered as busy (nothing was recorded: try again).
+   * a request the database was away for is answered as busy (nothing was recorded: try again). A handler
+   * that had not acked yet (it records first) is acked only with that answer (`answerUnacked`).
    */
-  const actingAs = async (actor: Actor, what: string, next: () => Promise<void>): Promise<void> => {
+  const actingAs = async (
+    actor: Actor,
+    args: { body: Body; ack: Ack | undefined; context: Record<string, unknown>; next: () => Promise<void> },
+  ): Promise<void> => {
     const requestId = newRequestId();
+    const what = String(args.body.type ?? 'command');
     try {
-      await runAs({ ...actor, requestId }, next);
+      await runAs({ ...actor, requestId }, args.next);
     } catch (error) {
       // The database is away: what was asked could not be recorded; the person is told to try again.
       const busy = isStoreUnavailable(error);
+      // A kept request run again is tried again later: nobody waits on its ack.
+      if (busy && args.context[REPLAY]) throw error;
       if (busy) deps.access.logBusy(requestId, { user: actor.user, channel: actor.channel, what }, error);
       else deps.access.logFailure(requestId, { user: actor.user, channel: actor.channel }, error);
+      const text = busy ? busyText(args.body) : somethingWentWrong(requestId);
+      if (!args.context[ACKED]) return answerUnacked(deps, args.ack, args.body, text, error);
       if (!actor.channel || !actor.user) return;
-      const text = busy
-        ? what === 'message_action'
-          ? BUSY
-          : BUSY_NOTHING_CHANGED
-        : somethingWentWrong(requestId);
       await deps.slack
         .whisper(
           {
@@ -88,27 +92,59 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
       // Slack send it again, when Slack or the store may answer; an event names nobody to tell here.
       if (body.event !== undefined && slackSendsAgainOnFailure()) throw new SendAgain(error);
       // The check itself failed (Slack could not say who is in the channel within the ack budget, the store is
-      // down): nothing was done; the person hears so, with an id for the logs.
+      // down): nothing was done; the person hears so (busy when the store is away), with an id for the logs.
       const requestId = newRequestId();
       const channel = body.channel?.id ?? body.channel_id;
       const user = body.user?.id ?? body.user_id;
-      deps.access.logFailure(requestId, { user, channel, check: true }, error);
-      const text = somethingWentWrong(requestId, 'That could not be checked');
-      await ack?.(
-        body.type === 'view_submission'
-          ? { response_action: 'update', view: noticeModal(plain('dubkit'), text) }
-          : undefined,
-      ).catch(() => {});
-      if (channel && user && body.type !== 'view_submission')
-        await deps.slack.whisper({ channel, user }, { text, blocks: [] }).catch(() => {});
-      return;
+      const busy = isStoreUnavailable(error);
+      if (busy)
+        deps.access.logBusy(requestId, { user, channel, what: String(body.type ?? 'command') }, error);
+      else deps.access.logFailure(requestId, { user, channel, check: true }, error);
+      // An event names nobody to tell here (its ack is slack/event-ack.ts's).
+      if (body.event !== undefined) return;
+      const text = busy ? busyText(body) : somethingWentWrong(requestId, 'That could not be checked');
+      return answerUnacked(deps, ack, body, text, error);
     }
     if (!checked.ok) return refuse(deps, ack, body, `${wanted.entry.rule.name}: ${checked.reason}`);
     deps.registry.pass(args.context, wanted.entry, checked.subject);
     // An event's failure is Bolt's to log (its handlers tell the person what they can themselves).
     if (body.event !== undefined) return args.next();
-    return actingAs(checked.actor, String(body.type ?? 'command'), args.next);
+    return actingAs(checked.actor, { body, ack, context: args.context, next: args.next });
   };
+}
+
+/** Busy, in the words of what was asked: a command or a shortcut starts a dub, a click changes something. */
+function busyText(body: Body): string {
+  return body.command !== undefined || body.type === 'message_action' ? BUSY : BUSY_NOTHING_CHANGED;
+}
+
+/**
+ * Answers a request nothing was done for, before its ack: a command or a submission in the ack itself (which
+ * cannot be lost); a click or a shortcut by a message to the person, then the ack. When that message cannot
+ * be sent, `error` is thrown and the request is not acked (Bolt answers 500, and Slack shows the person that
+ * the app did not answer): never an ack with nothing done and nothing said.
+ */
+async function answerUnacked(
+  deps: GateDeps,
+  ack: Ack | undefined,
+  body: Body,
+  text: string,
+  error: unknown,
+): Promise<void> {
+  if (body.command !== undefined) return ack?.({ response_type: 'ephemeral', text });
+  if (body.type === 'view_submission')
+    return ack?.({ response_action: 'update', view: noticeModal(plain('dubkit'), text) });
+  const channel = body.channel?.id ?? body.channel_id;
+  const user = body.user?.id ?? body.user_id;
+  const told =
+    channel !== undefined &&
+    user !== undefined &&
+    (await deps.slack.whisper({ channel, user }, { text, blocks: [] }).then(
+      () => true,
+      () => false,
+    ));
+  if (!told) throw error;
+  await ack?.();
 }
 
 /**

@@ -14,6 +14,11 @@ export interface Subcommand {
   help: string;
   /** The rule the command must pass when it names this subcommand (the gate runs it in place of `/dub`'s). */
   rule: Rule<'command', ChannelSubject>;
+  /**
+   * Set when `run` acks the command itself once it recorded what it changes (before that, a failure is the
+   * gate's to answer in the ack); otherwise `/dub` acks before `run`.
+   */
+  acksOnceRecorded?: boolean;
   /** `words`: what follows the subcommand's name; `subject`: the channel the rule checked. */
   run(args: CommandArgs, words: string[], subject: ChannelSubject): Promise<void>;
 }
@@ -34,6 +39,9 @@ interface Passed {
   entry: Entry;
   subject: unknown;
 }
+
+/** Set in Bolt's context once the handler acked its payload. */
+export const ACKED = 'acked';
 
 /** What a payload asks for: which registration it names, or why it names none. */
 export type Wanted = { entry: Entry } | { entry: undefined; reason: string };
@@ -127,7 +135,14 @@ export class Registry {
         const passed = args.context.checked as Passed | undefined;
         if (passed?.entry !== entry)
           throw new Error(`${entry.kind} ${entry.key} reached its handler unchecked`);
-        await entry.handler(args, passed.subject);
+        const { ack } = args as { ack?: (response?: unknown) => Promise<void> };
+        if (!ack) return entry.handler(args, passed.subject);
+        // The gate answers a handler's failure by whether it was acked (middleware.ts): it is marked here.
+        const marked = async (response?: unknown) => {
+          args.context[ACKED] = true;
+          await ack(response);
+        };
+        await entry.handler({ ...args, ack: marked }, passed.subject);
       };
       if (entry.kind === 'action') app.action(entry.key, run);
       else if (entry.kind === 'view') app.view({ type: 'view_submission', callback_id: entry.key }, run);

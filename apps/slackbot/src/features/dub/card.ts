@@ -1,6 +1,8 @@
 // The job card's buttons: Start (with the languages and glossaries picked in the card) and Cancel; Retry on
 // a failed language. Each gets its job or language from its rule (read from the store by the id the button
-// carried, checked against the channel and thread); the picker's state is checked like any input.
+// carried, checked against the channel and thread); the picker's state is checked like any input. Start, Cancel,
+// Stop and Retry are acked once what they change is recorded: a failure before that (the database away) is the
+// gate's to answer, busy, before any ack (access/middleware.ts).
 import type { Logger } from 'pino';
 import type { ButtonArgs, SelectArgs } from '../../access/definitions.ts';
 import type { TargetSubject } from '../../access/rules.ts';
@@ -20,15 +22,16 @@ export interface CardDeps {
 
 export function startJob(deps: CardDeps) {
   return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
-    await ack();
     const values = (body.state?.values ?? {}) as Parameters<typeof readJobChoice>[0];
     const choice = checkChoice(readJobChoice(values));
     if (!choice.ok) {
+      await ack();
       await respond(ephemeral(`⚠️ ${escapeProse(choice.problem)}`));
       return;
     }
     const problem = await deps.jobs.startProblem(job, choice.value.dstLangs);
     if (problem) {
+      await ack();
       await respond(ephemeral(problem));
       return;
     }
@@ -37,7 +40,9 @@ export function startJob(deps: CardDeps) {
     const picked = pickedGlossaries(values as Parameters<typeof pickedGlossaries>[0])?.filter((id) =>
       offered.has(id),
     );
-    if (!(await deps.jobs.start(job.id, choice.value, picked, body.user.id))) {
+    const started = await deps.jobs.start(job.id, choice.value, picked, body.user.id);
+    await ack();
+    if (!started) {
       await respond(ephemeral('This job has already started.'));
       return;
     }
@@ -47,9 +52,9 @@ export function startJob(deps: CardDeps) {
 
 export function cancelJob(deps: CardDeps) {
   return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
+    const cancelled = await deps.jobs.cancel(job.id, body.user.id);
     await ack();
-    if (!(await deps.jobs.cancel(job.id, body.user.id)))
-      await respond(ephemeral('This job has already started.'));
+    if (!cancelled) await respond(ephemeral('This job has already started.'));
   };
 }
 
@@ -67,17 +72,18 @@ export function pickerChanged(deps: CardDeps) {
 /** Stop on a started job's card: its projects are no longer followed (the service keeps what they spent). */
 export function stopJob(deps: CardDeps) {
   return async ({ ack, body, respond }: ButtonArgs, job: Job) => {
+    const stopped = await deps.jobs.stop(job.id, body.user.id);
     await ack();
-    if (!(await deps.jobs.stop(job.id, body.user.id)))
-      await respond(ephemeral('This dub is not running: nothing was stopped.'));
+    if (!stopped) await respond(ephemeral('This dub is not running: nothing was stopped.'));
   };
 }
 
 /** Retry on a failed language: a new attempt, with a new project. */
 export function retryTarget(deps: CardDeps) {
   return async ({ ack, respond, body }: ButtonArgs, { target }: TargetSubject) => {
+    const retried = await deps.jobs.retry(target.id, body.user.id);
     await ack();
-    if (!(await deps.jobs.retry(target.id, body.user.id))) {
+    if (!retried) {
       await respond(ephemeral('That language is already being dubbed again.'));
       return;
     }

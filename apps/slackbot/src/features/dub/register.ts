@@ -60,6 +60,7 @@ export function registerDub(r: Registry, deps: DubDeps): void {
     names: ['stop', 'cancel'],
     help: '`/dub stop <link to a dub’s thread>` — stop following a running dub (or press Stop on its card)',
     rule: rules.caller,
+    acksOnceRecorded: true,
     run: stopSubcommand(deps),
   });
 }

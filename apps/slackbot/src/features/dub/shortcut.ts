@@ -1,6 +1,8 @@
 // The "Dub this video" message shortcut: opens the picker in a modal for the message's link or file. The
 // job is recorded at once (keyed by the message, like a drop) and the modal carries only its id. The
 // message's files are taken by id from Slack (files.info), and only those Slack says are in this channel.
+// Acked once the job is recorded: a failure before that (the database away) is the gate's to answer, busy,
+// before any ack (access/middleware.ts).
 import type { ShortcutArgs } from '../../access/definitions.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
 import type { SharedFile } from '../../domain/requests.ts';
@@ -17,7 +19,6 @@ export function dubMessageShortcut(deps: {
   slack: Pick<Interactions, 'openModal' | 'sharedFile'>;
 }) {
   return async ({ ack, shortcut, respond }: ShortcutArgs, { channel }: ChannelSubject) => {
-    await ack();
     const message = shortcut.message as {
       ts: string;
       thread_ts?: string;
@@ -37,6 +38,7 @@ export function dubMessageShortcut(deps: {
       files: files.filter((file) => file !== undefined),
       addressed: true,
     });
+    await ack();
     if (!opened.ok) {
       await respond(
         'usage' in opened

@@ -94,20 +94,24 @@ export async function stopInThread(
 }
 
 export function stopSubcommand(deps: { jobs: StopJobs }) {
-  return async ({ command, respond }: CommandArgs, words: string[], { channel }: ChannelSubject) => {
+  return async ({ ack, command, respond }: CommandArgs, words: string[], { channel }: ChannelSubject) => {
     const where = threadOfLink(words.join(' '));
     if (!where) {
+      await ack();
       await respond({ response_type: 'ephemeral', text: STOP_HELP });
       return;
     }
     if (where.channel !== channel) {
+      await ack();
       await respond({
         response_type: 'ephemeral',
         text: 'Run `/dub stop` with that link in the channel the dub is in.',
       });
       return;
     }
+    // Acked once the stop is recorded (registered with acksOnceRecorded).
     const problem = await stopInThread(deps, where, command.user_id);
+    await ack();
     await respond({ response_type: 'ephemeral', text: problem ?? '⏹ Stopped: its thread says so.' });
   };
 }

@@ -1,0 +1,96 @@
+// Record before ack (issue 35), for what a person sends by hand: a `/dub` command, the "Dub this video" shortcut
+// and Start on a job card, sent while PostgreSQL is stopped, are never acked with nothing recorded and nothing
+// said. Over real HTTP against the real app on its own PostgreSQL server (stopped and started by the test): the
+// command's ack itself says busy; the click and the shortcut are acked once their sender was told busy, and
+// not acked at all (Slack shows the person the app did not answer) when Slack cannot take that message either.
+// Once the database is back, the same Start starts the job.
+import { type SlackOutage, waitFor } from '@dubkit/slack-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY, BUSY_NOTHING_CHANGED } from './access/busy.ts';
+import { JOB_CARD } from './features/dub/card-blocks.ts';
+import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
+import { type AppStage, setAppStage } from './test-support/stage.ts';
+import { cardIn, jobIdOf } from './test-support/threads.ts';
+
+const CHANNEL = 'C9UNREQ';
+
+let postgres: PostgresServer;
+let stage: AppStage;
+
+beforeAll(async () => {
+  // Its own server: the test stops it.
+  postgres = await startPostgres({ persistent: true });
+  stage = await setAppStage({
+    speed: 40,
+    logLevel: 'fatal',
+    env: { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '2' },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stage?.close();
+  await postgres?.close();
+});
+
+/** chat.postEphemeral answered 429 and 500 in turn: the busy message cannot be sent. */
+function ephemeralsDown(): SlackOutage {
+  const outage = { methods: ['chat.postEphemeral'], until: Date.now() + 60_000, retryAfterSeconds: 1 };
+  stage.slack.faults.outages.push(outage);
+  return outage;
+}
+
+describe('what a person sends while the database is stopped', { timeout: 60_000 }, () => {
+  it('a command, a shortcut and Start are answered busy, or not acked, never acked with nothing said', async () => {
+    const { slack, driver } = stage;
+    const told = (user: string) => slack.ephemerals.filter((e) => e.user === user).map((e) => e.text);
+    const drop = slack.postUserMessage({
+      channel: CHANNEL,
+      user: 'U1',
+      text: `<@${slack.botUserId}> <https://vimeo.com/424301|vimeo.com/424301>`,
+    });
+    await driver.mention(drop);
+    const card = await cardIn(stage, CHANNEL, drop.ts);
+    const jobId = jobIdOf(card);
+    const start = (user: string) =>
+      driver.click({ message: card, actionId: JOB_CARD.start, user, selections: { job_dst: ['es'] } });
+    const shortcut = (user: string) =>
+      driver.messageShortcut({
+        message: slack.postUserMessage({ channel: CHANNEL, user, text: 'cut <https://vimeo.com/424302>' }),
+        user,
+      });
+    await postgres.stop();
+
+    // The command: busy in its ack, which cannot be lost as a later message can.
+    const command = await driver.command({
+      text: 'https://vimeo.com/424303 to es',
+      channel: CHANNEL,
+      user: 'U2',
+    });
+    expect(command.status).toBe(200);
+    expect(JSON.parse(command.body)).toEqual({ response_type: 'ephemeral', text: BUSY });
+    expect(told('U2')).toEqual([]);
+
+    // Start and the shortcut, their sender told.
+    expect((await start('U3')).status).toBe(200);
+    expect(told('U3')).toEqual([BUSY_NOTHING_CHANGED]);
+    expect((await shortcut('U4')).status).toBe(200);
+    expect(told('U4')).toEqual([BUSY]);
+
+    // Nobody can be told: not acked.
+    const outage = ephemeralsDown();
+    expect((await start('U5')).status).not.toBe(200);
+    expect((await shortcut('U6')).status).not.toBe(200);
+    expect(outage.served).toBe(2);
+    expect([...told('U5'), ...told('U6')]).toEqual([]);
+    expect(slack.views.filter((v) => v.view.callback_id === 'dub_modal')).toEqual([]);
+
+    await postgres.start();
+    slack.faults.outages.length = 0;
+    const job = () => stage.app.store.getJob(jobId);
+    const waiting = await waitFor(() => job().catch(() => undefined), 20_000, 'the database back');
+    expect(waiting.state).toBe('picking');
+    expect((await start('U5')).status).toBe(200);
+    await waitFor(async () => (await job())?.state !== 'picking', 20_000, 'the job started');
+    expect(told('U5')).toEqual([]);
+  });
+});
