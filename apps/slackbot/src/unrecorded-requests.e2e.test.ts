@@ -4,7 +4,7 @@
 // command's ack itself says busy; the click and the shortcut are acked once their sender was told busy, and
 // not acked at all (Slack shows the person the app did not answer) when Slack cannot take that message either.
 // Once the database is back, the same Start starts the job.
-import { type SlackOutage, waitFor } from '@dubkit/slack-sandbox';
+import { type SlackMessage, type SlackOutage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY, BUSY_NOTHING_CHANGED } from './access/busy.ts';
 import { JOB_CARD } from './features/dub/card-blocks.ts';
@@ -40,53 +40,67 @@ function ephemeralsDown(): SlackOutage {
 }
 
 describe('what a person sends while the database is stopped', { timeout: 60_000 }, () => {
-  it('a command, a shortcut and Start are answered busy, or not acked, never acked with nothing said', async () => {
-    const { slack, driver } = stage;
-    const told = (user: string) => slack.ephemerals.filter((e) => e.user === user).map((e) => e.text);
-    const drop = slack.postUserMessage({
+  let card: SlackMessage;
+  const told = (user: string) => stage.slack.ephemerals.filter((e) => e.user === user).map((e) => e.text);
+  const start = (user: string) =>
+    stage.driver.click({ message: card, actionId: JOB_CARD.start, user, selections: { job_dst: ['es'] } });
+  const shortcut = (user: string) =>
+    stage.driver.messageShortcut({
+      message: stage.slack.postUserMessage({
+        channel: CHANNEL,
+        user,
+        text: 'cut <https://vimeo.com/424302>',
+      }),
+      user,
+    });
+
+  beforeAll(async () => {
+    const drop = stage.slack.postUserMessage({
       channel: CHANNEL,
       user: 'U1',
-      text: `<@${slack.botUserId}> <https://vimeo.com/424301|vimeo.com/424301>`,
+      text: `<@${stage.slack.botUserId}> <https://vimeo.com/424301|vimeo.com/424301>`,
     });
-    await driver.mention(drop);
-    const card = await cardIn(stage, CHANNEL, drop.ts);
-    const jobId = jobIdOf(card);
-    const start = (user: string) =>
-      driver.click({ message: card, actionId: JOB_CARD.start, user, selections: { job_dst: ['es'] } });
-    const shortcut = (user: string) =>
-      driver.messageShortcut({
-        message: slack.postUserMessage({ channel: CHANNEL, user, text: 'cut <https://vimeo.com/424302>' }),
-        user,
-      });
+    await stage.driver.mention(drop);
+    card = await cardIn(stage, CHANNEL, drop.ts);
     await postgres.stop();
+  }, 30_000);
 
-    // The command: busy in its ack, which cannot be lost as a later message can.
-    const command = await driver.command({
+  it('a command is answered busy in its ack, which cannot be lost as a later message can', async () => {
+    const command = await stage.driver.command({
       text: 'https://vimeo.com/424303 to es',
       channel: CHANNEL,
       user: 'U2',
     });
     expect(command.status).toBe(200);
-    expect(JSON.parse(command.body)).toEqual({ response_type: 'ephemeral', text: BUSY });
+    expect(JSON.parse(command.body || '{}')).toEqual({ response_type: 'ephemeral', text: BUSY });
     expect(told('U2')).toEqual([]);
+  });
 
-    // Start and the shortcut, their sender told.
-    expect((await start('U3')).status).toBe(200);
-    expect(told('U3')).toEqual([BUSY_NOTHING_CHANGED]);
-    expect((await shortcut('U4')).status).toBe(200);
-    expect(told('U4')).toEqual([BUSY]);
-
-    // Nobody can be told: not acked.
+  it('Start on a job card is not acked when its sender cannot be told busy, and acked once they were', async () => {
     const outage = ephemeralsDown();
     expect((await start('U5')).status).not.toBe(200);
-    expect((await shortcut('U6')).status).not.toBe(200);
-    expect(outage.served).toBe(2);
-    expect([...told('U5'), ...told('U6')]).toEqual([]);
-    expect(slack.views.filter((v) => v.view.callback_id === 'dub_modal')).toEqual([]);
+    expect(outage.served).toBe(1);
+    expect(told('U5')).toEqual([]);
+    stage.slack.faults.outages.length = 0;
+    // Told before the ack: the message is there when the ack arrives.
+    expect((await start('U3')).status).toBe(200);
+    expect(told('U3')).toEqual([BUSY_NOTHING_CHANGED]);
+  });
 
+  it('the shortcut is not acked when its sender cannot be told busy, and acked once they were', async () => {
+    const outage = ephemeralsDown();
+    expect((await shortcut('U6')).status).not.toBe(200);
+    expect(outage.served).toBe(1);
+    expect(told('U6')).toEqual([]);
+    stage.slack.faults.outages.length = 0;
+    expect((await shortcut('U4')).status).toBe(200);
+    expect(told('U4')).toEqual([BUSY]);
+    expect(stage.slack.views.filter((v) => v.view.callback_id === 'dub_modal')).toEqual([]);
+  });
+
+  it('once the database is back, the same Start starts the job', async () => {
     await postgres.start();
-    slack.faults.outages.length = 0;
-    const job = () => stage.app.store.getJob(jobId);
+    const job = () => stage.app.store.getJob(jobIdOf(card));
     const waiting = await waitFor(() => job().catch(() => undefined), 20_000, 'the database back');
     expect(waiting.state).toBe('picking');
     expect((await start('U5')).status).toBe(200);
