@@ -6,12 +6,12 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Access } from './access.ts';
-import { BUSY_NOTHING_CHANGED } from './busy.ts';
+import { BUSY, BUSY_NOTHING_CHANGED } from './busy.ts';
 import { button, command, event, view } from './definitions.ts';
 import { MembershipUnknown } from './membership.ts';
 import { accessMiddleware, COMMAND_REFUSED, KEPT } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
-import { Registry } from './registry.ts';
+import { ACKED, Registry } from './registry.ts';
 import { REPLAY, type Replay } from './replay.ts';
 import { rules } from './rules.ts';
 
@@ -90,7 +90,8 @@ describe('a failing listener', () => {
     let seen: string | undefined;
     await middleware({
       body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'glossary list' },
-      context: {},
+      // The listener had acked: the answer is a message.
+      context: { [ACKED]: true },
       next: async () => {
         seen = currentRequestId();
         throw new Error(
@@ -105,6 +106,23 @@ describe('a failing listener', () => {
     expect(whispered[0]?.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|http/);
     const entry = logged.find((l) => l.requestId === seen);
     expect(JSON.stringify(entry)).toContain('ECONNREFUSED');
+  });
+
+  it('answers a command that was not acked yet in its ack', async () => {
+    const { whispered, middleware } = setUp();
+    const acks: unknown[] = [];
+    await middleware({
+      body: { command: '/dub', user_id: 'U1', channel_id: 'C1', text: 'https://vimeo.com/1 to es' },
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      context: {},
+      next: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      },
+    } as never);
+    expect(acks).toEqual([{ response_type: 'ephemeral', text: BUSY }]);
+    expect(whispered).toEqual([]);
   });
 
   it('answers a click the database was away for as busy: nothing recorded, try again', async () => {
