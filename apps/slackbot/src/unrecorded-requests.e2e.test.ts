@@ -41,6 +41,7 @@ function ephemeralsDown(): SlackOutage {
 
 describe('what a person sends while the database is stopped', { timeout: 60_000 }, () => {
   let card: SlackMessage;
+  let modal: string;
   const told = (user: string) => stage.slack.ephemerals.filter((e) => e.user === user).map((e) => e.text);
   const start = (user: string) =>
     stage.driver.click({ message: card, actionId: JOB_CARD.start, user, selections: { job_dst: ['es'] } });
@@ -62,6 +63,14 @@ describe('what a person sends while the database is stopped', { timeout: 60_000 
     });
     await stage.driver.mention(drop);
     card = await cardIn(stage, CHANNEL, drop.ts);
+    await shortcut('U7');
+    modal = (
+      await waitFor(
+        () => stage.slack.views.find((v) => v.view.callback_id === 'dub_modal'),
+        20_000,
+        'the modal',
+      )
+    ).id;
     await postgres.stop();
   }, 30_000);
 
@@ -95,7 +104,19 @@ describe('what a person sends while the database is stopped', { timeout: 60_000 
     stage.slack.faults.outages.length = 0;
     expect((await shortcut('U4')).status).toBe(200);
     expect(told('U4')).toEqual([BUSY]);
-    expect(stage.slack.views.filter((v) => v.view.callback_id === 'dub_modal')).toEqual([]);
+    expect(stage.slack.views.filter((v) => v.view.callback_id === 'dub_modal').map((v) => v.id)).toEqual([
+      modal,
+    ]);
+  });
+
+  it('the shortcut’s modal, submitted, says busy in its ack', async () => {
+    const submitted = await stage.driver.submitView({
+      viewId: modal,
+      user: 'U7',
+      values: { job_dst: { job_dst: { type: 'multi_static_select', selected_options: [{ value: 'es' }] } } },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toContain(BUSY_NOTHING_CHANGED);
   });
 
   it('once the database is back, the same Start starts the job', async () => {

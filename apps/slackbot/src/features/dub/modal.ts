@@ -1,5 +1,6 @@
 // The shortcut's modal submitted: check the choice (errors shown in the modal), then start the job the modal
-// was opened for (its grant's subject, recorded by the app).
+// was opened for (its grant's subject, recorded by the app), acked once the start is recorded: a failure before
+// that (the database away) is the gate's to answer, busy, in the ack (access/middleware.ts).
 import type { Logger } from 'pino';
 import type { ViewArgs } from '../../access/definitions.ts';
 import { checkChoice } from '../../domain/requests.ts';
@@ -14,8 +15,8 @@ export function submitJobModal(deps: { jobs: JobService; logger: Logger }) {
       await ack({ response_action: 'errors', errors: { [JOB_CARD.dstBlock]: choice.problem } });
       return;
     }
-    await ack();
     const started = await deps.jobs.start(grant.subject, choice.value, undefined, body.user.id);
+    await ack();
     deps.logger.info({ job: grant.subject, started, user: body.user.id }, 'job started from the modal');
   };
 }
