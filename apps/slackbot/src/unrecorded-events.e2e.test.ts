@@ -2,44 +2,27 @@
 // recorded and nobody told. Over real HTTP against the real app on its own PostgreSQL server (stopped and
 // started by the test): with the database away, the mention's sender is told "busy" and the delivery acked;
 // when Slack cannot take that answer either, the delivery is not acked (so Slack sends it again), and Slack's
-// redeliveries once the database is back open the job once. So too for a mention whose sender Slack cannot
-// say is in the channel while the database cannot keep it for later.
+// redeliveries once the database is back open the job once. And a mention is never held up by Slack's member
+// lists: its channel and author are Slack's word, so nobody is asked.
 import { keyOf, type SlackOutage, waitFor } from '@dubkit/slack-sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUSY } from './access/busy.ts';
-import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
-import { type AppStage, setAppStage } from './test-support/stage.ts';
+import { appOnStoppablePostgres } from './test-support/stoppable-postgres.ts';
 
 const CHANNEL = 'C9UNREC';
 
-let postgres: PostgresServer;
-let stage: AppStage;
-
-beforeAll(async () => {
-  // Its own server: the test stops it.
-  postgres = await startPostgres({ persistent: true });
-  stage = await setAppStage({
-    speed: 40,
-    logLevel: 'fatal',
-    env: { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '2' },
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await stage?.close();
-  await postgres?.close();
-});
+const on = appOnStoppablePostgres();
 
 describe('a mention while the database is stopped', { timeout: 60_000 }, () => {
   it('is answered busy, or left unacked for Slack to send again, and opens its job once', async () => {
-    const { slack, driver } = stage;
+    const { slack, driver } = on.stage;
     const mention = (user: string, video: string) =>
       slack.postUserMessage({
         channel: CHANNEL,
         user,
         text: `<@${slack.botUserId}> <https://vimeo.com/${video}|vimeo.com/${video}>`,
       });
-    await postgres.stop();
+    await on.postgres.stop();
 
     // The sender can be told: acked, and told nothing was started.
     const told = await driver.mention(mention('U1', '424201'));
@@ -56,7 +39,7 @@ describe('a mention while the database is stopped', { timeout: 60_000 }, () => {
     const again = await driver.mention(drop, { eventId: first.eventId, retryNum: 1 });
     expect(again.status).not.toBe(200);
 
-    await postgres.start();
+    await on.postgres.start();
     slack.faults.outages.length = 0;
     const later = await driver.mention(drop, { eventId: first.eventId, retryNum: 2 });
     expect(later.status).toBe(200);
@@ -64,13 +47,13 @@ describe('a mention while the database is stopped', { timeout: 60_000 }, () => {
     await waitFor(() => cards().length > 0, 20_000, 'the card of the mention Slack sent again');
     // Slack's last try, after the one that was recorded: nothing more.
     expect((await driver.mention(drop, { eventId: first.eventId, retryNum: 3 })).status).toBe(200);
-    await stage.drained(keyOf(cards()[0]!).slice('card:'.length));
+    await on.stage.drained(keyOf(cards()[0]!).slice('card:'.length));
     expect(cards()).toHaveLength(1);
     expect(slack.ephemerals.filter((e) => e.user === 'U2')).toEqual([]);
   });
 
   it('is not held up when Slack cannot say who is in the channel: a mention is Slack’s word, nobody is asked', async () => {
-    const { slack, driver } = stage;
+    const { slack, driver } = on.stage;
     const channel = 'C9BUSY';
     const drop = slack.postUserMessage({
       channel,
@@ -88,7 +71,7 @@ describe('a mention while the database is stopped', { timeout: 60_000 }, () => {
     const cards = () => slack.messages.filter((m) => m.channel === channel && keyOf(m).startsWith('card:'));
     await waitFor(() => cards().length > 0, 20_000, 'the card of the mention');
     slack.faults.outages.length = 0;
-    await stage.drained(keyOf(cards()[0]!).slice('card:'.length));
+    await on.stage.drained(keyOf(cards()[0]!).slice('card:'.length));
     expect(cards()).toHaveLength(1);
     // Neither member list was asked for: the outage answered nothing.
     expect(outage.served ?? 0).toBe(0);

@@ -5,49 +5,32 @@
 // not acked at all (Slack shows the person the app did not answer) when Slack cannot take that message either.
 // Once the database is back, the same Start starts the job.
 import { type SlackMessage, type SlackOutage, waitFor } from '@dubkit/slack-sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUSY, BUSY_NOTHING_CHANGED } from './access/busy.ts';
 import { JOB_CARD } from './features/dub/card-blocks.ts';
-import { type PostgresServer, startPostgres } from './test-support/postgres-server.ts';
-import { type AppStage, setAppStage } from './test-support/stage.ts';
+import { appOnStoppablePostgres } from './test-support/stoppable-postgres.ts';
 import { cardIn, jobIdOf } from './test-support/threads.ts';
 
 const CHANNEL = 'C9UNREQ';
 
-let postgres: PostgresServer;
-let stage: AppStage;
-
-beforeAll(async () => {
-  // Its own server: the test stops it.
-  postgres = await startPostgres({ persistent: true });
-  stage = await setAppStage({
-    speed: 40,
-    logLevel: 'fatal',
-    env: { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '2' },
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await stage?.close();
-  await postgres?.close();
-});
+const on = appOnStoppablePostgres();
 
 /** chat.postEphemeral answered 429 and 500 in turn: the busy message cannot be sent. */
 function ephemeralsDown(): SlackOutage {
   const outage = { methods: ['chat.postEphemeral'], until: Date.now() + 60_000, retryAfterSeconds: 1 };
-  stage.slack.faults.outages.push(outage);
+  on.stage.slack.faults.outages.push(outage);
   return outage;
 }
 
 describe('what a person sends while the database is stopped', { timeout: 60_000 }, () => {
   let card: SlackMessage;
   let modal: string;
-  const told = (user: string) => stage.slack.ephemerals.filter((e) => e.user === user).map((e) => e.text);
+  const told = (user: string) => on.stage.slack.ephemerals.filter((e) => e.user === user).map((e) => e.text);
   const start = (user: string) =>
-    stage.driver.click({ message: card, actionId: JOB_CARD.start, user, selections: { job_dst: ['es'] } });
+    on.stage.driver.click({ message: card, actionId: JOB_CARD.start, user, selections: { job_dst: ['es'] } });
   const shortcut = (user: string) =>
-    stage.driver.messageShortcut({
-      message: stage.slack.postUserMessage({
+    on.stage.driver.messageShortcut({
+      message: on.stage.slack.postUserMessage({
         channel: CHANNEL,
         user,
         text: 'cut <https://vimeo.com/424302>',
@@ -56,26 +39,26 @@ describe('what a person sends while the database is stopped', { timeout: 60_000 
     });
 
   beforeAll(async () => {
-    const drop = stage.slack.postUserMessage({
+    const drop = on.stage.slack.postUserMessage({
       channel: CHANNEL,
       user: 'U1',
-      text: `<@${stage.slack.botUserId}> <https://vimeo.com/424301|vimeo.com/424301>`,
+      text: `<@${on.stage.slack.botUserId}> <https://vimeo.com/424301|vimeo.com/424301>`,
     });
-    await stage.driver.mention(drop);
-    card = await cardIn(stage, CHANNEL, drop.ts);
+    await on.stage.driver.mention(drop);
+    card = await cardIn(on.stage, CHANNEL, drop.ts);
     await shortcut('U7');
     modal = (
       await waitFor(
-        () => stage.slack.views.find((v) => v.view.callback_id === 'dub_modal'),
+        () => on.stage.slack.views.find((v) => v.view.callback_id === 'dub_modal'),
         20_000,
         'the modal',
       )
     ).id;
-    await postgres.stop();
+    await on.postgres.stop();
   }, 30_000);
 
   it('a command is answered busy in its ack, which cannot be lost as a later message can', async () => {
-    const command = await stage.driver.command({
+    const command = await on.stage.driver.command({
       text: 'https://vimeo.com/424303 to es',
       channel: CHANNEL,
       user: 'U2',
@@ -90,7 +73,7 @@ describe('what a person sends while the database is stopped', { timeout: 60_000 
     expect((await start('U5')).status).not.toBe(200);
     expect(outage.served).toBe(1);
     expect(told('U5')).toEqual([]);
-    stage.slack.faults.outages.length = 0;
+    on.stage.slack.faults.outages.length = 0;
     // Told before the ack: the message is there when the ack arrives.
     expect((await start('U3')).status).toBe(200);
     expect(told('U3')).toEqual([BUSY_NOTHING_CHANGED]);
@@ -101,16 +84,16 @@ describe('what a person sends while the database is stopped', { timeout: 60_000 
     expect((await shortcut('U6')).status).not.toBe(200);
     expect(outage.served).toBe(1);
     expect(told('U6')).toEqual([]);
-    stage.slack.faults.outages.length = 0;
+    on.stage.slack.faults.outages.length = 0;
     expect((await shortcut('U4')).status).toBe(200);
     expect(told('U4')).toEqual([BUSY]);
-    expect(stage.slack.views.filter((v) => v.view.callback_id === 'dub_modal').map((v) => v.id)).toEqual([
+    expect(on.stage.slack.views.filter((v) => v.view.callback_id === 'dub_modal').map((v) => v.id)).toEqual([
       modal,
     ]);
   });
 
   it('the shortcut’s modal, submitted, says busy in its ack', async () => {
-    const submitted = await stage.driver.submitView({
+    const submitted = await on.stage.driver.submitView({
       viewId: modal,
       user: 'U7',
       values: { job_dst: { job_dst: { type: 'multi_static_select', selected_options: [{ value: 'es' }] } } },
@@ -120,8 +103,8 @@ describe('what a person sends while the database is stopped', { timeout: 60_000 
   });
 
   it('once the database is back, the same Start starts the job', async () => {
-    await postgres.start();
-    const job = () => stage.app.store.getJob(jobIdOf(card));
+    await on.postgres.start();
+    const job = () => on.stage.app.store.getJob(jobIdOf(card));
     const waiting = await waitFor(() => job().catch(() => undefined), 20_000, 'the database back');
     expect(waiting.state).toBe('picking');
     expect((await start('U5')).status).toBe(200);
