@@ -2,8 +2,9 @@
 // `http://` without a space (every `http` was read on to the end of its run, up to 4,096 characters each) and
 // other runs, against the plain reader it replaced (kept here as the baseline), same texts, same run.
 // Goal: under 20 ms per call on each text. Run after a build (the app's module is read from source).
-import { findLink, MAX_MESSAGE_CHARS } from '../apps/slackbot/src/domain/requests.ts';
-import { median } from './measure.ts';
+import { MAX_MESSAGE_CHARS } from '../apps/slackbot/src/domain/limits.ts';
+import { findLink } from '../apps/slackbot/src/domain/requests.ts';
+import { raceOnTexts } from './text-race.ts';
 
 const GOAL_MS = 20;
 const RUNS = 9;
@@ -28,27 +29,10 @@ const texts: Record<string, string> = {
   '40 KB of words, no link': 'lorem ipsum '.repeat(MAX_MESSAGE_CHARS / 12),
 };
 
-const time = (read: (text: string) => unknown, text: string) => {
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    read(text);
-    samples.push(performance.now() - started);
-  }
-  return median(samples);
-};
-
-// Warmed up first, so that the first text does not pay for compiling the reader.
-for (const text of Object.values(texts)) findLink(text);
-let missed = 0;
-console.log('text                                   | findLink ms | plain reader ms | ratio');
-for (const [name, text] of Object.entries(texts)) {
-  const now = time(findLink, text);
-  const before = time(plainFindLink, text);
-  if (now >= GOAL_MS) missed++;
-  console.log(
-    `${name.padEnd(38)} | ${now.toFixed(2).padStart(11)} | ${before.toFixed(2).padStart(15)} | ${before < 0.05 ? '—' : `${(before / now).toFixed(0)}×`}`,
-  );
-}
-console.log(missed === 0 ? `goal met: every text under ${GOAL_MS} ms` : `goal missed on ${missed} texts`);
-process.exit(missed === 0 ? 0 : 1);
+raceOnTexts({
+  texts,
+  now: ['findLink', findLink],
+  before: ['plain reader', plainFindLink],
+  goalMs: GOAL_MS,
+  runs: RUNS,
+});
