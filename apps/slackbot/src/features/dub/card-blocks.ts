@@ -16,7 +16,7 @@ import {
   type StateValues,
   section,
 } from '../../ui/blocks.ts';
-import { startedWords, waitingLine } from '../autopilot/card-line.ts';
+import { startedWords, waitingLine } from './autopilot-line.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 
 /** Action and block ids of the card; listeners read the picker's state by these. */

@@ -244,7 +244,7 @@ export class SettingsService {
     if (autopilotSaid(before ?? AUTOPILOT_DEFAULTS) === said) return;
     await this.#announce(
       channel,
-      `autopilot:${channel}:${now}`,
+      `autopilot:${channel}:${now}:${choice.dstLangs.join(',')}:${choice.capMinutes}:${choice.period}:${choice.mode}`,
       `🤖 <@${userId}> changed this channel’s ${said}.`,
       now,
     );
