@@ -73,7 +73,7 @@ describe('a channel on autopilot, end to end', () => {
             (m) =>
               m.channel === channel &&
               m.text ===
-                `🤖 <@${ANA}> changed this channel’s autopilot dubs every video posted here into Spanish, up to 300 minutes a day, started at once.`,
+                `🤖 <@${ANA}> changed this channel’s settings: autopilot dubs every video posted here into Spanish, up to 300 minutes a day, started at once.`,
           ),
         WAIT_MS,
         'the announcement in the channel',

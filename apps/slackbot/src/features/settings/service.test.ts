@@ -276,7 +276,7 @@ describe('SettingsService.save, autopilot announced', () => {
     });
     expect(await store.channelAutopilot('C9')).toMatchObject({ ...autopilot, updatedBy: 'UANA' });
     expect(await said()).toEqual([
-      '🤖 <@UANA> changed this channel’s autopilot dubs every video posted here into Spanish, up to 30 minutes a day, started at once.',
+      '🤖 <@UANA> changed this channel’s settings: autopilot dubs every video posted here into Spanish, up to 30 minutes a day, started at once.',
     ]);
     // The same again says nothing more; a change of cap is heard; off is heard.
     await settings.save('C9', 'UBEN', { dstLangs: [], glossaryIds: [], autopilot });
@@ -292,8 +292,8 @@ describe('SettingsService.save, autopilot announced', () => {
       autopilot: { ...autopilot, dstLangs: [] },
     });
     expect((await said()).slice(1)).toEqual([
-      '🤖 <@UBEN> changed this channel’s autopilot dubs every video posted here into Spanish, up to 10 minutes a day, started at once.',
-      '🤖 <@UBEN> changed this channel’s autopilot off: a video posted here waits for someone to ask.',
+      '🤖 <@UBEN> changed this channel’s settings: autopilot dubs every video posted here into Spanish, up to 10 minutes a day, started at once.',
+      '🤖 <@UBEN> changed this channel’s settings: autopilot off: a video posted here waits for someone to ask.',
     ]);
     // Without the autopilot in the submission, it stays as it is.
     await settings.save('C9', 'UOMAR', { dstLangs: ['de'], glossaryIds: [] });

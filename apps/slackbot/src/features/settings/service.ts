@@ -245,7 +245,7 @@ export class SettingsService {
     await this.#announce(
       channel,
       `autopilot:${channel}:${now}:${choice.dstLangs.join(',')}:${choice.capMinutes}:${choice.period}:${choice.mode}`,
-      `🤖 <@${userId}> changed this channel’s ${said}.`,
+      `🤖 <@${userId}> changed this channel’s settings: ${said}.`,
       now,
     );
   }
