@@ -2,7 +2,9 @@
 // `/dub settings` sets it (announced in the channel); a link posted there, addressed to nobody, is dubbed by
 // itself within the cap, its card saying the minutes; the next video past the cap waits for a person, its card
 // saying how much was used and when the count starts again, and a person's Start dubs it and is counted; two
-// posts racing for the last minutes start one; a bot's message, the app's own and an edit never open a job.
+// posts racing for the last minutes start one; a file shared where autopilot waits for Start gets its card with
+// the channel's languages ticked; a bot's message, the app's own, an edit and a thread reply never open a job.
+import { readFileSync } from 'node:fs';
 import { keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { periodStart } from './domain/autopilot.ts';
@@ -142,6 +144,28 @@ describe('a channel on autopilot, end to end', () => {
       );
       expect(states.sort()).toEqual(['capped', 'started']);
       expect(await stage.app.store.autopilotUsed(channel, periodStart(Date.now(), 'day'))).toBe(minutes);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'posts the card of a video file shared in a channel whose autopilot waits for Start, its languages ticked',
+    async () => {
+      const channel = 'C39FILE';
+      await submitSettings(stage, channel, ANA, autopilotValues(['es', 'de'], 300, 'wait'));
+      const file = stage.slack.addFile({
+        name: 'episode-13.mp4',
+        mimetype: 'video/mp4',
+        content: readFileSync(new URL('../fixtures/talk.mp4', import.meta.url)),
+      });
+      const drop = stage.slack.postUserMessage({ channel, user: BEN, text: '', files: [file] });
+      await stage.driver.userMessage(drop);
+      const card = await cardSaying(stage, channel, drop.ts, 'press *Start* to dub it');
+      const job = await stage.app.store.getJob(jobIdOf(card));
+      expect(job).toMatchObject({ state: 'picking', autopilot: { mode: 'wait', state: 'waiting' } });
+      expect(job?.picked?.dstLangs).toEqual(['es', 'de']);
+      await stage.drained(jobIdOf(card));
+      expect(await stage.app.store.targetsOf(jobIdOf(card))).toEqual([]);
     },
     TEST_MS,
   );
