@@ -2,9 +2,10 @@
 // `/dub settings` sets it (announced in the channel); a link posted there, addressed to nobody, is dubbed by
 // itself within the cap, its card saying the minutes; the next video past the cap waits for a person, its card
 // saying how much was used and when the count starts again, and a person's Start dubs it and is counted; two
-// posts racing for the last minutes start one; a file shared where autopilot waits for Start gets its card with
+// posts racing for the last minutes start one; an account without the minutes leaves the card waiting; a file shared where autopilot waits for Start gets its card with
 // the channel's languages ticked; a bot's message, the app's own, an edit and a thread reply never open a job.
 import { readFileSync } from 'node:fs';
+import { DubbingClient } from '@dubkit/core';
 import { keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { periodStart } from './domain/autopilot.ts';
@@ -144,6 +145,30 @@ describe('a channel on autopilot, end to end', () => {
       );
       expect(states.sort()).toEqual(['capped', 'started']);
       expect(await stage.app.store.autopilotUsed(channel, periodStart(Date.now(), 'day'))).toBe(minutes);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'leaves the card waiting, counting nothing, when the account has fewer minutes left than the video needs',
+    async () => {
+      const channel = 'C39SHORT';
+      await submitSettings(stage, channel, ANA, autopilotValues(['es', 'de'], 300));
+      const service = new DubbingClient({ baseUrl: stage.serviceUrl, token: stage.serviceToken });
+      const credits = await service.credits.get();
+      stage.emulator.setCredits('default', { minutes: credits.minutes.used + 1 });
+      try {
+        const posted = await post(stage, channel);
+        const card = await cardSaying(stage, channel, posted.ts, 'left on the account');
+        await cardSaying(stage, channel, posted.ts, 'press *Start* to dub it');
+        expect(await stage.app.store.getJob(jobIdOf(card))).toMatchObject({
+          state: 'picking',
+          autopilot: { state: 'waiting' },
+        });
+        expect(await stage.app.store.autopilotUsed(channel, periodStart(Date.now(), 'day'))).toBe(0);
+      } finally {
+        stage.emulator.setCredits('default', { minutes: credits.minutes.total });
+      }
     },
     TEST_MS,
   );

@@ -9,7 +9,7 @@ import type { JobService } from '../dub/service.ts';
 
 export interface AutopilotStartDeps {
   store: AutopilotStore & Pick<JobStore, 'getJob'>;
-  jobs: Pick<JobService, 'announceStart' | 'redrawPicker'>;
+  jobs: Pick<JobService, 'announceStart' | 'redrawPicker' | 'startProblem'>;
   now?: () => number;
 }
 
@@ -30,8 +30,10 @@ export class AutopilotStarter {
     const waiting: AutopilotMark = { ...job.autopilot, state: 'waiting' };
     const setting = await store.channelAutopilot(job.channel);
     const dstLangs = job.picked?.dstLangs ?? [];
-    // A video the service refused says so on the card; autopilot turned off meanwhile leaves it to a person.
-    if (!job.mediaReady || !setting || setting.dstLangs.length === 0 || dstLangs.length === 0) {
+    // A video the service refused, or an account without the minutes, says so on the card; autopilot turned off
+    // meanwhile leaves it to a person. Nothing is counted.
+    const off = !setting || setting.dstLangs.length === 0 || dstLangs.length === 0;
+    if (!job.mediaReady || off || (await jobs.startProblem(job, dstLangs)) !== undefined) {
       await store.markAutopilot(job.id, waiting);
       await jobs.redrawPicker(job.id);
       return;
