@@ -55,6 +55,8 @@ export function autopilotBlocks(current: AutopilotChoice): types.InputBlock[] {
     {
       type: 'input',
       block_id: AUTOPILOT_SETTING.capBlock,
+      // Needed only with languages picked: a channel turning autopilot off is not asked for a cap.
+      optional: true,
       label: plain('Minutes cap for those dubs'),
       hint: plain(
         'Each language uses the video’s length in whole minutes. Past the cap, a person presses Start.',
@@ -108,8 +110,11 @@ export function readAutopilotSetting(
   const langs = picked.length > 0 ? parseDestinations(picked.join(',')) : { ok: true as const, value: [] };
   if (!langs.ok) return { ok: false, block: AUTOPILOT_SETTING.langsBlock, problem: langs.problem };
   const cap = values[AUTOPILOT_SETTING.capBlock]?.[AUTOPILOT_SETTING.capAction]?.value?.trim() ?? '';
-  const capMinutes = /^\d{1,6}$/.test(cap) ? Number(cap) : Number.NaN;
-  if (!(capMinutes >= 1 && capMinutes <= MAX_CAP_MINUTES))
+  const read = /^\d{1,6}$/.test(cap) ? Number(cap) : Number.NaN;
+  const valid = read >= 1 && read <= MAX_CAP_MINUTES;
+  // Off keeps a cap (the one given, or the default) for when it is turned on again.
+  const capMinutes = valid ? read : AUTOPILOT_DEFAULTS.capMinutes;
+  if (!valid && langs.value.length > 0)
     return {
       ok: false,
       block: AUTOPILOT_SETTING.capBlock,
