@@ -1,7 +1,8 @@
 // The demo used as a person uses it, in a real Chromium (playwright-core): the fake Slack's web client with
 // the real app (HTTP mode, signed requests) and the emulator behind it. `/dub` a link, pick two languages on
 // the card, Start, watch the status messages edit, Review, edit a line, Save, Render again at its price,
-// Approve; a dropped video file; a modal's validation error under its input; an outsider's click refused.
+// Approve; a dropped video file; a modal's validation error under its input; an outsider's click refused;
+// #marketing set on autopilot in the settings dialog, and a link posted there dubbed by itself.
 // Every page the person sees is also checked against Slack's limits by the client: a breach fails the test.
 // Each step's screenshot goes to test-results/browser/ (not committed).
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { dropFiles, type LaunchedBrowser, launchChromium } from '@dubkit/slack-s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStage } from './stage.ts';
 import { postWelcome } from './web.ts';
-import { ANA, BEN, LAUNCH, LOCALIZATION, OMAR } from './workspace.ts';
+import { ANA, BEN, LAUNCH, LOCALIZATION, MARKETING, OMAR } from './workspace.ts';
 
 type Page = Awaited<ReturnType<LaunchedBrowser['context']['newPage']>>;
 
@@ -242,6 +243,34 @@ describe('the demo in a real browser', () => {
       await openAs(ANA);
       await page.locator('article.message').first().waitFor();
       expect(await page.locator('article.ephemeral').allTextContents()).not.toContain(said);
+    },
+    TEST_MS,
+  );
+  it(
+    'sets #marketing on autopilot in the settings dialog, and a link posted there is dubbed by itself',
+    async () => {
+      await openAs(ANA, MARKETING);
+      await page.locator('.channel-pane .composer-input').fill('/dub settings');
+      await page.keyboard.press('Enter');
+      await modal().waitFor();
+      await modal().locator('[data-block-id="st_autopilot_langs"] .multi-add').selectOption('es');
+      await modal().locator('[data-block-id="st_autopilot_cap"] input.text-input').fill('60');
+      await shot('11-autopilot-settings');
+      await modal().locator('.modal-submit').click();
+      await page
+        .getByText('changed this channel’s settings: autopilot dubs every video posted here')
+        .waitFor();
+      await page.locator('.channel-pane .composer-input').fill('Episode 12: https://vimeo.com/dubkit-weekly');
+      await page.keyboard.press('Enter');
+      const posted = page.locator('article.message').filter({ hasText: 'vimeo.com/dubkit-weekly' }).last();
+      await posted.locator('.replies').filter({ hasText: /repl/ }).click();
+      await thread().getByText('started on autopilot').waitFor();
+      await thread()
+        .locator('article.message')
+        .filter({ hasText: 'Spanish dub ready' })
+        .waitFor({ timeout: 40_000 });
+      await shot('12-autopilot-dubbed');
+      await withinLimits();
     },
     TEST_MS,
   );

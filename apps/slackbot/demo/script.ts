@@ -1,7 +1,9 @@
 // The scripted scene (`pnpm demo -- --script`, and whenever nobody can click): a link dropped mentioning
 // the app (with the preview Slack makes of it), the card naming the video, its length and the minutes the
 // languages leave, Spanish and German picked, Start pressed, and the thread printed as it reads in Slack,
-// edits included. Exits 0 once both dubs and their subtitle files are in the thread and every edit is made.
+// edits included; then #marketing on autopilot, where Ben's link posted to nobody dubs itself into Spanish.
+// Exits 0 once both dubs and their subtitle files are in the thread and every edit is made, and the autopilot's
+// Spanish dub is in its thread.
 import {
   byKind,
   keyOf,
@@ -10,8 +12,9 @@ import {
   type SlackMode,
   waitFor,
 } from '@dubkit/slack-sandbox';
+import { autopilotMarketing } from './autopilot.ts';
 import { demoStage } from './stage.ts';
-import { LOCALIZATION as CHANNEL, ANA as USER } from './workspace.ts';
+import { BEN, LOCALIZATION as CHANNEL, MARKETING, ANA as USER } from './workspace.ts';
 
 const LANGS = ['es', 'de'];
 const DEADLINE_MS = 50_000;
@@ -106,6 +109,7 @@ export async function playScene(MODE: SlackMode): Promise<never> {
       return acc;
     }, {});
     console.log(`\nSlack calls made by the app: ${JSON.stringify(calls)}`);
+    await autopilotAct(stage, stamp, (m) => `${who(m)}\n${indent(renderMessage(m), '      ')}`);
     if (MODE === 'socket') {
       const { envelopes } = slack.socketMode;
       const acked = envelopes.filter((e) => e.ack).length;
@@ -118,4 +122,38 @@ export async function playScene(MODE: SlackMode): Promise<never> {
     await stage.close();
   }
   process.exit(exitCode);
+}
+
+/** #marketing set on autopilot by Ana; Ben posts a link there, to nobody; it is dubbed into Spanish by itself. */
+async function autopilotAct(
+  stage: Awaited<ReturnType<typeof demoStage>>,
+  stamp: () => string,
+  shown: (m: SlackMessage) => string,
+): Promise<void> {
+  const { slack } = stage;
+  await autopilotMarketing(stage);
+  const announced = await waitFor(
+    () => slack.messages.find((m) => m.channel === MARKETING && m.bot_id && m.text.includes('autopilot')),
+    10_000,
+    'the autopilot announced in #marketing',
+  );
+  console.log(`\n${stamp()} #marketing ${shown(announced)}`);
+  const link = 'https://vimeo.com/dubkit-weekly-episode-12';
+  const post = slack.postUserMessage({ channel: MARKETING, user: BEN, text: `Episode 12 is out: <${link}>` });
+  console.log(`${stamp()} #marketing @${BEN}:\n      Episode 12 is out: ${link}`);
+  await stage.driver.userMessage(post);
+  await waitFor(
+    () => byKind(slack.thread(MARKETING, post.ts), 'dubbed').length === 1,
+    DEADLINE_MS,
+    'the autopilot’s Spanish dub',
+  );
+  const card = () => slack.thread(MARKETING, post.ts).find((m) => keyOf(m).startsWith('card:'));
+  const jobId = keyOf(card() as SlackMessage).slice('card:'.length);
+  // The card's last edit (Stop gone once Spanish is dubbed) may follow the reply.
+  await waitFor(
+    async () => (await stage.app.store.deliveriesOf(jobId)).every((d) => d.state === 'done'),
+    DEADLINE_MS,
+    'every write the app queued for the autopilot’s job',
+  );
+  console.log(`${stamp()} Dubbed by itself. The card in its thread:\n  └ ${shown(card() as SlackMessage)}`);
 }

@@ -1,8 +1,9 @@
 // The demo to use: the fake Slack's web client for the demo workspace, with the real app and the emulator
-// behind it. Seeds #localization with a short welcome, prints the page's address (and opens it when the
-// machine has a display), and runs until Ctrl-C.
+// behind it. Seeds #localization with a short welcome, puts #marketing on autopilot (autopilot.ts), prints the
+// page's address (and opens it when the machine has a display), and runs until Ctrl-C.
 import { spawn } from 'node:child_process';
 import type { SlackMode } from '@dubkit/slack-sandbox';
+import { autopilotMarketing } from './autopilot.ts';
 import { demoStage } from './stage.ts';
 import { BOT, LOCALIZATION } from './workspace.ts';
 
@@ -11,6 +12,7 @@ const WELCOME = [
   '• Type `/dub https://www.youtube.com/watch?v=dubkit-launch-keynote` below, pick languages on the card and press *Start*.',
   `• Or drop a video file on the message box, or mention <@${BOT}> with a link.`,
   '• When a language is dubbed: *Review translation*, edit a line, *Save*, then *Render again* and *Approve*.',
+  '• #marketing is on autopilot (`/dub settings` there): post a video link in it and it is dubbed into Spanish by itself, up to 60 minutes a day.',
   '• Switch person at the top left: Omar is in no channel, and may not touch the jobs.',
 ].join('\n');
 
@@ -20,6 +22,7 @@ export async function serveWorkspace(mode: SlackMode): Promise<void> {
   const web = stage.web;
   if (!web) throw new Error('the stage started without its web client');
   await postWelcome(stage);
+  await autopilotMarketing(stage);
   const url = `${web.url}/#user=U0ANA&channel=${LOCALIZATION}`;
   console.log(`dubkit demo (${mode === 'socket' ? 'Socket Mode' : 'HTTP'}): open ${url}`);
   console.log(`emulator at ${stage.serviceUrl}; Ctrl-C stops everything.`);

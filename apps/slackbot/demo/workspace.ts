@@ -1,12 +1,13 @@
 // The demo's workspace in the fake Slack's web client: three people (Omar is in no channel, to show what an
-// outsider may not do), a public and a private channel, and the app's slash command and message shortcut as
-// manifest.yaml declares them.
+// outsider may not do), two public channels (#marketing on autopilot) and a private one, and the app's slash
+// command and message shortcut as manifest.yaml declares them.
 export const ANA = 'U0ANA';
 export const BEN = 'U0BEN';
 export const OMAR = 'U0OMAR';
 export const BOT = 'UDUBKIT';
 export const LOCALIZATION = 'C0LOCALIZATION';
 export const LAUNCH = 'G0LAUNCH';
+export const MARKETING = 'C0MARKETING';
 
 export const WORKSPACE = {
   appName: 'dubkit',
@@ -18,6 +19,7 @@ export const WORKSPACE = {
   channels: [
     { id: LOCALIZATION, name: 'localization', members: [ANA, BEN, BOT] },
     { id: LAUNCH, name: 'launch-team', private: true, members: [ANA, BOT] },
+    { id: MARKETING, name: 'marketing', members: [ANA, BEN, BOT] },
   ],
   commands: ['/dub'],
   shortcuts: [{ callback_id: 'dub_message', name: 'Dub this video' }],

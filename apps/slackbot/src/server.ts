@@ -29,6 +29,7 @@ import { registerApproval } from './features/approval/register.ts';
 import { ApprovalService } from './features/approval/service.ts';
 import { registerAssign } from './features/assign/register.ts';
 import { AssignService } from './features/assign/service.ts';
+import { AutopilotStarter } from './features/autopilot/start.ts';
 import { registerDub } from './features/dub/register.ts';
 import { JobService } from './features/dub/service.ts';
 import { ImportRunner } from './features/glossary/imports.ts';
@@ -269,6 +270,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     subtitles,
     offeredGlossaries: (channel) => glossaries.offered(channel),
     importGlossary: (message) => glossaries.importDropped(message),
+    async autopilotOf(channel) {
+      const setting = await store.channelAutopilot(channel);
+      return setting && setting.dstLangs.length > 0 ? setting : undefined;
+    },
   });
   registerReview(registry, { ...featureDeps, review, renders, voices });
   registerSourceFix(registry, { ...featureDeps, review, sourceFix });
@@ -408,6 +413,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     owner,
     onGaveUp: (code) => metrics.writeGaveUp(code),
   });
+  const autopilot = new AutopilotStarter({ store, jobs, now });
   const credits = creditCheck({ store, dubbing: service, logger: logger.child({ part: 'credits' }), now });
   const starter = new JobStarter({
     store,
@@ -420,6 +426,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     onDeliveries: wakeDeliverer,
     admit: (job) => jobs.admit(job),
     mediaChanged: (jobId) => jobs.redrawPicker(jobId),
+    autopilot: (jobId) => autopilot.run(jobId),
     refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
     async beforeProjects(job, targets) {
       // Glossary defaults first: the subtitles keep the glossary recorded for each language.

@@ -27,6 +27,8 @@ export interface Payload {
     type?: string;
     subtype?: string;
     user?: string;
+    /** Set on a bot's message: never a person's. */
+    bot_id?: string;
     channel?: string;
     channel_type?: string;
     thread_ts?: string;
@@ -310,13 +312,15 @@ const caller: Rule<'command', ChannelSubject> = {
 };
 
 /**
- * A person's message the app acts on — a mention (a "stop" in a job's thread among them), a shared file. Its
+ * A person's message the app acts on — a mention (a "stop" in a job's thread among them), a shared file, a
+ * message posted in a channel (a video for a channel on autopilot). Its
  * channel and author are Slack's word, as for a command: Slack sends the event only for a message that person
  * posted in that conversation, so nobody is asked (a mention is never held up because Slack's member list was
  * busy), and the handler finds the job by that channel and thread in the store — a thread elsewhere is not this
- * one. In a DM, as for a command, whose DM it is only Slack can say (conversations.info, kept). Slack's own
- * notices about messages (an edit adding link previews, a bot's post) name no person and are let through: the
- * handler takes nothing from them that a person asked for.
+ * one. In a DM, as for a command, whose DM it is only Slack can say (conversations.info, kept); a plain message
+ * there asks nothing of the app, so nobody is asked about it. Slack's own notices about messages (an edit adding
+ * link previews, a bot's post) name no person and are let through: the handler takes nothing from them that a
+ * person asked for.
  */
 const poster: Rule<'event', ChannelSubject> = {
   kind: 'event',
@@ -325,11 +329,12 @@ const poster: Rule<'event', ChannelSubject> = {
     const event = payload.event;
     const channel = event?.channel ?? '';
     const threadTs = event?.thread_ts ?? null;
-    const asked = event?.type === 'app_mention' || event?.subtype === 'file_share';
+    const direct = event?.channel_type === 'im' || channel.startsWith('D');
+    const posted = event?.type === 'message' && event.subtype === undefined && !event.bot_id && !direct;
+    const asked = event?.type === 'app_mention' || event?.subtype === 'file_share' || posted;
     if (!asked) return { ok: true, actor: { user: '', channel, threadTs }, subject: { channel, threadTs } };
     const user = event?.user ?? '';
     if (!channel || !user) return refused('no user or channel');
-    const direct = event?.channel_type === 'im' || channel.startsWith('D');
     if (direct && !(await access.inConversation(channel, user, true)))
       return refused('not their direct message');
     return { ok: true, actor: { user, channel, threadTs }, subject: { channel, threadTs } };

@@ -310,6 +310,10 @@ export interface SlackMessage {
   text?: string;
   files?: SharedFile[];
   subtype?: string;
+  /** Set on a bot's message (the app's own too): never a person's request. */
+  bot_id?: string;
+  /** Where it was posted: "channel", "group", "im" or "mpim". */
+  channel_type?: string;
   /** Link previews (unfurls) Slack attached to the message: the page's title, as Slack read it. */
   attachments?: { title?: string; title_link?: string; from_url?: string; original_url?: string }[];
 }

@@ -40,6 +40,11 @@ export interface StarterOptions {
   minutesFit?: (job: Job, mediaId: string, targets: Target[]) => Promise<boolean>;
   /** A waiting card's video became ready, or was refused: its card is drawn again (best effort). */
   mediaChanged?: (jobId: string) => Promise<void>;
+  /**
+   * A job posted in a channel on autopilot that starts at once, its video ready or refused: started within the
+   * channel's cap, or its card left waiting (throws to try again).
+   */
+  autopilot?: (jobId: string) => Promise<void>;
   /** A recorded `/dub` command: checks its channel, then posts its card or starts it (throws to try again). */
   admit: (job: Job) => Promise<void>;
   /** A recorded `/dub` command that could not be admitted however often it was tried: tells its author why. */
@@ -77,7 +82,8 @@ export class JobStarter {
       return;
     }
     if (job.state === 'picking') {
-      await this.#prepare(job, signal);
+      if (!job.mediaReady && job.mediaError === null) await this.#prepare(job, signal);
+      if (job.autopilot?.state === 'pending') await this.#o.autopilot?.(job.id);
       return;
     }
     const targets = await store.targetsOf(job.id);

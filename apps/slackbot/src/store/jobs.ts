@@ -1,5 +1,6 @@
 // Jobs and their languages: what caused a job (once per Slack event), what it dubs, each language's
 // project and its polling, the options chosen per language and the .srt files dropped for it.
+import type { AutopilotMark } from '../domain/autopilot.ts';
 import type { JobChoice, JobSource } from '../domain/jobs.ts';
 import type { DeliveryInput } from './outbox.ts';
 
@@ -64,6 +65,8 @@ export interface Job {
   startedBy: string;
   /** Who pressed Stop, once someone did. */
   stoppedBy: string | null;
+  /** Opened by a video posted in a channel on autopilot: what autopilot made of it (null: a person asked). */
+  autopilot: AutopilotMark | null;
 }
 
 /** One destination language of a job: at most one live project at a time (attempt counts retries). */
@@ -105,6 +108,8 @@ export interface NewJob {
   eventId?: string;
   /** A `/dub` command: the job is recorded as `requested` and admitted by the starter. */
   request?: JobRequest;
+  /** Posted in a channel on autopilot; a 'pending' mark makes the starter start it once its video is ready. */
+  autopilot?: AutopilotMark;
 }
 
 export interface PollResult {
@@ -170,8 +175,8 @@ export interface JobStore {
    */
   stopJob(jobId: string, userId: string): Promise<Target[] | undefined>;
   /**
-   * Leases jobs with work due (lease free): a request to admit, a waiting card's video to get ready, or an
-   * upload and projects to create.
+   * Leases jobs with work due (lease free): a request to admit, a waiting card's video to get ready, an
+   * autopilot start to make once it is, or an upload and projects to create.
    */
   claimJobsToStart(owner: string, now: number, leaseMs: number, limit: number): Promise<Job[]>;
   /** Frees a job's lease; it is claimed again from `retryAt`; `failed` counts one more failed try to start it. */

@@ -726,6 +726,88 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
       });
     });
 
+    describe('channels on autopilot', () => {
+      const setting = {
+        channel: 'C1',
+        dstLangs: ['es', 'de'],
+        capMinutes: 10,
+        period: 'day' as const,
+        mode: 'start' as const,
+        updatedBy: 'U1',
+        updatedAt: 5,
+      };
+      const choice = { dstLangs: ['es'], srcLang: null, numSpeakers: null };
+      const mark = { mode: 'start' as const, state: 'started' as const, minutes: 4, capMinutes: 10 };
+      const charge = (minutes: number, cap: number | null = 10) => ({
+        channel: 'C1',
+        periodStart: 1_000,
+        minutes,
+        cap,
+      });
+
+      it('keeps one setting per channel, replaced whole', async () => {
+        expect(await store.channelAutopilot('C1')).toBeUndefined();
+        await store.saveChannelAutopilot(setting);
+        await store.saveChannelAutopilot({ ...setting, dstLangs: [], mode: 'wait', updatedAt: 6 });
+        expect(await store.channelAutopilot('C1')).toEqual({
+          ...setting,
+          dstLangs: [],
+          mode: 'wait',
+          updatedAt: 6,
+        });
+      });
+
+      it('marks a job pending for the starter, starts it within the cap, and refuses it past the cap with the count', async () => {
+        const { job } = await store.createJob(newJob({ autopilot: { mode: 'start', state: 'pending' } }), 1);
+        expect(job.autopilot).toEqual({ mode: 'start', state: 'pending' });
+        // Its video ready, a pending job is still due to the starter (its autopilot start is to be made).
+        await store.setJobMediaReady(job.id, { seconds: 120 });
+        expect((await store.claimJobsToStart('w', 2, 100, 10)).map((j) => j.id)).toEqual([job.id]);
+        const { job: other } = await store.createJob(newJob({ triggerKey: 'msg:C1:2.0' }), 1);
+        expect(await store.autopilotUsed('C1', 1_000)).toBe(0);
+        const started = await store.startJobCharged(job.id, choice, 3, undefined, charge(8), mark);
+        expect(started).toMatchObject({ kind: 'started', used: 8, job: { state: 'starting' } });
+        expect((await store.getJob(job.id))?.autopilot).toEqual({ ...mark, used: 8 });
+        // Past the cap: not started, not counted.
+        expect(await store.startJobCharged(other.id, choice, 4, undefined, charge(3), mark)).toEqual({
+          kind: 'capped',
+          used: 8,
+        });
+        expect((await store.getJob(other.id))?.state).toBe('picking');
+        expect(await store.targetsOf(other.id)).toEqual([]);
+        expect(await store.autopilotUsed('C1', 1_000)).toBe(8);
+        // A person's Start is counted whatever the count; a job no longer waiting is neither started nor counted.
+        expect(await store.startJobCharged(other.id, choice, 5, 'U2', charge(3, null), mark)).toMatchObject({
+          kind: 'started',
+          used: 11,
+        });
+        expect(await store.startJobCharged(other.id, choice, 6, 'U2', charge(3, null), mark)).toEqual({
+          kind: 'gone',
+        });
+        expect(await store.autopilotUsed('C1', 1_000)).toBe(11);
+        // Another period counts from zero.
+        expect(await store.autopilotUsed('C1', 2_000)).toBe(0);
+        await store.markAutopilot(other.id, { mode: 'start', state: 'capped', used: 8 });
+        expect((await store.getJob(other.id))?.autopilot).toMatchObject({ state: 'capped', used: 8 });
+      });
+
+      it('gives the last minutes to one of four starts racing for them', async () => {
+        const jobs = await Promise.all(
+          [1, 2, 3, 4].map(
+            async (n) => (await store.createJob(newJob({ triggerKey: `msg:C1:${n}.0` }), 1)).job,
+          ),
+        );
+        const outcomes = await Promise.all(
+          jobs.map((job) => store.startJobCharged(job.id, choice, 2, undefined, charge(6), mark)),
+        );
+        expect(outcomes.filter((o) => o.kind === 'started')).toHaveLength(1);
+        expect(outcomes.filter((o) => o.kind === 'capped')).toHaveLength(3);
+        expect(await store.autopilotUsed('C1', 1_000)).toBe(6);
+        const states = await Promise.all(jobs.map(async (job) => (await store.getJob(job.id))?.state));
+        expect(states.filter((s) => s === 'starting')).toHaveLength(1);
+      });
+    });
+
     describe('channel approvers', () => {
       it('are none until named, kept in the order picked, replaced whole, and found by approver', async () => {
         expect(await store.channelApprovers('C1')).toEqual([]);

@@ -5,6 +5,7 @@
 import type { ApprovalStore } from './approvals.ts';
 import type { ApproverStore } from './approvers.ts';
 import type { AssignmentStore } from './assignments.ts';
+import type { AutopilotStore } from './autopilot.ts';
 import type { DeferredRequestStore } from './deferred.ts';
 import type { EstimateStore } from './estimates.ts';
 import type { FormatSettingsStore } from './formats.ts';
@@ -20,6 +21,7 @@ import type { ReviewStore } from './reviews.ts';
 export type * from './approvals.ts';
 export type * from './approvers.ts';
 export type * from './assignments.ts';
+export type * from './autopilot.ts';
 export type * from './estimates.ts';
 export type * from './formats.ts';
 export type * from './glossaries.ts';
@@ -48,7 +50,8 @@ export interface Store
     ApproverStore,
     AssignmentStore,
     EstimateStore,
-    DeferredRequestStore {
+    DeferredRequestStore,
+    AutopilotStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
    * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in

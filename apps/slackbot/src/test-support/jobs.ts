@@ -35,6 +35,7 @@ export const jobRecord = (over: Partial<Job> = {}): Job => ({
   startFailures: 0,
   startedBy: 'U1',
   stoppedBy: null,
+  autopilot: null,
   ...over,
 });
 

@@ -16,6 +16,8 @@ export async function submitSettings(
   await stage.driver.command({ channel, user, text: 'settings' });
   const modal = await waitFor(() => stage.slack.views[before], WAIT_MS, 'the settings dialog');
   expect(modal.view.callback_id).toBe(SETTINGS_UI.callbackId);
+  // The app records the dialog as the person's once Slack has opened it: nobody can submit it sooner.
+  await waitFor(() => stage.app.store.modalGrant(modal.id), WAIT_MS, 'the dialog recorded as theirs');
   return { modal, answer: await stage.driver.submitView({ viewId: modal.id, user, values }) };
 }
 

@@ -1,7 +1,7 @@
 // A job's card, as the thread knows it: what it says (the picker while the job waits, then what was started,
 // or who cancelled or stopped it), under the card's one key. The dub feature draws it (MessageParts.card);
 // only the drawer (drawer.ts) asks for it, so nothing else builds a `card:` write.
-import type { DeliveryInput, Job, Target } from '../store/store.ts';
+import type { AutopilotMark, DeliveryInput, Job, Target } from '../store/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 
 /** A glossary the card's picker offers. */
@@ -30,6 +30,8 @@ export interface JobCardInput {
   video?: CardVideo;
   /** Once started: whether a language is still under way (only then is Stop offered). */
   running?: boolean;
+  /** Posted in a channel on autopilot: what autopilot made of it. */
+  autopilot?: AutopilotMark;
 }
 
 export type CardVideo =
@@ -77,6 +79,7 @@ export function cardDelivery(
       srcLang: job.srcLang,
       numSpeakers: job.numSpeakers,
       userId: actor ?? job.startedBy,
+      ...(job.autopilot ? { autopilot: job.autopilot } : {}),
       ...picker,
     }),
   };

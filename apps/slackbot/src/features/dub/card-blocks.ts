@@ -16,6 +16,7 @@ import {
   type StateValues,
   section,
 } from '../../ui/blocks.ts';
+import { startedWords, waitingLine } from './autopilot-line.ts';
 import { glossaryPicker } from './glossary-picker.ts';
 
 /** Action and block ids of the card; listeners read the picker's state by these. */
@@ -103,12 +104,15 @@ export function jobCard(input: JobCardInput): MessageContent {
     const seconds = input.video?.state === 'ready' ? input.video.seconds : null;
     const uses =
       seconds === null ? [] : [`uses ${plural(minutesNeeded(seconds, input.dstLangs.length), 'minute')}`];
+    const autopilot = input.autopilot ? startedWords(input.autopilot) : [];
+    // Autopilot started it: the person only posted the video.
+    const by = input.autopilot?.state === 'started' ? 'posted by' : 'started by';
     return {
       text: `Dubbing ${escapeText(input.title)} into ${input.dstLangs.map(languageName).join(', ')}`,
       blocks: [
         header,
         section(`Dubbing into ${into}`),
-        context([speakers, ...uses, `started by <@${input.userId}>`].join(' · ')),
+        context([speakers, ...uses, ...autopilot, `${by} <@${input.userId}>`].join(' · ')),
         ...(input.running === false
           ? []
           : [
@@ -148,9 +152,10 @@ export function jobCard(input: JobCardInput): MessageContent {
         elements: [sourceSelect(input.srcLang), speakersSelect(input.numSpeakers)],
       },
       ...(input.glossaries?.length ? [glossaryPicker(input.glossaries, input.glossaryIds ?? [])] : []),
-      ...[minutesEstimate(input.video, input.dstLangs.length, input.minutesLeft)].flatMap((line) =>
-        line === undefined ? [] : [context(line)],
-      ),
+      ...[
+        minutesEstimate(input.video, input.dstLangs.length, input.minutesLeft),
+        input.autopilot && waitingLine(input.autopilot),
+      ].flatMap((line) => (line ? [context(line)] : [])),
       {
         type: 'actions',
         block_id: 'job_buttons',

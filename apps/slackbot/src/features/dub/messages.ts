@@ -1,11 +1,14 @@
-// Messages the app is shown (Events API; Bolt acks them itself before these run): a mention or a shared file
+// Messages the app is shown (Events API; acked once recorded, slack/event-ack.ts): a mention or a shared file
 // may be a glossary to import, subtitles for a job, or a video to dub — decided in that order, each once per
-// message however often Slack delivers it.
+// message however often Slack delivers it. In a channel on autopilot, a person's video link or file posted
+// there (not in a thread, not addressed to the app) opens a job on autopilot; a bot's message or an edit never
+// does.
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { BUSY, orBusy } from '../../access/busy.ts';
 import type { ChannelSubject } from '../../access/rules.ts';
-import type { SlackMessage } from '../../domain/requests.ts';
+import type { AutopilotSetting } from '../../domain/autopilot.ts';
+import { findLink, type SlackMessage } from '../../domain/requests.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeProse } from '../../ui/blocks.ts';
 import type { SubtitleService } from '../subtitles/service.ts';
@@ -21,6 +24,8 @@ export interface MessageDeps {
   subtitles: Pick<SubtitleService, 'fromThread' | 'withVideo'>;
   slack: Pick<Interactions, 'whisper'>;
   logger: Logger;
+  /** The channel's autopilot when it is on (it names languages); undefined otherwise. */
+  autopilotOf(channel: string): Promise<AutopilotSetting | undefined>;
 }
 
 export function onMention(deps: MessageDeps) {
@@ -42,7 +47,7 @@ export function onMention(deps: MessageDeps) {
             await deps.slack.whisper(toAuthor(message, message.user), { text: problem, blocks: [] });
           return;
         }
-        await dropVideo(deps, body.event_id, message, true);
+        await dropVideo(deps, body.event_id, message, { addressed: true });
       },
       busyWhisper(deps, message),
       BUSY,
@@ -57,6 +62,19 @@ export function onMessage(deps: MessageDeps) {
       await linkPreviewed(deps, event as unknown as { channel: string; message?: SlackMessage });
       return;
     }
+    // A bot's message (the app's own among them) is never a person's request.
+    if (message.bot_id !== undefined) return;
+    if (message.subtype === undefined) {
+      if (!postedToAutopilot(message, context.botUserId)) return;
+      await orBusy(
+        deps,
+        'a posted video',
+        () => onPosted(deps, body.event_id, message),
+        busyWhisper(deps, message),
+        BUSY,
+      );
+      return;
+    }
     if (message.subtype !== 'file_share') return;
     await orBusy(
       deps,
@@ -66,6 +84,24 @@ export function onMessage(deps: MessageDeps) {
       BUSY,
     );
   };
+}
+
+/**
+ * A person's plain message that autopilot may take: posted in a channel (not a DM, not in a thread), not
+ * addressed to the app (a mention asks for the card, as anywhere) and holding a link. Read from the text alone,
+ * so that the store is asked only about messages that hold a link.
+ */
+function postedToAutopilot(message: SlackMessage, botUserId: string | undefined): boolean {
+  if (!message.user || message.thread_ts !== undefined || message.channel_type === 'im') return false;
+  const text = message.text ?? '';
+  if (botUserId && text.includes(`<@${botUserId}>`)) return false;
+  return findLink(text) !== undefined;
+}
+
+/** A link posted in a channel: a job on autopilot when the channel is on it. */
+async function onPosted(deps: MessageDeps, eventId: string, message: SlackMessage) {
+  const autopilot = await deps.autopilotOf(message.channel);
+  if (autopilot) await dropVideo(deps, eventId, message, { addressed: false, autopilot });
 }
 
 /**
@@ -102,7 +138,12 @@ async function onFileShare(
   // A file shared with a mention also arrives as app_mention; both lead to the same single job.
   const addressed = botUserId ? (message.text ?? '').includes(`<@${botUserId}>`) : false;
   if (addressed && (await deps.importGlossary(message))) return;
-  await dropVideo(deps, eventId, message, addressed);
+  // A file posted (not in a thread, not addressed to the app) in a channel on autopilot is a job on autopilot.
+  const autopilot =
+    addressed || message.thread_ts !== undefined || message.channel_type === 'im'
+      ? undefined
+      : await deps.autopilotOf(message.channel);
+  await dropVideo(deps, eventId, message, { addressed, ...(autopilot ? { autopilot } : {}) });
   await deps.subtitles.withVideo(eventId, message);
 }
 
@@ -127,19 +168,27 @@ async function linkPreviewed(deps: MessageDeps, event: { channel: string; messag
   );
 }
 
-async function dropVideo(deps: MessageDeps, eventId: string, message: SlackMessage, addressed: boolean) {
+async function dropVideo(
+  deps: MessageDeps,
+  eventId: string,
+  message: SlackMessage,
+  how: { addressed: boolean; autopilot?: AutopilotSetting },
+) {
   if (!message.user) return;
-  const dropped = await deps.jobs.openFromMessage({
-    eventId,
-    channel: message.channel,
-    ts: message.ts,
-    ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
-    user: message.user,
-    text: message.text ?? '',
-    files: message.files ?? [],
-    addressed,
-    unfurls: unfurlsOf(message),
-  });
+  const dropped = await deps.jobs.openFromMessage(
+    {
+      eventId,
+      channel: message.channel,
+      ts: message.ts,
+      ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+      user: message.user,
+      text: message.text ?? '',
+      files: message.files ?? [],
+      addressed: how.addressed,
+      unfurls: unfurlsOf(message),
+    },
+    how.autopilot,
+  );
   if (dropped.kind === 'problem') {
     await deps.slack.whisper(toAuthor(message, message.user), usageError(dropped.problem));
   } else if (dropped.kind === 'opened') {
@@ -147,7 +196,11 @@ async function dropVideo(deps: MessageDeps, eventId: string, message: SlackMessa
       await deps.slack.whisper(toAuthor(message, message.user), { text: dropped.question, blocks: [] });
     }
     deps.logger.info(
-      { job: dropped.result.jobId, outcome: dropped.result.outcome, trigger: 'message' },
+      {
+        job: dropped.result.jobId,
+        outcome: dropped.result.outcome,
+        trigger: how.autopilot ? 'autopilot' : 'message',
+      },
       'job opened',
     );
   }

@@ -2,6 +2,13 @@
 // dropped message or the shortcut), start it with the picked languages and glossaries, cancel it, retry a failed
 // language, and find a dubbed language for the follow-up actions. Each call records the change and the Slack writes
 // it causes in the store, then wakes the loops that carry them out.
+import {
+  type AutopilotMark,
+  type AutopilotSetting,
+  minutesCounted,
+  periodEnd,
+  periodStart,
+} from '../../domain/autopilot.ts';
 import { minutesNeeded } from '../../domain/credits.ts';
 import { type DroppedMessage, readDrop } from '../../domain/drops.ts';
 import { preselection } from '../../domain/requests.ts';
@@ -9,6 +16,7 @@ import { firstTitle, titleFromLink } from '../../domain/video.ts';
 import { holdsInternals } from '../../errors/public.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type {
+  AutopilotStore,
   GlossaryStore,
   Job,
   JobChoice,
@@ -28,7 +36,7 @@ import { recordGlossaryChoice } from './glossary-choice.ts';
 import { pickedGlossaries } from './glossary-picker.ts';
 
 export interface JobServiceOptions {
-  store: GlossaryStore & JobStore & OutboxStore;
+  store: AutopilotStore & GlossaryStore & JobStore & OutboxStore;
   /** Wake the deliverer (Slack writes were enqueued) and the tracker (work became due). */
   wakeDeliverer: () => void;
   wakeTracker: () => void;
@@ -256,8 +264,12 @@ export class JobService {
     if (url) await this.#o.slack.respond(url, { text: why, blocks: [] });
   }
 
-  /** A message with a video link or file: one job per message however often Slack delivers it. */
-  async openFromMessage(message: DroppedMessage): Promise<DropResult> {
+  /**
+   * A message with a video link or file: one job per message however often Slack delivers it. Posted in a
+   * channel on `autopilot`: its languages ticked, and started once its video is ready when the channel starts
+   * at once (features/autopilot/start.ts); a person's Start otherwise.
+   */
+  async openFromMessage(message: DroppedMessage, autopilot?: AutopilotSetting): Promise<DropResult> {
     const { store } = this.#o;
     if (await store.hasEvent(message.eventId)) return { kind: 'ignored' };
     const outcome = readDrop(message, this.#o.maxFileBytes);
@@ -272,8 +284,13 @@ export class JobService {
         first && (await store.recordEvent(`problem:${message.channel}:${message.ts}`, this.#now()));
       return answered ? { kind: 'problem', problem: outcome.problem } : { kind: 'ignored' };
     }
-    const said = preselection(message.text);
-    const result = await this.#openForMessage(message, outcome.source, message.eventId, said);
+    // Autopilot dubs into the channel's languages: the words of a message nobody addressed to the app are not read.
+    const said = autopilot ? { preselect: autopilot.dstLangs } : preselection(message.text);
+    const mark: AutopilotMark | undefined = autopilot && {
+      mode: autopilot.mode,
+      state: autopilot.mode === 'start' ? 'pending' : 'waiting',
+    };
+    const result = await this.#openForMessage(message, outcome.source, message.eventId, said, mark);
     return said?.question && result.outcome === 'created'
       ? { kind: 'opened', result, question: said.question }
       : { kind: 'opened', result };
@@ -313,13 +330,54 @@ export class JobService {
       await recordGlossaryChoice(store, jobId, choice, pickedGlossaries);
     }
     const now = this.#now();
-    const job = await store.startJob(jobId, choice, now, startedBy);
+    const waiting = await store.getJob(jobId);
+    const job = waiting?.autopilot
+      ? await this.#startCounted(waiting, waiting.autopilot, choice, now, startedBy)
+      : await store.startJob(jobId, choice, now, startedBy);
     if (!job) return false;
+    await this.announceStart(job, now);
+    return true;
+  }
+
+  /**
+   * A person's Start on a card autopilot posted: never refused by the channel's cap (a person chose to spend),
+   * but counted in it, with the video's length when known (at least a minute per language before).
+   */
+  async #startCounted(
+    job: Job,
+    mark: AutopilotMark,
+    choice: JobChoice,
+    now: number,
+    startedBy: string | undefined,
+  ): Promise<Job | undefined> {
+    const { store } = this.#o;
+    const setting = await store.channelAutopilot(job.channel);
+    const period = setting?.period ?? mark.period ?? 'day';
+    const minutes = minutesCounted(job.mediaReady ? job.mediaSeconds : null, choice.dstLangs.length);
+    const started = await store.startJobCharged(
+      job.id,
+      choice,
+      now,
+      startedBy,
+      { channel: job.channel, periodStart: periodStart(now, period), minutes, cap: null },
+      {
+        ...mark,
+        minutes,
+        period,
+        resetsAt: periodEnd(now, period),
+        ...(setting ? { capMinutes: setting.capMinutes } : {}),
+      },
+    );
+    return started.kind === 'started' ? started.job : undefined;
+  }
+
+  /** What a recorded start announces (the card as started, each language's status), and the loops woken. */
+  async announceStart(job: Job, now: number): Promise<void> {
+    const { store } = this.#o;
     for (const delivery of await this.#o.drawer.startDeliveries(job, await store.targetsOf(job.id), now))
       await store.enqueue(delivery, now);
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
-    return true;
   }
 
   /** Cancels a job still waiting for its languages; the card names `userId`, who pressed Cancel. */
@@ -414,8 +472,10 @@ export class JobService {
     source: JobSource,
     eventId?: string,
     said?: ReturnType<typeof preselection>,
+    autopilot?: AutopilotMark,
   ): Promise<OpenResult> {
     return this.open({
+      ...(autopilot ? { autopilot } : {}),
       ...(said?.srcLang ? { srcLang: said.srcLang } : {}),
       ...(said?.preselect ? { preselect: said.preselect } : {}),
       ...(eventId ? { eventId } : {}),

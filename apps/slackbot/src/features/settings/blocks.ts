@@ -1,11 +1,12 @@
 // `/dub settings`: a channel's default destination languages and glossaries (and its QA, subtitle files and
-// approvers), as a modal, and the reader of its answer. Pure.
+// approvers, and its autopilot), as a modal, and the reader of its answer. Pure.
 import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import type { QaSetting } from '../../domain/localization-qa.ts';
 import type { UserGroup } from '../../slack/usergroups.ts';
 import type { PickerGlossary } from '../../thread/card.ts';
 import type { StateValues } from '../../ui/blocks.ts';
+import { type AutopilotChoice, autopilotBlocks } from '../autopilot/settings-block.ts';
 import { destinationSelect } from '../dub/card-blocks.ts';
 import { glossaryPicker } from '../dub/glossary-picker.ts';
 import { qaSettingBlock } from '../qa/settings-block.ts';
@@ -31,6 +32,8 @@ export function settingsModal(input: {
   approvers?: string[];
   /** The workspace's user groups, to pick as approvers; none (or Slack refused to list them): not offered. */
   approverGroups?: UserGroup[];
+  /** The channel's autopilot; without it the dialog does not offer one. */
+  autopilot?: AutopilotChoice;
 }): types.ModalView {
   const languages = { ...destinationSelect(input.dstLangs) };
   const glossaryElement = (
@@ -69,6 +72,7 @@ export function settingsModal(input: {
       ...(input.approvers && input.approverGroups?.length
         ? [approverGroupsBlock(input.approverGroups, input.approvers)]
         : []),
+      ...(input.autopilot ? autopilotBlocks(input.autopilot) : []),
     ],
   };
 }

@@ -5,6 +5,7 @@ import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { ModalGrant } from '../../store/store.ts';
+import { readAutopilotSetting } from '../autopilot/settings-block.ts';
 import { readQaSetting } from '../qa/settings-block.ts';
 import { readApproverGroupsSetting, readApproversSetting } from './approvers-block.ts';
 import { readSettings, SETTINGS_UI } from './blocks.ts';
@@ -19,7 +20,7 @@ export interface SettingsDeps {
 export function registerSettings(r: Registry, deps: SettingsDeps): void {
   r.subcommand({
     names: ['settings'],
-    help: '`/dub settings` — this channel’s default languages, glossaries, localization QA, subtitle files and approvers',
+    help: '`/dub settings` — this channel’s default languages, glossaries, localization QA, subtitle files, approvers and autopilot',
     rule: rules.caller,
     run: async ({ command }, _words, { channel }) => {
       await deps.slack.openModal(command.trigger_id, await deps.settings.modal(channel));
@@ -45,12 +46,18 @@ function submitSettings(deps: SettingsDeps) {
     const formats = readFormatsSetting(values);
     const approvers = readApproversSetting(values);
     const approverGroups = readApproverGroupsSetting(values);
+    const autopilot = readAutopilotSetting(values);
+    if (autopilot && !autopilot.ok) {
+      await ack({ response_action: 'errors', errors: { [autopilot.block]: autopilot.problem } });
+      return;
+    }
     const chosen = {
       ...readSettings(values),
       ...(qa ? { qa } : {}),
       ...(formats ? { formats } : {}),
       ...(approvers ? { approvers } : {}),
       ...(approverGroups ? { approverGroups } : {}),
+      ...(autopilot ? { autopilot: autopilot.value } : {}),
     };
     const saved = await deps.settings.save(channel, body.user.id, chosen);
     if (!saved.ok) {

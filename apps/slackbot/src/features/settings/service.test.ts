@@ -263,3 +263,40 @@ describe('SettingsService.save, approver groups', () => {
     expect(await save('UBEN', ['S0QAES'])).toMatchObject({ ok: false, block: 'st_approvers' });
   });
 });
+
+describe('SettingsService.save, autopilot announced', () => {
+  it('saves the channel’s autopilot and says in the channel who changed it, once per change', async () => {
+    const said = async () =>
+      (await store.dueIn('C9', Number.MAX_SAFE_INTEGER, 10)).map((d) => (d.payload as { text: string }).text);
+    const autopilot = { dstLangs: ['es'], capMinutes: 30, period: 'day' as const, mode: 'start' as const };
+    expect(await settings.save('C9', 'UANA', { dstLangs: [], glossaryIds: [], autopilot })).toEqual({
+      ok: true,
+      message:
+        'Saved the defaults for <#C9>: no default languages; autopilot dubs every video posted here into Spanish, up to 30 minutes a day, started at once.',
+    });
+    expect(await store.channelAutopilot('C9')).toMatchObject({ ...autopilot, updatedBy: 'UANA' });
+    expect(await said()).toEqual([
+      '🤖 <@UANA> changed this channel’s settings: autopilot dubs every video posted here into Spanish, up to 30 minutes a day, started at once.',
+    ]);
+    // The same again says nothing more; a change of cap is heard; off is heard.
+    await settings.save('C9', 'UBEN', { dstLangs: [], glossaryIds: [], autopilot });
+    expect(await said()).toHaveLength(1);
+    await settings.save('C9', 'UBEN', {
+      dstLangs: [],
+      glossaryIds: [],
+      autopilot: { ...autopilot, capMinutes: 10 },
+    });
+    await settings.save('C9', 'UBEN', {
+      dstLangs: [],
+      glossaryIds: [],
+      autopilot: { ...autopilot, dstLangs: [] },
+    });
+    expect((await said()).slice(1)).toEqual([
+      '🤖 <@UBEN> changed this channel’s settings: autopilot dubs every video posted here into Spanish, up to 10 minutes a day, started at once.',
+      '🤖 <@UBEN> changed this channel’s settings: autopilot off: a video posted here waits for someone to ask.',
+    ]);
+    // Without the autopilot in the submission, it stays as it is.
+    await settings.save('C9', 'UOMAR', { dstLangs: ['de'], glossaryIds: [] });
+    expect(await store.channelAutopilot('C9')).toMatchObject({ dstLangs: [], updatedBy: 'UBEN' });
+  });
+});

@@ -1,7 +1,8 @@
 // A channel's defaults (`/dub settings`): the languages the job card preselects and one glossary per
 // language pair, applied to jobs started without the card; and who approves there. Once a channel names
 // approvers, only they (or an admin) can change that list: anyone else could otherwise name themselves; while
-// it names none, any member may. Every change of it is announced in the channel, so nobody changes it unseen.
+// it names none, any member may. Every change of it is announced in the channel, so nobody changes it unseen;
+// so is every change of the channel's autopilot (what it dubs by itself, within which cap).
 import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { types } from '@slack/bolt';
 import { isGroupId } from '../../domain/approvals.ts';
@@ -12,6 +13,7 @@ import { DEFAULT_FORMATS } from '../../outbox/subtitle-files.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type {
   ApproverStore,
+  AutopilotStore,
   FormatSettingsStore,
   GlossaryStore,
   OutboxStore,
@@ -20,6 +22,7 @@ import type {
 import type { PickerGlossary } from '../../thread/card.ts';
 import { escapeText, section } from '../../ui/blocks.ts';
 import { APPROVERS_MAX, anyOf } from '../approval/blocks.ts';
+import { AUTOPILOT_DEFAULTS, type AutopilotChoice, autopilotSaid } from '../autopilot/settings-block.ts';
 import { glossaryLabel } from '../glossary/blocks.ts';
 import type { GlossaryService } from '../glossary/service.ts';
 import { qaSettingOf, qaSettingSaid } from '../qa/settings-block.ts';
@@ -36,7 +39,12 @@ import { FORMATS_SETTING, formatsSaid } from './formats-block.ts';
 export type SaveOutcome = { ok: true; message: string } | { ok: false; block: string; problem: string };
 
 export class SettingsService {
-  readonly #store: ApproverStore & FormatSettingsStore & GlossaryStore & OutboxStore & QaSettingsStore;
+  readonly #store: ApproverStore &
+    AutopilotStore &
+    FormatSettingsStore &
+    GlossaryStore &
+    OutboxStore &
+    QaSettingsStore;
   readonly #glossaries: GlossaryService;
   readonly #now: () => number;
   readonly #isAdmin: (user: string) => boolean;
@@ -44,7 +52,12 @@ export class SettingsService {
   readonly #wakeDeliverer: () => void;
 
   constructor(options: {
-    store: ApproverStore & FormatSettingsStore & GlossaryStore & OutboxStore & QaSettingsStore;
+    store: ApproverStore &
+      AutopilotStore &
+      FormatSettingsStore &
+      GlossaryStore &
+      OutboxStore &
+      QaSettingsStore;
     glossaries: GlossaryService;
     now?: () => number;
     /** ADMIN_USER_IDS: they may change any channel's approvers. */
@@ -89,6 +102,7 @@ export class SettingsService {
       formats: (await this.#store.channelFormats(channel))?.formats ?? [...DEFAULT_FORMATS],
       approvers: await this.#store.channelApprovers(channel),
       approverGroups: (await this.#groups?.list(false)) ?? [],
+      autopilot: (await this.#store.channelAutopilot(channel)) ?? AUTOPILOT_DEFAULTS,
     });
   }
 
@@ -104,6 +118,8 @@ export class SettingsService {
       approvers?: string[];
       /** Group ids picked; without them (none offered) the channel's groups stay as they are. */
       approverGroups?: string[];
+      /** Checked by the dialog's reader; without it the channel's autopilot stays as it is. */
+      autopilot?: AutopilotChoice;
     },
   ): Promise<SaveOutcome> {
     const langs =
@@ -164,6 +180,7 @@ export class SettingsService {
         updatedAt: this.#now(),
       });
     if (approvers) await this.#saveApprovers(channel, userId, approvers);
+    if (chosen.autopilot) await this.#saveAutopilot(channel, userId, chosen.autopilot);
     // A glossary's name is a person's words: escaped, so that `<https://…|x>` or `<!here>` in it stays text.
     const names = glossaries.flatMap((g) => (g?.name ? [escapeText(g.name)] : []));
     return {
@@ -173,7 +190,8 @@ export class SettingsService {
         `${names.length > 0 ? `; glossaries ${names.join(', ')}` : ''}` +
         `${chosen.qa ? `; ${qaSettingSaid(chosen.qa)}` : ''}` +
         `${chosen.formats ? `; ${formatsSaid(chosen.formats)}` : ''}` +
-        `${approvers ? `; ${approversSaid(approvers)}` : ''}.`,
+        `${approvers ? `; ${approversSaid(approvers)}` : ''}` +
+        `${chosen.autopilot ? `; ${autopilotSaid(chosen.autopilot)}` : ''}.`,
     };
   }
 
@@ -208,8 +226,32 @@ export class SettingsService {
       updatedAt: now,
     });
     if (before.length === approvers.length && before.every((id, i) => id === approvers[i])) return;
-    const key = `approvers:${channel}:${now}:${approvers.join(',')}`;
-    const text = `👥 <@${userId}> changed who approves dubs here: ${approversSaid(approvers)}.`;
+    await this.#announce(
+      channel,
+      `approvers:${channel}:${now}:${approvers.join(',')}`,
+      `👥 <@${userId}> changed who approves dubs here: ${approversSaid(approvers)}.`,
+      now,
+    );
+  }
+
+  /** Saves the channel's autopilot; a change is announced in the channel, saying who made it. */
+  async #saveAutopilot(channel: string, userId: string, choice: AutopilotChoice): Promise<void> {
+    const before = await this.#store.channelAutopilot(channel);
+    const now = this.#now();
+    await this.#store.saveChannelAutopilot({ channel, ...choice, updatedBy: userId, updatedAt: now });
+    const said = autopilotSaid(choice);
+    // Off before and off now (whatever its cap) changes nothing anyone sees.
+    if (autopilotSaid(before ?? AUTOPILOT_DEFAULTS) === said) return;
+    await this.#announce(
+      channel,
+      `autopilot:${channel}:${now}:${choice.dstLangs.join(',')}:${choice.capMinutes}:${choice.period}:${choice.mode}`,
+      `🤖 <@${userId}> changed this channel’s settings: ${said}.`,
+      now,
+    );
+  }
+
+  /** A message to the whole channel (not in a thread), through the outbox. */
+  async #announce(channel: string, key: string, text: string, now: number): Promise<void> {
     await this.#store.enqueue(
       {
         key,

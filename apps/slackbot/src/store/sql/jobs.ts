@@ -1,7 +1,9 @@
 // Jobs and their languages in SQL. A job is keyed by its trigger and a Slack event by its id, both unique,
 // so that two deliveries of one event never open two jobs, whatever the interleaving.
+import type { AutopilotMark } from '../autopilot.ts';
 import type {
   Job,
+  JobChoice,
   JobRequest,
   JobSource,
   JobState,
@@ -38,7 +40,7 @@ export function sqlJobStore(sql: Sql): JobStore {
       const id = newId();
       const inserted = await tx.run(
         `INSERT INTO jobs (id, trigger_key, state, channel, thread_ts, user_id, source, title, src_lang,
-           num_speakers, request, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           num_speakers, request, autopilot, autopilot_due, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (trigger_key) DO NOTHING`,
         [
           id,
@@ -52,6 +54,8 @@ export function sqlJobStore(sql: Sql): JobStore {
           input.srcLang ?? null,
           input.numSpeakers ?? null,
           input.request ? JSON.stringify(input.request) : null,
+          input.autopilot ? JSON.stringify(input.autopilot) : null,
+          input.autopilot?.state === 'pending',
           now,
         ],
       );
@@ -116,24 +120,7 @@ export function sqlJobStore(sql: Sql): JobStore {
       await sql.run('UPDATE jobs SET thread_ts = ? WHERE id = ? AND thread_ts IS NULL', [threadTs, jobId]);
     },
     startJob: (jobId, choice, now, startedBy) =>
-      sql.transaction(async (tx) => {
-        const changed = await tx.run(
-          // A video still being made ready keeps its lease: its holder goes on to the start once it is ready.
-          `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?,
-             lease_until = CASE WHEN media_ready OR media_error IS NOT NULL THEN 0 ELSE lease_until END,
-             started_by = ? WHERE id = ? AND state IN ('picking', 'requested')`,
-          [choice.srcLang, choice.numSpeakers, now, startedBy ?? null, jobId],
-        );
-        if (changed === 0) return undefined;
-        for (const [position, lang] of choice.dstLangs.entries()) {
-          await tx.run(
-            `INSERT INTO targets (id, job_id, dst_lang, position, started_at, next_poll_at, interval_ms)
-              VALUES (?, ?, ?, ?, ?, ?, 0)`,
-            [newId(), jobId, lang, position, now, NEVER],
-          );
-        }
-        return getJob(tx, jobId);
-      }),
+      sql.transaction((tx) => startIn(tx, jobId, choice, now, startedBy)),
     async cancelJob(jobId) {
       return (
         (await sql.run(`UPDATE jobs SET state = 'cancelled' WHERE id = ? AND state = 'picking'`, [jobId])) ===
@@ -159,7 +146,8 @@ export function sqlJobStore(sql: Sql): JobStore {
       const rows = await claimDue(sql, {
         table: 'jobs',
         key: 'id',
-        due: `(state IN ('requested', 'starting') OR state = 'picking' AND media_ready = FALSE AND media_error IS NULL)
+        due: `(state IN ('requested', 'starting') OR state = 'picking' AND (media_ready = FALSE AND media_error IS NULL
+          OR autopilot_due = TRUE))
           AND lease_until < ?`,
         params: [now],
         order: 'created_at',
@@ -366,7 +354,37 @@ export function sqlJobStore(sql: Sql): JobStore {
   };
 }
 
-function toJob(row: Row): Job {
+/**
+ * Moves a picking job (or a recorded command that named its languages) to starting with one target per
+ * language, inside the caller's transaction; undefined when it was neither.
+ */
+export async function startIn(
+  tx: Sql,
+  jobId: string,
+  choice: JobChoice,
+  now: number,
+  startedBy: string | undefined,
+): Promise<Job | undefined> {
+  const changed = await tx.run(
+    // A video still being made ready keeps its lease: its holder goes on to the start once it is ready.
+    `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?,
+       lease_until = CASE WHEN media_ready OR media_error IS NOT NULL THEN 0 ELSE lease_until END,
+       started_by = ? WHERE id = ? AND state IN ('picking', 'requested')`,
+    [choice.srcLang, choice.numSpeakers, now, startedBy ?? null, jobId],
+  );
+  if (changed === 0) return undefined;
+  for (const [position, lang] of choice.dstLangs.entries()) {
+    await tx.run(
+      `INSERT INTO targets (id, job_id, dst_lang, position, started_at, next_poll_at, interval_ms)
+        VALUES (?, ?, ?, ?, ?, ?, 0)`,
+      [newId(), jobId, lang, position, now, NEVER],
+    );
+  }
+  const row = await tx.get('SELECT * FROM jobs WHERE id = ?', [jobId]);
+  return row ? toJob(row) : undefined;
+}
+
+export function toJob(row: Row): Job {
   return {
     id: read.str(row.id),
     triggerKey: read.str(row.trigger_key),
@@ -389,6 +407,8 @@ function toJob(row: Row): Job {
     startFailures: read.num(row.start_failures),
     startedBy: read.strOrNull(row.started_by) ?? read.str(row.user_id),
     stoppedBy: read.strOrNull(row.stopped_by),
+    autopilot:
+      row.autopilot === null || row.autopilot === undefined ? null : read.json<AutopilotMark>(row.autopilot),
   };
 }
 

@@ -285,6 +285,20 @@ export const MIGRATIONS: Migration[] = [
     name: 'counts of jobs by state, languages polled and writes not yet made, kept by triggers for /metrics',
     statements: countsMigration,
   },
+  {
+    version: 23,
+    name: 'channels on autopilot: their languages, cap and mode, the minutes started per period, and each job’s mark',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS channel_autopilot (
+        channel TEXT PRIMARY KEY, dst_langs TEXT NOT NULL, cap_minutes INTEGER NOT NULL, period TEXT NOT NULL,
+        mode TEXT NOT NULL, updated_by TEXT NOT NULL, updated_at BIGINT NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS autopilot_usage (
+        channel TEXT NOT NULL, period_start BIGINT NOT NULL, used INTEGER NOT NULL,
+        PRIMARY KEY (channel, period_start))`,
+      'ALTER TABLE jobs ADD COLUMN autopilot TEXT',
+      'ALTER TABLE jobs ADD COLUMN autopilot_due BOOLEAN NOT NULL DEFAULT FALSE',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

@@ -4,6 +4,7 @@ import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
 import { sqlAssignmentStore } from './assignments.ts';
+import { sqlAutopilotStore } from './autopilot.ts';
 import { readCounts } from './counts.ts';
 import { sqlDeferredRequestStore } from './deferred.ts';
 import { sqlEstimateStore } from './estimates.ts';
@@ -44,6 +45,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlAssignmentStore(sql),
     ...sqlEstimateStore(sql),
     ...sqlDeferredRequestStore(sql),
+    ...sqlAutopilotStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
