@@ -15,6 +15,15 @@ export type {
   ViewChange,
 } from './fake-slack.ts';
 export { FakeSlack } from './fake-slack.ts';
+export type {
+  OAuthAppOptions,
+  SandboxInstallation,
+  SandboxOrg,
+  SandboxWorkspace,
+  TokenCheck,
+  TokenGrant,
+} from './installs.ts';
+export { SandboxInstalls } from './installs.ts';
 export { HttpTransport } from './http-transport.ts';
 export { byKind, keyOf } from './message-keys.ts';
 export { mrkdwnToText, renderMessage } from './render-thread.ts';
