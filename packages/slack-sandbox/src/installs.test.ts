@@ -72,7 +72,7 @@ describe('the sandbox’s installs', () => {
     expect(await api('auth.test', {}, String(installed.access_token))).toMatchObject({
       ok: true,
       team_id: 'T1',
-      user_id: 'UB1',
+      user_id: 'UBT1',
     });
 
     const refresh = { client_id: 'C1', client_secret: 'secret', grant_type: 'refresh_token' };

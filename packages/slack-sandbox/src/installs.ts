@@ -199,14 +199,13 @@ export class SandboxInstalls {
     const existing = this.installations.get(key);
     if (existing) return existing;
     // Slack gives the app one bot user per workspace (and one per org for an org-wide install).
-    const suffix = key.slice(1);
     return {
       key,
       teamId: org ? null : (workspace?.id ?? null),
       enterpriseId: org ? org.id : (workspace?.enterpriseId ?? null),
       orgInstall: org !== undefined,
-      botUserId: `UB${suffix}`,
-      botId: `BB${suffix}`,
+      botUserId: `UB${key}`,
+      botId: `BB${key}`,
       installerId,
       revoked: false,
     };

@@ -409,7 +409,7 @@ function originOf(slack: FakeSlack, workspace: string | undefined): Origin {
     teamId: workspace,
     enterpriseId,
     orgInstall: org !== undefined,
-    botUserId: installation?.botUserId ?? `UB${workspace.slice(1)}`,
+    botUserId: installation?.botUserId ?? `UB${workspace}`,
   };
 }
 
