@@ -161,6 +161,56 @@ describe('installing from a link', () => {
     expect((await installations.get('T1'))!.bot!.token).not.toBe(old);
   });
 
+  it('lets only a workspace admin connect its own dubbing account, checked first and never shown again', async () => {
+    const { installations, tenancy } = installs();
+    stage.emulator.addToken('beta-account-token', 'beta');
+    stage.emulator.setCredits('beta', { minutes: 77 });
+    stage.slack.setUser({ id: 'U2ADMIN', is_admin: true });
+    const beta = stage.driver.in('T2');
+    const defaultAccount = await tenancy.dubbing('T2');
+
+    await beta.command({ text: 'connect', channel: 'C2', user: 'U2MEMBER' });
+    await waitFor(
+      () =>
+        stage.slack.ephemerals.find(
+          (e) => e.user === 'U2MEMBER' && e.text.includes('Only a workspace admin'),
+        ),
+      10_000,
+      'the refusal',
+    );
+    expect(stage.slack.callsOf('views.open')).toEqual([]);
+
+    await beta.command({ text: 'connect', channel: 'C2', user: 'U2ADMIN' });
+    const opened = await waitFor(() => stage.slack.callsOf('views.open').at(-1), 10_000, 'the modal');
+    expect(opened?.team).toBe('T2');
+    const viewId = stage.slack.views.at(-1)?.id ?? '';
+    const submit = (user: string, token: string) =>
+      beta.submitView({
+        viewId,
+        user,
+        values: { dubbing_token: { token: { type: 'plain_text_input', value: token } } },
+      });
+    // Another person submitting the admin's modal is refused by the gate; a wrong token by the service.
+    expect((await submit('U2MEMBER', 'beta-account-token')).body).not.toContain('Connected');
+    const wrong = (await submit('U2ADMIN', 'not-a-token')).body;
+    expect(JSON.parse(wrong), wrong).toMatchObject({
+      response_action: 'errors',
+      errors: { dubbing_token: expect.stringContaining('refused this token') },
+    });
+    expect(await installations.dubbingToken('T2')).toBeUndefined();
+    const done = await submit('U2ADMIN', 'beta-account-token');
+    expect(done.body).toContain('77 minutes left');
+    expect(done.body).not.toContain('beta-account-token');
+    expect(await installations.dubbingToken('T2')).toBe('beta-account-token');
+
+    // T2 now dubs on its own account (one client, reused); T1 still on the deployment's default one.
+    const own = await tenancy.dubbing('T2');
+    expect(own).not.toBe(defaultAccount);
+    expect(await tenancy.dubbing('T2')).toBe(own);
+    expect((await own.credits()).minutes.total).toBe(77);
+    expect(await tenancy.dubbing('T1')).toBe(defaultAccount);
+  });
+
   for (const order of [
     ['app_uninstalled', 'tokens_revoked'],
     ['tokens_revoked', 'app_uninstalled'],

@@ -285,7 +285,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const listenerLog = logger.child({ part: 'listeners' });
   const featureDeps = { slack: granting, logger: listenerLog };
   forgetOnMembershipEvents(registry, membership);
-  installs?.register(registry);
+  installs?.register(registry, store);
   registerDub(registry, {
     ...featureDeps,
     jobs,

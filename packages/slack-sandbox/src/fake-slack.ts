@@ -135,6 +135,9 @@ export interface SlackUser {
   is_bot: boolean;
   is_app_user: boolean;
   deleted: boolean;
+  /** A workspace admin or owner (what users.info says; false unless a test declares it). */
+  is_admin?: boolean;
+  is_owner?: boolean;
 }
 
 export interface StoredView {

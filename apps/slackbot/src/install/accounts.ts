@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { DubbingClient } from '@dubkit/core';
 import type { Dispatcher } from 'undici';
+import { minutesLeft } from '../domain/credits.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import type { InstallationStore } from './installations.ts';
@@ -46,11 +47,14 @@ export class DubbingAccounts {
     throw new NoDubbingAccount();
   }
 
-  /** Checks a token with a credits call, with a client made for the check alone (nothing is kept). */
-  async check(token: string): Promise<void> {
+  /**
+   * Checks a token with a credits call, with a client made for the check alone (nothing is kept); resolves to
+   * the account's minutes left, rejects with the client's error (AuthenticationError for a refused token).
+   */
+  async check(token: string): Promise<number> {
     const client = this.#client(token);
     try {
-      await createDubbingService(client).credits();
+      return minutesLeft(await client.credits.get());
     } finally {
       await client.close();
     }

@@ -8,7 +8,9 @@ import type { InstallConfig, StoreLocation } from '../config.ts';
 import { budgetDispatcher, type RequestBudget } from '../dubbing/budget.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import { Loop } from '../runtime/loop.ts';
+import type { ModalStore } from '../store/store.ts';
 import { DubbingAccounts } from './accounts.ts';
+import { registerConnect } from './connect.ts';
 import type { InstallationStore } from './installations.ts';
 import { OAuthTenancy } from './oauth-tenancy.ts';
 import { openInstallations } from './open.ts';
@@ -27,8 +29,8 @@ export interface InstallServices {
   accounts: DubbingAccounts;
   /** GET /slack/install and /slack/oauth_redirect, served beside /slack/events. */
   routes: ReturnType<typeof installRoutes>;
-  /** Registers the uninstall notices with the access gate's registry. */
-  register(registry: Pick<Registry, 'register'>): void;
+  /** Registers the uninstall notices and `/dub connect` with the access gate's registry. */
+  register(registry: Registry, modals: ModalStore): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -86,7 +88,8 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
       logger: o.logger,
       ...(o.install.redirectUri ? { redirectUri: o.install.redirectUri } : {}),
     }),
-    register(registry) {
+    register(registry, modals) {
+      registerConnect(registry, { installations, accounts, modals, now, logger: o.logger });
       registerUninstall(registry, {
         installations,
         now,
