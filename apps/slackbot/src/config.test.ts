@@ -80,7 +80,13 @@ describe('loadConfig', () => {
     const config = loadConfig(oauth);
     expect(config.slackBotToken).toBeUndefined();
     expect(config.install).toMatchObject({ clientId: '1111.2222', retentionMs: 30 * 24 * 60 * 60_000 });
-    expect(config.install?.sealer.keyId).toMatch(/^[0-9a-f]{16}$/);
+    expect(config.install?.encryptionKeys).toEqual([key]);
+    // Several keys, the current one first (rotation): each read, in order.
+    const old = Buffer.alloc(32, 9);
+    expect(
+      loadConfig({ ...oauth, DUBKIT_ENCRYPTION_KEY: `${key.toString('base64')}, ${old.toString('hex')}` })
+        .install?.encryptionKeys,
+    ).toEqual([key, old]);
     // No default dubbing account unless one is given; then it is DUBKIT_TOKEN's.
     expect(config.service.auth).toBeUndefined();
     expect(loadConfig({ ...oauth, DUBKIT_TOKEN: 't', DUBKIT_RETENTION_DAYS: '0' })).toMatchObject({

@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { Sealer, SealingKeyError } from './install/sealing.ts';
 
 const positiveInt = z.coerce
   .number({ error: 'must be a whole number' })
@@ -86,8 +85,8 @@ export interface InstallConfig {
   clientId: string;
   clientSecret: string;
   stateSecret: string;
-  /** Seals every token at rest (DUBKIT_ENCRYPTION_KEY: the current key first, older ones after it). */
-  sealer: Sealer;
+  /** The keys that seal every token at rest (DUBKIT_ENCRYPTION_KEY): the current key first, older ones after it. */
+  encryptionKeys: Buffer[];
   /** SLACK_REDIRECT_URI; unset, derived from each install request's own address. */
   redirectUri?: string;
   /** How long an uninstalled workspace's data is kept (DUBKIT_RETENTION_DAYS; 0 = deleted at once). */
@@ -188,7 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'DUBKIT_ENCRYPTION_KEY',
   ];
   const oauth = oauthNames.some((name) => present[name] !== undefined);
-  let sealer: Sealer | undefined;
+  let encryptionKeys: Buffer[] | undefined;
   if (oauth) {
     // OAuth mode: every name it needs, one line each; the single-workspace token would be ambiguous beside it.
     for (const name of [...oauthNames, 'SLACK_SIGNING_SECRET'])
@@ -203,12 +202,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'SLACK_APP_TOKEN (Socket Mode) cannot serve installs from a link: OAuth mode runs in HTTP mode, unset it',
       );
     if (present.DUBKIT_ENCRYPTION_KEY !== undefined) {
-      try {
-        sealer = Sealer.fromText(present.DUBKIT_ENCRYPTION_KEY);
-      } catch (error) {
-        if (!(error instanceof SealingKeyError)) throw error;
-        problems.push(`DUBKIT_ENCRYPTION_KEY ${error.message}`);
-      }
+      encryptionKeys = parseKeys(present.DUBKIT_ENCRYPTION_KEY);
+      if (!encryptionKeys)
+        problems.push(
+          'DUBKIT_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (e.g. the output of `openssl rand -base64 32`); several keys, the current one first, separated by commas',
+        );
     }
   } else if (present.SLACK_BOT_TOKEN === undefined) {
     problems.push(
@@ -252,12 +250,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined;
   const install: InstallConfig | undefined =
-    sealer && e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_STATE_SECRET
+    encryptionKeys && e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_STATE_SECRET
       ? {
           clientId: e.SLACK_CLIENT_ID,
           clientSecret: e.SLACK_CLIENT_SECRET,
           stateSecret: e.SLACK_STATE_SECRET,
-          sealer,
+          encryptionKeys,
           ...(e.SLACK_REDIRECT_URI ? { redirectUri: e.SLACK_REDIRECT_URI } : {}),
           retentionMs: e.DUBKIT_RETENTION_DAYS * 24 * 60 * 60_000,
         }
@@ -282,6 +280,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { metricsServer: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' } }
       : {}),
   };
+}
+
+/** DUBKIT_ENCRYPTION_KEY's keys (comma- or space-separated); undefined when any is not 32 bytes. */
+function parseKeys(text: string): Buffer[] | undefined {
+  const keys = text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map(parseKey);
+  return keys.length > 0 && keys.every((key) => key !== undefined) ? (keys as Buffer[]) : undefined;
+}
+
+/** One key: 32 bytes as 64 hex digits, or as base64 (or base64url), padded or not. */
+export function parseKey(text: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
 }
 
 function parseDatabaseUrl(url: string, poolSize: number, problems: string[]): StoreLocation | undefined {

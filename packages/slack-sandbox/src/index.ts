@@ -15,6 +15,7 @@ export type {
   ViewChange,
 } from './fake-slack.ts';
 export { FakeSlack } from './fake-slack.ts';
+export { HttpTransport } from './http-transport.ts';
 export type {
   OAuthAppOptions,
   SandboxInstallation,
@@ -24,7 +25,6 @@ export type {
   TokenGrant,
 } from './installs.ts';
 export { SandboxInstalls } from './installs.ts';
-export { HttpTransport } from './http-transport.ts';
 export { byKind, keyOf } from './message-keys.ts';
 export { mrkdwnToText, renderMessage } from './render-thread.ts';
 export { SlackDriver } from './slack-driver.ts';

@@ -3,9 +3,10 @@
 // credits call before anything is saved, stores it sealed, and never shows it again (the modal answers with
 // the minutes left). Anyone else is told who can connect it. Slack is asked with the request's own client,
 // which Bolt authorized with the installation's bot token (OAuth mode).
+
+import { AuthenticationError } from '@dubkit/core';
 import type { types } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { AuthenticationError } from '@dubkit/core';
 import type { Logger } from 'pino';
 import { type ViewArgs, view } from '../access/definitions.ts';
 import { grantingInteractions } from '../access/modals.ts';

@@ -2,7 +2,8 @@
 // bound to the row and field they were sealed for; keys given as hex or base64, anything else refused.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseKey, Sealer, SealingKeyError, UnsealError } from './sealing.ts';
+import { parseKey } from '../config.ts';
+import { Sealer, UnsealError } from './sealing.ts';
 
 const oldKey = randomBytes(32);
 const newKey = randomBytes(32);
@@ -19,7 +20,7 @@ describe('sealing', () => {
 
   it('opens values sealed under an older key listed after the new one, and seals under the new one', () => {
     const sealedBefore = new Sealer([oldKey]).seal('xoxb-old', 'T1:bot_token');
-    const rotated = Sealer.fromText(`${newKey.toString('base64')},${oldKey.toString('hex')}`);
+    const rotated = new Sealer([newKey, oldKey]);
     expect(rotated.open(sealedBefore, 'T1:bot_token')).toBe('xoxb-old');
     expect(rotated.seal('xoxb-new', 'T1:bot_token').split('.')[1]).toBe(new Sealer([newKey]).keyId);
     expect(() => new Sealer([newKey]).open(sealedBefore, 'T1:bot_token')).toThrow(/no longer lists/);
@@ -35,17 +36,11 @@ describe('sealing', () => {
     expect(() => sealer.open(parts.join('.'), 'T1:bot_token')).toThrow(UnsealError);
   });
 
-  it('reads 32-byte keys as hex or base64 and refuses anything else without echoing it', () => {
+  it('takes 32-byte keys as hex or base64 (config.ts) and nothing else', () => {
     expect(parseKey(newKey.toString('hex'))).toEqual(newKey);
     expect(parseKey(newKey.toString('base64'))).toEqual(newKey);
     expect(parseKey(newKey.toString('base64url'))).toEqual(newKey);
-    for (const bad of ['short', randomBytes(16).toString('hex'), randomBytes(31).toString('base64')]) {
-      expect(() => parseKey(bad)).toThrow(SealingKeyError);
-      try {
-        parseKey(bad);
-      } catch (error) {
-        expect((error as Error).message).not.toContain(bad);
-      }
-    }
+    for (const bad of ['short', randomBytes(16).toString('hex'), randomBytes(31).toString('base64')])
+      expect(parseKey(bad)).toBeUndefined();
   });
 });

@@ -10,8 +10,6 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 const VERSION = 'v1';
 const IV_BYTES = 12;
 
-export class SealingKeyError extends Error {}
-
 /** A value that cannot be opened: sealed under a key no longer listed, or changed since. */
 export class UnsealError extends Error {}
 
@@ -20,45 +18,17 @@ interface Key {
   bytes: Buffer;
 }
 
-/**
- * Reads one key, 32 bytes given as 64 hex digits or as base64 (44 characters with padding); throws a
- * SealingKeyError saying what is wrong, never echoing the value.
- */
-export function parseKey(text: string): Buffer {
-  const value = text.trim();
-  const bytes = /^[0-9a-fA-F]{64}$/.test(value)
-    ? Buffer.from(value, 'hex')
-    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
-      ? Buffer.from(value, 'base64')
-      : undefined;
-  if (!bytes || bytes.length !== 32)
-    throw new SealingKeyError(
-      'must be 32 random bytes as 64 hex digits or base64 (e.g. the output of `openssl rand -base64 32`)',
-    );
-  return bytes;
-}
-
 export class Sealer {
   readonly #current: Key;
   readonly #byId: Map<string, Key>;
 
-  /** `keys`: the current key first, then older ones still read (DUBKIT_ENCRYPTION_KEY, comma-separated). */
+  /** `keys`: the current key first, then older ones still read (DUBKIT_ENCRYPTION_KEY, config.ts). */
   constructor(keys: readonly Buffer[]) {
     const [first] = keys;
-    if (!first) throw new SealingKeyError('needs at least one key');
+    if (!first) throw new Error('sealing needs at least one key (DUBKIT_ENCRYPTION_KEY)');
     const all = keys.map((bytes) => ({ id: keyId(bytes), bytes }));
     this.#current = all[0]!;
     this.#byId = new Map(all.map((key) => [key.id, key]));
-  }
-
-  /** From DUBKIT_ENCRYPTION_KEY's text: keys separated by commas or spaces, the current one first. */
-  static fromText(text: string): Sealer {
-    return new Sealer(
-      text
-        .split(/[,\s]+/)
-        .filter(Boolean)
-        .map(parseKey),
-    );
   }
 
   /** The id of the key new values are sealed with. */

@@ -17,6 +17,7 @@ import { openInstallations } from './open.ts';
 import { retentionRound } from './purge.ts';
 import { BotTokenRotation } from './rotation.ts';
 import { installRoutes } from './routes.ts';
+import { Sealer } from './sealing.ts';
 import { refreshBotToken } from './slack-oauth.ts';
 import { registerUninstall } from './uninstall.ts';
 
@@ -52,7 +53,7 @@ export interface StartInstallsOptions {
 
 export async function startInstalls(o: StartInstallsOptions): Promise<InstallServices> {
   const now = o.now ?? Date.now;
-  const { installations, sql } = await openInstallations(o.store, o.install.sealer);
+  const { installations, sql } = await openInstallations(o.store, new Sealer(o.install.encryptionKeys));
   const oauth = {
     clientId: o.install.clientId,
     clientSecret: o.install.clientSecret,
