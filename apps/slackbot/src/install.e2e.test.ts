@@ -33,6 +33,7 @@ beforeAll(async () => {
   stage.slack.installs.addWorkspace({ id: 'T2', name: 'Beta' });
   stage.slack.installs.addOrg({ id: 'E1', name: 'Grid' });
   stage.slack.installs.addWorkspace({ id: 'T3', name: 'Grid Studio', enterpriseId: 'E1' });
+  stage.slack.installs.addWorkspace({ id: 'T4', name: 'Never installed' });
 });
 afterAll(async () => {
   await stage?.close();
@@ -124,6 +125,21 @@ describe('installing from a link', () => {
     );
     expect(authorized).toMatchObject({ enterpriseId: 'E1', botUserId: 'UBE1' });
     expect(authorized.botToken).toMatch(/^xoxe\.xoxb-1-/);
+  });
+
+  it('refuses a payload from a workspace that has not installed the app, before any listener', async () => {
+    const before = stage.slack.calls.length;
+    const message = stage.slack.postUserMessage({
+      channel: 'C4',
+      user: 'U4ANA',
+      text: '<@UBT4> https://example.com/video.mp4',
+    });
+    expect((await stage.driver.in('T4').mention(message)).status).toBe(200);
+    // Bolt answers a command it could not authorize 401: Slack shows the person that it failed.
+    const command = await stage.driver.in('T4').command({ text: 'help', channel: 'C4', user: 'U4ANA' });
+    expect(command.status).toBe(401);
+    expect(stage.slack.calls.slice(before)).toEqual([]);
+    expect(stage.slack.ephemerals.filter((e) => e.user === 'U4ANA')).toEqual([]);
   });
 
   it('refuses a replayed, forged or other browser’s state, and takes an admin-page install without one', async () => {

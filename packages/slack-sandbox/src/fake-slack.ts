@@ -503,6 +503,13 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         return;
       }
       if (!auth.ok) return json(res, { ok: false, error: auth.error });
+      // A token used for another installation's workspace (a method's team_id) is refused as Slack refuses it.
+      if (
+        auth.grant &&
+        args.team_id !== undefined &&
+        !this.installs.covers(auth.grant.installation, String(args.team_id))
+      )
+        return json(res, { ok: false, error: 'team_access_not_granted' });
       const answer = this.#call(method, args, auth.grant);
       const lost = this.faults.lostAnswers.find((f) => f.method === method && f.times > 0);
       if (lost) {
@@ -691,7 +698,14 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       case 'users.info': {
         const user = this.#user(String(args.user ?? ''));
         return user
-          ? { ok: true, user: { ...user, team_id: installed?.teamId ?? this.teamId } }
+          ? {
+              ok: true,
+              // An org's token names the workspace it asks about (team_id); a workspace's token its own.
+              user: {
+                ...user,
+                team_id: installed ? (installed.teamId ?? String(args.team_id ?? '')) : this.teamId,
+              },
+            }
           : { ok: false, error: 'user_not_found' };
       }
       case 'usergroups.list': {

@@ -113,7 +113,19 @@ describe('the sandbox’s installs', () => {
     slack.installs.uninstall('T1');
     expect(await api('auth.test', {}, token)).toEqual({ ok: false, error: 'token_revoked' });
     expect(slack.callsOf('auth.test').at(-1)?.team).toBe('T1');
+    expect(await api('users.info', { user: 'U0ANA', team_id: 'T1' }, STATIC)).toMatchObject({ ok: true });
     expect(await api('auth.test', {}, STATIC)).toMatchObject({ ok: true, team_id: slack.teamId });
+  });
+
+  it('refuses a token used for another installation’s workspace; an org’s token serves its workspaces', async () => {
+    const one = await exchange((await approve('T1')).searchParams.get('code') ?? '');
+    const org = await exchange((await approve('E1')).searchParams.get('code') ?? '');
+    const info = (token: unknown, team: string) =>
+      api('users.info', { user: 'U0ANA', team_id: team }, String(token));
+    expect(await info(one.access_token, 'T1')).toMatchObject({ ok: true, user: { team_id: 'T1' } });
+    expect(await info(one.access_token, 'T2')).toEqual({ ok: false, error: 'team_access_not_granted' });
+    expect(await info(org.access_token, 'T2')).toMatchObject({ ok: true });
+    expect(await info(org.access_token, 'T1')).toEqual({ ok: false, error: 'team_access_not_granted' });
   });
 
   it('refuses a wrong client secret and a code sent back to another redirect URL', async () => {

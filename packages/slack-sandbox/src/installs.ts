@@ -170,6 +170,16 @@ export class SandboxInstalls {
     return { ok: true, grant };
   }
 
+  /**
+   * Whether an installation's token may act in workspace `teamId`, as a method's `team_id` names it: a
+   * workspace's token only there, an org's in the org's workspaces (Slack: `team_access_not_granted`).
+   */
+  covers(installation: SandboxInstallation, teamId: string): boolean {
+    if (installation.orgInstall)
+      return this.workspaces.get(teamId)?.enterpriseId === installation.enterpriseId;
+    return installation.teamId === teamId;
+  }
+
   /** The install a token was issued for, whatever its state now (a refused call is still recorded as theirs). */
   ownerOf(token: string): string | undefined {
     return this.#tokens.get(token)?.installation.key;
