@@ -77,10 +77,6 @@ export class SandboxInstalls {
     this.#app = app;
   }
 
-  get app(): OAuthAppOptions | undefined {
-    return this.#app;
-  }
-
   addWorkspace(workspace: SandboxWorkspace): void {
     this.workspaces.set(workspace.id, { ...workspace });
   }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PostgresConnection } from '../store/postgres/connection.ts';
 import { migrate } from '../store/sql/migrations.ts';
@@ -14,7 +15,7 @@ import type { Sql } from '../store/sql/port.ts';
 import { SqliteConnection } from '../store/sqlite/connection.ts';
 import { testDatabase } from '../test-support/postgres.ts';
 import { InstallationStore, type NewInstallation } from './installations.ts';
-import { deleteTenant } from './purge.ts';
+import { deleteTenant, retentionRound } from './purge.ts';
 import { Sealer } from './sealing.ts';
 
 const sealer = new Sealer([randomBytes(32)]);
@@ -188,6 +189,28 @@ for (const [name, open] of Object.entries(engines)) {
       expect(await installations.useState('n1', 100, 1)).toBe(true);
       expect(await installations.useState('n1', 100, 2)).toBe(false);
       expect(await installations.useState('n2', 100, 2)).toBe(true);
+    });
+
+    it('purges an uninstalled tenant once its retention has passed, not before', async () => {
+      const { installations, sql } = await store();
+      const day = 24 * 60 * 60_000;
+      await installations.save(install({ key: 'T1' }), 0);
+      await installations.save(install({ key: 'T2' }), 0);
+      await installations.markRemoved('T1', day);
+      let now = day + 30 * day - 1;
+      const round = retentionRound({
+        sql,
+        installations,
+        retentionMs: 30 * day,
+        logger: pino({ level: 'silent' }),
+        now: () => now,
+      });
+      expect(await round()).toBe(false);
+      expect(await installations.get('T1')).toMatchObject({ state: 'removed' });
+      now += 1;
+      await round();
+      expect(await installations.get('T1')).toBeUndefined();
+      expect(await installations.get('T2')).toMatchObject({ state: 'active' });
     });
 
     it('purges a tenant from every table with a tenant column, referencing tables first', async () => {
