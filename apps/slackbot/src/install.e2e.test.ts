@@ -145,6 +145,7 @@ describe('installing from a link', () => {
   it('refuses a replayed, forged or other browser’s state, and takes an admin-page install without one', async () => {
     const { authorize, cookie } = await installPage();
     const location = await approve(authorize, 'T1');
+    expect((await fetch(location, { method: 'HEAD', headers: { cookie } })).status).toBe(405);
     expect((await back(location, '')).status).toBe(400);
     expect((await back(location, cookie)).status).toBe(200);
     expect((await back(location, cookie)).text).toContain('expired or was already used');

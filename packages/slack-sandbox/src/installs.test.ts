@@ -15,7 +15,9 @@ async function api(method: string, args: Record<string, unknown>, token?: string
       'content-type': 'application/x-www-form-urlencoded',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)])).toString(),
+    body: new URLSearchParams(
+      Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString(),
   });
   return (await response.json()) as Record<string, unknown>;
 }

@@ -46,8 +46,15 @@ export function installRoutes(options: InstallRoutesOptions): Record<string, Han
       'Slack did not confirm the install. Start again from the install page; if it fails again, ask the person who runs dubkit to look at its log.',
     ]);
   };
+  // GET only: a HEAD (a link checker, a prefetch) must not start an install, nor spend a code.
+  const getOnly =
+    (handler: Handler): Handler =>
+    (req, res) => {
+      if (req.method === 'GET') handler(req, res);
+      else res.writeHead(405, { allow: 'GET' }).end();
+    };
   return {
-    [INSTALL_PATH]: (req, res) => {
+    [INSTALL_PATH]: getOnly((req, res) => {
       const { state, nonce } = signState(options.stateSecret, now() + STATE_TTL_MS);
       const authorize = new URL('../oauth/v2/authorize', options.slackApiUrl ?? 'https://slack.com/api/');
       authorize.search = new URLSearchParams({
@@ -65,8 +72,8 @@ export function installRoutes(options: InstallRoutesOptions): Record<string, Han
         'dubkit dubs and subtitles videos from a Slack thread. Add it to your workspace (or, as an Enterprise Grid admin, to your whole org):',
         `<a href="${escapeHtml(authorize.toString())}"><strong>Add to Slack</strong></a>`,
       ]);
-    },
-    [REDIRECT_PATH]: (req, res) => {
+    }),
+    [REDIRECT_PATH]: getOnly((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const error = url.searchParams.get('error');
       if (error) {
@@ -108,7 +115,7 @@ export function installRoutes(options: InstallRoutesOptions): Record<string, Han
           ]);
         })
         .catch((error: unknown) => fail(res, error));
-    },
+    }),
   };
 }
 
