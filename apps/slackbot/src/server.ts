@@ -132,15 +132,17 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
+  // The features still share one dubbing service: in OAuth mode it is the default account's (DUBKIT_TOKEN),
+  // while each workspace's own account is the Tenancy's (install/), for what asks it by tenant.
+  if (config.install && !config.service.auth && !overrides.dubbing)
+    throw new Error(
+      'OAuth mode needs the default dubbing account for now: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
+    );
   const store = await openStore(config.store);
   // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
   // a dead replica's leases pass to the others when they expire, never at someone's start.
   if (config.store.kind === 'sqlite') await store.releaseLeases();
 
-  if (config.install && !config.service.auth && !overrides.dubbing)
-    throw new Error(
-      'OAuth mode runs every workspace on the default dubbing account (DUBKIT_TOKEN) until the features take each workspace’s own account: set DUBKIT_TOKEN',
-    );
   const dubbing =
     overrides.dubbing ??
     createAppClient(
