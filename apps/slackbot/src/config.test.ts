@@ -68,6 +68,59 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads OAuth mode: client id and secret, state secret, signing secret and encryption key', () => {
+    const key = Buffer.alloc(32, 7);
+    const oauth = {
+      SLACK_CLIENT_ID: '1111.2222',
+      SLACK_CLIENT_SECRET: 'client-secret',
+      SLACK_STATE_SECRET: 'a-state-secret-of-some-length',
+      SLACK_SIGNING_SECRET: 'secret',
+      DUBKIT_ENCRYPTION_KEY: key.toString('hex'),
+    };
+    const config = loadConfig(oauth);
+    expect(config.slackBotToken).toBeUndefined();
+    expect(config.install).toMatchObject({ clientId: '1111.2222', retentionMs: 30 * 24 * 60 * 60_000 });
+    expect(config.install?.encryptionKeys).toEqual([key]);
+    // Several keys, the current one first (rotation): each read, in order.
+    const old = Buffer.alloc(32, 9);
+    expect(
+      loadConfig({ ...oauth, DUBKIT_ENCRYPTION_KEY: `${key.toString('base64')}, ${old.toString('hex')}` })
+        .install?.encryptionKeys,
+    ).toEqual([key, old]);
+    // No default dubbing account unless one is given; then it is DUBKIT_TOKEN's.
+    expect(config.service.auth).toBeUndefined();
+    expect(loadConfig({ ...oauth, DUBKIT_TOKEN: 't', DUBKIT_RETENTION_DAYS: '0' })).toMatchObject({
+      service: { auth: { token: 't' } },
+      install: { retentionMs: 0 },
+    });
+    expect(
+      loadConfig({ ...oauth, SLACK_REDIRECT_URI: 'https://dub.example/slack/oauth_redirect' }).install,
+    ).toMatchObject({ redirectUri: 'https://dub.example/slack/oauth_redirect' });
+    // Rotating bot tokens are bot tokens too (single-workspace mode).
+    expect(loadConfig({ ...base, SLACK_BOT_TOKEN: 'xoxe.xoxb-1-abc' }).slackBotToken).toBe('xoxe.xoxb-1-abc');
+  });
+
+  it('names each OAuth setting that is missing or wrong, and the single-workspace token beside them', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        SLACK_CLIENT_ID: '1111.2222',
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_SIGNING_SECRET: 'secret',
+        DUBKIT_ENCRYPTION_KEY: 'not-a-key',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/SLACK_CLIENT_SECRET is missing/);
+    expect(problems).toMatch(/SLACK_STATE_SECRET is missing/);
+    expect(problems).toMatch(/SLACK_BOT_TOKEN is for single-workspace mode/);
+    expect(problems).toMatch(/DUBKIT_ENCRYPTION_KEY must be 32 random bytes/);
+    expect(problems).not.toMatch(/not-a-key/);
+    expect(problems).not.toMatch(/DUBKIT_TOKEN/);
+  });
+
   it('says which variable is missing when the environment is empty', () => {
     expect(() => loadConfig({})).toThrow(/SLACK_BOT_TOKEN is missing/);
   });

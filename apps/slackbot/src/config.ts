@@ -13,7 +13,22 @@ const nonEmpty = z.string().trim().min(1);
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 const EnvSchema = z.object({
-  SLACK_BOT_TOKEN: nonEmpty.startsWith('xoxb-', 'must be a bot token starting with "xoxb-"'),
+  // Slack's bot tokens: `xoxb-…`, or `xoxe.xoxb-1-…` with token rotation.
+  SLACK_BOT_TOKEN: nonEmpty
+    .regex(
+      /^(xoxe\.)?xoxb-/,
+      'must be a bot token (starting with "xoxb-", or "xoxe.xoxb-" with token rotation)',
+    )
+    .optional(),
+  SLACK_CLIENT_ID: nonEmpty.optional(),
+  SLACK_CLIENT_SECRET: nonEmpty.optional(),
+  SLACK_STATE_SECRET: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+  SLACK_REDIRECT_URI: httpUrl.optional(),
+  DUBKIT_ENCRYPTION_KEY: nonEmpty.optional(),
+  DUBKIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .min(0, 'must be 0 (delete at once) or more days')
+    .default(30),
   SLACK_APP_TOKEN: nonEmpty
     .startsWith('xapp-', 'must be an app-level token starting with "xapp-"')
     .optional(),
@@ -65,6 +80,19 @@ export type SlackMode =
   | { kind: 'socket'; appToken: string }
   | { kind: 'http'; signingSecret: string; port: number };
 
+/** OAuth mode: installed from a link into any number of workspaces and orgs (install/). */
+export interface InstallConfig {
+  clientId: string;
+  clientSecret: string;
+  stateSecret: string;
+  /** The keys that seal every token at rest (DUBKIT_ENCRYPTION_KEY): the current key first, older ones after it. */
+  encryptionKeys: Buffer[];
+  /** SLACK_REDIRECT_URI; unset, derived from each install request's own address. */
+  redirectUri?: string;
+  /** How long an uninstalled workspace's data is kept (DUBKIT_RETENTION_DAYS; 0 = deleted at once). */
+  retentionMs: number;
+}
+
 export type ServiceAuth = { token: string } | { clientId: string; clientSecret: string; tokenUrl?: string };
 
 export type StoreLocation =
@@ -90,14 +118,18 @@ export interface PollingConfig {
 }
 
 export interface Config {
-  slackBotToken: string;
+  /** Single-workspace mode's bot token; unset in OAuth mode, where each install brings its own. */
+  slackBotToken?: string;
+  /** OAuth mode (SLACK_CLIENT_ID and the rest); unset in single-workspace mode. */
+  install?: InstallConfig;
   slackMode: SlackMode;
   slackApiUrl?: string;
   /** The interface to listen on (HOST); all of them when unset. */
   host?: string;
   /** Socket Mode: the port of the health server (HEALTH_PORT); none when unset. */
   healthPort?: number;
-  service: { baseUrl: string; auth: ServiceAuth };
+  /** `auth`: the deployment's dubbing account; in OAuth mode optional (the default for workspaces without their own). */
+  service: { baseUrl: string; auth?: ServiceAuth };
   store: StoreLocation;
   maxFileBytes: number;
   polling: PollingConfig;
@@ -148,7 +180,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode) is missing: set one of them',
     );
   }
-  if (present.DUBKIT_TOKEN === undefined) {
+  const oauthNames = [
+    'SLACK_CLIENT_ID',
+    'SLACK_CLIENT_SECRET',
+    'SLACK_STATE_SECRET',
+    'DUBKIT_ENCRYPTION_KEY',
+  ];
+  const oauth = oauthNames.some((name) => present[name] !== undefined);
+  let encryptionKeys: Buffer[] | undefined;
+  if (oauth) {
+    // OAuth mode: every name it needs, one line each; the single-workspace token would be ambiguous beside it.
+    for (const name of [...oauthNames, 'SLACK_SIGNING_SECRET'])
+      if (present[name] === undefined)
+        problems.push(`${name} is missing (OAuth mode, set by SLACK_CLIENT_ID and the others, needs it)`);
+    if (present.SLACK_BOT_TOKEN !== undefined)
+      problems.push(
+        'SLACK_BOT_TOKEN is for single-workspace mode; in OAuth mode each install brings its token: unset it (or unset SLACK_CLIENT_ID and the other OAuth settings)',
+      );
+    if (present.SLACK_APP_TOKEN !== undefined)
+      problems.push(
+        'SLACK_APP_TOKEN (Socket Mode) cannot serve installs from a link: OAuth mode runs in HTTP mode, unset it',
+      );
+    if (present.DUBKIT_ENCRYPTION_KEY !== undefined) {
+      encryptionKeys = parseKeys(present.DUBKIT_ENCRYPTION_KEY);
+      if (!encryptionKeys)
+        problems.push(
+          'DUBKIT_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (e.g. the output of `openssl rand -base64 32`); several keys, the current one first, separated by commas',
+        );
+    }
+  } else if (present.SLACK_BOT_TOKEN === undefined) {
+    problems.push(
+      'SLACK_BOT_TOKEN is missing (single-workspace mode), or set SLACK_CLIENT_ID with the other OAuth settings to install from a link',
+    );
+  }
+  if (
+    present.DUBKIT_TOKEN === undefined &&
+    !(oauth && present.DUBKIT_CLIENT_ID === undefined && present.DUBKIT_CLIENT_SECRET === undefined)
+  ) {
     const id = present.DUBKIT_CLIENT_ID;
     const secret = present.DUBKIT_CLIENT_SECRET;
     if (id === undefined && secret === undefined) {
@@ -172,20 +240,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const slackMode: SlackMode = e.SLACK_APP_TOKEN
     ? { kind: 'socket', appToken: e.SLACK_APP_TOKEN }
     : { kind: 'http', signingSecret: e.SLACK_SIGNING_SECRET!, port: e.PORT };
-  const auth: ServiceAuth = e.DUBKIT_TOKEN
+  const auth: ServiceAuth | undefined = e.DUBKIT_TOKEN
     ? { token: e.DUBKIT_TOKEN }
-    : {
-        clientId: e.DUBKIT_CLIENT_ID!,
-        clientSecret: e.DUBKIT_CLIENT_SECRET!,
-        ...(e.DUBKIT_TOKEN_URL ? { tokenUrl: e.DUBKIT_TOKEN_URL } : {}),
-      };
+    : e.DUBKIT_CLIENT_ID && e.DUBKIT_CLIENT_SECRET
+      ? {
+          clientId: e.DUBKIT_CLIENT_ID,
+          clientSecret: e.DUBKIT_CLIENT_SECRET,
+          ...(e.DUBKIT_TOKEN_URL ? { tokenUrl: e.DUBKIT_TOKEN_URL } : {}),
+        }
+      : undefined;
+  const install: InstallConfig | undefined =
+    encryptionKeys && e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_STATE_SECRET
+      ? {
+          clientId: e.SLACK_CLIENT_ID,
+          clientSecret: e.SLACK_CLIENT_SECRET,
+          stateSecret: e.SLACK_STATE_SECRET,
+          encryptionKeys,
+          ...(e.SLACK_REDIRECT_URI ? { redirectUri: e.SLACK_REDIRECT_URI } : {}),
+          retentionMs: e.DUBKIT_RETENTION_DAYS * 24 * 60 * 60_000,
+        }
+      : undefined;
   return {
-    slackBotToken: e.SLACK_BOT_TOKEN,
+    ...(e.SLACK_BOT_TOKEN ? { slackBotToken: e.SLACK_BOT_TOKEN } : {}),
+    ...(install ? { install } : {}),
     slackMode,
     ...(e.SLACK_API_URL ? { slackApiUrl: e.SLACK_API_URL } : {}),
     ...(e.HOST ? { host: e.HOST } : {}),
     ...(e.HEALTH_PORT !== undefined ? { healthPort: e.HEALTH_PORT } : {}),
-    service: { baseUrl: e.DUBKIT_BASE_URL, auth },
+    service: { baseUrl: e.DUBKIT_BASE_URL, ...(auth ? { auth } : {}) },
     store,
     maxFileBytes: e.MAX_FILE_BYTES,
     polling: { minMs: e.POLL_MIN_MS, maxMs: e.POLL_MAX_MS, requestsPerSecond: e.SERVICE_REQUESTS_PER_SECOND },
@@ -198,6 +280,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { metricsServer: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' } }
       : {}),
   };
+}
+
+/** DUBKIT_ENCRYPTION_KEY's keys (comma- or space-separated); undefined when any is not 32 bytes. */
+function parseKeys(text: string): Buffer[] | undefined {
+  const keys = text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map(parseKey);
+  return keys.length > 0 && keys.every((key) => key !== undefined) ? (keys as Buffer[]) : undefined;
+}
+
+/** One key: 32 bytes as 64 hex digits, or as base64 (or base64url), padded or not. */
+export function parseKey(text: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
 }
 
 function parseDatabaseUrl(url: string, poolSize: number, problems: string[]): StoreLocation | undefined {

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BOT_SCOPES } from './install/scopes.ts';
 
 const APP = join(import.meta.dirname, '..');
 const SRC = join(APP, 'src');
@@ -49,6 +50,9 @@ const UPLOAD_V2 = ['files.getUploadURLExternal', 'files.completeUploadExternal']
 const EVENT_SCOPES: Record<string, string[]> = {
   app_home_opened: [],
   app_mention: ['app_mentions:read'],
+  // Sent to every app without a scope: the app lost an installation or its tokens.
+  app_uninstalled: [],
+  tokens_revoked: [],
   channel_left: ['channels:read'],
   group_left: ['groups:read'],
   member_joined_channel: ['channels:read', 'groups:read'],
@@ -195,6 +199,15 @@ describe('manifest.yaml scopes', () => {
   it('declares no scope that nothing needs', () => {
     const needed = neededScopes(methods.keys(), manifest.botEvents, manifest.text);
     expect(manifest.botScopes.filter((scope) => !needed.has(scope))).toEqual([]);
+  });
+
+  it('asks an install from the link for exactly the manifest’s scopes', () => {
+    expect([...BOT_SCOPES].sort()).toEqual([...manifest.botScopes].sort());
+  });
+
+  it('subscribes to the uninstall notices and names the install redirect', () => {
+    expect(manifest.botEvents).toEqual(expect.arrayContaining(['app_uninstalled', 'tokens_revoked']));
+    expect(manifest.text).toMatch(/redirect_urls:\n\s+- https:\/\/\S+\/slack\/oauth_redirect/);
   });
 
   it('lists each scope once', () => {

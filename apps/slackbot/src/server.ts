@@ -62,6 +62,7 @@ import {
   startHealthServer,
   withHealthRoutes,
 } from './health.ts';
+import { type InstallServices, startInstalls } from './install/start.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
@@ -93,6 +94,8 @@ export interface RunningApp {
   healthUrl?: string;
   /** Where /metrics answers when it has a server of its own (METRICS_PORT). */
   metricsUrl?: string;
+  /** OAuth mode: the installations, each tenant's Slack client and dubbing account. */
+  installs?: InstallServices;
   stop(): Promise<void>;
 }
 
@@ -130,6 +133,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
+  // The features still share one dubbing service: in OAuth mode it is the default account's (DUBKIT_TOKEN),
+  // while each workspace's own account is the Tenancy's (install/), for what asks it by tenant.
+  if (config.install && !config.service.auth && !overrides.dubbing)
+    throw new Error(
+      'OAuth mode needs the default dubbing account for now: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
+    );
   const store = await openStore(config.store);
   // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
   // a dead replica's leases pass to the others when they expire, never at someone's start.
@@ -163,11 +172,26 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     rejectRateLimitedCalls: true,
     timeout: config.slackWriteTimeoutMs,
   };
+  // OAuth mode: the installs, their tokens (rotated under a lease) and accounts, and the install pages.
+  const installs = config.install
+    ? await startInstalls({
+        install: config.install,
+        store: config.store,
+        clientOptions,
+        budget: dubbing.budget,
+        serviceBaseUrl: config.service.baseUrl,
+        fallback: service,
+        owner,
+        logger: logger.child({ part: 'installs' }),
+        ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
+      })
+    : undefined;
   const slack = new ObservedWebClient(config.slackBotToken, clientOptions);
   const interactions = webInteractions(slack);
   const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   const downloadFile = async (url: string, maxBytes: number) => {
-    const download = await downloadSlackFile(url, { botToken: config.slackBotToken, maxBytes, extraHosts });
+    const botToken = config.slackBotToken ?? '';
+    const download = await downloadSlackFile(url, { botToken, maxBytes, extraHosts });
     return new Uint8Array(await new Response(download.body).arrayBuffer());
   };
 
@@ -264,6 +288,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const listenerLog = logger.child({ part: 'listeners' });
   const featureDeps = { slack: granting, logger: listenerLog };
   forgetOnMembershipEvents(registry, membership);
+  installs?.register(registry, store);
   registerDub(registry, {
     ...featureDeps,
     jobs,
@@ -346,7 +371,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     loopbackOnly: config.metricsServer === undefined,
   });
   const metricsRoutes = { [METRICS_PATH]: metrics.handler };
-  const routes = config.metricsServer ? {} : metricsRoutes;
+  const routes = { ...(config.metricsServer ? {} : metricsRoutes), ...installs?.routes };
   const host = overrides.host ?? config.host;
 
   const mode = config.slackMode;
@@ -374,7 +399,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     client.on('disconnected', () => slackConnection.down('disconnected from Slack'));
   }
   const app = new App({
-    token: config.slackBotToken,
+    // OAuth mode: each payload's bot token is its installation's (Bolt's authorize, from the store).
+    ...(installs ? { authorize: installs.tenancy.authorize } : { token: config.slackBotToken }),
     clientOptions,
     logger: boltLogger(logger.child({ part: 'bolt' })),
     ...(mode.kind === 'socket'
@@ -420,7 +446,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     dubbing: service,
     logger: logger.child({ part: 'starter' }),
     drawer,
-    botToken: config.slackBotToken,
+    botToken: config.slackBotToken ?? '',
     maxFileBytes: config.maxFileBytes,
     extraSlackHosts: extraHosts,
     onDeliveries: wakeDeliverer,
@@ -516,6 +542,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   lipsyncRunner.start();
   imports.start();
   keptRequests.start();
+  installs?.start();
   renders.recoverRenders().catch((error: unknown) => {
     logger.warn({ err: error }, 'following up renders asked for before the restart failed');
   });
@@ -531,6 +558,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     ...(eventsUrl ? { eventsUrl } : {}),
     ...(healthUrl ? { healthUrl } : {}),
     ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
+    ...(installs ? { installs } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -543,6 +571,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await imports.stop();
       await keptRequests.stop();
       await deliverer.stop();
+      await installs?.stop();
       await dubbing.close();
       metrics.close();
       await store.close();

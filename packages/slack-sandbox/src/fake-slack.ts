@@ -8,12 +8,18 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SandboxInstalls, type TokenGrant } from './installs.ts';
 import { SocketModeServer } from './socket-mode.ts';
 
 export interface RecordedCall {
   method: string;
   args: Record<string, unknown>;
   at: number;
+  /**
+   * Whose token made the call: the installation's key (a T… workspace, or an E… org for an org-wide install),
+   * refused calls included; the default workspace's for the static bot token; none for a token Slack never issued.
+   */
+  team?: string;
 }
 
 export interface SlackFile {
@@ -129,6 +135,9 @@ export interface SlackUser {
   is_bot: boolean;
   is_app_user: boolean;
   deleted: boolean;
+  /** A workspace admin or owner (what users.info says; false unless a test declares it). */
+  is_admin?: boolean;
+  is_owner?: boolean;
 }
 
 export interface StoredView {
@@ -157,6 +166,8 @@ export interface FakeSlackEvents {
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly calls: RecordedCall[] = [];
+  /** Workspaces, orgs and the installs, tokens and OAuth grants of a distributed app (installs.ts). */
+  readonly installs = new SandboxInstalls();
   readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [], outages: [], refusals: [] };
   /** Bot scopes the app was not granted (a test's install without them): their methods answer missing_scope. */
   readonly missingScopes = new Set<string>();
@@ -415,6 +426,13 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     const url = new URL(req.url ?? '/', this.#url);
     const body = await readBody(req);
     if (req.method === 'GET' && url.pathname.startsWith('/files-pri/')) return this.#serveFile(req, res, url);
+    if (req.method === 'GET' && url.pathname === '/oauth/v2/authorize') {
+      // The page a person approves the install on; here it approves at once and sends the browser back.
+      const answer = this.installs.authorize(url.searchParams);
+      if ('location' in answer) res.writeHead(302, { location: answer.location }).end();
+      else res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.text);
+      return;
+    }
     if (req.method === 'POST' && url.pathname.startsWith('/upload/'))
       return this.#receiveUpload(req, res, url, body);
     if (req.method === 'POST' && url.pathname.startsWith('/response/')) {
@@ -423,7 +441,13 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     if (req.method === 'POST' && url.pathname.startsWith('/api/')) {
       const method = url.pathname.slice('/api/'.length);
       const args = parseJsonOrForm(req, body);
-      this.calls.push({ method, args, at: Date.now() });
+      if (method === 'oauth.v2.access') {
+        this.calls.push({ method, args, at: Date.now() });
+        return json(res, this.installs.access(args, req.headers.authorization));
+      }
+      const auth = this.#authenticate(req.headers.authorization);
+      const team = auth.ok ? (auth.grant?.installation.key ?? this.teamId) : auth.team;
+      this.calls.push({ method, args, at: Date.now(), ...(team ? { team } : {}) });
       const limit = this.#options.rateLimit;
       if (limit && limit.method === method && this.#rateLimited < limit.times) {
         this.#rateLimited++;
@@ -478,10 +502,15 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
         return;
       }
-      if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
-        return json(res, { ok: false, error: 'invalid_auth' });
-      }
-      const answer = this.#call(method, args);
+      if (!auth.ok) return json(res, { ok: false, error: auth.error });
+      // A token used for another installation's workspace (a method's team_id) is refused as Slack refuses it.
+      if (
+        auth.grant &&
+        args.team_id !== undefined &&
+        !this.installs.covers(auth.grant.installation, String(args.team_id))
+      )
+        return json(res, { ok: false, error: 'team_access_not_granted' });
+      const answer = this.#call(method, args, auth.grant);
       const lost = this.faults.lostAnswers.find((f) => f.method === method && f.times > 0);
       if (lost) {
         lost.times -= 1;
@@ -523,8 +552,24 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     return { ok: false, error: 'invalid_auth' };
   }
 
-  #call(method: string, args: Record<string, unknown>): Record<string, unknown> {
+  /**
+   * Who a bearer token is: the default workspace's static bot token (no grant), or a token issued by an install;
+   * otherwise Slack's refusal (`invalid_auth`, `token_expired`, `token_revoked`), with the install it was for.
+   */
+  #authenticate(
+    header: string | undefined,
+  ): { ok: true; grant?: TokenGrant } | { ok: false; error: string; team?: string } {
+    if (header === `Bearer ${this.#options.botToken}`) return { ok: true };
+    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    const checked = this.installs.check(token);
+    if (checked.ok) return { ok: true, grant: checked.grant };
+    const team = this.installs.ownerOf(token);
+    return { ok: false, error: checked.error, ...(team ? { team } : {}) };
+  }
+
+  #call(method: string, args: Record<string, unknown>, grant?: TokenGrant): Record<string, unknown> {
     const channel = String(args.channel ?? args.channel_id ?? '');
+    const installed = grant?.installation;
     switch (method) {
       case 'auth.test':
         return {
@@ -532,9 +577,11 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           url: `${this.#url}/`,
           team: 'dubkit',
           user: 'dubkit',
-          team_id: this.teamId,
-          user_id: this.botUserId,
-          bot_id: this.botId,
+          team_id: installed ? installed.teamId : this.teamId,
+          user_id: installed ? installed.botUserId : this.botUserId,
+          bot_id: installed ? installed.botId : this.botId,
+          ...(installed?.enterpriseId ? { enterprise_id: installed.enterpriseId } : {}),
+          ...(installed?.orgInstall ? { is_enterprise_install: true } : {}),
         };
       case 'chat.postMessage': {
         if (!channel) return { ok: false, error: 'channel_not_found' };
@@ -651,7 +698,14 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       case 'users.info': {
         const user = this.#user(String(args.user ?? ''));
         return user
-          ? { ok: true, user: { ...user, team_id: this.teamId } }
+          ? {
+              ok: true,
+              // An org's token names the workspace it asks about (team_id); a workspace's token its own.
+              user: {
+                ...user,
+                team_id: installed ? (installed.teamId ?? String(args.team_id ?? '')) : this.teamId,
+              },
+            }
           : { ok: false, error: 'user_not_found' };
       }
       case 'usergroups.list': {
@@ -759,7 +813,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   #serveFile(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const id = url.pathname.split('/')[2]?.split('-')[1] ?? '';
     const file = this.files.get(id);
-    if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
+    if (!this.#authenticate(req.headers.authorization).ok) {
       // What Slack does for a token without files:read: a 200 with its sign-in page.
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end('<!DOCTYPE html><html><body>Sign in to Slack</body></html>');

@@ -16,6 +16,15 @@ export type {
 } from './fake-slack.ts';
 export { FakeSlack } from './fake-slack.ts';
 export { HttpTransport } from './http-transport.ts';
+export type {
+  OAuthAppOptions,
+  SandboxInstallation,
+  SandboxOrg,
+  SandboxWorkspace,
+  TokenCheck,
+  TokenGrant,
+} from './installs.ts';
+export { SandboxInstalls } from './installs.ts';
 export { byKind, keyOf } from './message-keys.ts';
 export { mrkdwnToText, renderMessage } from './render-thread.ts';
 export { SlackDriver } from './slack-driver.ts';

@@ -7,13 +7,52 @@ import type { DriverResponse, SlackTransport } from './transport.ts';
 
 export type { DriverResponse } from './transport.ts';
 
+/** Where a payload comes from: a workspace, its org, and the installation whose bot receives it. */
+interface Origin {
+  teamId: string;
+  enterpriseId: string | null;
+  orgInstall: boolean;
+  botUserId: string;
+}
+
 export class SlackDriver {
   readonly #transport: SlackTransport;
   readonly #slack: FakeSlack;
+  readonly #origin: Origin;
 
-  constructor(options: { transport: SlackTransport; slack: FakeSlack }) {
+  constructor(options: { transport: SlackTransport; slack: FakeSlack; workspace?: string }) {
     this.#transport = options.transport;
     this.#slack = options.slack;
+    this.#origin = originOf(options.slack, options.workspace);
+  }
+
+  /**
+   * The same driver for people of another workspace of the sandbox (`slack.installs.addWorkspace`): its
+   * payloads carry that team, its org, and the installation that serves it (the org's, when the app is
+   * installed org-wide), as Slack sends them.
+   */
+  in(workspace: string): SlackDriver {
+    return new SlackDriver({ transport: this.#transport, slack: this.#slack, workspace });
+  }
+
+  /** The ids Slack puts in an interaction's payload: its team, its org, an org-wide install or not. */
+  #teamFields() {
+    const { teamId, enterpriseId, orgInstall } = this.#origin;
+    return {
+      team: { id: teamId, ...(enterpriseId ? { enterprise_id: enterpriseId } : {}) },
+      enterprise: enterpriseId ? { id: enterpriseId } : null,
+      is_enterprise_install: orgInstall,
+    };
+  }
+
+  /** `app_uninstalled`: the app was removed from this workspace (or org). */
+  appUninstalled(options: { eventId?: string } = {}) {
+    return this.event({ type: 'app_uninstalled' }, options);
+  }
+
+  /** `tokens_revoked`: as Slack sends it, `tokens.bot` lists bot USER ids, not tokens. */
+  tokensRevoked(tokens: { bot?: string[]; oauth?: string[] }, options: { eventId?: string } = {}) {
+    return this.event({ type: 'tokens_revoked', tokens }, options);
   }
 
   /** Sends an Events API envelope; pass the same eventId with retryNum to redeliver it. */
@@ -22,15 +61,26 @@ export class SlackDriver {
     options: { eventId?: string; retryNum?: number } = {},
   ): Promise<DriverResponse & { eventId: string }> {
     const eventId = options.eventId ?? `Ev${randomBytes(6).toString('hex').toUpperCase()}`;
+    const { teamId, enterpriseId, orgInstall, botUserId } = this.#origin;
     const envelope = {
       token: 'unused',
-      team_id: this.#slack.teamId,
+      team_id: teamId,
+      ...(enterpriseId ? { enterprise_id: enterpriseId } : {}),
       api_app_id: this.#slack.appId,
       event: { event_ts: event.ts, ...event },
       type: 'event_callback',
       event_id: eventId,
       event_time: Math.floor(Date.now() / 1000),
-      authorizations: [{ team_id: this.#slack.teamId, user_id: this.#slack.botUserId, is_bot: true }],
+      authorizations: [
+        {
+          enterprise_id: enterpriseId,
+          team_id: orgInstall ? null : teamId,
+          user_id: botUserId,
+          is_bot: true,
+          is_enterprise_install: orgInstall,
+        },
+      ],
+      is_ext_shared_channel: false,
     };
     const retry =
       options.retryNum === undefined ? undefined : { num: options.retryNum, reason: 'http_timeout' };
@@ -73,7 +123,7 @@ export class SlackDriver {
           }),
     ];
     for (const file of message.files ?? []) answers.push(await this.fileShared(file, message));
-    if (message.text.includes(`<@${this.#slack.botUserId}>`)) answers.push(await this.mention(message));
+    if (message.text.includes(`<@${this.#origin.botUserId}>`)) answers.push(await this.mention(message));
     return answers;
   }
 
@@ -110,7 +160,9 @@ export class SlackDriver {
   command(input: { command?: string; text: string; channel: string; user: string }): Promise<DriverResponse> {
     return this.#transport.command({
       token: 'unused',
-      team_id: this.#slack.teamId,
+      team_id: this.#origin.teamId,
+      ...(this.#origin.enterpriseId ? { enterprise_id: this.#origin.enterpriseId } : {}),
+      is_enterprise_install: String(this.#origin.orgInstall),
       channel_id: input.channel,
       // As Slack names a DM's in a command: not by its id.
       channel_name: this.#slack.isDirectMessage(input.channel)
@@ -216,7 +268,7 @@ export class SlackDriver {
     const action = { ...input.action, action_ts: String(Date.now() / 1000) };
     const common = {
       type: 'block_actions',
-      team: { id: this.#slack.teamId },
+      ...this.#teamFields(),
       user: { id: input.user, name: input.user.toLowerCase() },
       api_app_id: this.#slack.appId,
       token: 'unused',
@@ -262,7 +314,7 @@ export class SlackDriver {
     return this.#interaction({
       type: 'message_action',
       callback_id: input.callbackId ?? 'dub_message',
-      team: { id: this.#slack.teamId },
+      ...this.#teamFields(),
       user: { id: input.user, name: input.user.toLowerCase() },
       channel: { id: input.message.channel, name: input.message.channel.toLowerCase() },
       message: { ...input.message, history: undefined, files: input.message.files?.map(publicFile) },
@@ -280,7 +332,7 @@ export class SlackDriver {
     if (!view) throw new Error(`no view ${input.viewId}`);
     return this.#interaction({
       type: 'view_submission',
-      team: { id: this.#slack.teamId },
+      ...this.#teamFields(),
       user: { id: input.user, name: input.user.toLowerCase() },
       api_app_id: this.#slack.appId,
       token: 'unused',
@@ -342,6 +394,23 @@ interface Block {
   block_id?: string;
   elements?: Element[];
   accessory?: Element;
+}
+
+/** A workspace's origin: the default one's (the static bot token's), or one declared in `slack.installs`. */
+function originOf(slack: FakeSlack, workspace: string | undefined): Origin {
+  if (workspace === undefined || workspace === slack.teamId)
+    return { teamId: slack.teamId, enterpriseId: null, orgInstall: false, botUserId: slack.botUserId };
+  const declared = slack.installs.workspaces.get(workspace);
+  if (!declared) throw new Error(`the sandbox has no workspace ${workspace} (slack.installs.addWorkspace)`);
+  const enterpriseId = declared.enterpriseId ?? null;
+  const org = enterpriseId ? slack.installs.installations.get(enterpriseId) : undefined;
+  const installation = org ?? slack.installs.installations.get(workspace);
+  return {
+    teamId: workspace,
+    enterpriseId,
+    orgInstall: org !== undefined,
+    botUserId: installation?.botUserId ?? `UB${workspace}`,
+  };
 }
 
 function publicFile({ content: _content, ...file }: SlackFile): Omit<SlackFile, 'content'> {

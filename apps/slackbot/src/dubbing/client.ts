@@ -20,10 +20,15 @@ export function createAppClient(
   logger: Logger,
   base?: Dispatcher,
 ): AppClient {
+  const auth = config.service.auth;
+  if (!auth)
+    throw new Error(
+      'no dubbing account is configured (DUBKIT_TOKEN, or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
+    );
   const dispatcher = budgetDispatcher(budget, base);
   const client = new DubbingClient({
     baseUrl: config.service.baseUrl,
-    ...config.service.auth,
+    ...auth,
     env: {},
     dispatcher,
     logger: clientLogger(logger),

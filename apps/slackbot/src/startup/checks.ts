@@ -14,7 +14,7 @@ import {
 } from '@dubkit/core';
 import { WebClient } from '@slack/web-api';
 import pino from 'pino';
-import type { Config, StoreLocation } from '../config.ts';
+import type { Config, ServiceAuth, StoreLocation } from '../config.ts';
 import { RequestBudget } from '../dubbing/budget.ts';
 import { createAppClient } from '../dubbing/client.ts';
 import { PostgresConnection } from '../store/postgres/connection.ts';
@@ -74,10 +74,15 @@ export interface CheckOptions {
 /** The checks the configuration calls for: both Slack tokens (the app token in Socket Mode), the service, the database. */
 export function startupChecks(config: Config, options: CheckOptions = {}): StartupCheck[] {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const checks = [slackBotTokenCheck(config, timeoutMs)];
+  // OAuth mode has no bot token of its own (each install brings one), and a dubbing account only by default.
+  const checks: StartupCheck[] = [];
+  if (config.slackBotToken !== undefined)
+    checks.push(slackBotTokenCheck(config, config.slackBotToken, timeoutMs));
   if (config.slackMode.kind === 'socket')
     checks.push(slackAppTokenCheck(config, config.slackMode.appToken, timeoutMs));
-  checks.push(serviceCheck(config, timeoutMs, options.dubbing), databaseCheck(config.store));
+  if (config.service.auth !== undefined)
+    checks.push(serviceCheck(config, config.service.auth, timeoutMs, options.dubbing));
+  checks.push(databaseCheck(config.store));
   return checks;
 }
 
@@ -164,12 +169,12 @@ function slackClient(config: Config, token: string, timeoutMs: number): WebClien
   });
 }
 
-function slackBotTokenCheck(config: Config, timeoutMs: number): StartupCheck {
+function slackBotTokenCheck(config: Config, token: string, timeoutMs: number): StartupCheck {
   return {
     name: 'Slack bot token',
     async run() {
       try {
-        const slack = slackClient(config, config.slackBotToken, timeoutMs);
+        const slack = slackClient(config, token, timeoutMs);
         await slack.auth.test();
       } catch (error) {
         throw slackFailure(error, config, {
@@ -242,8 +247,13 @@ const silentSlackLogger = {
 
 // ---- the dubbing service ----
 
-function serviceCheck(config: Config, timeoutMs: number, dubbing: DubbingClient | undefined): StartupCheck {
-  const { baseUrl, auth } = config.service;
+function serviceCheck(
+  config: Config,
+  auth: ServiceAuth,
+  timeoutMs: number,
+  dubbing: DubbingClient | undefined,
+): StartupCheck {
+  const { baseUrl } = config.service;
   const variables = 'token' in auth ? 'DUBKIT_TOKEN' : 'DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET';
   return {
     name: 'dubbing service credentials',

@@ -21,12 +21,15 @@ try {
   throw error;
 }
 const logger = createLogger(config.logLevel);
-// The app's one dubbing client: the start-up check asks with it, inside its request budget, then the app uses it.
-const dubbing = createAppClient(
-  config,
-  new RequestBudget(config.polling.requestsPerSecond),
-  logger.child({ part: 'service' }),
-);
+// The app's one dubbing client (the deployment's account; in OAuth mode only when one is set as the default):
+// the start-up check asks with it, inside its request budget, then the app uses it.
+const dubbing = config.service.auth
+  ? createAppClient(
+      config,
+      new RequestBudget(config.polling.requestsPerSecond),
+      logger.child({ part: 'service' }),
+    )
+  : undefined;
 keepAliveOnUnhandledRejection(logger);
 
 let running: RunningApp | undefined;
@@ -53,7 +56,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  await runStartupChecks(startupChecks(config, { dubbing: dubbing.client }), {
+  await runStartupChecks(startupChecks(config, dubbing ? { dubbing: dubbing.client } : {}), {
     logger: { info: (line) => logger.info(line), warn: (line) => logger.warn(line) },
     signal: waiting.signal,
   });
@@ -71,7 +74,7 @@ try {
 // leaves nothing open.
 if (!stopping) {
   try {
-    running = await startRetrying(() => startServer(config, { logger, dubbing }), {
+    running = await startRetrying(() => startServer(config, { logger, ...(dubbing ? { dubbing } : {}) }), {
       logger,
       stopping: () => stopping,
     });

@@ -299,6 +299,28 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE jobs ADD COLUMN autopilot_due BOOLEAN NOT NULL DEFAULT FALSE',
     ],
   },
+  {
+    version: 24,
+    name: 'installations (one per workspace or org, tokens sealed), installers’ user tokens, used OAuth states',
+    // `tenant` is the installation's key (its team id, or its enterprise id when installed org-wide), the
+    // same column every tenant's table carries, so that purging a tenant (install/purge.ts) removes these too.
+    statements: () => [
+      `CREATE TABLE installations (
+        tenant TEXT PRIMARY KEY, enterprise_id TEXT, team_id TEXT, org_install BOOLEAN NOT NULL,
+        team_name TEXT NOT NULL DEFAULT '', app_id TEXT NOT NULL DEFAULT '', bot_user_id TEXT NOT NULL,
+        bot_id TEXT NOT NULL DEFAULT '', installer_id TEXT NOT NULL DEFAULT '', scopes TEXT NOT NULL DEFAULT '',
+        bot_token TEXT, refresh_token TEXT, expires_at BIGINT, token_version INTEGER NOT NULL DEFAULT 1,
+        refresh_owner TEXT, refresh_until BIGINT NOT NULL DEFAULT 0, state TEXT NOT NULL,
+        installed_at BIGINT NOT NULL, removed_at BIGINT, dubbing_token TEXT, dubbing_connected_by TEXT,
+        dubbing_connected_at BIGINT)`,
+      'CREATE INDEX installations_team ON installations (team_id)',
+      'CREATE INDEX installations_removed ON installations (state, removed_at)',
+      `CREATE TABLE user_tokens (
+        tenant TEXT NOT NULL, user_id TEXT NOT NULL, token TEXT NOT NULL, refresh_token TEXT, expires_at BIGINT,
+        PRIMARY KEY (tenant, user_id))`,
+      'CREATE TABLE oauth_states (nonce TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

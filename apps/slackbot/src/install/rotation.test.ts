@@ -1,0 +1,128 @@
+// Token rotation without races: two replicas (two stores on one PostgreSQL) find the same token due and ask
+// for it at once; the local Slack sees one refresh grant, and both get the new token, which it accepts. A
+// token not yet due is used as it is; an uninstalled tenant gets TenantGone before anything reaches Slack.
+import { randomBytes } from 'node:crypto';
+import { FakeSlack } from '@dubkit/slack-sandbox';
+import { WebClient } from '@slack/web-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PostgresConnection } from '../store/postgres/connection.ts';
+import { migrate } from '../store/sql/migrations.ts';
+import { type TestDatabase, testDatabase } from '../test-support/postgres.ts';
+import { InstallationStore } from './installations.ts';
+import { BotTokenRotation } from './rotation.ts';
+import { Sealer } from './sealing.ts';
+import { exchangeCode, refreshBotToken } from './slack-oauth.ts';
+import { TenantGone } from './tenancy.ts';
+
+const sealer = new Sealer([randomBytes(32)]);
+const REDIRECT = 'http://127.0.0.1/slack/oauth_redirect';
+let slack: FakeSlack;
+let database: TestDatabase;
+const connections: PostgresConnection[] = [];
+
+beforeEach(async () => {
+  slack = await new FakeSlack({ botToken: 'xoxb-unused' }).start();
+  slack.installs.configureApp({ clientId: 'C1', clientSecret: 'secret', expiresInSeconds: 600 });
+  slack.installs.addWorkspace({ id: 'T1', name: 'One' });
+  database = await testDatabase();
+});
+afterEach(async () => {
+  for (const connection of connections.splice(0)) await connection.close();
+  await database.drop();
+  await slack.close();
+});
+
+async function replica(owner: string) {
+  const sql = new PostgresConnection({ url: database.url, poolSize: 2 });
+  connections.push(sql);
+  await migrate(sql);
+  const installations = new InstallationStore(sql, sealer);
+  const oauth = { clientId: 'C1', clientSecret: 'secret', slackApiUrl: slack.apiUrl };
+  const rotation = new BotTokenRotation({
+    installations,
+    owner,
+    refresh: (refreshToken) => refreshBotToken(oauth, refreshToken),
+  });
+  return { installations, rotation, oauth };
+}
+
+/** Installs the app in T1 through the sandbox's authorize page and stores it. */
+async function installed(installations: InstallationStore, oauth: Parameters<typeof exchangeCode>[0]) {
+  const query = new URLSearchParams({ client_id: 'C1', redirect_uri: REDIRECT, team: 'T1' });
+  const answer = await fetch(`${slack.url}/oauth/v2/authorize?${query}`, { redirect: 'manual' });
+  const code = new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  await installations.save(await exchangeCode(oauth, code, REDIRECT), Date.now());
+}
+
+describe('bot token rotation', () => {
+  it('refreshes a due token once for two replicas asking at once, and both use the new one', async () => {
+    const a = await replica('replica-a');
+    const b = await replica('replica-b');
+    await installed(a.installations, a.oauth);
+    const first = (await a.installations.get('T1'))!.bot!.token;
+    // Both find the token due: its expiry (600 s) is within the rotations' window.
+    const due = { refreshWithinMs: 15 * 60_000 };
+    const [fromA, fromB] = await Promise.all([
+      new BotTokenRotation({ ...rotationOptions(a), ...due }).token('T1'),
+      new BotTokenRotation({ ...rotationOptions(b), ...due }).token('T1'),
+    ]);
+    expect(slack.installs.refreshes).toBe(1);
+    const newest = (await b.installations.get('T1'))!.bot!.token;
+    expect(newest).not.toBe(first);
+    // The replica that waited got the new token, or the old one while it is still valid; both now read the new.
+    for (const got of [fromA.token, fromB.token]) expect([newest, first]).toContain(got);
+    expect([fromA.token, fromB.token]).toContain(newest);
+    for (const r of [a, b]) {
+      const { token } = await r.rotation.token('T1');
+      expect(token).toBe(newest);
+      expect(await new WebClient(token, { slackApiUrl: slack.apiUrl }).auth.test()).toMatchObject({
+        team_id: 'T1',
+      });
+    }
+  });
+
+  it('waits for the other replica’s refresh when the token has already expired', async () => {
+    const a = await replica('replica-a');
+    const b = await replica('replica-b');
+    await installed(a.installations, a.oauth);
+    slack.installs.expire('T1');
+    const { tokenVersion, bot } = (await a.installations.get('T1'))!;
+    // Force the stored expiry into the past too, as it is 12 hours later.
+    await connections[0]!.run('UPDATE installations SET expires_at = ? WHERE tenant = ?', [
+      Date.now() - 1,
+      'T1',
+    ]);
+    const [x, y] = await Promise.all([a.rotation.token('T1'), b.rotation.token('T1')]);
+    expect(slack.installs.refreshes).toBe(1);
+    expect(x.token).toBe(y.token);
+    expect(x.token).not.toBe(bot!.token);
+    expect((await a.installations.get('T1'))!.tokenVersion).toBe(tokenVersion + 1);
+    expect(await new WebClient(x.token, { slackApiUrl: slack.apiUrl }).auth.test()).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('uses a token not yet due as it is, and refuses an uninstalled tenant before calling Slack', async () => {
+    const a = await replica('replica-a');
+    await installed(a.installations, a.oauth);
+    const stored = (await a.installations.get('T1'))!.bot!.token;
+    expect((await a.rotation.token('T1')).token).toBe(stored);
+    expect(slack.installs.refreshes).toBe(0);
+    await a.installations.markRemoved('T1', Date.now());
+    const calls = slack.calls.length;
+    await expect(a.rotation.token('T1')).rejects.toBeInstanceOf(TenantGone);
+    await expect(a.rotation.token('T9')).rejects.toBeInstanceOf(TenantGone);
+    expect(slack.calls.length).toBe(calls);
+  });
+});
+
+function rotationOptions(r: {
+  installations: InstallationStore;
+  oauth: { clientId: string; clientSecret: string; slackApiUrl: string };
+}) {
+  return {
+    installations: r.installations,
+    owner: randomBytes(4).toString('hex'),
+    refresh: (refreshToken: string) => refreshBotToken(r.oauth, refreshToken),
+  };
+}

@@ -1,0 +1,111 @@
+// OAuth mode's parts, put together once for the composition root (server.ts): the installation store, the
+// bot tokens rotated under a lease, the dubbing accounts, the Tenancy over them, the install pages, the
+// uninstall notices, and the retention loop that deletes an uninstalled tenant's rows when its time is up.
+import type { WebClientOptions } from '@slack/web-api';
+import type { Logger } from 'pino';
+import type { Registry } from '../access/registry.ts';
+import type { InstallConfig, StoreLocation } from '../config.ts';
+import { budgetDispatcher, type RequestBudget } from '../dubbing/budget.ts';
+import type { DubbingService } from '../dubbing/service.ts';
+import { Loop } from '../runtime/loop.ts';
+import type { ModalStore } from '../store/store.ts';
+import { DubbingAccounts } from './accounts.ts';
+import { registerConnect } from './connect.ts';
+import type { InstallationStore } from './installations.ts';
+import { OAuthTenancy } from './oauth-tenancy.ts';
+import { openInstallations } from './open.ts';
+import { retentionRound } from './purge.ts';
+import { BotTokenRotation } from './rotation.ts';
+import { installRoutes } from './routes.ts';
+import { Sealer } from './sealing.ts';
+import { refreshBotToken } from './slack-oauth.ts';
+import { registerUninstall } from './uninstall.ts';
+
+/** How often the retention looks for uninstalled tenants whose time is up (an uninstall wakes it at once). */
+const RETENTION_IDLE_MS = 60 * 60_000;
+
+export interface InstallServices {
+  installations: InstallationStore;
+  tenancy: OAuthTenancy;
+  accounts: DubbingAccounts;
+  /** GET /slack/install and /slack/oauth_redirect, served beside /slack/events. */
+  routes: ReturnType<typeof installRoutes>;
+  /** Registers the uninstall notices and `/dub connect` with the access gate's registry. */
+  register(registry: Registry, modals: ModalStore): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface StartInstallsOptions {
+  install: InstallConfig;
+  store: StoreLocation;
+  clientOptions: WebClientOptions;
+  slackApiUrl?: string;
+  /** The request budget every dubbing account's client shares. */
+  budget: RequestBudget;
+  serviceBaseUrl: string;
+  /** The deployment's default dubbing account, if it has one. */
+  fallback?: DubbingService;
+  owner: string;
+  logger: Logger;
+  now?: () => number;
+}
+
+export async function startInstalls(o: StartInstallsOptions): Promise<InstallServices> {
+  const now = o.now ?? Date.now;
+  const { installations, sql } = await openInstallations(o.store, new Sealer(o.install.encryptionKeys));
+  const oauth = {
+    clientId: o.install.clientId,
+    clientSecret: o.install.clientSecret,
+    ...(o.slackApiUrl ? { slackApiUrl: o.slackApiUrl } : {}),
+    now,
+  };
+  const rotation = new BotTokenRotation({
+    installations,
+    refresh: (refreshToken) => refreshBotToken(oauth, refreshToken),
+    owner: o.owner,
+    now,
+  });
+  const dispatcher = budgetDispatcher(o.budget);
+  const accounts = new DubbingAccounts({
+    baseUrl: o.serviceBaseUrl,
+    installations,
+    dispatcher,
+    ...(o.fallback ? { fallback: o.fallback } : {}),
+  });
+  const tenancy = new OAuthTenancy({ installations, rotation, accounts, clientOptions: o.clientOptions });
+  const retention = new Loop(
+    retentionRound({ sql, installations, retentionMs: o.install.retentionMs, logger: o.logger, now }),
+    { idleMs: RETENTION_IDLE_MS, logger: o.logger, name: 'retention' },
+  );
+  return {
+    installations,
+    tenancy,
+    accounts,
+    routes: installRoutes({
+      ...oauth,
+      stateSecret: o.install.stateSecret,
+      installations,
+      logger: o.logger,
+      ...(o.install.redirectUri ? { redirectUri: o.install.redirectUri } : {}),
+    }),
+    register(registry, modals) {
+      registerConnect(registry, { installations, accounts, modals, now, logger: o.logger });
+      registerUninstall(registry, {
+        installations,
+        now,
+        onRemoved(tenant) {
+          o.logger.info({ tenant }, 'the app was removed from a workspace; its tokens are deleted');
+          retention.wake();
+        },
+      });
+    },
+    start: () => retention.start(),
+    async stop() {
+      await retention.stop();
+      await accounts.close();
+      await dispatcher.close();
+      await sql.close();
+    },
+  };
+}
