@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SocketModeServer } from './socket-mode.ts';
+import { type StepExecution, Workflows } from './workflows.ts';
 
 export interface RecordedCall {
   method: string;
@@ -153,6 +154,8 @@ export interface FakeSlackEvents {
   view: [ViewChange];
   /** A call took effect and its answer is about to be dropped (`faults.lostAnswers`): a test may crash the app here. */
   lostAnswer: [RecordedCall];
+  /** A workflow's run of the app's step ended: completed with its outputs, or failed with a reason. */
+  stepEnded: [StepExecution];
 }
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
@@ -184,6 +187,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly appId: string;
   /** Socket Mode: the connections the app opened and the envelopes sent on them. */
   readonly socketMode: SocketModeServer;
+  /** Workflow runs of the app's custom steps, each with its own token (workflows.ts). */
+  readonly workflows = new Workflows((execution) => this.emit('stepEnded', execution));
   readonly #options: FakeSlackOptions;
   readonly #server: Server;
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
@@ -477,6 +482,11 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       if (drawn.kind === 'error') {
         res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
         return;
+      }
+      // A step's completion takes its execution's token only, never the bot token (workflows.ts).
+      if (Workflows.handles(method)) {
+        const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+        return json(res, this.workflows.complete(method, String(args.token ?? bearer), args));
       }
       if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
         return json(res, { ok: false, error: 'invalid_auth' });
