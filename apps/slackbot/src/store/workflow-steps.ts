@@ -45,6 +45,8 @@ export interface WorkflowStepStore {
   markStepCompleting(executionId: string): Promise<void>;
   /** Frees the run's lease; it is checked again from `nextCheckAt` (`failed`: one more failed completion call). */
   deferStep(executionId: string, owner: string, nextCheckAt: number, failed?: boolean): Promise<void>;
+  /** The approvers the step that opened the job names (none: the job is no step's, or names nobody). */
+  stepApprovers(jobId: string): Promise<string[]>;
   /** Slack took the completion: the run is never checked again. */
   endStep(executionId: string, now: number): Promise<void>;
 }

@@ -54,10 +54,9 @@ export async function stepOutcome(step: WorkflowStep, deps: OutcomeDeps): Promis
     if (reply?.state !== 'done') return WAIT;
     replies.set(target.id, reply.uploadedFiles ?? []);
   }
+  // Approve is the step's approvers' alone when it names any (approval/service.ts).
   const approvals = new Map(
-    (await deps.store.approvalsOf(dubbed.map((t) => t.id)))
-      .filter((a) => step.inputs.approvers.length === 0 || step.inputs.approvers.includes(a.userId))
-      .map((a) => [a.targetId, a]),
+    (await deps.store.approvalsOf(dubbed.map((t) => t.id))).map((a) => [a.targetId, a]),
   );
   const approver = (target: Target) => {
     const approval = approvals.get(target.id);

@@ -295,6 +295,7 @@ export const MIGRATIONS: Migration[] = [
         next_check_at BIGINT NOT NULL, failures INTEGER NOT NULL DEFAULT 0, lease_owner TEXT,
         lease_until BIGINT NOT NULL DEFAULT 0)`,
       'CREATE INDEX IF NOT EXISTS workflow_steps_due ON workflow_steps (state, next_check_at)',
+      'CREATE INDEX IF NOT EXISTS workflow_steps_job ON workflow_steps (job_id)',
     ],
   },
 ];

@@ -51,6 +51,10 @@ export function sqlWorkflowStepStore(sql: Sql): WorkflowStepStore {
         [nextCheckAt, failed, executionId, owner],
       );
     },
+    async stepApprovers(jobId) {
+      const row = await sql.get('SELECT inputs FROM workflow_steps WHERE job_id = ?', [jobId]);
+      return row ? read.json<StepInputs>(row.inputs).approvers : [];
+    },
     async endStep(executionId, now) {
       await sql.run(
         `UPDATE workflow_steps SET state = 'ended', ended_at = ?, token = '', lease_until = 0 WHERE id = ?`,
