@@ -179,8 +179,14 @@ describe('the "Dub a video" Workflow Builder step, end to end', () => {
   it(
     'fails at once, naming the input, when the inputs cannot open a dub; and when the app is not in the channel',
     async () => {
-      const wrong = await run(stage, { video: 'https://vimeo.com/x', languages: ['xx'], channel: 'C39WFBAD' });
-      expect((await ended(wrong.execution)).error).toMatch(/^The step’s “Languages” input: "xx" is not a language/);
+      const wrong = await run(stage, {
+        video: 'https://vimeo.com/x',
+        languages: ['xx'],
+        channel: 'C39WFBAD',
+      });
+      expect((await ended(wrong.execution)).error).toMatch(
+        /^The step’s “Languages” input: "xx" is not a language/,
+      );
       stage.slack.outsideOf.add('C39WFOUT');
       const outside = await run(stage, {
         video: 'https://vimeo.com/nowhere',
@@ -215,7 +221,11 @@ describe('the "Dub a video" Workflow Builder step, end to end', () => {
   it(
     'refuses a completion made with any token but the run’s own, as Slack does',
     async () => {
-      const { execution } = await run(stage, { video: 'https://vimeo.com/x', languages: ['xx'], channel: 'C39WFTOKEN' });
+      const { execution } = await run(stage, {
+        video: 'https://vimeo.com/x',
+        languages: ['xx'],
+        channel: 'C39WFTOKEN',
+      });
       await ended(execution);
       const call = (token: string, id: string) =>
         fetch(`${stage.slack.apiUrl}functions.completeSuccess`, {

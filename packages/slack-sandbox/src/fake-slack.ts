@@ -75,8 +75,11 @@ export interface FakeSlackOptions {
 export interface SlackFaults {
   /** 429 in Slack's shape (Retry-After, `{ok: false, error: "ratelimited"}`) for a method, in one channel or any. */
   rateLimits: { method: string; channel?: string; times: number; retryAfterSeconds: number }[];
-  /** The call takes effect, then the connection is dropped before the answer: the caller cannot know. */
-  lostAnswers: { method: string; times: number }[];
+  /**
+   * The call takes effect, then the connection is dropped before the answer: the caller cannot know. With
+   * `holdMs`, the connection hangs that long first (the caller waits, and may die waiting).
+   */
+  lostAnswers: { method: string; times: number; holdMs?: number }[];
   /**
    * Slack down for some methods until `until` (a Date.now() time): their calls are answered 429 (with
    * Retry-After) and HTTP 500 in turn, and none takes effect; `served` counts the calls so answered.
@@ -483,19 +486,18 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
         return;
       }
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       // A step's completion takes its execution's token only, never the bot token (workflows.ts).
-      if (Workflows.handles(method)) {
-        const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-        return json(res, this.workflows.complete(method, String(args.token ?? bearer), args));
-      }
-      if (req.headers.authorization !== `Bearer ${this.#options.botToken}`) {
-        return json(res, { ok: false, error: 'invalid_auth' });
-      }
-      const answer = this.#call(method, args);
+      const step = Workflows.handles(method);
+      if (!step && bearer !== this.#options.botToken) return json(res, { ok: false, error: 'invalid_auth' });
+      const answer = step
+        ? this.workflows.complete(method, String(args.token ?? bearer), args)
+        : this.#call(method, args);
       const lost = this.faults.lostAnswers.find((f) => f.method === method && f.times > 0);
       if (lost) {
         lost.times -= 1;
         this.emit('lostAnswer', { method, args, at: Date.now() });
+        if (lost.holdMs) await new Promise((resolve) => setTimeout(resolve, lost.holdMs));
         req.socket.destroy();
         return;
       }

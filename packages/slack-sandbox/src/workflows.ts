@@ -78,14 +78,16 @@ export class Workflows {
         ? { ok: false, error: 'function_execution_not_found' }
         : { ok: false, error: 'invalid_auth' };
     }
-    if (!accepted) return { ok: false, error: execution.state === 'running' ? 'invalid_auth' : 'token_expired' };
+    if (!accepted)
+      return { ok: false, error: execution.state === 'running' ? 'invalid_auth' : 'token_expired' };
     if (method === 'functions.completeSuccess') {
       const outputs = parseObject(args.outputs);
       if (!outputs) return { ok: false, error: 'invalid_arguments' };
       execution.state = 'completed';
       execution.outputs = outputs;
     } else {
-      if (typeof args.error !== 'string' || args.error === '') return { ok: false, error: 'invalid_arguments' };
+      if (typeof args.error !== 'string' || args.error === '')
+        return { ok: false, error: 'invalid_arguments' };
       execution.state = 'failed';
       execution.error = args.error;
     }
@@ -120,8 +122,7 @@ export async function runWorkflowStep(
   stage: { slack: FakeSlack; driver: SlackDriver },
   step: { callbackId: string; inputs: Record<string, unknown> } | { again: StepExecution; eventId: string },
 ): Promise<{ execution: StepExecution; eventId: string; response: DriverResponse }> {
-  const execution =
-    'again' in step ? step.again : stage.slack.workflows.run(step.callbackId, step.inputs);
+  const execution = 'again' in step ? step.again : stage.slack.workflows.run(step.callbackId, step.inputs);
   const event = functionExecutedEvent(execution, stage.slack.appId);
   const { eventId, ...response } = await stage.driver.event(
     event,

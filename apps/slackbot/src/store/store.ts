@@ -34,7 +34,13 @@ export type * from './reviews.ts';
 export type * from './workflow-steps.ts';
 
 /** The tables whose rows are leased to one worker at a time. */
-export type LeasedTable = 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports' | 'workflow_steps';
+export type LeasedTable =
+  | 'jobs'
+  | 'targets'
+  | 'channels'
+  | 'lipsyncs'
+  | 'glossary_imports'
+  | 'workflow_steps';
 
 export interface Store
   extends JobStore,

@@ -30,7 +30,9 @@ export type ApproveOutcome =
   | { ok: false; problem: string };
 
 export interface ApprovalServiceOptions
-  extends FeatureServiceOptions<ApprovalStore & ApproverStore & JobStore & Pick<WorkflowStepStore, 'stepApprovers'>> {
+  extends FeatureServiceOptions<
+    ApprovalStore & ApproverStore & JobStore & Pick<WorkflowStepStore, 'stepApprovers'>
+  > {
   groups?: UserGroups;
   /** Draws the status message again with the review state. */
   drawer: ThreadDrawer;

@@ -3,8 +3,8 @@
 // approval asked for and not given), ended well — the outputs, one entry per language in the order of the
 // step's `languages` — or failed, with a reason the workflow's builder can act on.
 import { languageName } from '../../domain/languages.ts';
-import type { StatusInfo } from '../../dubbing/service.ts';
 import { renderReplyKey } from '../../domain/renders.ts';
+import type { StatusInfo } from '../../dubbing/service.ts';
 import { NOT_ENOUGH_MINUTES } from '../../jobs/start.ts';
 import type { Job, Store, Target, WorkflowStep } from '../../store/store.ts';
 

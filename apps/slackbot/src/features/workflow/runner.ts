@@ -78,16 +78,25 @@ export class StepRunner extends Runner<'workflow_steps'> {
       if (outcome.kind === 'success')
         await this.#o.completion.success(step.token, step.executionId, { ...outcome.outputs });
       else await this.#o.completion.error(step.token, step.executionId, outcome.reason);
-      this.#o.logger.info({ execution: step.executionId, job: step.jobId, outcome: outcome.kind }, 'workflow step ended');
+      this.#o.logger.info(
+        { execution: step.executionId, job: step.jobId, outcome: outcome.kind },
+        'workflow step ended',
+      );
     } catch (error) {
       if (!runIsGone(error)) {
-        this.#o.logger.warn({ err: error, execution: step.executionId }, 'ending a workflow step failed; will try again');
+        this.#o.logger.warn(
+          { err: error, execution: step.executionId },
+          'ending a workflow step failed; will try again',
+        );
         await store.deferStep(step.executionId, owner, this.#now() + retryMs(step.failures), true);
         return;
       }
       // Past ending: an earlier try was heard, or the run expired before it could be ended.
       if (!heardBefore)
-        this.#o.logger.warn({ err: error, execution: step.executionId }, 'Slack no longer takes this workflow step’s end');
+        this.#o.logger.warn(
+          { err: error, execution: step.executionId },
+          'Slack no longer takes this workflow step’s end',
+        );
     }
     await store.endStep(step.executionId, this.#now());
   }

@@ -65,7 +65,9 @@ export class StepService {
   }
 
   /** The job's source: the link, or the Slack file as Slack describes it, shared in the step's channel. */
-  async #source(inputs: DubVideoInputs): Promise<{ ok: true; value: JobSource } | { ok: false; problem: string }> {
+  async #source(
+    inputs: DubVideoInputs,
+  ): Promise<{ ok: true; value: JobSource } | { ok: false; problem: string }> {
     if (inputs.video.kind === 'link') return { ok: true, value: inputs.video };
     const file = await this.#o.slack.sharedFile(inputs.video.fileId, { channel: inputs.channel });
     if (!file)
