@@ -226,7 +226,7 @@ const withoutComments = (text: string) =>
 /** The names of a parameter block's entries (`input_parameters:` → its keys, six spaces in). */
 function parameterNames(text: string, block: string): string[] {
   const lines = text.split('\n');
-  const start = lines.findIndex((line) => line === `    ${block}:`);
+  const start = lines.indexOf(`    ${block}:`);
   const names: string[] = [];
   for (const line of lines.slice(start + 1)) {
     if (line.search(/\S/) <= 4) break;
