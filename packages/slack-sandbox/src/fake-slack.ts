@@ -157,8 +157,8 @@ export interface FakeSlackEvents {
   view: [ViewChange];
   /** A call took effect and its answer is about to be dropped (`faults.lostAnswers`): a test may crash the app here. */
   lostAnswer: [RecordedCall];
-  /** A workflow's run of the app's step ended: completed with its outputs, or failed with a reason. */
-  stepEnded: [StepExecution];
+  /** A workflow's run of the app's step started, or ended (completed with its outputs, or failed with a reason). */
+  step: [StepExecution];
 }
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
@@ -191,7 +191,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   /** Socket Mode: the connections the app opened and the envelopes sent on them. */
   readonly socketMode: SocketModeServer;
   /** Workflow runs of the app's custom steps, each with its own token (workflows.ts). */
-  readonly workflows = new Workflows((execution) => this.emit('stepEnded', execution));
+  readonly workflows = new Workflows((execution) => this.emit('step', execution));
   readonly #options: FakeSlackOptions;
   readonly #server: Server;
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();

@@ -26,18 +26,14 @@ export interface StepExecution {
   calls: { method: string; accepted: boolean }[];
 }
 
-export interface WorkflowsEvents {
-  /** A step ended (completed or failed). */
-  ended: [StepExecution];
-}
-
 /** The workflow runs this Slack has started, by execution id. */
 export class Workflows {
   readonly executions = new Map<string, StepExecution>();
-  readonly #onEnd: (execution: StepExecution) => void;
+  readonly #onChange: (execution: StepExecution) => void;
 
-  constructor(onEnd: (execution: StepExecution) => void) {
-    this.#onEnd = onEnd;
+  /** `onChange`: told of each run as it starts and as it ends. */
+  constructor(onChange: (execution: StepExecution) => void) {
+    this.#onChange = onChange;
   }
 
   /** Starts a run of the app's step `callbackId` with `inputs`; the event to send is `functionExecuted(…)`. */
@@ -51,6 +47,7 @@ export class Workflows {
       calls: [],
     };
     this.executions.set(execution.id, execution);
+    this.#onChange(execution);
     return execution;
   }
 
@@ -91,7 +88,7 @@ export class Workflows {
       execution.state = 'failed';
       execution.error = args.error;
     }
-    this.#onEnd(execution);
+    this.#onChange(execution);
     return { ok: true };
   }
 }
