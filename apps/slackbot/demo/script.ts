@@ -1,11 +1,14 @@
 // The scripted scene (`pnpm demo -- --script`, and whenever nobody can click): a link dropped mentioning
 // the app (with the preview Slack makes of it), the card naming the video, its length and the minutes the
 // languages leave, Spanish and German picked, Start pressed, and the thread printed as it reads in Slack,
-// edits included. Exits 0 once both dubs and their subtitle files are in the thread and every edit is made.
+// edits included; then a workflow runs the "Dub a video" step, and what the step hands to the next one is
+// printed. Exits 0 once both dubs and their subtitle files are in the thread, every edit is made, and the
+// workflow's step completed.
 import {
   byKind,
   keyOf,
   renderMessage,
+  runWorkflowStep,
   type SlackMessage,
   type SlackMode,
   waitFor,
@@ -15,6 +18,8 @@ import { LOCALIZATION as CHANNEL, ANA as USER } from './workspace.ts';
 
 const LANGS = ['es', 'de'];
 const DEADLINE_MS = 50_000;
+/** A one-language dub at the scene's pace, with room for a loaded machine. */
+const WORKFLOW_MS = 30_000;
 
 export async function playScene(MODE: SlackMode): Promise<never> {
   const started = Date.now();
@@ -101,6 +106,7 @@ export async function playScene(MODE: SlackMode): Promise<never> {
       const edits = m.history.length > 0 ? ` (edited ${m.history.length}×)` : '';
       console.log(`${m.ts === rootTs ? '' : '  └ '}${who(m)}${edits}\n${indent(renderMessage(m), '      ')}`);
     }
+    await workflowScene(stage, stamp);
     const calls = slack.calls.reduce<Record<string, number>>((acc, c) => {
       acc[c.method] = (acc[c.method] ?? 0) + 1;
       return acc;
@@ -118,4 +124,23 @@ export async function playScene(MODE: SlackMode): Promise<never> {
     await stage.close();
   }
   process.exit(exitCode);
+}
+
+/** A workflow reaches the "Dub a video" step: its card in #localization, then the outputs it hands on. */
+async function workflowScene(
+  stage: Awaited<ReturnType<typeof demoStage>>,
+  stamp: () => string,
+): Promise<void> {
+  const inputs = { video: 'https://vimeo.com/dubkit-weekly-update', languages: ['fr'], channel: CHANNEL };
+  console.log(`\n${stamp()} A workflow runs the “Dub a video” step: ${JSON.stringify(inputs)}`);
+  const { execution } = await runWorkflowStep(stage, { callbackId: 'dub_video', inputs });
+  const ended = await waitFor(
+    () => (execution.state === 'running' ? undefined : execution),
+    WORKFLOW_MS,
+    'the workflow step to complete',
+  );
+  if (ended.state !== 'completed') throw new Error(`the workflow step failed: ${ended.error}`);
+  console.log(`${stamp()} The step completed; what it hands to the workflow's next step:`);
+  for (const [name, value] of Object.entries(ended.outputs ?? {}))
+    console.log(`      ${name}: ${JSON.stringify(value)}`);
 }

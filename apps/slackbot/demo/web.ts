@@ -11,6 +11,7 @@ const WELCOME = [
   '• Type `/dub https://www.youtube.com/watch?v=dubkit-launch-keynote` below, pick languages on the card and press *Start*.',
   `• Or drop a video file on the message box, or mention <@${BOT}> with a link.`,
   '• When a language is dubbed: *Review translation*, edit a line, *Save*, then *Render again* and *Approve*.',
+  '• Or *Run workflow: Dub a video* in the sidebar, as a Workflow Builder step would (its runs under *Workflow runs*).',
   '• Switch person at the top left: Omar is in no channel, and may not touch the jobs.',
 ].join('\n');
 
