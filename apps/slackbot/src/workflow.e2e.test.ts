@@ -7,6 +7,7 @@
 import { DubbingClient } from '@dubkit/core';
 import {
   byKind,
+  functionExecutedEvent,
   keyOf,
   runWorkflowStep,
   type SlackMessage,
@@ -62,6 +63,8 @@ describe('the "Dub a video" Workflow Builder step, end to end', () => {
       // Started at once: nobody is asked to press Start.
       expect(JSON.stringify(card.blocks)).not.toContain('"Start"');
       await waitForDubs(stage, channel, card.ts, 2);
+      // The minutes the languages use, once the service has the video's length.
+      expect(JSON.stringify(card.blocks)).toMatch(/uses \d+ minutes?/);
       const done = await ended(execution);
       expect(done.state).toBe('completed');
       const outputs = done.outputs as Record<string, string[] | string>;
@@ -219,6 +222,29 @@ describe('the "Dub a video" Workflow Builder step, end to end', () => {
   );
 
   it(
+    'refuses a run without its execution id or token, or of a step the app does not have, and opens nothing',
+    async () => {
+      const channel = 'C39WFFORGED';
+      const inputs = { video: 'https://vimeo.com/forged', languages: ['es'], channel };
+      const real = stage.slack.workflows.run(DUB_VIDEO_STEP, inputs);
+      const event = functionExecutedEvent(real, stage.slack.appId);
+      // Bolt itself answers 500 to a run without an execution id, before any listener: nothing runs either way.
+      for (const forged of [
+        { ...event, bot_access_token: undefined },
+        { ...event, function_execution_id: undefined },
+        { ...event, function: { ...(event.function as object), callback_id: 'delete_everything' } },
+      ])
+        await stage.driver.event(forged);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await stage.app.store.getStep(real.id)).toBeUndefined();
+      expect(await stage.app.store.jobByTrigger(`wf:${real.id}`)).toBeUndefined();
+      expect(stage.slack.messages.filter((m) => m.channel === channel)).toEqual([]);
+      expect(real.state).toBe('running');
+    },
+    TEST_MS,
+  );
+
+  it(
     'refuses a completion made with any token but the run’s own, as Slack does',
     async () => {
       const { execution } = await run(stage, {
@@ -239,6 +265,32 @@ describe('the "Dub a video" Workflow Builder step, end to end', () => {
       // Ended: its token no longer ends anything.
       expect(await call(execution.token, execution.id)).toEqual({ ok: false, error: 'token_expired' });
       expect(await call(open.token, open.id)).toEqual({ ok: true });
+    },
+    TEST_MS,
+  );
+});
+
+describe('the "Dub a video" step in Socket Mode', () => {
+  const stage = useStage({ speed: 100, mode: 'socket' });
+
+  it(
+    'takes function_executed as an envelope, acks it once recorded, and completes the run',
+    async () => {
+      const channel = 'C39WFSOCKET';
+      const { execution, response } = await run(stage, {
+        video: 'https://vimeo.com/over-the-socket',
+        languages: ['pt-br'],
+        channel,
+      });
+      expect(response.status).toBe(200);
+      const envelope = stage.slack.socketMode.envelopes.find(
+        (e) => (e.envelope.payload as { event?: { type?: string } }).event?.type === 'function_executed',
+      );
+      expect(envelope?.ack).toBeDefined();
+      const done = await ended(execution);
+      expect(done.state).toBe('completed');
+      expect(done.outputs?.subtitle_files).toEqual([expect.stringMatching(/^F/)]);
+      expect(await stage.app.store.jobByTrigger(`wf:${execution.id}`)).toMatchObject({ channel });
     },
     TEST_MS,
   );
