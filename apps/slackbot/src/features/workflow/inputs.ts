@@ -40,7 +40,9 @@ export function readStepInputs(inputs: Record<string, unknown>): Parsed<DubVideo
     video = { kind: 'link', link: link.value };
   }
   const langs = listOf(inputs.languages);
-  if (!langs || langs.length === 0)
+  if (!langs)
+    return problem('The step’s “Languages” input is not a list of language codes such as es and de.');
+  if (langs.length === 0)
     return problem('The step’s “Languages” input is empty: give it language codes such as es and de.');
   const destinations = parseDestinations(langs.join(','));
   if (!destinations.ok) return problem(`The step’s “Languages” input: ${destinations.problem}`);
