@@ -204,6 +204,35 @@ describe('the "Dub a video" Workflow Builder step, end to end', () => {
   );
 
   it(
+    'fails with the reason when Slack refuses the replies once the card is out (the app removed from the channel)',
+    async () => {
+      const channel = 'C39WFREMOVED';
+      // From the card on, Slack refuses every post: the app was removed from the channel.
+      const removed = { method: 'chat.postMessage', times: 1_000, error: 'not_in_channel' };
+      const onCard = (m: SlackMessage) => {
+        if (m.channel === channel && keyOf(m).startsWith('card:')) stage.slack.faults.refusals.push(removed);
+      };
+      stage.slack.on('message', onCard);
+      try {
+        const { execution } = await run(stage, {
+          video: 'https://vimeo.com/removed',
+          languages: ['es'],
+          channel,
+        });
+        const done = await ended(execution);
+        expect(done.state).toBe('failed');
+        expect(done.error).toBe(
+          `The dubs are made, but Slack refused dubkit’s replies in <#${channel}>: dubkit may have been removed from the channel. Invite it there with /invite @dubkit, then run the workflow again.`,
+        );
+      } finally {
+        stage.slack.off('message', onCard);
+        removed.times = 0;
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
     'starts one job for a run Slack sends twice',
     async () => {
       const channel = 'C39WFTWICE';

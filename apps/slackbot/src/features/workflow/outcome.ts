@@ -42,18 +42,25 @@ export async function stepOutcome(step: WorkflowStep, deps: OutcomeDeps): Promis
       kind: 'error',
       reason: `<@${job.stoppedBy ?? ''}> pressed Stop on the dub in its thread, so it will not finish.`,
     };
-  if (job.state !== 'running' || job.threadTs === null) return WAIT;
+  if (job.threadTs === null) {
+    // The card opens the thread: one Slack refused for good (the outbox gave it up) never will.
+    const card = await deps.store.getDelivery(`card:${job.id}`);
+    return card?.state === 'done' && card.ts === null ? { kind: 'error', reason: notInChannel(job) } : WAIT;
+  }
+  if (job.state !== 'running') return WAIT;
   const targets = await deps.store.targetsOf(job.id);
   if (targets.length === 0 || targets.some((t) => !t.terminal)) return WAIT;
   const dubbed = targets.filter((t) => !deps.describe(t.status).failed);
   if (dubbed.length === 0) return { kind: 'error', reason: everyLanguageFailed(job, targets) };
-  // A dubbed language counts once its reply, with its subtitle files, is in the thread.
+  // A dubbed language counts once its reply, with its subtitle files, is in the thread; a reply Slack
+  // refused for good (the outbox gave it up) is not there.
   const replies = new Map<string, string[]>();
   for (const target of dubbed) {
     const reply = await deps.store.getDelivery(renderReplyKey(target.id, target.attempt));
     if (reply?.state !== 'done') return WAIT;
-    replies.set(target.id, reply.uploadedFiles ?? []);
+    if (reply.ts !== null) replies.set(target.id, reply.uploadedFiles ?? []);
   }
+  if (replies.size === 0) return { kind: 'error', reason: repliesRefused(job) };
   // Approve is the step's approvers' alone when it names any (approval/service.ts).
   const approvals = new Map(
     (await deps.store.approvalsOf(dubbed.map((t) => t.id))).map((a) => [a.targetId, a]),
@@ -63,7 +70,7 @@ export async function stepOutcome(step: WorkflowStep, deps: OutcomeDeps): Promis
     return approval?.attempt === target.attempt ? approval.userId : '';
   };
   if (step.inputs.waitForApproval) {
-    const awaited = dubbed.filter((t) => approver(t) === '');
+    const awaited = dubbed.filter((t) => replies.has(t.id) && approver(t) === '');
     if (awaited.length > 0) return { kind: 'wait', approvalsAwaited: awaited };
   }
   const byLanguage = new Map(targets.map((t) => [t.dstLang, t]));
@@ -90,6 +97,14 @@ function notInChannel(job: Job): string {
   return (
     `dubkit cannot post in <#${job.channel}>: it is not in that channel, or was removed from it. ` +
     `Invite it there with /invite @dubkit (or pick another channel in the step), then run the workflow again.`
+  );
+}
+
+/** The dubs were made, and Slack refused every reply that carries them (the app was removed, say). */
+function repliesRefused(job: Job): string {
+  return (
+    `The dubs are made, but Slack refused dubkit’s replies in <#${job.channel}>: dubkit may have been removed ` +
+    `from the channel. Invite it there with /invite @dubkit, then run the workflow again.`
   );
 }
 
