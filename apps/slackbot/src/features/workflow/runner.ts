@@ -10,9 +10,12 @@ import { Runner } from '../../runtime/runner.ts';
 import { runIsGone, type StepCompletion } from '../../slack/functions.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { Store, WorkflowStep } from '../../store/store.ts';
+import { isStoreUnavailable } from '../../store/unavailable.ts';
 import { approvalNotice } from './approval-notice.ts';
 import { stepOutcome } from './outcome.ts';
 
+/** Runs claimed in one round. */
+const BATCH = 8;
 /** How often a waiting run is looked at again (each look is a few indexed reads). */
 const CHECK_MS = 1_000;
 /** A failed completion call waits 2 s, doubling, at most 5 minutes. */
@@ -43,14 +46,25 @@ export class StepRunner extends Runner<'workflow_steps'> {
   protected async round(): Promise<boolean> {
     const { store, owner } = this.#o;
     const leases = this.leases('workflow_steps');
-    const due = await store.claimDueSteps(owner, this.#now(), LEASE_MS, 8);
+    const due = await store.claimDueSteps(owner, this.#now(), LEASE_MS, BATCH);
     for (const step of due) leases.hold(step.executionId);
     try {
-      for (const step of due) await this.#settle(step);
+      for (const step of due) {
+        try {
+          await this.#settle(step);
+        } catch (error) {
+          // Slack or the service could not say how the run stands (a permalink, a video's link): looked at
+          // again later, without holding up the other runs. A store that is away fails the round instead.
+          if (isStoreUnavailable(error)) throw error;
+          this.#o.logger.warn({ err: error, execution: step.executionId }, 'checking a workflow step failed');
+          await store.deferStep(step.executionId, owner, this.#now() + retryMs(step.failures), true);
+        }
+      }
     } finally {
       for (const step of due) leases.drop(step.executionId);
     }
-    return false;
+    // A full batch: more runs may be due now.
+    return due.length === BATCH;
   }
 
   async #settle(step: WorkflowStep): Promise<void> {

@@ -39,14 +39,14 @@ export class StepService {
     const { store } = this.#o;
     if (await store.getStep(run.executionId)) return;
     const base = { executionId: run.executionId, callbackId: DUB_VIDEO_STEP, token: run.token };
-    const read = readStepInputs(run.inputs);
-    const source = read.ok ? await this.#source(read.value) : read;
-    if (!read.ok || !source.ok) {
-      const problem = read.ok ? (source as { problem: string }).problem : read.problem;
+    const failed = async (problem: string) => {
       await store.recordStep({ ...base, jobId: null, inputs: NO_INPUTS, problem }, this.#now());
       this.#o.wakeSteps();
-      return;
-    }
+    };
+    const read = readStepInputs(run.inputs);
+    if (!read.ok) return failed(read.problem);
+    const source = await this.#source(read.value);
+    if (!source.ok) return failed(source.problem);
     const { languages, approvers, waitForApproval, channel } = read.value;
     const opened = await this.#o.jobs.request({
       triggerKey: `wf:${run.executionId}`,
