@@ -4,6 +4,7 @@
 // the approvers' Approve when it waits for approval — or failed with a reason the workflow's builder can act
 // on: a video the service refuses, too few minutes, a channel the app is not in. A redelivered run opens one
 // job, and a completion is only taken with the run's own token.
+import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
 import {
   byKind,
@@ -23,6 +24,8 @@ import { type AppStage, useStage } from './test-support/stage.ts';
 import { jobIdOf, waitForDubs } from './test-support/threads.ts';
 
 const TEST_MS = 60_000;
+/** A short real video (the emulator reads its length). */
+const TALK = new Uint8Array(readFileSync(new URL('../fixtures/talk.mp4', import.meta.url)));
 
 /** The step's run, once Slack has its end (completed or failed). */
 function ended(execution: StepExecution): Promise<StepExecution> {
@@ -228,6 +231,40 @@ describe('the "Dub a video" Workflow Builder step, end to end', () => {
         stage.slack.off('message', onCard);
         removed.times = 0;
       }
+    },
+    TEST_MS,
+  );
+
+  it(
+    'dubs a video file shared in the step’s channel, by its id; a file shared elsewhere fails the run',
+    async () => {
+      const channel = 'C39WFFILE';
+      const video = () =>
+        stage.slack.addFile({
+          name: 'all-hands.mp4',
+          mimetype: 'video/mp4',
+          content: TALK,
+          user: ANA,
+        });
+      const shared = video();
+      stage.slack.postUserMessage({ channel, user: ANA, text: 'this week’s all-hands', files: [shared] });
+      const { execution } = await run(stage, { video: shared.id, languages: ['es'], channel });
+      const done = await ended(execution);
+      expect(done.error).toBeUndefined();
+      expect(done.state).toBe('completed');
+      expect(stage.slack.downloads.get(shared.id)).toBe(1);
+      const card = await cardIn(stage, channel);
+      expect(card.text).toContain('all-hands.mp4');
+
+      const elsewhere = video();
+      stage.slack.postUserMessage({ channel: 'C39WFOTHER', user: ANA, text: 'not here', files: [elsewhere] });
+      const refused = await ended(
+        (await run(stage, { video: elsewhere.id, languages: ['es'], channel })).execution,
+      );
+      expect(refused.error).toBe(
+        `The step’s “Video” input names a file that is not shared in <#${channel}>: share it there, or give the step a link.`,
+      );
+      expect(stage.slack.downloads.get(elsewhere.id)).toBeUndefined();
     },
     TEST_MS,
   );

@@ -6,12 +6,12 @@
 import type { StepRun } from '../../access/rules.ts';
 import { checkSharedFile, titleFor } from '../../domain/requests.ts';
 import type { Interactions } from '../../slack/interactions.ts';
-import type { JobSource, JobStore, StepInputs, WorkflowStepStore } from '../../store/store.ts';
+import type { JobSource, StepInputs, WorkflowStepStore } from '../../store/store.ts';
 import type { JobService } from '../dub/service.ts';
 import { DUB_VIDEO_STEP, type DubVideoInputs, readStepInputs } from './inputs.ts';
 
 export interface StepServiceOptions {
-  store: WorkflowStepStore & Pick<JobStore, 'jobByTrigger'>;
+  store: WorkflowStepStore;
   jobs: Pick<JobService, 'request'>;
   slack: Pick<Interactions, 'sharedFile'>;
   maxFileBytes: number;
