@@ -183,6 +183,27 @@ describe('the "Dub a video" Workflow Builder step, end to end', () => {
   );
 
   it(
+    'fails with the reason when every language failed',
+    async () => {
+      stage.emulator.faults.set({ failStage: 'translation' });
+      try {
+        const { execution } = await run(stage, {
+          video: 'https://vimeo.com/untranslatable',
+          languages: ['es', 'it'],
+          channel: 'C39WFALLFAILED',
+        });
+        const done = await ended(execution);
+        expect(done.error).toBe(
+          'Every language failed (Spanish, Italian): the replies in the dub’s thread say why.',
+        );
+      } finally {
+        stage.emulator.faults.clear();
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
     'fails at once, naming the input, when the inputs cannot open a dub; and when the app is not in the channel',
     async () => {
       const wrong = await run(stage, {
