@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { destinationGroups, languageName } from './domain/languages.ts';
 import type { DubVideoOutputs } from './features/workflow/outcome.ts';
 
 const APP = join(import.meta.dirname, '..');
@@ -247,6 +248,17 @@ describe('manifest.org.yaml, for organization deployments with the Workflow Buil
       .replace(functions, '\n')
       .replace('  org_deploy_enabled: true\n  function_runtime: remote', '  org_deploy_enabled: false');
     expect(rest).toBe(plain);
+  });
+
+  it('offers as Languages the service’s languages, as the job card’s picker does, by their names', () => {
+    const codes = destinationGroups().flatMap((group) => group.codes);
+    const choices = [...org.matchAll(/^ {12}- \{ value: "([^"]+)", title: "([^"]+)" \}$/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(choices).toEqual(codes.map((code) => [code, languageName(code)]));
+    const listed = /^ {10}enum: \[\n((?: {12}.*\n)+) {10}\]$/m.exec(org)?.[1] ?? '';
+    expect([...listed.matchAll(/"([^"]+)"/g)].map((m) => m[1])).toEqual(codes);
   });
 
   it('declares the inputs the step reads and the outputs it hands on', () => {
