@@ -86,14 +86,7 @@ export class ApprovalService {
     const target = await store.getTarget(targetId);
     const job = target && (await store.getJob(target.jobId));
     if (!target || !job) return { ok: false, problem: 'That dub no longer exists.' };
-    // A workflow step that names its approvers leaves Approve to them, whoever the channel names.
-    const stepApprovers = await store.stepApprovers(job.id);
-    const refusal =
-      stepApprovers.length > 0
-        ? stepApprovers.includes(userId)
-          ? undefined
-          : stepApproversOnly(stepApprovers)
-        : await this.reviewerRefusal(job.channel, userId, 'approve');
+    const refusal = await this.#approverRefusal(job, userId);
     if (refusal) return { ok: false, problem: refusal };
     const name = languageName(target.dstLang);
     const info = this.#o.dubbing.describeStatus(target.status ?? '');
@@ -103,6 +96,16 @@ export class ApprovalService {
     if (render !== target.attempt)
       return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
     return { ok: true, target, job };
+  }
+
+  /**
+   * Why `userId` may not approve the job's languages: a workflow step that opened the job naming approvers
+   * leaves Approve to them, whoever the channel names; otherwise the channel's approvers decide.
+   */
+  async #approverRefusal(job: Job, userId: string): Promise<string | undefined> {
+    const stepApprovers = await this.#o.store.stepApprovers(job.id);
+    if (stepApprovers.length === 0) return this.reviewerRefusal(job.channel, userId, 'approve');
+    return stepApprovers.includes(userId) ? undefined : stepApproversOnly(stepApprovers);
   }
 
   /**
