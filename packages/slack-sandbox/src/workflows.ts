@@ -67,16 +67,27 @@ export class Workflows {
    */
   complete(method: string, token: string, args: Record<string, unknown>): Record<string, unknown> {
     const execution = this.executions.get(String(args.function_execution_id ?? ''));
-    const accepted = execution?.state === 'running' && execution.token === token;
-    execution?.calls.push({ method, accepted });
     if (!execution) {
-      // A token of no execution is no token at all; one of another execution does not name this one.
+      // A token of no run is no token at all; one of another run does not name this one.
       return [...this.executions.values()].some((e) => e.token === token && e.state === 'running')
         ? { ok: false, error: 'function_execution_not_found' }
         : { ok: false, error: 'invalid_auth' };
     }
-    if (!accepted)
-      return { ok: false, error: execution.state === 'running' ? 'invalid_auth' : 'token_expired' };
+    const answer = this.#end(execution, method, token, args);
+    execution.calls.push({ method, accepted: answer.ok === true });
+    if (answer.ok) this.#onChange(execution);
+    return answer;
+  }
+
+  /** Ends the run as the call asks, when its token and arguments are right; Slack's answer either way. */
+  #end(
+    execution: StepExecution,
+    method: string,
+    token: string,
+    args: Record<string, unknown>,
+  ): Record<string, unknown> {
+    if (execution.state !== 'running') return { ok: false, error: 'token_expired' };
+    if (execution.token !== token) return { ok: false, error: 'invalid_auth' };
     if (method === 'functions.completeSuccess') {
       const outputs = parseObject(args.outputs);
       if (!outputs) return { ok: false, error: 'invalid_arguments' };
@@ -88,7 +99,6 @@ export class Workflows {
       execution.state = 'failed';
       execution.error = args.error;
     }
-    this.#onChange(execution);
     return { ok: true };
   }
 }
