@@ -1,13 +1,15 @@
 // The scripted scene (`pnpm demo -- --script`, and whenever nobody can click): a link dropped mentioning
 // the app (with the preview Slack makes of it), the card naming the video, its length and the minutes the
 // languages leave, Spanish and German picked, Start pressed, and the thread printed as it reads in Slack,
-// edits included; then #marketing on autopilot, where Ben's link posted to nobody dubs itself into Spanish.
-// Exits 0 once both dubs and their subtitle files are in the thread and every edit is made, and the autopilot's
-// Spanish dub is in its thread.
+// edits included; then #marketing on autopilot, where Ben's link posted to nobody dubs itself into Spanish;
+// then a workflow runs the "Dub a video" step, and what the step hands to the next one is printed. Exits 0
+// once both dubs and their subtitle files are in the thread, every edit is made, the autopilot's Spanish dub
+// is in its thread and the workflow's step completed.
 import {
   byKind,
   keyOf,
   renderMessage,
+  runWorkflowStep,
   type SlackMessage,
   type SlackMode,
   waitFor,
@@ -18,6 +20,8 @@ import { BEN, LOCALIZATION as CHANNEL, MARKETING, ANA as USER } from './workspac
 
 const LANGS = ['es', 'de'];
 const DEADLINE_MS = 50_000;
+/** A one-language dub at the scene's pace, with room for a loaded machine. */
+const WORKFLOW_MS = 30_000;
 
 export async function playScene(MODE: SlackMode): Promise<never> {
   const started = Date.now();
@@ -104,6 +108,7 @@ export async function playScene(MODE: SlackMode): Promise<never> {
       const edits = m.history.length > 0 ? ` (edited ${m.history.length}×)` : '';
       console.log(`${m.ts === rootTs ? '' : '  └ '}${who(m)}${edits}\n${indent(renderMessage(m), '      ')}`);
     }
+    await workflowScene(stage, stamp);
     const calls = slack.calls.reduce<Record<string, number>>((acc, c) => {
       acc[c.method] = (acc[c.method] ?? 0) + 1;
       return acc;
@@ -156,4 +161,23 @@ async function autopilotAct(
     'every write the app queued for the autopilot’s job',
   );
   console.log(`${stamp()} Dubbed by itself. The card in its thread:\n  └ ${shown(card() as SlackMessage)}`);
+}
+
+/** A workflow reaches the "Dub a video" step: its card in #localization, then the outputs it hands on. */
+async function workflowScene(
+  stage: Awaited<ReturnType<typeof demoStage>>,
+  stamp: () => string,
+): Promise<void> {
+  const inputs = { video: 'https://vimeo.com/dubkit-weekly-update', languages: ['fr'], channel: CHANNEL };
+  console.log(`\n${stamp()} A workflow runs the “Dub a video” step: ${JSON.stringify(inputs)}`);
+  const { execution } = await runWorkflowStep(stage, { callbackId: 'dub_video', inputs });
+  const ended = await waitFor(
+    () => (execution.state === 'running' ? undefined : execution),
+    WORKFLOW_MS,
+    'the workflow step to complete',
+  );
+  if (ended.state !== 'completed') throw new Error(`the workflow step failed: ${ended.error}`);
+  console.log(`${stamp()} The step completed; what it hands to the workflow's next step:`);
+  for (const [name, value] of Object.entries(ended.outputs ?? {}))
+    console.log(`      ${name}: ${JSON.stringify(value)}`);
 }

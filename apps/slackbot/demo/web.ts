@@ -13,6 +13,7 @@ const WELCOME = [
   `• Or drop a video file on the message box, or mention <@${BOT}> with a link.`,
   '• When a language is dubbed: *Review translation*, edit a line, *Save*, then *Render again* and *Approve*.',
   '• #marketing is on autopilot (`/dub settings` there): post a video link in it and it is dubbed into Spanish by itself, up to 60 minutes a day.',
+  '• Or *Run workflow: Dub a video* in the sidebar, as a Workflow Builder step would (its runs under *Workflow runs*).',
   '• Switch person at the top left: Omar is in no channel, and may not touch the jobs.',
 ].join('\n');
 

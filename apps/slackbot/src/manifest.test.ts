@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { destinationGroups, languageName } from './domain/languages.ts';
+import type { DubVideoOutputs } from './features/workflow/outcome.ts';
 import { BOT_SCOPES } from './install/scopes.ts';
 
 const APP = join(import.meta.dirname, '..');
@@ -41,6 +43,9 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'views.update': [],
   'views.publish': [],
   'views.push': [],
+  // A Workflow Builder step's run is ended with the token Slack minted for it: no bot scope.
+  'functions.completeSuccess': [],
+  'functions.completeError': [],
 };
 
 /** The methods `filesUploadV2` calls on the app's behalf (the external upload flow). */
@@ -70,6 +75,7 @@ const METHOD_GROUPS = [
   'chat',
   'conversations',
   'files',
+  'functions',
   'reactions',
   'team',
   'usergroups',
@@ -212,5 +218,64 @@ describe('manifest.yaml scopes', () => {
 
   it('lists each scope once', () => {
     expect(new Set(manifest.botScopes).size).toBe(manifest.botScopes.length);
+  });
+});
+
+/** The step's inputs readStepInputs reads, and its outputs (the type keeps this list whole). */
+const STEP_INPUTS = ['video', 'languages', 'channel', 'approvers', 'wait_for_approval'];
+const STEP_OUTPUTS = Object.keys({
+  dubbed_videos: true,
+  subtitle_files: true,
+  approved_by: true,
+  thread: true,
+} satisfies Record<keyof DubVideoOutputs, true>);
+
+/** A manifest's text without its comments. */
+const withoutComments = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('#'))
+    .join('\n');
+
+/** The names of a parameter block's entries (`input_parameters:` → its keys, six spaces in). */
+function parameterNames(text: string, block: string): string[] {
+  const lines = text.split('\n');
+  const start = lines.indexOf(`    ${block}:`);
+  const names: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.search(/\S/) <= 4) break;
+    const name = /^ {6}(\w+):$/.exec(line);
+    if (name) names.push(name[1]!);
+  }
+  return names;
+}
+
+describe('manifest.org.yaml, for organization deployments with the Workflow Builder step', () => {
+  const org = withoutComments(readFileSync(join(APP, 'manifest.org.yaml'), 'utf8'));
+  const plain = withoutComments(readFileSync(join(APP, 'manifest.yaml'), 'utf8'));
+
+  it('is manifest.yaml with the step’s `functions` and opted in to org deployment', () => {
+    const functions = /\nfunctions:\n(?: .*\n)+/.exec(org)?.[0] ?? '';
+    expect(functions).toContain('\n  dub_video:\n');
+    const rest = org
+      .replace(functions, '\n')
+      .replace('  org_deploy_enabled: true\n  function_runtime: remote', '  org_deploy_enabled: false');
+    expect(rest).toBe(plain);
+  });
+
+  it('offers as Languages the service’s languages, as the job card’s picker does, by their names', () => {
+    const codes = destinationGroups().flatMap((group) => group.codes);
+    const choices = [...org.matchAll(/^ {12}- \{ value: "([^"]+)", title: "([^"]+)" \}$/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(choices).toEqual(codes.map((code) => [code, languageName(code)]));
+    const listed = /^ {10}enum: \[\n((?: {12}.*\n)+) {10}\]$/m.exec(org)?.[1] ?? '';
+    expect([...listed.matchAll(/"([^"]+)"/g)].map((m) => m[1])).toEqual(codes);
+  });
+
+  it('declares the inputs the step reads and the outputs it hands on', () => {
+    expect(parameterNames(org, 'input_parameters')).toEqual(STEP_INPUTS);
+    expect(parameterNames(org, 'output_parameters')).toEqual(STEP_OUTPUTS);
   });
 });

@@ -54,6 +54,9 @@ import { Voices } from './features/review/voices.ts';
 import { registerSettings } from './features/settings/register.ts';
 import { SettingsService } from './features/settings/service.ts';
 import { SubtitleService } from './features/subtitles/service.ts';
+import { registerWorkflow } from './features/workflow/register.ts';
+import { StepRunner } from './features/workflow/runner.ts';
+import { StepService } from './features/workflow/step.ts';
 import {
   type HealthServer,
   hostForUrl,
@@ -72,6 +75,7 @@ import { Loop } from './runtime/loop.ts';
 import { Doorbell } from './runtime/wakeups.ts';
 import { holdEventAcks } from './slack/event-ack.ts';
 import { downloadSlackFile } from './slack/files.ts';
+import { webStepCompletion } from './slack/functions.ts';
 import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, LISTEN_BACKLOG, type RefusedRequest } from './slack/receiver.ts';
 import { webUserGroups } from './slack/usergroups.ts';
@@ -201,6 +205,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     tracker: new Doorbell(),
     lipsync: new Doorbell(),
     imports: new Doorbell(),
+    steps: new Doorbell(),
   };
   const wakeDeliverer = bells.deliverer.ring;
   const wakeTracker = bells.tracker.ring;
@@ -323,6 +328,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     ...featureDeps,
     review,
     lipsync: new LipsyncService({ store, review, dubbing: service, wake: wakeAll, now }),
+  });
+  registerWorkflow(registry, {
+    steps: new StepService({
+      store,
+      jobs,
+      slack: interactions,
+      maxFileBytes: config.maxFileBytes,
+      wakeSteps: bells.steps.ring,
+    }),
   });
   registerGlossary(registry, { ...featureDeps, glossaries });
   registerSettings(registry, { ...featureDeps, settings });
@@ -480,6 +494,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     pollMs: config.polling.minMs,
     onDeliveries: wakeDeliverer,
   });
+  const steps = new StepRunner({
+    store,
+    dubbing: service,
+    slack: interactions,
+    completion: webStepCompletion(slack),
+    owner,
+    logger: logger.child({ part: 'workflow-steps' }),
+    wakeDeliverer,
+  });
   const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
   // Requests kept while Slack could not say who is in a channel, run again through the app once it can.
   const keptRequests = new Loop(
@@ -499,6 +522,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   bells.tracker.answeredBy(tracker);
   bells.lipsync.answeredBy(lipsyncRunner);
   bells.imports.answeredBy(imports);
+  bells.steps.answeredBy(steps);
 
   let eventsUrl: string | undefined;
   let healthUrl: string | undefined;
@@ -541,6 +565,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   tracker.start();
   lipsyncRunner.start();
   imports.start();
+  steps.start();
   keptRequests.start();
   installs?.start();
   renders.recoverRenders().catch((error: unknown) => {
@@ -569,6 +594,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await tracker.stop();
       await lipsyncRunner.stop();
       await imports.stop();
+      await steps.stop();
       await keptRequests.stop();
       await deliverer.stop();
       await installs?.stop();

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SandboxInstalls, type TokenGrant } from './installs.ts';
 import { SocketModeServer } from './socket-mode.ts';
+import { type StepExecution, Workflows } from './workflows.ts';
 
 export interface RecordedCall {
   method: string;
@@ -80,8 +81,11 @@ export interface FakeSlackOptions {
 export interface SlackFaults {
   /** 429 in Slack's shape (Retry-After, `{ok: false, error: "ratelimited"}`) for a method, in one channel or any. */
   rateLimits: { method: string; channel?: string; times: number; retryAfterSeconds: number }[];
-  /** The call takes effect, then the connection is dropped before the answer: the caller cannot know. */
-  lostAnswers: { method: string; times: number }[];
+  /**
+   * The call takes effect, then the connection is dropped before the answer: the caller cannot know. With
+   * `holdMs`, the connection hangs that long first (the caller waits, and may die waiting).
+   */
+  lostAnswers: { method: string; times: number; holdMs?: number }[];
   /**
    * Slack down for some methods until `until` (a Date.now() time): their calls are answered 429 (with
    * Retry-After) and HTTP 500 in turn, and none takes effect; `served` counts the calls so answered.
@@ -162,6 +166,8 @@ export interface FakeSlackEvents {
   view: [ViewChange];
   /** A call took effect and its answer is about to be dropped (`faults.lostAnswers`): a test may crash the app here. */
   lostAnswer: [RecordedCall];
+  /** A workflow's run of the app's step started, or ended (completed with its outputs, or failed with a reason). */
+  step: [StepExecution];
 }
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
@@ -195,6 +201,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly appId: string;
   /** Socket Mode: the connections the app opened and the envelopes sent on them. */
   readonly socketMode: SocketModeServer;
+  /** Workflow runs of the app's custom steps, each with its own token (workflows.ts). */
+  readonly workflows = new Workflows((execution) => this.emit('step', execution));
   readonly #options: FakeSlackOptions;
   readonly #server: Server;
   readonly #pendingUploads = new Map<string, { filename: string; length: number; content?: Uint8Array }>();
@@ -502,19 +510,27 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
         return;
       }
-      if (!auth.ok) return json(res, { ok: false, error: auth.error });
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      // A step's completion takes its execution's token only, never a bot token (workflows.ts).
+      const step = Workflows.handles(method);
+      if (!step && !auth.ok) return json(res, { ok: false, error: auth.error });
       // A token used for another installation's workspace (a method's team_id) is refused as Slack refuses it.
       if (
+        !step &&
+        auth.ok &&
         auth.grant &&
         args.team_id !== undefined &&
         !this.installs.covers(auth.grant.installation, String(args.team_id))
       )
         return json(res, { ok: false, error: 'team_access_not_granted' });
-      const answer = this.#call(method, args, auth.grant);
+      const answer = step
+        ? this.workflows.complete(method, String(args.token ?? bearer), args)
+        : this.#call(method, args, auth.ok ? auth.grant : undefined);
       const lost = this.faults.lostAnswers.find((f) => f.method === method && f.times > 0);
       if (lost) {
         lost.times -= 1;
         this.emit('lostAnswer', { method, args, at: Date.now() });
+        if (lost.holdMs) await new Promise((resolve) => setTimeout(resolve, lost.holdMs));
         req.socket.destroy();
         return;
       }

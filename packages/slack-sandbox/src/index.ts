@@ -42,5 +42,14 @@ export type { SlackMode, Stage, StageOptions, StartedApp } from './stage.ts';
 export { APP_TOKEN, BOT_TOKEN, SERVICE_TOKEN, SIGNING_SECRET, setStage } from './stage.ts';
 export type { DriverResponse, Retry, SlackTransport } from './transport.ts';
 export { waitFor } from './wait-for.ts';
-export type { ChannelInfo, Shortcut, UserInfo, WebClientOptions } from './web/web-client.ts';
+export type {
+  ChannelInfo,
+  Shortcut,
+  StepInput,
+  UserInfo,
+  WebClientOptions,
+  WorkflowStep,
+} from './web/web-client.ts';
 export { WebClient } from './web/web-client.ts';
+export type { StepExecution, StepState } from './workflows.ts';
+export { functionExecutedEvent, runWorkflowStep, Workflows } from './workflows.ts';

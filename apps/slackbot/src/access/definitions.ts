@@ -26,7 +26,10 @@ export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddleware
 export type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
-export type InteractionKind = 'action' | 'view' | 'shortcut' | 'command' | 'event';
+export type InteractionKind = 'action' | 'view' | 'shortcut' | 'command' | 'event' | 'function';
+/** A Workflow Builder step's run (`function_executed`): its listener acks it once the run is recorded. */
+export type StepArgs = SlackEventMiddlewareArgs<'function_executed'> &
+  AllMiddlewareArgs & { ack: (response?: unknown) => Promise<void> };
 
 /** Runs one checked payload: Bolt's args and the subject the rule checked. */
 type Handler<A, S> = (args: A, subject: S) => Promise<void>;
@@ -135,4 +138,16 @@ export function event<E extends string, S, D>(spec: {
   handler: (deps: D) => Handler<SlackEventMiddlewareArgs<E> & AllMiddlewareArgs, S>;
 }): Interaction<D> {
   return { kind: 'event', key: spec.type, rule: spec.rule, handler: spec.handler };
+}
+
+/**
+ * A custom Workflow Builder step, by its callback id (the manifest's `functions`): the handler gets each run
+ * Slack sends as `function_executed`, checked by the rule, and acks it once it recorded the run.
+ */
+export function workflowStep<S, D>(spec: {
+  callbackId: string;
+  rule: Rule<'function', S>;
+  handler: (deps: D) => Handler<StepArgs, S>;
+}): Interaction<D> {
+  return { kind: 'function', key: spec.callbackId, rule: spec.rule, handler: spec.handler };
 }

@@ -91,6 +91,10 @@ export class Registry {
    */
   wanted(body: Payload): Wanted {
     const none = (reason: string): Wanted => ({ entry: undefined, reason });
+    if (body.event?.type === 'function_executed') {
+      const step = body.event.function?.callback_id ?? '';
+      return this.#find('function', step) ?? none(`unknown workflow step ${step || '(none)'}`);
+    }
     if (body.event !== undefined) {
       const type = body.event.type ?? '';
       return this.#find('event', type) ?? none(`unexpected event ${type || '(none)'}`);
@@ -149,6 +153,8 @@ export class Registry {
       else if (entry.kind === 'shortcut')
         app.shortcut({ type: 'message_action', callback_id: entry.key }, run);
       else if (entry.kind === 'event') app.event(entry.key, run);
+      // Acked by its handler once the run is recorded (Bolt would ack before it): Slack sends it again otherwise.
+      else if (entry.kind === 'function') app.function(entry.key, { autoAcknowledge: false }, run);
       else app.command(entry.key, run);
     }
   }

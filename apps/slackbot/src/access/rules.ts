@@ -32,6 +32,11 @@ export interface Payload {
     channel?: string;
     channel_type?: string;
     thread_ts?: string;
+    /** A Workflow Builder step's run (`function_executed`): which step, the run's id, token and inputs. */
+    function?: { callback_id?: string };
+    function_execution_id?: string;
+    bot_access_token?: string;
+    inputs?: Record<string, unknown>;
   };
   callback_id?: string;
   container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
@@ -56,7 +61,7 @@ export interface Rule<K extends RuleKind, S> {
   readonly name: string;
   check(payload: Payload, context: RuleContext): Promise<Checked<S>>;
 }
-export type RuleKind = 'action' | 'view' | 'shortcut' | 'command' | 'event';
+export type RuleKind = 'action' | 'view' | 'shortcut' | 'command' | 'event' | 'function';
 
 export type ActionRule<S> = Rule<'action', S>;
 export type ViewRule<S> = Rule<'view', S>;
@@ -366,6 +371,37 @@ const homeOwner: Rule<'event', { user: string }> = {
   },
 };
 
+/** A run of a Workflow Builder step, as Slack sent it: which execution, its token, its inputs. */
+export interface StepRun {
+  executionId: string;
+  token: string;
+  inputs: Record<string, unknown>;
+}
+
+/**
+ * A workflow reached one of the app's steps: Slack's word, like a command's channel — Slack sends the event
+ * only for a workflow that a member of the workspace built with the step, and mints its token for this run
+ * only. Nobody clicked anything: the step posts only in a channel the app is in (the starter checks it), and
+ * its inputs are checked by the step like a command's words.
+ */
+const workflowRun: Rule<'function', StepRun> = {
+  kind: 'function',
+  name: 'workflow run',
+  async check(payload) {
+    const event = payload.event;
+    const executionId = event?.function_execution_id ?? '';
+    const token = event?.bot_access_token ?? '';
+    if (!executionId || !token) return refused('no execution id or token');
+    const inputs = event?.inputs ?? {};
+    const channel = typeof inputs.channel === 'string' ? inputs.channel : '';
+    return {
+      ok: true,
+      actor: { user: '', channel, threadTs: null },
+      subject: { executionId, token, inputs },
+    };
+  },
+};
+
 export const rules = {
   jobMember,
   jobPicker,
@@ -379,5 +415,6 @@ export const rules = {
   caller,
   poster,
   membersChanged,
+  workflowRun,
   homeOwner,
 } as const;

@@ -1297,5 +1297,56 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         });
       });
     });
+
+    describe('workflow step runs', () => {
+      const run = (executionId: string, jobId: string | null = null) => ({
+        executionId,
+        callbackId: 'dub_video',
+        token: `xwfp-${executionId}`,
+        jobId,
+        inputs: { languages: ['es'], approvers: ['U1'], waitForApproval: true },
+        problem: null,
+      });
+
+      it('records a run once, however often its execution is sent', async () => {
+        expect(await store.recordStep(run('Fx1'), 10)).toBe(true);
+        expect(await store.recordStep({ ...run('Fx1'), token: 'xwfp-other' }, 20)).toBe(false);
+        expect(await store.getStep('Fx1')).toEqual({
+          ...run('Fx1'),
+          state: 'running',
+          createdAt: 10,
+          nextCheckAt: 10,
+          failures: 0,
+        });
+      });
+
+      it('leases a due run to one owner, and frees it with the time of its next check', async () => {
+        await store.recordStep(run('Fx1'), 10);
+        expect((await store.claimDueSteps('a', 10, 1_000, 5)).map((s) => s.executionId)).toEqual(['Fx1']);
+        expect(await store.claimDueSteps('b', 11, 1_000, 5)).toEqual([]);
+        // Only its holder frees it.
+        await store.deferStep('Fx1', 'b', 12);
+        expect(await store.claimDueSteps('b', 12, 1_000, 5)).toEqual([]);
+        await store.deferStep('Fx1', 'a', 500, true);
+        expect(await store.claimDueSteps('b', 499, 1_000, 5)).toEqual([]);
+        const [again] = await store.claimDueSteps('b', 500, 1_000, 5);
+        expect(again).toMatchObject({ executionId: 'Fx1', failures: 1 });
+        // A lease that ended is anyone's.
+        expect((await store.claimDueSteps('c', 1_600, 1_000, 5)).map((s) => s.executionId)).toEqual(['Fx1']);
+      });
+
+      it('keeps a run being ended due until it is ended, then forgets its token', async () => {
+        await store.recordStep(run('Fx1', 'job1'), 10);
+        await store.claimDueSteps('a', 10, 1_000, 5);
+        await store.markStepCompleting('Fx1');
+        const [taken] = await store.claimDueSteps('b', 1_100, 1_000, 5);
+        expect(taken?.state).toBe('completing');
+        await store.endStep('Fx1', 1_200);
+        expect(await store.getStep('Fx1')).toMatchObject({ state: 'ended', token: '' });
+        expect(await store.claimDueSteps('c', 5_000, 1_000, 5)).toEqual([]);
+        expect(await store.stepApprovers('job1')).toEqual(['U1']);
+        expect(await store.stepApprovers('job2')).toEqual([]);
+      });
+    });
   });
 }

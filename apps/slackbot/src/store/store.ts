@@ -17,6 +17,7 @@ import type { OutboxStore } from './outbox.ts';
 import type { QaSettingsStore } from './qa.ts';
 import type { RedubStore } from './redubs.ts';
 import type { ReviewStore } from './reviews.ts';
+import type { WorkflowStepStore } from './workflow-steps.ts';
 
 export type * from './approvals.ts';
 export type * from './approvers.ts';
@@ -32,9 +33,16 @@ export type * from './outbox.ts';
 export type * from './qa.ts';
 export type * from './redubs.ts';
 export type * from './reviews.ts';
+export type * from './workflow-steps.ts';
 
 /** The tables whose rows are leased to one worker at a time. */
-export type LeasedTable = 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports';
+export type LeasedTable =
+  | 'jobs'
+  | 'targets'
+  | 'channels'
+  | 'lipsyncs'
+  | 'glossary_imports'
+  | 'workflow_steps';
 
 export interface Store
   extends JobStore,
@@ -51,7 +59,8 @@ export interface Store
     AssignmentStore,
     EstimateStore,
     DeferredRequestStore,
-    AutopilotStore {
+    AutopilotStore,
+    WorkflowStepStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
    * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in

@@ -55,6 +55,9 @@ export interface CardOptions {
   running?: boolean;
 }
 
+/** The triggers whose card is posted at the channel level, opening the job's thread: commands, workflow steps. */
+const OPENS_THREAD = ['cmd:', 'wf:'];
+
 export function cardDelivery(
   draw: CardDrawing,
   job: Job,
@@ -67,8 +70,8 @@ export function cardDelivery(
     key: `card:${job.id}`,
     jobId: job.id,
     kind: 'card',
-    // A slash command's card opens the thread; a message's card answers in the message's thread.
-    inThread: !job.triggerKey.startsWith('cmd:'),
+    // A slash command's or a workflow step's card opens the thread; a message's card answers in its thread.
+    inThread: !OPENS_THREAD.some((prefix) => job.triggerKey.startsWith(prefix)),
     payload: draw({
       jobId: job.id,
       title: job.title,

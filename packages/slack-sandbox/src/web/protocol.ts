@@ -18,6 +18,33 @@ export interface Shortcut {
   name: string;
 }
 
+/** One input of an app's Workflow Builder step, as its manifest declares it, drawn as a field of the run form. */
+export interface StepInput {
+  name: string;
+  title: string;
+  /** text: a string · list: an array of strings (typed comma-separated) · channel · people · yes/no. */
+  kind: 'text' | 'list' | 'channel' | 'people' | 'boolean';
+  required: boolean;
+  hint?: string;
+}
+
+/** An app's custom step that a workflow can run ("Run workflow" in the sidebar). */
+export interface WorkflowStep {
+  callback_id: string;
+  title: string;
+  inputs: StepInput[];
+}
+
+/** A run of a step: running until the app completes or fails it. */
+export interface ClientRun {
+  id: string;
+  callbackId: string;
+  state: 'running' | 'completed' | 'failed';
+  inputs: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  error?: string;
+}
+
 export interface ClientFile {
   id: string;
   name: string;
@@ -64,6 +91,8 @@ export interface Snapshot {
   channels: ChannelInfo[];
   shortcuts: Shortcut[];
   commands: string[];
+  steps: WorkflowStep[];
+  runs: ClientRun[];
   messages: ClientMessage[];
   ephemerals: ClientEphemeral[];
   modals: ClientView[];
@@ -76,4 +105,5 @@ export type ServerEvent =
   | { kind: 'ephemeral'; ephemeral: ClientEphemeral }
   | { kind: 'views'; modals: ClientView[]; home: ClientView | null }
   | { kind: 'view-errors'; viewId: string; errors: Record<string, string> }
-  | { kind: 'notice'; text: string };
+  | { kind: 'notice'; text: string }
+  | { kind: 'run'; run: ClientRun };

@@ -132,6 +132,19 @@ const FORM = {
   ],
 };
 
+/** An app's Workflow Builder step, as its manifest declares it: one input of each kind the form draws. */
+const STEP = {
+  callback_id: 'dub_video',
+  title: 'Dub a video',
+  inputs: [
+    { name: 'video', title: 'Video', kind: 'text' as const, required: true },
+    { name: 'languages', title: 'Languages', kind: 'list' as const, required: true },
+    { name: 'channel', title: 'Channel', kind: 'channel' as const, required: true },
+    { name: 'approvers', title: 'Approvers', kind: 'people' as const, required: false },
+    { name: 'wait_for_approval', title: 'Wait for approval', kind: 'boolean' as const, required: false },
+  ],
+};
+
 describe('the web client in a real browser', () => {
   let slack: FakeSlack;
   let app: Server;
@@ -206,6 +219,7 @@ describe('the web client in a real browser', () => {
       ],
       channels: [{ id: CHANNEL, name: 'general', members: [ANA, BEN, slack.botUserId] }],
       commands: ['/try'],
+      steps: [STEP],
     }).start();
     browser = await launchChromium();
     page = await browser.context.newPage();
@@ -431,6 +445,58 @@ describe('the web client in a real browser', () => {
       user_id: BEN,
     });
     expect(new TextDecoder().decode(slack.files.get(message?.files[0].id)?.content)).toBe('hello');
+  });
+
+  it('runs a workflow step from its form: function_executed with the inputs, running until the app ends it', async () => {
+    await openAs(ANA);
+    await page.locator('[data-run-workflow="dub_video"]').click();
+    const form = page.locator('[data-workflow-step="dub_video"]');
+    await form.locator('[name="video"]').fill('https://vimeo.com/1');
+    await form.locator('[name="languages"]').fill('es, de');
+    await form.locator('[data-name="approvers"] input[value="U0BEN"]').check();
+    await form.locator('[name="wait_for_approval"]').check();
+    await form.locator('.workflow-run').click();
+    const executed = await waitFor(
+      () => received.find((r) => r.payload.event?.type === 'function_executed'),
+      WAIT_MS,
+      'function_executed',
+    );
+    expect(executed.verified).toBe(true);
+    const event = executed.payload.event;
+    expect(event).toMatchObject({
+      function: { callback_id: 'dub_video' },
+      inputs: {
+        video: 'https://vimeo.com/1',
+        languages: ['es', 'de'],
+        channel: CHANNEL,
+        approvers: [BEN],
+        wait_for_approval: true,
+      },
+    });
+    // Never completed: it shows as running.
+    await page.locator('[data-workflow-runs]').click();
+    const run = page.locator(`[data-run="${event.function_execution_id}"]`);
+    await run.locator('text=running').waitFor();
+    expect(await run.getAttribute('data-state')).toBe('running');
+    // The bot token cannot end it; the run's own token does, and the page shows what the app handed on.
+    const complete = (token: string) =>
+      fetch(`${slack.apiUrl}functions.completeSuccess`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          function_execution_id: event.function_execution_id,
+          outputs: { thread: 'https://example.com/thread' },
+        }),
+      }).then((r) => r.json() as Promise<Loose>);
+    expect(await complete(BOT_TOKEN)).toEqual({ ok: false, error: 'invalid_auth' });
+    expect(await page.locator(`[data-run="${event.function_execution_id}"]`).getAttribute('data-state')).toBe(
+      'running',
+    );
+    expect(await complete(event.bot_access_token)).toEqual({ ok: true });
+    await page.locator(`[data-run="${event.function_execution_id}"][data-state="completed"]`).waitFor();
+    expect(await run.locator('.workflow-outputs').textContent()).toBe(
+      'Outputs: thread https://example.com/thread',
+    );
   });
 });
 

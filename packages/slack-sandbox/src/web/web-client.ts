@@ -10,18 +10,21 @@ import type { AddressInfo } from 'node:net';
 import type { Ephemeral, FakeSlack, SlackFile, SlackMessage, ViewChange } from '../fake-slack.ts';
 import type { SlackDriver } from '../slack-driver.ts';
 import type { DriverResponse } from '../transport.ts';
+import { functionExecutedEvent, type StepExecution } from '../workflows.ts';
 import type {
   ChannelInfo,
   ClientEphemeral,
   ClientFile,
   ClientMessage,
+  ClientRun,
   ClientView,
   ServerEvent,
   Shortcut,
   UserInfo,
+  WorkflowStep,
 } from './protocol.ts';
 
-export type { ChannelInfo, Shortcut, UserInfo } from './protocol.ts';
+export type { ChannelInfo, Shortcut, StepInput, UserInfo, WorkflowStep } from './protocol.ts';
 
 export interface WebClientOptions {
   slack: FakeSlack;
@@ -34,6 +37,8 @@ export interface WebClientOptions {
   shortcuts?: Shortcut[];
   /** The app's slash commands, from its manifest. */
   commands?: string[];
+  /** The app's Workflow Builder steps, from its manifest: each can be run from a form ("Run workflow"). */
+  steps?: WorkflowStep[];
   appName?: string;
   /** Port on 127.0.0.1 (0: a free one). */
   port?: number;
@@ -83,15 +88,18 @@ export class WebClient {
       this.#toViewers(m.channel, { kind: 'message', message: clientMessage(m) });
     const onEphemeral = (e: Ephemeral) => this.#send(e.user, this.#ephemeral(e));
     const onView = (change: ViewChange) => this.#viewChanged(change);
+    const onStep = (execution: StepExecution) => this.#toAll({ kind: 'run', run: clientRun(execution) });
     slack.on('message', onMessage);
     slack.on('update', onMessage);
     slack.on('ephemeral', onEphemeral);
     slack.on('view', onView);
+    slack.on('step', onStep);
     this.#unfollow = () => {
       slack.off('message', onMessage);
       slack.off('update', onMessage);
       slack.off('ephemeral', onEphemeral);
       slack.off('view', onView);
+      slack.off('step', onStep);
     };
   }
 
@@ -149,6 +157,12 @@ export class WebClient {
   #send(user: string, event: ServerEvent): void {
     const data = `data: ${JSON.stringify(event)}\n\n`;
     for (const page of this.#pages) if (page.user === user) page.res.write(data);
+  }
+
+  /** To every open page (a workflow's runs are the workspace's). */
+  #toAll(event: ServerEvent): void {
+    const data = `data: ${JSON.stringify(event)}\n\n`;
+    for (const page of this.#pages) page.res.write(data);
   }
 
   /** To the pages of everyone who can see the channel (a private one: its members only). */
@@ -327,6 +341,21 @@ export class WebClient {
         this.#sendViews(user);
         return { ok: true };
       }
+      case '/api/workflow': {
+        // Workflow Builder runs the step with what the form filled in; the step is running until the app ends it.
+        const step = (this.#options.steps ?? []).find((s) => s.callback_id === body.callback_id);
+        if (!step) throw new BadRequest(`no workflow step ${String(body.callback_id)}`);
+        const given = (body.inputs ?? {}) as Record<string, unknown>;
+        const inputs = Object.fromEntries(
+          step.inputs.flatMap((input) =>
+            given[input.name] === undefined ? [] : [[input.name, given[input.name]]],
+          ),
+        );
+        const missing = step.inputs.find((input) => input.required && isEmpty(inputs[input.name]));
+        if (missing) throw new BadRequest(`“${missing.title}” is required`);
+        const execution = slack.workflows.run(step.callback_id, inputs);
+        return this.#answered(user, [await driver().event(functionExecutedEvent(execution, slack.appId))]);
+      }
       case '/api/home': {
         const response = await driver().event({
           type: 'app_home_opened',
@@ -382,6 +411,8 @@ export class WebClient {
       channels: channels.filter((c) => visible.has(c.id)),
       shortcuts: this.#options.shortcuts ?? [],
       commands: this.#options.commands ?? [],
+      steps: this.#options.steps ?? [],
+      runs: [...slack.workflows.executions.values()].map(clientRun),
       messages: slack.messages.filter((m) => visible.has(m.channel)).map(clientMessage),
       ephemerals: slack.ephemerals.flatMap((e, i) => (e.user === user ? [clientEphemeral(e, i)] : [])),
       ...this.#viewsOf(user),
@@ -466,6 +497,27 @@ function clientEphemeral(e: Ephemeral, index: number): ClientEphemeral {
     ...(e.thread_ts ? { thread_ts: e.thread_ts } : {}),
     ...(e.blocks ? { blocks: e.blocks } : {}),
   };
+}
+
+function clientRun(e: StepExecution): ClientRun {
+  return {
+    id: e.id,
+    callbackId: e.callbackId,
+    state: e.state,
+    inputs: e.inputs,
+    ...(e.outputs ? { outputs: e.outputs } : {}),
+    ...(e.error !== undefined ? { error: e.error } : {}),
+  };
+}
+
+/** A form field left empty: nothing, blank text, or an empty list. */
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** An app's answer to a command or submission: JSON, plain text, or nothing. */

@@ -142,6 +142,11 @@ export function approversOnly(approvers: readonly string[], act: 'approve' | 're
   return `⛔ Only ${anyOf(approvers)} can ${act} in this channel. Nothing was done.`;
 }
 
+/** The answer to an Approve on a dub a workflow step started, when the step names other approvers. */
+export function stepApproversOnly(approvers: readonly string[]): string {
+  return `⛔ The workflow that started this dub asks ${anyOf(approvers)} to approve it. Nothing was done.`;
+}
+
 /** The answer when a named user group's members could not be read: nobody can tell whether they may. */
 export function unchecked(act: 'approve' | 'request changes'): string {
   return `⚠️ Slack did not say who is in this channel's approver group just now, so whether you can ${act} could not be checked. Nothing was done; try again in a moment.`;

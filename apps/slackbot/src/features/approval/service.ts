@@ -14,12 +14,13 @@ import type {
   Job,
   JobStore,
   Target,
+  WorkflowStepStore,
 } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { supersededAnswer } from '../current-render.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
-import { approversOnly, REASON_MAX, unchecked, waitingList } from './blocks.ts';
+import { approversOnly, REASON_MAX, stepApproversOnly, unchecked, waitingList } from './blocks.ts';
 
 /** Languages read for `/dub list waiting`; the list shows fewer (see waitingList). */
 const WAITING_LIMIT = 100;
@@ -29,7 +30,9 @@ export type ApproveOutcome =
   | { ok: false; problem: string };
 
 export interface ApprovalServiceOptions
-  extends FeatureServiceOptions<ApprovalStore & ApproverStore & JobStore> {
+  extends FeatureServiceOptions<
+    ApprovalStore & ApproverStore & JobStore & Pick<WorkflowStepStore, 'stepApprovers'>
+  > {
   groups?: UserGroups;
   /** Draws the status message again with the review state. */
   drawer: ThreadDrawer;
@@ -83,7 +86,7 @@ export class ApprovalService {
     const target = await store.getTarget(targetId);
     const job = target && (await store.getJob(target.jobId));
     if (!target || !job) return { ok: false, problem: 'That dub no longer exists.' };
-    const refusal = await this.reviewerRefusal(job.channel, userId, 'approve');
+    const refusal = await this.#approverRefusal(job, userId);
     if (refusal) return { ok: false, problem: refusal };
     const name = languageName(target.dstLang);
     const info = this.#o.dubbing.describeStatus(target.status ?? '');
@@ -93,6 +96,16 @@ export class ApprovalService {
     if (render !== target.attempt)
       return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
     return { ok: true, target, job };
+  }
+
+  /**
+   * Why `userId` may not approve the job's languages: a workflow step that opened the job naming approvers
+   * leaves Approve to them, whoever the channel names; otherwise the channel's approvers decide.
+   */
+  async #approverRefusal(job: Job, userId: string): Promise<string | undefined> {
+    const stepApprovers = await this.#o.store.stepApprovers(job.id);
+    if (stepApprovers.length === 0) return this.reviewerRefusal(job.channel, userId, 'approve');
+    return stepApprovers.includes(userId) ? undefined : stepApproversOnly(stepApprovers);
   }
 
   /**

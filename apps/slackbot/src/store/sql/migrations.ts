@@ -321,6 +321,19 @@ export const MIGRATIONS: Migration[] = [
       'CREATE TABLE oauth_states (nonce TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)',
     ],
   },
+  {
+    version: 25,
+    name: 'runs of the "Dub a video" Workflow Builder step, keyed by their execution id, leased to one runner',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS workflow_steps (
+        id TEXT PRIMARY KEY, callback_id TEXT NOT NULL, token TEXT NOT NULL, job_id TEXT, inputs TEXT NOT NULL,
+        problem TEXT, state TEXT NOT NULL, created_at BIGINT NOT NULL, ended_at BIGINT,
+        next_check_at BIGINT NOT NULL, failures INTEGER NOT NULL DEFAULT 0, lease_owner TEXT,
+        lease_until BIGINT NOT NULL DEFAULT 0)`,
+      'CREATE INDEX IF NOT EXISTS workflow_steps_due ON workflow_steps (state, next_check_at)',
+      'CREATE INDEX IF NOT EXISTS workflow_steps_job ON workflow_steps (job_id)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

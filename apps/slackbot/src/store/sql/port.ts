@@ -28,7 +28,7 @@ export interface Sql {
 
 /** What a claim of due work asks: the rows of `table` matching `due`, oldest `order` first. */
 export interface Claim {
-  table: 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports';
+  table: 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports' | 'workflow_steps';
   /** The table's key column. */
   key: 'id' | 'channel' | 'key';
   /** The condition that makes a row due, lease included (its parameters in `params`). */

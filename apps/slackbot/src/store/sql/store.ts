@@ -19,6 +19,7 @@ import { placeholders, type Sql } from './port.ts';
 import { sqlQaSettingsStore } from './qa.ts';
 import { sqlRedubStore } from './redubs.ts';
 import { sqlReviewStore } from './reviews.ts';
+import { sqlWorkflowStepStore } from './workflow-steps.ts';
 
 const LEASE_KEYS: Record<LeasedTable, string> = {
   jobs: 'id',
@@ -26,6 +27,7 @@ const LEASE_KEYS: Record<LeasedTable, string> = {
   channels: 'channel',
   lipsyncs: 'id',
   glossary_imports: 'key',
+  workflow_steps: 'id',
 };
 
 export async function createSqlStore(sql: Sql): Promise<Store> {
@@ -46,6 +48,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlEstimateStore(sql),
     ...sqlDeferredRequestStore(sql),
     ...sqlAutopilotStore(sql),
+    ...sqlWorkflowStepStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
@@ -53,6 +56,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
         await tx.run('UPDATE lipsyncs SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE glossary_imports SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE channels SET lease_until = 0 WHERE lease_until > 0');
+        await tx.run('UPDATE workflow_steps SET lease_until = 0 WHERE lease_until > 0');
       }),
     async renewLeases(table, keys, owner, until, now) {
       if (keys.length === 0) return;

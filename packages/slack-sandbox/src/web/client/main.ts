@@ -14,6 +14,7 @@ import type {
 import { renderBlocks, type Surface, text, type Values } from './blocks.ts';
 import { h } from './dom.ts';
 import { mrkdwn, type Names } from './mrkdwn.ts';
+import { runForm, runsView } from './workflows.ts';
 
 /** The snapshot as the page keeps it: messages by channel and ts, and the app's errors for each open view. */
 interface State extends Omit<Snapshot, 'kind' | 'messages'> {
@@ -23,7 +24,7 @@ interface State extends Omit<Snapshot, 'kind' | 'messages'> {
 
 const params = new URLSearchParams(location.hash.slice(1));
 let state: State | undefined;
-let place: { kind: 'channel'; id: string } | { kind: 'home' } = {
+let place: { kind: 'channel'; id: string } | { kind: 'home' } | { kind: 'workflows' } = {
   kind: 'channel',
   id: params.get('channel') ?? '',
 };
@@ -47,6 +48,8 @@ const threadPane = h('section', { class: 'thread-pane', hidden: true });
 const threadList = h('div', { class: 'messages', 'data-pane': 'thread' });
 const modalLayer = h('div', { class: 'modal-layer' });
 const notices = h('div', { class: 'notices', 'aria-live': 'polite' });
+/** The "Run workflow" form, above everything while open. */
+const workflowLayer = h('div', { class: 'workflow-layer' });
 const channelComposer = composer(
   () => (place.kind === 'channel' ? place.id : ''),
   () => undefined,
@@ -77,7 +80,12 @@ threadPane.append(
 );
 
 const app = document.getElementById('app') as HTMLElement;
-app.replaceChildren(h('div', { class: 'workspace' }, sidebar, channelPane, threadPane), modalLayer, notices);
+app.replaceChildren(
+  h('div', { class: 'workspace' }, sidebar, channelPane, threadPane),
+  modalLayer,
+  workflowLayer,
+  notices,
+);
 follow(params.get('user') ?? '');
 
 /** Follows one person's view of the workspace; switching person opens a new stream. */
@@ -124,6 +132,14 @@ function receive(event: ServerEvent): void {
     case 'notice':
       notice(event.text);
       break;
+    case 'run': {
+      const at = state.runs.findIndex((r) => r.id === event.run.id);
+      if (at < 0) state.runs.push(event.run);
+      else state.runs[at] = event.run;
+      drawSidebar();
+      if (place.kind === 'workflows') drawMessages();
+      break;
+    }
   }
 }
 
@@ -193,7 +209,53 @@ function drawSidebar(): void {
       },
       `🤖 ${s.appName}`,
     ),
+    ...workflowNav(s),
   );
+}
+
+/** The app's workflow steps: "Run workflow" for each, and the page of runs (only when the app has steps). */
+function workflowNav(s: State): HTMLElement[] {
+  if (s.steps.length === 0) return [];
+  const channel = place.kind === 'channel' ? place.id : (s.channels[0]?.id ?? '');
+  const open = (step: (typeof s.steps)[number]) =>
+    workflowLayer.replaceChildren(
+      runForm(
+        step,
+        { channels: s.channels.filter((c) => !c.id.startsWith('D')), users: s.users, channel },
+        (inputs) => post('/api/workflow', { callback_id: step.callback_id, inputs }),
+        () => workflowLayer.replaceChildren(),
+      ),
+    );
+  return [
+    h('div', { class: 'nav-title' }, 'Workflows'),
+    ...s.steps.map((step) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'nav-item',
+          'data-run-workflow': step.callback_id,
+          onclick: () => open(step),
+        },
+        `⚡ Run workflow: ${step.title}`,
+      ),
+    ),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `nav-item${place.kind === 'workflows' ? ' active' : ''}`,
+        'data-workflow-runs': 'true',
+        onclick: () => {
+          place = { kind: 'workflows' };
+          threadTs = null;
+          saveHash();
+          drawAll();
+        },
+      },
+      `🔁 Workflow runs (${s.runs.filter((r) => r.state === 'running').length} running)`,
+    ),
+  ];
 }
 
 function drawMessages(): void {
@@ -210,6 +272,13 @@ function drawMessages(): void {
         ? viewSurface(home, 'home-view')
         : h('div', { class: 'empty' }, `${s.appName} has not published a Home tab for you yet.`),
     );
+    threadPane.hidden = true;
+    return;
+  }
+  if (place.kind === 'workflows') {
+    channelHeader.replaceChildren(h('b', {}, 'Workflow runs'));
+    channelComposer.hidden = true;
+    channelList.replaceChildren(...runsView(s.runs, s.steps, names));
     threadPane.hidden = true;
     return;
   }
