@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
+import { CONFIRM } from './features/dub/confirm-views.ts';
+import { confirmed } from './test-support/confirm.ts';
 import { WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, cardOf, expectNoDuplicates, jobIdOf, posted, waitForDubs } from './test-support/threads.ts';
@@ -210,7 +212,12 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     );
     stage.emulator.faults.clear();
     expect(failed.text).toContain('Dubbing stopped while translating.');
-    await stage.driver.click({ message: failed, actionId: 'target_retry', user: USER });
+    await confirmed(stage, {
+      message: failed,
+      actionId: 'target_retry',
+      user: USER,
+      callbackId: CONFIRM.retry,
+    });
     const thread = await waitForDubs(stage, channel, card.ts, 1);
     expect(byKind(thread, 'started').map((m) => m.text)).toEqual([
       'Started: dubbing into German',

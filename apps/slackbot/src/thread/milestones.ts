@@ -93,6 +93,16 @@ export function replacedReply(
   return { text: `${reply.text} (render ${input.render}, replaced by render ${input.by})`, blocks };
 }
 
+/**
+ * A failed attempt's reply once someone pressed Retry (on it, or on a later failure of the same language): as it
+ * was, without its Retry, saying who retried it — a button that did its work does not stay.
+ */
+export function retriedReply(reply: MessageContent, input: { userId: string }): MessageContent {
+  const blocks: Block[] = reply.blocks.filter((b) => b.type !== 'actions');
+  blocks.push(context(`🔁 Retried by <@${input.userId}>: the status message above follows the new attempt.`));
+  return { text: `${reply.text} (retried)`, blocks };
+}
+
 export function failedReply(input: {
   lang: string;
   status: string;

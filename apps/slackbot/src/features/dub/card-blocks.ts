@@ -7,6 +7,7 @@ import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import { videoLength } from '../../domain/video.ts';
 import type { CardVideo, JobCardInput } from '../../thread/card.ts';
 import {
+  type Block,
   button,
   context,
   escapeText,
@@ -29,6 +30,7 @@ export const JOB_CARD = {
   start: 'job_start',
   cancel: 'job_cancel',
   stop: 'job_stop',
+  restart: 'job_restart',
   autoValue: 'auto',
 } as const;
 
@@ -94,7 +96,11 @@ export function jobCard(input: JobCardInput): MessageContent {
   if (input.state === 'cancelled') {
     return {
       text: `Dubbing of ${escapeText(input.title)} cancelled`,
-      blocks: [header, context(`Cancelled by <@${input.userId}>.`)],
+      blocks: [
+        header,
+        context(`Cancelled by <@${input.userId}>. No minutes were used.`),
+        startAgainButton(input.jobId),
+      ],
     };
   }
   if (input.state === 'started') {
@@ -129,6 +135,7 @@ export function jobCard(input: JobCardInput): MessageContent {
         context(
           `⏹ Stopped by <@${input.userId}>: its languages are no longer followed here. The service keeps the minutes already spent.`,
         ),
+        startAgainButton(input.jobId),
       ],
     };
   }
@@ -160,6 +167,15 @@ export function jobCard(input: JobCardInput): MessageContent {
         ],
       },
     ],
+  };
+}
+
+/** Start again, under a stopped or cancelled card's summary. */
+function startAgainButton(jobId: string): Block {
+  return {
+    type: 'actions',
+    block_id: 'job_ended',
+    elements: [button('Start again', JOB_CARD.restart, jobId)],
   };
 }
 

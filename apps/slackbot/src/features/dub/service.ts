@@ -21,9 +21,10 @@ import type {
 } from '../../store/store.ts';
 import type { PickerGlossary } from '../../thread/card.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
-import { stoppedReply } from '../../thread/milestones.ts';
-import { escapeProse, type StateValues } from '../../ui/blocks.ts';
+import { retriedReply, stoppedReply } from '../../thread/milestones.ts';
+import { escapeProse, type MessageContent, type StateValues } from '../../ui/blocks.ts';
 import { JOB_CARD, readJobChoice } from './card-blocks.ts';
+import type { Price } from './confirm-views.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 import { pickedGlossaries } from './glossary-picker.ts';
 
@@ -399,9 +400,69 @@ export class JobService {
     if (job) {
       await this.#o.drawer.redrawStatus(target.id, now, { info: null });
       await store.enqueue(this.#o.drawer.startedCard(job, await store.targetsOf(job.id)), now);
+      if (userId) await this.#retired(target.id, target.attempt, userId, now);
     }
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
+    return true;
+  }
+
+  /** The earlier failed attempts' replies lose their Retry: it did its work (edited under their own keys). */
+  async #retired(targetId: string, attempt: number, userId: string, now: number): Promise<void> {
+    const { store } = this.#o;
+    for (let earlier = attempt - 1; earlier >= 1; earlier--) {
+      const reply = await store.getDelivery(`failed:${targetId}.${earlier}`);
+      const content = reply?.payload as MessageContent | undefined;
+      if (!reply || !content?.blocks.some((b) => b.type === 'actions')) continue;
+      const { key, jobId, kind, inThread } = reply;
+      await store.enqueue({ key, jobId, kind, inThread, payload: retriedReply(content, { userId }) }, now);
+    }
+  }
+
+  /** What a new project for the job costs: the video's whole minutes (once known), and the minutes left. */
+  async price(job: Job): Promise<Price> {
+    return {
+      perLanguage: job.mediaReady && job.mediaSeconds !== null ? minutesNeeded(job.mediaSeconds, 1) : null,
+      minutesLeft: await this.minutesLeft(),
+    };
+  }
+
+  /**
+   * What a Stop would leave spent: the languages still under way and the minutes their projects used (the
+   * video's whole minutes each, once the service created it); null minutes while the video's length is unknown.
+   */
+  async underWay(job: Job): Promise<{ langs: string[]; spent: number | null }> {
+    const running = (await this.#o.store.targetsOf(job.id)).filter((t) => !t.terminal);
+    const created = running.filter((t) => t.projectId !== null).length;
+    return {
+      langs: running.map((t) => t.dstLang),
+      spent: job.mediaSeconds === null ? null : minutesNeeded(job.mediaSeconds, created),
+    };
+  }
+
+  /** The languages a Stop ended, which Start again would start anew. */
+  async stoppedLanguages(jobId: string): Promise<string[]> {
+    return (await this.#o.store.targetsOf(jobId)).filter((t) => t.stoppedBy !== null).map((t) => t.dstLang);
+  }
+
+  /**
+   * Start again on a stopped job's card: each language the Stop ended gets a new attempt (a new project, as a
+   * Retry does); false when the job is not stopped.
+   */
+  async restart(jobId: string, userId: string): Promise<boolean> {
+    const { store } = this.#o;
+    if ((await store.getJob(jobId))?.state !== 'stopped') return false;
+    const stopped = (await store.targetsOf(jobId)).filter((t) => t.stoppedBy !== null);
+    let any = false;
+    for (const target of stopped) any = (await this.retry(target.id, userId)) || any;
+    return any;
+  }
+
+  /** Start again on a cancelled job's card: its picker again, as it was; false when it was not cancelled. */
+  async reopen(jobId: string): Promise<boolean> {
+    const reopened = await this.#o.store.reopenJob(jobId);
+    if (!reopened) return false;
+    await this.#drawPicker(reopened, await this.minutesLeft());
     return true;
   }
 
