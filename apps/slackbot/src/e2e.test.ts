@@ -77,9 +77,17 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       user: USER,
       selections: { job_dst: ['fr'] },
     });
-    const thread = await waitForDubs(stage, channel, drop.ts, 1);
+    await waitForDubs(stage, channel, drop.ts, 1);
     expect(stage.slack.downloads.get(file.id)).toBe(1);
-    expect(thread.find((m) => keyOf(m).startsWith('card:'))?.text).toMatch(/^Dubbing talk\.mp4 into French/);
+    // Every language delivered: the card says how the job ended, with French's line.
+    // The card's last edit may come after the reply (new posts go first).
+    const ended = await waitFor(
+      () => byKind(stage.slack.thread(channel, drop.ts), 'card').find((m) => m.text.includes('Done')),
+      WAIT_MS,
+      'the card’s outcome',
+    );
+    expect(ended.text).toBe('talk.mp4: Done: 1 of 1 language dubbed');
+    expect(JSON.stringify(ended.blocks)).toContain('🇫🇷 French — ⏳ r1 waiting for review');
     expectNoDuplicates(stage, channel);
   });
 
@@ -158,8 +166,13 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       user: USER,
       values: { job_dst: { job_dst: { type: 'multi_static_select', selected_options: [{ value: 'it' }] } } },
     });
-    const thread = await waitForDubs(stage, channel, message.ts, 1);
-    expect(byKind(thread, 'card')[0]?.text).toMatch(/into Italian/);
+    await waitForDubs(stage, channel, message.ts, 1);
+    const ended = await waitFor(
+      () => byKind(stage.slack.thread(channel, message.ts), 'card').find((m) => m.text.includes('Done')),
+      WAIT_MS,
+      'the card’s outcome',
+    );
+    expect(JSON.stringify(ended.blocks)).toContain('🇮🇹 Italian — ⏳ r1 waiting for review');
     expectNoDuplicates(stage, channel);
   });
 

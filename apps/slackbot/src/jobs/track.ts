@@ -221,7 +221,7 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
             'the project no longer exists',
           ),
         );
-        await this.#o.drawer.redrawCardIfEnded(job.id, now);
+        await this.#o.drawer.redrawCard(job.id, now);
         this.#o.onDeliveries();
         return;
       }
@@ -256,9 +256,9 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
         ]
       : [];
     await store.recordPoll(target.id, { status, changed, terminal: info.terminal, ...plan }, now, deliveries);
-    // The last language to end takes Stop off the card (read after recording, so two languages ending at
-    // once both see it; the card's one key keeps it one edit).
-    if (changed && info.terminal) await this.#o.drawer.redrawCardIfEnded(job.id, now);
+    // A language that ended changes its line on the card, and the last one takes Stop off it (read after
+    // recording, so two languages ending at once both see it; the card's one key keeps it one edit).
+    if (changed && info.terminal) await this.#o.drawer.redrawCard(job.id, now);
     if (changed) {
       this.#o.logger.debug({ project: project.id, status }, 'status changed');
       this.#o.onDeliveries();

@@ -5,7 +5,8 @@ import { minutesNeeded } from '../../domain/credits.ts';
 import { destinationGroups, LANGUAGES, languageLabel, languageName } from '../../domain/languages.ts';
 import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import { videoLength } from '../../domain/video.ts';
-import type { CardVideo, JobCardInput } from '../../thread/card.ts';
+import type { CardLanguage, CardVideo, JobCardInput } from '../../thread/card.ts';
+import { lowerFirst } from '../../thread/failures.ts';
 import {
   type Block,
   button,
@@ -31,6 +32,7 @@ export const JOB_CARD = {
   cancel: 'job_cancel',
   stop: 'job_stop',
   restart: 'job_restart',
+  retry: 'target_retry',
   autoValue: 'auto',
 } as const;
 
@@ -109,21 +111,25 @@ export function jobCard(input: JobCardInput): MessageContent {
     const seconds = input.video?.state === 'ready' ? input.video.seconds : null;
     const uses =
       seconds === null ? [] : [`uses ${plural(minutesNeeded(seconds, input.dstLangs.length), 'minute')}`];
+    const languages = input.languages ?? [];
+    const ended = input.running === false && languages.length > 0;
+    const retries = languages.filter((l) => l.phase === 'failed' && l.retry);
+    const buttons = [
+      ...(input.running === false ? [] : [button('Stop', JOB_CARD.stop, input.jobId)]),
+      ...retries.map((l) => button(`Retry ${languageName(l.lang)}`, JOB_CARD.retry, l.targetId)),
+    ];
     return {
-      text: `Dubbing ${escapeText(input.title)} into ${input.dstLangs.map(languageName).join(', ')}`,
+      text: ended
+        ? `${escapeText(input.title)}: ${outcome(languages)}`
+        : `Dubbing ${escapeText(input.title)} into ${input.dstLangs.map(languageName).join(', ')}`,
       blocks: [
         header,
-        section(`Dubbing into ${into}`),
+        section(ended ? `🏁 *${outcome(languages)}*` : `Dubbing into ${into}`),
+        ...(languages.length > 0 ? [section(languages.map(languageLine).join('\n'))] : []),
         context([speakers, ...uses, `started by <@${input.userId}>`].join(' · ')),
-        ...(input.running === false
+        ...(buttons.length === 0
           ? []
-          : [
-              {
-                type: 'actions' as const,
-                block_id: 'job_running',
-                elements: [button('Stop', JOB_CARD.stop, input.jobId)],
-              },
-            ]),
+          : [{ type: 'actions' as const, block_id: 'job_running', elements: buttons }]),
       ],
     };
   }
@@ -177,6 +183,50 @@ function startAgainButton(jobId: string): Block {
     block_id: 'job_ended',
     elements: [button('Start again', JOB_CARD.restart, jobId)],
   };
+}
+
+/**
+ * A language's line on a started card: "🇩🇪 German — ✅ approved r3 by @ana · ⏳ r4 waiting for review
+ * (assigned to @ben)", "❌ failed at recording voiceover · Retry below".
+ */
+export function languageLine(language: CardLanguage): string {
+  const parts: string[] = [];
+  const { render, approved } = language;
+  if (language.phase === 'running') {
+    if (approved) parts.push(`✅ approved r${approved.render} by <@${approved.by}>`);
+    parts.push(render > 1 ? `🔄 r${render} under way` : '🔄 dubbing');
+  } else if (language.phase === 'stopped') {
+    parts.push('⏹ stopped');
+  } else if (language.phase === 'failed') {
+    const where = language.failedAt ? ` at ${lowerFirst(escapeText(language.failedAt))}` : '';
+    parts.push(`❌ failed${where}${language.retry ? ' · Retry below' : ''}`);
+  } else {
+    if (approved) parts.push(`✅ approved r${approved.render} by <@${approved.by}>`);
+    if (approved?.render !== render) {
+      const assigned = language.assignee ? ` (assigned to <@${language.assignee}>)` : '';
+      parts.push(
+        language.changesBy
+          ? `🔁 changes asked of r${render} by <@${language.changesBy}>${assigned}`
+          : `⏳ r${render} waiting for review${assigned}`,
+      );
+    }
+  }
+  return `${languageLabel(language.lang)} — ${parts.join(' · ')}`;
+}
+
+/** When every language has ended: "Done: 2 of 3 languages dubbed (1 approved), 1 failed". */
+export function outcome(languages: CardLanguage[]): string {
+  const count = (phase: CardLanguage['phase']) => languages.filter((l) => l.phase === phase).length;
+  const dubbed = count('dubbed');
+  const approved = languages.filter((l) => l.phase === 'dubbed' && l.approved?.render === l.render).length;
+  const rest = [
+    ...(count('failed') > 0 ? [`${count('failed')} failed`] : []),
+    ...(count('stopped') > 0 ? [`${count('stopped')} stopped`] : []),
+  ];
+  return [
+    `Done: ${dubbed} of ${plural(languages.length, 'language')} dubbed${approved > 0 ? ` (${approved} approved)` : ''}`,
+    ...rest,
+  ].join(', ');
 }
 
 /**

@@ -49,7 +49,7 @@ export const stop = button({ id: JOB_CARD.stop, rule: rules.jobMember, handler: 
 /** Start again, on a stopped or cancelled card: the picker again, or (stopped) its dialog with the minutes. */
 export const restart = button({ id: JOB_CARD.restart, rule: rules.jobMember, handler: startAgain });
 /** Retry, on a failed language's reply: its dialog first, with the minutes a new project uses. */
-export const retry = button({ id: 'target_retry', rule: rules.targetMember, handler: retryTarget });
+export const retry = button({ id: JOB_CARD.retry, rule: rules.targetMember, handler: retryTarget });
 
 export const dubInteractions = [
   dub,

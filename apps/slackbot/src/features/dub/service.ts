@@ -398,8 +398,8 @@ export class JobService {
     if (!target) return false;
     const job = await store.getJob(target.jobId);
     if (job) {
+      // The status message, and the card with its line for the language.
       await this.#o.drawer.redrawStatus(target.id, now, { info: null });
-      await store.enqueue(this.#o.drawer.startedCard(job, await store.targetsOf(job.id)), now);
       if (userId) await this.#retired(target.id, target.attempt, userId, now);
     }
     this.#o.wakeDeliverer();
