@@ -201,11 +201,12 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     expect(JSON.stringify(failed.blocks)).not.toContain('target_retry');
     // The status message's last edit may come after the reply (new posts go first).
     const status = await waitFor(
-      () => byKind(stage.slack.thread(channel, drop.ts), 'status').find((m) => /stopped/.test(m.text)),
+      () => byKind(stage.slack.thread(channel, drop.ts), 'status').find((m) => /failed/.test(m.text)),
       WAIT_MS,
-      'the status message to say where it stopped',
+      'the status message to say it failed',
     );
-    expect(status.text).toMatch(/stopped/);
+    expect(status.text).toBe('Spanish: failed');
+    expect(JSON.stringify(status.blocks)).not.toMatch(/Stopped/);
     const botFiles = stage.slack
       .thread(channel, drop.ts)
       .filter((m) => m.bot_id)
@@ -213,7 +214,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     expect(botFiles).toHaveLength(0);
   });
 
-  it('a language that failed in a stage explains where it stopped and is dubbed after Retry', async () => {
+  it('a language that failed in a stage explains where it failed and is dubbed after Retry', async () => {
     const channel = 'C9RETRY';
     stage.emulator.faults.set({ failStage: 'translation' });
     await stage.driver.command({ channel, user: USER, text: 'https://vimeo.com/999 to de' });
@@ -224,7 +225,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       'the failure',
     );
     stage.emulator.faults.clear();
-    expect(failed.text).toContain('Dubbing stopped while translating.');
+    expect(failed.text).toContain('Dubbing failed while translating.');
     await confirmed(stage, {
       message: failed,
       actionId: 'target_retry',
