@@ -71,6 +71,21 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
     });
   }
 
+  /**
+   * The learned time a language still running likely has left (its status, its pace, the video's length), in
+   * ms; undefined while the stages it has ahead are not learned, or it is not on the pipeline.
+   */
+  timeLeft(target: Target, videoSeconds: number | null, now: number): number | undefined {
+    if (!this.#estimates || target.terminal || target.status === null) return undefined;
+    const since = target.stageSince ?? target.statusAt ?? now;
+    return this.#estimates.timeLeft(
+      target.status,
+      videoSeconds ?? undefined,
+      { sum: target.paceSum, count: target.paceCount },
+      Math.max(0, now - since),
+    );
+  }
+
   /** Stopping aborts uploads in progress; their jobs resume on the next start. */
   protected override interrupt(): void {
     this.#abort.abort(new Error('the app is stopping'));

@@ -7,7 +7,13 @@ import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import type { Block } from '../ui/blocks.ts';
 import { type CardOptions, type CardState, cardDelivery, cardLanguage, startedCard } from './card.ts';
 import { dubbedActions, type MessageParts, retryButtons } from './parts.ts';
-import { languageState, type StatusGiven, type StatusReads, statusDelivery } from './status.ts';
+import {
+  type LanguageState,
+  languageState,
+  type StatusGiven,
+  type StatusReads,
+  statusDelivery,
+} from './status.ts';
 
 export interface DrawerOptions {
   store: StatusReads & Pick<Store, 'enqueue' | 'targetsOf'>;
@@ -46,6 +52,15 @@ export class ThreadDrawer {
   /** The job's card as it should read in `state`. */
   card(job: Job, state: CardState, dstLangs: string[], options: CardOptions = {}): DeliveryInput {
     return cardDelivery(this.#options.parts.card, job, state, dstLangs, options);
+  }
+
+  /** Every language of a job as the store knows it now (what its status message and card line are drawn from). */
+  async languageStates(jobId: string, now: number): Promise<LanguageState[]> {
+    const { store, describe } = this.#options;
+    const states = await Promise.all(
+      (await store.targetsOf(jobId)).map((t) => languageState(store, describe, t.id, now)),
+    );
+    return states.filter((state): state is LanguageState => state !== undefined);
   }
 
   /**

@@ -187,7 +187,7 @@ function startAgainButton(jobId: string): Block {
 
 /**
  * A language's line on a started card: "🇩🇪 German — ✅ approved r3 by @ana · ⏳ r4 waiting for review
- * (assigned to @ben)", "❌ failed at recording voiceover · Retry below".
+ * (assigned to @ben)", "❌ failed at recording voiceover, Retry".
  */
 export function languageLine(language: CardLanguage): string {
   const parts: string[] = [];
@@ -199,7 +199,7 @@ export function languageLine(language: CardLanguage): string {
     parts.push('⏹ stopped');
   } else if (language.phase === 'failed') {
     const where = language.failedAt ? ` at ${lowerFirst(escapeText(language.failedAt))}` : '';
-    parts.push(`❌ failed${where}${language.retry ? ' · Retry below' : ''}`);
+    parts.push(`❌ failed${where}${language.retry ? ', Retry' : ''}`);
   } else {
     if (approved) parts.push(`✅ approved r${approved.render} by <@${approved.by}>`);
     if (approved?.render !== render) {

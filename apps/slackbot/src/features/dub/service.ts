@@ -18,8 +18,9 @@ import type {
   NewJob,
   OutboxStore,
   PickedChoice,
+  Target,
 } from '../../store/store.ts';
-import type { PickerGlossary } from '../../thread/card.ts';
+import { cardLanguage, type PickerGlossary } from '../../thread/card.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { retriedReply, stoppedReply } from '../../thread/milestones.ts';
 import { escapeProse, type MessageContent, type StateValues } from '../../ui/blocks.ts';
@@ -27,6 +28,7 @@ import { JOB_CARD, readJobChoice } from './card-blocks.ts';
 import type { Price } from './confirm-views.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 import { pickedGlossaries } from './glossary-picker.ts';
+import { jobStateAnswer } from './thread-answer.ts';
 
 export interface JobServiceOptions {
   store: GlossaryStore & JobStore & OutboxStore;
@@ -42,6 +44,8 @@ export interface JobServiceOptions {
   minutesLeft?: () => Promise<number | undefined>;
   /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
   slack: Pick<Interactions, 'canPostIn' | 'respond'>;
+  /** The learned time a running language likely has left, in ms; undefined while not learned. */
+  timeLeft?: (target: Target, videoSeconds: number | null, now: number) => number | undefined;
   now?: () => number;
 }
 
@@ -346,6 +350,24 @@ export class JobService {
     const title = unfurlTitle(unfurls, job.source)?.trim();
     if (!title || !(await store.retitleJob(job.id, title, job.title))) return;
     if (job.state === 'picking') await this.redrawPicker(job.id);
+  }
+
+  /**
+   * The answer to a question in a job's thread: a line per language as its card says it, and for a language
+   * under way its stage and the learned time it has left.
+   */
+  async stateOf(job: Job): Promise<MessageContent> {
+    const now = this.#now();
+    const states = await this.#o.drawer.languageStates(job.id, now);
+    return jobStateAnswer(
+      job,
+      states.map((state) => {
+        const line = cardLanguage(state);
+        if (line.phase !== 'running') return { line };
+        const stage = state.info?.label ?? (job.mediaId ? 'Creating the project' : 'Uploading the video');
+        return { line, running: { stage, leftMs: this.#o.timeLeft?.(state.target, job.mediaSeconds, now) } };
+      }),
+    );
   }
 
   /** The job whose thread this is. */
