@@ -136,6 +136,16 @@ describe('review and render again, end to end', () => {
         attempt: 2,
       });
       expect(lastNumber).toBeGreaterThan(0);
+      // The summary's Render again did its work: it is gone, and the summary says who rendered.
+      await waitFor(
+        () =>
+          !JSON.stringify(stage.slack.message(channel, summary.ts)?.blocks).includes(THREAD_ACTIONS.render),
+        WAIT_MS,
+        'the summary without Render again',
+      );
+      expect(JSON.stringify(stage.slack.message(channel, summary.ts)?.blocks)).toContain(
+        `Rendered by <@${ANA}>`,
+      );
     },
     TEST_MS,
   );
