@@ -134,6 +134,10 @@ describe('spending you confirm', () => {
         'the stopped card with Start again',
       );
       expect(JSON.stringify(stopped.blocks)).toContain(`Stopped by <@${BEN}>`);
+      const reply = byKind(stage.slack.thread(channel, drop.ts), 'stopped')[0]!;
+      expect(JSON.stringify(reply.blocks)).toContain(
+        `the minutes already spent on these languages stay spent (${used} minute${used === 1 ? '' : 's'})`,
+      );
 
       stage.emulator.setSpeed(100);
       const restart = {

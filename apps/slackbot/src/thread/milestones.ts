@@ -26,8 +26,19 @@ export function startedReply(input: { langs: string[]; userId: string; again?: b
   };
 }
 
-/** A job someone stopped following: who, which languages stopped, and that the minutes spent stay spent. */
-export function stoppedReply(input: { langs: string[]; userId: string }): MessageContent {
+/**
+ * A job someone stopped following: who, which languages stopped, and that the minutes spent stay spent (how
+ * many, when the video's length is known), and that its card can start it again.
+ */
+export function stoppedReply(input: {
+  langs: string[];
+  userId: string;
+  spent?: number | null;
+}): MessageContent {
+  const spent =
+    input.spent === undefined || input.spent === null
+      ? ''
+      : ` (${input.spent.toLocaleString('en-US')} minute${input.spent === 1 ? '' : 's'})`;
   return {
     text: `Stopped by <@${input.userId}>: ${input.langs.map(languageName).join(', ')}`,
     blocks: [
@@ -35,8 +46,8 @@ export function stoppedReply(input: { langs: string[]; userId: string }): Messag
         `⏹ <@${input.userId}> stopped this dub: ${input.langs.map(languageLabel).join(', ')} will not be posted here.`,
       ),
       context(
-        'The service cannot cancel a project: the minutes already spent on these languages stay spent. ' +
-          'Nothing more will be asked of it for this job.',
+        `The service cannot cancel a project: the minutes already spent on these languages stay spent${spent}. ` +
+          'Nothing more will be asked of it for this job; *Start again* on its card starts them anew.',
       ),
     ],
   };

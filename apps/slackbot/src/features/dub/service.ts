@@ -381,6 +381,9 @@ export class JobService {
    */
   async stop(jobId: string, userId: string): Promise<boolean> {
     const { store } = this.#o;
+    const before = await store.getJob(jobId);
+    // What the languages under way had used, read before they end.
+    const spent = before ? (await this.underWay(before)).spent : null;
     const stopped = await store.stopJob(jobId, userId);
     if (!stopped) return false;
     const job = await store.getJob(jobId);
@@ -404,7 +407,7 @@ export class JobService {
         jobId: job.id,
         kind: 'reply',
         inThread: true,
-        payload: stoppedReply({ langs: stopped.map((t) => t.dstLang), userId }),
+        payload: stoppedReply({ langs: stopped.map((t) => t.dstLang), userId, spent }),
       },
       now,
     );
