@@ -48,6 +48,8 @@ describe('spending you confirm', () => {
         LONG_WAIT_MS,
         'the first failure',
       );
+      // As a client that never got the edit would keep it, Retry and all.
+      const stale: SlackMessage = structuredClone(failed);
       await stage.drained(jobId);
       const seconds = (await stage.app.store.getJob(jobId))?.mediaSeconds ?? 0;
       const uses = Math.ceil(seconds / 60);
@@ -82,6 +84,18 @@ describe('spending you confirm', () => {
         expect(said(reply)).toContain(`Retried by <@${BEN}>`);
       }
       expect(await projectsOf(jobId)).toHaveLength(3);
+      // A stale Retry (a client that kept it) opens no dialog once the language is dubbed: nothing to retry.
+      const views = stage.slack.views.length;
+      await stage.driver.click({ message: stale, actionId: 'target_retry', user: BEN });
+      const told = await waitFor(
+        () => stage.slack.ephemerals.find((e) => e.channel === channel && e.user === BEN),
+        LONG_WAIT_MS,
+        'the answer to a stale Retry',
+      );
+      expect(told.text).toBe(
+        'That language is not failed any more (it is being dubbed again, or was dubbed): nothing to retry.',
+      );
+      expect(stage.slack.views).toHaveLength(views);
     },
     TEST_MS,
   );

@@ -152,7 +152,7 @@ async function openPriced(
 export function retryTarget(deps: CardDeps) {
   return async ({ ack, body, respond }: ButtonArgs, { job, target }: TargetSubject) => {
     await ack();
-    if (!target.terminal) {
+    if (!deps.jobs.retryable(target)) {
       await respond(ephemeral(RETRIED));
       return;
     }
@@ -162,7 +162,8 @@ export function retryTarget(deps: CardDeps) {
   };
 }
 
-const RETRIED = 'That language is already being dubbed again.';
+const RETRIED =
+  'That language is not failed any more (it is being dubbed again, or was dubbed): nothing to retry.';
 
 /** The Retry dialog confirmed: a new attempt, with a new project, acked once recorded. */
 export function confirmRetry(deps: CardDeps) {

@@ -49,6 +49,9 @@ export interface JobServiceOptions {
   now?: () => number;
 }
 
+/** The status of a dubbed project: the one ended language that Retry never starts again. */
+const DUBBED = 'merging_done';
+
 /** What a person is told when the app cannot post where they ran `/dub`. */
 export const INVITE_ME =
   'I can only post the dub in a channel I am in: invite me with `/invite @dubkit`, then try again.';
@@ -442,6 +445,11 @@ export class JobService {
       const { key, jobId, kind, inThread } = reply;
       await store.enqueue({ key, jobId, kind, inThread, payload: retriedReply(content, { userId }) }, now);
     }
+  }
+
+  /** Whether Retry can start a new attempt: the language ended without being dubbed (failed, or stopped). */
+  retryable(target: Target): boolean {
+    return target.terminal && target.status !== DUBBED;
   }
 
   /** What a new project for the job costs: the video's whole minutes (once known), and the minutes left. */
