@@ -8,10 +8,12 @@ import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
 import { JOB_CARD } from './features/dub/card-blocks.ts';
+import { CONFIRM } from './features/dub/confirm-views.ts';
 import { GLOSSARY_PICKER, glossaryPicker } from './features/dub/glossary-picker.ts';
 import { GLOSSARY_UI } from './features/glossary/blocks.ts';
 import { LIPSYNC_UI } from './features/lipsync/blocks.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
+import { askedFirst } from './test-support/confirm.ts';
 import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, jobIdOf } from './test-support/threads.ts';
@@ -92,18 +94,24 @@ describe('payloads from outside a job’s channel', { timeout: 90_000 }, () => {
     expect(await stage.app.store.targetsOf(jobId)).toEqual([]);
     expect(stage.slack.views).toHaveLength(views);
 
-    // Ben is in the channel (Slack sent his click from it): his Cancel is taken while Slack cannot list the
-    // channel's members, without asking it, and the card says it was his.
+    // Ben is in the channel (Slack sent his click from it): his Cancel opens its dialog while Slack cannot list
+    // the channel's members, without asking it; confirmed, the card says it was his.
     stage.slack.faults.random = { seed: 35, methods: ['conversations.members'], errorRate: 1 };
     const asked = stage.slack.callsOf('conversations.members').length;
-    await stage.driver.click({ message: card, actionId: JOB_CARD.cancel, user: BEN });
+    const dialog = await askedFirst(stage, {
+      message: card,
+      actionId: JOB_CARD.cancel,
+      user: BEN,
+      callbackId: CONFIRM.cancel,
+    });
+    stage.slack.faults.random = undefined;
+    expect(stage.slack.callsOf('conversations.members')).toHaveLength(asked);
+    await stage.driver.submitView({ viewId: dialog.viewId, user: BEN, values: {} });
     await waitFor(
       async () => (await stage.app.store.getJob(jobId))?.state === 'cancelled',
       WAIT_MS,
       'the job cancelled',
     );
-    stage.slack.faults.random = undefined;
-    expect(stage.slack.callsOf('conversations.members')).toHaveLength(asked);
     await stage.drained(jobId);
     const cancelled = stage.slack.message(PRIVATE, card.ts);
     expect(JSON.stringify(cancelled?.blocks)).toContain(`Cancelled by <@${BEN}>.`);

@@ -105,8 +105,9 @@ describe('assigning a language’s review, end to end', () => {
       expect(await submitAssign(stage, viewId, ANA, GONE)).toEqual({
         [ASSIGN_ACTIONS.userBlock]: 'That account is deactivated: pick someone else.',
       });
+      // The dialog's error is plain text: the channel is named in words, never as a raw `<#C…>`.
       expect((await submitAssign(stage, viewId, ANA, MALLORY))?.[ASSIGN_ACTIONS.userBlock]).toBe(
-        `They are not in <#${CHANNEL}>, so they could not open the review. Invite them first, or pick someone in it.`,
+        'They are not in this dub’s channel, so they could not open the review. Invite them to the channel first, or pick someone in it.',
       );
       expect(await submitAssign(stage, viewId, ANA, null)).toEqual({
         [ASSIGN_ACTIONS.userBlock]: 'Pick who should review it.',

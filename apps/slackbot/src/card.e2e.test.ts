@@ -3,23 +3,27 @@
 // minutes), so the card shows its title, length and source language and what the ticked languages leave of
 // the account's minutes; ticking a language changes the estimate; languages that do not fit are refused at
 // Start with the choice; a restart between the card and Start makes no second media; and a card whose
-// languages have all ended no longer offers Stop.
+// languages have all ended no longer offers Stop. Once started, the card is the job's summary: a line per
+// language (approved, waiting for review, failed), and the outcome once every language ended.
 import { readFileSync } from 'node:fs';
 import { DubbingClient } from '@dubkit/core';
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { minutesLeft, minutesNeeded } from './domain/credits.ts';
 import { videoLength } from './domain/video.ts';
+import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
 import { JOB_CARD } from './features/dub/card-blocks.ts';
-import { ANA, LONG_WAIT_MS } from './test-support/people.ts';
+import { ANA, BEN, LONG_WAIT_MS } from './test-support/people.ts';
+import { qaOff } from './test-support/qa.ts';
 import { useStage } from './test-support/stage.ts';
-import { cardIn, jobIdOf, waitForDubs } from './test-support/threads.ts';
+import { cardIn, cardOf, jobIdOf, waitForDubs } from './test-support/threads.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 /** A number as the card writes it. */
 const n = (value: number) => value.toLocaleString('en-US');
 const TEST_MS = 120_000;
+const CHANNEL_SUMMARY = 'C4SUMMARY';
 
 describe('the job card names the video and its cost', () => {
   const stage = useStage({ speed: 100 });
@@ -316,16 +320,57 @@ describe('the job card names the video and its cost', () => {
       expect((await stage.app.store.getJob(jobId))?.mediaId).toBe(mediaId);
       expect(await mediaCount()).toBe(before + 1);
       expect(byKind(thread, 'dubbed')).toHaveLength(1);
-      // Every language delivered: the card is drawn again without Stop.
+      // Every language delivered: the card is drawn again without Stop, and says how it ended.
       const finished = await waitFor(
         async () => {
           const now = await cardIn(stage, channel, drop.ts);
-          return shown(now).includes('Dubbing into') && !shown(now).includes(JOB_CARD.stop) ? now : undefined;
+          return shown(now).includes('Done:') && !shown(now).includes(JOB_CARD.stop) ? now : undefined;
         },
         LONG_WAIT_MS,
         'the card without Stop',
       );
       expect(shown(finished)).toContain('started by');
+      expect(shown(finished)).not.toContain('Dubbing into');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'the card is the summary: a line per language, kept current, and the outcome once every language ended',
+    async () => {
+      await qaOff(stage, CHANNEL_SUMMARY);
+      await stage.driver.command({
+        channel: CHANNEL_SUMMARY,
+        user: ANA,
+        text: 'https://vimeo.com/summary to es,de from en',
+      });
+      const card = await cardOf(stage, CHANNEL_SUMMARY);
+      const current = () => stage.slack.message(CHANNEL_SUMMARY, card.ts)!;
+      const delivered = await waitFor(
+        () => (shown(current()).includes('Done:') ? current() : undefined),
+        LONG_WAIT_MS,
+        'the card’s outcome',
+      );
+      expect(delivered.text).toBe('vimeo.com/summary: Done: 2 of 2 languages dubbed');
+      expect(shown(delivered)).toContain('🏁 *Done: 2 of 2 languages dubbed*');
+      expect(shown(delivered)).toContain(
+        '🇪🇸 Spanish — ⏳ r1 waiting for review\\n🇩🇪 German — ⏳ r1 waiting for review',
+      );
+      expect(shown(delivered)).not.toContain('Dubbing into');
+      expect(shown(delivered)).not.toContain(JOB_CARD.stop);
+
+      const spanish = byKind(stage.slack.thread(CHANNEL_SUMMARY, card.ts), 'dubbed').find((m) =>
+        m.text.startsWith('Spanish'),
+      )!;
+      await stage.driver.click({ message: spanish, actionId: APPROVAL_ACTIONS.approve, user: BEN });
+      const approved = await waitFor(
+        () => (shown(current()).includes('approved r1') ? current() : undefined),
+        LONG_WAIT_MS,
+        'the approval on the card',
+      );
+      expect(approved.text).toBe('vimeo.com/summary: Done: 2 of 2 languages dubbed (1 approved)');
+      expect(shown(approved)).toContain(`🇪🇸 Spanish — ✅ approved r1 by <@${BEN}>\\n`);
+      expect(shown(approved)).toContain('🇩🇪 German — ⏳ r1 waiting for review');
     },
     TEST_MS,
   );

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
+import { CONFIRM } from './features/dub/confirm-views.ts';
+import { confirmed } from './test-support/confirm.ts';
 import { WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, cardOf, expectNoDuplicates, jobIdOf, posted, waitForDubs } from './test-support/threads.ts';
@@ -75,9 +77,17 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       user: USER,
       selections: { job_dst: ['fr'] },
     });
-    const thread = await waitForDubs(stage, channel, drop.ts, 1);
+    await waitForDubs(stage, channel, drop.ts, 1);
     expect(stage.slack.downloads.get(file.id)).toBe(1);
-    expect(thread.find((m) => keyOf(m).startsWith('card:'))?.text).toMatch(/^Dubbing talk\.mp4 into French/);
+    // Every language delivered: the card says how the job ended, with French's line.
+    // The card's last edit may come after the reply (new posts go first).
+    const ended = await waitFor(
+      () => byKind(stage.slack.thread(channel, drop.ts), 'card').find((m) => m.text.includes('Done')),
+      WAIT_MS,
+      'the card’s outcome',
+    );
+    expect(ended.text).toBe('talk.mp4: Done: 1 of 1 language dubbed');
+    expect(JSON.stringify(ended.blocks)).toContain('🇫🇷 French — ⏳ r1 waiting for review');
     expectNoDuplicates(stage, channel);
   });
 
@@ -156,8 +166,13 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       user: USER,
       values: { job_dst: { job_dst: { type: 'multi_static_select', selected_options: [{ value: 'it' }] } } },
     });
-    const thread = await waitForDubs(stage, channel, message.ts, 1);
-    expect(byKind(thread, 'card')[0]?.text).toMatch(/into Italian/);
+    await waitForDubs(stage, channel, message.ts, 1);
+    const ended = await waitFor(
+      () => byKind(stage.slack.thread(channel, message.ts), 'card').find((m) => m.text.includes('Done')),
+      WAIT_MS,
+      'the card’s outcome',
+    );
+    expect(JSON.stringify(ended.blocks)).toContain('🇮🇹 Italian — ⏳ r1 waiting for review');
     expectNoDuplicates(stage, channel);
   });
 
@@ -186,11 +201,12 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     expect(JSON.stringify(failed.blocks)).not.toContain('target_retry');
     // The status message's last edit may come after the reply (new posts go first).
     const status = await waitFor(
-      () => byKind(stage.slack.thread(channel, drop.ts), 'status').find((m) => /stopped/.test(m.text)),
+      () => byKind(stage.slack.thread(channel, drop.ts), 'status').find((m) => /failed/.test(m.text)),
       WAIT_MS,
-      'the status message to say where it stopped',
+      'the status message to say it failed',
     );
-    expect(status.text).toMatch(/stopped/);
+    expect(status.text).toBe('Spanish: failed');
+    expect(JSON.stringify(status.blocks)).not.toMatch(/Stopped/);
     const botFiles = stage.slack
       .thread(channel, drop.ts)
       .filter((m) => m.bot_id)
@@ -198,7 +214,7 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
     expect(botFiles).toHaveLength(0);
   });
 
-  it('a language that failed in a stage explains where it stopped and is dubbed after Retry', async () => {
+  it('a language that failed in a stage explains where it failed and is dubbed after Retry', async () => {
     const channel = 'C9RETRY';
     stage.emulator.faults.set({ failStage: 'translation' });
     await stage.driver.command({ channel, user: USER, text: 'https://vimeo.com/999 to de' });
@@ -209,8 +225,13 @@ describe('the Slack app end to end', { timeout: 60_000 }, () => {
       'the failure',
     );
     stage.emulator.faults.clear();
-    expect(failed.text).toContain('Dubbing stopped while translating.');
-    await stage.driver.click({ message: failed, actionId: 'target_retry', user: USER });
+    expect(failed.text).toContain('Dubbing failed while translating.');
+    await confirmed(stage, {
+      message: failed,
+      actionId: 'target_retry',
+      user: USER,
+      callbackId: CONFIRM.retry,
+    });
     const thread = await waitForDubs(stage, channel, card.ts, 1);
     expect(byKind(thread, 'started').map((m) => m.text)).toEqual([
       'Started: dubbing into German',

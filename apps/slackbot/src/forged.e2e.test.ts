@@ -48,8 +48,10 @@ async function snapshot(
     projects: (await stage.app.service.listProjects({ offset: 0, limit: 100 })).projects.length,
     credits,
     glossaries: await store.glossaries(),
-    // Every message but the status messages, which an approval redraws.
-    messages: JSON.stringify(stage.slack.messages.filter((m) => !keyOf(m).startsWith('status:'))),
+    // Every message but the status messages and the card's line for the language, which an approval redraws.
+    messages: JSON.stringify(
+      stage.slack.messages.filter((m) => !keyOf(m).startsWith('status:') && keyOf(m) !== `card:${jobId}`),
+    ),
     views: JSON.stringify(stage.slack.views),
     writes: ['chat.postMessage', 'views.open', 'views.update', 'views.publish'].map(
       (method) => stage.slack.callsOf(method).length,

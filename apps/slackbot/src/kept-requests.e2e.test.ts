@@ -53,7 +53,7 @@ describe('a submission Slack cannot check', { timeout: 60_000 }, () => {
     expect((await stage.app.store.getJob(jobId))?.state).toBe('picking');
 
     const thread = await waitForDubs(stage, CHANNEL, message.ts, 1);
-    expect(byKind(thread, 'card')[0]?.text).toMatch(/into Italian/);
+    expect(JSON.stringify(byKind(thread, 'card')[0]?.blocks)).toMatch(/🇮🇹 Italian — /);
     expect(await stage.app.store.dueRequests(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
   });
 });

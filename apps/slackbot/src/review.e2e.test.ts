@@ -6,7 +6,7 @@ import { DubbingClient, redubMinutes, timecodeToMs } from '@dubkit/core';
 import { byKind, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW } from './features/review/modal.ts';
-import { NEW_LINE } from './features/review/new-line.ts';
+import { NEW_LINE, parseTimecode, spokenTime } from './features/review/new-line.ts';
 import { RENDER_UI } from './features/review/render-modal.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
@@ -136,6 +136,16 @@ describe('review and render again, end to end', () => {
         attempt: 2,
       });
       expect(lastNumber).toBeGreaterThan(0);
+      // The summary's Render again did its work: it is gone, and the summary says who rendered.
+      await waitFor(
+        () =>
+          !JSON.stringify(stage.slack.message(channel, summary.ts)?.blocks).includes(THREAD_ACTIONS.render),
+        WAIT_MS,
+        'the summary without Render again',
+      );
+      expect(JSON.stringify(stage.slack.message(channel, summary.ts)?.blocks)).toContain(
+        `Rendered by <@${ANA}>`,
+      );
     },
     TEST_MS,
   );
@@ -197,7 +207,7 @@ describe('review and render again, end to end', () => {
   );
 
   it(
-    'adds a missing line from the review: wrong times are said under their inputs, the save adds it, the render prices it',
+    'adds a missing line from the review: wrong or overlapping times are said under their inputs, the save adds it, the render prices it',
     async () => {
       const channel = 'C25ADDLINE';
       const { card, dubbed, projectId } = await dubbedJob(stage, channel, 'https://vimeo.com/add-a-line');
@@ -227,7 +237,25 @@ describe('review and render again, end to end', () => {
         response_action: 'errors',
         errors: { [NEW_LINE.endBlock]: 'The line must end after it starts.' },
       });
-      await stage.driver.submitView({ viewId, user: ANA, values: typed('0:00.2', '0:01.4') });
+      // Over the first two lines: refused, the neighbours named as the review numbers them.
+      const [first, second] = before as [(typeof before)[0], (typeof before)[0]];
+      const said = (tc: string) => spokenTime(parseTimecode(tc)!);
+      const overlapping = await stage.driver.submitView({
+        viewId,
+        user: ANA,
+        values: typed(first.start, second.end),
+      });
+      expect(JSON.parse(overlapping.body)).toEqual({
+        response_action: 'errors',
+        errors: {
+          [NEW_LINE.startBlock]:
+            `${said(first.start)}–${said(second.end)} overlaps #1 (${said(first.start)}–${said(first.end)}) and ` +
+            `#2 (${said(second.start)}–${said(second.end)}): platforms refuse overlapping subtitles. Pick times ` +
+            'outside those lines, or remove them in the review first.',
+        },
+      });
+      // In the gap between them (touching both): taken.
+      await stage.driver.submitView({ viewId, user: ANA, values: typed(first.end, second.start) });
       await waitFor(() => viewText(stage, viewId).includes('1 to add'), WAIT_MS, 'the review with the line');
       expect(viewOf(stage, viewId).callback_id).toBe(REVIEW.callbackId);
 
@@ -236,8 +264,8 @@ describe('review and render again, end to end', () => {
       const after = (await service.transcription.get(projectId)).segments;
       expect(after).toHaveLength(before.length + 1);
       expect(after.find((s) => s.dst?.text === 'Faltaba esta')).toMatchObject({
-        start: '00:00:00,200',
-        end: '00:00:01,400',
+        start: first.end,
+        end: second.start,
         speaker: 'SPEAKER_01',
       });
       const summary = await waitFor(

@@ -41,8 +41,10 @@ describe('saves that keep work, end to end', () => {
       await waitFor(() => viewOf(stage, viewId).callback_id === NEW_LINE.callbackId, WAIT_MS, 'the dialog');
       expect(viewText()).toContain(`The video is ${clockTime(videoMs)} long: a line ends by then.`);
       const late = msToTimecode(videoMs + 67_000);
+      // After the last line (a line over another is refused before the service sees it).
+      const lineStart = before.at(-1)!.end;
       const typed = {
-        [NEW_LINE.startBlock]: { [NEW_LINE.action]: { type: 'plain_text_input', value: '0:01' } },
+        [NEW_LINE.startBlock]: { [NEW_LINE.action]: { type: 'plain_text_input', value: lineStart } },
         [NEW_LINE.endBlock]: { [NEW_LINE.action]: { type: 'plain_text_input', value: late } },
         [NEW_LINE.textBlock]: {
           [NEW_LINE.action]: { type: 'plain_text_input', value: 'La línea que faltaba' },
@@ -72,7 +74,7 @@ describe('saves that keep work, end to end', () => {
       const keptText = viewText();
       expect(keptText).toContain('Saved: edited 2 segments and removed 1 (posted in the thread).');
       expect(keptText).toContain('Not saved: the added line: the service refused it');
-      expect(keptText).toContain(`${msToTimecode(1000)} → ${late}`);
+      expect(keptText).toContain(`${lineStart} → ${late}`);
       expect(keptText).toContain('La línea que faltaba');
 
       // What was saved is on the service and said in the thread; the refused line was not added.
@@ -108,7 +110,9 @@ describe('saves that keep work, end to end', () => {
         user: ANA,
         values: {
           ...typed,
-          [NEW_LINE.endBlock]: { [NEW_LINE.action]: { type: 'plain_text_input', value: '0:02' } },
+          [NEW_LINE.endBlock]: {
+            [NEW_LINE.action]: { type: 'plain_text_input', value: msToTimecode(videoMs) },
+          },
         },
       });
       await waitFor(() => viewText().includes('1 to add'), WAIT_MS, 'the kept review with the line');

@@ -267,7 +267,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const voices = new Voices({ store, dubbing: service, wakeDeliverer, now });
   const approvals = new ApprovalService({ store, dubbing: service, wakeDeliverer, drawer, now, groups });
   const sourceFix = new SourceFixService({ store, dubbing: service, wakeDeliverer, now });
-  const jobs = new JobService({
+  const jobs: JobService = new JobService({
     store,
     wakeDeliverer,
     wakeTracker,
@@ -283,6 +283,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       }
     },
     slack: interactions,
+    // The tracker learns how long each stage takes; it is made further down, before any question can come.
+    timeLeft: (target, videoSeconds, at): number | undefined => tracker.timeLeft(target, videoSeconds, at),
     now,
   });
 
@@ -475,7 +477,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     },
     minutesFit: credits,
   });
-  const tracker = new Tracker({
+  const tracker: Tracker = new Tracker({
     store,
     dubbing: service,
     starter,

@@ -61,7 +61,9 @@ describe('the Slack app in Socket Mode', { timeout: 60_000 }, () => {
       payload: { type: 'block_actions' },
     });
     const thread = await waitForDubs(stage, channel, drop.ts, 2);
-    expect(byKind(thread, 'card')[0]?.text).toMatch(/Portuguese.*Japanese|Japanese.*Portuguese/);
+    expect(JSON.stringify(byKind(thread, 'card')[0]?.blocks)).toMatch(
+      /Portuguese.*Japanese|Japanese.*Portuguese/,
+    );
     expectNoDuplicates(stage, channel);
   });
 

@@ -7,6 +7,8 @@ import { DubbingClient } from '@dubkit/core';
 import { byKind, waitFor } from '@dubkit/slack-sandbox';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CARD } from './features/dub/card-blocks.ts';
+import { CONFIRM } from './features/dub/confirm-views.ts';
+import { confirmed } from './test-support/confirm.ts';
 import { ANA, BEN, LONG_WAIT_MS } from './test-support/people.ts';
 import { useStage } from './test-support/stage.ts';
 import { cardIn, cardOf, jobIdOf } from './test-support/threads.ts';
@@ -224,7 +226,12 @@ describe('choices before spending, and who did it', () => {
         LONG_WAIT_MS,
         'the card with Stop',
       );
-      await stage.driver.click({ message: started, actionId: JOB_CARD.stop, user: BEN });
+      await confirmed(stage, {
+        message: started,
+        actionId: JOB_CARD.stop,
+        user: BEN,
+        callbackId: CONFIRM.stop,
+      });
       const reply = await waitFor(
         () => byKind(stage.slack.thread(channel, drop.ts), 'stopped')[0],
         LONG_WAIT_MS,

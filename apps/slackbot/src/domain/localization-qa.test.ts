@@ -1,10 +1,11 @@
 // Localization QA of a translation: glossary misses and text-length findings, flagged by segment with reasons,
-// timing findings left out, and the summary a dubbed reply shows.
+// overlaps (a platform refuses them), other timing findings left out, and the summary a dubbed reply shows.
 import { GlossaryMatcher } from '@dubkit/glossary-csv';
 import { describe, expect, it } from 'vitest';
 import { checkTranslation, type QaResult, type QaSegment, qaSummary } from './localization-qa.ts';
 
-const tc = (s: number) => `00:00:${String(s).padStart(2, '0')},000`;
+const tc = (s: number) =>
+  `00:00:${String(Math.floor(s)).padStart(2, '0')},${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
 const segment = (id: string, from: number, to: number, src: string, dst: string): QaSegment => ({
   id,
   start: tc(from),
@@ -30,6 +31,7 @@ describe('checkTranslation', () => {
       glossaryMisses: 1,
       tooFast: 0,
       tooLong: 0,
+      overlaps: 0,
       flagged: [
         {
           segmentId: 's2',
@@ -76,12 +78,22 @@ describe('checkTranslation', () => {
     expect([result.glossaryMisses, result.tooFast, result.tooLong]).toEqual([1, 1, 1]);
   });
 
-  it('leaves out what text edits cannot fix: touching, short or overlapping timecodes', () => {
+  it('leaves out touching and short timecodes, and flags a line that overlaps the one before it', () => {
     const result = checkTranslation(
-      [segment('a', 0, 3, 'one', 'uno'), segment('b', 3, 4, 'two', 'dos'), segment('c', 2, 5, 'x', 'tres')],
+      [segment('a', 0, 3, 'one', 'uno'), segment('b', 3, 4, 'two', 'dos'), segment('c', 3.5, 5, 'x', 'tres')],
       { preset: 'netflix', dstLang: 'es' },
     );
-    expect(result.flagged).toEqual([]);
+    expect(result.flagged).toEqual([
+      {
+        segmentId: 'c',
+        number: 3,
+        start: '00:00:03,500',
+        end: '00:00:05,000',
+        reasons: ['Overlaps the line before it by 0.5 s: platforms refuse overlapping subtitles'],
+      },
+    ]);
+    expect(result.overlaps).toBe(1);
+    expect(qaSummary(result)).toBe('1 subtitle overlaps the one before it');
   });
 
   it('uses the language guide of a Netflix preset (Japanese: 4 characters a second)', () => {
@@ -98,6 +110,7 @@ describe('qaSummary', () => {
     glossaryMisses,
     tooFast,
     tooLong,
+    overlaps: 0,
     flagged: [],
   });
   it('names each kind of finding with its count, singular or plural', () => {

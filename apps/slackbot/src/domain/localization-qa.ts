@@ -35,16 +35,19 @@ export interface QaResult {
   tooFast: number;
   /** Subtitles with a line too long, or too many lines. */
   tooLong: number;
+  /** Subtitles that start before the one before them ends: a platform refuses the file. */
+  overlaps: number;
   /** In segment order. */
   flagged: QaFlag[];
 }
 
 /**
- * Only rules a reviewer can fix by editing the translation are reported: text length and reading speed.
- * Durations, gaps and overlaps come from the source's timecodes, which the review cannot change; flagging them
- * would list segments nobody can fix from Slack (the service's segments often touch, gap 0).
+ * Reported: the rules a reviewer can fix by editing the translation (text length and reading speed), and an
+ * overlap, which a platform refuses outright (an added line can cause one; the review removes or re-adds it).
+ * Durations and gaps come from the source's timecodes and are left out: flagging them would list segments
+ * nobody can fix from Slack (the service's segments often touch, gap 0, which is no overlap).
  */
-const TEXT_RULES = new Set<LintIssue['rule']>(['reading-speed', 'chars-per-line', 'lines-per-cue']);
+const REPORTED = new Set<LintIssue['rule']>(['reading-speed', 'chars-per-line', 'lines-per-cue', 'overlap']);
 
 function reasonOf(issue: LintIssue): string {
   switch (issue.rule) {
@@ -52,6 +55,8 @@ function reasonOf(issue: LintIssue): string {
       return `Reads too fast: ${issue.value} characters a second (at most ${issue.limit})`;
     case 'chars-per-line':
       return `Line ${issue.line ?? 1} is too long: ${issue.value} characters (at most ${issue.limit})`;
+    case 'overlap':
+      return `Overlaps the line before it by ${(issue.value / 1000).toLocaleString('en-US')} s: platforms refuse overlapping subtitles`;
     default:
       return `Too many lines: ${issue.value} (at most ${issue.limit})`;
   }
@@ -84,13 +89,14 @@ export function checkTranslation(
   }
   const tooFast = new Set<number>();
   const tooLong = new Set<number>();
+  const overlaps = new Set<number>();
   const { issues } = lintSubtitles(segmentsToCues(segments, 'dst'), {
     preset: options.preset,
     lang: options.dstLang,
   });
   for (const issue of issues) {
-    if (!TEXT_RULES.has(issue.rule)) continue;
-    (issue.rule === 'reading-speed' ? tooFast : tooLong).add(issue.cue);
+    if (!REPORTED.has(issue.rule)) continue;
+    (issue.rule === 'reading-speed' ? tooFast : issue.rule === 'overlap' ? overlaps : tooLong).add(issue.cue);
     add(issue.cue, reasonOf(issue));
   }
   const flagged = [...reasons.keys()]
@@ -109,7 +115,7 @@ export function checkTranslation(
         },
       ];
     });
-  return { glossaryMisses, tooFast: tooFast.size, tooLong: tooLong.size, flagged };
+  return { glossaryMisses, tooFast: tooFast.size, tooLong: tooLong.size, overlaps: overlaps.size, flagged };
 }
 
 function count(n: number, one: string, many: string): string {
@@ -127,5 +133,10 @@ export function qaSummary(result: QaResult): string | null {
     parts.push(count(result.tooFast, 'subtitle reads too fast', 'subtitles read too fast'));
   if (result.tooLong > 0)
     parts.push(count(result.tooLong, 'subtitle has lines too long', 'subtitles have lines too long'));
+  // Absent in results recorded before overlaps were checked.
+  if (result.overlaps > 0)
+    parts.push(
+      count(result.overlaps, 'subtitle overlaps the one before it', 'subtitles overlap the ones before them'),
+    );
   return parts.length > 0 ? parts.join(' · ') : null;
 }

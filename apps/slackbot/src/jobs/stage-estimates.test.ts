@@ -131,4 +131,33 @@ describe('learned stage durations', () => {
       -1,
     );
   });
+
+  it('say how long a project has left: what is left of its status, then each one its run passes through', () => {
+    const estimates = new StageEstimates(temp.store);
+    // 10 s in each status from translation on; a first run goes from translation_done to voiceover.
+    const run = [
+      'translation_started',
+      'translation_done',
+      'voiceover_started',
+      'voiceover_done',
+      'merging_started',
+    ];
+    const after = [
+      'translation_done',
+      'voiceover_started',
+      'voiceover_done',
+      'merging_started',
+      'merging_done',
+    ];
+    for (const seconds of [30, 60, 90, 120, 150])
+      for (const [i, from] of run.entries()) estimates.observe(from, after[i]!, seconds, 10_000, none);
+    expect(estimates.timeLeft('merging_started', 60, none, 4_000)).toBeCloseTo(6_000, -2);
+    expect(estimates.timeLeft('translation_started', 60, none, 0)).toBeCloseTo(50_000, -2);
+    // Overdue in its status: the rest of the run, never less.
+    expect(estimates.timeLeft('voiceover_started', 60, none, 60_000)).toBeCloseTo(20_000, -2);
+    // A status not learned on the way (transcription): no figure at all, rather than part of one.
+    expect(estimates.timeLeft('transcription_started', 60, none, 0)).toBeUndefined();
+    expect(estimates.timeLeft('merging_done', 60, none, 0)).toBe(0);
+    expect(estimates.timeLeft('not_a_status', 60, none, 0)).toBeUndefined();
+  });
 });

@@ -97,6 +97,33 @@ export class StageEstimates {
   }
 
   /**
+   * The likely time until a project in `status` for `inStatusMs` now is done: what is left of its status, then
+   * each status its run still passes through (past the render-only stages on a first run), at the project's
+   * pace. Undefined for a status off the pipeline, or while any of them is not learned yet: a figure made of
+   * guesses for some stages would promise what the app does not know.
+   */
+  timeLeft(
+    status: string,
+    videoSeconds: number | undefined,
+    pace: Pace,
+    inStatusMs: number,
+  ): number | undefined {
+    const start = pipelineIndex(status);
+    if (start < 0) return undefined;
+    const skipRenderOnly = !RENDER_ONLY_STAGES.has(describeStatus(status).stage);
+    let left = 0;
+    for (let index = start; index < RUN_ORDER.length; index++) {
+      const next = RUN_ORDER[index];
+      if (next === undefined || describeStatus(next).terminal) break;
+      if (index > start && skipRenderOnly && RENDER_ONLY_STAGES.has(describeStatus(next).stage)) continue;
+      const estimate = this.estimate(next, videoSeconds, pace);
+      if (!estimate) return undefined;
+      left += index === start ? Math.max(0, estimate.medianMs - inStatusMs) : estimate.medianMs;
+    }
+    return left;
+  }
+
+  /**
    * Learns from a change the tracker saw: the project entered `from` at a known time and `to` `ms` later.
    * Counted only when `to` is the next status, or the one after a working status's hand-off (`X_started` →
    * `Y_started`, skipping `X_done`): a poll that skipped more cannot say how long `from` took. Resolves to the

@@ -110,7 +110,7 @@ export class JobStarter {
       if (!job.mediaReady) {
         // The card, started before its video was ready, now shows its title and length.
         await store.enqueue(
-          this.#o.drawer.startedCard(readied.job, await store.targetsOf(job.id)),
+          await this.#o.drawer.startedCard(readied.job, await store.targetsOf(job.id), this.#now()),
           this.#now(),
         );
       }
@@ -129,7 +129,7 @@ export class JobStarter {
       // All or none: the app never picks which languages the minutes go to.
       await this.#fail(job, pending, NOT_ENOUGH_MINUTES, 'not enough minutes', 'Not enough minutes');
       await store.setJobRunning(job.id);
-      await this.#o.drawer.redrawCardIfEnded(job.id, this.#now());
+      await this.#o.drawer.redrawCard(job.id, this.#now());
       return;
     }
     const created: Target[] = [];
@@ -145,7 +145,7 @@ export class JobStarter {
     }
     if (created.length > 0) await store.enqueue(startedDelivery(job, created), this.#now());
     await store.setJobRunning(job.id);
-    await this.#o.drawer.redrawCardIfEnded(job.id, this.#now());
+    await this.#o.drawer.redrawCard(job.id, this.#now());
     this.#o.onDeliveries();
   }
 
@@ -281,7 +281,7 @@ export class JobStarter {
     );
     await this.#fail(job, pending, 'upload_failed', why);
     await this.#o.store.setJobRunning(job.id);
-    await this.#o.drawer.redrawCardIfEnded(job.id, this.#now());
+    await this.#o.drawer.redrawCard(job.id, this.#now());
   }
 
   /**

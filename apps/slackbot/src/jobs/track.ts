@@ -71,6 +71,21 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
     });
   }
 
+  /**
+   * The learned time a language still running likely has left (its status, its pace, the video's length), in
+   * ms; undefined while the stages it has ahead are not learned, or it is not on the pipeline.
+   */
+  timeLeft(target: Target, videoSeconds: number | null, now: number): number | undefined {
+    if (!this.#estimates || target.terminal || target.status === null) return undefined;
+    const since = target.stageSince ?? target.statusAt ?? now;
+    return this.#estimates.timeLeft(
+      target.status,
+      videoSeconds ?? undefined,
+      { sum: target.paceSum, count: target.paceCount },
+      Math.max(0, now - since),
+    );
+  }
+
   /** Stopping aborts uploads in progress; their jobs resume on the next start. */
   protected override interrupt(): void {
     this.#abort.abort(new Error('the app is stopping'));
@@ -221,7 +236,7 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
             'the project no longer exists',
           ),
         );
-        await this.#o.drawer.redrawCardIfEnded(job.id, now);
+        await this.#o.drawer.redrawCard(job.id, now);
         this.#o.onDeliveries();
         return;
       }
@@ -256,9 +271,9 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
         ]
       : [];
     await store.recordPoll(target.id, { status, changed, terminal: info.terminal, ...plan }, now, deliveries);
-    // The last language to end takes Stop off the card (read after recording, so two languages ending at
-    // once both see it; the card's one key keeps it one edit).
-    if (changed && info.terminal) await this.#o.drawer.redrawCardIfEnded(job.id, now);
+    // A language that ended changes its line on the card, and the last one takes Stop off it (read after
+    // recording, so two languages ending at once both see it; the card's one key keeps it one edit).
+    if (changed && info.terminal) await this.#o.drawer.redrawCard(job.id, now);
     if (changed) {
       this.#o.logger.debug({ project: project.id, status }, 'status changed');
       this.#o.onDeliveries();

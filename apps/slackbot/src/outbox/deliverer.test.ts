@@ -105,6 +105,28 @@ describe('Deliverer', () => {
     expect(message?.history.map((h) => h.text)).toEqual(['one']);
   });
 
+  it('edits a reply only when its writer records a new payload after it was posted', async () => {
+    const { id } = await job();
+    startDeliverer('a');
+    const reply = (text: string) => ({
+      key: 'failed:t.1',
+      jobId: id,
+      kind: 'reply' as const,
+      inThread: true,
+      payload: { text, blocks: [] },
+    });
+    await store.enqueue(reply('failed, Retry'), 1);
+    deliverer!.wake();
+    await waitFor(async () => (await store.getDelivery('failed:t.1'))?.state === 'done', 5000, 'the post');
+    // The same payload again is no news: nothing is written.
+    await store.enqueue(reply('failed, Retry'), 2);
+    await store.enqueue(reply('failed (retried)'), 3);
+    deliverer!.wake();
+    await waitFor(() => slack.callsOf('chat.update').length === 1, 5000, 'the edit');
+    expect(slack.callsOf('chat.postMessage')).toHaveLength(1);
+    expect(slack.messages.find((m) => m.bot_id)?.text).toBe('failed (retried)');
+  });
+
   it('finds a message posted before a crash by its key instead of posting it again', async () => {
     const { id } = await job();
     await store.enqueue(

@@ -311,10 +311,12 @@ export class Deliverer extends Runner<'channels'> {
         unfurl_media: false,
       });
       ts = posted.ts ?? null;
-    } else if (delivery.kind !== 'reply') {
-      // A card, a status message, a render's reply: edited in place (a reply stays as it was posted). A render's
-      // reply is edited when a newer render replaces it; its QA line, that render's QA added as it was posted,
-      // is only in the posted message, so it is read from there and kept.
+    } else if (delivery.kind !== 'reply' || delivery.ts !== null) {
+      // A card, a status message, a render's reply: edited in place. A reply is edited only when its writer
+      // recorded a new payload after it was posted (a failed attempt's reply loses its Retry once retried); one
+      // found posted after an uncertain send stays as it is. A render's reply is edited when a newer render
+      // replaces it; its QA line, that render's QA added as it was posted, is only in the posted message, so it
+      // is read from there and kept.
       if (delivery.kind === 'render' && this.#o.qa) {
         const posted = await this.#findMessage(channel, threadTs, delivery.key);
         content = this.#o.qa.keepLine(posted?.blocks, content);

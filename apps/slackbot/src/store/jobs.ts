@@ -169,6 +169,11 @@ export interface JobStore {
   startJob(jobId: string, choice: JobChoice, now: number, startedBy?: string): Promise<Job | undefined>;
   cancelJob(jobId: string): Promise<boolean>;
   /**
+   * Puts a cancelled job's card back to waiting for Start (its picker as it was); undefined when it was not
+   * cancelled.
+   */
+  reopenJob(jobId: string): Promise<Job | undefined>;
+  /**
    * Stops following a started job: every language not yet at its end is ended as stopped by `userId` and never
    * polled again; undefined when the job was not starting or running, or all its languages had ended. The
    * languages stopped are returned.

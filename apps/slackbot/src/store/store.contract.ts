@@ -60,6 +60,16 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.cancelJob(job.id)).toBe(false);
       });
 
+      it('reopens only a cancelled job, back to its picker as it was', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        await store.setPicking(job.id, { dstLangs: ['fr'] }, { srcLang: 'en', numSpeakers: null });
+        expect(await store.reopenJob(job.id)).toBeUndefined();
+        expect(await store.cancelJob(job.id)).toBe(true);
+        const reopened = await store.reopenJob(job.id);
+        expect(reopened).toMatchObject({ state: 'picking', picked: { dstLangs: ['fr'] }, srcLang: 'en' });
+        expect(await store.reopenJob(job.id)).toBeUndefined();
+      });
+
       it('leases a waiting card’s video until it is ready or refused, and keeps that lease across Start', async () => {
         const { job } = await store.createJob(newJob(), 1);
         expect(job).toMatchObject({ mediaId: null, mediaReady: false, mediaSeconds: null, picked: null });

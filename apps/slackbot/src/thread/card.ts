@@ -3,6 +3,8 @@
 // only the drawer (drawer.ts) asks for it, so nothing else builds a `card:` write.
 import type { AutopilotMark, DeliveryInput, Job, Target } from '../store/store.ts';
 import type { MessageContent } from '../ui/blocks.ts';
+import { explainFailure } from './failures.ts';
+import type { LanguageState } from './status.ts';
 
 /** A glossary the card's picker offers. */
 export interface PickerGlossary {
@@ -32,6 +34,57 @@ export interface JobCardInput {
   running?: boolean;
   /** Posted in a channel on autopilot: what autopilot made of it. */
   autopilot?: AutopilotMark;
+  /** Once started: each language's state in one line (the card is the job's summary). */
+  languages?: CardLanguage[];
+}
+
+/** A language as its line on a started card says it: where it is, and who has its next step. */
+export interface CardLanguage {
+  targetId: string;
+  lang: string;
+  phase: 'running' | 'dubbed' | 'failed' | 'stopped';
+  /** Its current render (the attempt the status message follows). */
+  render: number;
+  /** A failure: the stage it failed in ("Recording voiceover"), when known, and whether Retry can help. */
+  failedAt?: string;
+  retry?: boolean;
+  /** The latest approval, of this render or an earlier one. */
+  approved?: { render: number; by: string };
+  /** Changes asked of the current render, by whom. */
+  changesBy?: string;
+  /** Who is assigned to review it. */
+  assignee?: string;
+}
+
+/** A language's line on the card, from everything the store knows of it. */
+export function cardLanguage(state: LanguageState): CardLanguage {
+  const { target, info, approval, changeRequest, assignment } = state;
+  const phase = target.stoppedBy
+    ? 'stopped'
+    : !target.terminal
+      ? 'running'
+      : info?.failed
+        ? 'failed'
+        : 'dubbed';
+  const failure =
+    phase === 'failed' && target.status
+      ? explainFailure(target.status, info?.stoppedWhile ?? info?.label)
+      : undefined;
+  return {
+    targetId: target.id,
+    lang: target.dstLang,
+    phase,
+    render: target.attempt,
+    ...(failure ? { retry: failure.retry } : {}),
+    ...(phase === 'failed' && info && target.status !== 'failed'
+      ? { failedAt: info.stoppedWhile ?? info.label }
+      : {}),
+    ...(approval && approval.attempt <= target.attempt
+      ? { approved: { render: approval.attempt, by: approval.userId } }
+      : {}),
+    ...(changeRequest?.attempt === target.attempt ? { changesBy: changeRequest.userId } : {}),
+    ...(assignment ? { assignee: assignment.assignee } : {}),
+  };
 }
 
 export type CardVideo =
@@ -53,6 +106,8 @@ export interface CardOptions {
   actor?: string;
   /** Once started: whether a language is still under way (Stop is offered only then). */
   running?: boolean;
+  /** Once started: each language's line. */
+  languages?: CardLanguage[];
 }
 
 /** The triggers whose card is posted at the channel level, opening the job's thread: commands, workflow steps. */
@@ -95,13 +150,21 @@ export function cardVideo(job: Job): CardVideo {
   return { state: 'preparing' };
 }
 
-/** A started job's card as its languages stand: Stop only while one of them is still under way. */
-export function startedCard(draw: CardDrawing, job: Job, targets: Target[]): DeliveryInput {
+/**
+ * A started job's card as its languages stand: a line for each, and Stop only while one of them is still under
+ * way.
+ */
+export function startedCard(
+  draw: CardDrawing,
+  job: Job,
+  targets: Target[],
+  languages: CardLanguage[],
+): DeliveryInput {
   return cardDelivery(
     draw,
     job,
     'started',
     targets.map((t) => t.dstLang),
-    { running: targets.some((t) => !t.terminal) },
+    { running: targets.some((t) => !t.terminal), languages },
   );
 }

@@ -12,7 +12,9 @@ import type { MessageParts } from './parts.ts';
 const describeStatus = (status: string): StatusInfo =>
   status === 'merging_done'
     ? { label: 'Dubbed', progress: 1, terminal: true, failed: false }
-    : { label: 'Translating', progress: 0.42, terminal: false, failed: false };
+    : status === 'voiceover_failed'
+      ? { label: 'Failed', progress: 1, terminal: true, failed: true, stoppedWhile: 'Recording voiceover' }
+      : { label: 'Translating', progress: 0.42, terminal: false, failed: false };
 
 /** A store holding one job and its languages, with what a test records; what was enqueued, in order. */
 function storeWith(targets: Target[], facts: { approvals?: Approval[]; assignments?: Assignment[] } = {}) {
@@ -40,7 +42,7 @@ function storeWith(targets: Target[], facts: { approvals?: Approval[]; assignmen
 const parts: MessageParts = {
   card: (card) => ({
     text: `${card.state}: ${card.dstLangs.join(', ')}${card.running ? ' · Stop' : ''}`,
-    blocks: [],
+    blocks: (card.languages ?? []).map((l) => context(JSON.stringify(l))),
   }),
   status: [
     (content, state) => ({
@@ -93,12 +95,12 @@ describe('ThreadDrawer', () => {
     expect(text(lipsyncing)).toContain('Lip-syncing');
   });
 
-  it('records the message drawn again, and says when the language is gone', async () => {
+  it('records the message drawn again with the card’s line for it, and says when the language is gone', async () => {
     const { store, enqueued } = storeWith([targetRecord()]);
     const drawer = new ThreadDrawer({ store, describe: describeStatus, parts });
     expect(await drawer.redrawStatus('t1', 10)).toBe(true);
     expect(await drawer.redrawStatus('gone', 10)).toBe(false);
-    expect(enqueued.map((d) => d.key)).toEqual(['status:t1']);
+    expect(enqueued.map((d) => d.key)).toEqual(['status:t1', 'card:j1']);
   });
 
   it('announces a start with the card and each language’s status, and composes the replies’ buttons', async () => {
@@ -116,18 +118,54 @@ describe('ThreadDrawer', () => {
     expect(drawer.retryButtons('t1').map((b) => b.value)).toEqual(['t1']);
   });
 
-  it('draws a started card without Stop once every language has ended, and only then', async () => {
+  it('draws a started card with a line per language, and without Stop once every language has ended', async () => {
     const running = [targetRecord(), targetRecord({ id: 't2', dstLang: 'de', terminal: false })];
-    const { store, enqueued } = storeWith(running);
-    const drawer = new ThreadDrawer({ store, describe: describeStatus, parts });
-    expect(drawer.startedCard(jobRecord(), running).payload).toMatchObject({
-      text: 'started: es, de · Stop',
+    const { store, enqueued } = storeWith(running, {
+      approvals: [{ targetId: 't1', attempt: 1, userId: 'U0ANA', at: 5 }],
+      assignments: [assignmentRecord({ targetId: 't2' })],
     });
-    expect(await drawer.redrawCardIfEnded('j1', 10)).toBe(false);
-    running[1] = targetRecord({ id: 't2', dstLang: 'de' });
-    expect(await drawer.redrawCardIfEnded('j1', 10)).toBe(true);
-    expect(enqueued.map((d) => [d.key, (d.payload as { text: string }).text])).toEqual([
-      ['card:j1', 'started: es, de'],
+    const drawer = new ThreadDrawer({ store, describe: describeStatus, parts });
+    const card = await drawer.startedCard(jobRecord(), running, 10);
+    expect(card.payload).toMatchObject({ text: 'started: es, de · Stop' });
+    expect(await drawer.redrawCard('j1', 10)).toBe(true);
+    running[1] = targetRecord({ id: 't2', dstLang: 'de', status: 'voiceover_failed' });
+    expect(await drawer.redrawCard('j1', 10)).toBe(true);
+    const [first, ended] = enqueued.map(
+      (d) => d.payload as { text: string; blocks: { elements: { text: string }[] }[] },
+    );
+    expect(first?.text).toBe('started: es, de · Stop');
+    expect(ended?.text).toBe('started: es, de');
+    const lines = (card: typeof first) => card!.blocks.map((b) => JSON.parse(b.elements[0]!.text));
+    const spanish = {
+      targetId: 't1',
+      lang: 'es',
+      phase: 'dubbed',
+      render: 1,
+      approved: { render: 1, by: 'U0ANA' },
+    };
+    expect(lines(first)).toEqual([
+      spanish,
+      { targetId: 't2', lang: 'de', phase: 'running', render: 1, assignee: 'U0BEN' },
     ]);
+    expect(lines(ended)).toEqual([
+      spanish,
+      {
+        targetId: 't2',
+        lang: 'de',
+        phase: 'failed',
+        render: 1,
+        retry: true,
+        failedAt: 'Recording voiceover',
+        assignee: 'U0BEN',
+      },
+    ]);
+  });
+
+  it('draws nothing for a job that is not started', async () => {
+    const { store, enqueued, job } = storeWith([targetRecord()]);
+    job.state = 'stopped';
+    const drawer = new ThreadDrawer({ store, describe: describeStatus, parts });
+    expect(await drawer.redrawCard('j1', 10)).toBe(false);
+    expect(enqueued).toEqual([]);
   });
 });

@@ -5,9 +5,15 @@ import type { types } from '@slack/bolt';
 import type { StatusInfo } from '../dubbing/service.ts';
 import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import type { Block } from '../ui/blocks.ts';
-import { type CardOptions, type CardState, cardDelivery, startedCard } from './card.ts';
+import { type CardOptions, type CardState, cardDelivery, cardLanguage, startedCard } from './card.ts';
 import { dubbedActions, type MessageParts, retryButtons } from './parts.ts';
-import { languageState, type StatusGiven, type StatusReads, statusDelivery } from './status.ts';
+import {
+  type LanguageState,
+  languageState,
+  type StatusGiven,
+  type StatusReads,
+  statusDelivery,
+} from './status.ts';
 
 export interface DrawerOptions {
   store: StatusReads & Pick<Store, 'enqueue' | 'targetsOf'>;
@@ -38,6 +44,8 @@ export class ThreadDrawer {
     const delivery = await this.status(targetId, now, given);
     if (!delivery) return false;
     await this.#options.store.enqueue(delivery, now);
+    // The card's line for the language says the same (an unchanged card is not written again).
+    await this.redrawCard(delivery.jobId, now);
     return true;
   }
 
@@ -46,28 +54,53 @@ export class ThreadDrawer {
     return cardDelivery(this.#options.parts.card, job, state, dstLangs, options);
   }
 
-  /** A started job's card as its languages stand: Stop only while one of them is still under way. */
-  startedCard(job: Job, targets: Target[]): DeliveryInput {
-    return startedCard(this.#options.parts.card, job, targets);
+  /** Every language of a job as the store knows it now (what its status message and card line are drawn from). */
+  async languageStates(jobId: string, now: number): Promise<LanguageState[]> {
+    const { store, describe } = this.#options;
+    const states = await Promise.all(
+      (await store.targetsOf(jobId)).map((t) => languageState(store, describe, t.id, now)),
+    );
+    return states.filter((state): state is LanguageState => state !== undefined);
   }
 
   /**
-   * Once every language of a started job has ended (delivered, failed or not started), its card is drawn again
-   * without Stop; true when it was. A stopped job's card already says so and stays.
+   * A started job's card as its languages stand: a line for each, drawn from everything the store knows of it
+   * (with `given` over the one language a caller has just learnt about), and Stop only while one is under way.
    */
-  async redrawCardIfEnded(jobId: string, now: number): Promise<boolean> {
+  async startedCard(
+    job: Job,
+    targets: Target[],
+    now: number,
+    given?: { targetId: string } & StatusGiven,
+  ): Promise<DeliveryInput> {
+    const { store, describe, parts } = this.#options;
+    const states = await Promise.all(
+      targets.map((t) => languageState(store, describe, t.id, now, t.id === given?.targetId ? given : {})),
+    );
+    const languages = states.flatMap((state) => (state ? [cardLanguage(state)] : []));
+    return startedCard(parts.card, job, targets, languages);
+  }
+
+  /**
+   * A started job's card drawn again from the store: its languages' lines, and Stop only while one is under
+   * way; false when the job is not started (a waiting, cancelled or stopped card says what it says).
+   */
+  async redrawCard(jobId: string, now: number): Promise<boolean> {
     const job = await this.#options.store.getJob(jobId);
     if (job?.state !== 'starting' && job?.state !== 'running') return false;
     const targets = await this.#options.store.targetsOf(job.id);
-    if (targets.length === 0 || targets.some((t) => !t.terminal)) return false;
-    await this.#options.store.enqueue(this.startedCard(job, targets), now);
+    if (targets.length === 0) return false;
+    await this.#options.store.enqueue(await this.startedCard(job, targets, now), now);
     return true;
   }
 
   /** What a job's start announces: its card as started, and each language's status message. */
   async startDeliveries(job: Job, targets: Target[], now: number): Promise<DeliveryInput[]> {
     const statuses = await Promise.all(targets.map((t) => this.status(t.id, now, { info: null, target: t })));
-    return [this.startedCard(job, targets), ...statuses.filter((d): d is DeliveryInput => d !== undefined)];
+    return [
+      await this.startedCard(job, targets, now),
+      ...statuses.filter((d): d is DeliveryInput => d !== undefined),
+    ];
   }
 
   /** The buttons under a dubbed language's reply. */

@@ -1,4 +1,4 @@
-// What to tell people when a language's dub stops: one plain explanation per terminal status, saying what
+// What to tell people when a language's dub fails: one plain explanation per terminal status, saying what
 // to do next, and whether pressing Retry can help. A detail (the service's or the app's words) is scrubbed of
 // addresses, tokens and stack frames first: those stay in the logs.
 import { scrub } from '../errors/public.ts';
@@ -41,10 +41,11 @@ export function explainFailure(status: string, stage?: string, detail?: string):
       };
     default:
       // A detail comes from the app itself (a refused or deleted project): it says more than a stage could.
-      if (detail) return { text: `Dubbing stopped. ${sentence(scrub(detail))}`, retry: true };
+      // "Failed", never "stopped": that word is a person's Stop.
+      if (detail) return { text: `Dubbing failed. ${sentence(scrub(detail))}`, retry: true };
       return {
         // The generic `failed` status has no stage of its own to name.
-        text: `Dubbing stopped${stage && status !== 'failed' ? ` while ${lowerFirst(stage)}` : ''}.`,
+        text: `Dubbing failed${stage && status !== 'failed' ? ` while ${lowerFirst(stage)}` : ''}.`,
         retry: true,
       };
   }

@@ -26,8 +26,19 @@ export function startedReply(input: { langs: string[]; userId: string; again?: b
   };
 }
 
-/** A job someone stopped following: who, which languages stopped, and that the minutes spent stay spent. */
-export function stoppedReply(input: { langs: string[]; userId: string }): MessageContent {
+/**
+ * A job someone stopped following: who, which languages stopped, and that the minutes spent stay spent (how
+ * many, when the video's length is known), and that its card can start it again.
+ */
+export function stoppedReply(input: {
+  langs: string[];
+  userId: string;
+  spent?: number | null;
+}): MessageContent {
+  const spent =
+    input.spent === undefined || input.spent === null
+      ? ''
+      : ` (${input.spent.toLocaleString('en-US')} minute${input.spent === 1 ? '' : 's'})`;
   return {
     text: `Stopped by <@${input.userId}>: ${input.langs.map(languageName).join(', ')}`,
     blocks: [
@@ -35,8 +46,8 @@ export function stoppedReply(input: { langs: string[]; userId: string }): Messag
         `⏹ <@${input.userId}> stopped this dub: ${input.langs.map(languageLabel).join(', ')} will not be posted here.`,
       ),
       context(
-        'The service cannot cancel a project: the minutes already spent on these languages stay spent. ' +
-          'Nothing more will be asked of it for this job.',
+        `The service cannot cancel a project: the minutes already spent on these languages stay spent${spent}. ` +
+          'Nothing more will be asked of it for this job; *Start again* on its card starts them anew.',
       ),
     ],
   };
@@ -91,6 +102,16 @@ export function replacedReply(
     ),
   );
   return { text: `${reply.text} (render ${input.render}, replaced by render ${input.by})`, blocks };
+}
+
+/**
+ * A failed attempt's reply once someone pressed Retry (on it, or on a later failure of the same language): as it
+ * was, without its Retry, saying who retried it — a button that did its work does not stay.
+ */
+export function retriedReply(reply: MessageContent, input: { userId: string }): MessageContent {
+  const blocks: Block[] = reply.blocks.filter((b) => b.type !== 'actions');
+  blocks.push(context(`🔁 Retried by <@${input.userId}>: the status message above follows the new attempt.`));
+  return { text: `${reply.text} (retried)`, blocks };
 }
 
 export function failedReply(input: {

@@ -1,6 +1,8 @@
 // The status message each destination language has in the thread, edited in place as its project moves:
-// stage in plain words, a progress bar in 10 % steps, when it started (never a promised ETA), and at its end
-// the one "Details" line for support (the project, the service's status). It reads the same until something
+// stage in plain words, a progress bar in 10 % steps, when it started (never a promised ETA), and after a
+// failure the one "Details" line for support (the project, the service's status): a dub under way or done
+// needs no support, so its message carries no ids. A failure says "failed"; "stopped" is only for a person's
+// Stop. It reads the same until something
 // a person can see changes — a stage, a 10 % step, a state — so it is edited only then: a running clock or
 // a 1 % step would edit it on every poll.
 
@@ -27,8 +29,10 @@ export interface LanguageStatus {
   /** When it started (epoch ms): shown as a time while it runs, so that the message stays still. */
   startedAt: number;
   projectId: string | null;
-  /** The service's own status word, for support, when it stopped. */
+  /** The service's own status word, for support, when it failed. */
   serviceStatus?: string | null;
+  /** For a failure: what the project was doing ("Recording voiceover"), when known. */
+  failedWhile?: string | undefined;
   /** Who stopped following it (the job's Stop) before it ended. */
   stoppedBy?: string | null;
 }
@@ -56,19 +60,19 @@ export function statusMessage(status: LanguageStatus): MessageContent {
     line = `${who} — ✅ Dubbed in ${elapsed}`;
     text = `${languageName(status.lang)}: dubbed`;
   } else if (status.phase === 'failed') {
-    line = `${who} — ❌ Stopped: ${stage} · after ${elapsed}`;
-    text = `${languageName(status.lang)}: stopped`;
+    const where = status.failedWhile ? ` while ${lowerFirst(escapeText(status.failedWhile))}` : '';
+    line = `${who} — ❌ Failed${where} · after ${elapsed}`;
+    text = `${languageName(status.lang)}: failed`;
   } else {
     const progress = step(status.progress);
     line = `${who} — ${stage}  ${progressBar(progress)}  · started ${clockTime(status.startedAt)}`;
     text = `${languageName(status.lang)}: ${stage} (${Math.round(progress * 100)}%)`;
   }
   const blocks = [section(line)];
+  if (status.phase !== 'failed' || status.stoppedBy) return { text, blocks };
   const details = [
     ...(status.projectId ? [`project ${codeSpan(status.projectId)}`] : []),
-    ...(status.phase === 'failed' && status.serviceStatus
-      ? [`status ${codeSpan(status.serviceStatus)}`]
-      : []),
+    ...(status.serviceStatus ? [`status ${codeSpan(status.serviceStatus)}`] : []),
   ];
   if (details.length > 0) blocks.push(context(`Details for support: ${details.join(' · ')}`));
   return { text, blocks };

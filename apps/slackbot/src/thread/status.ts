@@ -65,6 +65,7 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
         projectId: target.projectId,
         // Support finds an unknown status's raw text in the log by its id; the text itself is never shown.
         serviceStatus: info?.supportId ?? target.status,
+        failedWhile: info?.failed ? info.stoppedWhile : undefined,
         stoppedBy: target.stoppedBy,
       });
   const current: LanguageState = {

@@ -144,7 +144,8 @@ describe('status and milestones', () => {
     expect(json(message.blocks[0]).text.text).toBe(
       '🇪🇸 Spanish — Translating  ▰▰▰▰▰▱▱▱▱▱ 50%  · started <!date^1795701750^{time}|14:02 UTC>',
     );
-    expect(json(message.blocks[1]).elements[0].text).toBe('Details for support: project `p1`');
+    // No support ids on a dub under way: they are for a failure.
+    expect(message.blocks).toHaveLength(1);
     expect(limitProblems(message.blocks)).toEqual([]);
     // Time passing and a step smaller than 10 % change nothing a person sees: the same message, no edit.
     expect(running(0.57, 9 * 60_000)).toEqual(message);
@@ -158,7 +159,11 @@ describe('status and milestones', () => {
       startedAt: at,
       projectId: 'p1',
       serviceStatus: 'translation_failed',
+      failedWhile: 'Translating',
     });
+    // A failure says "failed" (never "stopped", a person's Stop) and where.
+    expect(json(failed.blocks[0]).text.text).toBe('🇪🇸 Spanish — ❌ Failed while translating · after 1 min');
+    expect(failed.text).toBe('Spanish: failed');
     expect(json(failed.blocks[1]).elements[0].text).toBe(
       'Details for support: project `p1` · status `translation_failed`',
     );
@@ -192,12 +197,12 @@ describe('status and milestones', () => {
       stageLabel: 'Translating',
       retry: retryButtons(messageParts, 't'),
     });
-    expect(stage.text).toContain('Dubbing stopped while translating');
+    expect(stage.text).toContain('Dubbing failed while translating');
     expect(JSON.stringify(stage.blocks)).toContain('"value":"t"');
     expect(JSON.stringify(stage.blocks)).not.toMatch(/Project|translation_failed/);
-    expect(explainFailure('failed', 'Failed').text).toBe('Dubbing stopped.');
+    expect(explainFailure('failed', 'Failed').text).toBe('Dubbing failed.');
     expect(explainFailure('failed', 'Failed', 'the project no longer exists').text).toBe(
-      'Dubbing stopped. The project no longer exists.',
+      'Dubbing failed. The project no longer exists.',
     );
     expect(explainFailure('forbidden_link').text).toMatch(/Make it public, or upload the file here/);
     expect(explainFailure('no_words').text).toMatch(/source language/);

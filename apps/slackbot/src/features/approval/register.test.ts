@@ -33,7 +33,7 @@ async function pressApprove(qa: { flags: QaFlag[] } | 'fails', qaMs: number) {
         if (qa === 'fails') throw new Error('the service is down');
         return {
           target: { ...target, projectId: 'p1' },
-          result: { glossaryMisses: 0, tooFast: 1, tooLong: 0, flagged: qa.flags },
+          result: { glossaryMisses: 0, tooFast: 1, tooLong: 0, overlaps: 0, flagged: qa.flags },
         };
       },
     },

@@ -80,11 +80,11 @@ export function assignModal(input: { lang: string; subject: string; current?: st
   };
 }
 
-/** Why the person picked cannot review it, in the dialog's words (under the input). */
-export function assigneeProblem(
-  kind: 'bot' | 'deactivated' | 'unknown' | 'outsider',
-  channel: string,
-): string {
+/**
+ * Why the person picked cannot review it, in the dialog's words (under the input). The dialog's error is plain
+ * text, where Slack draws no channel mention: the channel is named as the dub's, never by its raw id.
+ */
+export function assigneeProblem(kind: 'bot' | 'deactivated' | 'unknown' | 'outsider'): string {
   switch (kind) {
     case 'bot':
       return 'That is a bot or an app: pick a person.';
@@ -93,7 +93,7 @@ export function assigneeProblem(
     case 'unknown':
       return 'Slack does not know that person: pick someone from the list.';
     case 'outsider':
-      return `They are not in <#${channel}>, so they could not open the review. Invite them first, or pick someone in it.`;
+      return 'They are not in this dub’s channel, so they could not open the review. Invite them to the channel first, or pick someone in it.';
   }
 }
 

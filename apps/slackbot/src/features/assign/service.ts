@@ -40,8 +40,8 @@ export class AssignService {
    */
   async refusal(channel: string, assignee: string): Promise<string | undefined> {
     const kind = await this.#o.slack.person(assignee);
-    if (kind !== 'person') return assigneeProblem(kind, channel);
-    if (!(await this.#o.access.inChannel(channel, assignee))) return assigneeProblem('outsider', channel);
+    if (kind !== 'person') return assigneeProblem(kind);
+    if (!(await this.#o.access.inChannel(channel, assignee))) return assigneeProblem('outsider');
     return undefined;
   }
 

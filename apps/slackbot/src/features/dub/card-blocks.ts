@@ -5,8 +5,10 @@ import { minutesNeeded } from '../../domain/credits.ts';
 import { destinationGroups, LANGUAGES, languageLabel, languageName } from '../../domain/languages.ts';
 import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import { videoLength } from '../../domain/video.ts';
-import type { CardVideo, JobCardInput } from '../../thread/card.ts';
+import type { CardLanguage, CardVideo, JobCardInput } from '../../thread/card.ts';
+import { lowerFirst } from '../../thread/failures.ts';
 import {
+  type Block,
   button,
   context,
   escapeText,
@@ -30,6 +32,8 @@ export const JOB_CARD = {
   start: 'job_start',
   cancel: 'job_cancel',
   stop: 'job_stop',
+  restart: 'job_restart',
+  retry: 'target_retry',
   autoValue: 'auto',
 } as const;
 
@@ -95,7 +99,11 @@ export function jobCard(input: JobCardInput): MessageContent {
   if (input.state === 'cancelled') {
     return {
       text: `Dubbing of ${escapeText(input.title)} cancelled`,
-      blocks: [header, context(`Cancelled by <@${input.userId}>.`)],
+      blocks: [
+        header,
+        context(`Cancelled by <@${input.userId}>. No minutes were used.`),
+        startAgainButton(input.jobId),
+      ],
     };
   }
   if (input.state === 'started') {
@@ -107,21 +115,25 @@ export function jobCard(input: JobCardInput): MessageContent {
     const autopilot = input.autopilot ? startedWords(input.autopilot) : [];
     // Autopilot started it: the person only posted the video.
     const by = input.autopilot?.state === 'started' ? 'posted by' : 'started by';
+    const languages = input.languages ?? [];
+    const ended = input.running === false && languages.length > 0;
+    const retries = languages.filter((l) => l.phase === 'failed' && l.retry);
+    const buttons = [
+      ...(input.running === false ? [] : [button('Stop', JOB_CARD.stop, input.jobId)]),
+      ...retries.map((l) => button(`Retry ${languageName(l.lang)}`, JOB_CARD.retry, l.targetId)),
+    ];
     return {
-      text: `Dubbing ${escapeText(input.title)} into ${input.dstLangs.map(languageName).join(', ')}`,
+      text: ended
+        ? `${escapeText(input.title)}: ${outcome(languages)}`
+        : `Dubbing ${escapeText(input.title)} into ${input.dstLangs.map(languageName).join(', ')}`,
       blocks: [
         header,
-        section(`Dubbing into ${into}`),
+        section(ended ? `🏁 *${outcome(languages)}*` : `Dubbing into ${into}`),
+        ...(languages.length > 0 ? [section(languages.map(languageLine).join('\n'))] : []),
         context([speakers, ...uses, ...autopilot, `${by} <@${input.userId}>`].join(' · ')),
-        ...(input.running === false
+        ...(buttons.length === 0
           ? []
-          : [
-              {
-                type: 'actions' as const,
-                block_id: 'job_running',
-                elements: [button('Stop', JOB_CARD.stop, input.jobId)],
-              },
-            ]),
+          : [{ type: 'actions' as const, block_id: 'job_running', elements: buttons }]),
       ],
     };
   }
@@ -133,6 +145,7 @@ export function jobCard(input: JobCardInput): MessageContent {
         context(
           `⏹ Stopped by <@${input.userId}>: its languages are no longer followed here. The service keeps the minutes already spent.`,
         ),
+        startAgainButton(input.jobId),
       ],
     };
   }
@@ -166,6 +179,59 @@ export function jobCard(input: JobCardInput): MessageContent {
       },
     ],
   };
+}
+
+/** Start again, under a stopped or cancelled card's summary. */
+function startAgainButton(jobId: string): Block {
+  return {
+    type: 'actions',
+    block_id: 'job_ended',
+    elements: [button('Start again', JOB_CARD.restart, jobId)],
+  };
+}
+
+/**
+ * A language's line on a started card: "🇩🇪 German — ✅ approved r3 by @ana · ⏳ r4 waiting for review
+ * (assigned to @ben)", "❌ failed at recording voiceover, Retry".
+ */
+export function languageLine(language: CardLanguage): string {
+  const parts: string[] = [];
+  const { render, approved } = language;
+  if (language.phase === 'running') {
+    if (approved) parts.push(`✅ approved r${approved.render} by <@${approved.by}>`);
+    parts.push(render > 1 ? `🔄 r${render} under way` : '🔄 dubbing');
+  } else if (language.phase === 'stopped') {
+    parts.push('⏹ stopped');
+  } else if (language.phase === 'failed') {
+    const where = language.failedAt ? ` at ${lowerFirst(escapeText(language.failedAt))}` : '';
+    parts.push(`❌ failed${where}${language.retry ? ', Retry' : ''}`);
+  } else {
+    if (approved) parts.push(`✅ approved r${approved.render} by <@${approved.by}>`);
+    if (approved?.render !== render) {
+      const assigned = language.assignee ? ` (assigned to <@${language.assignee}>)` : '';
+      parts.push(
+        language.changesBy
+          ? `🔁 changes asked of r${render} by <@${language.changesBy}>${assigned}`
+          : `⏳ r${render} waiting for review${assigned}`,
+      );
+    }
+  }
+  return `${languageLabel(language.lang)} — ${parts.join(' · ')}`;
+}
+
+/** When every language has ended: "Done: 2 of 3 languages dubbed (1 approved), 1 failed". */
+export function outcome(languages: CardLanguage[]): string {
+  const count = (phase: CardLanguage['phase']) => languages.filter((l) => l.phase === phase).length;
+  const dubbed = count('dubbed');
+  const approved = languages.filter((l) => l.phase === 'dubbed' && l.approved?.render === l.render).length;
+  const rest = [
+    ...(count('failed') > 0 ? [`${count('failed')} failed`] : []),
+    ...(count('stopped') > 0 ? [`${count('stopped')} stopped`] : []),
+  ];
+  return [
+    `Done: ${dubbed} of ${plural(languages.length, 'language')} dubbed${approved > 0 ? ` (${approved} approved)` : ''}`,
+    ...rest,
+  ].join(', ');
 }
 
 /**

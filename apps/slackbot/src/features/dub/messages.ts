@@ -1,8 +1,9 @@
 // Messages the app is shown (Events API; acked once recorded, slack/event-ack.ts): a mention or a shared file
 // may be a glossary to import, subtitles for a job, or a video to dub — decided in that order, each once per
-// message however often Slack delivers it. In a channel on autopilot, a person's video link or file posted
-// there (not in a thread, not addressed to the app) opens a job on autopilot; a bot's message or an edit never
-// does.
+// message however often Slack delivers it. A mention in a job's thread without a video asks to stop it, or
+// about it: it is answered with the job's state. In a channel on autopilot, a person's video link or file
+// posted there (not in a thread, not addressed to the app) opens a job on autopilot; a bot's message or an
+// edit never does.
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { BUSY, orBusy } from '../../access/busy.ts';
@@ -46,6 +47,13 @@ export function onMention(deps: MessageDeps) {
           if (problem !== undefined)
             await deps.slack.whisper(toAuthor(message, message.user), { text: problem, blocks: [] });
           return;
+        }
+        if (subject.threadTs && message.user && asksAboutThread(message)) {
+          const job = await deps.jobs.jobOfThread(subject.channel, subject.threadTs);
+          if (job) {
+            await deps.slack.whisper(toAuthor(message, message.user), await deps.jobs.stateOf(job));
+            return;
+          }
         }
         await dropVideo(deps, body.event_id, message, { addressed: true });
       },
@@ -113,6 +121,14 @@ function busyWhisper(deps: MessageDeps, message: SlackMessage) {
     if (!message.user) return;
     await deps.slack.whisper(toAuthor(message, message.user), { text, blocks: [] });
   };
+}
+
+/**
+ * A mention in a thread with no video in it (no link, no file) asks about the thread's job ("how long until
+ * Japanese is done?"): it is answered with the job's state, never with "no video link".
+ */
+function asksAboutThread(message: SlackMessage): boolean {
+  return !/https?:\/\//i.test(message.text ?? '') && (message.files ?? []).length === 0;
 }
 
 /** Where an answer to a message's author goes: to them only, in the message's thread when it was in one. */

@@ -4,9 +4,22 @@
 import { button, command, event, pick, select, shortcut, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
-import { type CardDeps, cancelJob, pickerChanged, retryTarget, startJob, stopJob } from './card.ts';
+import {
+  type CardDeps,
+  cancelJob,
+  confirmCancel,
+  confirmRestart,
+  confirmRetry,
+  confirmStop,
+  pickerChanged,
+  retryTarget,
+  startAgain,
+  startJob,
+  stopJob,
+} from './card.ts';
 import { JOB_CARD, jobOfPickerBlock } from './card-blocks.ts';
 import { dubCommand } from './command.ts';
+import { CONFIRM } from './confirm-views.ts';
 import { GLOSSARY_PICKER } from './glossary-picker.ts';
 import { JOB_MODAL } from './job-modal.ts';
 import { type MessageDeps, onMention, onMessage } from './messages.ts';
@@ -29,19 +42,27 @@ export const dub = command({
 
 /** Start, on a waiting card. */
 export const start = button({ id: JOB_CARD.start, rule: rules.jobMember, handler: startJob });
-/** Cancel, on a waiting card. */
+/** Cancel, on a waiting card: its dialog first. */
 export const cancel = button({ id: JOB_CARD.cancel, rule: rules.jobMember, handler: cancelJob });
-/** Stop, on a started card while a language is under way. */
+/** Stop, on a started card while a language is under way: its dialog first, with the minutes kept. */
 export const stop = button({ id: JOB_CARD.stop, rule: rules.jobMember, handler: stopJob });
-/** Retry, on a failed language's reply: a new project for it. */
-export const retry = button({ id: 'target_retry', rule: rules.targetMember, handler: retryTarget });
+/** Start again, on a stopped or cancelled card: the picker again, or (stopped) its dialog with the minutes. */
+export const restart = button({ id: JOB_CARD.restart, rule: rules.jobMember, handler: startAgain });
+/** Retry, on a failed language's reply: its dialog first, with the minutes a new project uses. */
+export const retry = button({ id: JOB_CARD.retry, rule: rules.targetMember, handler: retryTarget });
 
 export const dubInteractions = [
   dub,
   start,
   cancel,
   stop,
+  restart,
   retry,
+  // The dialogs' submissions: each does what its button asked, once confirmed.
+  view({ callbackId: CONFIRM.cancel, rule: rules.opener, handler: confirmCancel }),
+  view({ callbackId: CONFIRM.stop, rule: rules.opener, handler: confirmStop }),
+  view({ callbackId: CONFIRM.retry, rule: rules.opener, handler: confirmRetry }),
+  view({ callbackId: CONFIRM.restart, rule: rules.opener, handler: confirmRestart }),
   // The languages and the source language change what the card says (the minutes, "from …").
   pick({ id: JOB_CARD.dstAction, rule: rules.jobPicker(jobOfPickerBlock), handler: pickerChanged }),
   pick({ id: JOB_CARD.srcAction, rule: rules.jobPicker(jobOfPickerBlock), handler: pickerChanged }),

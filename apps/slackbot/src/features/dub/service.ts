@@ -26,14 +26,17 @@ import type {
   NewJob,
   OutboxStore,
   PickedChoice,
+  Target,
 } from '../../store/store.ts';
-import type { PickerGlossary } from '../../thread/card.ts';
+import { cardLanguage, type PickerGlossary } from '../../thread/card.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
-import { stoppedReply } from '../../thread/milestones.ts';
-import { escapeProse, type StateValues } from '../../ui/blocks.ts';
+import { retriedReply, stoppedReply } from '../../thread/milestones.ts';
+import { escapeProse, type MessageContent, type StateValues } from '../../ui/blocks.ts';
 import { JOB_CARD, readJobChoice } from './card-blocks.ts';
+import type { Price } from './confirm-views.ts';
 import { recordGlossaryChoice } from './glossary-choice.ts';
 import { pickedGlossaries } from './glossary-picker.ts';
+import { jobStateAnswer } from './thread-answer.ts';
 
 export interface JobServiceOptions {
   store: AutopilotStore & GlossaryStore & JobStore & OutboxStore;
@@ -49,8 +52,13 @@ export interface JobServiceOptions {
   minutesLeft?: () => Promise<number | undefined>;
   /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
   slack: Pick<Interactions, 'canPostIn' | 'respond'>;
+  /** The learned time a running language likely has left, in ms; undefined while not learned. */
+  timeLeft?: (target: Target, videoSeconds: number | null, now: number) => number | undefined;
   now?: () => number;
 }
+
+/** The status of a dubbed project: the one ended language that Retry never starts again. */
+const DUBBED = 'merging_done';
 
 /** What a person is told when the app cannot post where they ran `/dub`. */
 export const INVITE_ME =
@@ -405,6 +413,24 @@ export class JobService {
     if (job.state === 'picking') await this.redrawPicker(job.id);
   }
 
+  /**
+   * The answer to a question in a job's thread: a line per language as its card says it, and for a language
+   * under way its stage and the learned time it has left.
+   */
+  async stateOf(job: Job): Promise<MessageContent> {
+    const now = this.#now();
+    const states = await this.#o.drawer.languageStates(job.id, now);
+    return jobStateAnswer(
+      job,
+      states.map((state) => {
+        const line = cardLanguage(state);
+        if (line.phase !== 'running') return { line };
+        const stage = state.info?.label ?? (job.mediaId ? 'Creating the project' : 'Uploading the video');
+        return { line, running: { stage, leftMs: this.#o.timeLeft?.(state.target, job.mediaSeconds, now) } };
+      }),
+    );
+  }
+
   /** The job whose thread this is. */
   jobOfThread(channel: string, threadTs: string): Promise<Job | undefined> {
     return this.#o.store.jobByThread(channel, threadTs);
@@ -416,6 +442,9 @@ export class JobService {
    */
   async stop(jobId: string, userId: string): Promise<boolean> {
     const { store } = this.#o;
+    const before = await store.getJob(jobId);
+    // What the languages under way had used, read before they end.
+    const spent = before ? (await this.underWay(before)).spent : null;
     const stopped = await store.stopJob(jobId, userId);
     if (!stopped) return false;
     const job = await store.getJob(jobId);
@@ -439,7 +468,7 @@ export class JobService {
         jobId: job.id,
         kind: 'reply',
         inThread: true,
-        payload: stoppedReply({ langs: stopped.map((t) => t.dstLang), userId }),
+        payload: stoppedReply({ langs: stopped.map((t) => t.dstLang), userId, spent }),
       },
       now,
     );
@@ -455,11 +484,76 @@ export class JobService {
     if (!target) return false;
     const job = await store.getJob(target.jobId);
     if (job) {
+      // The status message, and the card with its line for the language.
       await this.#o.drawer.redrawStatus(target.id, now, { info: null });
-      await store.enqueue(this.#o.drawer.startedCard(job, await store.targetsOf(job.id)), now);
+      if (userId) await this.#retired(target.id, target.attempt, userId, now);
     }
     this.#o.wakeDeliverer();
     this.#o.wakeTracker();
+    return true;
+  }
+
+  /** The earlier failed attempts' replies lose their Retry: it did its work (edited under their own keys). */
+  async #retired(targetId: string, attempt: number, userId: string, now: number): Promise<void> {
+    const { store } = this.#o;
+    for (let earlier = attempt - 1; earlier >= 1; earlier--) {
+      const reply = await store.getDelivery(`failed:${targetId}.${earlier}`);
+      const content = reply?.payload as MessageContent | undefined;
+      if (!reply || !content?.blocks.some((b) => b.type === 'actions')) continue;
+      const { key, jobId, kind, inThread } = reply;
+      await store.enqueue({ key, jobId, kind, inThread, payload: retriedReply(content, { userId }) }, now);
+    }
+  }
+
+  /** Whether Retry can start a new attempt: the language ended without being dubbed (failed, or stopped). */
+  retryable(target: Target): boolean {
+    return target.terminal && target.status !== DUBBED;
+  }
+
+  /** What a new project for the job costs: the video's whole minutes (once known), and the minutes left. */
+  async price(job: Job): Promise<Price> {
+    return {
+      perLanguage: job.mediaReady && job.mediaSeconds !== null ? minutesNeeded(job.mediaSeconds, 1) : null,
+      minutesLeft: await this.minutesLeft(),
+    };
+  }
+
+  /**
+   * What a Stop would leave spent: the languages still under way and the minutes their projects used (the
+   * video's whole minutes each, once the service created it); null minutes while the video's length is unknown.
+   */
+  async underWay(job: Job): Promise<{ langs: string[]; spent: number | null }> {
+    const running = (await this.#o.store.targetsOf(job.id)).filter((t) => !t.terminal);
+    const created = running.filter((t) => t.projectId !== null).length;
+    return {
+      langs: running.map((t) => t.dstLang),
+      spent: job.mediaSeconds === null ? null : minutesNeeded(job.mediaSeconds, created),
+    };
+  }
+
+  /** The languages a Stop ended, which Start again would start anew. */
+  async stoppedLanguages(jobId: string): Promise<string[]> {
+    return (await this.#o.store.targetsOf(jobId)).filter((t) => t.stoppedBy !== null).map((t) => t.dstLang);
+  }
+
+  /**
+   * Start again on a stopped job's card: each language the Stop ended gets a new attempt (a new project, as a
+   * Retry does); false when the job is not stopped.
+   */
+  async restart(jobId: string, userId: string): Promise<boolean> {
+    const { store } = this.#o;
+    if ((await store.getJob(jobId))?.state !== 'stopped') return false;
+    const stopped = (await store.targetsOf(jobId)).filter((t) => t.stoppedBy !== null);
+    let any = false;
+    for (const target of stopped) any = (await this.retry(target.id, userId)) || any;
+    return any;
+  }
+
+  /** Start again on a cancelled job's card: its picker again, as it was; false when it was not cancelled. */
+  async reopen(jobId: string): Promise<boolean> {
+    const reopened = await this.#o.store.reopenJob(jobId);
+    if (!reopened) return false;
+    await this.#drawPicker(reopened, await this.minutesLeft());
     return true;
   }
 

@@ -9,8 +9,8 @@ import { LIMITS } from '../../ui/blocks.ts';
 import { messageParts } from '../message-parts.ts';
 import { QA_ACTIONS, QA_BLOCK_ID, qaLine, withQaLine } from './line.ts';
 
-const found: QaResult = { glossaryMisses: 3, tooFast: 5, tooLong: 0, flagged: [] };
-const clean: QaResult = { glossaryMisses: 0, tooFast: 0, tooLong: 0, flagged: [] };
+const found: QaResult = { glossaryMisses: 3, tooFast: 5, tooLong: 0, overlaps: 0, flagged: [] };
+const clean: QaResult = { glossaryMisses: 0, tooFast: 0, tooLong: 0, overlaps: 0, flagged: [] };
 const reply = dubbedReply({
   lang: 'es',
   title: long(3000),
@@ -45,7 +45,13 @@ describe('QA line', () => {
   });
 
   it('stays within Block Kit limits with the largest inputs', () => {
-    const huge: QaResult = { glossaryMisses: 99_999, tooFast: 99_999, tooLong: 99_999, flagged: [] };
+    const huge: QaResult = {
+      glossaryMisses: 99_999,
+      tooFast: 99_999,
+      tooLong: 99_999,
+      overlaps: 0,
+      flagged: [],
+    };
     const content = withQaLine(reply, qaLine(huge, long(255)));
     expect(blockProblems(content.blocks, LIMITS.messageBlocks)).toEqual([]);
     expect(content.text.length).toBeLessThanOrEqual(LIMITS.messageText);

@@ -10,9 +10,11 @@ import {
   clockTime,
   NEW_LINE,
   newLineView,
+  overlapProblem,
   parseTimecode,
   readNewLine,
   refusedLinesText,
+  spokenTime,
 } from './new-line.ts';
 
 const typed = (start: string, end: string, text: string, speaker?: string) => ({
@@ -127,5 +129,39 @@ describe('the line’s dialog and the lines to add', () => {
     expect(summary).toContain('`00:00:01,000 → 00:00:02,000` SPEAKER_1 “&lt;!here&gt;');
     expect(summary).not.toContain('<!here>');
     expect(summary).toContain('…and 2 more');
+  });
+});
+
+describe('a line to add over lines the dub keeps', () => {
+  const line = (start: string, end: string) => ({ start, end, dst: 'x', speaker: null });
+  const kept = [
+    { label: '#14', start: '00:02:51,000', end: '00:02:53,200' },
+    { label: '#15', start: '00:02:53,500', end: '00:02:56,000' },
+    { label: '#16', start: '00:02:56,000', end: '00:02:58,000' },
+  ];
+
+  it('is refused with each line it overlaps named, in the words people read', () => {
+    expect(overlapProblem(line('00:02:52,000', '00:02:54,500'), kept)).toBe(
+      '2:52–2:54.5 overlaps #14 (2:51–2:53.2) and #15 (2:53.5–2:56): platforms refuse overlapping subtitles. ' +
+        'Pick times outside those lines, or remove them in the review first.',
+    );
+    expect(overlapProblem(line('00:02:57,000', '00:02:59,000'), kept)).toMatch(/^2:57–2:59 overlaps #16 \(/);
+  });
+
+  it('is taken in a gap, touching the lines around it', () => {
+    expect(overlapProblem(line('00:02:53,200', '00:02:53,500'), kept)).toBeUndefined();
+    expect(overlapProblem(line('00:02:58,000', '00:03:00,000'), kept)).toBeUndefined();
+  });
+
+  it('names three lines at most, and counts the rest', () => {
+    expect(overlapProblem(line('00:00:00,000', '00:05:00,000'), [...kept, ...kept])).toContain(
+      '#14 (2:51–2:53.2), #15 (2:53.5–2:56), #16 (2:56–2:58) and 3 more:',
+    );
+  });
+
+  it('reads times as people write them', () => {
+    expect(spokenTime(172_000)).toBe('2:52');
+    expect(spokenTime(174_500)).toBe('2:54.5');
+    expect(spokenTime(3_723_250)).toBe('1:02:03.25');
   });
 });

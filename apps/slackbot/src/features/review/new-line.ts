@@ -82,6 +82,44 @@ export function readNewLine(
   };
 }
 
+/** A line the added one is checked against: "#14" (a segment, by its number in the review) or one added before. */
+export interface TimedLine {
+  label: string;
+  start: string;
+  end: string;
+}
+
+/** A time as people read it: "2:52", "2:54.5", "1:02:03.25". */
+export function spokenTime(ms: number): string {
+  const whole = clockTime(Math.floor(ms / 1000) * 1000);
+  const fraction = ms % 1000;
+  return fraction === 0 ? whole : `${whole}.${String(fraction).padStart(3, '0').replace(/0+$/, '')}`;
+}
+
+/** Lines overlapping at most this many are named; the rest are counted. */
+const NAMED_OVERLAPS = 3;
+
+/**
+ * Why a line to add cannot go where it was typed: it overlaps lines the dub keeps (a platform refuses
+ * overlapping subtitles), named as the review shows them; undefined when it fits. Lines that only touch it
+ * (one ends as it starts) are fine.
+ */
+export function overlapProblem(line: NewSegment, others: readonly TimedLine[]): string | undefined {
+  const ms = (timecode: string) => parseTimecode(timecode) ?? Number.NaN;
+  const [start, end] = [ms(line.start), ms(line.end)];
+  const hits = others.filter((other) => ms(other.start) < end && start < ms(other.end));
+  if (hits.length === 0) return undefined;
+  const named = hits
+    .slice(0, NAMED_OVERLAPS)
+    .map((o) => `${o.label} (${spokenTime(ms(o.start))}–${spokenTime(ms(o.end))})`);
+  if (hits.length > named.length) named.push(`${hits.length - named.length} more`);
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return (
+    `${spokenTime(start)}–${spokenTime(end)} overlaps ${list}: platforms refuse overlapping subtitles. ` +
+    `Pick times outside ${hits.length === 1 ? 'that line' : 'those lines'}, or remove ${hits.length === 1 ? 'it' : 'them'} in the review first.`
+  );
+}
+
 /** The dialog, in the review's modal (its edits are kept in the store meanwhile); Back returns to the page. */
 export function newLineView(input: {
   sessionId: string;

@@ -7,10 +7,11 @@ import { languageName } from '../../domain/languages.ts';
 import { BusyError, NotEnoughMinutesError } from '../../dubbing/service.ts';
 import type { JobStore, OutboxStore, RedubStore, ReviewStore } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
+import type { MessageContent } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { type RenderCost, renderCost } from './cost.ts';
 import { dubbedLanguage, type Outcome } from './dubbed.ts';
-import { renderRequested } from './thread-blocks.ts';
+import { offersRender, renderedSummary, renderRequested } from './thread-blocks.ts';
 
 export interface RendersOptions
   extends FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore> {
@@ -129,6 +130,21 @@ export class Renders {
     }
   }
 
+  /**
+   * The summaries whose Render again this render carried out (every edit and speakers change since the last
+   * render) lose the button: pressed again it would find nothing to render. Edited under their own keys.
+   */
+  async #retireSummaries(jobId: string, targetId: string, userId: string, now: number): Promise<void> {
+    const { store } = this.#o;
+    for (const reply of await store.deliveriesOf(jobId)) {
+      const content = reply.payload as MessageContent;
+      if (reply.kind !== 'reply' || !Array.isArray(content?.blocks) || !offersRender(content, targetId))
+        continue;
+      const { key, inThread, kind } = reply;
+      await store.enqueue({ key, jobId, kind, inThread, payload: renderedSummary(content, { userId }) }, now);
+    }
+  }
+
   /** Tracks the language again from `status`: its status message resumes; the render is announced once. */
   async #follow(targetId: string, userId: string, status: string): Promise<Outcome<void>> {
     const { store } = this.#o;
@@ -148,6 +164,7 @@ export class Renders {
       : described;
     // Drawn from the store: whoever is assigned to review the language stays named through the render.
     await this.#o.drawer.redrawStatus(resumed.id, now, { info, target: resumed });
+    await this.#retireSummaries(job.id, resumed.id, userId, now);
     await store.enqueue(
       {
         key: `render:${resumed.id}.${resumed.attempt}`,

@@ -25,7 +25,7 @@ import {
   savedView,
   speakerOptions,
 } from './modal.ts';
-import { newLineView, refusedLinesText } from './new-line.ts';
+import { newLineView, overlapProblem, refusedLinesText } from './new-line.ts';
 import { sourceChangedNote } from './source-fix-blocks.ts';
 import { editSummary } from './thread-blocks.ts';
 
@@ -187,6 +187,22 @@ export class ReviewService {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * Why a line to add overlaps what the dub keeps: the review's segments not removed in it (by their numbers
+   * in the review) and the lines added before; undefined when it fits, or the review is gone.
+   */
+  async overlapOf(sessionId: string, line: NewSegment): Promise<string | undefined> {
+    const session = await this.#o.store.getReviewSession(sessionId);
+    if (!session) return undefined;
+    const kept = session.baseline.flatMap((segment, index) =>
+      session.edits[segment.id]?.removed
+        ? []
+        : [{ label: `#${segment.number ?? index + 1}`, start: segment.start, end: segment.end }],
+    );
+    const added = session.additions.map((a) => ({ label: 'a line you added', start: a.start, end: a.end }));
+    return overlapProblem(line, [...kept, ...added]);
   }
 
   /** Keeps a line to add (sent with the save), or none when `line` is null; the review's page again. */

@@ -64,6 +64,29 @@ export function editSummary(input: {
   };
 }
 
+/** Whether a reply carries Render again for the language (an edit's or a speakers change's summary). */
+export function offersRender(content: MessageContent, targetId: string): boolean {
+  return content.blocks.some(
+    (block) =>
+      block.type === 'actions' &&
+      block.elements.some(
+        (e) =>
+          'action_id' in e && e.action_id === THREAD_ACTIONS.render && 'value' in e && e.value === targetId,
+      ),
+  );
+}
+
+/** A summary whose Render again did its work: as it was, without its buttons, saying who rendered it. */
+export function renderedSummary(content: MessageContent, input: { userId: string }): MessageContent {
+  return {
+    text: `${content.text} (rendered)`,
+    blocks: [
+      ...content.blocks.filter((block) => block.type !== 'actions'),
+      context(`🔁 Rendered by <@${input.userId}>: the status message above follows the render.`),
+    ],
+  };
+}
+
 export function renderRequested(input: { userId: string; lang: string }): MessageContent {
   return {
     text: `Rendering ${languageName(input.lang)} again`,

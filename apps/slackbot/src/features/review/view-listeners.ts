@@ -6,7 +6,7 @@ import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import type { ModalGrant } from '../../store/store.ts';
 import type { ReviewDeps } from './listeners.ts';
 import { noticeView, savingView } from './modal.ts';
-import { readNewLine } from './new-line.ts';
+import { NEW_LINE, readNewLine } from './new-line.ts';
 import { renderNotice } from './render-modal.ts';
 import { readSpeakersDialog, THREAD_ACTIONS } from './thread-blocks.ts';
 
@@ -59,7 +59,8 @@ export function submitRender(deps: Deps) {
 }
 
 /**
- * A missing line typed in: refused under its inputs when a time or the text is wrong; otherwise kept for the
+ * A missing line typed in: refused under its inputs when a time or the text is wrong, or it overlaps lines the
+ * dub keeps (named, as the review numbers them); otherwise kept for the
  * save and the review's page shown again (through views.update, which keeps the modal's record in step).
  */
 export function submitNewLine(deps: Deps) {
@@ -71,6 +72,12 @@ export function submitNewLine(deps: Deps) {
     );
     if (!read.ok) {
       await ack({ response_action: 'errors', errors: read.errors });
+      return;
+    }
+    // A line over lines the dub keeps would be delivered as overlapping subtitles: refused where it was typed.
+    const overlap = await deps.review.overlapOf(sessionId, read.line);
+    if (overlap) {
+      await ack({ response_action: 'errors', errors: { [NEW_LINE.startBlock]: overlap } });
       return;
     }
     const lang = await deps.review.langOf(sessionId);

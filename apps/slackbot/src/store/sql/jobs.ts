@@ -127,6 +127,13 @@ export function sqlJobStore(sql: Sql): JobStore {
         1
       );
     },
+    async reopenJob(jobId) {
+      const changed = await sql.run(
+        `UPDATE jobs SET state = 'picking' WHERE id = ? AND state = 'cancelled'`,
+        [jobId],
+      );
+      return changed === 1 ? getJob(sql, jobId) : undefined;
+    },
     stopJob: (jobId, userId) =>
       sql.transaction(async (tx) => {
         const changed = await tx.run(
