@@ -233,7 +233,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   // The review of a dubbed language, its renders and its voices.
   const review = new ReviewService({ store, dubbing: service, wakeDeliverer, now });
-  const renders = new Renders({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now });
+  const renders = new Renders({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now, groups });
   const voices = new Voices({ store, dubbing: service, wakeDeliverer, now });
   const approvals = new ApprovalService({ store, dubbing: service, wakeDeliverer, drawer, now, groups });
   const sourceFix = new SourceFixService({ store, dubbing: service, wakeDeliverer, now });

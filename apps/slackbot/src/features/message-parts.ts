@@ -1,7 +1,7 @@
 // The features' parts of the thread's shared messages (thread/parts.ts), in the order a person reads them.
 // A feature's own part is written in its folder; this list only names which features have one.
 import type { MessageParts } from '../thread/parts.ts';
-import { approvalReplyButtons, reviewState } from './approval/thread-parts.ts';
+import { approvalReplyButtons, reviewersTold, reviewState } from './approval/thread-parts.ts';
 import { assignment } from './assign/thread-parts.ts';
 import { jobCard } from './dub/card-blocks.ts';
 import { retryButtons } from './dub/thread-parts.ts';
@@ -14,4 +14,5 @@ export const messageParts: MessageParts = {
   status: [reviewState, assignment],
   dubbedReply: [reviewReplyButtons, lipsyncReplyButtons, approvalReplyButtons, otherFormatsReplyButtons],
   failedReply: [retryButtons],
+  rendered: [reviewersTold],
 };

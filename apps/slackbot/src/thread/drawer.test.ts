@@ -57,6 +57,7 @@ const parts: MessageParts = {
     (id) => [button('Two', 'two', id), button('Three', 'three', id)],
   ],
   failedReply: [(id) => [button('Retry', 'retry', id)]],
+  rendered: [],
 };
 
 const text = (delivery: DeliveryInput | undefined) => JSON.stringify(delivery?.payload);

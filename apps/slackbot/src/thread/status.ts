@@ -23,6 +23,11 @@ export interface LanguageState {
   info: StatusInfo | null;
   /** The approval of its current render (an older render's does not count). */
   approval?: Approval | undefined;
+  /**
+   * The approval of an earlier render, when the current one has none: it stays on the render it approved, and
+   * the status shows it beside the newer render waiting.
+   */
+  earlierApproval?: Approval | undefined;
   /** Changes asked of its current render (an older render's do not count). */
   changeRequest?: ChangeRequest | undefined;
   /** A lip-sync under way: its stage in words, its progress, when it started. */
@@ -40,7 +45,8 @@ export type StatusPart = (content: MessageContent, state: LanguageState) => Mess
 
 /**
  * The language's status message as it should read in this state: its stage, then each feature's part, in
- * order. The approval and change request of an older render are not the current render's: dropped first.
+ * order. The approval and change request of an older render are not the current render's: an older
+ * approval is handed on as the earlier one (it stays with its render), an older change request is dropped.
  */
 export function statusDelivery(state: LanguageState, parts: readonly StatusPart[]): DeliveryInput {
   const { job, target, info, lipsync, now } = state;
@@ -70,6 +76,7 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
   const current: LanguageState = {
     ...state,
     approval: state.approval?.attempt === target.attempt ? state.approval : undefined,
+    earlierApproval: state.approval && state.approval.attempt < target.attempt ? state.approval : undefined,
     changeRequest: state.changeRequest?.attempt === target.attempt ? state.changeRequest : undefined,
   };
   return {

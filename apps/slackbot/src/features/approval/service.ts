@@ -5,6 +5,7 @@
 // from the store each time, never from what the click carries.
 
 import { languageName } from '../../domain/languages.ts';
+import { renderReplyKey } from '../../domain/renders.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type {
   Approval,
@@ -13,13 +14,23 @@ import type {
   ChangeRequest,
   Job,
   JobStore,
+  OutboxStore,
   Target,
 } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { supersededAnswer } from '../current-render.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
-import { approversOnly, REASON_MAX, unchecked, waitingList } from './blocks.ts';
+import {
+  alreadyApproved,
+  approvedAlready,
+  approvedReply,
+  approversOnly,
+  REASON_MAX,
+  unchecked,
+  type Waiting,
+  waitingList,
+} from './blocks.ts';
 
 /** Languages read for `/dub list waiting`; the list shows fewer (see waitingList). */
 const WAITING_LIMIT = 100;
@@ -29,7 +40,9 @@ export type ApproveOutcome =
   | { ok: false; problem: string };
 
 export interface ApprovalServiceOptions
-  extends FeatureServiceOptions<ApprovalStore & ApproverStore & JobStore> {
+  extends FeatureServiceOptions<
+    ApprovalStore & ApproverStore & JobStore & Pick<OutboxStore, 'getDelivery' | 'enqueue'>
+  > {
   groups?: UserGroups;
   /** Draws the status message again with the review state. */
   drawer: ThreadDrawer;
@@ -64,8 +77,15 @@ export class ApprovalService {
         message: `Render ${render} of ${name} was already approved by <@${approval.userId}>.`,
       };
     }
-    // The status message, drawn again from the store, now carries the approval.
+    // The status message, drawn again from the store, now carries the approval; so does the render's reply,
+    // for good (a newer render's arrival edits it again, keeping the approval).
     await this.#o.drawer.redrawStatus(target.id, now);
+    const reply = await store.getDelivery(renderReplyKey(target.id, render));
+    if (reply?.kind === 'render') {
+      const { key, jobId, kind, inThread } = reply;
+      const payload = approvedReply(reply.payload as MessageContent, approval);
+      await store.enqueue({ key, jobId, kind, inThread, payload }, now);
+    }
     this.#o.wakeDeliverer();
     return { ok: true, approval, message: `✅ You approved render ${render} of ${name}.` };
   }
@@ -92,6 +112,9 @@ export class ApprovalService {
     if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
     if (render !== target.attempt)
       return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
+    const [approval] = await store.approvalsOf([target.id]);
+    if (approval?.attempt === render)
+      return { ok: false, problem: alreadyApproved(target.dstLang, approval) };
     return { ok: true, target, job };
   }
 
@@ -112,7 +135,7 @@ export class ApprovalService {
     return answer === 'unchecked' ? unchecked(act) : approversOnly(approvers, act);
   }
 
-  /** Asks for changes to `render` of the language, which must be its newest and dubbed; withdraws an approval of it. */
+  /** Asks for changes to `render` of the language, which must be its newest, dubbed and not approved. */
   async requestChanges(
     targetId: string,
     userId: string,
@@ -130,6 +153,10 @@ export class ApprovalService {
       return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
     if (!target.terminal || this.#o.dubbing.describeStatus(target.status ?? '').failed)
       return { ok: false, problem: `${name} has no finished render to ask changes of.` };
+    // An approval belongs to its render for good: what should change goes into a newer render.
+    const [approval] = await store.approvalsOf([target.id]);
+    if (approval?.attempt === render)
+      return { ok: false, problem: approvedAlready(target.dstLang, approval) };
     const now = this.#now();
     await store.recordChangeRequest({
       targetId,
@@ -149,12 +176,19 @@ export class ApprovalService {
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */
   async waitingIn(channel: string): Promise<MessageContent> {
     const store = this.#o.store;
-    const waiting: { title: string; lang: string }[] = [];
+    const waiting: Waiting[] = [];
     for (const { jobId, targetId } of await store.unapprovedIn(channel, WAITING_LIMIT)) {
       const [job, target] = await Promise.all([store.getJob(jobId), store.getTarget(targetId)]);
       // Ended is not dubbed: a failed language has nothing to review.
       if (!job || !target || this.#o.dubbing.describeStatus(target.status ?? '').failed) continue;
-      waiting.push({ title: job.title, lang: target.dstLang });
+      // An earlier render's approval stays with it, said beside the newer render that waits.
+      const earlier = (await this.earlier([target])).get(target.id);
+      waiting.push({
+        title: job.title,
+        lang: target.dstLang,
+        render: target.attempt,
+        ...(earlier ? { earlier } : {}),
+      });
     }
     return waitingList(channel, waiting);
   }
@@ -164,6 +198,18 @@ export class ApprovalService {
     const attempts = new Map(targets.map((t) => [t.id, t.attempt]));
     const found = await this.#o.store.changeRequestsOf(targets.map((t) => t.id));
     return new Map(found.filter((c) => attempts.get(c.targetId) === c.attempt).map((c) => [c.targetId, c]));
+  }
+
+  /**
+   * The approvals of an earlier render than each target's current one: they stay with the render they
+   * approved, shown beside the newer render waiting.
+   */
+  async earlier(targets: readonly Target[]): Promise<Map<string, Approval>> {
+    const attempts = new Map(targets.map((t) => [t.id, t.attempt]));
+    const found = await this.#o.store.approvalsOf(targets.map((t) => t.id));
+    return new Map(
+      found.filter((a) => a.attempt < (attempts.get(a.targetId) ?? 0)).map((a) => [a.targetId, a]),
+    );
   }
 
   /** The approvals in force: of each target's current render only. */

@@ -3,6 +3,7 @@ import { languageName } from '../../domain/languages.ts';
 import { BusyError, RefusedError } from '../../dubbing/service.ts';
 import { scrub } from '../../errors/public.ts';
 import type {
+  ApprovalStore,
   JobStore,
   NewSegment,
   OutboxStore,
@@ -29,7 +30,9 @@ import { newLineView, refusedLinesText } from './new-line.ts';
 import { sourceChangedNote } from './source-fix-blocks.ts';
 import { editSummary } from './thread-blocks.ts';
 
-export type ReviewServiceOptions = FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore>;
+export type ReviewServiceOptions = FeatureServiceOptions<
+  JobStore & OutboxStore & RedubStore & ReviewStore & Pick<ApprovalStore, 'approvalsOf'>
+>;
 
 type PageValues = Parameters<typeof readReviewPage>[0];
 
@@ -283,13 +286,16 @@ export class ReviewService {
     const savedCount = (edited ? plan.edited : 0) + removed.length + added;
     const changes = describeChanges(edited ? plan.edited : 0, removed.length, added);
     if (savedCount > 0) {
+      // An approved render stays approved: the summary says the render these edits lead to waits again.
+      const [approval] = await store.approvalsOf([target.id]);
+      const approved = approval?.attempt === target.attempt ? approval : undefined;
       await store.enqueue(
         {
           key: `edited:${sessionId}`,
           jobId: job.id,
           kind: 'reply',
           inThread: true,
-          payload: editSummary({ userId: session.userId, lang, changes, targetId: target.id }),
+          payload: editSummary({ userId: session.userId, lang, changes, targetId: target.id, approved }),
         },
         this.#now(),
       );
