@@ -235,7 +235,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const review = new ReviewService({ store, dubbing: service, wakeDeliverer, now });
   const renders = new Renders({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now, groups });
   const voices = new Voices({ store, dubbing: service, wakeDeliverer, now });
-  const approvals = new ApprovalService({ store, dubbing: service, wakeDeliverer, drawer, now, groups });
+  const approvals = new ApprovalService({
+    store,
+    dubbing: service,
+    wakeDeliverer,
+    drawer,
+    now,
+    groups,
+    slack: interactions,
+  });
   const sourceFix = new SourceFixService({ store, dubbing: service, wakeDeliverer, now });
   const jobs = new JobService({
     store,

@@ -79,6 +79,13 @@ export interface ReviewStore {
   ): Promise<void>;
   /** Closes a session; false when it was already closed (a second submission saves nothing). */
   closeReviewSession(id: string): Promise<boolean>;
+  /**
+   * Records that `userId` saved edits to the language: its last editor, whom a change request reaches when
+   * nobody is assigned to review it.
+   */
+  recordEditor(targetId: string, userId: string, at: number): Promise<void>;
+  /** Who last saved edits to the language, if anyone. */
+  lastEditorOf(targetId: string): Promise<string | undefined>;
   /** Records that a render is about to be asked of the service (before the call, for a crash to find). */
   recordRenderIntent(targetId: string, userId: string, now: number): Promise<void>;
   clearRenderIntent(targetId: string): Promise<void>;

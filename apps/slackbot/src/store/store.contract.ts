@@ -618,6 +618,15 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.closeReviewSession(session.id)).toBe(true);
         expect(await store.closeReviewSession(session.id)).toBe(false);
       });
+
+      it('keep who last saved edits to a language, the latest save winning', async () => {
+        expect(await store.lastEditorOf('t')).toBeUndefined();
+        await store.recordEditor('t', 'U1', 10);
+        await store.recordEditor('t', 'U2', 20);
+        await store.recordEditor('t', 'U3', 15);
+        expect(await store.lastEditorOf('t')).toBe('U2');
+        expect(await store.lastEditorOf('other')).toBeUndefined();
+      });
     });
 
     describe('changes since the last render', () => {

@@ -11,6 +11,7 @@ import {
   context,
   escapeText,
   LIMITS,
+  link,
   type MessageContent,
   modalTitle,
   plain,
@@ -142,6 +143,66 @@ export function newerRenderReady(input: {
     blocks: [
       section(`🔔 *Render ${render} of ${languageLabel(input.lang)} is ready* (its reply is just above).`),
       section(truncateMrkdwn(lines.join('\n'), LIMITS.sectionText)),
+    ],
+  };
+}
+
+/** Who a change request goes to, and why them: assigned to review, the last to edit, or the job's owner. */
+export interface Fixer {
+  userId: string;
+  as: 'assignee' | 'editor' | 'owner';
+}
+
+/**
+ * "🔁 @ana asked for changes to render 3 of German: “…” → @ben [Review German]": the request in the thread,
+ * mentioning whoever makes the changes, with the button that opens the review (drawn by its definition).
+ */
+export function changesRequestedReply(input: {
+  by: string;
+  lang: string;
+  render: number;
+  reason: string;
+  to: Fixer;
+  review: types.Button;
+}): MessageContent {
+  const { by, to } = input;
+  const name = languageName(input.lang);
+  const quoted = escapeText(truncate(input.reason, REASON_MAX));
+  const why = { assignee: 'assigned to review it', editor: 'its last editor', owner: 'who started this dub' }[
+    to.as
+  ];
+  return {
+    text: `<@${by}> asked for changes in ${name}: “${quoted}” → <@${to.userId}>`,
+    blocks: [
+      section(
+        `🔁 <@${by}> asked for changes to render ${input.render} of ${languageLabel(input.lang)}:\n>${quoted}\n→ <@${to.userId}> (${why}): the new render will mention <@${by}>.`,
+      ),
+      { type: 'actions', elements: [input.review] },
+    ],
+  };
+}
+
+/** The same request in the assignee's direct message: what, from whom, the thread's link and a Review button. */
+export function changesRequestedDm(input: {
+  by: string;
+  lang: string;
+  render: number;
+  reason: string;
+  title: string;
+  channel: string;
+  threadLink: string | null;
+  review: types.Button;
+}): MessageContent {
+  const title = escapeText(truncate(input.title, 200));
+  const quoted = escapeText(truncate(input.reason, REASON_MAX));
+  return {
+    text: `<@${input.by}> asked for changes in the ${languageName(input.lang)} dub of ${title}: “${quoted}”`,
+    blocks: [
+      section(
+        `🔁 <@${input.by}> asked for changes to render ${input.render} of the ${languageLabel(input.lang)} dub of *${title}* in <#${input.channel}>:\n>${quoted}`,
+      ),
+      ...(input.threadLink ? [context(link(input.threadLink, 'Open the thread'))] : []),
+      { type: 'actions', elements: [input.review] },
     ],
   };
 }

@@ -4,28 +4,38 @@
 // A channel that names approvers (`/dub settings`) leaves Approve and Request changes to them: who may is read
 // from the store each time, never from what the click carries.
 
+import { assignedNoticeKey } from '../../domain/assignments.ts';
 import { languageName } from '../../domain/languages.ts';
 import { renderReplyKey } from '../../domain/renders.ts';
+import type { Interactions } from '../../slack/interactions.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type {
   Approval,
   ApprovalStore,
   ApproverStore,
+  AssignmentStore,
   ChangeRequest,
+  DeliveryInput,
   Job,
   JobStore,
   OutboxStore,
+  ReviewStore,
   Target,
 } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
+import { assignedReview } from '../assign/register.ts';
 import { supersededAnswer } from '../current-render.ts';
+import { review } from '../review/register.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import {
   alreadyApproved,
   approvedAlready,
   approvedReply,
   approversOnly,
+  changesRequestedDm,
+  changesRequestedReply,
+  type Fixer,
   REASON_MAX,
   unchecked,
   type Waiting,
@@ -41,9 +51,16 @@ export type ApproveOutcome =
 
 export interface ApprovalServiceOptions
   extends FeatureServiceOptions<
-    ApprovalStore & ApproverStore & JobStore & Pick<OutboxStore, 'getDelivery' | 'enqueue'>
+    ApprovalStore &
+      ApproverStore &
+      JobStore &
+      Pick<OutboxStore, 'getDelivery' | 'enqueue'> &
+      Pick<AssignmentStore, 'assignmentsOf'> &
+      Pick<ReviewStore, 'lastEditorOf'>
   > {
   groups?: UserGroups;
+  /** The assignee's direct message and the thread's link, for a change request that reaches them. */
+  slack: Pick<Interactions, 'openDirectMessage' | 'permalink'>;
   /** Draws the status message again with the review state. */
   drawer: ThreadDrawer;
 }
@@ -157,20 +174,68 @@ export class ApprovalService {
     const [approval] = await store.approvalsOf([target.id]);
     if (approval?.attempt === render)
       return { ok: false, problem: approvedAlready(target.dstLang, approval) };
+    const kept = reason.slice(0, REASON_MAX);
+    const to = await this.whoFixes(target, job);
+    // Slack is asked first (the direct message's channel, the thread's link): nothing is recorded if it fails.
+    const dm = to.as === 'assignee' ? await this.#directMessage(job, to.userId) : undefined;
     const now = this.#now();
-    await store.recordChangeRequest({
-      targetId,
-      attempt: render,
-      userId,
-      reason: reason.slice(0, REASON_MAX),
-      at: now,
-    });
+    await store.recordChangeRequest({ targetId, attempt: render, userId, reason: kept, at: now });
     await this.#o.drawer.redrawStatus(target.id, now);
+    const words = { by: userId, lang: target.dstLang, render, reason: kept };
+    const label = `Review ${name}`;
+    const writes: DeliveryInput[] = [
+      {
+        key: `changes:${target.id}.${render}.${now}`,
+        jobId: job.id,
+        kind: 'reply',
+        inThread: true,
+        payload: changesRequestedReply({ ...words, to, review: review.element(label, target.id, 'primary') }),
+      },
+    ];
+    if (dm)
+      writes.push({
+        key: assignedNoticeKey(target.id, to.userId, `changes.${render}.${now}`),
+        jobId: job.id,
+        kind: 'reply',
+        inThread: false,
+        payload: changesRequestedDm({
+          ...words,
+          title: job.title,
+          channel: job.channel,
+          threadLink: dm.threadLink,
+          review: assignedReview.element(label, target.id, 'primary'),
+        }),
+        to: { channel: dm.channel, threadTs: null },
+      });
+    for (const write of writes) await store.enqueue(write, now);
     this.#o.wakeDeliverer();
+    const reached = to.as === 'assignee' ? ', and in their direct message' : '';
     return {
       ok: true,
-      message: `✋ You asked for changes to render ${render} of ${name}; the thread shows why.`,
+      message: `✋ You asked for changes to render ${render} of ${name}: the thread says why and mentions <@${to.userId}>${reached}.`,
     };
+  }
+
+  /**
+   * Who makes the changes asked of a language: whoever is assigned to review it, else whoever last saved edits
+   * to it, else whoever started the job.
+   */
+  async whoFixes(target: Target, job: Job): Promise<Fixer> {
+    const [assignment] = await this.#o.store.assignmentsOf([target.id]);
+    if (assignment) return { userId: assignment.assignee, as: 'assignee' };
+    const editor = await this.#o.store.lastEditorOf(target.id);
+    if (editor) return { userId: editor, as: 'editor' };
+    return { userId: job.userId, as: 'owner' };
+  }
+
+  /** The assignee's direct message channel, and the thread's link when the thread is open. */
+  async #directMessage(job: Job, assignee: string) {
+    const { slack } = this.#o;
+    const [channel, threadLink] = await Promise.all([
+      slack.openDirectMessage(assignee),
+      job.threadTs ? slack.permalink(job.channel, job.threadTs) : Promise.resolve(null),
+    ]);
+    return { channel, threadLink };
   }
 
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */

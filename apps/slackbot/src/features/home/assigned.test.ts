@@ -9,6 +9,7 @@ import { viewProblems } from '../../test-support/block-limits.ts';
 import { drawerFor } from '../../test-support/drawer.ts';
 import { long } from '../../test-support/inputs.ts';
 import { assignmentRecord, boundTarget, jobRecord } from '../../test-support/jobs.ts';
+import { slackEdge } from '../../test-support/slack-edge.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
 import { ApprovalService } from '../approval/service.ts';
 import { type AssignedRow, assignedBlocks, assignedTo } from './assigned.ts';
@@ -80,6 +81,7 @@ describe('Home: what is assigned to the person', () => {
         dubbing: service,
         approvals: new ApprovalService({
           drawer: drawerFor(store, service),
+          slack: slackEdge,
           store,
           dubbing: service,
           wakeDeliverer: () => {},

@@ -9,6 +9,7 @@ import type { JobRow } from '../account/job-rows.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { approvalQueueBlocks } from './approval-queue-blocks.ts';
 import { type AssignedRow, assignedBlocks } from './assigned.ts';
+import { type ChangesOnMyWork, changesOnMyWorkBlocks } from './changes-requested.ts';
 
 export interface HomeDefaults {
   channel: string;
@@ -31,8 +32,13 @@ export function homeView(input: {
   forMyApproval?: ApprovalQueue;
   /** Languages someone asked the person to review, not approved yet (see assigned.ts). */
   assigned?: AssignedRow[];
+  /** Changes asked of renders whose fix is the person's (see changes-requested.ts). */
+  changesOnMine?: ChangesOnMyWork[];
 }): types.HomeView {
-  const blocks: Block[] = [...assignedBlocks(input.assigned ?? [])];
+  const blocks: Block[] = [
+    ...changesOnMyWorkBlocks(input.changesOnMine ?? []),
+    ...assignedBlocks(input.assigned ?? []),
+  ];
   if (input.forMyApproval) blocks.push(...approvalQueueBlocks(input.forMyApproval));
   if (input.waiting.length > 0) {
     blocks.push(header('Waiting for you'));

@@ -11,6 +11,7 @@ import type { Store, Target } from '../../store/store.ts';
 import { drawerFor } from '../../test-support/drawer.ts';
 import { newJob, startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
+import { slackEdge } from '../../test-support/slack-edge.ts';
 import { ApprovalService } from '../approval/service.ts';
 import { HomeService } from './service.ts';
 
@@ -40,6 +41,7 @@ beforeEach(async () => {
   ({ emulator, client, service, store } = services);
   const approvals = new ApprovalService({
     drawer: drawerFor(store, service),
+    slack: slackEdge,
     store,
     dubbing: service,
     wakeDeliverer: () => {},

@@ -22,6 +22,7 @@ import type { ApprovalService } from '../approval/service.ts';
 import { approvalQueue } from './approval-queue.ts';
 import { assignedTo } from './assigned.ts';
 import { homeView } from './blocks.ts';
+import { changesOnMyWork } from './changes-requested.ts';
 
 /** Recent jobs of every channel read for "Waiting for you", and the person's own jobs shown. */
 const RECENT_READ = 50;
@@ -31,7 +32,7 @@ export interface HomeServiceOptions {
   store: ApprovalStore & ApproverStore & AssignmentStore & GlossaryStore & JobStore;
   dubbing: DubbingService;
   logger: Logger;
-  approvals: Pick<ApprovalService, 'current' | 'changesRequested' | 'earlier'>;
+  approvals: Pick<ApprovalService, 'current' | 'changesRequested' | 'earlier' | 'whoFixes'>;
   access: ChannelAccess;
   /** The workspace's user groups: a channel naming a group the person is in waits for them too. */
   groups?: UserGroups;
@@ -53,7 +54,15 @@ export class HomeService {
     const rowsOf = (jobs: Parameters<typeof jobRows>[1]) =>
       jobRows({ dubbing, approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) }, jobs);
     const sees = channelSeer(this.#o.access, userId);
-    const waiting = await this.#waitingFor(userId, rowsOf, sees);
+    const recent = [];
+    for (const job of await store.jobsPage({ title: null, offset: 0, limit: RECENT_READ }))
+      if (await sees(job.channel)) recent.push(job);
+    const waiting = await this.#waitingFor(userId, rowsOf, recent);
+    const changesOnMine = await changesOnMyWork(
+      { approvals: this.#o.approvals, targetsOf: (id) => store.targetsOf(id) },
+      recent,
+      userId,
+    );
     const waitingIds = new Set(waiting.map((r) => r.job.id));
     const ownJobs = [];
     for (const job of await store.jobsOfPerson(userId, OWN_SHOWN))
@@ -81,18 +90,15 @@ export class HomeService {
       },
       userId,
     );
-    return homeView({ waiting, own, credits, defaults, forMyApproval, assigned });
+    return homeView({ waiting, own, credits, defaults, forMyApproval, assigned, changesOnMine });
   }
 
   /** Jobs of the person's channels with a language waiting for their word, newest first. */
   async #waitingFor(
     userId: string,
     rowsOf: (jobs: Parameters<typeof jobRows>[1]) => Promise<JobRow[]>,
-    sees: (channel: string) => Promise<boolean>,
+    jobs: Parameters<typeof jobRows>[1],
   ) {
-    const jobs = [];
-    for (const job of await this.#o.store.jobsPage({ title: null, offset: 0, limit: RECENT_READ }))
-      if (await sees(job.channel)) jobs.push(job);
     const approvers = new Map<string, Promise<string[]>>();
     // The user groups the person is in now: a channel naming one leaves its reviews to them too.
     const groups = (await this.#o.groups?.list(true)) ?? [];

@@ -283,6 +283,8 @@ export class ReviewService {
       );
     }
     if (changed.length > 0) await store.recordRedubChanges(target.id, changed, this.#now());
+    if (changed.length > 0 || removed.length > 0)
+      await store.recordEditor(target.id, session.userId, this.#now());
     const savedCount = (edited ? plan.edited : 0) + removed.length + added;
     const changes = describeChanges(edited ? plan.edited : 0, removed.length, added);
     if (savedCount > 0) {

@@ -285,6 +285,14 @@ export const MIGRATIONS: Migration[] = [
     name: 'counts of jobs by state, languages polled and writes not yet made, kept by triggers for /metrics',
     statements: countsMigration,
   },
+  {
+    version: 23,
+    name: 'who last saved edits to each language, whom a change request reaches when nobody is assigned',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS target_editors (
+        target_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, edited_at BIGINT NOT NULL)`,
+    ],
+  },
 ];
 
 /** The schema version this code expects. */
