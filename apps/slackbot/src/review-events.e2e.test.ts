@@ -109,7 +109,7 @@ describe('review events reach people, end to end', () => {
       // Omar's Home: the change is his to make.
       const home = await homeOf(stage, OMAR);
       expect(home).toContain('Changes requested on my work (1)');
-      expect(home).toContain(`✋ <@${BEN}> “The brand name is wrong in #2”`);
+      expect(home).toContain(`✋ <@${BEN}>: “The brand name is wrong in #2”`);
       expect(await homeOf(stage, BEN)).not.toContain('Changes requested on my work');
 
       // The fix is rendered: Ben, who asked, is mentioned.

@@ -315,12 +315,18 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerHome(registry, {
     ...featureDeps,
+    review,
+    renders,
+    voices,
+    approvals,
+    qa,
     home: new HomeService({
       store,
       dubbing: service,
       approvals,
       access,
       groups,
+      slack: interactions,
       logger: logger.child({ part: 'home' }),
     }),
   });

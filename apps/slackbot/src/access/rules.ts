@@ -35,7 +35,7 @@ export interface Payload {
   container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
   message?: { ts?: string; thread_ts?: string };
   actions?: { action_id?: string; block_id?: string; type?: string; value?: string }[];
-  view?: { id?: string; callback_id?: string; private_metadata?: string };
+  view?: { id?: string; type?: string; callback_id?: string; private_metadata?: string };
 }
 
 export type Checked<S> = { ok: true; actor: Actor; subject: S } | { ok: false; reason: string };
@@ -188,6 +188,30 @@ const assignedMember: ActionRule<TargetSubject> = {
       (d) => d.ts === ts && d.channel === channel && targetOfAssignedKey(d.key) === target.id,
     );
     if (!sent) return refused('not an assignment’s message');
+    const user = userOf(payload);
+    if (!(await access.inChannel(job.channel, user))) return refused('not a member');
+    return {
+      ok: true,
+      actor: { user, channel: job.channel, threadTs: job.threadTs },
+      subject: { job, target, render: null },
+    };
+  },
+};
+
+/**
+ * A button on the person's App Home (a view of type home, in no channel): the language's id is only a key, and
+ * whoever presses it must be a member of the job's channel now (a Home published earlier may outlive that). It
+ * then acts as in the job's thread: a modal it opens is granted there.
+ */
+const homeTarget: ActionRule<TargetSubject> = {
+  kind: 'action',
+  name: 'on Home, channel member',
+  async check(payload, { access, store }) {
+    if (payload.container?.type !== 'view' || payload.view?.type !== 'home' || payload.channel?.id)
+      return refused('not on Home');
+    const target = await store.getTarget(action(payload)?.value ?? '');
+    const job = target && (await store.getJob(target.jobId));
+    if (!target || !job) return refused('unknown language');
     const user = userOf(payload);
     if (!(await access.inChannel(job.channel, user))) return refused('not a member');
     return {
@@ -366,6 +390,7 @@ export const rules = {
   jobPicker,
   targetMember,
   assignedMember,
+  homeTarget,
   channelMember,
   selection,
   inModal,

@@ -3,11 +3,12 @@
 // editor, else the job's owner (the same person the request mentioned in the thread) — newest job first.
 import { languageLabel } from '../../domain/languages.ts';
 import type { ChangeRequest, Job, Target } from '../../store/store.ts';
-import { type Block, context, escapeText, header, section, truncate } from '../../ui/blocks.ts';
+import { type Block, escapeText, truncate } from '../../ui/blocks.ts';
 import type { ApprovalService } from '../approval/service.ts';
+import { type HomeItem, homeGroup, type ThreadLinks } from './items.ts';
 
-/** Lines shown; more are counted. */
-const SHOWN = 10;
+/** Items shown; more are counted. */
+const SHOWN = 8;
 
 export interface ChangesOnMyWork {
   job: Job;
@@ -36,20 +37,14 @@ export async function changesOnMyWork(
   return found;
 }
 
-/** The heading and one line per language; nothing when no change waits for the person. */
-export function changesOnMyWorkBlocks(rows: readonly ChangesOnMyWork[]): Block[] {
-  if (rows.length === 0) return [];
-  const lines = rows
-    .slice(0, SHOWN)
-    .map(
-      ({ job, target, request }) =>
-        `• ${languageLabel(target.dstLang)} · render ${request.attempt} — *${escapeText(truncate(job.title, 80))}* in <#${job.channel}>: ✋ <@${request.userId}> “${escapeText(truncate(request.reason, 200))}”`,
-    );
-  const more = rows.length - SHOWN;
-  return [
-    header(`Changes requested on my work (${rows.length})`),
-    section(lines.join('\n')),
-    ...(more > 0 ? [context(`and ${more} more`)] : []),
-    { type: 'divider' },
-  ];
+/** The group: one item per language, with Review; nothing when no change waits for the person. */
+export function changesOnMyWorkBlocks(rows: readonly ChangesOnMyWork[], links: ThreadLinks): Block[] {
+  const items = rows.map(
+    ({ job, target, request }): HomeItem => ({
+      text: `${languageLabel(target.dstLang)} · render ${request.attempt} — *${escapeText(truncate(job.title, 80))}* in <#${job.channel}>\n✋ <@${request.userId}>: “${escapeText(truncate(request.reason, 200))}”`,
+      threadLink: links.get(job.id) ?? null,
+      action: { kind: 'review', label: 'Review', targetId: target.id },
+    }),
+  );
+  return homeGroup('Changes requested on my work', items, SHOWN);
 }
