@@ -48,8 +48,12 @@ async function snapshot(
     projects: (await stage.app.service.listProjects({ offset: 0, limit: 100 })).projects.length,
     credits,
     glossaries: await store.glossaries(),
-    // Every message but the status messages, which an approval redraws.
-    messages: JSON.stringify(stage.slack.messages.filter((m) => !keyOf(m).startsWith('status:'))),
+    // Every message but the status messages and the approved render's reply, which an approval redraws.
+    messages: JSON.stringify(
+      stage.slack.messages.filter(
+        (m) => !keyOf(m).startsWith('status:') && !keyOf(m).startsWith(`dubbed:${targetId}.`),
+      ),
+    ),
     views: JSON.stringify(stage.slack.views),
     writes: ['chat.postMessage', 'views.open', 'views.update', 'views.publish'].map(
       (method) => stage.slack.callsOf(method).length,
@@ -273,6 +277,11 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
       expect(end.picking?.state).toBe('picking');
       expect(start.approvals).toEqual([]);
       expect(end.approvals).toMatchObject([{ userId: BEN }]);
+      await waitFor(
+        () => JSON.stringify(dubbed.blocks).includes(`✅ Approved by <@${BEN}> · render 1`),
+        WAIT_MS,
+        'the reply marked approved by Ben',
+      );
       // Everything else is as it was: no job, render, edit, project, minute, glossary, message or modal.
       expect({ ...end, approvals: [] }).toEqual(start);
       expect(stage.slack.messages.filter((m) => m.channel === HERS)).toEqual([]);

@@ -29,6 +29,7 @@ import { registerApproval } from './features/approval/register.ts';
 import { ApprovalService } from './features/approval/service.ts';
 import { registerAssign } from './features/assign/register.ts';
 import { AssignService } from './features/assign/service.ts';
+import { CommentService } from './features/comments/service.ts';
 import { registerDub } from './features/dub/register.ts';
 import { JobService } from './features/dub/service.ts';
 import { ImportRunner } from './features/glossary/imports.ts';
@@ -275,6 +276,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     ...featureDeps,
     jobs,
     subtitles,
+    comments: new CommentService({ store, dubbing: service, wakeDeliverer, drawer, now }),
     offeredGlossaries: (channel) => glossaries.offered(channel),
     importGlossary: (message) => glossaries.importDropped(message),
   });

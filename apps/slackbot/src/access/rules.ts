@@ -349,7 +349,9 @@ const poster: Rule<'event', ChannelSubject> = {
     const event = payload.event;
     const channel = event?.channel ?? '';
     const threadTs = event?.thread_ts ?? null;
-    const asked = event?.type === 'app_mention' || event?.subtype === 'file_share';
+    // A person's reply in a thread is read too (a comment on a line): checked like a mention.
+    const reply = event?.type === 'message' && event.subtype === undefined && event.thread_ts !== undefined;
+    const asked = event?.type === 'app_mention' || event?.subtype === 'file_share' || reply;
     if (!asked) return { ok: true, actor: { user: '', channel, threadTs }, subject: { channel, threadTs } };
     const user = event?.user ?? '';
     if (!channel || !user) return refused('no user or channel');

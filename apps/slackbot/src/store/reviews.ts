@@ -11,6 +11,8 @@ export interface ReviewSegment {
   dst: string;
   /** Why localization QA flagged it, a reason a line (a review opened with Review flagged shows it). */
   note?: string;
+  /** The open comments made on it in the thread (who, what), shown beside it. */
+  comments?: { userId: string; text: string }[];
   /**
    * Its number in the full review (1-based), so that a review of some segments (Review flagged) numbers them
    * as the full one does; absent in sessions recorded before, which held every segment.

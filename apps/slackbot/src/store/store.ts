@@ -5,6 +5,7 @@
 import type { ApprovalStore } from './approvals.ts';
 import type { ApproverStore } from './approvers.ts';
 import type { AssignmentStore } from './assignments.ts';
+import type { CommentStore } from './comments.ts';
 import type { DeferredRequestStore } from './deferred.ts';
 import type { EstimateStore } from './estimates.ts';
 import type { FormatSettingsStore } from './formats.ts';
@@ -20,6 +21,7 @@ import type { ReviewStore } from './reviews.ts';
 export type * from './approvals.ts';
 export type * from './approvers.ts';
 export type * from './assignments.ts';
+export type * from './comments.ts';
 export type * from './estimates.ts';
 export type * from './formats.ts';
 export type * from './glossaries.ts';
@@ -47,6 +49,7 @@ export interface Store
     ApprovalStore,
     ApproverStore,
     AssignmentStore,
+    CommentStore,
     EstimateStore,
     DeferredRequestStore {
   /**

@@ -28,6 +28,7 @@ function storeWith(targets: Target[], facts: { approvals?: Approval[]; assignmen
     approvalsOf: of(facts.approvals),
     changeRequestsOf: async () => [],
     assignmentsOf: of(facts.assignments),
+    commentsOf: async () => [],
     targetsOf: async (jobId: string) => targets.filter((t) => t.jobId === jobId),
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);

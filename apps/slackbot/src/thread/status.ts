@@ -9,6 +9,7 @@ import type {
   ChangeRequest,
   DeliveryInput,
   Job,
+  SegmentComment,
   Store,
   Target,
 } from '../store/store.ts';
@@ -34,6 +35,8 @@ export interface LanguageState {
   lipsync?: { label: string; progress: number; startedAt: number } | undefined;
   /** Who is assigned to review it (of any render: an assignment outlives a new render). */
   assignment?: Assignment | undefined;
+  /** Comments made on its lines in the thread, oldest first. */
+  comments?: SegmentComment[] | undefined;
   now: number;
 }
 
@@ -101,7 +104,7 @@ export interface StatusGiven {
 /** The reads a language's status message is drawn from. */
 export type StatusReads = Pick<
   Store,
-  'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf'
+  'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf' | 'commentsOf'
 >;
 
 /** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
@@ -116,10 +119,11 @@ export async function languageState(
   const target = stored && { ...stored, ...given.target };
   const job = target && (await store.getJob(target.jobId));
   if (!target || !job) return undefined;
-  const [[approval], [changeRequest], [assignment]] = await Promise.all([
+  const [[approval], [changeRequest], [assignment], comments] = await Promise.all([
     store.approvalsOf([target.id]),
     store.changeRequestsOf([target.id]),
     store.assignmentsOf([target.id]),
+    store.commentsOf(target.id),
   ]);
   return {
     job,
@@ -128,6 +132,7 @@ export async function languageState(
     approval,
     changeRequest,
     assignment,
+    comments,
     lipsync: given.lipsync,
     now,
   };

@@ -8,6 +8,7 @@ import type { ChannelSubject } from '../../access/rules.ts';
 import type { SlackMessage } from '../../domain/requests.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeProse } from '../../ui/blocks.ts';
+import type { CommentService } from '../comments/service.ts';
 import type { SubtitleService } from '../subtitles/service.ts';
 import type { JobService } from './service.ts';
 import { asksToStop, stopInThread } from './stop.ts';
@@ -19,6 +20,8 @@ export interface MessageDeps {
   /** A glossary file addressed to the app, imported; false when the message holds none. */
   importGlossary(message: SlackMessage): Promise<boolean>;
   subtitles: Pick<SubtitleService, 'fromThread' | 'withVideo'>;
+  /** A reply in a job's thread may be a comment on one of its lines ("#12 too formal"). */
+  comments: Pick<CommentService, 'fromThread'>;
   slack: Pick<Interactions, 'whisper'>;
   logger: Logger;
 }
@@ -57,6 +60,16 @@ export function onMessage(deps: MessageDeps) {
       await linkPreviewed(deps, event as unknown as { channel: string; message?: SlackMessage });
       return;
     }
+    if (message.subtype === undefined) {
+      await orBusy(
+        deps,
+        'a reply',
+        () => onThreadReply(deps, message, context.botUserId),
+        busyWhisper(deps, message),
+        BUSY,
+      );
+      return;
+    }
     if (message.subtype !== 'file_share') return;
     await orBusy(
       deps,
@@ -66,6 +79,27 @@ export function onMessage(deps: MessageDeps) {
       BUSY,
     );
   };
+}
+
+/**
+ * A person's reply in a job's thread, read as a comment on a line when it is one; its author is told what
+ * was noted, or why not. A mention of the app is the mention's to answer.
+ */
+async function onThreadReply(deps: MessageDeps, message: SlackMessage, botUserId: string | undefined) {
+  const text = message.text ?? '';
+  if (!message.thread_ts || !message.user || message.user === botUserId) return;
+  if (botUserId && text.includes(`<@${botUserId}>`)) return;
+  const outcome = await deps.comments.fromThread({
+    channel: message.channel,
+    threadTs: message.thread_ts,
+    userId: message.user,
+    text,
+  });
+  if (!outcome) return;
+  await deps.slack.whisper(toAuthor(message, message.user), {
+    text: outcome.ok ? outcome.message : outcome.problem,
+    blocks: [],
+  });
 }
 
 /**

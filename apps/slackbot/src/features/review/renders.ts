@@ -10,6 +10,7 @@ import type {
   Approval,
   ApprovalStore,
   ApproverStore,
+  CommentStore,
   JobStore,
   OutboxStore,
   RedubStore,
@@ -23,7 +24,13 @@ import { approverAsked, renderRequested } from './thread-blocks.ts';
 
 export interface RendersOptions
   extends FeatureServiceOptions<
-    JobStore & OutboxStore & RedubStore & ReviewStore & ApprovalStore & ApproverStore
+    JobStore &
+      OutboxStore &
+      RedubStore &
+      ReviewStore &
+      ApprovalStore &
+      ApproverStore &
+      Pick<CommentStore, 'resolveComments'>
   > {
   /** Draws the status message again as a render resumes it. */
   drawer: ThreadDrawer;
@@ -209,6 +216,14 @@ export class Renders {
     const now = this.#now();
     const resumed = await store.resumeTarget(targetId, RENDER_REQUESTED, now);
     await store.clearRenderIntent(targetId);
+    // The lines this render changes close the comments made on them before it.
+    const changed = (await store.redubChanges(targetId)).filter((c) => c.kind === 'edited');
+    if (resumed)
+      await store.resolveComments(
+        targetId,
+        changed.map((c) => c.ref),
+        resumed.attempt,
+      );
     // The render under way was charged for what changed until now; the next one starts from nothing.
     await store.clearRedubChanges(targetId, now);
     const job = resumed && (await store.getJob(resumed.jobId));

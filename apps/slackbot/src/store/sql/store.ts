@@ -4,6 +4,7 @@ import type { LeasedTable, Store } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
 import { sqlAssignmentStore } from './assignments.ts';
+import { sqlCommentStore } from './comments.ts';
 import { readCounts } from './counts.ts';
 import { sqlDeferredRequestStore } from './deferred.ts';
 import { sqlEstimateStore } from './estimates.ts';
@@ -33,6 +34,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlJobStore(sql),
     ...sqlOutboxStore(sql),
     ...sqlReviewStore(sql),
+    ...sqlCommentStore(sql),
     ...sqlGlossaryStore(sql),
     ...sqlLipsyncStore(sql),
     ...sqlModalStore(sql),
