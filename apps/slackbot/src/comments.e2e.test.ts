@@ -3,9 +3,10 @@
 // by its stable number, he is told privately, the status message lists them, and the review shows them beside
 // their lines. Ana removes line 1 and edits line 2, then renders: both comments close with render 2 (one line
 // changed, the other gone), and the numbers stay (#1 is a gap, "#2" still names the same line). A reply without
-// an anchor is ignored.
+// an anchor is ignored. A comment can also be resolved by hand: Resolve comments… on the status message.
 import { byKind, keyOf, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
+import { COMMENT_ACTIONS } from './features/comments/blocks.ts';
 import { REVIEW } from './features/review/modal.ts';
 import { THREAD_ACTIONS } from './features/review/thread-blocks.ts';
 import { ANA, BEN, LONG_WAIT_MS, WAIT_MS } from './test-support/people.ts';
@@ -105,6 +106,32 @@ describe('comments on a line, end to end', () => {
       expect(numbers[0]).toBe(2);
       expect(numbers).not.toContain(1);
       expect(JSON.stringify(viewOf(stage, after).blocks)).not.toContain('too formal');
+
+      // A new comment on #3, closed by hand: Resolve comments… on the status message, ticked, resolved by Ana.
+      await waitFor(await reply(stage, card.ts, '#3 check the pause'), WAIT_MS, 'Ben told of #3');
+      await waitFor(
+        () => JSON.stringify(status().blocks).includes(COMMENT_ACTIONS.open),
+        WAIT_MS,
+        'Resolve comments… offered',
+      );
+      const dialog = await openModal(stage, status(), COMMENT_ACTIONS.open, ANA, COMMENT_ACTIONS.callbackId);
+      const open = (await stage.app.store.commentsOf(target.id)).find((c) => c.resolvedIn === null)!;
+      expect(JSON.stringify(viewOf(stage, dialog).blocks)).toContain('#3: check the pause');
+      await stage.driver.submitView({
+        viewId: dialog,
+        user: ANA,
+        values: {
+          [COMMENT_ACTIONS.block]: {
+            [COMMENT_ACTIONS.action]: { type: 'checkboxes', selected_options: [{ value: open.id }] },
+          },
+        },
+      });
+      await waitFor(
+        () => JSON.stringify(status().blocks).includes(`#3 resolved by <@${ANA}>`),
+        WAIT_MS,
+        'the comment resolved by Ana',
+      );
+      expect(JSON.stringify(status().blocks)).not.toContain(COMMENT_ACTIONS.open);
     },
     TEST_MS,
   );

@@ -29,6 +29,7 @@ import { registerApproval } from './features/approval/register.ts';
 import { ApprovalService } from './features/approval/service.ts';
 import { registerAssign } from './features/assign/register.ts';
 import { AssignService } from './features/assign/service.ts';
+import { registerComments } from './features/comments/register.ts';
 import { CommentService } from './features/comments/service.ts';
 import { registerDub } from './features/dub/register.ts';
 import { JobService } from './features/dub/service.ts';
@@ -246,6 +247,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     slack: interactions,
   });
   const sourceFix = new SourceFixService({ store, dubbing: service, wakeDeliverer, now });
+  const comments = new CommentService({ store, dubbing: service, wakeDeliverer, drawer, now });
   const jobs = new JobService({
     store,
     wakeDeliverer,
@@ -276,7 +278,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     ...featureDeps,
     jobs,
     subtitles,
-    comments: new CommentService({ store, dubbing: service, wakeDeliverer, drawer, now }),
+    comments,
     offeredGlossaries: (channel) => glossaries.offered(channel),
     importGlossary: (message) => glossaries.importDropped(message),
   });
@@ -284,6 +286,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   registerSourceFix(registry, { ...featureDeps, review, sourceFix });
   registerQa(registry, { ...featureDeps, review, qa });
   registerApproval(registry, { ...featureDeps, approvals, qa });
+  registerComments(registry, { ...featureDeps, comments });
   registerAssign(registry, {
     ...featureDeps,
     review,

@@ -14,8 +14,10 @@ export interface SegmentComment {
   /** The render the comment was made on. */
   render: number;
   at: number;
-  /** The render that changed the segment after it, once one did. */
+  /** The render that changed the segment after it, once one did (or the render current when someone closed it). */
   resolvedIn: number | null;
+  /** Who closed it by hand (Resolve comments…); null when a render did, or while it is open. */
+  resolvedBy: string | null;
 }
 
 /** Where a comment points: a segment's number, or a time in the video (ms). */

@@ -15,4 +15,6 @@ export interface CommentStore {
   commentsOf(targetId: string): Promise<SegmentComment[]>;
   /** Marks the open comments on these segments resolved by `render` (a render that changed them). */
   resolveComments(targetId: string, segmentIds: readonly string[], render: number): Promise<void>;
+  /** Closes the open comments named, by `userId`'s hand, on `render`; resolves to how many it closed. */
+  closeComments(targetId: string, ids: readonly string[], userId: string, render: number): Promise<number>;
 }

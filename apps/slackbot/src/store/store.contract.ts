@@ -642,6 +642,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           render: 1,
           at: 5,
           resolvedIn: null,
+          resolvedBy: null,
         };
         await store.addComment({ ...comment, id: 'c1' });
         await store.addComment({ ...comment, id: 'c2', segmentId: 's3', number: 3, at: 6 });
@@ -652,6 +653,13 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           ['c2', null],
           ['c3', null],
         ]);
+        // Closed by hand: once, by whom, on the render current then.
+        expect(await store.closeComments('t', ['c2', 'c1'], 'U2', 2)).toBe(1);
+        expect(await store.closeComments('t', ['c2'], 'U3', 2)).toBe(0);
+        expect((await store.commentsOf('t')).find((c) => c.id === 'c2')).toMatchObject({
+          resolvedIn: 2,
+          resolvedBy: 'U2',
+        });
       });
 
       it('keep who last saved edits to a language, the latest save winning', async () => {

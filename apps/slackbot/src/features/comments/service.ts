@@ -5,7 +5,7 @@
 // that segment resolves it (Renders calls resolveChanged as it starts one).
 import { randomBytes } from 'node:crypto';
 import { parseTimecode } from '@dubkit/srt';
-import { readLineComment } from '../../domain/comments.ts';
+import { readLineComment, type SegmentComment } from '../../domain/comments.ts';
 import { languagesInText } from '../../domain/language-words.ts';
 import { languageLabel, languageName } from '../../domain/languages.ts';
 import type { CommentStore, JobStore, Target } from '../../store/store.ts';
@@ -86,6 +86,7 @@ export class CommentService {
       render: target.attempt,
       at: now,
       resolvedIn: null,
+      resolvedBy: null,
     });
     await this.#o.drawer.redrawStatus(target.id, now);
     this.#o.wakeDeliverer();
@@ -93,6 +94,22 @@ export class CommentService {
       ok: true,
       message: `💬 Noted on ${name} #${number} (${segment.start}): *Review translation* shows it beside the line, and it closes when a newer render changes that line.`,
     };
+  }
+  /** The open comments of a language, oldest first. */
+  async openOf(targetId: string): Promise<SegmentComment[]> {
+    return (await this.#o.store.commentsOf(targetId)).filter((c) => c.resolvedIn === null);
+  }
+
+  /** Closes the comments named by `userId`'s hand (Resolve comments…); what to tell them. */
+  async close(targetId: string, ids: readonly string[], userId: string): Promise<string> {
+    const target = await this.#o.store.getTarget(targetId);
+    if (!target) return 'That dub no longer exists.';
+    const now = this.#now();
+    const closed = await this.#o.store.closeComments(targetId, ids, userId, target.attempt);
+    if (closed === 0) return 'Those comments were resolved already: nothing changed.';
+    await this.#o.drawer.redrawStatus(targetId, now);
+    this.#o.wakeDeliverer();
+    return `✅ You resolved ${closed === 1 ? '1 comment' : `${closed} comments`} on ${languageLabel(target.dstLang)}.`;
   }
 }
 

@@ -14,6 +14,7 @@ function toComment(row: Row): SegmentComment {
     render: read.num(row.render),
     at: read.num(row.at),
     resolvedIn: resolved === null || resolved === undefined ? null : read.num(resolved),
+    resolvedBy: read.strOrNull(row.resolved_by),
   };
 }
 
@@ -40,9 +41,21 @@ export function sqlCommentStore(sql: Sql): CommentStore {
       }),
     async addComment(c) {
       await sql.run(
-        `INSERT INTO segment_comments (id, target_id, segment_id, number, user_id, text, render, at, resolved_in)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [c.id, c.targetId, c.segmentId, c.number, c.userId, c.text, c.render, c.at, c.resolvedIn],
+        `INSERT INTO segment_comments
+           (id, target_id, segment_id, number, user_id, text, render, at, resolved_in, resolved_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          c.id,
+          c.targetId,
+          c.segmentId,
+          c.number,
+          c.userId,
+          c.text,
+          c.render,
+          c.at,
+          c.resolvedIn,
+          c.resolvedBy,
+        ],
       );
     },
     async commentsOf(targetId) {
@@ -50,6 +63,14 @@ export function sqlCommentStore(sql: Sql): CommentStore {
         targetId,
       ]);
       return rows.map(toComment);
+    },
+    async closeComments(targetId, ids, userId, render) {
+      if (ids.length === 0) return 0;
+      return await sql.run(
+        `UPDATE segment_comments SET resolved_in = ?, resolved_by = ?
+         WHERE target_id = ? AND resolved_in IS NULL AND id IN (${placeholders(ids)})`,
+        [render, userId, targetId, ...ids],
+      );
     },
     async resolveComments(targetId, segmentIds, render) {
       if (segmentIds.length === 0) return;

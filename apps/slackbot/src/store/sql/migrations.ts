@@ -296,7 +296,8 @@ export const MIGRATIONS: Migration[] = [
         PRIMARY KEY (target_id, segment_id), UNIQUE (target_id, number))`,
       `CREATE TABLE IF NOT EXISTS segment_comments (
         id TEXT PRIMARY KEY, target_id TEXT NOT NULL, segment_id TEXT NOT NULL, number INTEGER NOT NULL,
-        user_id TEXT NOT NULL, text TEXT NOT NULL, render INTEGER NOT NULL, at BIGINT NOT NULL, resolved_in INTEGER)`,
+        user_id TEXT NOT NULL, text TEXT NOT NULL, render INTEGER NOT NULL, at BIGINT NOT NULL, resolved_in INTEGER,
+        resolved_by TEXT)`,
       'CREATE INDEX IF NOT EXISTS segment_comments_target ON segment_comments (target_id, at)',
     ],
   },
