@@ -1,8 +1,9 @@
 // The demo used as a person uses it, in a real Chromium (playwright-core): the fake Slack's web client with
 // the real app (HTTP mode, signed requests) and the emulator behind it. `/dub` a link, pick two languages on
 // the card, Start, watch the status messages edit, Review, edit a line, Save, Render again at its price,
-// Approve; a dropped video file; a modal's validation error under its input; an outsider's click refused;
-// #marketing set on autopilot in the settings dialog, and a link posted there dubbed by itself.
+// Approve (the reply marked approved); App Home with each item's action, Review pressed there; a dropped video
+// file; a modal's validation error under its input; an outsider's click refused; #marketing set on autopilot in
+// the settings dialog, and a link posted there dubbed by itself.
 // Every page the person sees is also checked against Slack's limits by the client: a breach fails the test.
 // Each step's screenshot goes to test-results/browser/ (not committed).
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -145,9 +146,15 @@ describe('the demo in a real browser', () => {
         .waitFor();
       await shot('06-approve-anyway');
       await modal().locator('.modal-submit').click();
+      // The status message says who approved, and so does the approved render's reply, for good: its Approve
+      // and Request changes are gone.
       await thread()
-        .getByText(/approved by @Ana/i)
+        .getByText(/Render \d+ approved by @Ana/)
+        .first()
         .waitFor();
+      await spanish.getByText(/✅ Approved by @Ana.* · render \d+/).waitFor();
+      expect(await spanish.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await spanish.getByRole('button', { name: 'Request changes' }).count()).toBe(0);
       await thread()
         .getByText(/You approved render \d+ of Spanish/)
         .waitFor();
@@ -158,7 +165,7 @@ describe('the demo in a real browser', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await withinLimits();
 
-      // App Home: the job, Spanish approved by Ana, German waiting for review.
+      // App Home: the job, Spanish approved by Ana, German waiting for review, with its thread's link.
       await page.locator('[data-app-home]').click();
       await page
         .locator('.home-view')
@@ -170,8 +177,21 @@ describe('the demo in a real browser', () => {
         .getByText(/German: ⏳ dubbed, waiting for review/)
         .first()
         .waitFor();
+      await page.locator('.home-view').getByText('Open thread').first().waitFor();
       await shot('07-app-home');
       await withinLimits();
+
+      // Ben's Home: German, someone else's dubbed language nobody reviewed, waits for him, with its thread's link
+      // and Review, which opens the review from Home.
+      await openAs(BEN);
+      await page.locator('[data-app-home]').click();
+      await page.locator('.home-view').getByText('Waiting for you (1)').waitFor();
+      await shot('07-app-home-reviewer');
+      await page.locator('.home-view').getByRole('button', { name: 'Review' }).click();
+      await modal().getByText('Translation').first().waitFor();
+      await withinLimits();
+      await modal().locator('.modal-x').click();
+      await openAs(ANA);
     },
     TEST_MS,
   );

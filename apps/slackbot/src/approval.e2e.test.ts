@@ -1,7 +1,8 @@
 // End to end over real HTTP (real Bolt app, fake Slack, emulator, SQLite store): Approve on a dubbed language
 // records who and when, shows it in the language's status message and on App Home (the other language waiting
-// for review), and a render afterwards clears it. Each reply acts on its own render: render 2's arrival edits
-// render 1's reply (replaced, buttons gone), and Approve pressed on render 1's reply is refused.
+// for review); Request changes on the other language says why; a render afterwards waits for review beside
+// the approval, which stays on render 1. Each reply acts on its own render: render 2's arrival edits render 1's
+// reply (replaced, buttons gone, its approval kept), and Approve pressed on render 1's reply is refused.
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_ACTIONS } from './features/approval/blocks.ts';
@@ -24,7 +25,7 @@ describe('approval of a dubbed language, end to end', () => {
   const stage = useStage({ speed: 100 });
 
   it(
-    'is recorded, shown in the status message and on Home, and cleared by a render',
+    'is recorded, shown in the status message and on Home, and stays on its render when a newer one comes',
     async () => {
       // QA off: Approve approves at once (asking first about open QA flags is approvers.e2e's).
       await qaOff(stage, CHANNEL);
@@ -43,6 +44,9 @@ describe('approval of a dubbed language, end to end', () => {
         'both dubbed replies',
       );
       const spanish = replies.find((m) => m.text.startsWith('Spanish')) as SlackMessage;
+      const german = replies.find((m) => m.text.startsWith('German')) as SlackMessage;
+      // A client still showing render 1's reply as it was posted keeps its buttons until Slack delivers an edit.
+      const staleSpanish = { ...spanish, blocks: structuredClone(spanish.blocks) } as SlackMessage;
       const target = (await stage.app.store.targetsOf(jobIdOf(card))).find((t) => t.dstLang === 'es')!;
 
       const before = Date.now();
@@ -86,9 +90,9 @@ describe('approval of a dubbed language, end to end', () => {
       expect(JSON.stringify(list.blocks)).toContain('🇩🇪 German — vimeo.com/approve-me');
       expect(JSON.stringify(list.blocks)).not.toContain('Spanish');
 
-      // Request changes, with a reason (none is refused in the dialog): the approval gives way to it.
+      // Request changes on German, with a reason (none is refused in the dialog).
       const opened = stage.slack.views.length;
-      await stage.driver.click({ message: spanish, actionId: APPROVAL_ACTIONS.requestChanges, user: ANA });
+      await stage.driver.click({ message: german, actionId: APPROVAL_ACTIONS.requestChanges, user: ANA });
       const asking = await waitFor(() => stage.slack.views[opened], WAIT_MS, 'the reason dialog');
       const reason = (value: string) => ({
         [APPROVAL_ACTIONS.reasonBlock]: {
@@ -103,18 +107,15 @@ describe('approval of a dubbed language, end to end', () => {
         values: reason('The CEO’s name is mispronounced at 0:12'),
       });
       await waitFor(
-        () => statusOf(stage, card.ts, 'Spanish').text === `Spanish: dubbed, changes requested by <@${ANA}>`,
+        () => statusOf(stage, card.ts, 'German').text === `German: dubbed, changes requested by <@${ANA}>`,
         WAIT_MS,
         'the changes requested in the status message',
       );
-      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain('mispronounced at 0:12');
-      expect(await stage.app.store.approvalsOf([target.id])).toEqual([]);
-      expect(await homeOf(stage, ANA)).toMatch(new RegExp(`Spanish: ✋ changes requested by <@${ANA}>`));
+      expect(JSON.stringify(statusOf(stage, card.ts, 'German').blocks)).toContain('mispronounced at 0:12');
+      expect(await homeOf(stage, ANA)).toMatch(new RegExp(`German: ✋ changes requested by <@${ANA}>`));
 
-      // Render again: a new render nobody has approved. A client still showing render 1's reply as it was
-      // posted keeps its buttons until Slack delivers the edit.
-      const staleSpanish = { ...spanish, blocks: structuredClone(spanish.blocks) } as SlackMessage;
-      // The change asked for is made first: a render with nothing changed is not offered.
+      // Render again: a new render nobody has approved yet.
+      // An edit is made first: a render with nothing changed is not offered.
       await saveEdit(stage, spanish, ANA, 1, 'El nombre de la directora, bien dicho');
       const renders = stage.slack.views.length;
       await stage.driver.click({ message: spanish, actionId: THREAD_ACTIONS.render, user: ANA });
@@ -127,17 +128,20 @@ describe('approval of a dubbed language, end to end', () => {
         'the new Spanish reply',
       );
       await waitFor(
-        () => statusOf(stage, card.ts, 'Spanish').text === 'Spanish: dubbed',
+        () =>
+          statusOf(stage, card.ts, 'Spanish').text ===
+          `Spanish: dubbed, render 1 approved by <@${ANA}>, render 2 waiting for review`,
         WAIT_MS,
-        'the status without the approval',
+        'the status with both renders',
       );
-      expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).not.toContain('approved by');
-      // A new render returns the language to waiting for review.
+      // A new render waits for review; render 1's approval stays beside it.
       expect(JSON.stringify(statusOf(stage, card.ts, 'Spanish').blocks)).toContain(
         '⏳ Render 2 is waiting for review',
       );
       expect(await homeOf(stage, ANA)).toMatch(
-        /Spanish: ⏳ dubbed, waiting for review · 🇩🇪 German: ⏳ dubbed, waiting/,
+        new RegExp(
+          `Spanish: ✅ render 1 approved by <@${ANA}> · ⏳ render 2 waiting for review · 🇩🇪 German: ✋ changes requested`,
+        ),
       );
 
       // Render 1's reply now says what replaced it, keeps its links and lost its buttons.
@@ -154,8 +158,7 @@ describe('approval of a dubbed language, end to end', () => {
       await stage.driver.click({ message: staleSpanish, actionId: APPROVAL_ACTIONS.approve, user: ANA });
       const refusal = await waitFor(() => stage.slack.ephemerals[answered], WAIT_MS, 'the refusal');
       expect(refusal.text).toContain('This reply shows render 1 of Spanish; the newest is render 2');
-      expect(await stage.app.store.approvalsOf([target.id])).toEqual([]);
-      expect(statusOf(stage, card.ts, 'Spanish').text).toBe('Spanish: dubbed');
+      expect(await stage.app.store.approvalsOf([target.id])).toMatchObject([{ attempt: 1 }]);
 
       // Approve on render 2's reply approves render 2.
       await stage.driver.click({ message: newest, actionId: APPROVAL_ACTIONS.approve, user: ANA });

@@ -71,9 +71,10 @@ describe('a user group as a channel’s approvers, end to end', () => {
 
       const { dubbed, target } = await dubbedJob(stage, channel, 'https://vimeo.com/group-review', ANA);
 
-      // Ben's Home lists Spanish as waiting for his approval, and the job as waiting for him, as a member.
+      // Ben's Home lists Spanish as waiting for his approval, as a member — once, not again as waiting for him.
       const bens = await homeOf(stage, BEN);
-      expect(bens).toContain('Waiting for you');
+      expect(bens).toContain('Waiting for my approval (1)');
+      expect(bens).not.toContain('Waiting for you');
       expect(bens).toContain(`🇪🇸 Spanish · render 1 — *vimeo.com/group-review* in <#${channel}>`);
 
       // Omar, outside the group, is refused with the group named.

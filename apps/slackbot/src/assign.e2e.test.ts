@@ -195,7 +195,7 @@ describe('assigning a language’s review, end to end', () => {
       expect(bens).toContain('Assigned to me');
       expect(bens).toContain(`*vimeo.com/assign-me* in <#${CHANNEL}>`);
       expect(bens).toContain(`🇪🇸 Spanish: ⏳ dubbed, waiting for review · asked by <@${ANA}>`);
-      expect(bens).toContain(`/archives/${CHANNEL}/p${card.ts.replace('.', '')}|Open the thread>`);
+      expect(bens).toContain(`/archives/${CHANNEL}/p${card.ts.replace('.', '')}|Open thread>`);
       expect(await homeOf(stage, ANA)).not.toContain('Assigned to me');
 
       // Approved: it no longer waits for Ben.

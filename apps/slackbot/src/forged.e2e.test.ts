@@ -48,9 +48,15 @@ async function snapshot(
     projects: (await stage.app.service.listProjects({ offset: 0, limit: 100 })).projects.length,
     credits,
     glossaries: await store.glossaries(),
-    // Every message but the status messages and the card's line for the language, which an approval redraws.
+    // Every message but the status messages, the card's line for the language and the approved render's reply,
+    // which an approval redraws.
     messages: JSON.stringify(
-      stage.slack.messages.filter((m) => !keyOf(m).startsWith('status:') && keyOf(m) !== `card:${jobId}`),
+      stage.slack.messages.filter(
+        (m) =>
+          !keyOf(m).startsWith('status:') &&
+          keyOf(m) !== `card:${jobId}` &&
+          !keyOf(m).startsWith(`dubbed:${targetId}.`),
+      ),
     ),
     views: JSON.stringify(stage.slack.views),
     writes: ['chat.postMessage', 'views.open', 'views.update', 'views.publish'].map(
@@ -275,6 +281,11 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
       expect(end.picking?.state).toBe('picking');
       expect(start.approvals).toEqual([]);
       expect(end.approvals).toMatchObject([{ userId: BEN }]);
+      await waitFor(
+        () => JSON.stringify(dubbed.blocks).includes(`✅ Approved by <@${BEN}> · render 1`),
+        WAIT_MS,
+        'the reply marked approved by Ben',
+      );
       // Everything else is as it was: no job, render, edit, project, minute, glossary, message or modal.
       expect({ ...end, approvals: [] }).toEqual(start);
       expect(stage.slack.messages.filter((m) => m.channel === HERS)).toEqual([]);

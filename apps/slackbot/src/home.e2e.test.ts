@@ -140,7 +140,7 @@ describe('settings and App Home, end to end', () => {
       stage.slack.setMembers(CHANNEL, [ANA, BEN]);
       const before = await homeOf(stage, BEN);
       expect(before).toMatch(
-        /"Waiting for you".*\*vimeo\.com\/home-keynote\* in <#C20HOME> · started by <@U0ANA>/,
+        /"Waiting for you \(2\)".*waiting for review\\n\*vimeo\.com\/home-keynote\* in <#C20HOME> · started by <@U0ANA>/,
       );
       expect(before).toContain('None of your own yet.');
       // Ben approves both languages: nothing waits for him; the job is his too, never "No dubs yet".

@@ -30,6 +30,8 @@ import { ApprovalService } from './features/approval/service.ts';
 import { registerAssign } from './features/assign/register.ts';
 import { AssignService } from './features/assign/service.ts';
 import { AutopilotStarter } from './features/autopilot/start.ts';
+import { registerComments } from './features/comments/register.ts';
+import { CommentService } from './features/comments/service.ts';
 import { registerDub } from './features/dub/register.ts';
 import { JobService } from './features/dub/service.ts';
 import { ImportRunner } from './features/glossary/imports.ts';
@@ -263,10 +265,19 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   // The review of a dubbed language, its renders and its voices.
   const review = new ReviewService({ store, dubbing: service, wakeDeliverer, now });
-  const renders = new Renders({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now });
+  const renders = new Renders({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now, groups });
   const voices = new Voices({ store, dubbing: service, wakeDeliverer, now });
-  const approvals = new ApprovalService({ store, dubbing: service, wakeDeliverer, drawer, now, groups });
+  const approvals = new ApprovalService({
+    store,
+    dubbing: service,
+    wakeDeliverer,
+    drawer,
+    now,
+    groups,
+    slack: interactions,
+  });
   const sourceFix = new SourceFixService({ store, dubbing: service, wakeDeliverer, now });
+  const comments = new CommentService({ store, dubbing: service, wakeDeliverer, drawer, now });
   const jobs: JobService = new JobService({
     store,
     wakeDeliverer,
@@ -300,6 +311,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     ...featureDeps,
     jobs,
     subtitles,
+    comments,
     offeredGlossaries: (channel) => glossaries.offered(channel),
     importGlossary: (message) => glossaries.importDropped(message),
     async autopilotOf(channel) {
@@ -311,6 +323,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   registerSourceFix(registry, { ...featureDeps, review, sourceFix });
   registerQa(registry, { ...featureDeps, review, qa });
   registerApproval(registry, { ...featureDeps, approvals, qa });
+  registerComments(registry, { ...featureDeps, comments });
   registerAssign(registry, {
     ...featureDeps,
     review,
@@ -353,12 +366,18 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   registerHome(registry, {
     ...featureDeps,
+    review,
+    renders,
+    voices,
+    approvals,
+    qa,
     home: new HomeService({
       store,
       dubbing: service,
       approvals,
       access,
       groups,
+      slack: interactions,
       logger: logger.child({ part: 'home' }),
     }),
   });

@@ -42,7 +42,7 @@ export interface Payload {
   container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
   message?: { ts?: string; thread_ts?: string };
   actions?: { action_id?: string; block_id?: string; type?: string; value?: string }[];
-  view?: { id?: string; callback_id?: string; private_metadata?: string };
+  view?: { id?: string; type?: string; callback_id?: string; private_metadata?: string };
 }
 
 export type Checked<S> = { ok: true; actor: Actor; subject: S } | { ok: false; reason: string };
@@ -206,6 +206,30 @@ const assignedMember: ActionRule<TargetSubject> = {
 };
 
 /**
+ * A button on the person's App Home (a view of type home, in no channel): the language's id is only a key, and
+ * whoever presses it must be a member of the job's channel now (a Home published earlier may outlive that). It
+ * then acts as in the job's thread: a modal it opens is granted there.
+ */
+const homeTarget: ActionRule<TargetSubject> = {
+  kind: 'action',
+  name: 'on Home, channel member',
+  async check(payload, { access, store }) {
+    if (payload.container?.type !== 'view' || payload.view?.type !== 'home' || payload.channel?.id)
+      return refused('not on Home');
+    const target = await store.getTarget(action(payload)?.value ?? '');
+    const job = target && (await store.getJob(target.jobId));
+    if (!target || !job) return refused('unknown language');
+    const user = userOf(payload);
+    if (!(await access.inChannel(job.channel, user))) return refused('not a member');
+    return {
+      ok: true,
+      actor: { user, channel: job.channel, threadTs: job.threadTs },
+      subject: { job, target, render: null },
+    };
+  },
+};
+
+/**
  * A button about the channel it is in (the project list, a glossary report): the click's container is Slack's
  * word that the person is there.
  */
@@ -335,8 +359,12 @@ const poster: Rule<'event', ChannelSubject> = {
     const channel = event?.channel ?? '';
     const threadTs = event?.thread_ts ?? null;
     const direct = event?.channel_type === 'im' || channel.startsWith('D');
-    const posted = event?.type === 'message' && event.subtype === undefined && !event.bot_id && !direct;
-    const asked = event?.type === 'app_mention' || event?.subtype === 'file_share' || posted;
+    const plain = event?.type === 'message' && event.subtype === undefined && !event.bot_id;
+    // A person's post in a channel (autopilot may take it), or their reply in a thread (a comment on a line):
+    // both checked like a mention.
+    const posted = plain && !direct;
+    const reply = plain && threadTs !== null;
+    const asked = event?.type === 'app_mention' || event?.subtype === 'file_share' || posted || reply;
     if (!asked) return { ok: true, actor: { user: '', channel, threadTs }, subject: { channel, threadTs } };
     const user = event?.user ?? '';
     if (!channel || !user) return refused('no user or channel');
@@ -407,6 +435,7 @@ export const rules = {
   jobPicker,
   targetMember,
   assignedMember,
+  homeTarget,
   channelMember,
   selection,
   inModal,

@@ -22,6 +22,13 @@ const PREFIX = 'assigned:';
 export const assignedMessageKey = (targetId: string, assignee: string): string =>
   `${PREFIX}${targetId}:${assignee}`;
 
+/**
+ * The key of a later direct message to the assignee about the same language ("assigned:<target>:<assignee>:
+ * <what>", e.g. changes asked of it): its Review button acts as the assignment's own does.
+ */
+export const assignedNoticeKey = (targetId: string, assignee: string, what: string): string =>
+  `${assignedMessageKey(targetId, assignee)}:${what}`;
+
 /** The language whose assignment a direct message's key names; undefined for any other key. */
 export function targetOfAssignedKey(key: string): string | undefined {
   if (!key.startsWith(PREFIX)) return undefined;

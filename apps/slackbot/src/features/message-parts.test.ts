@@ -39,13 +39,15 @@ describe('the features’ parts of the thread', () => {
     expect(retryButtons(messageParts, 't1').map((b) => [b.action_id, b.value])).toEqual([[retry.key, 't1']]);
   });
 
-  it('says a dubbed language waits for review, and who approved its current render only', () => {
+  it('says a dubbed language waits for review, and keeps an earlier render’s approval beside it', () => {
     expect(drawn()).toContain('Render 1 is waiting for review');
     expect(drawn({ info: running })).not.toContain('waiting for review');
     const approval = { targetId: 't1', attempt: 1, userId: 'U0ANA', at: 5 };
     expect(drawn({ approval })).toContain('Render 1 approved by <@U0ANA>');
-    const older = drawn({ approval: { ...approval, attempt: 0 } });
-    expect(older).not.toContain('approved by');
+    // Render 2 is the newest: render 1's approval stays, beside render 2 waiting (which may be assigned).
+    const older = drawn({ approval, target: targetRecord({ attempt: 2 }) });
+    expect(older).toContain('✅ Render 1 approved by <@U0ANA>');
+    expect(older).toContain('⏳ Render 2 is waiting for review');
     expect(older).toContain(`"action_id":"${assign.key}"`);
   });
 

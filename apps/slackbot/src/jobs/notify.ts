@@ -35,10 +35,8 @@ export async function changeDeliveries(
   now: number,
   detail?: string,
 ): Promise<DeliveryInput[]> {
-  const status = await drawer.status(target.id, now, {
-    info,
-    target: { status: project.status, statusAt: now },
-  });
+  const given = { info, target: { status: project.status, statusAt: now } };
+  const status = await drawer.status(target.id, now, given);
   const deliveries = status ? [status] : [];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
@@ -67,6 +65,8 @@ export async function changeDeliveries(
       inThread: true,
       payload,
     });
+    // Who approved or asked changes of an earlier render is told, below the new reply.
+    deliveries.push(...(await drawer.renderedNotes(target.id, now, given)));
   } else if (info.failed) {
     deliveries.push({
       key: `failed:${attemptKey}`,

@@ -11,6 +11,8 @@ export interface ReviewSegment {
   dst: string;
   /** Why localization QA flagged it, a reason a line (a review opened with Review flagged shows it). */
   note?: string;
+  /** The open comments made on it in the thread (who, what), shown beside it. */
+  comments?: { userId: string; text: string }[];
   /**
    * Its number in the full review (1-based), so that a review of some segments (Review flagged) numbers them
    * as the full one does; absent in sessions recorded before, which held every segment.
@@ -79,6 +81,13 @@ export interface ReviewStore {
   ): Promise<void>;
   /** Closes a session; false when it was already closed (a second submission saves nothing). */
   closeReviewSession(id: string): Promise<boolean>;
+  /**
+   * Records that `userId` saved edits to the language: its last editor, whom a change request reaches when
+   * nobody is assigned to review it.
+   */
+  recordEditor(targetId: string, userId: string, at: number): Promise<void>;
+  /** Who last saved edits to the language, if anyone. */
+  lastEditorOf(targetId: string): Promise<string | undefined>;
   /** Records that a render is about to be asked of the service (before the call, for a crash to find). */
   recordRenderIntent(targetId: string, userId: string, now: number): Promise<void>;
   clearRenderIntent(targetId: string): Promise<void>;

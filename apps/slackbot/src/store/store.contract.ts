@@ -628,6 +628,58 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.closeReviewSession(session.id)).toBe(true);
         expect(await store.closeReviewSession(session.id)).toBe(false);
       });
+
+      it('number segments for good: a removal leaves a gap, a new segment gets the next number', async () => {
+        const first = await store.segmentNumbers('t', ['a', 'b', 'c']);
+        expect([...first]).toEqual([
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+        ]);
+        // b was removed and x added between a and c: a and c keep theirs, x is #4, b's #2 is not given again.
+        const later = await store.segmentNumbers('t', ['a', 'x', 'c']);
+        expect([later.get('a'), later.get('x'), later.get('c')]).toEqual([1, 4, 3]);
+        expect((await store.segmentNumbers('other', ['x'])).get('x')).toBe(1);
+      });
+
+      it('keep comments on lines, resolved only by a later render that changed their segment', async () => {
+        const comment = {
+          targetId: 't',
+          segmentId: 's2',
+          number: 2,
+          userId: 'U1',
+          text: 'too formal',
+          render: 1,
+          at: 5,
+          resolvedIn: null,
+          resolvedBy: null,
+        };
+        await store.addComment({ ...comment, id: 'c1' });
+        await store.addComment({ ...comment, id: 'c2', segmentId: 's3', number: 3, at: 6 });
+        await store.addComment({ ...comment, id: 'c3', render: 2, at: 7 });
+        await store.resolveComments('t', ['s2'], 2);
+        expect((await store.commentsOf('t')).map((c) => [c.id, c.resolvedIn])).toEqual([
+          ['c1', 2],
+          ['c2', null],
+          ['c3', null],
+        ]);
+        // Closed by hand: once, by whom, on the render current then.
+        expect(await store.closeComments('t', ['c2', 'c1'], 'U2', 2)).toBe(1);
+        expect(await store.closeComments('t', ['c2'], 'U3', 2)).toBe(0);
+        expect((await store.commentsOf('t')).find((c) => c.id === 'c2')).toMatchObject({
+          resolvedIn: 2,
+          resolvedBy: 'U2',
+        });
+      });
+
+      it('keep who last saved edits to a language, the latest save winning', async () => {
+        expect(await store.lastEditorOf('t')).toBeUndefined();
+        await store.recordEditor('t', 'U1', 10);
+        await store.recordEditor('t', 'U2', 20);
+        await store.recordEditor('t', 'U3', 15);
+        expect(await store.lastEditorOf('t')).toBe('U2');
+        expect(await store.lastEditorOf('other')).toBeUndefined();
+      });
     });
 
     describe('changes since the last render', () => {

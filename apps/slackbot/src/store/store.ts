@@ -6,6 +6,7 @@ import type { ApprovalStore } from './approvals.ts';
 import type { ApproverStore } from './approvers.ts';
 import type { AssignmentStore } from './assignments.ts';
 import type { AutopilotStore } from './autopilot.ts';
+import type { CommentStore } from './comments.ts';
 import type { DeferredRequestStore } from './deferred.ts';
 import type { EstimateStore } from './estimates.ts';
 import type { FormatSettingsStore } from './formats.ts';
@@ -23,6 +24,7 @@ export type * from './approvals.ts';
 export type * from './approvers.ts';
 export type * from './assignments.ts';
 export type * from './autopilot.ts';
+export type * from './comments.ts';
 export type * from './estimates.ts';
 export type * from './formats.ts';
 export type * from './glossaries.ts';
@@ -57,6 +59,7 @@ export interface Store
     ApprovalStore,
     ApproverStore,
     AssignmentStore,
+    CommentStore,
     EstimateStore,
     DeferredRequestStore,
     AutopilotStore,

@@ -30,6 +30,7 @@ export function drawerOver(
     approvalsOf: async () => [],
     changeRequestsOf: async () => [],
     assignmentsOf: async () => [],
+    commentsOf: async () => [],
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);
     },

@@ -30,6 +30,7 @@ function storeWith(targets: Target[], facts: { approvals?: Approval[]; assignmen
     approvalsOf: of(facts.approvals),
     changeRequestsOf: async () => [],
     assignmentsOf: of(facts.assignments),
+    commentsOf: async () => [],
     targetsOf: async (jobId: string) => targets.filter((t) => t.jobId === jobId),
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);
@@ -59,6 +60,7 @@ const parts: MessageParts = {
     (id) => [button('Two', 'two', id), button('Three', 'three', id)],
   ],
   failedReply: [(id) => [button('Retry', 'retry', id)]],
+  rendered: [],
 };
 
 const text = (delivery: DeliveryInput | undefined) => JSON.stringify(delivery?.payload);

@@ -39,6 +39,31 @@ export class ThreadDrawer {
     return state && statusDelivery(state, parts.status);
   }
 
+  /**
+   * The replies a newly delivered render of the language posts to tell who waited for it (after its first
+   * render only), each under a key naming the render, so each is posted once.
+   */
+  async renderedNotes(targetId: string, now: number, given: StatusGiven = {}): Promise<DeliveryInput[]> {
+    const { store, describe, parts } = this.#options;
+    const state = await languageState(store, describe, targetId, now, given);
+    if (!state || state.target.attempt <= 1) return [];
+    const { job, target } = state;
+    return parts.rendered.flatMap((note, i) => {
+      const payload = note(state);
+      return payload
+        ? [
+            {
+              key: `rendered:${target.id}.${target.attempt}:${i}`,
+              jobId: job.id,
+              kind: 'reply' as const,
+              inThread: true,
+              payload,
+            },
+          ]
+        : [];
+    });
+  }
+
   /** Records the language's status message as drawn now; false when the language is gone. */
   async redrawStatus(targetId: string, now: number, given: StatusGiven = {}): Promise<boolean> {
     const delivery = await this.status(targetId, now, given);

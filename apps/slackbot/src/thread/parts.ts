@@ -3,9 +3,16 @@
 // lists them), and the composition root hands them to the drawer. So nothing in thread/ imports a feature,
 // and a feature's new button on one of these messages is written in that feature's folder only.
 import type { types } from '@slack/bolt';
-import type { Block } from '../ui/blocks.ts';
+import type { Block, MessageContent } from '../ui/blocks.ts';
 import type { CardDrawing } from './card.ts';
-import type { StatusPart } from './status.ts';
+import type { LanguageState, StatusPart } from './status.ts';
+
+/**
+ * What a newly delivered render tells the people who were waiting for it (who approved or asked changes of an
+ * earlier render), from the language's state as the store knows it (its approval and change request of any
+ * render); undefined: nobody to tell.
+ */
+export type RenderedNote = (state: LanguageState) => MessageContent | undefined;
 
 export interface MessageParts {
   /** The job's card (the dub feature's: the picker, Start, Cancel and Stop). */
@@ -16,6 +23,8 @@ export interface MessageParts {
   dubbedReply: readonly ((targetId: string) => types.Button[])[];
   /** The buttons under a failed language's reply, where trying again can help (Retry). */
   failedReply: readonly ((targetId: string) => types.Button[])[];
+  /** Replies a newer render's delivery posts, mentioning who waited for it (the approval's). */
+  rendered: readonly RenderedNote[];
 }
 
 /** The buttons under a dubbed language's reply, each feature's in turn. */

@@ -9,6 +9,7 @@ import type {
   ChangeRequest,
   DeliveryInput,
   Job,
+  SegmentComment,
   Store,
   Target,
 } from '../store/store.ts';
@@ -23,12 +24,19 @@ export interface LanguageState {
   info: StatusInfo | null;
   /** The approval of its current render (an older render's does not count). */
   approval?: Approval | undefined;
+  /**
+   * The approval of an earlier render, when the current one has none: it stays on the render it approved, and
+   * the status shows it beside the newer render waiting.
+   */
+  earlierApproval?: Approval | undefined;
   /** Changes asked of its current render (an older render's do not count). */
   changeRequest?: ChangeRequest | undefined;
   /** A lip-sync under way: its stage in words, its progress, when it started. */
   lipsync?: { label: string; progress: number; startedAt: number } | undefined;
   /** Who is assigned to review it (of any render: an assignment outlives a new render). */
   assignment?: Assignment | undefined;
+  /** Comments made on its lines in the thread, oldest first. */
+  comments?: SegmentComment[] | undefined;
   now: number;
 }
 
@@ -40,7 +48,8 @@ export type StatusPart = (content: MessageContent, state: LanguageState) => Mess
 
 /**
  * The language's status message as it should read in this state: its stage, then each feature's part, in
- * order. The approval and change request of an older render are not the current render's: dropped first.
+ * order. The approval and change request of an older render are not the current render's: an older
+ * approval is handed on as the earlier one (it stays with its render), an older change request is dropped.
  */
 export function statusDelivery(state: LanguageState, parts: readonly StatusPart[]): DeliveryInput {
   const { job, target, info, lipsync, now } = state;
@@ -71,6 +80,7 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
   const current: LanguageState = {
     ...state,
     approval: state.approval?.attempt === target.attempt ? state.approval : undefined,
+    earlierApproval: state.approval && state.approval.attempt < target.attempt ? state.approval : undefined,
     changeRequest: state.changeRequest?.attempt === target.attempt ? state.changeRequest : undefined,
   };
   return {
@@ -95,7 +105,7 @@ export interface StatusGiven {
 /** The reads a language's status message is drawn from. */
 export type StatusReads = Pick<
   Store,
-  'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf'
+  'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf' | 'commentsOf'
 >;
 
 /** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
@@ -110,10 +120,11 @@ export async function languageState(
   const target = stored && { ...stored, ...given.target };
   const job = target && (await store.getJob(target.jobId));
   if (!target || !job) return undefined;
-  const [[approval], [changeRequest], [assignment]] = await Promise.all([
+  const [[approval], [changeRequest], [assignment], comments] = await Promise.all([
     store.approvalsOf([target.id]),
     store.changeRequestsOf([target.id]),
     store.assignmentsOf([target.id]),
+    store.commentsOf(target.id),
   ]);
   return {
     job,
@@ -122,6 +133,7 @@ export async function languageState(
     approval,
     changeRequest,
     assignment,
+    comments,
     lipsync: given.lipsync,
     now,
   };

@@ -252,7 +252,9 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
     text: 'x',
     blocks: approvalQueueBlocks({
       channels: ['C1'],
-      waiting: [{ channel: 'C1', title: HOSTILE, lang: 'es', render: 1 }],
+      waiting: [
+        { targetId: 't1', jobId: 'j1', createdAt: 0, channel: 'C1', title: HOSTILE, lang: 'es', render: 1 },
+      ],
     }),
   }),
   waitingList: () => waitingList('C1', [{ title: HOSTILE, lang: 'es' }]),

@@ -11,6 +11,7 @@ import type { Store } from '../../store/store.ts';
 import { drawerFor } from '../../test-support/drawer.ts';
 import { newJob, startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
+import { slackEdge } from '../../test-support/slack-edge.ts';
 import { ApprovalService } from '../approval/service.ts';
 import { JOB_LIST } from './job-list.ts';
 import { PROJECT_LIST, pageValue } from './project-list.ts';
@@ -36,6 +37,7 @@ beforeEach(async () => {
   wakes = 0;
   const approvals = new ApprovalService({
     drawer: drawerFor(store, service),
+    slack: slackEdge,
     store,
     dubbing: service,
     wakeDeliverer: () => {},

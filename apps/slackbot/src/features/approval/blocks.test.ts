@@ -4,7 +4,7 @@ import { blockProblems } from '../../test-support/block-limits.ts';
 import { long } from '../../test-support/inputs.ts';
 import { statusMessage } from '../../thread/status-message.ts';
 import { LIMITS } from '../../ui/blocks.ts';
-import { reviewedStatus, waitingList } from './blocks.ts';
+import { APPROVAL_ACTIONS, approvedReply, reviewedStatus, waitingList } from './blocks.ts';
 
 const dubbed = statusMessage({
   lang: 'es',
@@ -41,6 +41,59 @@ describe('approval in the thread', () => {
     expect(waiting.text).toBe('Spanish: dubbed');
     expect(JSON.stringify(waiting.blocks)).toContain('⏳ Render 3 is waiting for review');
     expect(JSON.stringify(waiting.blocks)).not.toContain('Changes requested');
+  });
+
+  it('keeps an earlier render’s approval beside the newer render, waiting, asked changes of, or on its way', () => {
+    const earlier = { ...approval, attempt: 3 };
+    const waiting = reviewedStatus(dubbed, { earlier, render: 4 });
+    expect(waiting.text).toBe('Spanish: dubbed, render 3 approved by <@U0ANA>, render 4 waiting for review');
+    const line = JSON.stringify(waiting.blocks);
+    expect(line).toContain('✅ Render 3 approved by <@U0ANA> · <!date^');
+    expect(line).toContain('⏳ Render 4 is waiting for review');
+    const changeRequest = { targetId: 't1', attempt: 4, userId: 'U0BEN', reason: 'too formal', at: 0 };
+    const asked = reviewedStatus(dubbed, { earlier, changeRequest, render: 4 });
+    expect(asked.text).toBe('Spanish: dubbed, render 3 approved by <@U0ANA>, changes requested by <@U0BEN>');
+    const rendering = reviewedStatus(dubbed, { earlier, render: 4, dubbed: false });
+    expect(JSON.stringify(rendering.blocks)).toContain('🔄 Render 4 is on its way');
+    expect(JSON.stringify(rendering.blocks)).toContain('✅ Render 3 approved by <@U0ANA>');
+  });
+
+  it('marks the approved render’s reply for good: its Approve and Request changes go, its other buttons stay', () => {
+    const reply = {
+      text: 'Spanish dub ready',
+      blocks: [
+        { type: 'section' as const, text: { type: 'mrkdwn' as const, text: 'ready' } },
+        {
+          type: 'actions' as const,
+          elements: [
+            {
+              type: 'button' as const,
+              action_id: 'review_open',
+              text: { type: 'plain_text' as const, text: 'Review' },
+            },
+            {
+              type: 'button' as const,
+              action_id: APPROVAL_ACTIONS.requestChanges,
+              text: { type: 'plain_text' as const, text: 'Request changes' },
+            },
+            {
+              type: 'button' as const,
+              action_id: APPROVAL_ACTIONS.approve,
+              text: { type: 'plain_text' as const, text: 'Approve' },
+            },
+          ],
+        },
+      ],
+      files: { lang: 'es' },
+    };
+    const approved = approvedReply(reply, { ...approval, attempt: 3 });
+    expect(approved.files).toEqual({ lang: 'es' });
+    const text = JSON.stringify(approved.blocks);
+    expect(text).toContain('✅ Approved by <@U0ANA> · render 3 · <!date^');
+    expect(text).toContain('review_open');
+    expect(text).not.toContain(APPROVAL_ACTIONS.approve);
+    expect(text).not.toContain(APPROVAL_ACTIONS.requestChanges);
+    expect(approvedReply(approved, { ...approval, attempt: 3 }).blocks).toHaveLength(approved.blocks.length);
   });
 
   it('lists what waits, at most 30 lines, escaped, within limits', () => {

@@ -7,9 +7,11 @@ import { type Approval, type ChangeRequest, isGroupId } from '../../domain/appro
 import { languageLabel, languageName } from '../../domain/languages.ts';
 import type { QaFlag } from '../../domain/localization-qa.ts';
 import {
+  type Block,
   context,
   escapeText,
   LIMITS,
+  link,
   type MessageContent,
   modalTitle,
   plain,
@@ -33,6 +35,7 @@ const FLAGS_SHOWN = 5;
 /** The longest reason a change request keeps. */
 export const REASON_MAX = 500;
 const APPROVAL_BLOCK_ID = 'dk_approval';
+const APPROVED_REPLY_BLOCK_ID = 'dk_approved';
 
 /** When, in the reader's own time zone (Slack's date formatting), with a plain fallback. */
 export function when(at: number): string {
@@ -42,26 +45,166 @@ export function when(at: number): string {
 
 /**
  * A dubbed language's status message with its review state below what it said: approved (which render, by
- * whom, when), changes requested (by whom, why, when), or waiting for review.
+ * whom, when), changes requested (by whom, why, when), or waiting for review. An approval of an earlier render
+ * stays beside the newer render's state ("✅ Render 3 approved by @ana · ⏳ Render 4 is waiting for review");
+ * `dubbed` false: the newer render is still on its way, and only the earlier approval is said.
  */
 export function reviewedStatus(
   status: MessageContent,
-  review: { approval?: Approval | undefined; changeRequest?: ChangeRequest | undefined; render: number },
+  review: {
+    approval?: Approval | undefined;
+    changeRequest?: ChangeRequest | undefined;
+    earlier?: Approval | undefined;
+    render: number;
+    dubbed?: boolean;
+  },
 ): MessageContent {
   const blocks = status.blocks.filter((block) => block.block_id !== APPROVAL_BLOCK_ID);
-  const { approval, changeRequest, render } = review;
-  const line = approval
-    ? `✅ Render ${render} approved by <@${approval.userId}> · ${when(approval.at)}`
-    : changeRequest
-      ? `✋ Changes requested by <@${changeRequest.userId}> · ${when(changeRequest.at)}: “${escapeText(truncate(changeRequest.reason, REASON_MAX))}”`
-      : `⏳ Render ${render} is waiting for review`;
-  blocks.push({ ...context(line), block_id: APPROVAL_BLOCK_ID });
-  const text = approval
-    ? `${status.text}, approved by <@${approval.userId}>`
-    : changeRequest
-      ? `${status.text}, changes requested by <@${changeRequest.userId}>`
-      : status.text;
-  return { text, blocks };
+  const { approval, changeRequest, earlier, render, dubbed = true } = review;
+  const lines: string[] = [];
+  const texts: string[] = [];
+  if (earlier && !approval) {
+    lines.push(`✅ Render ${earlier.attempt} approved by <@${earlier.userId}> · ${when(earlier.at)}`);
+    texts.push(`render ${earlier.attempt} approved by <@${earlier.userId}>`);
+  }
+  if (approval) {
+    lines.push(`✅ Render ${render} approved by <@${approval.userId}> · ${when(approval.at)}`);
+    texts.push(`approved by <@${approval.userId}>`);
+  } else if (changeRequest) {
+    lines.push(
+      `✋ Changes requested by <@${changeRequest.userId}> · ${when(changeRequest.at)}: “${escapeText(truncate(changeRequest.reason, REASON_MAX))}”`,
+    );
+    texts.push(`changes requested by <@${changeRequest.userId}>`);
+  } else if (dubbed) {
+    lines.push(`⏳ Render ${render} is waiting for review`);
+    if (earlier) texts.push(`render ${render} waiting for review`);
+  } else lines.push(`🔄 Render ${render} is on its way`);
+  blocks.push({ ...context(lines.join('\n')), block_id: APPROVAL_BLOCK_ID });
+  return { text: [status.text, ...texts].join(', '), blocks };
+}
+
+/**
+ * A render's reply once approved: its Approve and Request changes buttons gone (the render is approved for
+ * good; its other buttons stay while it is the newest), and who approved it and when, which it keeps when a
+ * newer render replaces it.
+ */
+export function approvedReply<T extends MessageContent>(reply: T, approval: Approval): T {
+  const gone = new Set<string>([APPROVAL_ACTIONS.approve, APPROVAL_ACTIONS.requestChanges]);
+  const blocks: Block[] = [];
+  for (const block of reply.blocks) {
+    if (block.block_id === APPROVED_REPLY_BLOCK_ID) continue;
+    if (block.type !== 'actions') {
+      blocks.push(block);
+      continue;
+    }
+    const elements = block.elements.filter((e) => !('action_id' in e && gone.has(e.action_id ?? '')));
+    if (elements.length > 0) blocks.push({ ...block, elements });
+  }
+  blocks.push({
+    ...context(`✅ Approved by <@${approval.userId}> · render ${approval.attempt} · ${when(approval.at)}`),
+    block_id: APPROVED_REPLY_BLOCK_ID,
+  });
+  return { ...reply, text: `${reply.text} · approved by <@${approval.userId}>`, blocks };
+}
+
+/** Request changes on an approved render: the approval stands; the changes go into a newer render. */
+export function approvedAlready(lang: string, approval: Approval): string {
+  return `✅ Render ${approval.attempt} of ${languageName(lang)} was approved by <@${approval.userId}> · ${when(approval.at)}, and stays approved. Nothing was done: make the changes in *Review translation*, then *Render again*; the new render waits for review.`;
+}
+
+/** What a second Approve of an approved render is told: nothing is asked again. */
+export function alreadyApproved(lang: string, approval: Approval): string {
+  return `✅ Render ${approval.attempt} of ${languageName(lang)} is already approved by <@${approval.userId}> · ${when(approval.at)}. Nothing more to do.`;
+}
+
+/**
+ * "🔔 Render 4 of German is ready": the person who asked changes of an earlier render, mentioned with what
+ * they asked, and the person who approved an earlier one, that this one waits for their review.
+ */
+export function newerRenderReady(input: {
+  lang: string;
+  render: number;
+  asked?: ChangeRequest | undefined;
+  approved?: Approval | undefined;
+}): MessageContent {
+  const { asked, approved, render } = input;
+  const lines: string[] = [];
+  if (asked)
+    lines.push(
+      `<@${asked.userId}>, you asked for changes to render ${asked.attempt}: “${escapeText(truncate(asked.reason, REASON_MAX))}” — check them in this render.`,
+    );
+  if (approved)
+    lines.push(
+      `<@${approved.userId}>, you approved render ${approved.attempt} (it stays approved): render ${render} waits for your review.`,
+    );
+  const people = [asked?.userId, approved?.userId].filter((u): u is string => u !== undefined);
+  return {
+    text: `Render ${render} of ${languageName(input.lang)} is ready for ${people.map((u) => `<@${u}>`).join(' and ')}`,
+    blocks: [
+      section(`🔔 *Render ${render} of ${languageLabel(input.lang)} is ready* (its reply is just above).`),
+      section(truncateMrkdwn(lines.join('\n'), LIMITS.sectionText)),
+    ],
+  };
+}
+
+/** Who a change request goes to, and why them: assigned to review, the last to edit, or the job's owner. */
+export interface Fixer {
+  userId: string;
+  as: 'assignee' | 'editor' | 'owner';
+}
+
+/**
+ * "🔁 @ana asked for changes to render 3 of German: “…” → @ben [Review German]": the request in the thread,
+ * mentioning whoever makes the changes, with the button that opens the review (drawn by its definition).
+ */
+export function changesRequestedReply(input: {
+  by: string;
+  lang: string;
+  render: number;
+  reason: string;
+  to: Fixer;
+  review: types.Button;
+}): MessageContent {
+  const { by, to } = input;
+  const name = languageName(input.lang);
+  const quoted = escapeText(truncate(input.reason, REASON_MAX));
+  const why = { assignee: 'assigned to review it', editor: 'its last editor', owner: 'who started this dub' }[
+    to.as
+  ];
+  return {
+    text: `<@${by}> asked for changes in ${name}: “${quoted}” → <@${to.userId}>`,
+    blocks: [
+      section(
+        `🔁 <@${by}> asked for changes to render ${input.render} of ${languageLabel(input.lang)}:\n>${quoted}\n→ <@${to.userId}> (${why}): the new render will mention <@${by}>.`,
+      ),
+      { type: 'actions', elements: [input.review] },
+    ],
+  };
+}
+
+/** The same request in the assignee's direct message: what, from whom, the thread's link and a Review button. */
+export function changesRequestedDm(input: {
+  by: string;
+  lang: string;
+  render: number;
+  reason: string;
+  title: string;
+  channel: string;
+  threadLink: string | null;
+  review: types.Button;
+}): MessageContent {
+  const title = escapeText(truncate(input.title, 200));
+  const quoted = escapeText(truncate(input.reason, REASON_MAX));
+  return {
+    text: `<@${input.by}> asked for changes in the ${languageName(input.lang)} dub of ${title}: “${quoted}”`,
+    blocks: [
+      section(
+        `🔁 <@${input.by}> asked for changes to render ${input.render} of the ${languageLabel(input.lang)} dub of *${title}* in <#${input.channel}>:\n>${quoted}`,
+      ),
+      ...(input.threadLink ? [context(link(input.threadLink, 'Open the thread'))] : []),
+      { type: 'actions', elements: [input.review] },
+    ],
+  };
 }
 
 /** Request changes: why, in a few words, for whoever renders the language again. */
@@ -97,10 +240,15 @@ export function changesModal(input: { lang: string; subject: string }): types.Mo
 const WAITING_SHOWN = 30;
 
 /** `/dub list waiting`: "⏳ Waiting for review in #channel" and one line per dubbed language, newest job first. */
-export function waitingList(
-  channel: string,
-  waiting: readonly { title: string; lang: string }[],
-): MessageContent {
+/** A dubbed language waiting for review, and an earlier render's approval when it has one. */
+export interface Waiting {
+  title: string;
+  lang: string;
+  render?: number;
+  earlier?: Approval;
+}
+
+export function waitingList(channel: string, waiting: readonly Waiting[]): MessageContent {
   if (waiting.length === 0) {
     return {
       text: 'Nothing waits for review',
@@ -109,7 +257,13 @@ export function waitingList(
   }
   const lines = waiting
     .slice(0, WAITING_SHOWN)
-    .map((w) => `• ${languageLabel(w.lang)} — ${escapeText(truncate(w.title, 80))}`);
+    .map(
+      (w) =>
+        `• ${languageLabel(w.lang)} — ${escapeText(truncate(w.title, 80))}` +
+        (w.earlier
+          ? ` · ✅ render ${w.earlier.attempt} approved by <@${w.earlier.userId}>, render ${w.render} waits`
+          : ''),
+    );
   const more = waiting.length - WAITING_SHOWN;
   return {
     text:

@@ -85,7 +85,8 @@ function tell(deps: Pick<ApprovalDeps, 'slack'>, grant: ModalGrant, user: string
   );
 }
 
-function approveLanguage(deps: ApprovalDeps) {
+/** Approve's handler, on a reply or (through Home's own button) from App Home. */
+export function approveLanguage(deps: ApprovalDeps) {
   return async ({ ack, body, respond }: ButtonArgs, { target, render }: TargetSubject) => {
     await ack();
     const shown = render ?? target.attempt;

@@ -4,23 +4,45 @@
 // A channel that names approvers (`/dub settings`) leaves Approve and Request changes to them: who may is read
 // from the store each time, never from what the click carries.
 
+import { assignedNoticeKey } from '../../domain/assignments.ts';
 import { languageName } from '../../domain/languages.ts';
+import { renderReplyKey } from '../../domain/renders.ts';
+import type { Interactions } from '../../slack/interactions.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type {
   Approval,
   ApprovalStore,
   ApproverStore,
+  AssignmentStore,
   ChangeRequest,
+  DeliveryInput,
   Job,
   JobStore,
+  OutboxStore,
+  ReviewStore,
   Target,
   WorkflowStepStore,
 } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
+import { assignedReview } from '../assign/register.ts';
 import { supersededAnswer } from '../current-render.ts';
+import { review } from '../review/register.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
-import { approversOnly, REASON_MAX, stepApproversOnly, unchecked, waitingList } from './blocks.ts';
+import {
+  alreadyApproved,
+  approvedAlready,
+  approvedReply,
+  approversOnly,
+  changesRequestedDm,
+  changesRequestedReply,
+  type Fixer,
+  REASON_MAX,
+  stepApproversOnly,
+  unchecked,
+  type Waiting,
+  waitingList,
+} from './blocks.ts';
 
 /** Languages read for `/dub list waiting`; the list shows fewer (see waitingList). */
 const WAITING_LIMIT = 100;
@@ -31,9 +53,17 @@ export type ApproveOutcome =
 
 export interface ApprovalServiceOptions
   extends FeatureServiceOptions<
-    ApprovalStore & ApproverStore & JobStore & Pick<WorkflowStepStore, 'stepApprovers'>
+    ApprovalStore &
+      ApproverStore &
+      JobStore &
+      Pick<OutboxStore, 'getDelivery' | 'enqueue'> &
+      Pick<AssignmentStore, 'assignmentsOf'> &
+      Pick<ReviewStore, 'lastEditorOf'> &
+      Pick<WorkflowStepStore, 'stepApprovers'>
   > {
   groups?: UserGroups;
+  /** The assignee's direct message and the thread's link, for a change request that reaches them. */
+  slack: Pick<Interactions, 'openDirectMessage' | 'permalink'>;
   /** Draws the status message again with the review state. */
   drawer: ThreadDrawer;
 }
@@ -67,8 +97,15 @@ export class ApprovalService {
         message: `Render ${render} of ${name} was already approved by <@${approval.userId}>.`,
       };
     }
-    // The status message, drawn again from the store, now carries the approval.
+    // The status message, drawn again from the store, now carries the approval; so does the render's reply,
+    // for good (a newer render's arrival edits it again, keeping the approval).
     await this.#o.drawer.redrawStatus(target.id, now);
+    const reply = await store.getDelivery(renderReplyKey(target.id, render));
+    if (reply?.kind === 'render') {
+      const { key, jobId, kind, inThread } = reply;
+      const payload = approvedReply(reply.payload as MessageContent, approval);
+      await store.enqueue({ key, jobId, kind, inThread, payload }, now);
+    }
     this.#o.wakeDeliverer();
     return { ok: true, approval, message: `✅ You approved render ${render} of ${name}.` };
   }
@@ -95,6 +132,9 @@ export class ApprovalService {
     if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
     if (render !== target.attempt)
       return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
+    const [approval] = await store.approvalsOf([target.id]);
+    if (approval?.attempt === render)
+      return { ok: false, problem: alreadyApproved(target.dstLang, approval) };
     return { ok: true, target, job };
   }
 
@@ -125,7 +165,7 @@ export class ApprovalService {
     return answer === 'unchecked' ? unchecked(act) : approversOnly(approvers, act);
   }
 
-  /** Asks for changes to `render` of the language, which must be its newest and dubbed; withdraws an approval of it. */
+  /** Asks for changes to `render` of the language, which must be its newest, dubbed and not approved. */
   async requestChanges(
     targetId: string,
     userId: string,
@@ -143,31 +183,90 @@ export class ApprovalService {
       return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
     if (!target.terminal || this.#o.dubbing.describeStatus(target.status ?? '').failed)
       return { ok: false, problem: `${name} has no finished render to ask changes of.` };
+    // An approval belongs to its render for good: what should change goes into a newer render.
+    const [approval] = await store.approvalsOf([target.id]);
+    if (approval?.attempt === render)
+      return { ok: false, problem: approvedAlready(target.dstLang, approval) };
+    const kept = reason.slice(0, REASON_MAX);
+    const to = await this.whoFixes(target, job);
+    // Slack is asked first (the direct message's channel, the thread's link): nothing is recorded if it fails.
+    const dm = to.as === 'assignee' ? await this.#directMessage(job, to.userId) : undefined;
     const now = this.#now();
-    await store.recordChangeRequest({
-      targetId,
-      attempt: render,
-      userId,
-      reason: reason.slice(0, REASON_MAX),
-      at: now,
-    });
+    await store.recordChangeRequest({ targetId, attempt: render, userId, reason: kept, at: now });
     await this.#o.drawer.redrawStatus(target.id, now);
+    const words = { by: userId, lang: target.dstLang, render, reason: kept };
+    const label = `Review ${name}`;
+    const writes: DeliveryInput[] = [
+      {
+        key: `changes:${target.id}.${render}.${now}`,
+        jobId: job.id,
+        kind: 'reply',
+        inThread: true,
+        payload: changesRequestedReply({ ...words, to, review: review.element(label, target.id, 'primary') }),
+      },
+    ];
+    if (dm)
+      writes.push({
+        key: assignedNoticeKey(target.id, to.userId, `changes.${render}.${now}`),
+        jobId: job.id,
+        kind: 'reply',
+        inThread: false,
+        payload: changesRequestedDm({
+          ...words,
+          title: job.title,
+          channel: job.channel,
+          threadLink: dm.threadLink,
+          review: assignedReview.element(label, target.id, 'primary'),
+        }),
+        to: { channel: dm.channel, threadTs: null },
+      });
+    for (const write of writes) await store.enqueue(write, now);
     this.#o.wakeDeliverer();
+    const reached = to.as === 'assignee' ? ', and in their direct message' : '';
     return {
       ok: true,
-      message: `✋ You asked for changes to render ${render} of ${name}; the thread shows why.`,
+      message: `✋ You asked for changes to render ${render} of ${name}: the thread says why and mentions <@${to.userId}>${reached}.`,
     };
+  }
+
+  /**
+   * Who makes the changes asked of a language: whoever is assigned to review it, else whoever last saved edits
+   * to it, else whoever started the job.
+   */
+  async whoFixes(target: Target, job: Job): Promise<Fixer> {
+    const [assignment] = await this.#o.store.assignmentsOf([target.id]);
+    if (assignment) return { userId: assignment.assignee, as: 'assignee' };
+    const editor = await this.#o.store.lastEditorOf(target.id);
+    if (editor) return { userId: editor, as: 'editor' };
+    return { userId: job.userId, as: 'owner' };
+  }
+
+  /** The assignee's direct message channel, and the thread's link when the thread is open. */
+  async #directMessage(job: Job, assignee: string) {
+    const { slack } = this.#o;
+    const [channel, threadLink] = await Promise.all([
+      slack.openDirectMessage(assignee),
+      job.threadTs ? slack.permalink(job.channel, job.threadTs) : Promise.resolve(null),
+    ]);
+    return { channel, threadLink };
   }
 
   /** `/dub list waiting`: the channel's dubbed languages whose current render nobody approved yet. */
   async waitingIn(channel: string): Promise<MessageContent> {
     const store = this.#o.store;
-    const waiting: { title: string; lang: string }[] = [];
+    const waiting: Waiting[] = [];
     for (const { jobId, targetId } of await store.unapprovedIn(channel, WAITING_LIMIT)) {
       const [job, target] = await Promise.all([store.getJob(jobId), store.getTarget(targetId)]);
       // Ended is not dubbed: a failed language has nothing to review.
       if (!job || !target || this.#o.dubbing.describeStatus(target.status ?? '').failed) continue;
-      waiting.push({ title: job.title, lang: target.dstLang });
+      // An earlier render's approval stays with it, said beside the newer render that waits.
+      const earlier = (await this.earlier([target])).get(target.id);
+      waiting.push({
+        title: job.title,
+        lang: target.dstLang,
+        render: target.attempt,
+        ...(earlier ? { earlier } : {}),
+      });
     }
     return waitingList(channel, waiting);
   }
@@ -177,6 +276,18 @@ export class ApprovalService {
     const attempts = new Map(targets.map((t) => [t.id, t.attempt]));
     const found = await this.#o.store.changeRequestsOf(targets.map((t) => t.id));
     return new Map(found.filter((c) => attempts.get(c.targetId) === c.attempt).map((c) => [c.targetId, c]));
+  }
+
+  /**
+   * The approvals of an earlier render than each target's current one: they stay with the render they
+   * approved, shown beside the newer render waiting.
+   */
+  async earlier(targets: readonly Target[]): Promise<Map<string, Approval>> {
+    const attempts = new Map(targets.map((t) => [t.id, t.attempt]));
+    const found = await this.#o.store.approvalsOf(targets.map((t) => t.id));
+    return new Map(
+      found.filter((a) => a.attempt < (attempts.get(a.targetId) ?? 0)).map((a) => [a.targetId, a]),
+    );
   }
 
   /** The approvals in force: of each target's current render only. */

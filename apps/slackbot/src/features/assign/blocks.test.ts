@@ -1,9 +1,10 @@
 // The Assign… button and line on a status message (assigning's part of it), the dialog and the assignee's
 // direct message: pure builders.
 import { describe, expect, it } from 'vitest';
-import { viewProblems } from '../../test-support/block-limits.ts';
+import { blockProblems, viewProblems } from '../../test-support/block-limits.ts';
 import { assignmentRecord, jobRecord, targetRecord } from '../../test-support/jobs.ts';
 import type { LanguageState } from '../../thread/status.ts';
+import { LIMITS } from '../../ui/blocks.ts';
 import { ASSIGN_ACTIONS, assignedMessage, assignModal } from './blocks.ts';
 import { assignment as assignmentPart } from './thread-parts.ts';
 
@@ -55,5 +56,18 @@ describe('assigning a review', () => {
     expect(text).toContain(`<${assignment.threadLink}|Open the thread>`);
     expect(text).toContain(`"action_id":"${ASSIGN_ACTIONS.review}"`);
     expect(text).toContain('"value":"t1"');
+  });
+
+  it('says why when changes were asked of the render, escaped and within limits', () => {
+    const changes = { userId: 'U0BEN', reason: `<!channel> ${'too formal '.repeat(100)}` };
+    const message = assignedMessage({ assignment, lang: 'es', title: 'keynote.mp4', channel: 'C1', changes });
+    expect(message.text).toBe(
+      '<@U0ANA> asked you to review the Spanish dub of keynote.mp4: changes requested',
+    );
+    const text = JSON.stringify(message.blocks);
+    expect(text).toContain('✋ <@U0BEN> asked for changes:');
+    expect(text).toContain('too formal');
+    expect(text).not.toContain('<!channel>');
+    expect(blockProblems(message.blocks, LIMITS.messageBlocks)).toEqual([]);
   });
 });

@@ -103,14 +103,19 @@ export function assignedMessage(input: {
   lang: string;
   title: string;
   channel: string;
+  /** Changes someone asked of the render to review: who and why, said in the message. */
+  changes?: { userId: string; reason: string } | undefined;
 }): MessageContent {
-  const { assignment } = input;
+  const { assignment, changes } = input;
   const title = escapeText(truncate(input.title, 200));
+  const why = changes
+    ? `\n✋ <@${changes.userId}> asked for changes:\n>${escapeText(truncate(changes.reason, 500))}`
+    : '';
   return {
-    text: `<@${assignment.assignedBy}> asked you to review the ${languageName(input.lang)} dub of ${title}`,
+    text: `<@${assignment.assignedBy}> asked you to review the ${languageName(input.lang)} dub of ${title}${changes ? ': changes requested' : ''}`,
     blocks: [
       section(
-        `👤 <@${assignment.assignedBy}> asked you to review the ${languageLabel(input.lang)} dub of *${title}* in <#${input.channel}>.`,
+        `👤 <@${assignment.assignedBy}> asked you to review the ${languageLabel(input.lang)} dub of *${title}* in <#${input.channel}>.${why}`,
       ),
       context(link(assignment.threadLink, 'Open the thread')),
       {

@@ -6,12 +6,13 @@ import type { Access } from '../../access/access.ts';
 import { type Assignment, assignedMessageKey } from '../../domain/assignments.ts';
 import { languageLabel } from '../../domain/languages.ts';
 import type { Interactions } from '../../slack/interactions.ts';
-import type { AssignmentStore, JobStore } from '../../store/store.ts';
+import type { ApprovalStore, AssignmentStore, JobStore } from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { assignedMessage, assigneeProblem } from './blocks.ts';
 
-export interface AssignServiceOptions extends FeatureServiceOptions<AssignmentStore & JobStore> {
+export interface AssignServiceOptions
+  extends FeatureServiceOptions<AssignmentStore & JobStore & Pick<ApprovalStore, 'changeRequestsOf'>> {
   /** Draws the status message again with who is assigned. */
   drawer: ThreadDrawer;
   slack: Pick<Interactions, 'person' | 'openDirectMessage' | 'permalink'>;
@@ -77,12 +78,21 @@ export class AssignService {
       threadLink,
     };
     const before = (await store.assignmentsOf([target.id]))[0];
+    // Changes asked of the current render: the assignee reads why they are asked, not only that they are.
+    const [asked] = await store.changeRequestsOf([target.id]);
+    const changes = asked?.attempt === target.attempt ? asked : undefined;
     const message = {
       key: assignedMessageKey(target.id, input.assignee),
       jobId: job.id,
       kind: 'reply' as const,
       inThread: false,
-      payload: assignedMessage({ assignment, lang: target.dstLang, title: job.title, channel: job.channel }),
+      payload: assignedMessage({
+        assignment,
+        lang: target.dstLang,
+        title: job.title,
+        channel: job.channel,
+        changes,
+      }),
       to: { channel: dm, threadTs: null },
     };
     const recorded = await store.recordAssignment(assignment, [message], now);

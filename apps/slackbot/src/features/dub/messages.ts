@@ -12,6 +12,7 @@ import type { AutopilotSetting } from '../../domain/autopilot.ts';
 import { findLink, type SlackMessage } from '../../domain/requests.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { escapeProse } from '../../ui/blocks.ts';
+import type { CommentService } from '../comments/service.ts';
 import type { SubtitleService } from '../subtitles/service.ts';
 import type { JobService } from './service.ts';
 import { asksToStop, stopInThread } from './stop.ts';
@@ -23,6 +24,8 @@ export interface MessageDeps {
   /** A glossary file addressed to the app, imported; false when the message holds none. */
   importGlossary(message: SlackMessage): Promise<boolean>;
   subtitles: Pick<SubtitleService, 'fromThread' | 'withVideo'>;
+  /** A reply in a job's thread may be a comment on one of its lines ("#12 too formal"). */
+  comments: Pick<CommentService, 'fromThread'>;
   slack: Pick<Interactions, 'whisper'>;
   logger: Logger;
   /** The channel's autopilot when it is on (it names languages); undefined otherwise. */
@@ -72,6 +75,16 @@ export function onMessage(deps: MessageDeps) {
     }
     // A bot's message (the app's own among them) is never a person's request.
     if (message.bot_id !== undefined) return;
+    if (message.subtype === undefined && message.thread_ts !== undefined) {
+      await orBusy(
+        deps,
+        'a reply',
+        () => onThreadReply(deps, message, context.botUserId),
+        busyWhisper(deps, message),
+        BUSY,
+      );
+      return;
+    }
     if (message.subtype === undefined) {
       if (!postedToAutopilot(message, context.botUserId)) return;
       await orBusy(
@@ -110,6 +123,27 @@ function postedToAutopilot(message: SlackMessage, botUserId: string | undefined)
 async function onPosted(deps: MessageDeps, eventId: string, message: SlackMessage) {
   const autopilot = await deps.autopilotOf(message.channel);
   if (autopilot) await dropVideo(deps, eventId, message, { addressed: false, autopilot });
+}
+
+/**
+ * A person's reply in a job's thread, read as a comment on a line when it is one; its author is told what
+ * was noted, or why not. A mention of the app is the mention's to answer.
+ */
+async function onThreadReply(deps: MessageDeps, message: SlackMessage, botUserId: string | undefined) {
+  const text = message.text ?? '';
+  if (!message.thread_ts || !message.user || message.user === botUserId) return;
+  if (botUserId && text.includes(`<@${botUserId}>`)) return;
+  const outcome = await deps.comments.fromThread({
+    channel: message.channel,
+    threadTs: message.thread_ts,
+    userId: message.user,
+    text,
+  });
+  if (!outcome) return;
+  await deps.slack.whisper(toAuthor(message, message.user), {
+    text: outcome.ok ? outcome.message : outcome.problem,
+    blocks: [],
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 // App Home's "Waiting for my approval": not shown to someone who approves nowhere; one line per language,
-// escaped, with its render and channel; the rest counted.
+// escaped, with its render, channel, thread link and Approve; the rest counted.
 import { describe, expect, it } from 'vitest';
 import { blockProblems } from '../../test-support/block-limits.ts';
 import { long } from '../../test-support/inputs.ts';
@@ -15,17 +15,24 @@ describe('approvalQueueBlocks', () => {
 
   it('lists each language with its render and channel, escaped, and counts those not shown', () => {
     const waiting = Array.from({ length: 12 }, (_, i) => ({
+      targetId: `t${i}`,
+      jobId: `j${i}`,
+      createdAt: 100 - i,
       channel: 'C1',
       title: i === 0 ? `<!here> *keynote* ${long(200)}` : `talk ${i}`,
       lang: 'es',
       render: 2,
     }));
-    const blocks = approvalQueueBlocks({ channels: ['C1'], waiting });
+    const blocks = approvalQueueBlocks(
+      { channels: ['C1'], waiting },
+      new Map([['j1', 'https://t.example/j1']]),
+    );
     const text = JSON.stringify(blocks);
-    expect(text).toContain('Waiting for my approval');
-    expect(text).toContain('🇪🇸 Spanish · render 2 — *talk 1* in <#C1>');
+    expect(text).toContain('Waiting for my approval (12)');
+    expect(text).toContain('🇪🇸 Spanish · render 2 — *talk 1* in <#C1>\\n<https://t.example/j1|Open thread>');
+    expect(text).toContain('"action_id":"home_approve","value":"t1"');
     expect(text).not.toContain('<!here>');
-    expect(text).toContain('and 2 more');
+    expect(text).toContain('and 4 more');
     expect(blockProblems(blocks, 100)).toEqual([]);
   });
 });

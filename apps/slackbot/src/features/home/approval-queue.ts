@@ -11,6 +11,10 @@ import type { ApprovalService } from '../approval/service.ts';
 const PER_CHANNEL = 50;
 
 export interface AwaitingApproval {
+  targetId: string;
+  jobId: string;
+  /** When the job was made: the queue is newest first across channels. */
+  createdAt: number;
   channel: string;
   title: string;
   lang: string;
@@ -51,8 +55,17 @@ export async function approvalQueue(
       if (!job || !target || target.stoppedBy !== null) continue;
       if (deps.dubbing.describeStatus(target.status ?? '').failed) continue;
       if ((await deps.approvals.changesRequested([target])).size > 0) continue;
-      waiting.push({ channel, title: job.title, lang: target.dstLang, render: target.attempt });
+      waiting.push({
+        targetId: target.id,
+        jobId: job.id,
+        createdAt: job.createdAt,
+        channel,
+        title: job.title,
+        lang: target.dstLang,
+        render: target.attempt,
+      });
     }
   }
+  waiting.sort((a, b) => b.createdAt - a.createdAt);
   return { channels, waiting };
 }

@@ -9,6 +9,7 @@ import { viewProblems } from '../../test-support/block-limits.ts';
 import { drawerFor } from '../../test-support/drawer.ts';
 import { long } from '../../test-support/inputs.ts';
 import { assignmentRecord, boundTarget, jobRecord } from '../../test-support/jobs.ts';
+import { slackEdge } from '../../test-support/slack-edge.ts';
 import { type TempStore, tempStore } from '../../test-support/store.ts';
 import { ApprovalService } from '../approval/service.ts';
 import { type AssignedRow, assignedBlocks, assignedTo } from './assigned.ts';
@@ -23,12 +24,12 @@ const row = (title: string): AssignedRow => ({
 describe('Home: assigned to me', () => {
   it('lists each language with its video, state, who asked and the thread’s link, first on Home', () => {
     const blocks = JSON.stringify(assignedBlocks([row('keynote.mp4')]));
-    expect(blocks).toContain('Assigned to me');
+    expect(blocks).toContain('Assigned to me (1)');
     expect(blocks).toContain(
-      '*keynote.mp4* in <#C1>\\n🇪🇸 Spanish: ⏳ dubbed, waiting for review · asked by <@U0ANA> · <https://example.slack.com/archives/C1/p1700000000000100|Open the thread>',
+      '*keynote.mp4* in <#C1>\\n🇪🇸 Spanish: ⏳ dubbed, waiting for review · asked by <@U0ANA>\\n<https://example.slack.com/archives/C1/p1700000000000100|Open thread>',
     );
     const view = homeView({ waiting: [], own: [], credits: null, defaults: [], assigned: [row('a')] });
-    expect((view.blocks[0] as { text?: { text: string } }).text?.text).toBe('Assigned to me');
+    expect((view.blocks[0] as { text?: { text: string } }).text?.text).toBe('Assigned to me (1)');
     expect(assignedBlocks([])).toEqual([]);
   });
 
@@ -80,6 +81,7 @@ describe('Home: what is assigned to the person', () => {
         dubbing: service,
         approvals: new ApprovalService({
           drawer: drawerFor(store, service),
+          slack: slackEdge,
           store,
           dubbing: service,
           wakeDeliverer: () => {},
@@ -93,7 +95,7 @@ describe('Home: what is assigned to the person', () => {
       'U0BEN',
     );
     expect(rows.map((r) => [r.job.title, r.language])).toEqual([
-      [waiting.job.title, { lang: 'es', state: 'dubbed' }],
+      [waiting.job.title, { lang: 'es', state: 'dubbed', targetId: expect.any(String) }],
     ]);
   });
 });

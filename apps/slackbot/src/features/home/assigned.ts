@@ -3,8 +3,9 @@
 // link to its thread.
 import type { Assignment } from '../../domain/assignments.ts';
 import type { Job } from '../../store/store.ts';
-import { type Block, escapeText, header, LIMITS, link, section, truncate } from '../../ui/blocks.ts';
+import { type Block, escapeText, LIMITS, truncate } from '../../ui/blocks.ts';
 import { type JobRowDeps, jobRows, type LanguageState, languageStateText } from '../account/job-rows.ts';
+import { type HomeItem, homeGroup } from './items.ts';
 
 /** Assignments read, and shown (with the rest, within a Home view's 100 blocks). */
 const ASSIGNED_READ = 50;
@@ -40,22 +41,17 @@ export async function assignedTo(deps: AssignedDeps, user: string): Promise<Assi
   return rows;
 }
 
-/** The "Assigned to me" heading and one line per language; nothing when none is assigned. */
+/** The "Assigned to me" group: one item per language with Review; nothing when none is assigned. */
 export function assignedBlocks(rows: readonly AssignedRow[]): Block[] {
-  if (rows.length === 0) return [];
-  return [
-    header('Assigned to me'),
-    ...rows.slice(0, MAX_ASSIGNED).map((row) => section(assignedLine(row))),
-    { type: 'divider' },
-  ];
-}
-
-/** "*keynote.mp4* in #launch · 🇪🇸 Spanish: ⏳ dubbed, waiting for review · asked by @ana · Open the thread" */
-function assignedLine({ job, language, assignment }: AssignedRow): string {
-  const head = `*${escapeText(truncate(job.title, 200))}* in <#${job.channel}>`;
-  const asked = `asked by <@${assignment.assignedBy}>`;
-  return truncate(
-    `${head}\n${languageStateText(language)} · ${asked} · ${link(assignment.threadLink, 'Open the thread')}`,
-    LIMITS.sectionText,
+  const items = rows.map(
+    ({ job, language, assignment }): HomeItem => ({
+      text: truncate(
+        `*${escapeText(truncate(job.title, 200))}* in <#${job.channel}>\n${languageStateText(language)} · asked by <@${assignment.assignedBy}>`,
+        LIMITS.sectionText - 200,
+      ),
+      threadLink: assignment.threadLink,
+      action: { kind: 'review', label: 'Review', targetId: assignment.targetId },
+    }),
   );
+  return homeGroup('Assigned to me', items, MAX_ASSIGNED);
 }

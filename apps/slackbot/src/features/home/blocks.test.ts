@@ -17,8 +17,9 @@ describe('Home', () => {
       job: jobRecord({ id: `j${i}`, title: long(3000), channel: `C${i}` }),
       langs: Array.from({ length: 20 }, () => ({ lang: 'es', state: 'running', label: 'Translating' })),
     }));
+    const waiting = rows.flatMap((row) => row.langs.map((language) => ({ job: row.job, language })));
     const view = homeView({
-      waiting: rows,
+      waiting,
       own: rows,
       credits: {
         minutes: { total: 1, used: 0 },
@@ -32,15 +33,37 @@ describe('Home', () => {
       })),
     });
     expect(viewProblems(view)).toEqual([]);
-    expect(headers(view).slice(0, 3)).toEqual(['Waiting for you', 'Your dubs', 'Account credits']);
+    expect(headers(view).slice(0, 3)).toEqual([
+      'Waiting for you (10000)',
+      'Your dubs (500)',
+      'Account credits',
+    ]);
     const empty = homeView({ waiting: [], own: [], credits: null, defaults: [] });
-    expect(headers(empty)[0]).toBe('Your dubs');
+    expect(headers(empty)[0]).toBe('Your dubs (0)');
     expect(JSON.stringify(empty)).toContain('No dubs yet.');
     expect(JSON.stringify(empty)).toContain('could not be read');
     // Someone with only others' jobs waiting for them is not told they have no dubs.
-    const reviewer = homeView({ waiting: rows.slice(0, 1), own: [], credits: null, defaults: [] });
+    const reviewer = homeView({ waiting: waiting.slice(0, 1), own: [], credits: null, defaults: [] });
     expect(JSON.stringify(reviewer)).not.toContain('No dubs yet');
     expect(JSON.stringify(reviewer)).toContain('None of your own yet.');
+  });
+
+  it('gives each item its thread’s link and its action, and says what an un-started card waits for', () => {
+    const job = jobRecord({ id: 'j1', title: 'keynote', channel: 'C1' });
+    const view = homeView({
+      waiting: [{ job, language: { lang: 'de', state: 'dubbed', targetId: 't1' } }],
+      own: [
+        { job: jobRecord({ id: 'j2', state: 'picking', picked: { dstLangs: ['es', 'de'] } }), langs: [] },
+      ],
+      credits: null,
+      defaults: [],
+      links: new Map([['j1', 'https://t.example/j1']]),
+    });
+    const text = JSON.stringify(view);
+    expect(text).toContain('<https://t.example/j1|Open thread>');
+    expect(text).toContain('"action_id":"home_review","value":"t1"');
+    expect(text).toContain('_not started yet: 🇪🇸 Spanish, 🇩🇪 German picked — Start is on its card_');
+    expect(text).not.toContain('waiting for languages to be picked');
   });
 
   it('says a stopped job is no longer followed instead of showing its languages as under way', () => {

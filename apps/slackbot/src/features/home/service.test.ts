@@ -11,6 +11,7 @@ import type { Store, Target } from '../../store/store.ts';
 import { drawerFor } from '../../test-support/drawer.ts';
 import { newJob, startedJob } from '../../test-support/jobs.ts';
 import { useServices } from '../../test-support/services.ts';
+import { slackEdge } from '../../test-support/slack-edge.ts';
 import { ApprovalService } from '../approval/service.ts';
 import { HomeService } from './service.ts';
 
@@ -30,7 +31,7 @@ const access = {
 /** The sections under a heading of the view, up to the next divider. */
 function under(view: { blocks: unknown[] }, heading: string): string[] {
   const blocks = view.blocks as { type: string; text?: { text: string } }[];
-  const start = blocks.findIndex((b) => b.type === 'header' && b.text!.text === heading);
+  const start = blocks.findIndex((b) => b.type === 'header' && b.text!.text.startsWith(`${heading} (`));
   if (start < 0) return [];
   const end = blocks.findIndex((b, i) => i > start && (b.type === 'divider' || b.type === 'header'));
   return blocks.slice(start + 1, end < 0 ? undefined : end).map((b) => b.text?.text ?? '');
@@ -40,11 +41,19 @@ beforeEach(async () => {
   ({ emulator, client, service, store } = services);
   const approvals = new ApprovalService({
     drawer: drawerFor(store, service),
+    slack: slackEdge,
     store,
     dubbing: service,
     wakeDeliverer: () => {},
   });
-  home = new HomeService({ store, dubbing: service, approvals, access, logger: pino({ level: 'silent' }) });
+  home = new HomeService({
+    store,
+    dubbing: service,
+    approvals,
+    access,
+    slack: slackEdge,
+    logger: pino({ level: 'silent' }),
+  });
 });
 
 async function record(target: Target, status: string) {
@@ -101,9 +110,11 @@ describe('HomeService.view', () => {
     const text = sections(view);
     // Newest first; a cancelled job and another person's job are not listed; nothing waits for U1.
     expect(under(view, 'Waiting for you')).toEqual([]);
-    const jobs = under(view, 'Your dubs').map((t) => t.replace(/ · <!date\^[^>]+>/, ''));
+    const jobs = under(view, 'Your dubs').map((t) =>
+      t.replace(/ · <!date\^[^>]+>/, '').replace(/\n<https:[^>]+\|Open thread>$/, ''),
+    );
     expect(jobs).toEqual([
-      '*Picking one* in <#C2> · started by <@U1>\n_waiting for languages to be picked_',
+      '*Picking one* in <#C2> · started by <@U1>\n_not started yet: languages and Start are on its card_',
       `*Keynote* in <#C1> · started by <@U1>\n${languageLabel('es')}: ⏳ dubbed, waiting for review · ` +
         `${languageLabel('de')}: ❌ translation failed · ${languageLabel('fr')}: 🔄 starting`,
     ]);
@@ -161,7 +172,7 @@ describe('HomeService.view', () => {
     const text = sections(await home.view('U1'));
     expect(text).toContain('The credits could not be read from the dubbing service just now.');
     expect(text.some((t) => t.startsWith('*Minutes*'))).toBe(false);
-    expect(text.some((t) => t.startsWith('*Keynote* in <#C1>') && t.endsWith('🔄 starting'))).toBe(true);
+    expect(text.some((t) => t.startsWith('*Keynote* in <#C1>') && t.includes('🔄 starting\n'))).toBe(true);
   });
 
   it('shows a reviewer what waits for them first, and the jobs they reviewed under their own', async () => {
@@ -174,8 +185,12 @@ describe('HomeService.view', () => {
     await record(de!, 'merging_done');
     // U2 is in C1 and did not start the job: both dubbed languages wait for their review.
     let view = await home.view('U2');
-    expect(under(view, 'Waiting for you')).toHaveLength(1);
-    expect(under(view, 'Waiting for you')[0]).toMatch(/^\*Keynote\* in <#C1> · started by <@U1>/);
+    expect(under(view, 'Waiting for you')).toHaveLength(2);
+    expect(under(view, 'Waiting for you')[0]).toMatch(
+      new RegExp(
+        `^${languageLabel('es')}: ⏳ dubbed, waiting for review\n\\*Keynote\\* in <#C1> · started by <@U1>`,
+      ),
+    );
     expect(under(view, 'Your dubs')).toEqual(['None of your own yet.']);
     // U3 is not in C1: nothing waits for them there.
     expect(under(await home.view('U3'), 'Waiting for you')).toEqual([]);
@@ -194,8 +209,12 @@ describe('HomeService.view', () => {
     const [reviewed] = under(view, 'Your dubs');
     expect(reviewed).toContain(`${languageLabel('es')}: ✅ approved by <@U2>`);
     expect(reviewed).toContain(`${languageLabel('de')}: ✋ changes requested by <@U2>`);
-    // The changes were asked of U1, who started it: it waits for them.
-    expect(under(await home.view('U1'), 'Waiting for you')[0]).toMatch(/^\*Keynote\*/);
+    // The changes were asked of U1, who started it (nobody assigned or edited it): theirs to make, listed once.
+    const owner = await home.view('U1');
+    expect(under(owner, 'Changes requested on my work')[0]).toMatch(
+      new RegExp(`^${languageLabel('de')} · render 1 — \\*Keynote\\* in <#C1>\n✋ <@U2>: “x”`),
+    );
+    expect(under(owner, 'Waiting for you')).toEqual([]);
   });
 
   it('lists what waits for an approver’s approval, and shows it to no one else in a channel that names approvers', async () => {
@@ -223,9 +242,10 @@ describe('HomeService.view', () => {
     // U4, the approver: Spanish waits (German has changes asked, French failed); the job waits for them too.
     const approver = await home.view('U4');
     expect(under(approver, 'Waiting for my approval')[0]).toBe(
-      `• ${languageLabel('es')} · render 1 — *Launch video* in <#C1>`,
+      `${languageLabel('es')} · render 1 — *Launch video* in <#C1>\n<https://slack.example/archives/C1/p10|Open thread>`,
     );
-    expect(under(approver, 'Waiting for you')).toHaveLength(1);
+    // Spanish is listed once, under the approval: nothing else of the job waits for them.
+    expect(under(approver, 'Waiting for you')).toEqual([]);
     // U2, in the channel but no approver: nothing waits for them, in either section.
     const other = await home.view('U2');
     expect(JSON.stringify(other)).not.toContain('Waiting for my approval');

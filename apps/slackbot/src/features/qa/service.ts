@@ -8,7 +8,7 @@ import { checkTranslation, type QaResult } from '../../domain/localization-qa.ts
 import { renderOfReplyKey } from '../../domain/renders.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import type { ReplyQa } from '../../outbox/deliverer.ts';
-import type { ChannelQa, JobStore, QaSettingsStore, Target } from '../../store/store.ts';
+import type { ChannelQa, CommentStore, JobStore, QaSettingsStore, Target } from '../../store/store.ts';
 import type { Block, MessageContent } from '../../ui/blocks.ts';
 import { QA_BLOCK_ID, qaLine, withQaLine } from './line.ts';
 
@@ -22,12 +22,12 @@ export interface QaRun {
 
 /** QA for the QA line the deliverer adds to a dubbed reply, and for Review flagged. */
 export class LocalizationQa implements ReplyQa {
-  readonly #store: JobStore & QaSettingsStore;
+  readonly #store: JobStore & QaSettingsStore & Pick<CommentStore, 'segmentNumbers'>;
   readonly #dubbing: DubbingService;
   readonly #onUnusable: ((error: Error, targetId: string) => void) | undefined;
 
   constructor(options: {
-    store: JobStore & QaSettingsStore;
+    store: JobStore & QaSettingsStore & Pick<CommentStore, 'segmentNumbers'>;
     dubbing: DubbingService;
     /** Told when a translation's data cannot be checked (for the logs). */
     onUnusable?: (error: Error, targetId: string) => void;
@@ -54,12 +54,18 @@ export class LocalizationQa implements ReplyQa {
     const matcher = glossary
       ? new GlossaryMatcher(glossary.entries, { srcLang: glossary.src_lang, dstLang: glossary.dst_lang })
       : undefined;
-    const result = checkTranslation(segments, {
+    const checked = checkTranslation(segments, {
       preset: settings.preset,
       dstLang: target.dstLang,
       ...(matcher ? { glossary: matcher } : {}),
     });
-    return { target: { ...target, projectId: target.projectId }, result };
+    // A flag names its segment by the number it keeps for the life of the job, as the review shows it.
+    const numbers = await store.segmentNumbers(
+      target.id,
+      segments.map((s) => s.id),
+    );
+    const flagged = checked.flagged.map((f) => ({ ...f, number: numbers.get(f.segmentId) ?? f.number }));
+    return { target: { ...target, projectId: target.projectId }, result: { ...checked, flagged } };
   }
 
   /**

@@ -108,7 +108,11 @@ export function renderAgain(deps: ReviewDeps) {
           // Nothing the dub says changed: no render is offered (it would post the same files again).
           return cost.changed === 0 && cost.added === 0
             ? renderNotice(target.dstLang, nothingToRender(target.dstLang, sourceFixes > 0))
-            : renderConfirmView({ targetId: target.id, ...estimate.value });
+            : renderConfirmView({
+                targetId: target.id,
+                ...estimate.value,
+                approved: await deps.renders.approvedRender(target.id, args.body.user.id),
+              });
         } catch (error) {
           deps.logger.warn({ err: error, target: target.id }, 'pricing the render failed');
           return renderNotice(
@@ -165,5 +169,17 @@ export function backToReview(deps: ReviewDeps) {
     if (!view) return;
     const review = await deps.review.addLine(grant.subject, null);
     await deps.slack.updateModal(view.id, review ?? noticeView(null, 'This review is no longer available.'));
+  };
+}
+
+/** Ask an approver first, in the render dialog of an approved language: asked in the thread; nothing rendered. */
+export function askApproverFirst(deps: ReviewDeps) {
+  return async ({ ack, body }: ButtonArgs, grant: ModalGrant) => {
+    await ack();
+    const view = body.view;
+    if (!view) return;
+    const lang = await deps.review.langOfTarget(grant.subject);
+    const asked = await deps.renders.askApprovers(grant.subject, body.user.id);
+    await deps.slack.updateModal(view.id, renderNotice(lang, asked.ok ? asked.value : asked.problem));
   };
 }

@@ -135,9 +135,13 @@ function segmentBlocks(
   const source = segment.src ? escapeText(segment.src) : '_(no source text)_';
   // A flagged segment says why first (the note's own text is escaped: it quotes glossary terms).
   const why = segment.note ? `\n${escapeText(segment.note).replace(/^/gm, '⚠️ ')}` : '';
+  // Comments made on the line in the thread, still open: who and what, beside it.
+  const said = (segment.comments ?? [])
+    .map((c) => `\n💬 <@${c.userId}>: ${escapeText(truncate(c.text, 300))}`)
+    .join('');
   // Fix source beside the segment: no block of its own, so a page holds as many segments as before.
   const head: Block = {
-    ...section(truncate(`${timing}${why}\n${source}`, LIMITS.sectionText)),
+    ...section(truncate(`${timing}${why}${said}\n${source}`, LIMITS.sectionText)),
     accessory: fixSourceButton(segment.id),
   } as Block;
   const text = edit?.dst ?? segment.dst;

@@ -6,6 +6,7 @@ import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import { replyButton } from '../current-render.ts';
 import {
+  askApproverFirst,
   backToReview,
   openNewLine,
   openReview,
@@ -39,6 +40,7 @@ export const reviewInteractions = [
   button({ id: REVIEW.previous, rule: inReview, handler: (deps: ReviewDeps) => turnReviewPage(deps, -1) }),
   button({ id: NEW_LINE.open, rule: inReview, handler: openNewLine }),
   button({ id: NEW_LINE.back, rule: rules.inModal(NEW_LINE.callbackId), handler: backToReview }),
+  button({ id: RENDER_UI.askApprover, rule: rules.inModal(RENDER_UI.callbackId), handler: askApproverFirst }),
   select(REVIEW.speakerAction),
   select(REVIEW.removeAction),
   select(THREAD_ACTIONS.speakersAction),

@@ -2,11 +2,14 @@
 // from what changed since the last render) and the minutes left, and the notices around it. Pure builders.
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
-import { context, modalTitle, noticeModal, plain, section } from '../../ui/blocks.ts';
+import { type Block, button, context, modalTitle, noticeModal, plain, section } from '../../ui/blocks.ts';
 import { describeCost, type RenderCost } from './cost.ts';
+import type { ApprovedRender } from './renders.ts';
 
 export const RENDER_UI = {
   callbackId: 'render_confirm',
+  /** In the dialog of an approved language, for someone who is not an approver: ask them in the thread first. */
+  askApprover: 'render_ask_approver',
 } as const;
 
 const title = (lang: string | null) => modalTitle(lang ? 'Render' : 'Render again', lang);
@@ -17,12 +20,31 @@ export function renderConfirmView(input: {
   lang: string;
   cost: RenderCost;
   minutesLeft: number;
+  /** The current render's approval, which the new render would follow (said, and asked about). */
+  approved?: ApprovedRender | undefined;
 }): types.ModalView {
   // Offered only when something the dub says changed (the listener says so otherwise).
-  const { cost, minutesLeft } = input;
-  const blocks = [
+  const { cost, minutesLeft, approved } = input;
+  const blocks: Block[] = [
     section(`*Render ${languageName(input.lang)} again?*\nIt will use ${describeCost(cost, minutesLeft)}.`),
   ];
+  if (approved) {
+    const { approval, askFirst } = approved;
+    blocks.push(
+      section(
+        `✅ Render ${approval.attempt} is approved by <@${approval.userId}>. It stays approved; the new render ` +
+          `waits for review again, and <@${approval.userId}> is told when it is ready.`,
+      ),
+    );
+    if (askFirst.length > 0)
+      blocks.push(
+        section('This channel leaves approval to its approvers: go on, or ask them in the thread first.'),
+        {
+          type: 'actions',
+          elements: [button('Ask an approver first', RENDER_UI.askApprover, input.targetId)],
+        },
+      );
+  }
   if (cost.minutes > minutesLeft)
     blocks.push(
       section(

@@ -5,19 +5,46 @@
 import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
 import { BusyError, NotEnoughMinutesError } from '../../dubbing/service.ts';
-import type { JobStore, OutboxStore, RedubStore, ReviewStore } from '../../store/store.ts';
+import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
+import type {
+  Approval,
+  ApprovalStore,
+  ApproverStore,
+  CommentStore,
+  JobStore,
+  OutboxStore,
+  RedubStore,
+  ReviewStore,
+} from '../../store/store.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
 import { type RenderCost, renderCost } from './cost.ts';
 import { dubbedLanguage, type Outcome } from './dubbed.ts';
-import { offersRender, renderedSummary, renderRequested } from './thread-blocks.ts';
+import { approverAsked, offersRender, renderedSummary, renderRequested } from './thread-blocks.ts';
 
 export interface RendersOptions
-  extends FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore> {
+  extends FeatureServiceOptions<
+    JobStore &
+      OutboxStore &
+      RedubStore &
+      ReviewStore &
+      ApprovalStore &
+      ApproverStore &
+      Pick<CommentStore, 'resolveComments'>
+  > {
   /** Draws the status message again as a render resumes it. */
   drawer: ThreadDrawer;
   wakeTracker: () => void;
+  /** Who is in a user group a channel names as approvers (asked when a render would follow an approval). */
+  groups?: UserGroups;
+}
+
+/** An approved render about to be followed by a newer one: who approved it, and whom to ask first. */
+export interface ApprovedRender {
+  approval: Approval;
+  /** The channel's approvers, when it names some and the person is not one of them; else empty. */
+  askFirst: string[];
 }
 
 /** The status a resumed language has until the first poll: never a status the service reports. */
@@ -98,6 +125,60 @@ export class Renders {
     return await this.#follow(targetId, userId, status);
   }
 
+  /**
+   * The approval of the language's current render, which a render again would follow with a newer one (the
+   * approval stays on its render); undefined when it has none. `askFirst` names the channel's approvers when
+   * it names some and `userId` is not among them (or that could not be checked).
+   */
+  async approvedRender(targetId: string, userId: string): Promise<ApprovedRender | undefined> {
+    const { store } = this.#o;
+    const target = await store.getTarget(targetId);
+    const job = target && (await store.getJob(target.jobId));
+    const [approval] = await store.approvalsOf([targetId]);
+    if (!target || !job || approval?.attempt !== target.attempt) return undefined;
+    const approvers = await store.channelApprovers(job.channel);
+    if (approvers.length === 0) return { approval, askFirst: [] };
+    const answer = await approverAnswer(approvers, userId, this.#o.groups);
+    return { approval, askFirst: answer === 'yes' ? [] : approvers };
+  }
+
+  /**
+   * Asks the channel's approvers in the thread before rendering an approved language again: one reply per
+   * person and render, mentioning them, with Render again for whoever decides. Nothing is rendered.
+   */
+  async askApprovers(targetId: string, userId: string): Promise<Outcome<string>> {
+    const { store } = this.#o;
+    const approved = await this.approvedRender(targetId, userId);
+    const target = await store.getTarget(targetId);
+    if (!approved || !target)
+      return {
+        ok: false,
+        problem: 'That render is no longer approved: nothing to ask, and nothing was done.',
+      };
+    const approvers = approved.askFirst.length > 0 ? approved.askFirst : [approved.approval.userId];
+    await store.enqueue(
+      {
+        key: `ask-approver:${target.id}.${target.attempt}:${userId}`,
+        jobId: target.jobId,
+        kind: 'reply',
+        inThread: true,
+        payload: approverAsked({
+          userId,
+          lang: target.dstLang,
+          targetId,
+          approval: approved.approval,
+          approvers,
+        }),
+      },
+      this.#now(),
+    );
+    this.#o.wakeDeliverer();
+    return {
+      ok: true,
+      value: `🙋 Asked in the thread; nothing was rendered. Whoever decides can press *Render again* there.`,
+    };
+  }
+
   /** Why a render was refused for want of minutes, with its price and the minutes left when they can be read. */
   async #shortOfMinutes(targetId: string, lang: string): Promise<string> {
     const name = languageName(lang);
@@ -151,6 +232,14 @@ export class Renders {
     const now = this.#now();
     const resumed = await store.resumeTarget(targetId, RENDER_REQUESTED, now);
     await store.clearRenderIntent(targetId);
+    // The lines this render changes close the comments made on them before it.
+    const changed = (await store.redubChanges(targetId)).filter((c) => c.kind === 'edited');
+    if (resumed)
+      await store.resolveComments(
+        targetId,
+        changed.map((c) => c.ref),
+        resumed.attempt,
+      );
     // The render under way was charged for what changed until now; the next one starts from nothing.
     await store.clearRedubChanges(targetId, now);
     const job = resumed && (await store.getJob(resumed.jobId));

@@ -3,6 +3,8 @@ import { languageName } from '../../domain/languages.ts';
 import { BusyError, RefusedError } from '../../dubbing/service.ts';
 import { scrub } from '../../errors/public.ts';
 import type {
+  ApprovalStore,
+  CommentStore,
   JobStore,
   NewSegment,
   OutboxStore,
@@ -10,6 +12,7 @@ import type {
   RedubStore,
   ReviewSegment,
   ReviewStore,
+  SegmentComment,
   SegmentEdit,
 } from '../../store/store.ts';
 import { escapeText } from '../../ui/blocks.ts';
@@ -29,7 +32,14 @@ import { newLineView, overlapProblem, refusedLinesText } from './new-line.ts';
 import { sourceChangedNote } from './source-fix-blocks.ts';
 import { editSummary } from './thread-blocks.ts';
 
-export type ReviewServiceOptions = FeatureServiceOptions<JobStore & OutboxStore & RedubStore & ReviewStore>;
+export type ReviewServiceOptions = FeatureServiceOptions<
+  JobStore &
+    OutboxStore &
+    RedubStore &
+    ReviewStore &
+    Pick<ApprovalStore, 'approvalsOf'> &
+    Pick<CommentStore, 'segmentNumbers' | 'commentsOf' | 'resolveComments'>
+>;
 
 type PageValues = Parameters<typeof readReviewPage>[0];
 
@@ -45,6 +55,13 @@ function refusalReason(error: unknown, lang: string): string {
   if (error instanceof BusyError) return `${languageName(lang)} is being worked on right now`;
   if (error instanceof RefusedError) return `the service refused it (${escapeText(scrub(error.message))})`;
   return 'the service could not be reached';
+}
+
+/** The open comments on a segment, shown beside it in the review. */
+function openComments(comments: readonly SegmentComment[], segmentId: string) {
+  return comments
+    .filter((c) => c.segmentId === segmentId && c.resolvedIn === null)
+    .map((c) => ({ userId: c.userId, text: c.text }));
 }
 
 export class ReviewService {
@@ -73,17 +90,24 @@ export class ReviewService {
     const found = await this.dubbed(targetId);
     if (!found.ok) return found;
     const { target } = found.value;
-    const [segments, changes] = await Promise.all([
+    const [segments, changes, comments] = await Promise.all([
       this.#o.dubbing.getSegments(target.projectId),
       this.#o.store.redubChanges(targetId),
+      this.#o.store.commentsOf(targetId),
     ]);
+    // Each segment's number for the life of the job: what a comment, a QA flag or a person's "#12" names.
+    const numbers = await this.#o.store.segmentNumbers(
+      targetId,
+      segments.map((s) => s.id),
+    );
     const sourceWas = new Map(changes.filter((c) => c.kind === 'source').map((c) => [c.ref, c.was ?? '']));
     const baseline: ReviewSegment[] = segments
-      .map((s, index) => ({ s, number: index + 1 }))
+      .map((s, index) => ({ s, number: numbers.get(s.id) ?? index + 1 }))
       .filter(({ s }) => only === undefined || only.has(s.id))
       .map(({ s, number }) => {
         const src = s.src?.text ?? '';
         const notes = [...(only?.get(s.id) ?? []), ...sourceChangedNote(sourceWas.get(s.id), src)];
+        const said = openComments(comments, s.id);
         return {
           id: s.id,
           number,
@@ -93,6 +117,7 @@ export class ReviewService {
           src,
           dst: s.dst?.text ?? '',
           ...(notes.length > 0 ? { note: notes.join('\n') } : {}),
+          ...(said.length > 0 ? { comments: said } : {}),
         };
       });
     const session = await this.#o.store.createReviewSession({
@@ -296,16 +321,23 @@ export class ReviewService {
       );
     }
     if (changed.length > 0) await store.recordRedubChanges(target.id, changed, this.#now());
+    if (changed.length > 0 || removed.length > 0)
+      await store.recordEditor(target.id, session.userId, this.#now());
+    // A removed line is gone from the next render: the comments on it close with that render.
+    if (removed.length > 0) await store.resolveComments(target.id, removed, target.attempt + 1);
     const savedCount = (edited ? plan.edited : 0) + removed.length + added;
     const changes = describeChanges(edited ? plan.edited : 0, removed.length, added);
     if (savedCount > 0) {
+      // An approved render stays approved: the summary says the render these edits lead to waits again.
+      const [approval] = await store.approvalsOf([target.id]);
+      const approved = approval?.attempt === target.attempt ? approval : undefined;
       await store.enqueue(
         {
           key: `edited:${sessionId}`,
           jobId: job.id,
           kind: 'reply',
           inThread: true,
-          payload: editSummary({ userId: session.userId, lang, changes, targetId: target.id }),
+          payload: editSummary({ userId: session.userId, lang, changes, targetId: target.id, approved }),
         },
         this.#now(),
       );

@@ -3,6 +3,7 @@
 // the Speakers & voices dialog (how many speakers, and per speaker a voice from the project's voices, with
 // their samples). Buttons carry only the language's target id. Pure builders.
 import type { types } from '@slack/bolt';
+import { isGroupId } from '../../domain/approvals.ts';
 import { languageLabel, languageName } from '../../domain/languages.ts';
 import { MAX_SPEAKERS } from '../../domain/limits.ts';
 import {
@@ -51,11 +52,49 @@ export function editSummary(input: {
   lang: string;
   changes: string;
   targetId: string;
+  /** The approval of the render these edits would follow: said, since rendering them needs a new one. */
+  approved?: { attempt: number; userId: string } | undefined;
 }): MessageContent {
+  const { approved } = input;
   return {
     text: `${input.changes} in ${languageName(input.lang)}`,
     blocks: [
       section(`✏️ <@${input.userId}> ${input.changes} in ${languageLabel(input.lang)}.`),
+      ...(approved
+        ? [
+            context(
+              `✅ Render ${approved.attempt} is approved by <@${approved.userId}> and stays so: rendering these edits makes a new render, which waits for review again.`,
+            ),
+          ]
+        : []),
+      {
+        type: 'actions',
+        elements: [button('Render again', THREAD_ACTIONS.render, input.targetId, 'primary')],
+      },
+    ],
+  };
+}
+
+/**
+ * "🙋 @ben would like to render German again: render 3 is approved by @ana. @ana, go ahead? [Render again]":
+ * asked of the channel's approvers before an approved language is rendered again.
+ */
+export function approverAsked(input: {
+  userId: string;
+  lang: string;
+  targetId: string;
+  approval: { attempt: number; userId: string };
+  approvers: readonly string[];
+}): MessageContent {
+  const whom = input.approvers.map((id) => (isGroupId(id) ? `<!subteam^${id}>` : `<@${id}>`));
+  return {
+    text: `<@${input.userId}> asks whether ${languageName(input.lang)} may be rendered again`,
+    blocks: [
+      section(
+        `🙋 <@${input.userId}> would like to render ${languageLabel(input.lang)} again with their edits: ` +
+          `render ${input.approval.attempt} is approved by <@${input.approval.userId}> (it stays approved; the new ` +
+          `render waits for review again). ${whom.join(', ')}: go ahead?`,
+      ),
       {
         type: 'actions',
         elements: [button('Render again', THREAD_ACTIONS.render, input.targetId, 'primary')],

@@ -334,6 +334,22 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX IF NOT EXISTS workflow_steps_job ON workflow_steps (job_id)',
     ],
   },
+  {
+    version: 26,
+    name: 'the review loop: who last edited each language, its segments’ stable numbers, comments on its lines',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS target_editors (
+        target_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, edited_at BIGINT NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS segment_numbers (
+        target_id TEXT NOT NULL, segment_id TEXT NOT NULL, number INTEGER NOT NULL,
+        PRIMARY KEY (target_id, segment_id), UNIQUE (target_id, number))`,
+      `CREATE TABLE IF NOT EXISTS segment_comments (
+        id TEXT PRIMARY KEY, target_id TEXT NOT NULL, segment_id TEXT NOT NULL, number INTEGER NOT NULL,
+        user_id TEXT NOT NULL, text TEXT NOT NULL, render INTEGER NOT NULL, at BIGINT NOT NULL, resolved_in INTEGER,
+        resolved_by TEXT)`,
+      'CREATE INDEX IF NOT EXISTS segment_comments_target ON segment_comments (target_id, at)',
+    ],
+  },
 ];
 
 /** The schema version this code expects. */

@@ -40,6 +40,18 @@ export function sqlReviewStore(sql: Sql): ReviewStore {
         1
       );
     },
+    async recordEditor(targetId, userId, at) {
+      await sql.run(
+        `INSERT INTO target_editors (target_id, user_id, edited_at) VALUES (?, ?, ?)
+         ON CONFLICT (target_id) DO UPDATE SET user_id = excluded.user_id, edited_at = excluded.edited_at
+         WHERE target_editors.edited_at <= excluded.edited_at`,
+        [targetId, userId, at],
+      );
+    },
+    async lastEditorOf(targetId) {
+      const row = await sql.get('SELECT user_id FROM target_editors WHERE target_id = ?', [targetId]);
+      return row ? read.str(row.user_id) : undefined;
+    },
     async recordRenderIntent(targetId, userId, now) {
       await sql.run(
         `INSERT INTO render_intents (target_id, user_id, at) VALUES (?, ?, ?)

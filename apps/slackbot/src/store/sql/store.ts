@@ -5,6 +5,7 @@ import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
 import { sqlAssignmentStore } from './assignments.ts';
 import { sqlAutopilotStore } from './autopilot.ts';
+import { sqlCommentStore } from './comments.ts';
 import { readCounts } from './counts.ts';
 import { sqlDeferredRequestStore } from './deferred.ts';
 import { sqlEstimateStore } from './estimates.ts';
@@ -36,6 +37,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlJobStore(sql),
     ...sqlOutboxStore(sql),
     ...sqlReviewStore(sql),
+    ...sqlCommentStore(sql),
     ...sqlGlossaryStore(sql),
     ...sqlLipsyncStore(sql),
     ...sqlModalStore(sql),
