@@ -16,6 +16,7 @@ import type { OutboxStore } from './outbox.ts';
 import type { QaSettingsStore } from './qa.ts';
 import type { RedubStore } from './redubs.ts';
 import type { ReviewStore } from './reviews.ts';
+import type { SweepStore } from './sweeps.ts';
 
 export type * from './approvals.ts';
 export type * from './approvers.ts';
@@ -30,9 +31,10 @@ export type * from './outbox.ts';
 export type * from './qa.ts';
 export type * from './redubs.ts';
 export type * from './reviews.ts';
+export type * from './sweeps.ts';
 
 /** The tables whose rows are leased to one worker at a time. */
-export type LeasedTable = 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports';
+export type LeasedTable = 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports' | 'sweeps';
 
 export interface Store
   extends JobStore,
@@ -48,7 +50,8 @@ export interface Store
     ApproverStore,
     AssignmentStore,
     EstimateStore,
-    DeferredRequestStore {
+    DeferredRequestStore,
+    SweepStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
    * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in

@@ -18,6 +18,7 @@ import { placeholders, type Sql } from './port.ts';
 import { sqlQaSettingsStore } from './qa.ts';
 import { sqlRedubStore } from './redubs.ts';
 import { sqlReviewStore } from './reviews.ts';
+import { sqlSweepStore } from './sweeps.ts';
 
 const LEASE_KEYS: Record<LeasedTable, string> = {
   jobs: 'id',
@@ -25,6 +26,7 @@ const LEASE_KEYS: Record<LeasedTable, string> = {
   channels: 'channel',
   lipsyncs: 'id',
   glossary_imports: 'key',
+  sweeps: 'name',
 };
 
 export async function createSqlStore(sql: Sql): Promise<Store> {
@@ -44,6 +46,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlAssignmentStore(sql),
     ...sqlEstimateStore(sql),
     ...sqlDeferredRequestStore(sql),
+    ...sqlSweepStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
@@ -51,6 +54,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
         await tx.run('UPDATE lipsyncs SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE glossary_imports SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE channels SET lease_until = 0 WHERE lease_until > 0');
+        await tx.run('UPDATE sweeps SET lease_until = 0 WHERE lease_until > 0');
       }),
     async renewLeases(table, keys, owner, until, now) {
       if (keys.length === 0) return;
