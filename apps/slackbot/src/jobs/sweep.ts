@@ -2,7 +2,9 @@
 // when it began, so that one request can stand for a hundred polls. A sweep reads the app's projects (their
 // names carry its job tag) from the newest down to the oldest it follows. Projects created meanwhile push the
 // list down, so a page may show again what the last one did (kept once, by id, the later read winning); pages
-// overlap, so that a project leaving the list (deleted) between two reads does not hide the one after it.
+// overlap, so that a project leaving the list (deleted) between two reads does not hide the one after it. A few
+// pages are read at once (a sweep of 10,000 projects is a hundred pages, and its length is how late it sees a
+// change); pages read together are read within milliseconds, in which the list moves far less than the overlap.
 // Whether a sweep is worth it: it costs its pages; polling the projects due costs one request each.
 import type { ProjectListItem } from '@dubkit/core';
 import type { DubbingService } from '../dubbing/service.ts';
@@ -12,6 +14,8 @@ import { JOB_TAG_MARK } from './start.ts';
 export const SWEEP_PAGE = 100;
 /** Items each page reads again of the one before. */
 export const SWEEP_OVERLAP = 10;
+/** Pages read at once (they still wait for the request budget). */
+export const SWEEP_PARALLEL = 4;
 
 export interface SweepResult {
   /** The list's item for each followed project it showed, by project id. */
@@ -30,14 +34,23 @@ export async function sweepList(
   maxPages: number,
 ): Promise<SweepResult> {
   const seen = new Map<string, ProjectListItem>();
+  const step = SWEEP_PAGE - SWEEP_OVERLAP;
   let offset = 0;
   let pages = 0;
   while (pages < maxPages && seen.size < followed.size) {
-    const page = await listProjects({ name: JOB_TAG_MARK, offset, limit: SWEEP_PAGE });
-    pages++;
-    for (const item of page.projects) if (followed.has(item.id)) seen.set(item.id, item);
-    if (!page.more || page.projects.length <= SWEEP_OVERLAP) break;
-    offset += page.projects.length - SWEEP_OVERLAP;
+    // As many pages at once as the followed projects not seen yet could fill.
+    const batch = Math.min(SWEEP_PARALLEL, maxPages - pages, Math.ceil((followed.size - seen.size) / step));
+    const read = await Promise.all(
+      Array.from({ length: batch }, (_, k) =>
+        listProjects({ name: JOB_TAG_MARK, offset: offset + k * step, limit: SWEEP_PAGE }),
+      ),
+    );
+    pages += batch;
+    for (const page of read)
+      for (const item of page.projects) if (followed.has(item.id)) seen.set(item.id, item);
+    const last = read.at(-1)!;
+    if (read.some((page) => !page.more) || last.projects.length <= SWEEP_OVERLAP) break;
+    offset += batch * step;
   }
   return { seen, pages };
 }
