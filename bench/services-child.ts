@@ -42,6 +42,8 @@ async function runServices(options: EmulatorOptions): Promise<void> {
   });
   const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
   process.send!({ kind: 'ready', serviceUrl: emulator.url, slackApiUrl: slack.apiUrl });
+  // A bench that failed leaves no services running behind it.
+  process.on('disconnect', () => process.exit(1));
   process.on('message', async (message: { kind: string; projects?: string[] }) => {
     if (message.kind !== 'report') return;
     const calls: Record<string, number> = {};

@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DubbingClient } from '@dubkit/core';
 import { DEFAULT_STAGE_RATES, type StageRate } from '@dubkit/emulator';
+import { Agent } from 'undici';
 import { median, seededRandom } from './measure.ts';
 import { scatterSvg } from './plot.ts';
 import { mapLimit } from './processes.ts';
@@ -235,7 +236,10 @@ async function runAll(): Promise<void> {
 async function runPolicy(policy: Policy): Promise<Result> {
   const services = await forkServices({ timing: { model: 'media', seed: SEED, stages: STAGES, ...MODEL } });
   const dir = mkdtempSync(join(tmpdir(), 'dubkit-tracker-bench-'));
-  const client = new DubbingClient({ baseUrl: services.serviceUrl, token: TOKEN, env: {} });
+  // Sockets let go well before the emulator's server closes an idle one (5 s): a project creation (a POST, never
+  // retried) sent on a socket the server was closing at that moment failed a 10,000-job run.
+  const dispatcher = new Agent({ keepAliveTimeout: 1_000 });
+  const client = new DubbingClient({ baseUrl: services.serviceUrl, token: TOKEN, env: {}, dispatcher });
   const videos = await mapLimit(VIDEOS, 8, async (k) => {
     const link = `https://www.youtube.com/watch?v=mix-${k}`;
     const media = await client.media.uploadLink({ link, name: `video ${k}` });
@@ -271,6 +275,7 @@ async function runPolicy(policy: Policy): Promise<Result> {
   const changes = await serviceChanges(client, projects, app.firstStatus);
   const { calls, histories } = await services.report(projects);
   await app.store.close();
+  await dispatcher.close();
   rmSync(dir, { recursive: true, force: true });
   const requests = app.counts.polls + app.counts.lists + app.counts.segments;
   // Every change the service made while tracked, shown or skipped, until it or a later status reached Slack.
