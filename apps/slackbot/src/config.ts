@@ -200,7 +200,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minMs: e.POLL_MIN_MS,
       maxMs: e.POLL_MAX_MS,
       requestsPerSecond: e.SERVICE_REQUESTS_PER_SECOND,
-      ...(e.TRACKER_SWEEP_MS > 0 ? { sweepEveryMs: e.TRACKER_SWEEP_MS } : {}),
+      // No project waits longer than the cap for a look, swept or not.
+      ...(e.TRACKER_SWEEP_MS > 0 ? { sweepEveryMs: Math.min(e.TRACKER_SWEEP_MS, e.POLL_MAX_MS) } : {}),
     },
     channelPaceMs: e.SLACK_CHANNEL_PACE_MS,
     slackWriteTimeoutMs: e.SLACK_WRITE_TIMEOUT_MS,
