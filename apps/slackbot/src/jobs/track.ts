@@ -85,7 +85,11 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
   /** Pages the last sweep took (what the next is expected to cost). */
   #sweepPages: number | undefined;
   #look: Look = 'idle';
-  /** Requests the sweeps made and rounds that polled instead, since start (the metrics read them). */
+  /** The last way of looking the log announced (sweeps, or polls one by one). */
+  #announced: Look = 'idle';
+  /** When this replica last weighed a sweep (reading every followed project), at most once per sweep. */
+  #lookedAt = Number.NEGATIVE_INFINITY;
+  /** Sweeps, their pages, and the times the projects due were polled instead (a sweep costing more), since start. */
   readonly sweepCounts = { sweeps: 0, pages: 0, pollRounds: 0 };
 
   constructor(options: TrackerOptions) {
@@ -192,12 +196,16 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
    */
   async #sweep(now: number, everyMs: number): Promise<{ dueBy: number; found: Due[] }> {
     const { store, owner, dubbing } = this.#o;
+    const overdueBy = now - SWEEP_GRACE_SWEEPS * everyMs;
+    // Rounds come often (every start and poll wakes the loop); the followed projects are weighed once a sweep.
+    if (now - this.#lookedAt < everyMs) return { dueBy: this.#look === 'polls' ? now : overdueBy, found: [] };
+    this.#lookedAt = now;
     const followed = await store.trackedTargets(MAX_SWEPT);
     const due = followed.filter((t) => t.nextPollAt <= now).length;
     const cost = sweepCost(followed.length, this.#sweepPages);
     const look = chooseLook(due, cost);
     this.#logLook(look, due, cost, followed.length);
-    const overdue = { dueBy: now - SWEEP_GRACE_SWEEPS * everyMs, found: [] };
+    const overdue = { dueBy: overdueBy, found: [] };
     if (look === 'polls') {
       this.sweepCounts.pollRounds++;
       return { dueBy: now, found: [] };
@@ -234,6 +242,7 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
         { err: error },
         'sweeping the project list failed; polling the projects due instead',
       );
+      this.#look = 'polls';
       return { dueBy: now, found: [] };
     } finally {
       this.leases('sweeps').drop(SWEEP_NAME);
@@ -243,8 +252,9 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
 
   /** Says when the tracker starts sweeping the list, or falls back to polling each project due. */
   #logLook(look: Look, due: number, cost: number, followed: number): void {
-    if (look === this.#look || look === 'idle') return;
     this.#look = look;
+    if (look === this.#announced || look === 'idle') return;
+    this.#announced = look;
     const pages = `a sweep of the project list (${cost} page${cost === 1 ? '' : 's'})`;
     this.#o.logger.info(
       { due, followed, sweepPages: cost },
