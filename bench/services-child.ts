@@ -50,7 +50,9 @@ async function runServices(options: EmulatorOptions): Promise<void> {
     for (const call of slack.calls) calls[call.method] = (calls[call.method] ?? 0) + 1;
     const histories = (message.projects ?? []).map((id) => emulator.statusHistory(id));
     // Sent before exiting: a large report (10,000 histories) still in the pipe when the child exited was lost.
-    await new Promise((resolve) => process.send!({ kind: 'report', calls, histories }, undefined, {}, resolve));
+    await new Promise((resolve) =>
+      process.send!({ kind: 'report', calls, histories }, undefined, {}, resolve),
+    );
     await slack.close();
     await emulator.close();
     process.exit(0);
