@@ -94,7 +94,9 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
 
   constructor(options: TrackerOptions) {
     const { store, owner, logger } = options;
-    const idleMs = options.idleMs ?? Math.min(1000, options.polling.minMs);
+    // A sweep is due every sweepEveryMs: an idle loop looks often enough that it starts within a quarter of that.
+    const idleMs =
+      options.idleMs ?? Math.min(1000, options.polling.minMs, (options.sweepEveryMs ?? Infinity) / 4);
     super({ name: 'tracker', idleMs, store, owner, logger, tables: ['jobs', 'targets', 'sweeps'] });
     this.#o = options;
     this.#now = options.now ?? Date.now;
