@@ -29,7 +29,7 @@ const MAX_START_FAILURES = 8;
 const ESTIMATES_SYNC_MS = 5_000;
 /** A sweep reads no further than this many pages (100,000 projects). */
 const MAX_SWEEP_PAGES = 1_000;
-/** Followed projects a sweep looks for at most (their rows are read each round that may sweep). */
+/** Followed projects a sweep looks for at most (their rows are read once per sweep interval). */
 const MAX_SWEPT = 50_000;
 /** While sweeps run, a project is read on its own only once no sweep has seen it this long after it was due. */
 const SWEEP_GRACE_SWEEPS = 5;
