@@ -42,12 +42,17 @@ async function runServices(options: EmulatorOptions): Promise<void> {
   });
   const slack = await new FakeSlack({ botToken: BOT_TOKEN }).start();
   process.send!({ kind: 'ready', serviceUrl: emulator.url, slackApiUrl: slack.apiUrl });
+  // A bench that failed leaves no services running behind it.
+  process.on('disconnect', () => process.exit(1));
   process.on('message', async (message: { kind: string; projects?: string[] }) => {
     if (message.kind !== 'report') return;
     const calls: Record<string, number> = {};
     for (const call of slack.calls) calls[call.method] = (calls[call.method] ?? 0) + 1;
     const histories = (message.projects ?? []).map((id) => emulator.statusHistory(id));
-    process.send!({ kind: 'report', calls, histories });
+    // Sent before exiting: a large report (10,000 histories) still in the pipe when the child exited was lost.
+    await new Promise((resolve) =>
+      process.send!({ kind: 'report', calls, histories }, undefined, {}, resolve),
+    );
     await slack.close();
     await emulator.close();
     process.exit(0);

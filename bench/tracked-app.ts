@@ -26,7 +26,10 @@ const pino = appRequire('pino') as typeof import('pino').default;
 const SLACK_WRITE_TIMEOUT_MS = 10_000;
 
 /** The tracker's own settings for a run: its polling policy and whether it learns. */
-export type TrackerSettings = Pick<ConstructorParameters<typeof Tracker>[0], 'polling' | 'learn' | 'random'>;
+export type TrackerSettings = Pick<
+  ConstructorParameters<typeof Tracker>[0],
+  'polling' | 'learn' | 'random' | 'sweepEveryMs'
+>;
 
 export interface TrackedApp extends MeasuredService {
   store: Store;

@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     expect(config.store).toEqual({ kind: 'sqlite', path: './data/dubkit.db' });
     expect(config.service).toEqual({ baseUrl: 'https://api.rask.ai', auth: { token: 'tok' } });
     expect(config.polling.minMs).toBeLessThan(config.polling.maxMs);
+    // List sweeps every 2 s on a budget sized for them.
+    expect(config.polling).toMatchObject({ sweepEveryMs: 2_000, requestsPerSecond: 100 });
+  });
+
+  it('reads TRACKER_SWEEP_MS: 0 turns list sweeps off, and a sweep is never further apart than POLL_MAX_MS', () => {
+    expect(loadConfig({ ...base, TRACKER_SWEEP_MS: '0' }).polling.sweepEveryMs).toBeUndefined();
+    expect(
+      loadConfig({ ...base, TRACKER_SWEEP_MS: '5000', POLL_MIN_MS: '1000', POLL_MAX_MS: '3000' }).polling
+        .sweepEveryMs,
+    ).toBe(3_000);
+    expect(() => loadConfig({ ...base, TRACKER_SWEEP_MS: 'often' })).toThrow(/TRACKER_SWEEP_MS/);
   });
 
   it('prefers Socket Mode when an app token is given, and takes client credentials', () => {

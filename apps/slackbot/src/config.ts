@@ -56,7 +56,13 @@ const EnvSchema = z.object({
   MAX_FILE_BYTES: positiveInt.default(2 * 1024 ** 3),
   POLL_MIN_MS: positiveInt.default(5_000),
   POLL_MAX_MS: positiveInt.default(60_000),
-  SERVICE_REQUESTS_PER_SECOND: positiveInt.default(10),
+  // Sized for list sweeps (README): 10,000 followed projects cost about 60 requests a second.
+  SERVICE_REQUESTS_PER_SECOND: positiveInt.default(100),
+  TRACKER_SWEEP_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int()
+    .min(0)
+    .default(2_000),
   SLACK_CHANNEL_PACE_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLACK_WRITE_TIMEOUT_MS: positiveInt.default(10_000),
@@ -115,6 +121,8 @@ export interface PollingConfig {
   maxMs: number;
   /** Global budget of requests per second to the service, shared by every poll. */
   requestsPerSecond: number;
+  /** Sweep the project list at most this often, across replicas (TRACKER_SWEEP_MS; absent: 0, no sweeps). */
+  sweepEveryMs?: number;
 }
 
 export interface Config {
@@ -270,7 +278,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     service: { baseUrl: e.DUBKIT_BASE_URL, ...(auth ? { auth } : {}) },
     store,
     maxFileBytes: e.MAX_FILE_BYTES,
-    polling: { minMs: e.POLL_MIN_MS, maxMs: e.POLL_MAX_MS, requestsPerSecond: e.SERVICE_REQUESTS_PER_SECOND },
+    polling: {
+      minMs: e.POLL_MIN_MS,
+      maxMs: e.POLL_MAX_MS,
+      requestsPerSecond: e.SERVICE_REQUESTS_PER_SECOND,
+      // No project waits longer than the cap for a look, swept or not.
+      ...(e.TRACKER_SWEEP_MS > 0 ? { sweepEveryMs: Math.min(e.TRACKER_SWEEP_MS, e.POLL_MAX_MS) } : {}),
+    },
     channelPaceMs: e.SLACK_CHANNEL_PACE_MS,
     slackWriteTimeoutMs: e.SLACK_WRITE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,

@@ -501,6 +501,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     dubbing: service,
     starter,
     polling: config.polling,
+    ...(config.polling.sweepEveryMs ? { sweepEveryMs: config.polling.sweepEveryMs } : {}),
     logger: logger.child({ part: 'tracker' }),
     drawer,
     owner,

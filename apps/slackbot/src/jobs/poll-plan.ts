@@ -5,6 +5,9 @@
 // `freshMs` apart: statuses are learned from changes seen one at a time, which sparse polls would skip. Every wait
 // is at most the cap, so an estimate that has gone wrong (a stage suddenly much slower) still leaves no project
 // unpolled for longer than that, and at least the floor.
+// With list sweeps (sweep.ts, `sweepEveryMs`), looking costs a share of a page: a project is due from the
+// earliest likely end of its status (the 5 % quantile), then at every sweep until its status changes; without
+// an estimate, at every sweep. The estimates then only let sweeps be skipped while nothing is due.
 import type { Target } from '../store/store.ts';
 import { type IntervalPolicy, nextInterval, withJitter } from './intervals.ts';
 import type { Pace, StageEstimates } from './stage-estimates.ts';
@@ -37,6 +40,8 @@ export interface PollPlannerOptions {
   estimates?: StageEstimates | undefined;
   /** Longest wait after a status's likely end before looking again (default 7 s; at most the cap). */
   freshMs?: number;
+  /** The tracker sweeps the project list this often: plans say when a project is due for a sweep. */
+  sweepEveryMs?: number;
   random?: () => number;
 }
 
@@ -68,6 +73,13 @@ export class PollPlanner {
     }
     const learned = { stageSince: since, pace };
     const estimate = estimates?.estimate(seen.status, videoSeconds, pace);
+    const sweepEveryMs = this.#o.sweepEveryMs;
+    if (sweepEveryMs !== undefined) {
+      const earliest =
+        estimate && seen.changed ? since + estimate.medianMs * Math.exp(-Z95 * estimate.sigma) : 0;
+      const intervalMs = Math.round(Math.min(polling.maxMs, Math.max(sweepEveryMs, earliest - now)));
+      return { nextPollAt: now + intervalMs, intervalMs, ...learned };
+    }
     if (!estimate) {
       const lastStageMs = target.statusAt === null ? undefined : now - target.statusAt;
       const intervalMs = Math.min(

@@ -57,6 +57,9 @@ export function jobTag(job: Job, target: Target): string {
   return `dk-${job.id}-${target.dstLang}-${target.attempt}`;
 }
 
+/** What every project the app creates has in its name (` [dk-…]`): the list filter that keeps only those. */
+export const JOB_TAG_MARK = '[dk-';
+
 /** A project's name as people know it: the job tag the app appends (` [dk-…]`) taken off. */
 export function withoutJobTag(name: string): string {
   return name.replace(/ \[dk-[0-9a-z-]+\]$/i, '');

@@ -2,17 +2,24 @@
 // starter; projects due for a poll are read from the service (within the global request budget) and every
 // status change is recorded together with the Slack writes it causes. Each project's next poll is planned
 // near the likely end of its status, from what the tracker learned of the service (poll-plan.ts).
+// With list sweeps (sweepEveryMs), a round that finds more projects due than a sweep of the project list has
+// pages sweeps the list instead (sweep.ts, one replica at a time under the sweep's lease, at most every
+// sweepEveryMs across replicas); a project's own read is made only for what the list cannot say (the outputs
+// and failure details of an ended project), and for a project no sweep has seen for a while.
+import type { Project, ProjectListItem } from '@dubkit/core';
 import type { Logger } from 'pino';
 import { type DubbingService, ProjectGoneError, SlowDownError, type StatusInfo } from '../dubbing/service.ts';
 import { LEASE_MS } from '../runtime/leases.ts';
 import { Runner } from '../runtime/runner.ts';
-import type { EstimateStore, Job, JobStore, OutboxStore, Store, Target } from '../store/store.ts';
+import type { EstimateStore, Job, JobStore, OutboxStore, Store, SweepStore, Target } from '../store/store.ts';
+import { SWEEP_NAME } from '../store/sweeps.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
 import { type IntervalPolicy, withJitter } from './intervals.ts';
 import { changeDeliveries, replacedDeliveries } from './notify.ts';
 import { PollPlanner } from './poll-plan.ts';
 import { StageEstimates } from './stage-estimates.ts';
 import type { JobStarter } from './start.ts';
+import { chooseLook, sweepCost, sweepList } from './sweep.ts';
 
 /** A failed start is tried again after 5 s, doubling to 5 min; after this many failures in a row, it ends. */
 const START_RETRY_MS = 5_000;
@@ -20,9 +27,19 @@ const START_RETRY_MAX_MS = 5 * 60_000;
 const MAX_START_FAILURES = 8;
 /** How often this process adds what it learned to the store and reads what every replica learned. */
 const ESTIMATES_SYNC_MS = 5_000;
+/** A sweep reads no further than this many pages (100,000 projects). */
+const MAX_SWEEP_PAGES = 1_000;
+/** Followed projects a sweep looks for at most (their rows are read once per sweep interval). */
+const MAX_SWEPT = 50_000;
+/** While sweeps run, a project is read on its own only once no sweep has seen it this long after it was due. */
+const SWEEP_GRACE_SWEEPS = 5;
 
 export interface TrackerOptions {
-  store: JobStore & EstimateStore & Pick<OutboxStore, 'getDelivery'> & Pick<Store, 'renewLeases'>;
+  store: JobStore &
+    EstimateStore &
+    SweepStore &
+    Pick<OutboxStore, 'getDelivery'> &
+    Pick<Store, 'renewLeases'>;
   dubbing: DubbingService;
   starter: JobStarter;
   polling: IntervalPolicy;
@@ -42,10 +59,21 @@ export interface TrackerOptions {
   learn?: boolean;
   /** Longest wait after a status's likely end before looking again (poll-plan.ts). */
   freshMs?: number;
+  /** Sweep the project list at most this often (sweep.ts); absent: every project is polled on its own. */
+  sweepEveryMs?: number;
+}
+
+/** How the last round looked at the projects due, for the log when it changes. */
+type Look = 'idle' | 'sweep' | 'polls';
+
+/** A claimed target, and what a sweep saw of its project. */
+interface Due {
+  target: Target;
+  listed?: ProjectListItem;
 }
 
 /** Starts (an upload can take minutes) and polls in progress keep their short leases while they run. */
-export class Tracker extends Runner<'jobs' | 'targets'> {
+export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
   readonly #o: TrackerOptions;
   readonly #now: () => number;
   readonly #random: () => number;
@@ -54,11 +82,22 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
   readonly #estimates: StageEstimates | undefined;
   readonly #planner: PollPlanner;
   #estimatesSyncedAt = Number.NEGATIVE_INFINITY;
+  /** Pages the last sweep took (what the next is expected to cost). */
+  #sweepPages: number | undefined;
+  #look: Look = 'idle';
+  /** The last way of looking the log announced (sweeps, or polls one by one). */
+  #announced: Look = 'idle';
+  /** When this replica last weighed a sweep (reading every followed project), at most once per sweep. */
+  #lookedAt = Number.NEGATIVE_INFINITY;
+  /** Sweeps, their pages, and the times the projects due were polled instead (a sweep costing more), since start. */
+  readonly sweepCounts = { sweeps: 0, pages: 0, pollRounds: 0 };
 
   constructor(options: TrackerOptions) {
     const { store, owner, logger } = options;
-    const idleMs = options.idleMs ?? Math.min(1000, options.polling.minMs);
-    super({ name: 'tracker', idleMs, store, owner, logger, tables: ['jobs', 'targets'] });
+    // A sweep is due every sweepEveryMs: an idle loop looks often enough that it starts within a quarter of that.
+    const idleMs =
+      options.idleMs ?? Math.min(1000, options.polling.minMs, (options.sweepEveryMs ?? Infinity) / 4);
+    super({ name: 'tracker', idleMs, store, owner, logger, tables: ['jobs', 'targets', 'sweeps'] });
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
@@ -67,6 +106,7 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
       polling: options.polling,
       estimates: this.#estimates,
       freshMs: options.freshMs,
+      sweepEveryMs: options.sweepEveryMs,
       random: this.#random,
     });
   }
@@ -139,18 +179,20 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
       this.#starting.set(job.id, run);
     }
     await this.#syncEstimates(now);
-    const targets = await store.claimDueTargets(owner, now, LEASE_MS, 500);
+    const swept =
+      this.#o.sweepEveryMs === undefined ? undefined : await this.#sweep(now, this.#o.sweepEveryMs);
+    const claimed = await store.claimDueTargets(owner, now, LEASE_MS, 500, swept?.dueBy ?? now);
+    const queue: Due[] = [...(swept?.found ?? []), ...claimed.map((target) => ({ target }))];
     // Their jobs in one read: a status message needs its job, and a read per poll cost a round trip each.
-    const jobsOf = await store.getJobs(targets.map((t) => t.jobId));
-    for (const target of targets) this.leases('targets').hold(target.id);
-    const queue = [...targets];
+    const jobsOf = await store.getJobs(queue.map((due) => due.target.jobId));
+    for (const { target } of queue) this.leases('targets').hold(target.id);
     const workers = Array.from({ length: Math.min(queue.length, this.#o.concurrency ?? 16) }, async () => {
-      for (let target = queue.shift(); target; target = queue.shift()) {
-        const job = jobsOf.get(target.jobId);
+      for (let due = queue.shift(); due; due = queue.shift()) {
+        const job = jobsOf.get(due.target.jobId);
         try {
-          if (job) await this.#poll(target, job);
+          if (job) await this.#poll(due.target, job, due.listed);
         } finally {
-          this.leases('targets').drop(target.id);
+          this.leases('targets').drop(due.target.id);
         }
       }
     });
@@ -158,9 +200,85 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
       await Promise.all(workers);
     } finally {
       // A round that failed part-way leaves the rest of its claims to expire.
-      for (const target of queue) this.leases('targets').drop(target.id);
+      for (const { target } of queue) this.leases('targets').drop(target.id);
     }
-    return targets.length > 0;
+    return claimed.length > 0;
+  }
+
+  /**
+   * Sweeps the project list when more projects are due than it has pages, and this replica holds the sweep:
+   * the changes it saw, claimed for this round, and how overdue a project must be for its own poll (a project
+   * seen unchanged is due again at the next sweep). When polling the due projects costs no more, they are
+   * polled as without sweeps.
+   */
+  async #sweep(now: number, everyMs: number): Promise<{ dueBy: number; found: Due[] }> {
+    const { store, owner, dubbing } = this.#o;
+    const overdueBy = now - SWEEP_GRACE_SWEEPS * everyMs;
+    // Rounds come often (every start and poll wakes the loop); the followed projects are weighed once a sweep.
+    if (now - this.#lookedAt < everyMs) return { dueBy: this.#look === 'polls' ? now : overdueBy, found: [] };
+    this.#lookedAt = now;
+    const followed = await store.trackedTargets(MAX_SWEPT);
+    const due = followed.filter((t) => t.nextPollAt <= now).length;
+    const cost = sweepCost(followed.length, this.#sweepPages);
+    const look = chooseLook(due, cost);
+    this.#logLook(look, due, cost, followed.length);
+    const overdue = { dueBy: overdueBy, found: [] };
+    if (look === 'polls') {
+      this.sweepCounts.pollRounds++;
+      return { dueBy: now, found: [] };
+    }
+    if (look === 'idle' || !(await store.claimSweep(owner, now, LEASE_MS, everyMs))) return overdue;
+    this.leases('sweeps').hold(SWEEP_NAME);
+    try {
+      const byProject = new Map(followed.map((t) => [t.projectId!, t]));
+      const { seen, pages } = await sweepList(
+        (query) => dubbing.listProjects(query),
+        new Set(byProject.keys()),
+        MAX_SWEEP_PAGES,
+      );
+      this.#sweepPages = pages;
+      this.sweepCounts.sweeps++;
+      this.sweepCounts.pages += pages;
+      const changed: string[] = [];
+      const unchanged: string[] = [];
+      for (const [projectId, item] of seen) {
+        const target = byProject.get(projectId)!;
+        if (item.status && item.status !== target.status) changed.push(target.id);
+        else if (target.nextPollAt <= now) unchanged.push(target.id);
+      }
+      const at = this.#now();
+      await store.markSeen(unchanged, at + everyMs, at);
+      const claimed = await store.claimTargets(changed, owner, at, LEASE_MS);
+      return {
+        dueBy: overdue.dueBy,
+        found: claimed.map((target) => ({ target, listed: seen.get(target.projectId!) })),
+      };
+    } catch (error) {
+      // The list failed (the service away, a 429): the projects are polled one by one meanwhile.
+      this.#o.logger.warn(
+        { err: error },
+        'sweeping the project list failed; polling the projects due instead',
+      );
+      this.#look = 'polls';
+      return { dueBy: now, found: [] };
+    } finally {
+      this.leases('sweeps').drop(SWEEP_NAME);
+      await store.releaseSweep(owner);
+    }
+  }
+
+  /** Says when the tracker starts sweeping the list, or falls back to polling each project due. */
+  #logLook(look: Look, due: number, cost: number, followed: number): void {
+    this.#look = look;
+    if (look === this.#announced || look === 'idle') return;
+    this.#announced = look;
+    const pages = `a sweep of the project list (${cost} page${cost === 1 ? '' : 's'})`;
+    this.#o.logger.info(
+      { due, followed, sweepPages: cost },
+      look === 'sweep'
+        ? `${due} of ${followed} followed projects are due: ${pages} costs fewer requests, so the tracker sweeps the list`
+        : `only ${due} of ${followed} followed projects are due: ${pages} costs as many requests or more, so the tracker polls each one`,
+    );
   }
 
   /** Records a start that failed: tried again later with backoff, or given up after too many tries. */
@@ -189,7 +307,11 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
     await store.releaseJob(job.id, owner, this.#now() + waitMs, true);
   }
 
-  async #poll(target: Target, job: Job): Promise<void> {
+  /**
+   * Looks at a project: from `listed`, what a sweep saw, unless the status it shows has ended (the outputs and
+   * failure details are in the project alone); else its own read.
+   */
+  async #poll(target: Target, job: Job, listed?: ProjectListItem): Promise<void> {
     const { store, dubbing, polling } = this.#o;
     if (target.projectId === null) return;
     const unchanged = (nextPollAt: number) =>
@@ -205,9 +327,12 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
         this.#now(),
         [],
       );
-    let project: Awaited<ReturnType<DubbingService['getProject']>>;
+    let project: Pick<Project, 'id' | 'status' | 'status_updated_at'> & Partial<Project>;
     try {
-      project = await dubbing.getProject(target.projectId);
+      project =
+        listed && !dubbing.describeStatus(listed.status).terminal
+          ? listed
+          : await dubbing.getProject(target.projectId);
     } catch (error) {
       // The request budget paused itself on the 429; this project waits as long as the service asked.
       if (error instanceof SlowDownError) {
@@ -260,7 +385,12 @@ export class Tracker extends Runner<'jobs' | 'targets'> {
     const changed = status !== target.status;
     const plan = this.#planner.afterPoll(
       target,
-      { status, changed, statusUpdatedAt: project.status_updated_at, duration: project.duration },
+      {
+        status,
+        changed,
+        statusUpdatedAt: project.status_updated_at,
+        duration: project.duration ?? job.mediaSeconds,
+      },
       now,
     );
     // The status message keeps whoever is assigned to review the language.

@@ -223,8 +223,14 @@ export interface JobStore {
   targetOfProject(projectId: string): Promise<Target | undefined>;
   markCreateIntent(targetId: string, now: number): Promise<void>;
   setTargetProject(targetId: string, projectId: string, now: number): Promise<void>;
-  /** Leases targets whose poll is due. */
-  claimDueTargets(owner: string, now: number, leaseMs: number, limit: number): Promise<Target[]>;
+  /** Leases targets whose poll is due by `dueBy` (now unless said: a sweep leaves only the overdue ones). */
+  claimDueTargets(
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    dueBy?: number,
+  ): Promise<Target[]>;
   /** Saves a poll's outcome and the Slack writes it causes, atomically, and frees the lease. */
   recordPoll(targetId: string, result: PollResult, now: number, deliveries: DeliveryInput[]): Promise<void>;
   /** Starts a new attempt for a failed target; undefined when it is not failed. */

@@ -140,6 +140,35 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect((await store.getDelivery('status:x'))?.state).toBe('pending');
       });
 
+      it('leases the list sweep to one owner at a time, at most once per pace, and records what it saw', async () => {
+        expect(await store.claimSweep('a', 1_000, 100, 2_000)).toBe(true);
+        // Held by a: b waits for the lease, then for the pace set by a's claim.
+        expect(await store.claimSweep('b', 1_050, 100, 2_000)).toBe(false);
+        await store.releaseSweep('a');
+        expect(await store.claimSweep('b', 1_500, 100, 2_000)).toBe(false);
+        expect(await store.claimSweep('b', 3_000, 100, 2_000)).toBe(true);
+        await store.renewLeases('sweeps', ['projects'], 'b', 10_000, 3_050);
+        expect(await store.claimSweep('a', 6_000, 100, 2_000)).toBe(false);
+
+        const { job } = await store.createJob(newJob(), 1);
+        await store.startJob(job.id, { dstLangs: ['es', 'de', 'fr'], srcLang: null, numSpeakers: null }, 1);
+        const [es, de, fr] = await store.targetsOf(job.id);
+        await store.setTargetProject(es!.id, 'p-es', 10);
+        await store.setTargetProject(de!.id, 'p-de', 10);
+        // fr has no project yet: not followed.
+        expect((await store.trackedTargets(10)).map((t) => t.projectId).sort()).toEqual(['p-de', 'p-es']);
+        // The changes a sweep saw are leased to it, once; what it saw unchanged is due again when it says.
+        expect((await store.claimTargets([es!.id, fr!.id], 'a', 20, 100)).map((t) => t.id)).toEqual([es!.id]);
+        expect(await store.claimTargets([es!.id], 'b', 30, 100)).toEqual([]);
+        await store.markSeen([de!.id, es!.id], 500, 40);
+        expect((await store.getTarget(de!.id))?.nextPollAt).toBe(500);
+        // es is leased: the poll that holds it records it.
+        expect((await store.getTarget(es!.id))?.nextPollAt).toBe(10);
+        // While sweeps run, only what is overdue by then (es, its lease ended unrecorded) is polled on its own.
+        expect((await store.claimDueTargets('b', 600, 100, 5, 400)).map((t) => t.id)).toEqual([es!.id]);
+        expect((await store.claimDueTargets('b', 600, 100, 5, 500)).map((t) => t.id)).toEqual([de!.id]);
+      });
+
       it('retries only a failed target, as a new attempt', async () => {
         const { job } = await store.createJob(newJob(), 1);
         await store.startJob(job.id, { dstLangs: ['es'], srcLang: null, numSpeakers: null }, 1);

@@ -18,6 +18,7 @@ import type { OutboxStore } from './outbox.ts';
 import type { QaSettingsStore } from './qa.ts';
 import type { RedubStore } from './redubs.ts';
 import type { ReviewStore } from './reviews.ts';
+import type { SweepStore } from './sweeps.ts';
 import type { WorkflowStepStore } from './workflow-steps.ts';
 
 export type * from './approvals.ts';
@@ -35,6 +36,7 @@ export type * from './outbox.ts';
 export type * from './qa.ts';
 export type * from './redubs.ts';
 export type * from './reviews.ts';
+export type * from './sweeps.ts';
 export type * from './workflow-steps.ts';
 
 /** The tables whose rows are leased to one worker at a time. */
@@ -44,7 +46,8 @@ export type LeasedTable =
   | 'channels'
   | 'lipsyncs'
   | 'glossary_imports'
-  | 'workflow_steps';
+  | 'workflow_steps'
+  | 'sweeps';
 
 export interface Store
   extends JobStore,
@@ -63,7 +66,8 @@ export interface Store
     EstimateStore,
     DeferredRequestStore,
     AutopilotStore,
-    WorkflowStepStore {
+    WorkflowStepStore,
+    SweepStore {
   /**
    * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
    * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in

@@ -252,12 +252,12 @@ export function sqlJobStore(sql: Sql): JobStore {
         [projectId, now, NEVER, targetId],
       );
     },
-    async claimDueTargets(owner, now, leaseMs, limit) {
+    async claimDueTargets(owner, now, leaseMs, limit, dueBy = now) {
       const rows = await claimDue(sql, {
         table: 'targets',
         key: 'id',
         due: 'terminal = FALSE AND project_id IS NOT NULL AND next_poll_at <= ? AND lease_until < ?',
-        params: [now, now],
+        params: [dueBy, now],
         order: 'next_poll_at',
         owner,
         now,
@@ -419,7 +419,7 @@ export function toJob(row: Row): Job {
   };
 }
 
-function toTarget(row: Row): Target {
+export function toTarget(row: Row): Target {
   return {
     id: read.str(row.id),
     jobId: read.str(row.job_id),

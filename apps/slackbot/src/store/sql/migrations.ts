@@ -1,6 +1,8 @@
 // The store's schema as numbered migrations, recorded in the database and applied at start, in order,
 // each in its own transaction. The same list runs on every engine; a statement that engines spell
 // differently asks the Dialect. Never edit a released migration: add the next one.
+
+import { SWEEP_NAME } from '../sweeps.ts';
 import { countsMigration } from './counts.ts';
 import type { Dialect, Sql } from './port.ts';
 
@@ -348,6 +350,16 @@ export const MIGRATIONS: Migration[] = [
         user_id TEXT NOT NULL, text TEXT NOT NULL, render INTEGER NOT NULL, at BIGINT NOT NULL, resolved_in INTEGER,
         resolved_by TEXT)`,
       'CREATE INDEX IF NOT EXISTS segment_comments_target ON segment_comments (target_id, at)',
+    ],
+  },
+  {
+    version: 27,
+    name: "the tracker's list sweep: one leased row that paces sweeps of the project list across replicas",
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS sweeps (
+        name TEXT PRIMARY KEY, lease_owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0,
+        next_at BIGINT NOT NULL DEFAULT 0)`,
+      `INSERT INTO sweeps (name) VALUES ('${SWEEP_NAME}') ON CONFLICT (name) DO NOTHING`,
     ],
   },
 ];

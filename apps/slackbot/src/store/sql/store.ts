@@ -20,6 +20,7 @@ import { placeholders, type Sql } from './port.ts';
 import { sqlQaSettingsStore } from './qa.ts';
 import { sqlRedubStore } from './redubs.ts';
 import { sqlReviewStore } from './reviews.ts';
+import { sqlSweepStore } from './sweeps.ts';
 import { sqlWorkflowStepStore } from './workflow-steps.ts';
 
 const LEASE_KEYS: Record<LeasedTable, string> = {
@@ -28,6 +29,7 @@ const LEASE_KEYS: Record<LeasedTable, string> = {
   channels: 'channel',
   lipsyncs: 'id',
   glossary_imports: 'key',
+  sweeps: 'name',
   workflow_steps: 'id',
 };
 
@@ -51,6 +53,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
     ...sqlDeferredRequestStore(sql),
     ...sqlAutopilotStore(sql),
     ...sqlWorkflowStepStore(sql),
+    ...sqlSweepStore(sql),
     releaseLeases: () =>
       sql.transaction(async (tx) => {
         await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
@@ -59,6 +62,7 @@ export async function createSqlStore(sql: Sql): Promise<Store> {
         await tx.run('UPDATE glossary_imports SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE channels SET lease_until = 0 WHERE lease_until > 0');
         await tx.run('UPDATE workflow_steps SET lease_until = 0 WHERE lease_until > 0');
+        await tx.run('UPDATE sweeps SET lease_until = 0 WHERE lease_until > 0');
       }),
     async renewLeases(table, keys, owner, until, now) {
       if (keys.length === 0) return;

@@ -1,0 +1,64 @@
+// The tracker's list sweeps in SQL: one leased row paces them across replicas; the languages a sweep saw are
+// recorded in statements of a few hundred ids each.
+import { SWEEP_NAME, type SweepStore } from '../sweeps.ts';
+import { toTarget } from './jobs.ts';
+import { claimDue, placeholders, type Sql } from './port.ts';
+
+/** Ids per statement: well under every engine's limit on parameters. */
+const CHUNK = 500;
+
+export function sqlSweepStore(sql: Sql): SweepStore {
+  const chunks = (ids: readonly string[]) =>
+    Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
+  return {
+    async claimSweep(owner, now, leaseMs, everyMs) {
+      const claimed = await sql.run(
+        `UPDATE sweeps SET lease_owner = ?, lease_until = ?, next_at = ?
+         WHERE name = ? AND lease_until < ? AND next_at <= ?`,
+        [owner, now + leaseMs, now + everyMs, SWEEP_NAME, now, now],
+      );
+      return claimed === 1;
+    },
+    async releaseSweep(owner) {
+      await sql.run('UPDATE sweeps SET lease_until = 0 WHERE name = ? AND lease_owner = ?', [
+        SWEEP_NAME,
+        owner,
+      ]);
+    },
+    async trackedTargets(limit) {
+      const rows = await sql.all(
+        `SELECT * FROM targets WHERE terminal = FALSE AND project_id IS NOT NULL AND stopped_by IS NULL
+         ORDER BY next_poll_at LIMIT ?`,
+        [limit],
+      );
+      return rows.map(toTarget);
+    },
+    async claimTargets(ids, owner, now, leaseMs) {
+      const claimed = [];
+      for (const chunk of chunks(ids)) {
+        const rows = await claimDue(sql, {
+          table: 'targets',
+          key: 'id',
+          due: `id IN (${placeholders(chunk)}) AND terminal = FALSE AND project_id IS NOT NULL AND lease_until < ?`,
+          params: [...chunk, now],
+          order: 'next_poll_at',
+          owner,
+          now,
+          leaseMs,
+          limit: chunk.length,
+        });
+        claimed.push(...rows.map(toTarget));
+      }
+      return claimed;
+    },
+    async markSeen(ids, nextPollAt, now) {
+      for (const chunk of chunks(ids)) {
+        await sql.run(
+          `UPDATE targets SET next_poll_at = ? WHERE id IN (${placeholders(chunk)}) AND terminal = FALSE
+           AND lease_until < ?`,
+          [nextPollAt, ...chunk, now],
+        );
+      }
+    },
+  };
+}
