@@ -1,4 +1,5 @@
 // The one composition root: configuration → store → the one dubbing client (inside the request budget) →
+// the tenancy (single-workspace mode: the bot token's workspace, whose store view every part below uses) →
 // services → Bolt app (HTTP or Socket Mode) with its listeners → the loops (deliverer, tracker, lip-sync);
 // and taken apart again in order. main.ts runs it from the environment; the end-to-end tests, the demo and
 // the bench run it with their own fakes at the edges.
@@ -61,6 +62,7 @@ import {
   startHealthServer,
   withHealthRoutes,
 } from './health.ts';
+import { singleWorkspace } from './install/single-workspace.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
@@ -74,11 +76,16 @@ import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, LISTEN_BACKLOG, type RefusedRequest } from './slack/receiver.ts';
 import { webUserGroups } from './slack/usergroups.ts';
 import { openStore } from './store/open.ts';
-import type { Store } from './store/store.ts';
+import type { Store, Stores } from './store/store.ts';
 import { ThreadDrawer } from './thread/drawer.ts';
 
 export interface RunningApp {
+  /** The single workspace's store (every query bound to its tenant). */
   store: Store;
+  /** The database across tenants: each tenant's store, the operator's figures. */
+  stores: Stores;
+  /** The single workspace's tenant key (its team id). */
+  tenant: string;
   service: DubbingService;
   tracker: Tracker;
   deliverer: Deliverer;
@@ -129,10 +136,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
-  const store = await openStore(config.store);
+  const stores = await openStore(config.store);
   // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
   // a dead replica's leases pass to the others when they expire, never at someone's start.
-  if (config.store.kind === 'sqlite') await store.releaseLeases();
+  if (config.store.kind === 'sqlite') await stores.releaseLeases();
 
   const dubbing =
     overrides.dubbing ??
@@ -146,13 +153,6 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     mediaPollMs: config.polling.minMs,
     logger: logger.child({ part: 'service' }),
   });
-  // The thread's shared messages, drawn one way: from the store, with each feature's part of them.
-  const drawer = new ThreadDrawer({
-    store,
-    describe: (status) => service.describeStatus(status),
-    parts: messageParts,
-  });
-
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
     logger: boltLogger(logger),
@@ -163,6 +163,24 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     timeout: config.slackWriteTimeoutMs,
   };
   const slack = new ObservedWebClient(config.slackBotToken, clientOptions);
+  // Single-workspace mode: one tenant, the team the bot token belongs to. Rows from before rows had tenants
+  // are its own; every part below reads and writes its rows only, and the gate refuses other teams' payloads.
+  const identity = await slack.auth.test();
+  const tenancy = singleWorkspace({
+    teamId: String(identity.team_id),
+    enterpriseId: identity.enterprise_id ?? null,
+    slack,
+    dubbing: service,
+  });
+  const tenant = tenancy.tenant.key;
+  await stores.adoptUnowned(tenant);
+  const store = stores.tenant(tenant);
+  // The thread's shared messages, drawn one way: from the store, with each feature's part of them.
+  const drawer = new ThreadDrawer({
+    store,
+    describe: (status) => service.describeStatus(status),
+    parts: messageParts,
+  });
   const interactions = webInteractions(slack);
   const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   const downloadFile = async (url: string, maxBytes: number) => {
@@ -333,7 +351,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // HEALTH_PORT in Socket Mode), there for loopback only unless METRICS_TOKEN guards it.
   const metrics = appMetrics({
     replica: owner,
-    store,
+    store: stores,
     slack,
     budget: dubbing.budget,
     probes,
@@ -394,7 +412,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   holdEventAcks(app, logger.child({ part: 'receiver' }));
   // Before any listener: a payload no feature registered is refused, and a registered one is checked by its
   // rule; refused payloads never reach a listener.
-  app.use(accessMiddleware({ registry, access, store, slack: interactions }));
+  app.use(accessMiddleware({ tenancy, registry, access, store, slack: interactions }));
   registry.attach(app);
   // The loops, which carry out what the store holds, answering their doorbells from now on.
   const deliverer = new Deliverer({
@@ -516,6 +534,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   let stopped = false;
   return {
     store,
+    stores,
+    tenant,
     service,
     tracker,
     deliverer,
@@ -538,7 +558,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await deliverer.stop();
       await dubbing.close();
       metrics.close();
-      await store.close();
+      await stores.close();
       logger.info('stopped');
     },
   };

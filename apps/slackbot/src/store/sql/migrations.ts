@@ -3,6 +3,7 @@
 // differently asks the Dialect. Never edit a released migration: add the next one.
 import { countsMigration } from './counts.ts';
 import type { Dialect, Sql } from './port.ts';
+import { tenantMigration } from './tenant-migration.ts';
 
 export interface Migration {
   version: number;
@@ -284,6 +285,11 @@ export const MIGRATIONS: Migration[] = [
     version: 22,
     name: 'counts of jobs by state, languages polled and writes not yet made, kept by triggers for /metrics',
     statements: countsMigration,
+  },
+  {
+    version: 23,
+    name: 'every row belongs to a tenant (the workspace or org that installed the app), keys unique per tenant',
+    statements: tenantMigration,
   },
 ];
 
