@@ -16,21 +16,25 @@ export class SlackDriver {
     this.#slack = options.slack;
   }
 
-  /** Sends an Events API envelope; pass the same eventId with retryNum to redeliver it. */
+  /**
+   * Sends an Events API envelope; pass the same eventId with retryNum to redeliver it, and a teamId to send it
+   * as for another workspace's installation.
+   */
   async event(
     event: Record<string, unknown>,
-    options: { eventId?: string; retryNum?: number } = {},
+    options: { eventId?: string; retryNum?: number; teamId?: string } = {},
   ): Promise<DriverResponse & { eventId: string }> {
     const eventId = options.eventId ?? `Ev${randomBytes(6).toString('hex').toUpperCase()}`;
+    const teamId = options.teamId ?? this.#slack.teamId;
     const envelope = {
       token: 'unused',
-      team_id: this.#slack.teamId,
+      team_id: teamId,
       api_app_id: this.#slack.appId,
       event: { event_ts: event.ts, ...event },
       type: 'event_callback',
       event_id: eventId,
       event_time: Math.floor(Date.now() / 1000),
-      authorizations: [{ team_id: this.#slack.teamId, user_id: this.#slack.botUserId, is_bot: true }],
+      authorizations: [{ team_id: teamId, user_id: this.#slack.botUserId, is_bot: true }],
     };
     const retry =
       options.retryNum === undefined ? undefined : { num: options.retryNum, reason: 'http_timeout' };
@@ -106,11 +110,17 @@ export class SlackDriver {
     );
   }
 
-  /** A slash command as Slack posts it (form-encoded), with a working response_url. */
-  command(input: { command?: string; text: string; channel: string; user: string }): Promise<DriverResponse> {
+  /** A slash command as Slack posts it (form-encoded), with a working response_url; from `teamId` if given. */
+  command(input: {
+    command?: string;
+    text: string;
+    channel: string;
+    user: string;
+    teamId?: string;
+  }): Promise<DriverResponse> {
     return this.#transport.command({
       token: 'unused',
-      team_id: this.#slack.teamId,
+      team_id: input.teamId ?? this.#slack.teamId,
       channel_id: input.channel,
       // As Slack names a DM's in a command: not by its id.
       channel_name: this.#slack.isDirectMessage(input.channel)

@@ -460,14 +460,13 @@ describe('a payload of a workspace that did not install the app', () => {
       },
       directMessageWith: async () => undefined,
     };
-    const checked: unknown[] = [];
-    const membership = {
-      isMember: async (channel: string) => {
-        checked.push(channel);
-        return true;
-      },
-    };
-    const access = new Access({ store: {} as never, membership, slack, admins: [], logger });
+    const access = new Access({
+      store: {} as never,
+      membership: { isMember: async () => true },
+      slack,
+      admins: [],
+      logger,
+    });
     const origins: unknown[] = [];
     const tenancy = {
       resolve: async (origin: { teamId: string | null }) => {
@@ -487,7 +486,9 @@ describe('a payload of a workspace that did not install the app', () => {
         enterprise: { id: 'E9' },
         user: { id: 'U1', team_id: 'T2' },
         channel: { id: 'C1' },
-        actions: [{ action_id: 'list_page', value: '2' }],
+        container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
+        message: { ts: '1.0' },
+        actions: [{ action_id: 'list_page', type: 'button', value: '2' }],
       },
       context: {},
       ack: async (response?: unknown) => {
@@ -499,21 +500,22 @@ describe('a payload of a workspace that did not install the app', () => {
     } as never);
     expect(ran).toBe(false);
     expect(acks).toEqual([undefined]);
-    expect(checked).toEqual([]);
     expect(whispered).toEqual([]);
     expect(origins).toEqual([{ teamId: 'T2', enterpriseId: 'E9', orgInstall: false }]);
     expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
       reason: 'not installed for team T2 (org E9)',
     });
 
-    // The installed team's same click runs.
+    // The installed team's same click, on its message, runs.
     await middleware({
       body: {
         type: 'block_actions',
         team: { id: 'T1' },
         user: { id: 'U1' },
         channel: { id: 'C1' },
-        actions: [{ action_id: 'list_page', value: '2' }],
+        container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
+        message: { ts: '1.0' },
+        actions: [{ action_id: 'list_page', type: 'button', value: '2' }],
       },
       context: {},
       ack: async () => {},
