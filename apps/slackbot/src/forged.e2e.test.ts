@@ -234,7 +234,9 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
       }
       // Each well-formed one (Ben's, on Ana's message or review, or Mallory's submission) from another workspace.
       const fromElsewhere = forged
-        .filter((p) => p.type === 'block_actions' || p.type === 'view_submission' || p.type === 'message_action')
+        .filter(
+          (p) => p.type === 'block_actions' || p.type === 'view_submission' || p.type === 'message_action',
+        )
         .map((p) => ({
           ...p,
           team: { id: OTHER_TEAM },
@@ -244,8 +246,7 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
             : {}),
         }));
       for (const r of registrations.filter((r) => r.kind === 'action' && r.rule !== 'selection')) {
-        const value =
-          r.rule === 'job member' ? jobId : r.rule.startsWith('inside') ? sessionId : target!.id;
+        const value = r.rule === 'job member' ? jobId : r.rule.startsWith('inside') ? sessionId : target!.id;
         const action = { type: 'button', action_id: r.key, block_id: 'b', value, action_ts: '1.0' };
         const message = r.rule === 'job member' ? card : dubbed;
         fromElsewhere.push({
