@@ -526,7 +526,7 @@ describe('a payload of a workspace that did not install the app', () => {
     expect(ran).toBe(true);
   });
 
-  it('reads an event’s installation from its authorizations, and a command’s org-wide install from its text field', async () => {
+  it('reads an event’s installation from its authorizations, a view’s from the workspace that installed the app, and a command’s org-wide install from its text field', async () => {
     expect(
       payloadOrigin({
         team_id: 'T1',
@@ -538,6 +538,9 @@ describe('a payload of a workspace that did not install the app', () => {
       enterpriseId: 'E1',
       orgInstall: true,
     });
+    expect(
+      payloadOrigin({ team: { id: 'T5' }, view: { app_installed_team_id: 'T1' }, user: { team_id: 'T5' } }),
+    ).toEqual({ teamId: 'T1', enterpriseId: null, orgInstall: false });
     expect(payloadOrigin({ team: null, user: { team_id: 'T4' } })).toEqual({
       teamId: 'T4',
       enterpriseId: null,

@@ -10,6 +10,8 @@ export interface OriginFields {
   team?: { id?: string | null } | null;
   enterprise?: { id?: string | null } | null;
   user?: { team_id?: string | null } | null;
+  /** A modal's or App Home's view: the workspace that installed the app that opened it. */
+  view?: { app_installed_team_id?: string | null } | null;
   authorizations?: {
     team_id?: string | null;
     enterprise_id?: string | null;
@@ -26,8 +28,9 @@ export function payloadOrigin(body: OriginFields): PayloadOrigin {
       orgInstall: authorization.is_enterprise_install === true,
     };
   return {
-    // An interaction's team (null in an org-wide install's), else a command's field, else the person's team.
-    teamId: body.team?.id ?? body.team_id ?? body.user?.team_id ?? null,
+    // A view's installing workspace first (a person of another workspace may act in it, as Bolt reads it);
+    // then an interaction's team (null in an org-wide install's), a command's field, the person's team.
+    teamId: body.view?.app_installed_team_id ?? body.team?.id ?? body.team_id ?? body.user?.team_id ?? null,
     enterpriseId: body.enterprise?.id ?? body.enterprise_id ?? null,
     // Commands send it as the text "true".
     orgInstall: body.is_enterprise_install === true || body.is_enterprise_install === 'true',
