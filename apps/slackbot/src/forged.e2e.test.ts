@@ -232,30 +232,43 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
           forged.push(shortcut, { ...shortcut, user: { id: BEN }, type: 'shortcut' });
         }
       }
-      // Each well-formed one (Ben's, on Ana's message or review, or Mallory's submission) from another workspace.
-      const fromElsewhere = forged
-        .filter(
-          (p) => p.type === 'block_actions' || p.type === 'view_submission' || p.type === 'message_action',
-        )
-        .map((p) => ({
-          ...p,
-          team: { id: OTHER_TEAM },
-          user: { ...(p.user as Payload), id: BEN, team_id: OTHER_TEAM },
-          ...(p.type === 'block_actions' && p.container && (p.container as Payload).type === 'message'
-            ? { channel: { id: PRIVATE } }
-            : {}),
-        }));
-      for (const r of registrations.filter((r) => r.kind === 'action' && r.rule !== 'selection')) {
-        const value = r.rule === 'job member' ? jobId : r.rule.startsWith('inside') ? sessionId : target!.id;
-        const action = { type: 'button', action_id: r.key, block_id: 'b', value, action_ts: '1.0' };
-        const message = r.rule === 'job member' ? card : dubbed;
-        fromElsewhere.push({
-          ...onMessage(message, PRIVATE, BEN, action),
-          team: { id: OTHER_TEAM },
-          user: { id: BEN, team_id: OTHER_TEAM },
-        });
+      // Each registration as Ben, a member, would send it well-formed, on Ana's message or review, from another
+      // workspace.
+      const fromOtherTeam = (payload: Payload): Payload => ({
+        ...payload,
+        team: { id: OTHER_TEAM },
+        user: { id: BEN, team_id: OTHER_TEAM },
+      });
+      const fromElsewhere: Payload[] = [];
+      for (const r of registrations) {
+        if (r.kind === 'action' && r.rule !== 'selection') {
+          const value =
+            r.rule === 'job member' ? jobId : r.rule.startsWith('inside') ? sessionId : target!.id;
+          const action = { type: 'button', action_id: r.key, block_id: 'b', value, action_ts: '1.0' };
+          fromElsewhere.push(
+            fromOtherTeam(onMessage(r.rule === 'job member' ? card : dubbed, PRIVATE, BEN, action)),
+          );
+        } else if (r.kind === 'view')
+          fromElsewhere.push(
+            fromOtherTeam({
+              ...base(BEN),
+              type: 'view_submission',
+              view: { ...anaReview.view, id: anaReview.id, callback_id: r.key, state: { values: {} } },
+            }),
+          );
+        else if (r.kind === 'shortcut')
+          fromElsewhere.push(
+            fromOtherTeam({
+              ...base(BEN),
+              type: 'message_action',
+              callback_id: r.key,
+              channel: { id: PRIVATE },
+              message: { ...card, history: undefined },
+              message_ts: card.ts,
+            }),
+          );
       }
-      expect(fromElsewhere.length).toBeGreaterThan(registrations.length);
+      expect(fromElsewhere.length).toBeGreaterThan(20);
       for (const payload of [...forged, ...fromElsewhere]) {
         const answer = await stage.driver.forge(payload);
         expect(answer.status).toBe(200);
