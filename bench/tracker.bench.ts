@@ -245,7 +245,7 @@ async function runPolicy(policy: Policy): Promise<Result> {
   await app.stop();
   const changes = await serviceChanges(client, projects, app.firstStatus);
   const { calls, histories } = await services.report(projects);
-  await app.store.close();
+  await app.stores.close();
   rmSync(dir, { recursive: true, force: true });
   const requests = app.counts.polls + app.counts.segments;
   // Every change the service made while tracked, shown or skipped, until it or a later status reached Slack.

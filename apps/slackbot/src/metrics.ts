@@ -13,7 +13,7 @@ import { slackFailure } from './outbox/deliverer.ts';
 import { observeLeases } from './runtime/leases.ts';
 import { observeLoops } from './runtime/loop.ts';
 import { constantTimeEqual } from './slack/receiver.ts';
-import type { Store } from './store/store.ts';
+import type { Stores } from './store/store.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -50,7 +50,7 @@ export interface AppMetrics {
 
 export function appMetrics(options: {
   replica: string;
-  store: Store;
+  store: Pick<Stores, 'stats'>;
   slack: ObservedWebClient;
   budget: RequestBudget;
   /** The readiness checks, evaluated at each scrape as /readyz would. */

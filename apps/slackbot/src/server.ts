@@ -1,4 +1,5 @@
 // The one composition root: configuration → store → the one dubbing client (inside the request budget) →
+// the tenancy (single-workspace mode: the bot token's workspace, whose store view every part below uses) →
 // services → Bolt app (HTTP or Socket Mode) with its listeners → the loops (deliverer, tracker, lip-sync);
 // and taken apart again in order. main.ts runs it from the environment; the end-to-end tests, the demo and
 // the bench run it with their own fakes at the edges.
@@ -37,6 +38,7 @@ import { registerGlossary } from './features/glossary/register.ts';
 import { GlossaryService } from './features/glossary/service.ts';
 import { registerHome } from './features/home/register.ts';
 import { HomeService } from './features/home/service.ts';
+import { type InstallServices, startInstalls } from './features/install/start.ts';
 import { registerLipsync } from './features/lipsync/register.ts';
 import { LipsyncRunner } from './features/lipsync/runner.ts';
 import { LipsyncService } from './features/lipsync/service.ts';
@@ -62,7 +64,8 @@ import {
   startHealthServer,
   withHealthRoutes,
 } from './health.ts';
-import { type InstallServices, startInstalls } from './install/start.ts';
+import { singleWorkspace } from './install/single-workspace.ts';
+import type { Tenancy } from './install/tenancy.ts';
 import { JobStarter } from './jobs/start.ts';
 import { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
@@ -76,11 +79,19 @@ import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, LISTEN_BACKLOG, type RefusedRequest } from './slack/receiver.ts';
 import { webUserGroups } from './slack/usergroups.ts';
 import { openStore } from './store/open.ts';
-import type { Store } from './store/store.ts';
+import type { Store, Stores } from './store/store.ts';
 import { ThreadDrawer } from './thread/drawer.ts';
 
+/** OAuth mode, until each tenant has its own graph: the key of the rows the shared features write. */
+const OAUTH_FEATURES_TENANT = 'deployment';
+
 export interface RunningApp {
+  /** The single workspace's store (every query bound to its tenant). */
   store: Store;
+  /** The database across tenants: each tenant's store, the operator's figures. */
+  stores: Stores;
+  /** The single workspace's tenant key (its team id). */
+  tenant: string;
   service: DubbingService;
   tracker: Tracker;
   deliverer: Deliverer;
@@ -139,10 +150,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     throw new Error(
       'OAuth mode needs the default dubbing account for now: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
     );
-  const store = await openStore(config.store);
+  const stores = await openStore(config.store);
   // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
   // a dead replica's leases pass to the others when they expire, never at someone's start.
-  if (config.store.kind === 'sqlite') await store.releaseLeases();
+  if (config.store.kind === 'sqlite') await stores.releaseLeases();
 
   const dubbing =
     overrides.dubbing ??
@@ -156,13 +167,6 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     mediaPollMs: config.polling.minMs,
     logger: logger.child({ part: 'service' }),
   });
-  // The thread's shared messages, drawn one way: from the store, with each feature's part of them.
-  const drawer = new ThreadDrawer({
-    store,
-    describe: (status) => service.describeStatus(status),
-    parts: messageParts,
-  });
-
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
     logger: boltLogger(logger),
@@ -187,6 +191,34 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       })
     : undefined;
   const slack = new ObservedWebClient(config.slackBotToken, clientOptions);
+  // Whose a payload is. OAuth mode: the installations; the features below are not yet one graph per tenant,
+  // and run on the deployment's own rows (OAUTH_FEATURES_TENANT) until they are. Single-workspace mode: one
+  // tenant, the team the bot token belongs to; rows from before rows had tenants are its own; every part
+  // below reads and writes its rows only, and the gate refuses other teams' payloads.
+  let tenancy: Pick<Tenancy, 'resolve'>;
+  let tenant: string;
+  if (installs) {
+    tenancy = installs.tenancy;
+    tenant = OAUTH_FEATURES_TENANT;
+  } else {
+    const identity = await slack.auth.test();
+    const single = singleWorkspace({
+      teamId: String(identity.team_id),
+      enterpriseId: identity.enterprise_id ?? null,
+      slack,
+      dubbing: service,
+    });
+    tenancy = single;
+    tenant = single.tenant.key;
+    await stores.adoptUnowned(tenant);
+  }
+  const store = stores.tenant(tenant);
+  // The thread's shared messages, drawn one way: from the store, with each feature's part of them.
+  const drawer = new ThreadDrawer({
+    store,
+    describe: (status) => service.describeStatus(status),
+    parts: messageParts,
+  });
   const interactions = webInteractions(slack);
   const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
   const downloadFile = async (url: string, maxBytes: number) => {
@@ -363,7 +395,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // HEALTH_PORT in Socket Mode), there for loopback only unless METRICS_TOKEN guards it.
   const metrics = appMetrics({
     replica: owner,
-    store,
+    store: stores,
     slack,
     budget: dubbing.budget,
     probes,
@@ -425,7 +457,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   holdEventAcks(app, logger.child({ part: 'receiver' }));
   // Before any listener: a payload no feature registered is refused, and a registered one is checked by its
   // rule; refused payloads never reach a listener.
-  app.use(accessMiddleware({ registry, access, store, slack: interactions }));
+  app.use(accessMiddleware({ tenancy, registry, access, store, slack: interactions }));
   registry.attach(app);
   // The loops, which carry out what the store holds, answering their doorbells from now on.
   const deliverer = new Deliverer({
@@ -550,6 +582,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   let stopped = false;
   return {
     store,
+    stores,
+    tenant,
     service,
     tracker,
     deliverer,
@@ -574,7 +608,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await installs?.stop();
       await dubbing.close();
       metrics.close();
-      await store.close();
+      await stores.close();
       logger.info('stopped');
     },
   };

@@ -6,9 +6,13 @@
 // theirs) with the rule's subject handed to the one handler registered for them. A payload whose check needs
 // Slack, when Slack cannot say in time, is kept in the store and run again once it can (access/replay.ts).
 // Events pass the same way (Bolt has acked them already): a "stop" mention from outside the channel is refused
-// like a forged click.
+// like a forged click. Before any of it, the payload's tenant (its workspace or org, as Slack signs it) is
+// resolved: a payload of a team that did not install the app is refused, logged, and runs nothing; the rules
+// then read that tenant's store only, so a job of another tenant is not found.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
+import { type OriginFields, payloadOrigin } from '../install/origin.ts';
+import type { Tenancy } from '../install/tenancy.ts';
 import { SendAgain, slackSendsAgainOnFailure } from '../slack/event-ack.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
@@ -23,6 +27,8 @@ import { REPLAY, type Replay } from './replay.ts';
 import type { Payload } from './rules.ts';
 
 export interface GateDeps {
+  /** Whose payload it is; null: not an installed workspace's or org's. */
+  tenancy: Pick<Tenancy, 'resolve'>;
   registry: Registry;
   access: Access;
   store: Pick<Store, 'getJob' | 'getTarget' | 'deliveriesOf' | 'deferRequest'>;
@@ -73,6 +79,10 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
   return async (args) => {
     const body = args.body as Body;
     const ack = (args as { ack?: Ack }).ack;
+    const origin = payloadOrigin(args.body as OriginFields);
+    // Nobody of that workspace is told: the app holds no token of it to answer with.
+    if (!(await deps.tenancy.resolve(origin)))
+      return refuse(deps, ack, body, `not installed for ${describeOrigin(origin)}`, false);
     const wanted = deps.registry.wanted(body);
     if (!wanted.entry) return refuse(deps, ack, body, wanted.reason);
     let checked: Awaited<ReturnType<Registry['check']>>;
@@ -111,6 +121,13 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
     if (body.event !== undefined) return args.next();
     return actingAs(checked.actor, { body, ack, context: args.context, next: args.next });
   };
+}
+
+function describeOrigin(origin: ReturnType<typeof payloadOrigin>): string {
+  const org = origin.enterpriseId
+    ? ` (org ${origin.enterpriseId}${origin.orgInstall ? ', org-wide' : ''})`
+    : '';
+  return `team ${origin.teamId ?? 'none'}${org}`;
 }
 
 /** Busy, in the words of what was asked: a command or a shortcut starts a dub, a click changes something. */
@@ -182,7 +199,13 @@ async function keep(deps: GateDeps, ack: Ack | undefined, body: Body): Promise<b
 }
 
 /** Acked (a submission in its modal, a command in its answer), logged once, and the person told. */
-async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: string): Promise<void> {
+async function refuse(
+  deps: GateDeps,
+  ack: Ack | undefined,
+  body: Body,
+  reason: string,
+  tell = true,
+): Promise<void> {
   const requestId = newRequestId();
   const user = body.user?.id ?? body.user_id ?? body.event?.user ?? '';
   const answer =
@@ -208,6 +231,6 @@ async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: 
   // Told where they are, if anywhere; never through the payload's response_url, which a forger chooses.
   const channel =
     body.type === 'view_submission' || body.command !== undefined ? undefined : body.channel?.id;
-  if (!channel || !user) return;
+  if (!tell || !channel || !user) return;
   await deps.slack.whisper({ channel, user }, { text: `⛔ ${NOT_YOURS}`, blocks: [] }).catch(() => {});
 }

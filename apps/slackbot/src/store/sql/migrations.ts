@@ -3,6 +3,7 @@
 // differently asks the Dialect. Never edit a released migration: add the next one.
 import { countsMigration } from './counts.ts';
 import type { Dialect, Sql } from './port.ts';
+import { tenantMigration } from './tenant-migration.ts';
 
 export interface Migration {
   version: number;
@@ -320,6 +321,11 @@ export const MIGRATIONS: Migration[] = [
         PRIMARY KEY (tenant, user_id))`,
       'CREATE TABLE oauth_states (nonce TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)',
     ],
+  },
+  {
+    version: 25,
+    name: 'every row belongs to a tenant (the workspace or org that installed the app), keys unique per tenant',
+    statements: tenantMigration,
   },
 ];
 

@@ -3,22 +3,22 @@
 // uninstall notices, and the retention loop that deletes an uninstalled tenant's rows when its time is up.
 import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
-import type { Registry } from '../access/registry.ts';
-import type { InstallConfig, StoreLocation } from '../config.ts';
-import { budgetDispatcher, type RequestBudget } from '../dubbing/budget.ts';
-import type { DubbingService } from '../dubbing/service.ts';
-import { Loop } from '../runtime/loop.ts';
-import type { ModalStore } from '../store/store.ts';
-import { DubbingAccounts } from './accounts.ts';
+import type { Registry } from '../../access/registry.ts';
+import type { InstallConfig, StoreLocation } from '../../config.ts';
+import { budgetDispatcher, type RequestBudget } from '../../dubbing/budget.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
+import { DubbingAccounts } from '../../install/accounts.ts';
+import type { InstallationStore } from '../../install/installations.ts';
+import { OAuthTenancy } from '../../install/oauth-tenancy.ts';
+import { openInstallations } from '../../install/open.ts';
+import { retentionRound } from '../../install/purge.ts';
+import { BotTokenRotation } from '../../install/rotation.ts';
+import { installRoutes } from '../../install/routes.ts';
+import { Sealer } from '../../install/sealing.ts';
+import { refreshBotToken } from '../../install/slack-oauth.ts';
+import { Loop } from '../../runtime/loop.ts';
+import type { ModalStore } from '../../store/store.ts';
 import { registerConnect } from './connect.ts';
-import type { InstallationStore } from './installations.ts';
-import { OAuthTenancy } from './oauth-tenancy.ts';
-import { openInstallations } from './open.ts';
-import { retentionRound } from './purge.ts';
-import { BotTokenRotation } from './rotation.ts';
-import { installRoutes } from './routes.ts';
-import { Sealer } from './sealing.ts';
-import { refreshBotToken } from './slack-oauth.ts';
 import { registerUninstall } from './uninstall.ts';
 
 /** How often the retention looks for uninstalled tenants whose time is up (an uninstall wakes it at once). */
