@@ -12,7 +12,7 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
 import { type OriginFields, payloadOrigin } from '../install/origin.ts';
-import type { Tenancy } from '../install/tenancy.ts';
+import { type Tenancy, type Tenant, TenantGone } from '../install/tenancy.ts';
 import { SendAgain, slackSendsAgainOnFailure } from '../slack/event-ack.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
@@ -26,9 +26,8 @@ import { ACKED, type Registry } from './registry.ts';
 import { REPLAY, type Replay } from './replay.ts';
 import type { Payload } from './rules.ts';
 
-export interface GateDeps {
-  /** Whose payload it is; null: not an installed workspace's or org's. */
-  tenancy: Pick<Tenancy, 'resolve'>;
+/** One tenant's side of the gate: its registrations, its rules' reads and its Slack client. */
+export interface TenantGate {
   registry: Registry;
   access: Access;
   store: Pick<Store, 'getJob' | 'getTarget' | 'deliveriesOf' | 'deferRequest'>;
@@ -36,10 +35,30 @@ export interface GateDeps {
   now?: () => number;
 }
 
+/** The gate of one tenant's payloads (the tests', and any single graph's). */
+export interface GateDeps extends TenantGate {
+  /** Whose payload it is; null: not an installed workspace's or org's. */
+  tenancy: Pick<Tenancy, 'resolve'>;
+}
+
+/** The gate of many tenants: each payload checked with its own tenant's side. */
+export interface TenantsGateDeps {
+  /** Whose payload it is; null: not an installed workspace's or org's. */
+  tenancy: Pick<Tenancy, 'resolve'>;
+  /** The tenant's side of the gate, made when first needed; rejects with TenantGone once it was removed. */
+  gateOf(tenant: Tenant): Promise<TenantGate>;
+  /** Logs a payload refused before any tenant's side was known (a workspace that did not install the app). */
+  refusals: Pick<Access, 'logRefusal'>;
+}
+
+export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
+  return tenantsGate({ tenancy: deps.tenancy, gateOf: async () => deps, refusals: deps.access });
+}
+
 type Ack = (response?: unknown) => Promise<void>;
 type Body = Payload;
 
-export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
+export function tenantsGate(gate: TenantsGateDeps): Middleware<AnyMiddlewareArgs> {
   /**
    * The rest of the request as `actor`, under a new request id. A listener's unexpected failure is logged in
    * full under that id, and the person is told what happened and what to do, with the id: never the error;
@@ -47,6 +66,7 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
    * that had not acked yet (it records first) is acked only with that answer (`answerUnacked`).
    */
   const actingAs = async (
+    deps: TenantGate,
     actor: Actor,
     args: { body: Body; ack: Ack | undefined; context: Record<string, unknown>; next: () => Promise<void> },
   ): Promise<void> => {
@@ -81,8 +101,16 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
     const ack = (args as { ack?: Ack }).ack;
     const origin = payloadOrigin(args.body as OriginFields);
     // Nobody of that workspace is told: the app holds no token of it to answer with.
-    if (!(await deps.tenancy.resolve(origin)))
-      return refuse(deps, ack, body, `not installed for ${describeOrigin(origin)}`, false);
+    const tenant = await gate.tenancy.resolve(origin);
+    const deps = tenant ? await gate.gateOf(tenant).catch(gone) : undefined;
+    if (!deps)
+      return refuse(
+        { access: gate.refusals },
+        ack,
+        body,
+        `not installed for ${describeOrigin(origin)}`,
+        false,
+      );
     const wanted = deps.registry.wanted(body);
     if (!wanted.entry) return refuse(deps, ack, body, wanted.reason);
     let checked: Awaited<ReturnType<Registry['check']>>;
@@ -119,7 +147,7 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
     deps.registry.pass(args.context, wanted.entry, checked.subject);
     // An event's failure is Bolt's to log (its handlers tell the person what they can themselves).
     if (body.event !== undefined) return args.next();
-    return actingAs(checked.actor, { body, ack, context: args.context, next: args.next });
+    return actingAs(deps, checked.actor, { body, ack, context: args.context, next: args.next });
   };
 }
 
@@ -142,7 +170,7 @@ function busyText(body: Body): string {
  * the app did not answer): never an ack with nothing done and nothing said.
  */
 async function answerUnacked(
-  deps: GateDeps,
+  deps: TenantGate,
   ack: Ack | undefined,
   body: Body,
   text: string,
@@ -180,7 +208,7 @@ export const KEPT =
  * Keeps a request whose check waits for Slack, acks it and tells the person so; false (nothing kept, nothing
  * answered) when the store could not keep it either.
  */
-async function keep(deps: GateDeps, ack: Ack | undefined, body: Body): Promise<boolean> {
+async function keep(deps: TenantGate, ack: Ack | undefined, body: Body): Promise<boolean> {
   try {
     await deps.store.deferRequest(newRequestId(), body, (deps.now ?? Date.now)());
   } catch {
@@ -198,9 +226,15 @@ async function keep(deps: GateDeps, ack: Ack | undefined, body: Body): Promise<b
   return true;
 }
 
+/** A tenant removed between its resolution and its graph: its payload is refused like an uninstalled one's. */
+function gone(error: unknown): undefined {
+  if (error instanceof TenantGone) return undefined;
+  throw error;
+}
+
 /** Acked (a submission in its modal, a command in its answer), logged once, and the person told. */
 async function refuse(
-  deps: GateDeps,
+  deps: { access: Pick<Access, 'logRefusal'>; slack?: Pick<Interactions, 'whisper'> },
   ack: Ack | undefined,
   body: Body,
   reason: string,
@@ -231,6 +265,6 @@ async function refuse(
   // Told where they are, if anywhere; never through the payload's response_url, which a forger chooses.
   const channel =
     body.type === 'view_submission' || body.command !== undefined ? undefined : body.channel?.id;
-  if (!tell || !channel || !user) return;
+  if (!tell || !channel || !user || !deps.slack) return;
   await deps.slack.whisper({ channel, user }, { text: `⛔ ${NOT_YOURS}`, blocks: [] }).catch(() => {});
 }

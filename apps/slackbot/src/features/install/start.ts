@@ -32,8 +32,15 @@ export interface InstallServices {
   routes: ReturnType<typeof installRoutes>;
   /** Registers the uninstall notices and `/dub connect` with the access gate's registry. */
   register(registry: Registry, modals: ModalStore): void;
+  /** Told of each tenant installed (its graph is made) and removed (its graph taken apart). */
+  onTenant(hooks: TenantHooks): void;
   start(): void;
   stop(): Promise<void>;
+}
+
+export interface TenantHooks {
+  installed(tenant: string): Promise<void>;
+  removed(tenant: string): Promise<void>;
 }
 
 export interface StartInstallsOptions {
@@ -74,6 +81,11 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     ...(o.fallback ? { fallback: o.fallback } : {}),
   });
   const tenancy = new OAuthTenancy({ installations, rotation, accounts, clientOptions: o.clientOptions });
+  let hooks: TenantHooks | undefined;
+  const told = (what: string, tenant: string, hook: Promise<void> | undefined) =>
+    hook?.catch((error: unknown) =>
+      o.logger.warn({ err: error, tenant }, `the tenant's graph, ${what}, failed`),
+    );
   const retention = new Loop(
     retentionRound({ sql, installations, retentionMs: o.install.retentionMs, logger: o.logger, now }),
     { idleMs: RETENTION_IDLE_MS, logger: o.logger, name: 'retention' },
@@ -88,6 +100,7 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
       installations,
       logger: o.logger,
       ...(o.install.redirectUri ? { redirectUri: o.install.redirectUri } : {}),
+      onInstalled: (tenant) => void told('made at its install', tenant, hooks?.installed(tenant)),
     }),
     register(registry, modals) {
       registerConnect(registry, { installations, accounts, modals, now, logger: o.logger });
@@ -96,9 +109,13 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
         now,
         onRemoved(tenant) {
           o.logger.info({ tenant }, 'the app was removed from a workspace; its tokens are deleted');
+          void told('taken apart at its removal', tenant, hooks?.removed(tenant));
           retention.wake();
         },
       });
+    },
+    onTenant(given) {
+      hooks = given;
     },
     start: () => retention.start(),
     async stop() {
