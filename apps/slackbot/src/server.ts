@@ -276,6 +276,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   installs?.onTenant({
     installed: (key) => graphs.installed(key),
     removed: (key) => graphs.remove(key),
+    accountChanged: (key) => graphs.renew(key),
   });
   // An event is acked once its listeners recorded it, not before (Slack sends it again otherwise).
   holdEventAcks(app, logger.child({ part: 'receiver' }));

@@ -57,6 +57,19 @@ export class TenantGraphs {
     await this.of(key);
   }
 
+  /**
+   * What acts for the tenant changed (its own dubbing account connected): its graph is taken apart, its jobs
+   * left as they are, and made again. Another replica's graph keeps the account it was made with until it
+   * restarts.
+   */
+  async renew(key: string): Promise<void> {
+    const old = this.#graphs.get(key);
+    if (!old) return;
+    this.#graphs.delete(key);
+    await (await old.catch(() => undefined))?.stop();
+    await this.of(key);
+  }
+
   /** A tenant removed: its loops stop and its jobs end; its payloads and calls are refused from now on. */
   async remove(key: string): Promise<void> {
     if (this.#removed.has(key)) return;

@@ -30,6 +30,8 @@ export interface ConnectDeps {
   modals: ModalStore;
   now: () => number;
   logger: Logger;
+  /** The workspace's account changed: what acts for it is made again with the new one. */
+  onConnected?: (tenant: string) => void;
 }
 
 /** Who may connect the workspace's account: Slack's word that the person is an admin or owner. */
@@ -149,6 +151,7 @@ const connectDialog = (modals: Pick<ModalStore, 'modalGrant'>) =>
           return;
         }
         await deps.installations.connectDubbing(tenant.key, token, body.user.id, deps.now());
+        deps.onConnected?.(tenant.key);
         await ack({
           response_action: 'update',
           view: noticeModal(

@@ -41,6 +41,8 @@ export interface InstallServices {
 export interface TenantHooks {
   installed(tenant: string): Promise<void>;
   removed(tenant: string): Promise<void>;
+  /** Its dubbing account was connected: its graph is made again with it. */
+  accountChanged(tenant: string): Promise<void>;
 }
 
 export interface StartInstallsOptions {
@@ -103,7 +105,15 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
       onInstalled: (tenant) => void told('made at its install', tenant, hooks?.installed(tenant)),
     }),
     register(registry, modals) {
-      registerConnect(registry, { installations, accounts, modals, now, logger: o.logger });
+      registerConnect(registry, {
+        installations,
+        accounts,
+        modals,
+        now,
+        logger: o.logger,
+        onConnected: (tenant) =>
+          void told('made again with its account', tenant, hooks?.accountChanged(tenant)),
+      });
       registerUninstall(registry, {
         installations,
         now,
