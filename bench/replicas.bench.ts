@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { DubbingClient } from '@dubkit/core';
 import { mapLimit, nextMessage } from './processes.ts';
 import {
+  BENCH_TENANT,
   BOT_TOKEN,
   changesBetween,
   POLL,
@@ -122,7 +123,8 @@ async function runReplica(): Promise<void> {
   const { WebClient } = appRequire('@slack/web-api') as typeof import('@slack/web-api');
   const pino = appRequire('pino') as typeof import('pino').default;
   const logger = pino({ level: 'error' });
-  const store = await openStore(env.store);
+  const stores = await openStore(env.store);
+  const store = stores.tenant(BENCH_TENANT);
   const { service, counts, firstStatus, lastSeen } = measuredService(
     env.serviceUrl,
     TOKEN,
@@ -191,7 +193,7 @@ async function runReplica(): Promise<void> {
       roundTrips,
       firstStatus: [...firstStatus],
     };
-    await store.close();
+    await stores.close();
     // Exit once the report is handed over: a large message is still being written when send() returns.
     process.send!({ kind: 'report', ...report }, () => process.exit(0));
   });
@@ -274,7 +276,8 @@ async function runOnce(kind: 'postgres' | 'sqlite', replicaCount: number) {
   // The jobs are registered as the app's listeners and starter would leave them, through a store of this
   // process (not counted in the replicas' round trips); SQLite's file is shared with its one replica.
   const { openStore } = await import('@dubkit/slackbot');
-  const store = await openStore(storeLocation);
+  const stores = await openStore(storeLocation);
+  const store = stores.tenant(BENCH_TENANT);
   const replicas: ChildProcess[] = [];
   for (let r = 0; r < replicaCount; r++) {
     const child = fork(import.meta.filename, ['--replica'], {
@@ -346,7 +349,7 @@ async function runOnce(kind: 'postgres' | 'sqlite', replicaCount: number) {
     calls: number;
     writes: { channel: string; text: string; at: number }[];
   }>(services, 'report');
-  await store.close();
+  await stores.close();
   await postgres?.stop();
   rmSync(dir, { recursive: true, force: true });
 

@@ -12,6 +12,8 @@ export const REQUESTS_PER_SECOND = 1_000;
 export const SLACK_PACE_MS = 1_000;
 export const TOKEN = 'bench-token';
 export const BOT_TOKEN = 'xoxb-bench';
+/** The one workspace the bench's jobs belong to (the store's tenant). */
+export const BENCH_TENANT = 'T0BENCH';
 
 /** The statuses of a normal dub in order (docs/service.md); a project's index is the changes it went through. */
 const ORDER = [

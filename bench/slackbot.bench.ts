@@ -73,7 +73,7 @@ async function runBench(): Promise<void> {
 
   const changes = await serviceChanges(client, projects, firstStatus);
   const { calls } = await ready.report();
-  await app.store.close();
+  await app.stores.close();
   rmSync(dir, { recursive: true, force: true });
 
   const slackCalls = Object.values(calls).reduce((a, b) => a + b, 0);

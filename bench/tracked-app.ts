@@ -10,12 +10,13 @@ import {
   messageParts,
   openStore,
   type Store,
+  type Stores,
   ThreadDrawer,
   Tracker,
 } from '@dubkit/slackbot';
 import { type MeasuredService, measuredService } from './measured-service.ts';
 import { mapLimit } from './processes.ts';
-import { BOT_TOKEN, changesBetween, SLACK_PACE_MS, TOKEN } from './scaled-dub.ts';
+import { BENCH_TENANT, BOT_TOKEN, changesBetween, SLACK_PACE_MS, TOKEN } from './scaled-dub.ts';
 import { registerJob, StatusDelays } from './status-delays.ts';
 
 // The Slack client and logger the app itself depends on, resolved from the app's package.
@@ -32,7 +33,10 @@ export type TrackerSettings = Pick<
 >;
 
 export interface TrackedApp extends MeasuredService {
+  /** The bench's one workspace's store. */
   store: Store;
+  /** The database (closed once the figures are read). */
+  stores: Stores;
   tracker: Tracker;
   deliverer: Deliverer;
   statusDelays: StatusDelays;
@@ -51,7 +55,8 @@ export async function trackedApp(options: {
   tracker: TrackerSettings;
 }): Promise<TrackedApp> {
   const logger = pino({ level: 'error' });
-  const store = await openStore({ kind: 'sqlite', path: join(options.dir, 'bench.db') });
+  const stores = await openStore({ kind: 'sqlite', path: join(options.dir, 'bench.db') });
+  const store = stores.tenant(BENCH_TENANT);
   const measured = measuredService(options.serviceUrl, TOKEN, options.requestsPerSecond);
   const { service } = measured;
   const statusDelays = new StatusDelays(measured.lastSeen);
@@ -99,6 +104,7 @@ export async function trackedApp(options: {
   return {
     ...measured,
     store,
+    stores,
     tracker,
     deliverer,
     statusDelays,

@@ -9,7 +9,7 @@ import { minutesNeeded } from './domain/credits.ts';
 import { AUTOPILOT_SETTING } from './features/autopilot/settings-block.ts';
 import { PostgresConnection } from './store/postgres/connection.ts';
 import { createSqlStore } from './store/sql/store.ts';
-import type { Store } from './store/store.ts';
+import type { Store, Stores } from './store/store.ts';
 import { ANA, BEN, LONG_WAIT_MS, WAIT_MS } from './test-support/people.ts';
 import { type TestDatabase, testDatabase } from './test-support/postgres.ts';
 import { type Replicas, startReplicas } from './test-support/replicas.ts';
@@ -20,6 +20,8 @@ const CHANNEL = 'C39REPLICAS';
 
 let database: TestDatabase;
 let stage: Stage<Replicas>;
+let stores: Stores;
+/** The stage's workspace's rows (the bot token's team). */
 let store: Store;
 
 beforeAll(async () => {
@@ -29,11 +31,12 @@ beforeAll(async () => {
     env: { ...testEnv({ logLevel: 'fatal' }), DATABASE_URL: database.url, DATABASE_POOL_SIZE: '2' },
     emulator: { speed: 100 },
   });
-  store = await createSqlStore(new PostgresConnection({ url: database.url, poolSize: 2 }));
+  stores = await createSqlStore(new PostgresConnection({ url: database.url, poolSize: 2 }));
+  store = stores.tenant(stage.slack.teamId);
 }, 120_000);
 
 afterAll(async () => {
-  await store?.close();
+  await stores?.close();
   await stage?.close();
   await database?.drop();
 });

@@ -21,7 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { openStore } from './store/open.ts';
-import type { Store } from './store/store.ts';
+import type { Store, Stores } from './store/store.ts';
 import { type AppProcess, startAppProcess } from './test-support/app-process.ts';
 import { LONG_WAIT_MS } from './test-support/people.ts';
 import { drained, testEnv } from './test-support/stage.ts';
@@ -46,6 +46,7 @@ const CHANNEL_OUTAGE_MS = 20_000;
 let stage: Stage<AppProcess>;
 let slack: FakeSlack;
 /** The app's database opened beside it (read only by the test), across restarts. */
+let readerStores: Stores;
 let reader: Store;
 /** Exits of the app that the test did not cause with SIGKILL. */
 const ownExits: string[] = [];
@@ -73,10 +74,11 @@ beforeAll(async () => {
     emulator: { speed: 24 },
   });
   slack = stage.slack;
-  reader = await openStore(loadConfig(stage.env).store);
+  readerStores = await openStore(loadConfig(stage.env).store);
+  reader = readerStores.tenant(stage.slack.teamId);
 });
 afterAll(async () => {
-  await reader?.close();
+  await readerStores?.close();
   await stage?.close();
 });
 

@@ -8,7 +8,8 @@
 // show that nothing happened — while Ben's real click still works. Over HTTP and over Socket Mode. What Slack's
 // signature itself proves (the channel and user of a command or a mention, a click's channel) is Slack's word, not
 // a forgery: with the signing secret one could as well sign as Ben. A DM is the exception: whose it is, only Slack
-// can say.
+// can say. Then every registration, the commands and a mention again, as Ben (a member) would send them but from
+// another workspace that did not install the app, naming Ana's job, language and review: refused by their team.
 import { byKind, keyOf, type SlackMessage, type SlackMode, waitFor } from '@dubkit/slack-sandbox';
 import { describe, expect, it } from 'vitest';
 import { NOT_YOURS } from './access/access.ts';
@@ -22,6 +23,8 @@ import { type AppStage, useStage } from './test-support/stage.ts';
 import { cardOf, jobIdOf } from './test-support/threads.ts';
 
 const MALLORY = 'U0MAL';
+/** A workspace that did not install the app (single-workspace mode: every team but the bot token's). */
+const OTHER_TEAM = 'T0OTHER';
 const PRIVATE = 'C8PRIV';
 const HERS = 'C8MAL';
 
@@ -237,10 +240,62 @@ describe.each<SlackMode>(['http', 'socket'])('forged payloads (%s)', (mode) => {
           forged.push(shortcut, { ...shortcut, user: { id: BEN }, type: 'shortcut' });
         }
       }
-      for (const payload of forged) {
+      // Each registration as Ben, a member, would send it well-formed, on Ana's message or review, from another
+      // workspace.
+      const fromOtherTeam = (payload: Payload): Payload => ({
+        ...payload,
+        team: { id: OTHER_TEAM },
+        user: { id: BEN, team_id: OTHER_TEAM },
+      });
+      const fromElsewhere: Payload[] = [];
+      for (const r of registrations) {
+        if (r.kind === 'action' && r.rule !== 'selection') {
+          const value =
+            r.rule === 'job member' ? jobId : r.rule.startsWith('inside') ? sessionId : target!.id;
+          const action = { type: 'button', action_id: r.key, block_id: 'b', value, action_ts: '1.0' };
+          fromElsewhere.push(
+            fromOtherTeam(onMessage(r.rule === 'job member' ? card : dubbed, PRIVATE, BEN, action)),
+          );
+        } else if (r.kind === 'view')
+          fromElsewhere.push(
+            fromOtherTeam({
+              ...base(BEN),
+              type: 'view_submission',
+              view: { ...anaReview.view, id: anaReview.id, callback_id: r.key, state: { values: {} } },
+            }),
+          );
+        else if (r.kind === 'shortcut')
+          fromElsewhere.push(
+            fromOtherTeam({
+              ...base(BEN),
+              type: 'message_action',
+              callback_id: r.key,
+              channel: { id: PRIVATE },
+              message: { ...card, history: undefined },
+              message_ts: card.ts,
+            }),
+          );
+      }
+      expect(fromElsewhere.length).toBeGreaterThan(20);
+      for (const payload of [...forged, ...fromElsewhere]) {
         const answer = await stage.driver.forge(payload);
         expect(answer.status).toBe(200);
       }
+      // Ben's commands and mention, as another workspace's: a dub, and a stop naming Ana's waiting job.
+      stage.slack.installs.addWorkspace({ id: OTHER_TEAM, name: 'Not installed' });
+      const otherTeam = stage.driver.in(OTHER_TEAM);
+      for (const text of ['https://vimeo.com/717171 to es', `stop ${link(picking.ts)}`, 'list']) {
+        const answer = await otherTeam.command({ channel: PRIVATE, user: BEN, text });
+        expect(answer.body, text).toContain('could not take that command as it was sent');
+      }
+      await otherTeam.event({
+        type: 'app_mention',
+        channel: PRIVATE,
+        user: BEN,
+        text: `<@${stage.slack.botUserId}> stop`,
+        ts: '1700009999.000002',
+        thread_ts: picking.ts,
+      });
       // Commands: naming no channel, a command the app has not registered, and Ana's thread from her channel.
       const anaThread = `https://t.slack.com/archives/${PRIVATE}/p${card.ts.replace('.', '')}`;
       for (const [channel, command, text] of [

@@ -12,5 +12,5 @@ export { Tracker } from './jobs/track.ts';
 export { Deliverer } from './outbox/deliverer.ts';
 export { createLogger, type RunningApp, startServer } from './server.ts';
 export { openStore } from './store/open.ts';
-export type { Store } from './store/store.ts';
+export type { Store, Stores } from './store/store.ts';
 export { ThreadDrawer } from './thread/drawer.ts';

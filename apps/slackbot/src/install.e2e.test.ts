@@ -9,6 +9,7 @@ import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TenantGone } from './install/tenancy.ts';
 import type { RunningApp } from './server.ts';
+import { installPages } from './test-support/installs.ts';
 import { startInProcess, testEnv } from './test-support/stage.ts';
 
 const CLIENT = { id: '1111.2222', secret: 'client-secret' };
@@ -39,47 +40,12 @@ afterAll(async () => {
   await stage?.close();
 });
 
-const appUrl = () => (stage.app.eventsUrl ?? '').replace('/slack/events', '');
 const installs = () => {
   const running = stage.app.installs;
   if (!running) throw new Error('the app did not start in OAuth mode');
   return running;
 };
-
-/** The install page's "Add to Slack" link and the state cookie it set. */
-async function installPage(): Promise<{ authorize: URL; cookie: string }> {
-  const page = await fetch(`${appUrl()}/slack/install`);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  expect(html).toContain('Add to Slack');
-  const href = /href="([^"]+)"/.exec(html)?.[1] ?? '';
-  const authorize = new URL(
-    href.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
-  );
-  return { authorize, cookie: (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
-}
-
-/** Slack's authorize page, approved by a person for `team` (a workspace, or an org for an org-wide install). */
-async function approve(authorize: URL, team: string): Promise<string> {
-  authorize.searchParams.set('team', team);
-  const answer = await fetch(authorize, { redirect: 'manual' });
-  expect(answer.status).toBe(302);
-  return answer.headers.get('location') ?? '';
-}
-
-async function back(location: string, cookie: string): Promise<{ status: number; text: string }> {
-  const answer = await fetch(location, { headers: cookie ? { cookie } : {} });
-  return { status: answer.status, text: await answer.text() };
-}
-
-/** The whole install, as a browser goes through it. */
-async function install(team: string): Promise<string> {
-  const { authorize, cookie } = await installPage();
-  const done = await back(await approve(authorize, team), cookie);
-  expect(done.status, done.text).toBe(200);
-  expect(done.text).toContain('dubkit is installed');
-  return done.text;
-}
+const { installPage, approve, back, install } = installPages(() => stage.app);
 
 describe('installing from a link', () => {
   it('installs into two workspaces and an org, each with its own rotating token', async () => {

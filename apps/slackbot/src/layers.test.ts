@@ -76,7 +76,9 @@ const BELOW: Record<string, readonly string[]> = {
   slack: ['domain', 'errors', 'ui', 'dubbing'],
   runtime: ['store'],
   thread: ['domain', 'errors', 'dubbing', 'store', 'ui'],
-  access: ['domain', 'errors', 'store', 'ui', 'slack'],
+  // Whose a payload is, and that tenant's tokens and account: below the gate, which asks it first.
+  install: ['domain', 'errors', 'config', 'dubbing', 'store', 'slack'],
+  access: ['domain', 'errors', 'store', 'ui', 'slack', 'install'],
   outbox: ['domain', 'errors', 'dubbing', 'store', 'ui', 'slack', 'runtime'],
   jobs: ['domain', 'errors', 'dubbing', 'store', 'ui', 'slack', 'runtime', 'thread', 'outbox'],
 };

@@ -21,7 +21,7 @@ async function serve(token?: string, loopbackOnly = false): Promise<string> {
   temp = await tempStore();
   metrics = appMetrics({
     replica: 'r1',
-    store: temp.store,
+    store: temp.stores,
     slack: new ObservedWebClient('xoxb-unused'),
     budget: new RequestBudget(10),
     ...(token ? { token } : {}),

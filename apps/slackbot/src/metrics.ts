@@ -13,7 +13,7 @@ import { slackFailure } from './outbox/deliverer.ts';
 import { observeLeases } from './runtime/leases.ts';
 import { observeLoops } from './runtime/loop.ts';
 import { constantTimeEqual } from './slack/receiver.ts';
-import type { Store } from './store/store.ts';
+import type { Stores } from './store/store.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -23,10 +23,23 @@ export const METRICS_PATH = '/metrics';
  */
 export class ObservedWebClient extends WebClient {
   observer: ((method: string, result: 'ok' | 'rate_limited' | 'refused' | 'failed') => void) | undefined;
+  /** Set: every call is made by the client this gives at the time (a tenant's, with its newest token). */
+  readonly #through: (() => Promise<WebClient>) | undefined;
+
+  constructor(
+    token?: string,
+    options?: ConstructorParameters<typeof WebClient>[1],
+    through?: () => Promise<WebClient>,
+  ) {
+    super(token, options);
+    this.#through = through;
+  }
 
   override async apiCall(method: string, options?: Record<string, unknown>): Promise<WebAPICallResult> {
     try {
-      const answer = await super.apiCall(method, options);
+      const answer = this.#through
+        ? await (await this.#through()).apiCall(method, options)
+        : await super.apiCall(method, options);
       this.observer?.(method, 'ok');
       return answer;
     } catch (error) {
@@ -50,8 +63,9 @@ export interface AppMetrics {
 
 export function appMetrics(options: {
   replica: string;
-  store: Store;
-  slack: ObservedWebClient;
+  store: Pick<Stores, 'stats'>;
+  /** Where the Slack calls are reported: its observer is set here (every tenant's client reports to it). */
+  slack: Pick<ObservedWebClient, 'observer'>;
   budget: RequestBudget;
   /** The readiness checks, evaluated at each scrape as /readyz would. */
   probes?: ReadinessProbe[];

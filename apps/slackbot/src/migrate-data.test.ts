@@ -14,6 +14,7 @@ import { SqliteConnection } from './store/sqlite/connection.ts';
 import type { Store } from './store/store.ts';
 import { newJob } from './test-support/jobs.ts';
 import { type TestDatabase, testDatabase } from './test-support/postgres.ts';
+import { TEST_TENANT } from './test-support/store.ts';
 
 /** Writes something into every aggregate; returns the ids to read them back by. */
 async function fill(store: Store) {
@@ -135,8 +136,8 @@ describe('migrate-data', () => {
   it('copies every table into an empty PostgreSQL database, which then reads the same', async () => {
     const path = join(dir, 'dubkit.db');
     const sqlite = await createSqlStore(new SqliteConnection(path));
-    const ids = await fill(sqlite);
-    const before = await readAll(sqlite, ids, 1_000);
+    const ids = await fill(sqlite.tenant(TEST_TENANT));
+    const before = await readAll(sqlite.tenant(TEST_TENANT), ids, 1_000);
     const figures = await sqlite.stats(2_000);
     await sqlite.close();
 
@@ -178,25 +179,24 @@ describe('migrate-data', () => {
     await target.close();
 
     const postgres = await createSqlStore(new PostgresConnection({ url: database.url, poolSize: 2 }));
-    expect(await readAll(postgres, ids, 2_000)).toEqual(before);
+    expect(await readAll(postgres.tenant(TEST_TENANT), ids, 2_000)).toEqual(before);
     expect(await postgres.stats(2_000)).toEqual(figures);
     // The outbox goes on after the copied rows: a new write gets the next sequence number, not a clash.
     const last = Math.max(...before.deliveries.map((d) => d.seq));
-    await postgres.enqueue(
-      { key: 'after', jobId: ids.jobId, kind: 'status', inThread: true, payload: {} },
-      20,
-    );
-    expect((await postgres.getDelivery('after'))?.seq).toBeGreaterThan(last);
+    await postgres
+      .tenant(TEST_TENANT)
+      .enqueue({ key: 'after', jobId: ids.jobId, kind: 'status', inThread: true, payload: {} }, 20);
+    expect((await postgres.tenant(TEST_TENANT).getDelivery('after'))?.seq).toBeGreaterThan(last);
     await postgres.close();
   });
 
   it('refuses a target that holds data, naming it, and copies nothing', async () => {
     const path = join(dir, 'dubkit.db');
     const sqlite = await createSqlStore(new SqliteConnection(path));
-    await fill(sqlite);
+    await fill(sqlite.tenant(TEST_TENANT));
     await sqlite.close();
     const postgres = await createSqlStore(new PostgresConnection({ url: database.url, poolSize: 2 }));
-    await postgres.createJob(newJob({ triggerKey: 'msg:C9:9.0', channel: 'C9' }), 1);
+    await postgres.tenant(TEST_TENANT).createJob(newJob({ triggerKey: 'msg:C9:9.0', channel: 'C9' }), 1);
     await postgres.close();
 
     const source = new SqliteConnection(path);
@@ -213,7 +213,7 @@ describe('migrate-data', () => {
   it('refuses a second run', async () => {
     const path = join(dir, 'dubkit.db');
     const sqlite = await createSqlStore(new SqliteConnection(path));
-    await fill(sqlite);
+    await fill(sqlite.tenant(TEST_TENANT));
     await sqlite.close();
     const source = new SqliteConnection(path);
     const target = new PostgresConnection({ url: database.url, poolSize: 2 });

@@ -1,64 +1,25 @@
-// The one composition root: configuration → store → the one dubbing client (inside the request budget) →
-// services → Bolt app (HTTP or Socket Mode) with its listeners → the loops (deliverer, tracker, lip-sync);
-// and taken apart again in order. main.ts runs it from the environment; the end-to-end tests, the demo and
+// The one composition root: configuration → store → the dubbing client (inside the request budget) → the
+// tenancy (single-workspace mode: the bot token's workspace; OAuth mode: the installations) → Bolt app (HTTP
+// or Socket Mode) whose gate hands each payload to its tenant's graph (tenant-graph.ts: that tenant's
+// services, handlers and loops, made when first needed) → and taken apart again in order. main.ts runs it from the environment; the end-to-end tests, the demo and
 // the bench run it with their own fakes at the edges.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, type Logger as BoltLogger, LogLevel, SocketModeReceiver } from '@slack/bolt';
-import type { WebClientOptions } from '@slack/web-api';
+import { WebClient, type WebClientOptions } from '@slack/web-api';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Dispatcher } from 'undici';
-import { Access } from './access/access.ts';
-import { Membership } from './access/membership.ts';
-import { forgetOnMembershipEvents } from './access/membership-events.ts';
-import { accessMiddleware } from './access/middleware.ts';
-import { grantingInteractions } from './access/modals.ts';
-import { Registry } from './access/registry.ts';
-import { REPLAY, replayKeptRequests } from './access/replay.ts';
+import { logRefusal } from './access/access.ts';
+import { tenantsGate } from './access/middleware.ts';
+import { type Registry, runChecked } from './access/registry.ts';
+import { REPLAY } from './access/replay.ts';
 import type { Config } from './config.ts';
-import { minutesLeft } from './domain/credits.ts';
 import { RequestBudget } from './dubbing/budget.ts';
 import { type AppClient, createAppClient } from './dubbing/client.ts';
 import { createDubbingService } from './dubbing/client-service.ts';
 import type { DubbingService } from './dubbing/service.ts';
-import { creditCheck } from './features/account/credit-check.ts';
-import { registerAccount } from './features/account/register.ts';
-import { AccountService } from './features/account/service.ts';
-import { registerApproval } from './features/approval/register.ts';
-import { ApprovalService } from './features/approval/service.ts';
-import { registerAssign } from './features/assign/register.ts';
-import { AssignService } from './features/assign/service.ts';
-import { AutopilotStarter } from './features/autopilot/start.ts';
-import { registerComments } from './features/comments/register.ts';
-import { CommentService } from './features/comments/service.ts';
-import { registerDub } from './features/dub/register.ts';
-import { JobService } from './features/dub/service.ts';
-import { ImportRunner } from './features/glossary/imports.ts';
-import { registerGlossary } from './features/glossary/register.ts';
-import { GlossaryService } from './features/glossary/service.ts';
-import { registerHome } from './features/home/register.ts';
-import { HomeService } from './features/home/service.ts';
-import { registerLipsync } from './features/lipsync/register.ts';
-import { LipsyncRunner } from './features/lipsync/runner.ts';
-import { LipsyncService } from './features/lipsync/service.ts';
-import { messageParts } from './features/message-parts.ts';
-import { registerOtherFormats } from './features/other-formats/register.ts';
-import { OtherFormatsService } from './features/other-formats/service.ts';
-import { registerQa } from './features/qa/register.ts';
-import { LocalizationQa } from './features/qa/service.ts';
-import { registerReview } from './features/review/register.ts';
-import { Renders } from './features/review/renders.ts';
-import { ReviewService } from './features/review/service.ts';
-import { SourceFixService } from './features/review/source-fix.ts';
-import { registerSourceFix } from './features/review/source-fix-listeners.ts';
-import { Voices } from './features/review/voices.ts';
-import { registerSettings } from './features/settings/register.ts';
-import { SettingsService } from './features/settings/service.ts';
-import { SubtitleService } from './features/subtitles/service.ts';
-import { registerWorkflow } from './features/workflow/register.ts';
-import { StepRunner } from './features/workflow/runner.ts';
-import { StepService } from './features/workflow/step.ts';
+import { type InstallServices, startInstalls } from './features/install/start.ts';
 import {
   type HealthServer,
   hostForUrl,
@@ -67,26 +28,30 @@ import {
   startHealthServer,
   withHealthRoutes,
 } from './health.ts';
-import { type InstallServices, startInstalls } from './install/start.ts';
-import { JobStarter } from './jobs/start.ts';
-import { Tracker } from './jobs/track.ts';
+import { singleWorkspace } from './install/single-workspace.ts';
+import type { Tenancy } from './install/tenancy.ts';
+import type { Tracker } from './jobs/track.ts';
 import { prettyDestination } from './log-format.ts';
-import { appMetrics, METRICS_PATH, ObservedWebClient } from './metrics.ts';
-import { Deliverer } from './outbox/deliverer.ts';
-import { Loop } from './runtime/loop.ts';
-import { Doorbell } from './runtime/wakeups.ts';
+import { appMetrics, METRICS_PATH, type ObservedWebClient } from './metrics.ts';
+import type { Deliverer } from './outbox/deliverer.ts';
 import { holdEventAcks } from './slack/event-ack.ts';
-import { downloadSlackFile } from './slack/files.ts';
-import { webStepCompletion } from './slack/functions.ts';
-import { webInteractions } from './slack/interactions.ts';
 import { guardedReceiver, LISTEN_BACKLOG, type RefusedRequest } from './slack/receiver.ts';
-import { webUserGroups } from './slack/usergroups.ts';
 import { openStore } from './store/open.ts';
-import type { Store } from './store/store.ts';
-import { ThreadDrawer } from './thread/drawer.ts';
+import type { Store, Stores } from './store/store.ts';
+import type { TenantGraph } from './tenant-graph.ts';
+import { TenantGraphs } from './tenants.ts';
+import type { ThreadDrawer } from './thread/drawer.ts';
+
+/** The tenant key the readiness probe reads with: no tenant's, so its read finds nothing, as it should. */
+const PROBE_TENANT = 'readiness-probe';
 
 export interface RunningApp {
+  /** Single-workspace mode's graph, below (OAuth mode: graphs.of(tenant)). Its store, every query bound to it. */
   store: Store;
+  /** The database across tenants: each tenant's store, the operator's figures. */
+  stores: Stores;
+  /** The single workspace's tenant key (its team id). */
+  tenant: string;
   service: DubbingService;
   tracker: Tracker;
   deliverer: Deliverer;
@@ -94,6 +59,8 @@ export interface RunningApp {
   drawer: ThreadDrawer;
   /** What the features registered, each with its rule's name (the forged-payload tests try every one). */
   registrations: ReturnType<Registry['entries']>;
+  /** Every tenant's graph (the one of single-workspace mode, or each installed workspace's or org's). */
+  graphs: TenantGraphs;
   /** HTTP mode: the URL Slack posts events to. */
   eventsUrl?: string;
   /** Where /healthz and /readyz answer: PORT in HTTP mode, HEALTH_PORT (when set) in Socket Mode. */
@@ -145,10 +112,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     throw new Error(
       'OAuth mode needs the default dubbing account for now: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
     );
-  const store = await openStore(config.store);
+  const stores = await openStore(config.store);
   // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
   // a dead replica's leases pass to the others when they expire, never at someone's start.
-  if (config.store.kind === 'sqlite') await store.releaseLeases();
+  if (config.store.kind === 'sqlite') await stores.releaseLeases();
 
   const dubbing =
     overrides.dubbing ??
@@ -162,13 +129,6 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     mediaPollMs: config.polling.minMs,
     logger: logger.child({ part: 'service' }),
   });
-  // The thread's shared messages, drawn one way: from the store, with each feature's part of them.
-  const drawer = new ThreadDrawer({
-    store,
-    describe: (status) => service.describeStatus(status),
-    parts: messageParts,
-  });
-
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
     logger: boltLogger(logger),
@@ -192,195 +152,26 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
       })
     : undefined;
-  const slack = new ObservedWebClient(config.slackBotToken, clientOptions);
-  const interactions = webInteractions(slack);
-  const extraHosts = config.slackApiUrl ? [new URL(config.slackApiUrl).host] : [];
-  const downloadFile = async (url: string, maxBytes: number) => {
-    const botToken = config.slackBotToken ?? '';
-    const download = await downloadSlackFile(url, { botToken, maxBytes, extraHosts });
-    return new Uint8Array(await new Response(download.body).arrayBuffer());
-  };
-
-  // The loops' doorbells: the services below ring them; the loops, made last, answer.
-  const bells = {
-    deliverer: new Doorbell(),
-    tracker: new Doorbell(),
-    lipsync: new Doorbell(),
-    imports: new Doorbell(),
-    steps: new Doorbell(),
-  };
-  const wakeDeliverer = bells.deliverer.ring;
-  const wakeTracker = bells.tracker.ring;
-  const wakeAll = () => {
-    wakeDeliverer();
-    wakeTracker();
-    bells.lipsync.ring();
-  };
-
-  // The features' services. Who may act on what: what Slack signs, channel membership where it does not
-  // (conversations.members, remembered briefly) and ADMIN_USER_IDS.
-  const membership = new Membership({ membersOf: (channel) => interactions.membersOf(channel) });
-  const access = new Access({
-    store,
-    membership,
-    slack: interactions,
-    admins: config.adminUserIds,
-    logger: logger.child({ part: 'access' }),
-  });
-  const qa = new LocalizationQa({
-    store,
-    dubbing: service,
-    onUnusable: (error, target) =>
-      logger.warn(
-        { err: error, target },
-        'localization QA cannot check this translation; replying without it',
-      ),
-  });
-  const glossaries = new GlossaryService({
-    store,
-    dubbing: service,
-    downloadFile,
-    wakeDeliverer,
-    wakeImports: bells.imports.ring,
-    logger: logger.child({ part: 'glossaries' }),
-    isAdmin: (user) => access.isAdmin(user),
-    now,
-  });
-  const subtitles = new SubtitleService({
-    store,
-    dubbing: service,
-    downloadFile,
-    wakeDeliverer,
-    logger: logger.child({ part: 'subtitles' }),
-    now,
-  });
-  const groups = webUserGroups(slack);
-  const settings = new SettingsService({
-    store,
-    glossaries,
-    now,
-    isAdmin: (user) => access.isAdmin(user),
-    groups,
-    wakeDeliverer,
-  });
-  // The review of a dubbed language, its renders and its voices.
-  const review = new ReviewService({ store, dubbing: service, wakeDeliverer, now });
-  const renders = new Renders({ store, dubbing: service, wakeDeliverer, wakeTracker, drawer, now, groups });
-  const voices = new Voices({ store, dubbing: service, wakeDeliverer, now });
-  const approvals = new ApprovalService({
-    store,
-    dubbing: service,
-    wakeDeliverer,
-    drawer,
-    now,
-    groups,
-    slack: interactions,
-  });
-  const sourceFix = new SourceFixService({ store, dubbing: service, wakeDeliverer, now });
-  const comments = new CommentService({ store, dubbing: service, wakeDeliverer, drawer, now });
-  const jobs: JobService = new JobService({
-    store,
-    wakeDeliverer,
-    wakeTracker,
-    picker: (job) => settings.pickerFor(job.channel),
-    drawer,
-    maxFileBytes: config.maxFileBytes,
-    async minutesLeft() {
-      try {
-        return minutesLeft(await service.credits());
-      } catch (error) {
-        logger.warn({ err: error }, 'the credits could not be read for the job card');
-        return undefined;
-      }
-    },
-    slack: interactions,
-    // The tracker learns how long each stage takes; it is made further down, before any question can come.
-    timeLeft: (target, videoSeconds, at): number | undefined => tracker.timeLeft(target, videoSeconds, at),
-    now,
-  });
-
-  // Each feature registers what it answers, each with its access rule; every modal opened is recorded as
-  // its opener's, for the channel the request was checked against.
-  const registry = new Registry();
-  const granting = grantingInteractions(interactions, store, now);
-  const listenerLog = logger.child({ part: 'listeners' });
-  const featureDeps = { slack: granting, logger: listenerLog };
-  forgetOnMembershipEvents(registry, membership);
-  installs?.register(registry, store);
-  registerDub(registry, {
-    ...featureDeps,
-    jobs,
-    subtitles,
-    comments,
-    offeredGlossaries: (channel) => glossaries.offered(channel),
-    importGlossary: (message) => glossaries.importDropped(message),
-    async autopilotOf(channel) {
-      const setting = await store.channelAutopilot(channel);
-      return setting && setting.dstLangs.length > 0 ? setting : undefined;
-    },
-  });
-  registerReview(registry, { ...featureDeps, review, renders, voices });
-  registerSourceFix(registry, { ...featureDeps, review, sourceFix });
-  registerQa(registry, { ...featureDeps, review, qa });
-  registerApproval(registry, { ...featureDeps, approvals, qa });
-  registerComments(registry, { ...featureDeps, comments });
-  registerAssign(registry, {
-    ...featureDeps,
-    review,
-    renders,
-    voices,
-    assign: new AssignService({
-      store,
+  // Whose a payload is, and each tenant's Slack client and dubbing account. Single-workspace mode: one tenant,
+  // the team the bot token belongs to (rows from before rows had tenants are its own). OAuth mode: the
+  // installations. Either way each tenant acts through a graph of its own (tenants.ts), the same code.
+  let tenancy: Tenancy;
+  let singleTenant: string | undefined;
+  if (installs) tenancy = installs.tenancy;
+  else {
+    const slack = new WebClient(config.slackBotToken, clientOptions);
+    const identity = await slack.auth.test();
+    const single = singleWorkspace({
+      teamId: String(identity.team_id),
+      enterpriseId: identity.enterprise_id ?? null,
+      slack,
       dubbing: service,
-      wakeDeliverer,
-      drawer,
-      now,
-      slack: interactions,
-      access,
-    }),
-  });
-  registerLipsync(registry, {
-    ...featureDeps,
-    review,
-    lipsync: new LipsyncService({ store, review, dubbing: service, wake: wakeAll, now }),
-  });
-  registerWorkflow(registry, {
-    steps: new StepService({
-      store,
-      jobs,
-      slack: interactions,
-      maxFileBytes: config.maxFileBytes,
-      wakeSteps: bells.steps.ring,
-    }),
-  });
-  registerGlossary(registry, { ...featureDeps, glossaries });
-  registerSettings(registry, { ...featureDeps, settings });
-  registerOtherFormats(registry, {
-    ...featureDeps,
-    otherFormats: new OtherFormatsService({ store, wakeDeliverer, now }),
-  });
-  registerAccount(registry, {
-    ...featureDeps,
-    account: new AccountService({ store, dubbing: service, access, approvals, wake: wakeAll, drawer, now }),
-    waitingIn: (channel) => approvals.waitingIn(channel),
-  });
-  registerHome(registry, {
-    ...featureDeps,
-    review,
-    renders,
-    voices,
-    approvals,
-    qa,
-    home: new HomeService({
-      store,
-      dubbing: service,
-      approvals,
-      access,
-      groups,
-      slack: interactions,
-      logger: logger.child({ part: 'home' }),
-    }),
-  });
+    });
+    await stores.adoptUnowned(single.tenant.key);
+    tenancy = single;
+    singleTenant = single.tenant.key;
+  }
+
   // Ready: the database answers a read, and Slack's connection is up (HTTP mode: once the app listens).
   const slackConnection = new SlackConnectionState();
   const probes: ReadinessProbe[] = [
@@ -388,18 +179,20 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       name: 'database',
       // A read by an id no job has: one indexed query, which fails when the database does not answer.
       check: async () => {
-        await store.targetsOf('');
+        await stores.tenant(PROBE_TENANT).targetsOf('');
       },
     },
     slackConnection.probe,
   ];
   const onNotReady = (reasons: Record<string, string>) => logger.warn({ checks: reasons }, 'not ready');
   // GET /metrics on a server of its own (METRICS_PORT), else beside the health checks (PORT in HTTP mode,
-  // HEALTH_PORT in Socket Mode), there for loopback only unless METRICS_TOKEN guards it.
+  // HEALTH_PORT in Socket Mode), there for loopback only unless METRICS_TOKEN guards it. Every tenant's
+  // Slack calls are counted under the one observer the metrics set.
+  const slackCalls: Pick<ObservedWebClient, 'observer'> = { observer: undefined };
   const metrics = appMetrics({
     replica: owner,
-    store,
-    slack,
+    store: stores,
+    slack: slackCalls,
     budget: dubbing.budget,
     probes,
     ...(config.metricsToken ? { token: config.metricsToken } : {}),
@@ -456,95 +249,51 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           ),
         }),
   });
-  // An event is acked once its listeners recorded it, not before (Slack sends it again otherwise).
-  holdEventAcks(app, logger.child({ part: 'receiver' }));
-  // Before any listener: a payload no feature registered is refused, and a registered one is checked by its
-  // rule; refused payloads never reach a listener.
-  app.use(accessMiddleware({ registry, access, store, slack: interactions }));
-  registry.attach(app);
-  // The loops, which carry out what the store holds, answering their doorbells from now on.
-  const deliverer = new Deliverer({
-    store,
-    slack,
-    dubbing: service,
-    qa,
-    logger: logger.child({ part: 'deliverer' }),
-    channelPaceMs: config.channelPaceMs,
-    settleMs: config.slackWriteTimeoutMs + 2_000,
-    owner,
-    onGaveUp: (code) => metrics.writeGaveUp(code),
-  });
-  const autopilot = new AutopilotStarter({ store, jobs, now });
-  const credits = creditCheck({ store, dubbing: service, logger: logger.child({ part: 'credits' }), now });
-  const starter = new JobStarter({
-    store,
-    dubbing: service,
-    logger: logger.child({ part: 'starter' }),
-    drawer,
-    botToken: config.slackBotToken ?? '',
-    maxFileBytes: config.maxFileBytes,
-    extraSlackHosts: extraHosts,
-    onDeliveries: wakeDeliverer,
-    admit: (job) => jobs.admit(job),
-    mediaChanged: (jobId) => jobs.redrawPicker(jobId),
-    autopilot: (jobId) => autopilot.run(jobId),
-    refuse: (job, why) => jobs.refuse(job, `The dub could not start: ${why}.`),
-    async beforeProjects(job, targets) {
-      // Glossary defaults first: the subtitles keep the glossary recorded for each language.
-      await glossaries.applyDefaults(job, targets);
-      await subtitles.prepare(job, targets);
-    },
-    minutesFit: credits,
-  });
-  const tracker: Tracker = new Tracker({
-    store,
-    dubbing: service,
-    starter,
-    polling: config.polling,
-    ...(config.polling.sweepEveryMs ? { sweepEveryMs: config.polling.sweepEveryMs } : {}),
-    logger: logger.child({ part: 'tracker' }),
-    drawer,
-    owner,
-    onDeliveries: wakeDeliverer,
-  });
-  const lipsyncRunner = new LipsyncRunner({
-    store,
-    dubbing: service,
-    logger: logger.child({ part: 'lipsync' }),
-    drawer,
-    owner,
-    pollMs: config.polling.minMs,
-    onDeliveries: wakeDeliverer,
-  });
-  const steps = new StepRunner({
-    store,
-    dubbing: service,
-    slack: interactions,
-    completion: webStepCompletion(slack),
-    owner,
-    logger: logger.child({ part: 'workflow-steps' }),
-    wakeDeliverer,
-  });
-  const imports = new ImportRunner({ store, glossaries, owner, logger: logger.child({ part: 'imports' }) });
-  // Requests kept while Slack could not say who is in a channel, run again through the app once it can.
-  const keptRequests = new Loop(
-    replayKeptRequests({
-      store,
-      run: (body, replay) =>
+  const accessLog = logger.child({ part: 'access' });
+  // Every tenant's graph: its store view, Slack client, account, features' handlers and loops.
+  const graphs = new TenantGraphs({
+    tenancy,
+    clientOptions,
+    observer: () => slackCalls.observer,
+    logger: logger.child({ part: 'tenants' }),
+    shared: {
+      config,
+      logger,
+      stores,
+      owner,
+      now,
+      ...(installs ? { installs } : {}),
+      // Requests kept while Slack could not say who is in a channel, run again through the app once it can.
+      replay: (body, replay) =>
         app.processEvent({
           body: body as Record<string, unknown>,
           ack: async () => {},
           customProperties: { [REPLAY]: replay },
         }),
-      logger: logger.child({ part: 'kept-requests' }),
+      onGaveUp: (code) => metrics.writeGaveUp(code),
+    },
+  });
+  installs?.onTenant({
+    installed: (key) => graphs.installed(key),
+    removed: (key) => graphs.remove(key),
+    accountChanged: (key) => graphs.renew(key),
+  });
+  // An event is acked once its listeners recorded it, not before (Slack sends it again otherwise).
+  holdEventAcks(app, logger.child({ part: 'receiver' }));
+  // Before any handler: the payload's tenant is resolved, and its graph's registry and rules decide; a
+  // payload no feature registered is refused, a registered one checked by its rule, and only then does its
+  // tenant's handler run.
+  app.use(
+    tenantsGate({
+      tenancy,
+      gateOf: async (tenant) => (await graphs.of(tenant.key)).gate,
+      refusals: { logRefusal: (...refused) => logRefusal(accessLog, ...refused) },
     }),
-    { idleMs: 2_000, logger: logger.child({ part: 'kept-requests' }), name: 'kept-requests' },
   );
-  bells.deliverer.answeredBy(deliverer);
-  bells.tracker.answeredBy(tracker);
-  bells.lipsync.answeredBy(lipsyncRunner);
-  bells.imports.answeredBy(imports);
-  bells.steps.answeredBy(steps);
+  app.use(runChecked);
+  // Each installed tenant's graph is made now, so that its loops carry on what it left before a restart.
+  const installed = installs ? await installs.installations.active() : [singleTenant ?? ''];
+  for (const key of installed) await graphs.of(key);
 
   let eventsUrl: string | undefined;
   let healthUrl: string | undefined;
@@ -583,25 +332,39 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     metricsServer = await startHealthServer({ ...config.metricsServer, probes, routes: metricsRoutes });
     logger.info({ url: metricsServer.url }, 'metrics on /metrics');
   }
-  deliverer.start();
-  tracker.start();
-  lipsyncRunner.start();
-  imports.start();
-  steps.start();
-  keptRequests.start();
   installs?.start();
-  renders.recoverRenders().catch((error: unknown) => {
-    logger.warn({ err: error }, 'following up renders asked for before the restart failed');
-  });
 
+  // Single-workspace mode's one graph, for the tests, the demo and the bench that drive one workspace.
+  const single = singleTenant === undefined ? undefined : await graphs.of(singleTenant);
+  const one = (): TenantGraph => {
+    if (!single) throw new Error('OAuth mode has a graph per tenant: ask graphs.of(tenant)');
+    return single;
+  };
   let stopped = false;
   return {
-    store,
-    service,
-    tracker,
-    deliverer,
-    drawer,
-    registrations: registry.entries(),
+    get store() {
+      return one().store;
+    },
+    stores,
+    get tenant() {
+      return one().key;
+    },
+    get service() {
+      return one().service;
+    },
+    get tracker() {
+      return one().tracker;
+    },
+    get deliverer() {
+      return one().deliverer;
+    },
+    get drawer() {
+      return one().drawer;
+    },
+    get registrations() {
+      return one().registry.entries();
+    },
+    graphs,
     ...(eventsUrl ? { eventsUrl } : {}),
     ...(healthUrl ? { healthUrl } : {}),
     ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
@@ -613,16 +376,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await app.stop();
       await health?.close();
       await metricsServer?.close();
-      await tracker.stop();
-      await lipsyncRunner.stop();
-      await imports.stop();
-      await steps.stop();
-      await keptRequests.stop();
-      await deliverer.stop();
+      await graphs.stop();
       await installs?.stop();
       await dubbing.close();
       metrics.close();
-      await store.close();
+      await stores.close();
       logger.info('stopped');
     },
   };

@@ -139,6 +139,16 @@ export class Access {
 
   /** Refusals are logged with what the payload claimed; the person only hears `NOT_YOURS`. */
   logRefusal(kind: string, detail: Record<string, unknown>, reason: string): void {
-    this.#o.logger.warn({ kind, ...detail, reason }, 'refused a payload');
+    logRefusal(this.#o.logger, kind, detail, reason);
   }
+}
+
+/** A refused payload's log line, also for one refused before its tenant was known. */
+export function logRefusal(
+  logger: Logger,
+  kind: string,
+  detail: Record<string, unknown>,
+  reason: string,
+): void {
+  logger.warn({ kind, ...detail, reason }, 'refused a payload');
 }

@@ -2,9 +2,10 @@
 // do, with a request id; the error itself (an internal address here) only reaches the log, under that id. What
 // Slack signs (a command's channel and user, a click's channel) runs without asking Slack who is in the
 // channel; a modal's submission, which Slack does not place in a channel, is checked, and answered when
-// Slack cannot say.
+// Slack cannot say. A payload of a workspace that did not install the app is refused before any of it.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { payloadOrigin } from '../install/origin.ts';
 import { Access } from './access.ts';
 import { BUSY, BUSY_NOTHING_CHANGED } from './busy.ts';
 import { button, command, event, view } from './definitions.ts';
@@ -14,6 +15,11 @@ import { currentRequestId } from './modals.ts';
 import { ACKED, Registry } from './registry.ts';
 import { REPLAY, type Replay } from './replay.ts';
 import { rules } from './rules.ts';
+
+/** These payloads' workspace installed the app (the gate's first question). */
+const installed = {
+  resolve: async () => ({ key: 'T1', teamId: 'T1', enterpriseId: null, orgInstall: false }),
+};
 
 /**
  * `/dub` with a subcommand, the project list's page button and the mention event, as their features register
@@ -80,7 +86,13 @@ function setUp() {
     admins: [],
     logger,
   });
-  const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+  const middleware = accessMiddleware({
+    tenancy: installed,
+    registry: registry(),
+    access,
+    store: {} as never,
+    slack,
+  });
   return { logged, whispered, middleware };
 }
 
@@ -171,7 +183,13 @@ describe('a failing listener', () => {
     const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
     const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
     const access = new Access({ store: grants as never, membership: slackBusy, slack, admins: [], logger });
-    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const middleware = accessMiddleware({
+      tenancy: installed,
+      registry: registry(),
+      access,
+      store: {} as never,
+      slack,
+    });
     const acks: unknown[] = [];
     let ran = false;
     await middleware({
@@ -215,7 +233,7 @@ describe('a check that waits for Slack', () => {
     const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
     const access = new Access({ store: grants as never, membership: unknown, slack, admins: [], logger });
     const store = { deferRequest } as never;
-    return accessMiddleware({ registry: registry(), access, store, slack });
+    return accessMiddleware({ tenancy: installed, registry: registry(), access, store, slack });
   }
 
   it('keeps a submission Slack could not check, answers that it will be done, and runs nothing yet', async () => {
@@ -280,7 +298,13 @@ describe('what Slack signs', () => {
     const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
     slackBusy.asked = 0;
     const access = new Access({ store: {} as never, membership: slackBusy, slack, admins: [], logger });
-    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const middleware = accessMiddleware({
+      tenancy: installed,
+      registry: registry(),
+      access,
+      store: {} as never,
+      slack,
+    });
     const ran: (string | undefined)[] = [];
     const next = async () => {
       ran.push(currentRequestId());
@@ -320,7 +344,13 @@ describe('a refused command', () => {
       directMessageWith: async () => undefined,
     };
     const access = new Access({ store: {} as never, membership: slackBusy, slack, admins: [], logger });
-    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const middleware = accessMiddleware({
+      tenancy: installed,
+      registry: registry(),
+      access,
+      store: {} as never,
+      slack,
+    });
     const acks: unknown[] = [];
     let ran = false;
     await middleware({
@@ -355,7 +385,13 @@ describe('every subject checked', () => {
       isMember: async (channel: string, user: string) => channel === 'C1' && user === 'U0ANA',
     };
     const access = new Access({ store: {} as never, membership, slack, admins: [], logger });
-    const middleware = accessMiddleware({ registry: registry(), access, store: {} as never, slack });
+    const middleware = accessMiddleware({
+      tenancy: installed,
+      registry: registry(),
+      access,
+      store: {} as never,
+      slack,
+    });
     const ran = async (body: Record<string, unknown>) => {
       let reached = false;
       await middleware({
@@ -410,5 +446,105 @@ describe('every subject checked', () => {
     expect(await ran(command('U0ANA', 'D0MAL', 'directmessage'))).toBe(false);
     expect(await ran(command('U0ANA', 'D0ANA', 'directmessage'))).toBe(true);
     expect(await ran(command('U0ANA', 'C1', 'general'))).toBe(true);
+  });
+});
+
+describe('a payload of a workspace that did not install the app', () => {
+  it('is refused and logged before any rule, and nobody is told through this workspace', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const whispered: unknown[] = [];
+    const slack = {
+      whisper: async (to: unknown) => {
+        whispered.push(to);
+      },
+      directMessageWith: async () => undefined,
+    };
+    const access = new Access({
+      store: {} as never,
+      membership: { isMember: async () => true },
+      slack,
+      admins: [],
+      logger,
+    });
+    const origins: unknown[] = [];
+    const tenancy = {
+      resolve: async (origin: { teamId: string | null }) => {
+        origins.push(origin);
+        return origin.teamId === 'T1'
+          ? { key: 'T1', teamId: 'T1', enterpriseId: null, orgInstall: false }
+          : null;
+      },
+    };
+    const middleware = accessMiddleware({ tenancy, registry: registry(), access, store: {} as never, slack });
+    let ran = false;
+    const acks: unknown[] = [];
+    await middleware({
+      body: {
+        type: 'block_actions',
+        team: { id: 'T2' },
+        enterprise: { id: 'E9' },
+        user: { id: 'U1', team_id: 'T2' },
+        channel: { id: 'C1' },
+        container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
+        message: { ts: '1.0' },
+        actions: [{ action_id: 'list_page', type: 'button', value: '2' }],
+      },
+      context: {},
+      ack: async (response?: unknown) => {
+        acks.push(response);
+      },
+      next: async () => {
+        ran = true;
+      },
+    } as never);
+    expect(ran).toBe(false);
+    expect(acks).toEqual([undefined]);
+    expect(whispered).toEqual([]);
+    expect(origins).toEqual([{ teamId: 'T2', enterpriseId: 'E9', orgInstall: false }]);
+    expect(logged.find((l) => l.msg === 'refused a payload')).toMatchObject({
+      reason: 'not installed for team T2 (org E9)',
+    });
+
+    // The installed team's same click, on its message, runs.
+    await middleware({
+      body: {
+        type: 'block_actions',
+        team: { id: 'T1' },
+        user: { id: 'U1' },
+        channel: { id: 'C1' },
+        container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
+        message: { ts: '1.0' },
+        actions: [{ action_id: 'list_page', type: 'button', value: '2' }],
+      },
+      context: {},
+      ack: async () => {},
+      next: async () => {
+        ran = true;
+      },
+    } as never);
+    expect(ran).toBe(true);
+  });
+
+  it('reads an event’s installation from its authorizations, a view’s from the workspace that installed the app, and a command’s org-wide install from its text field', async () => {
+    expect(
+      payloadOrigin({
+        team_id: 'T1',
+        authorizations: [{ team_id: null, enterprise_id: 'E1', is_enterprise_install: true }],
+      }),
+    ).toEqual({ teamId: null, enterpriseId: 'E1', orgInstall: true });
+    expect(payloadOrigin({ team_id: 'T3', enterprise_id: 'E1', is_enterprise_install: 'true' })).toEqual({
+      teamId: 'T3',
+      enterpriseId: 'E1',
+      orgInstall: true,
+    });
+    expect(
+      payloadOrigin({ team: { id: 'T5' }, view: { app_installed_team_id: 'T1' }, user: { team_id: 'T5' } }),
+    ).toEqual({ teamId: 'T1', enterpriseId: null, orgInstall: false });
+    expect(payloadOrigin({ team: null, user: { team_id: 'T4' } })).toEqual({
+      teamId: 'T4',
+      enterpriseId: null,
+      orgInstall: false,
+    });
   });
 });

@@ -6,9 +6,13 @@
 // theirs) with the rule's subject handed to the one handler registered for them. A payload whose check needs
 // Slack, when Slack cannot say in time, is kept in the store and run again once it can (access/replay.ts).
 // Events pass the same way (Bolt has acked them already): a "stop" mention from outside the channel is refused
-// like a forged click.
+// like a forged click. Before any of it, the payload's tenant (its workspace or org, as Slack signs it) is
+// resolved: a payload of a team that did not install the app is refused, logged, and runs nothing; the rules
+// then read that tenant's store only, so a job of another tenant is not found.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
+import { type OriginFields, payloadOrigin } from '../install/origin.ts';
+import { type Tenancy, type Tenant, TenantGone } from '../install/tenancy.ts';
 import { SendAgain, slackSendsAgainOnFailure } from '../slack/event-ack.ts';
 import type { Interactions } from '../slack/interactions.ts';
 import type { Store } from '../store/store.ts';
@@ -22,7 +26,8 @@ import { ACKED, type Registry } from './registry.ts';
 import { REPLAY, type Replay } from './replay.ts';
 import type { Payload } from './rules.ts';
 
-export interface GateDeps {
+/** One tenant's side of the gate: its registrations, its rules' reads and its Slack client. */
+export interface TenantGate {
   registry: Registry;
   access: Access;
   store: Pick<Store, 'getJob' | 'getTarget' | 'deliveriesOf' | 'deferRequest'>;
@@ -30,10 +35,30 @@ export interface GateDeps {
   now?: () => number;
 }
 
+/** The gate of one tenant's payloads (the tests', and any single graph's). */
+export interface GateDeps extends TenantGate {
+  /** Whose payload it is; null: not an installed workspace's or org's. */
+  tenancy: Pick<Tenancy, 'resolve'>;
+}
+
+/** The gate of many tenants: each payload checked with its own tenant's side. */
+export interface TenantsGateDeps {
+  /** Whose payload it is; null: not an installed workspace's or org's. */
+  tenancy: Pick<Tenancy, 'resolve'>;
+  /** The tenant's side of the gate, made when first needed; rejects with TenantGone once it was removed. */
+  gateOf(tenant: Tenant): Promise<TenantGate>;
+  /** Logs a payload refused before any tenant's side was known (a workspace that did not install the app). */
+  refusals: Pick<Access, 'logRefusal'>;
+}
+
+export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
+  return tenantsGate({ tenancy: deps.tenancy, gateOf: async () => deps, refusals: deps.access });
+}
+
 type Ack = (response?: unknown) => Promise<void>;
 type Body = Payload;
 
-export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
+export function tenantsGate(gate: TenantsGateDeps): Middleware<AnyMiddlewareArgs> {
   /**
    * The rest of the request as `actor`, under a new request id. A listener's unexpected failure is logged in
    * full under that id, and the person is told what happened and what to do, with the id: never the error;
@@ -41,6 +66,7 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
    * that had not acked yet (it records first) is acked only with that answer (`answerUnacked`).
    */
   const actingAs = async (
+    deps: TenantGate,
     actor: Actor,
     args: { body: Body; ack: Ack | undefined; context: Record<string, unknown>; next: () => Promise<void> },
   ): Promise<void> => {
@@ -73,6 +99,18 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
   return async (args) => {
     const body = args.body as Body;
     const ack = (args as { ack?: Ack }).ack;
+    const origin = payloadOrigin(args.body as OriginFields);
+    // Nobody of that workspace is told: the app holds no token of it to answer with.
+    const tenant = await gate.tenancy.resolve(origin);
+    const deps = tenant ? await gate.gateOf(tenant).catch(gone) : undefined;
+    if (!deps)
+      return refuse(
+        { access: gate.refusals },
+        ack,
+        body,
+        `not installed for ${describeOrigin(origin)}`,
+        false,
+      );
     const wanted = deps.registry.wanted(body);
     if (!wanted.entry) return refuse(deps, ack, body, wanted.reason);
     let checked: Awaited<ReturnType<Registry['check']>>;
@@ -109,8 +147,15 @@ export function accessMiddleware(deps: GateDeps): Middleware<AnyMiddlewareArgs> 
     deps.registry.pass(args.context, wanted.entry, checked.subject);
     // An event's failure is Bolt's to log (its handlers tell the person what they can themselves).
     if (body.event !== undefined) return args.next();
-    return actingAs(checked.actor, { body, ack, context: args.context, next: args.next });
+    return actingAs(deps, checked.actor, { body, ack, context: args.context, next: args.next });
   };
+}
+
+function describeOrigin(origin: ReturnType<typeof payloadOrigin>): string {
+  const org = origin.enterpriseId
+    ? ` (org ${origin.enterpriseId}${origin.orgInstall ? ', org-wide' : ''})`
+    : '';
+  return `team ${origin.teamId ?? 'none'}${org}`;
 }
 
 /** Busy, in the words of what was asked: a command or a shortcut starts a dub, a click changes something. */
@@ -125,7 +170,7 @@ function busyText(body: Body): string {
  * the app did not answer): never an ack with nothing done and nothing said.
  */
 async function answerUnacked(
-  deps: GateDeps,
+  deps: TenantGate,
   ack: Ack | undefined,
   body: Body,
   text: string,
@@ -163,7 +208,7 @@ export const KEPT =
  * Keeps a request whose check waits for Slack, acks it and tells the person so; false (nothing kept, nothing
  * answered) when the store could not keep it either.
  */
-async function keep(deps: GateDeps, ack: Ack | undefined, body: Body): Promise<boolean> {
+async function keep(deps: TenantGate, ack: Ack | undefined, body: Body): Promise<boolean> {
   try {
     await deps.store.deferRequest(newRequestId(), body, (deps.now ?? Date.now)());
   } catch {
@@ -181,8 +226,20 @@ async function keep(deps: GateDeps, ack: Ack | undefined, body: Body): Promise<b
   return true;
 }
 
+/** A tenant removed between its resolution and its graph: its payload is refused like an uninstalled one's. */
+function gone(error: unknown): undefined {
+  if (error instanceof TenantGone) return undefined;
+  throw error;
+}
+
 /** Acked (a submission in its modal, a command in its answer), logged once, and the person told. */
-async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: string): Promise<void> {
+async function refuse(
+  deps: { access: Pick<Access, 'logRefusal'>; slack?: Pick<Interactions, 'whisper'> },
+  ack: Ack | undefined,
+  body: Body,
+  reason: string,
+  tell = true,
+): Promise<void> {
   const requestId = newRequestId();
   const user = body.user?.id ?? body.user_id ?? body.event?.user ?? '';
   const answer =
@@ -208,6 +265,6 @@ async function refuse(deps: GateDeps, ack: Ack | undefined, body: Body, reason: 
   // Told where they are, if anywhere; never through the payload's response_url, which a forger chooses.
   const channel =
     body.type === 'view_submission' || body.command !== undefined ? undefined : body.channel?.id;
-  if (!channel || !user) return;
+  if (!tell || !channel || !user || !deps.slack) return;
   await deps.slack.whisper({ channel, user }, { text: `⛔ ${NOT_YOURS}`, blocks: [] }).catch(() => {});
 }

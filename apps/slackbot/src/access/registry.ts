@@ -1,9 +1,11 @@
 // What the app answers, and who may ask. Features register the interactions they define (definitions.ts:
 // each one id, its rule from access/rules.ts, its handler) — so no handler exists without its check — and the
-// registry then serves Bolt twice: `attach` routes each payload to its handler, and `gate` (middleware.ts),
-// in front of every listener, refuses any payload that no registration expects before anything runs. Events
+// registry then serves Bolt twice: `gate` (middleware.ts) refuses any payload that no registration expects
+// before anything runs, and `runChecked` runs the one handler the gate checked it for. Each tenant has a
+// registry of its own (its handlers made from its own store, Slack client and account): the gate picks the
+// payload's tenant's, and the handler that runs is that registry's. Events
 // and `/dub`'s subcommands are registered with their rule too: a signed event or command is only a claim.
-import type { AllMiddlewareArgs, App } from '@slack/bolt';
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { CommandArgs, Interaction, InteractionKind } from './definitions.ts';
 import type { ChannelSubject, Checked, Payload, Rule, RuleContext } from './rules.ts';
 
@@ -132,33 +134,6 @@ export class Registry {
     context.checked = { entry, subject } satisfies Passed;
   }
 
-  /** Registers every handler with Bolt; each runs only with the subject the gate checked for it. */
-  attach(app: App): void {
-    for (const entry of this.#entries.values()) {
-      const run = async (args: AllMiddlewareArgs & { body: unknown }) => {
-        const passed = args.context.checked as Passed | undefined;
-        if (passed?.entry !== entry)
-          throw new Error(`${entry.kind} ${entry.key} reached its handler unchecked`);
-        const { ack } = args as { ack?: (response?: unknown) => Promise<void> };
-        if (!ack) return entry.handler(args, passed.subject);
-        // The gate answers a handler's failure by whether it was acked (middleware.ts): it is marked here.
-        const marked = async (response?: unknown) => {
-          args.context[ACKED] = true;
-          await ack(response);
-        };
-        await entry.handler({ ...args, ack: marked }, passed.subject);
-      };
-      if (entry.kind === 'action') app.action(entry.key, run);
-      else if (entry.kind === 'view') app.view({ type: 'view_submission', callback_id: entry.key }, run);
-      else if (entry.kind === 'shortcut')
-        app.shortcut({ type: 'message_action', callback_id: entry.key }, run);
-      else if (entry.kind === 'event') app.event(entry.key, run);
-      // Acked by its handler once the run is recorded (Bolt would ack before it): Slack sends it again otherwise.
-      else if (entry.kind === 'function') app.function(entry.key, { autoAcknowledge: false }, run);
-      else app.command(entry.key, run);
-    }
-  }
-
   #find(kind: Kind, key: string): Wanted | undefined {
     const entry = this.#entries.get(`${kind}:${key}`);
     return entry ? { entry } : undefined;
@@ -170,3 +145,20 @@ export class Registry {
     this.#entries.set(id, entry);
   }
 }
+
+/**
+ * Bolt global middleware, after the gate: runs the handler the gate checked the payload for (its tenant's
+ * registry's), with the subject it checked; a payload that reached it unchecked is an error, never run.
+ */
+export const runChecked: Middleware<AnyMiddlewareArgs> = async (args) => {
+  const passed = args.context.checked as Passed | undefined;
+  if (!passed) throw new Error('a payload reached the handlers unchecked');
+  const { ack } = args as { ack?: (response?: unknown) => Promise<void> };
+  if (!ack) return passed.entry.handler(args, passed.subject);
+  // The gate answers a handler's failure by whether it was acked (middleware.ts): it is marked here.
+  const marked = async (response?: unknown) => {
+    args.context[ACKED] = true;
+    await ack(response);
+  };
+  await passed.entry.handler({ ...args, ack: marked }, passed.subject);
+};

@@ -245,6 +245,14 @@ export class InstallationStore {
       await this.#sql.run('DELETE FROM user_tokens WHERE tenant = ? AND user_id = ?', [tenant, userId]);
   }
 
+  /** The tenants installed now (each gets its graph at start). */
+  async active(): Promise<string[]> {
+    const rows = await this.#sql.all(
+      "SELECT tenant FROM installations WHERE state = 'active' ORDER BY tenant",
+    );
+    return rows.map((row) => read.str(row.tenant));
+  }
+
   /** Tenants removed at or before `cutoff`, whose rows the retention now deletes. */
   async removedBefore(cutoff: number, limit: number): Promise<string[]> {
     const rows = await this.#sql.all(

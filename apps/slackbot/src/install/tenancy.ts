@@ -1,5 +1,7 @@
-// The seam between the store's tenancy and the installs (issue 34): who a payload belongs to, and that
-// tenant's Slack client and dubbing service. Single-workspace mode and OAuth mode each implement it.
+// Whose data and whose tokens a payload is: the seam between the install and everything that acts for a
+// tenant. Single-workspace mode (single-workspace.ts) and OAuth mode (the installation store, install/oauth*)
+// each implement it. The access gate resolves every payload's tenant before any rule; each tenant's rows are
+// its store's (stores.tenant(key)), its Slack calls its client's and its service calls its dubbing account's.
 import type { WebClient } from '@slack/web-api';
 import type { DubbingService } from '../dubbing/service.ts';
 

@@ -25,7 +25,8 @@ export interface StarterOptions {
   logger: Logger;
   /** Draws the card, the status messages and the replies a start causes. */
   drawer: ThreadDrawer;
-  botToken: string;
+  /** The bot token file downloads carry: a tenant's is read when used (it rotates). */
+  botToken: string | (() => Promise<string>);
   maxFileBytes: number;
   /** Hosts trusted for file downloads besides Slack's (the fake Slack's host in tests and the demo). */
   extraSlackHosts: string[];
@@ -220,7 +221,7 @@ export class JobStarter {
       return dubbing.createLinkMedia(job.source.link, given ? job.title : undefined, signal);
     }
     const download = await downloadSlackFile(job.source.url, {
-      botToken: this.#o.botToken,
+      botToken: typeof this.#o.botToken === 'string' ? this.#o.botToken : await this.#o.botToken(),
       maxBytes: this.#o.maxFileBytes,
       extraHosts: this.#o.extraSlackHosts,
       ...(signal ? { signal } : {}),

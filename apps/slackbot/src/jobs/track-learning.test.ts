@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import { openStore } from '../store/open.ts';
-import type { Store } from '../store/store.ts';
+import type { Store, Stores } from '../store/store.ts';
 import { drawerFor } from '../test-support/drawer.ts';
 import { boundTarget, noCommands } from '../test-support/jobs.ts';
 import { type TestDatabase, testDatabase } from '../test-support/postgres.ts';
+import { TEST_TENANT } from '../test-support/store.ts';
 import { JobStarter } from './start.ts';
 import { Tracker } from './track.ts';
 
@@ -21,11 +22,11 @@ const POLLING = { minMs: 20, maxMs: 500 };
 
 let emulator: Emulator;
 let database: TestDatabase;
-const opened: Store[] = [];
+const opened: Stores[] = [];
 const open = async () => {
-  const store = await openStore({ kind: 'postgres', url: database.url, poolSize: 4 });
-  opened.push(store);
-  return store;
+  const stores = await openStore({ kind: 'postgres', url: database.url, poolSize: 4 });
+  opened.push(stores);
+  return stores.tenant(TEST_TENANT);
 };
 let service: DubbingService;
 const logger = pino({ level: 'silent' });

@@ -4,9 +4,9 @@ import type { StoreLocation } from '../config.ts';
 import { PostgresConnection } from './postgres/connection.ts';
 import { createSqlStore } from './sql/store.ts';
 import { SqliteConnection } from './sqlite/connection.ts';
-import type { Store } from './store.ts';
+import type { Stores } from './store.ts';
 
-export async function openStore(location: StoreLocation): Promise<Store> {
+export async function openStore(location: StoreLocation): Promise<Stores> {
   const connection =
     location.kind === 'postgres'
       ? new PostgresConnection({ url: location.url, poolSize: location.poolSize })

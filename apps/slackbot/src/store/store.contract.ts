@@ -2,13 +2,17 @@
 // new engine is one more call). Written against the interface only, so it can never lean on an engine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { boundTarget, newJob, startedJob } from '../test-support/jobs.ts';
-import type { Store } from './store.ts';
+import type { Store, Stores } from './store.ts';
+import { describeTenantIsolation } from './tenants.contract.ts';
+
+/** The tenant whose store the contract exercises (another one's rows are the isolation suite's). */
+export const TENANT = 'T0AAA';
 
 export interface StoreFixture {
   /** A new, empty, migrated store. */
-  open(): Promise<Store>;
+  open(): Promise<Stores>;
   /** The same database again, as a restarted process opens it. */
-  reopen(): Promise<Store>;
+  reopen(): Promise<Stores>;
   /** Removes what open() made. */
   cleanup(): Promise<void>;
 }
@@ -16,16 +20,26 @@ export interface StoreFixture {
 export function describeStoreContract(engine: string, makeFixture: () => Promise<StoreFixture>): void {
   describe(`Store contract on ${engine}`, () => {
     let fixture: StoreFixture;
+    let stores: Stores;
     let store: Store;
+    /** The database opened again, as after a restart. */
+    const reopen = async () => {
+      await stores.close();
+      stores = await fixture.reopen();
+      store = stores.tenant(TENANT);
+    };
 
     beforeEach(async () => {
       fixture = await makeFixture();
-      store = await fixture.open();
+      stores = await fixture.open();
+      store = stores.tenant(TENANT);
     });
     afterEach(async () => {
-      await store.close();
+      await stores.close();
       await fixture.cleanup();
     });
+
+    describeTenantIsolation(() => stores);
 
     describe('jobs and the outbox', () => {
       it('records an event id once', async () => {
@@ -206,7 +220,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         await store.enqueue({ ...status, key: 'status:es', payload: { text: 'a' } }, 3);
         await store.enqueue({ ...status, key: 'status:de', payload: { text: 'a' } }, 4);
         await store.enqueue({ ...status, key: 'status:de', payload: { text: 'b' } }, 5); // a newer version
-        expect(await store.stats(10)).toEqual({
+        expect(await stores.stats(10)).toEqual({
           jobsByState: { picking: 1, running: 1 },
           languagesPolled: 2,
           writesOpen: 2,
@@ -221,13 +235,13 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         );
         await store.markSending(['status:es'], 7);
         await store.completeDelivery('status:es', 1, '1.1', 8);
-        expect(await store.stats(10)).toMatchObject({ languagesPolled: 1, writesOpen: 1, oldestDueAt: 5 });
+        expect(await stores.stats(10)).toMatchObject({ languagesPolled: 1, writesOpen: 1, oldestDueAt: 5 });
         await store.retryTarget(es!.id, 9); // a new attempt, with no project yet
-        const retried = await store.stats(10);
+        const retried = await stores.stats(10);
         expect(retried.jobsByState).toEqual({ picking: 1, starting: 1 });
         expect(retried.languagesPolled).toBe(1);
         await store.setTargetProject(es!.id, 'p3', 10);
-        expect((await store.stats(10)).languagesPolled).toBe(2);
+        expect((await stores.stats(10)).languagesPolled).toBe(2);
       });
 
       it('stops a started job: its languages under way end as stopped and are never polled again', async () => {
@@ -494,7 +508,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.claimJobsToStart('dead', 10, 60_000, 5)).toHaveLength(1);
         expect(await store.claimWrites('dead', 10, 60_000, 5)).toMatchObject([{ channel: 'C1' }]);
         await store.markSending(['k'], 10);
-        await store.releaseLeases();
+        await stores.releaseLeases();
         expect(await store.claimJobsToStart('next', 11, 60_000, 5)).toHaveLength(1);
         expect(await store.claimWrites('next', 11, 60_000, 5)).toMatchObject([
           { channel: 'C1', write: { key: 'k', uncertain: true } },
@@ -608,8 +622,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
 
       it('keeps everything across a reopen', async () => {
         const { job } = await store.createJob(newJob(), 1);
-        await store.close();
-        store = await fixture.reopen();
+        await reopen();
         expect((await store.getJob(job.id))?.triggerKey).toBe('msg:C1:1.0');
       });
     });
@@ -1266,7 +1279,7 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect((await store.claimDueLipsyncs('crashed', 41, 60_000, 10)).map((t) => t.id)).toContain(
           other.id,
         );
-        await store.releaseLeases();
+        await stores.releaseLeases();
         expect((await store.claimDueLipsyncs('me', 42, 60_000, 10)).map((t) => t.id)).toContain(other.id);
       });
     });
@@ -1339,10 +1352,9 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         await store.addStageSums([sums('uploading', 2, 100), sums('voiceover_started', 1, 60_000)]);
         // A second process (another replica) adds its own, without reading first.
         const other = await fixture.reopen();
-        await other.addStageSums([sums('uploading', 3, 50)]);
+        await other.tenant(TENANT).addStageSums([sums('uploading', 3, 50)]);
         await other.close();
-        await store.close();
-        store = await fixture.reopen();
+        await reopen();
         const [uploading, voiceover] = await store.stageSums();
         expect(uploading).toEqual({
           ...sums('uploading', 5, 150),

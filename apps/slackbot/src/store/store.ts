@@ -2,6 +2,10 @@
 // Slack writes, reviews, glossaries and channel settings, lip-syncs. Everything that matters lives here and
 // never only in memory. One body of portable SQL implements it (sql/), on SQLite (sqlite/); every
 // implementation passes the contract suite (contract.ts).
+//
+// Every row belongs to a tenant (the workspace or org that installed the app). A Store is one tenant's: each
+// of its queries binds that tenant, so nothing it returns, changes or counts is another's. What spans
+// tenants is the operator's and lives on Stores, named so.
 import type { ApprovalStore } from './approvals.ts';
 import type { ApproverStore } from './approvers.ts';
 import type { AssignmentStore } from './assignments.ts';
@@ -49,6 +53,7 @@ export type LeasedTable =
   | 'workflow_steps'
   | 'sweeps';
 
+/** One tenant's store: every method reads, writes, counts and claims that tenant's rows only. */
 export interface Store
   extends JobStore,
     OutboxStore,
@@ -69,12 +74,6 @@ export interface Store
     WorkflowStepStore,
     SweepStore {
   /**
-   * Frees every lease at start-up, when this process is the only one using the store (SQLite): work a
-   * crashed process held resumes at once; its interrupted Slack writes stay 'sending', and are checked in
-   * Slack before they are redone.
-   */
-  releaseLeases(): Promise<void>;
-  /**
    * Extends `owner`'s leases on `keys` of `table` until `until`, for work still in progress: a lease is short
    * (LEASE_MS) so that a dead replica's work passes to the others soon, and its live holder keeps it this
    * way. A lease that ended (released, or expired and taken by another) is left as it is.
@@ -86,7 +85,24 @@ export interface Store
     until: number,
     now: number,
   ): Promise<void>;
-  /** What an operator watches (the metrics read it on each scrape). */
+}
+
+/** The database: each tenant's store, and what an operator does across tenants. */
+export interface Stores {
+  /** The store of the tenant `key` (a team id, or an org's enterprise id): made once, then reused. */
+  tenant(key: string): Store;
+  /**
+   * Gives every row written before rows had tenants to `key`, the one workspace such a database served
+   * (single-workspace mode adopts them at start); resolves to the rows adopted.
+   */
+  adoptUnowned(key: string): Promise<number>;
+  /**
+   * Across tenants: frees every lease at start-up, when this process is the only one using the store
+   * (SQLite): work a crashed process held resumes at once; its interrupted Slack writes stay 'sending', and
+   * are checked in Slack before they are redone.
+   */
+  releaseLeases(): Promise<void>;
+  /** Across tenants: what an operator watches (the metrics read it on each scrape). */
   stats(now: number): Promise<StoreStats>;
   close(): Promise<void>;
 }

@@ -86,10 +86,10 @@ export async function drainedOnDisk(
   jobId: string,
   timeoutMs = 20_000,
 ): Promise<void> {
-  const store = await openStore(loadConfig(stage.env).store);
+  const stores = await openStore(loadConfig(stage.env).store);
   try {
-    await drained(() => store, jobId, timeoutMs);
+    await drained(() => stores.tenant(stage.slack.teamId), jobId, timeoutMs);
   } finally {
-    await store.close();
+    await stores.close();
   }
 }

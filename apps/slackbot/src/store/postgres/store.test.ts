@@ -7,7 +7,7 @@ import { type TestDatabase, testDatabase } from '../../test-support/postgres.ts'
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../sql/migrations.ts';
 import { enqueueDelivery } from '../sql/outbox.ts';
 import { createSqlStore } from '../sql/store.ts';
-import { describeStoreContract } from '../store.contract.ts';
+import { describeStoreContract, TENANT } from '../store.contract.ts';
 import { PostgresConnection } from './connection.ts';
 
 describeStoreContract('PostgreSQL', async () => {
@@ -46,7 +46,8 @@ describe('PostgreSQL outbox', () => {
   it('keeps a channel due for a write committed while its writer was giving it back', async () => {
     database = await testDatabase();
     const connection = new PostgresConnection({ url: database.url, poolSize: 4 });
-    const store = await createSqlStore(connection);
+    const stores = await createSqlStore(connection);
+    const store = stores.tenant(TENANT);
     const { job } = await store.createJob(newJob(), 1);
     const write = (key: string) => ({
       key,
@@ -67,7 +68,7 @@ describe('PostgreSQL outbox', () => {
       entered = resolve;
     });
     const poll = connection.transaction(async (tx) => {
-      await enqueueDelivery(tx, write('b'), 4);
+      await enqueueDelivery(tx, TENANT, write('b'), 4);
       entered();
       await new Promise<void>((resolve) => {
         commit = resolve;
@@ -79,7 +80,7 @@ describe('PostgreSQL outbox', () => {
     commit();
     await Promise.all([poll, release]);
     expect(await store.claimWrites('w', 5, 100, 5)).toMatchObject([{ channel: 'C1', write: { key: 'b' } }]);
-    await store.close();
+    await stores.close();
   });
 });
 

@@ -15,20 +15,21 @@ function toAssignment(row: Row): Assignment {
   };
 }
 
-export function sqlAssignmentStore(sql: Sql): AssignmentStore {
+export function sqlAssignmentStore(sql: Sql, tenant: string): AssignmentStore {
   return {
     recordAssignment: (assignment, deliveries, now) =>
       sql.transaction(async (tx) => {
         // The same assignment again (its dialog submitted twice) changes nothing and sends nothing.
         const written = await tx.get(
-          `INSERT INTO assignments (target_id, assignment_id, job_id, assignee, assigned_by, assigned_at, thread_link)
-           VALUES (?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (target_id) DO UPDATE SET assignment_id = excluded.assignment_id,
+          `INSERT INTO assignments (tenant, target_id, assignment_id, job_id, assignee, assigned_by, assigned_at,
+             thread_link) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (tenant, target_id) DO UPDATE SET assignment_id = excluded.assignment_id,
              job_id = excluded.job_id, assignee = excluded.assignee, assigned_by = excluded.assigned_by,
              assigned_at = excluded.assigned_at, thread_link = excluded.thread_link
            WHERE assignments.assignment_id <> excluded.assignment_id
            RETURNING target_id`,
           [
+            tenant,
             assignment.targetId,
             assignment.id,
             assignment.jobId,
@@ -39,14 +40,14 @@ export function sqlAssignmentStore(sql: Sql): AssignmentStore {
           ],
         );
         if (!written) return false;
-        for (const delivery of deliveries) await enqueueDelivery(tx, delivery, now);
+        for (const delivery of deliveries) await enqueueDelivery(tx, tenant, delivery, now);
         return true;
       }),
     async assignmentsOf(targetIds) {
       if (targetIds.length === 0) return [];
       const rows = await sql.all(
-        `SELECT * FROM assignments WHERE target_id IN (${placeholders(targetIds)})`,
-        [...targetIds],
+        `SELECT * FROM assignments WHERE tenant = ? AND target_id IN (${placeholders(targetIds)})`,
+        [tenant, ...targetIds],
       );
       return rows.map(toAssignment);
     },
@@ -54,9 +55,9 @@ export function sqlAssignmentStore(sql: Sql): AssignmentStore {
       const rows = await sql.all(
         `SELECT assignments.* FROM assignments JOIN targets ON targets.id = assignments.target_id
          LEFT JOIN approvals ON approvals.target_id = targets.id AND approvals.attempt = targets.attempt
-         WHERE assignments.assignee = ? AND approvals.target_id IS NULL
+         WHERE assignments.tenant = ? AND assignments.assignee = ? AND approvals.target_id IS NULL
          ORDER BY assignments.assigned_at DESC, assignments.target_id LIMIT ?`,
-        [user, limit],
+        [tenant, user, limit],
       );
       return rows.map(toAssignment);
     },

@@ -16,17 +16,20 @@ class CapReached extends Error {
   }
 }
 
-export function sqlAutopilotStore(sql: Sql): AutopilotStore {
+export function sqlAutopilotStore(sql: Sql, tenant: string): AutopilotStore {
   const used = async (db: Sql, channel: string, periodStart: number) => {
-    const row = await db.get('SELECT used FROM autopilot_usage WHERE channel = ? AND period_start = ?', [
-      channel,
-      periodStart,
-    ]);
+    const row = await db.get(
+      'SELECT used FROM autopilot_usage WHERE tenant = ? AND channel = ? AND period_start = ?',
+      [tenant, channel, periodStart],
+    );
     return row ? read.num(row.used) : 0;
   };
   return {
     async channelAutopilot(channel) {
-      const row = await sql.get('SELECT * FROM channel_autopilot WHERE channel = ?', [channel]);
+      const row = await sql.get('SELECT * FROM channel_autopilot WHERE tenant = ? AND channel = ?', [
+        tenant,
+        channel,
+      ]);
       if (!row) return undefined;
       return {
         channel: read.str(row.channel),
@@ -40,30 +43,40 @@ export function sqlAutopilotStore(sql: Sql): AutopilotStore {
     },
     async saveChannelAutopilot(s) {
       await sql.run(
-        `INSERT INTO channel_autopilot (channel, dst_langs, cap_minutes, period, mode, updated_by, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (channel) DO UPDATE SET dst_langs = excluded.dst_langs, cap_minutes = excluded.cap_minutes,
+        `INSERT INTO channel_autopilot (tenant, channel, dst_langs, cap_minutes, period, mode, updated_by,
+           updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (tenant, channel) DO UPDATE SET dst_langs = excluded.dst_langs, cap_minutes = excluded.cap_minutes,
            period = excluded.period, mode = excluded.mode, updated_by = excluded.updated_by,
            updated_at = excluded.updated_at`,
-        [s.channel, JSON.stringify(s.dstLangs), s.capMinutes, s.period, s.mode, s.updatedBy, s.updatedAt],
+        [
+          tenant,
+          s.channel,
+          JSON.stringify(s.dstLangs),
+          s.capMinutes,
+          s.period,
+          s.mode,
+          s.updatedBy,
+          s.updatedAt,
+        ],
       );
     },
     autopilotUsed: (channel, periodStart) => used(sql, channel, periodStart),
     async startJobCharged(jobId, choice, now, startedBy, charge, mark) {
       try {
         return await sql.transaction(async (tx) => {
-          const job = await startIn(tx, jobId, choice, now, startedBy);
+          const job = await startIn(tx, tenant, jobId, choice, now, startedBy);
           if (!job) return { kind: 'gone' as const };
           await tx.run(
-            `INSERT INTO autopilot_usage (channel, period_start, used) VALUES (?, ?, 0)
-             ON CONFLICT (channel, period_start) DO NOTHING`,
-            [charge.channel, charge.periodStart],
+            `INSERT INTO autopilot_usage (tenant, channel, period_start, used) VALUES (?, ?, ?, 0)
+             ON CONFLICT (tenant, channel, period_start) DO NOTHING`,
+            [tenant, charge.channel, charge.periodStart],
           );
           const counted = await tx.run(
-            `UPDATE autopilot_usage SET used = used + ? WHERE channel = ? AND period_start = ?
+            `UPDATE autopilot_usage SET used = used + ? WHERE tenant = ? AND channel = ? AND period_start = ?
                AND (? OR used + ? <= ?)`,
             [
               charge.minutes,
+              tenant,
               charge.channel,
               charge.periodStart,
               charge.cap === null,
@@ -74,8 +87,9 @@ export function sqlAutopilotStore(sql: Sql): AutopilotStore {
           const count = await used(tx, charge.channel, charge.periodStart);
           if (counted === 0) throw new CapReached(count);
           const marked = { ...mark, used: count };
-          await tx.run('UPDATE jobs SET autopilot = ?, autopilot_due = FALSE WHERE id = ?', [
+          await tx.run('UPDATE jobs SET autopilot = ?, autopilot_due = FALSE WHERE tenant = ? AND id = ?', [
             JSON.stringify(marked),
+            tenant,
             jobId,
           ]);
           return { kind: 'started' as const, job: { ...job, autopilot: marked }, used: count };
@@ -86,9 +100,10 @@ export function sqlAutopilotStore(sql: Sql): AutopilotStore {
       }
     },
     async markAutopilot(jobId, mark) {
-      await sql.run('UPDATE jobs SET autopilot = ?, autopilot_due = ? WHERE id = ?', [
+      await sql.run('UPDATE jobs SET autopilot = ?, autopilot_due = ? WHERE tenant = ? AND id = ?', [
         JSON.stringify(mark),
         mark.state === 'pending',
+        tenant,
         jobId,
       ]);
     },

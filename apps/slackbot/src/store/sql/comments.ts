@@ -18,33 +18,34 @@ function toComment(row: Row): SegmentComment {
   };
 }
 
-export function sqlCommentStore(sql: Sql): CommentStore {
+export function sqlCommentStore(sql: Sql, tenant: string): CommentStore {
   return {
     segmentNumbers: (targetId, segmentIds) =>
       sql.transaction(async (tx) => {
-        const rows = await tx.all('SELECT segment_id, number FROM segment_numbers WHERE target_id = ?', [
-          targetId,
-        ]);
+        const rows = await tx.all(
+          'SELECT segment_id, number FROM segment_numbers WHERE tenant = ? AND target_id = ?',
+          [tenant, targetId],
+        );
         const numbers = new Map(rows.map((row) => [read.str(row.segment_id), read.num(row.number)]));
         let next = Math.max(0, ...numbers.values());
         for (const id of segmentIds) {
           if (numbers.has(id)) continue;
           next += 1;
           numbers.set(id, next);
-          await tx.run('INSERT INTO segment_numbers (target_id, segment_id, number) VALUES (?, ?, ?)', [
-            targetId,
-            id,
-            next,
-          ]);
+          await tx.run(
+            'INSERT INTO segment_numbers (tenant, target_id, segment_id, number) VALUES (?, ?, ?, ?)',
+            [tenant, targetId, id, next],
+          );
         }
         return numbers;
       }),
     async addComment(c) {
       await sql.run(
         `INSERT INTO segment_comments
-           (id, target_id, segment_id, number, user_id, text, render, at, resolved_in, resolved_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           (tenant, id, target_id, segment_id, number, user_id, text, render, at, resolved_in, resolved_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
+          tenant,
           c.id,
           c.targetId,
           c.segmentId,
@@ -59,25 +60,26 @@ export function sqlCommentStore(sql: Sql): CommentStore {
       );
     },
     async commentsOf(targetId) {
-      const rows = await sql.all('SELECT * FROM segment_comments WHERE target_id = ? ORDER BY at, id', [
-        targetId,
-      ]);
+      const rows = await sql.all(
+        'SELECT * FROM segment_comments WHERE tenant = ? AND target_id = ? ORDER BY at, id',
+        [tenant, targetId],
+      );
       return rows.map(toComment);
     },
     async closeComments(targetId, ids, userId, render) {
       if (ids.length === 0) return 0;
       return await sql.run(
         `UPDATE segment_comments SET resolved_in = ?, resolved_by = ?
-         WHERE target_id = ? AND resolved_in IS NULL AND id IN (${placeholders(ids)})`,
-        [render, userId, targetId, ...ids],
+         WHERE tenant = ? AND target_id = ? AND resolved_in IS NULL AND id IN (${placeholders(ids)})`,
+        [render, userId, tenant, targetId, ...ids],
       );
     },
     async resolveComments(targetId, segmentIds, render) {
       if (segmentIds.length === 0) return;
       await sql.run(
-        `UPDATE segment_comments SET resolved_in = ? WHERE target_id = ? AND resolved_in IS NULL AND render < ?
+        `UPDATE segment_comments SET resolved_in = ? WHERE tenant = ? AND target_id = ? AND resolved_in IS NULL AND render < ?
          AND segment_id IN (${placeholders(segmentIds)})`,
-        [render, targetId, render, ...segmentIds],
+        [render, tenant, targetId, render, ...segmentIds],
       );
     },
   };

@@ -44,38 +44,43 @@ function add(dialect: Dialect, name: string, delta: number): string {
       ON CONFLICT (name, shard) DO UPDATE SET n = ${COUNTS_TABLE}.n + excluded.n`;
 }
 
-/** The counts table, the triggers that keep it, and its first figures from the rows already there. */
-export function countsMigration(dialect: Dialect): string[] {
-  const statements = [
-    `CREATE TABLE IF NOT EXISTS ${COUNTS_TABLE} (
-      name TEXT NOT NULL, shard INTEGER NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (name, shard))`,
-  ];
-  for (const counted of COUNTED) {
-    const { table, columns, name } = counted;
-    const changed = `(${name('OLD.')}) IS DISTINCT FROM (${name('NEW.')})`;
-    if (dialect.name === 'postgres') {
-      statements.push(
-        `CREATE OR REPLACE FUNCTION ${table}_count() RETURNS trigger LANGUAGE plpgsql AS $$
+/** The triggers that keep `table`'s counts (made again when SQLite makes the table again). */
+export function countTriggers(dialect: Dialect, table: string): string[] {
+  const counted = COUNTED.find((c) => c.table === table);
+  if (!counted) throw new Error(`${table} is not counted`);
+  const { columns, name } = counted;
+  const changed = `(${name('OLD.')}) IS DISTINCT FROM (${name('NEW.')})`;
+  if (dialect.name === 'postgres')
+    return [
+      `CREATE OR REPLACE FUNCTION ${table}_count() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF TG_OP = 'UPDATE' AND NOT ${changed} THEN RETURN NULL; END IF;
           IF TG_OP <> 'INSERT' THEN ${add(dialect, name('OLD.'), -1)}; END IF;
           IF TG_OP <> 'DELETE' THEN ${add(dialect, name('NEW.'), 1)}; END IF;
           RETURN NULL;
         END $$`,
-        `CREATE TRIGGER ${table}_counted AFTER INSERT OR DELETE OR UPDATE OF ${columns.join(', ')} ON ${table}
+      `CREATE TRIGGER ${table}_counted AFTER INSERT OR DELETE OR UPDATE OF ${columns.join(', ')} ON ${table}
           FOR EACH ROW EXECUTE FUNCTION ${table}_count()`,
-      );
-    } else {
-      statements.push(
-        `CREATE TRIGGER IF NOT EXISTS ${table}_counted_insert AFTER INSERT ON ${table}
+    ];
+  return [
+    `CREATE TRIGGER IF NOT EXISTS ${table}_counted_insert AFTER INSERT ON ${table}
           BEGIN ${add(dialect, name('NEW.'), 1)}; END`,
-        `CREATE TRIGGER IF NOT EXISTS ${table}_counted_delete AFTER DELETE ON ${table}
+    `CREATE TRIGGER IF NOT EXISTS ${table}_counted_delete AFTER DELETE ON ${table}
           BEGIN ${add(dialect, name('OLD.'), -1)}; END`,
-        `CREATE TRIGGER IF NOT EXISTS ${table}_counted_update AFTER UPDATE OF ${columns.join(', ')} ON ${table}
+    `CREATE TRIGGER IF NOT EXISTS ${table}_counted_update AFTER UPDATE OF ${columns.join(', ')} ON ${table}
           WHEN ${changed}
           BEGIN ${add(dialect, name('OLD.'), -1)}; ${add(dialect, name('NEW.'), 1)}; END`,
-      );
-    }
+  ];
+}
+
+/** The counts table, the triggers that keep it, and its first figures from the rows already there. */
+export function countsMigration(dialect: Dialect): string[] {
+  const statements = [
+    `CREATE TABLE IF NOT EXISTS ${COUNTS_TABLE} (
+      name TEXT NOT NULL, shard INTEGER NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (name, shard))`,
+  ];
+  for (const { table, name } of COUNTED) {
+    statements.push(...countTriggers(dialect, table));
     // Counted once, under the triggers' lock (PostgreSQL): a row written meanwhile waits and is counted by them.
     statements.push(
       `INSERT INTO ${COUNTS_TABLE} (name, shard, n)

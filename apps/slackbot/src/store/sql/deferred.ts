@@ -2,19 +2,19 @@
 import type { DeferredRequestStore } from '../deferred.ts';
 import { read, type Sql } from './port.ts';
 
-export function sqlDeferredRequestStore(sql: Sql): DeferredRequestStore {
+export function sqlDeferredRequestStore(sql: Sql, tenant: string): DeferredRequestStore {
   return {
     async deferRequest(id, body, now) {
       await sql.run(
-        'INSERT INTO deferred_requests (id, body, created_at, not_before, tries) VALUES (?, ?, ?, ?, 0)',
-        [id, JSON.stringify(body), now, now],
+        'INSERT INTO deferred_requests (tenant, id, body, created_at, not_before, tries) VALUES (?, ?, ?, ?, ?, 0)',
+        [tenant, id, JSON.stringify(body), now, now],
       );
     },
 
     async dueRequests(now, limit) {
       const rows = await sql.all(
-        'SELECT * FROM deferred_requests WHERE not_before <= ? ORDER BY created_at LIMIT ?',
-        [now, limit],
+        'SELECT * FROM deferred_requests WHERE tenant = ? AND not_before <= ? ORDER BY created_at LIMIT ?',
+        [tenant, now, limit],
       );
       return rows.map((row) => ({
         id: read.str(row.id),
@@ -26,21 +26,21 @@ export function sqlDeferredRequestStore(sql: Sql): DeferredRequestStore {
 
     async claimRequest(id, now, holdMs) {
       const claimed = await sql.get(
-        'UPDATE deferred_requests SET not_before = ? WHERE id = ? AND not_before <= ? RETURNING id',
-        [now + holdMs, id, now],
+        'UPDATE deferred_requests SET not_before = ? WHERE tenant = ? AND id = ? AND not_before <= ? RETURNING id',
+        [now + holdMs, tenant, id, now],
       );
       return claimed !== undefined;
     },
 
     async retryRequest(id, notBefore) {
-      await sql.run('UPDATE deferred_requests SET not_before = ?, tries = tries + 1 WHERE id = ?', [
-        notBefore,
-        id,
-      ]);
+      await sql.run(
+        'UPDATE deferred_requests SET not_before = ?, tries = tries + 1 WHERE tenant = ? AND id = ?',
+        [notBefore, tenant, id],
+      );
     },
 
     async finishRequest(id) {
-      await sql.run('DELETE FROM deferred_requests WHERE id = ?', [id]);
+      await sql.run('DELETE FROM deferred_requests WHERE tenant = ? AND id = ?', [tenant, id]);
     },
   };
 }

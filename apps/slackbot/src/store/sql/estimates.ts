@@ -20,21 +20,22 @@ const COLUMNS = [
   ['pacedSquares', 'paced_squares'],
 ] as const;
 
-export function sqlEstimateStore(sql: Sql): EstimateStore {
+export function sqlEstimateStore(sql: Sql, tenant: string): EstimateStore {
   const names = COLUMNS.map(([, column]) => column);
   const keep = `CASE WHEN stage_estimates.n > ${HALVE_AFTER} THEN 0.5 ELSE 1 END`;
-  const upsert = `INSERT INTO stage_estimates (status, ${names.join(', ')})
-     VALUES (?, ${names.map(() => '?').join(', ')})
-     ON CONFLICT (status) DO UPDATE SET ${names
+  const upsert = `INSERT INTO stage_estimates (tenant, status, ${names.join(', ')})
+     VALUES (?, ?, ${names.map(() => '?').join(', ')})
+     ON CONFLICT (tenant, status) DO UPDATE SET ${names
        .map((column) => `${column} = stage_estimates.${column} * ${keep} + excluded.${column}`)
        .join(', ')}`;
   return {
     addStageSums: (sums) =>
       sql.transaction(async (tx) => {
-        for (const row of sums) await tx.run(upsert, [row.status, ...COLUMNS.map(([field]) => row[field])]);
+        for (const row of sums)
+          await tx.run(upsert, [tenant, row.status, ...COLUMNS.map(([field]) => row[field])]);
       }),
     async stageSums() {
-      const rows = await sql.all('SELECT * FROM stage_estimates ORDER BY status');
+      const rows = await sql.all('SELECT * FROM stage_estimates WHERE tenant = ? ORDER BY status', [tenant]);
       return rows.map((row) => {
         const sums = { status: read.str(row.status) } as StageSums;
         for (const [field, column] of COLUMNS) sums[field] = read.num(row[column]);

@@ -3,10 +3,13 @@ import type { SubtitleFormat } from '@dubkit/subtitles';
 import type { FormatSettingsStore } from '../formats.ts';
 import { read, type Sql } from './port.ts';
 
-export function sqlFormatSettingsStore(sql: Sql): FormatSettingsStore {
+export function sqlFormatSettingsStore(sql: Sql, tenant: string): FormatSettingsStore {
   return {
     async channelFormats(channel) {
-      const row = await sql.get('SELECT * FROM channel_formats WHERE channel = ?', [channel]);
+      const row = await sql.get('SELECT * FROM channel_formats WHERE tenant = ? AND channel = ?', [
+        tenant,
+        channel,
+      ]);
       if (!row) return undefined;
       return {
         channel: read.str(row.channel),
@@ -17,10 +20,10 @@ export function sqlFormatSettingsStore(sql: Sql): FormatSettingsStore {
     },
     async saveChannelFormats(settings) {
       await sql.run(
-        `INSERT INTO channel_formats (channel, formats, updated_by, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (channel) DO UPDATE SET formats = excluded.formats, updated_by = excluded.updated_by,
+        `INSERT INTO channel_formats (tenant, channel, formats, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (tenant, channel) DO UPDATE SET formats = excluded.formats, updated_by = excluded.updated_by,
            updated_at = excluded.updated_at`,
-        [settings.channel, JSON.stringify(settings.formats), settings.updatedBy, settings.updatedAt],
+        [tenant, settings.channel, JSON.stringify(settings.formats), settings.updatedBy, settings.updatedAt],
       );
     },
   };

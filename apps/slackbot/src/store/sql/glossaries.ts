@@ -9,12 +9,19 @@ import type {
 import { enqueueDelivery } from './outbox.ts';
 import { claimDue, type Row, read, type Sql } from './port.ts';
 
-async function insertImport(sql: Sql, request: Omit<GlossaryImport, 'failures'>, now: number) {
+async function insertImport(
+  sql: Sql,
+  tenant: string,
+  request: Omit<GlossaryImport, 'failures'>,
+  now: number,
+) {
   return sql.run(
-    `INSERT INTO glossary_imports (key, channel, thread_ts, url, file_name, name, src_lang, dst_lang, user_id,
-       make_default, offer_id, state, next_try_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
-     ON CONFLICT (key) DO NOTHING`,
+    `INSERT INTO glossary_imports (tenant, key, channel, thread_ts, url, file_name, name, src_lang, dst_lang, user_id,
+       make_default, offer_id, state, next_try_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+     ON CONFLICT (tenant, key) DO NOTHING`,
     [
+      tenant,
       request.key,
       request.channel,
       request.threadTs,
@@ -32,14 +39,15 @@ async function insertImport(sql: Sql, request: Omit<GlossaryImport, 'failures'>,
   );
 }
 
-export function sqlGlossaryStore(sql: Sql): GlossaryStore {
+export function sqlGlossaryStore(sql: Sql, tenant: string): GlossaryStore {
   return {
     async requestImport(request, now) {
-      return (await insertImport(sql, request, now)) === 1;
+      return (await insertImport(sql, tenant, request, now)) === 1;
     },
     async claimImports(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
         table: 'glossary_imports',
+        tenant,
         key: 'key',
         due: `state = 'pending' AND next_try_at <= ? AND lease_until < ?`,
         params: [now, now],
@@ -54,30 +62,35 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
     finishImport: (key, report, now) =>
       sql.transaction(async (tx) => {
         const done = await tx.run(
-          `UPDATE glossary_imports SET state = 'done', lease_until = 0 WHERE key = ? AND state = 'pending'`,
-          [key],
+          `UPDATE glossary_imports SET state = 'done', lease_until = 0
+           WHERE tenant = ? AND key = ? AND state = 'pending'`,
+          [tenant, key],
         );
         if (done !== 1) return;
-        await enqueueDelivery(tx, report, now);
+        await enqueueDelivery(tx, tenant, report, now);
         // The glossaries chosen from a termbase are made: its file is not read again.
         await tx.run(
-          `UPDATE termbase_offers SET file = '' WHERE id = (SELECT offer_id FROM glossary_imports WHERE key = ?)`,
-          [key],
+          `UPDATE termbase_offers SET file = '' WHERE tenant = ? AND id = (
+             SELECT offer_id FROM glossary_imports WHERE tenant = ? AND key = ?)`,
+          [tenant, tenant, key],
         );
       }),
     async deferImport(key, notBefore) {
       await sql.run(
-        'UPDATE glossary_imports SET next_try_at = ?, failures = failures + 1, lease_until = 0 WHERE key = ?',
-        [notBefore, key],
+        `UPDATE glossary_imports SET next_try_at = ?, failures = failures + 1, lease_until = 0
+         WHERE tenant = ? AND key = ?`,
+        [notBefore, tenant, key],
       );
     },
     offerTermbase: (offer, message, now) =>
       sql.transaction(async (tx) => {
         await tx.run(
-          `INSERT INTO termbase_offers (id, import_key, channel, thread_ts, user_id, file_name, name, make_default,
-             file, languages, source, chosen, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
-           ON CONFLICT (import_key) DO NOTHING`,
+          `INSERT INTO termbase_offers (tenant, id, import_key, channel, thread_ts, user_id, file_name, name,
+             make_default, file, languages, source, chosen, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+           ON CONFLICT (tenant, import_key) DO NOTHING`,
           [
+            tenant,
             offer.id,
             offer.importKey,
             offer.channel,
@@ -93,50 +106,57 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
           ],
         );
         const done = await tx.run(
-          `UPDATE glossary_imports SET state = 'done', lease_until = 0 WHERE key = ? AND state = 'pending'`,
-          [offer.importKey],
+          `UPDATE glossary_imports SET state = 'done', lease_until = 0
+           WHERE tenant = ? AND key = ? AND state = 'pending'`,
+          [tenant, offer.importKey],
         );
-        if (done === 1) await enqueueDelivery(tx, message, now);
+        if (done === 1) await enqueueDelivery(tx, tenant, message, now);
       }),
     async termbaseOffer(id) {
-      const row = await sql.get('SELECT * FROM termbase_offers WHERE id = ?', [id]);
+      const row = await sql.get('SELECT * FROM termbase_offers WHERE tenant = ? AND id = ?', [tenant, id]);
       return row ? toOffer(row) : undefined;
     },
     expireTermbaseOffers: (before) =>
-      sql.run('DELETE FROM termbase_offers WHERE created_at < ? AND chosen IS NULL', [before]),
+      sql.run('DELETE FROM termbase_offers WHERE tenant = ? AND created_at < ? AND chosen IS NULL', [
+        tenant,
+        before,
+      ]),
     setTermbaseSource: (id, source, message, now) =>
       sql.transaction(async (tx) => {
-        const moved = await tx.run('UPDATE termbase_offers SET source = ? WHERE id = ? AND chosen IS NULL', [
-          source,
-          id,
-        ]);
-        if (moved === 1) await enqueueDelivery(tx, message, now);
+        const moved = await tx.run(
+          'UPDATE termbase_offers SET source = ? WHERE tenant = ? AND id = ? AND chosen IS NULL',
+          [source, tenant, id],
+        );
+        if (moved === 1) await enqueueDelivery(tx, tenant, message, now);
         return moved === 1;
       }),
     chooseTermbase: (id, choice, request, message, now) =>
       sql.transaction(async (tx) => {
         const chosen = await tx.run(
-          'UPDATE termbase_offers SET chosen = ? WHERE id = ? AND chosen IS NULL AND source = ?',
-          [JSON.stringify(choice.pairIds), id, choice.source],
+          'UPDATE termbase_offers SET chosen = ? WHERE tenant = ? AND id = ? AND chosen IS NULL AND source = ?',
+          [JSON.stringify(choice.pairIds), tenant, id, choice.source],
         );
         if (chosen !== 1) return false;
-        await insertImport(tx, request, now);
-        await enqueueDelivery(tx, message, now);
+        await insertImport(tx, tenant, request, now);
+        await enqueueDelivery(tx, tenant, message, now);
         return true;
       }),
     saveGlossary: (glossary) =>
       sql.transaction(async (tx) => {
         // One name, one glossary: a new id for a name already known replaces the old record.
-        await tx.run('DELETE FROM glossaries WHERE lower(name) = lower(?) AND id <> ?', [
+        await tx.run('DELETE FROM glossaries WHERE tenant = ? AND lower(name) = lower(?) AND id <> ?', [
+          tenant,
           glossary.name,
           glossary.id,
         ]);
+        // The id is the service's: another tenant's glossary of the same id is never overwritten.
         await tx.run(
-          `INSERT INTO glossaries (id, name, src_lang, dst_lang, version, channel, created_by, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO glossaries (tenant, id, name, src_lang, dst_lang, version, channel, created_by, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version,
-             updated_at = excluded.updated_at`,
+             updated_at = excluded.updated_at WHERE glossaries.tenant = excluded.tenant`,
           [
+            tenant,
             glossary.id,
             glossary.name,
             glossary.srcLang,
@@ -149,29 +169,39 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
         );
       }),
     async glossaries() {
-      return (await sql.all('SELECT * FROM glossaries ORDER BY lower(name)')).map(toGlossary);
+      return (await sql.all('SELECT * FROM glossaries WHERE tenant = ? ORDER BY lower(name)', [tenant])).map(
+        toGlossary,
+      );
     },
     async getGlossary(id) {
-      const row = await sql.get('SELECT * FROM glossaries WHERE id = ?', [id]);
+      const row = await sql.get('SELECT * FROM glossaries WHERE tenant = ? AND id = ?', [tenant, id]);
       return row ? toGlossary(row) : undefined;
     },
     async findGlossary(name) {
-      const row = await sql.get('SELECT * FROM glossaries WHERE lower(name) = lower(?)', [name.trim()]);
+      const row = await sql.get('SELECT * FROM glossaries WHERE tenant = ? AND lower(name) = lower(?)', [
+        tenant,
+        name.trim(),
+      ]);
       return row ? toGlossary(row) : undefined;
     },
     async deleteGlossary(id) {
-      await sql.run('DELETE FROM glossaries WHERE id = ?', [id]);
+      await sql.run('DELETE FROM glossaries WHERE tenant = ? AND id = ?', [tenant, id]);
     },
     async channelSettings(channel) {
-      const row = await sql.get('SELECT * FROM channel_settings WHERE channel = ?', [channel]);
+      const row = await sql.get('SELECT * FROM channel_settings WHERE tenant = ? AND channel = ?', [
+        tenant,
+        channel,
+      ]);
       return row ? toSettings(row) : undefined;
     },
     async saveChannelSettings(settings) {
       await sql.run(
-        `INSERT INTO channel_settings (channel, dst_langs, glossary_ids, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (channel) DO UPDATE SET dst_langs = excluded.dst_langs, glossary_ids = excluded.glossary_ids,
+        `INSERT INTO channel_settings (tenant, channel, dst_langs, glossary_ids, updated_by, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (tenant, channel) DO UPDATE SET dst_langs = excluded.dst_langs, glossary_ids = excluded.glossary_ids,
            updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
         [
+          tenant,
           settings.channel,
           JSON.stringify(settings.dstLangs),
           JSON.stringify(settings.glossaryIds),
@@ -181,9 +211,10 @@ export function sqlGlossaryStore(sql: Sql): GlossaryStore {
       );
     },
     async channelSettingsBy(userId) {
-      const rows = await sql.all('SELECT * FROM channel_settings WHERE updated_by = ? ORDER BY channel', [
-        userId,
-      ]);
+      const rows = await sql.all(
+        'SELECT * FROM channel_settings WHERE tenant = ? AND updated_by = ? ORDER BY channel',
+        [tenant, userId],
+      );
       return rows.map(toSettings);
     },
   };

@@ -20,29 +20,31 @@ import { claimDue, placeholders, type Row, read, type Sql } from './port.ts';
 /** A target not yet bound to a project is never due for a poll. */
 const NEVER = Number.MAX_SAFE_INTEGER;
 
-export function sqlJobStore(sql: Sql): JobStore {
+export function sqlJobStore(sql: Sql, tenant: string): JobStore {
   const getJob = async (db: Sql, id: string) => {
-    const row = await db.get('SELECT * FROM jobs WHERE id = ?', [id]);
+    const row = await db.get('SELECT * FROM jobs WHERE tenant = ? AND id = ?', [tenant, id]);
     return row ? toJob(row) : undefined;
   };
   const getTarget = async (db: Sql, id: string) => {
-    const row = await db.get('SELECT * FROM targets WHERE id = ?', [id]);
+    const row = await db.get('SELECT * FROM targets WHERE tenant = ? AND id = ?', [tenant, id]);
     return row ? toTarget(row) : undefined;
   };
   const recordEvent = async (db: Sql, eventId: string, now: number) =>
-    (await db.run('INSERT INTO events (event_id, at) VALUES (?, ?) ON CONFLICT (event_id) DO NOTHING', [
-      eventId,
-      now,
-    ])) === 1;
+    (await db.run(
+      'INSERT INTO events (tenant, event_id, at) VALUES (?, ?, ?) ON CONFLICT (tenant, event_id) DO NOTHING',
+      [tenant, eventId, now],
+    )) === 1;
   const createJob = (input: NewJob, now: number) =>
     sql.transaction(async (tx) => {
       if (input.eventId !== undefined) await recordEvent(tx, input.eventId, now);
       const id = newId();
       const inserted = await tx.run(
-        `INSERT INTO jobs (id, trigger_key, state, channel, thread_ts, user_id, source, title, src_lang,
-           num_speakers, request, autopilot, autopilot_due, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (trigger_key) DO NOTHING`,
+        `INSERT INTO jobs (tenant, id, trigger_key, state, channel, thread_ts, user_id, source, title, src_lang,
+           num_speakers, request, autopilot, autopilot_due, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (tenant, trigger_key) DO NOTHING`,
         [
+          tenant,
           id,
           input.triggerKey,
           input.request ? 'requested' : 'picking',
@@ -59,50 +61,64 @@ export function sqlJobStore(sql: Sql): JobStore {
           now,
         ],
       );
-      const row = await tx.get('SELECT * FROM jobs WHERE trigger_key = ?', [input.triggerKey]);
+      const row = await tx.get('SELECT * FROM jobs WHERE tenant = ? AND trigger_key = ?', [
+        tenant,
+        input.triggerKey,
+      ]);
       return { job: toJob(row as Row), created: inserted === 1 };
     });
 
   return {
     recordEvent: (eventId, now) => recordEvent(sql, eventId, now),
     async hasEvent(eventId) {
-      return (await sql.get('SELECT 1 AS hit FROM events WHERE event_id = ?', [eventId])) !== undefined;
+      return (
+        (await sql.get('SELECT 1 AS hit FROM events WHERE tenant = ? AND event_id = ?', [
+          tenant,
+          eventId,
+        ])) !== undefined
+      );
     },
     createJob,
     getJob: (id) => getJob(sql, id),
     async getJobs(ids) {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return new Map();
-      const rows = await sql.all(`SELECT * FROM jobs WHERE id IN (${placeholders(unique)})`, unique);
+      const rows = await sql.all(`SELECT * FROM jobs WHERE tenant = ? AND id IN (${placeholders(unique)})`, [
+        tenant,
+        ...unique,
+      ]);
       return new Map(rows.map((row) => [read.str(row.id), toJob(row)]));
     },
     async jobByTrigger(triggerKey) {
-      const row = await sql.get('SELECT * FROM jobs WHERE trigger_key = ?', [triggerKey]);
+      const row = await sql.get('SELECT * FROM jobs WHERE tenant = ? AND trigger_key = ?', [
+        tenant,
+        triggerKey,
+      ]);
       return row ? toJob(row) : undefined;
     },
     async jobByThread(channel, threadTs) {
       const row = await sql.get(
-        'SELECT * FROM jobs WHERE channel = ? AND thread_ts = ? ORDER BY created_at LIMIT 1',
-        [channel, threadTs],
+        'SELECT * FROM jobs WHERE tenant = ? AND channel = ? AND thread_ts = ? ORDER BY created_at LIMIT 1',
+        [tenant, channel, threadTs],
       );
       return row ? toJob(row) : undefined;
     },
     async recentJobs(userId, limit) {
       const rows = await sql.all(
-        `SELECT * FROM jobs WHERE user_id = ? AND state <> 'cancelled' ORDER BY created_at DESC LIMIT ?`,
-        [userId, limit],
+        `SELECT * FROM jobs WHERE tenant = ? AND user_id = ? AND state <> 'cancelled' ORDER BY created_at DESC LIMIT ?`,
+        [tenant, userId, limit],
       );
       return rows.map(toJob);
     },
     async jobsOfPerson(userId, limit) {
       const rows = await sql.all(
-        `SELECT * FROM jobs WHERE state <> 'cancelled' AND (user_id = ? OR id IN (
+        `SELECT * FROM jobs WHERE tenant = ? AND state <> 'cancelled' AND (user_id = ? OR id IN (
            SELECT targets.job_id FROM targets JOIN approvals ON approvals.target_id = targets.id
-            WHERE approvals.user_id = ?
+            WHERE approvals.tenant = ? AND approvals.user_id = ?
            UNION SELECT targets.job_id FROM targets JOIN change_requests ON change_requests.target_id = targets.id
-            WHERE change_requests.user_id = ?))
+            WHERE change_requests.tenant = ? AND change_requests.user_id = ?))
          ORDER BY created_at DESC LIMIT ?`,
-        [userId, userId, userId, limit],
+        [tenant, userId, tenant, userId, tenant, userId, limit],
       );
       return rows.map(toJob);
     },
@@ -110,48 +126,55 @@ export function sqlJobStore(sql: Sql): JobStore {
       // LIKE's own characters in the title are literal; LOWER on both sides, as PostgreSQL's LIKE minds case.
       const pattern = title === null ? null : `%${title.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
       const rows = await sql.all(
-        `SELECT * FROM jobs WHERE state <> 'cancelled'${pattern === null ? '' : " AND LOWER(title) LIKE ? ESCAPE '\\'"}
+        `SELECT * FROM jobs WHERE tenant = ? AND state <> 'cancelled'${pattern === null ? '' : " AND LOWER(title) LIKE ? ESCAPE '\\'"}
          ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
-        pattern === null ? [limit, offset] : [pattern, limit, offset],
+        pattern === null ? [tenant, limit, offset] : [tenant, pattern, limit, offset],
       );
       return rows.map(toJob);
     },
     async setJobThread(jobId, threadTs) {
-      await sql.run('UPDATE jobs SET thread_ts = ? WHERE id = ? AND thread_ts IS NULL', [threadTs, jobId]);
+      await sql.run('UPDATE jobs SET thread_ts = ? WHERE tenant = ? AND id = ? AND thread_ts IS NULL', [
+        threadTs,
+        tenant,
+        jobId,
+      ]);
     },
     startJob: (jobId, choice, now, startedBy) =>
-      sql.transaction((tx) => startIn(tx, jobId, choice, now, startedBy)),
+      sql.transaction((tx) => startIn(tx, tenant, jobId, choice, now, startedBy)),
     async cancelJob(jobId) {
       return (
-        (await sql.run(`UPDATE jobs SET state = 'cancelled' WHERE id = ? AND state = 'picking'`, [jobId])) ===
-        1
+        (await sql.run(
+          `UPDATE jobs SET state = 'cancelled' WHERE tenant = ? AND id = ? AND state = 'picking'`,
+          [tenant, jobId],
+        )) === 1
       );
     },
     async reopenJob(jobId) {
       const changed = await sql.run(
-        `UPDATE jobs SET state = 'picking' WHERE id = ? AND state = 'cancelled'`,
-        [jobId],
+        `UPDATE jobs SET state = 'picking' WHERE tenant = ? AND id = ? AND state = 'cancelled'`,
+        [tenant, jobId],
       );
       return changed === 1 ? getJob(sql, jobId) : undefined;
     },
     stopJob: (jobId, userId) =>
       sql.transaction(async (tx) => {
         const changed = await tx.run(
-          `UPDATE jobs SET state = 'stopped', stopped_by = ? WHERE id = ? AND state IN ('starting', 'running')
+          `UPDATE jobs SET state = 'stopped', stopped_by = ? WHERE tenant = ? AND id = ? AND state IN ('starting', 'running')
              AND EXISTS (SELECT 1 FROM targets WHERE targets.job_id = jobs.id AND targets.terminal = FALSE)`,
-          [userId, jobId],
+          [userId, tenant, jobId],
         );
         if (changed === 0) return undefined;
         const stopped = await tx.all(
           `UPDATE targets SET terminal = TRUE, next_poll_at = ?, stopped_by = ?
-            WHERE job_id = ? AND terminal = FALSE RETURNING *`,
-          [NEVER, userId, jobId],
+            WHERE tenant = ? AND job_id = ? AND terminal = FALSE RETURNING *`,
+          [NEVER, userId, tenant, jobId],
         );
         return stopped.map(toTarget);
       }),
     async claimJobsToStart(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
         table: 'jobs',
+        tenant,
         key: 'id',
         due: `(state IN ('requested', 'starting') OR state = 'picking' AND (media_ready = FALSE AND media_error IS NULL
           OR autopilot_due = TRUE))
@@ -168,93 +191,119 @@ export function sqlJobStore(sql: Sql): JobStore {
     async releaseJob(jobId, owner, retryAt, failed = false) {
       await sql.run(
         `UPDATE jobs SET lease_until = ?, start_failures = CASE WHEN ? THEN start_failures + 1 ELSE 0 END
-         WHERE id = ? AND lease_owner = ?`,
-        [retryAt, failed, jobId, owner],
+         WHERE tenant = ? AND id = ? AND lease_owner = ?`,
+        [retryAt, failed, tenant, jobId, owner],
       );
     },
     async acceptRequest(jobId) {
       const rows = await sql.all(
-        `UPDATE jobs SET state = 'picking', lease_until = 0 WHERE id = ? AND state = 'requested' RETURNING *`,
-        [jobId],
+        `UPDATE jobs SET state = 'picking', lease_until = 0 WHERE tenant = ? AND id = ? AND state = 'requested' RETURNING *`,
+        [tenant, jobId],
       );
       return rows[0] ? toJob(rows[0]) : undefined;
     },
     async refuseRequest(jobId) {
       const changed = await sql.run(
-        `UPDATE jobs SET state = 'cancelled', lease_until = 0 WHERE id = ? AND state = 'requested'`,
-        [jobId],
+        `UPDATE jobs SET state = 'cancelled', lease_until = 0 WHERE tenant = ? AND id = ? AND state = 'requested'`,
+        [tenant, jobId],
       );
       return changed === 1;
     },
     async setJobMedia(jobId, mediaId) {
-      await sql.run('UPDATE jobs SET media_id = ?, media_error = NULL WHERE id = ?', [mediaId, jobId]);
+      await sql.run('UPDATE jobs SET media_id = ?, media_error = NULL WHERE tenant = ? AND id = ?', [
+        mediaId,
+        tenant,
+        jobId,
+      ]);
     },
     async setJobMediaReady(jobId, { seconds }) {
       await sql.run(
-        'UPDATE jobs SET media_ready = TRUE, media_seconds = ?, media_error = NULL WHERE id = ?',
-        [seconds, jobId],
+        'UPDATE jobs SET media_ready = TRUE, media_seconds = ?, media_error = NULL WHERE tenant = ? AND id = ?',
+        [seconds, tenant, jobId],
       );
     },
     async retitleJob(jobId, title, previous) {
       return (
-        (await sql.run('UPDATE jobs SET title = ? WHERE id = ? AND title = ?', [title, jobId, previous])) ===
-        1
+        (await sql.run('UPDATE jobs SET title = ? WHERE tenant = ? AND id = ? AND title = ?', [
+          title,
+          tenant,
+          jobId,
+          previous,
+        ])) === 1
       );
     },
     async setPicking(jobId, picked, choice) {
       const rows = await sql.all(
-        `UPDATE jobs SET picked = ?, src_lang = ?, num_speakers = ? WHERE id = ? AND state = 'picking' RETURNING *`,
-        [JSON.stringify(picked), choice.srcLang, choice.numSpeakers, jobId],
+        `UPDATE jobs SET picked = ?, src_lang = ?, num_speakers = ?
+         WHERE tenant = ? AND id = ? AND state = 'picking' RETURNING *`,
+        [JSON.stringify(picked), choice.srcLang, choice.numSpeakers, tenant, jobId],
       );
       return rows[0] ? toJob(rows[0]) : undefined;
     },
     async setJobMediaError(jobId, error) {
-      await sql.run('UPDATE jobs SET media_error = ? WHERE id = ?', [error, jobId]);
+      await sql.run('UPDATE jobs SET media_error = ? WHERE tenant = ? AND id = ?', [error, tenant, jobId]);
     },
     async setJobRunning(jobId) {
       await sql.run(
-        `UPDATE jobs SET state = 'running', lease_until = 0 WHERE id = ? AND state = 'starting'`,
-        [jobId],
+        `UPDATE jobs SET state = 'running', lease_until = 0 WHERE tenant = ? AND id = ? AND state = 'starting'`,
+        [tenant, jobId],
       );
     },
     async adoptProject(input, dstLang, projectId, now) {
       // The job is created first (its own transaction); one left without a target by a crash is completed.
       const { job } = await createJob(input, now);
       return sql.transaction(async (tx) => {
-        if (await tx.get('SELECT 1 AS hit FROM targets WHERE job_id = ?', [job.id])) return undefined;
-        await tx.run(`UPDATE jobs SET state = 'running', started_at = ? WHERE id = ?`, [now, job.id]);
+        if (await tx.get('SELECT 1 AS hit FROM targets WHERE tenant = ? AND job_id = ?', [tenant, job.id]))
+          return undefined;
+        await tx.run(`UPDATE jobs SET state = 'running', started_at = ? WHERE tenant = ? AND id = ?`, [
+          now,
+          tenant,
+          job.id,
+        ]);
         await tx.run(
-          `INSERT INTO targets (id, job_id, dst_lang, position, project_id, started_at, next_poll_at, interval_ms)
-             VALUES (?, ?, ?, 0, ?, ?, ?, 0)`,
-          [newId(), job.id, dstLang, projectId, now, now],
+          `INSERT INTO targets (tenant, id, job_id, dst_lang, position, project_id, started_at, next_poll_at, interval_ms)
+             VALUES (?, ?, ?, ?, 0, ?, ?, ?, 0)`,
+          [tenant, newId(), job.id, dstLang, projectId, now, now],
         );
         return getJob(tx, job.id);
       });
     },
 
     async targetsOf(jobId) {
-      return (await sql.all('SELECT * FROM targets WHERE job_id = ? ORDER BY position, id', [jobId])).map(
-        toTarget,
-      );
+      return (
+        await sql.all('SELECT * FROM targets WHERE tenant = ? AND job_id = ? ORDER BY position, id', [
+          tenant,
+          jobId,
+        ])
+      ).map(toTarget);
     },
     getTarget: (id) => getTarget(sql, id),
     async targetOfProject(projectId) {
-      const row = await sql.get('SELECT * FROM targets WHERE project_id = ?', [projectId]);
+      const row = await sql.get('SELECT * FROM targets WHERE tenant = ? AND project_id = ?', [
+        tenant,
+        projectId,
+      ]);
       return row ? toTarget(row) : undefined;
     },
     async markCreateIntent(targetId, now) {
-      await sql.run('UPDATE targets SET create_intent_at = ? WHERE id = ?', [now, targetId]);
+      await sql.run('UPDATE targets SET create_intent_at = ? WHERE tenant = ? AND id = ?', [
+        now,
+        tenant,
+        targetId,
+      ]);
     },
     async setTargetProject(targetId, projectId, now) {
       await sql.run(
         `UPDATE targets SET project_id = ?, next_poll_at = CASE WHEN stopped_by IS NULL THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END,
-           interval_ms = 0, stage_since = NULL, pace_sum = 0, pace_count = 0, lease_until = 0 WHERE id = ?`,
-        [projectId, now, NEVER, targetId],
+           interval_ms = 0, stage_since = NULL, pace_sum = 0, pace_count = 0, lease_until = 0
+         WHERE tenant = ? AND id = ?`,
+        [projectId, now, NEVER, tenant, targetId],
       );
     },
     async claimDueTargets(owner, now, leaseMs, limit, dueBy = now) {
       const rows = await claimDue(sql, {
         table: 'targets',
+        tenant,
         key: 'id',
         due: 'terminal = FALSE AND project_id IS NOT NULL AND next_poll_at <= ? AND lease_until < ?',
         params: [dueBy, now],
@@ -272,7 +321,7 @@ export function sqlJobStore(sql: Sql): JobStore {
           `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
             next_poll_at = ?, interval_ms = ?, stage_since = coalesce(?, stage_since),
             pace_sum = coalesce(?, pace_sum), pace_count = coalesce(?, pace_count), lease_until = 0
-           WHERE id = ? AND stopped_by IS NULL`,
+           WHERE tenant = ? AND id = ? AND stopped_by IS NULL`,
           [
             result.status,
             result.changed,
@@ -283,6 +332,7 @@ export function sqlJobStore(sql: Sql): JobStore {
             result.stageSince ?? null,
             result.pace?.sum ?? null,
             result.pace?.count ?? null,
+            tenant,
             targetId,
           ],
         );
@@ -291,7 +341,7 @@ export function sqlJobStore(sql: Sql): JobStore {
       if (deliveries.length === 0) return record(sql).then(() => {});
       return sql.transaction(async (tx) => {
         if ((await record(tx)) === 0) return;
-        for (const delivery of deliveries) await enqueueDelivery(tx, delivery, now);
+        for (const delivery of deliveries) await enqueueDelivery(tx, tenant, delivery, now);
       });
     },
     retryTarget: (targetId, now, retriedBy) =>
@@ -301,13 +351,14 @@ export function sqlJobStore(sql: Sql): JobStore {
         await tx.run(
           `UPDATE targets SET attempt = attempt + 1, project_id = NULL, create_intent_at = NULL, status = NULL,
             status_at = NULL, started_at = ?, terminal = FALSE, next_poll_at = ?, interval_ms = 0, stage_since = NULL,
-            pace_sum = 0, pace_count = 0, lease_until = 0, stopped_by = NULL WHERE id = ?`,
-          [now, NEVER, targetId],
+            pace_sum = 0, pace_count = 0, lease_until = 0, stopped_by = NULL WHERE tenant = ? AND id = ?`,
+          [now, NEVER, tenant, targetId],
         );
         // The "Started again" line names who pressed Retry.
         await tx.run(
-          `UPDATE jobs SET state = 'starting', lease_until = 0, started_by = coalesce(?, started_by) WHERE id = ?`,
-          [retriedBy ?? null, target.jobId],
+          `UPDATE jobs SET state = 'starting', lease_until = 0, started_by = coalesce(?, started_by)
+           WHERE tenant = ? AND id = ?`,
+          [retriedBy ?? null, tenant, target.jobId],
         );
         return getTarget(tx, targetId);
       }),
@@ -315,40 +366,42 @@ export function sqlJobStore(sql: Sql): JobStore {
       const changed = await sql.run(
         `UPDATE targets SET attempt = attempt + 1, status = ?, status_at = ?, started_at = ?, terminal = FALSE,
            next_poll_at = ?, interval_ms = 0, stage_since = NULL, lease_until = 0
-         WHERE id = ? AND terminal = TRUE AND project_id IS NOT NULL`,
-        [status, now, now, now, targetId],
+         WHERE tenant = ? AND id = ? AND terminal = TRUE AND project_id IS NOT NULL`,
+        [status, now, now, now, tenant, targetId],
       );
       return changed === 1 ? getTarget(sql, targetId) : undefined;
     },
     async setTargetOptions(jobId, dstLang, options) {
       await sql.run(
-        `INSERT INTO target_options (job_id, dst_lang, glossary_id, transcript_id) VALUES (?, ?, ?, ?)
-         ON CONFLICT (job_id, dst_lang) DO UPDATE SET glossary_id = excluded.glossary_id,
+        `INSERT INTO target_options (tenant, job_id, dst_lang, glossary_id, transcript_id) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (tenant, job_id, dst_lang) DO UPDATE SET glossary_id = excluded.glossary_id,
            transcript_id = excluded.transcript_id`,
-        [jobId, dstLang, options.glossaryId, options.transcriptId],
+        [tenant, jobId, dstLang, options.glossaryId, options.transcriptId],
       );
     },
     async targetOptions(jobId, dstLang) {
-      const row = await sql.get('SELECT * FROM target_options WHERE job_id = ? AND dst_lang = ?', [
-        jobId,
-        dstLang,
-      ]);
+      const row = await sql.get(
+        'SELECT * FROM target_options WHERE tenant = ? AND job_id = ? AND dst_lang = ?',
+        [tenant, jobId, dstLang],
+      );
       if (!row) return undefined;
       return { glossaryId: read.strOrNull(row.glossary_id), transcriptId: read.strOrNull(row.transcript_id) };
     },
     async addSubtitle(jobId, subtitle) {
       // A new name goes last; a name dropped again keeps its place and takes the new content.
       await sql.run(
-        `INSERT INTO job_subtitles (job_id, name, side, lang, text, position)
-           VALUES (?, ?, ?, ?, ?, (SELECT count(*) FROM job_subtitles WHERE job_id = ?))
-         ON CONFLICT (job_id, name) DO UPDATE SET side = excluded.side, lang = excluded.lang, text = excluded.text`,
-        [jobId, subtitle.name, subtitle.side, subtitle.lang, subtitle.text, jobId],
+        `INSERT INTO job_subtitles (tenant, job_id, name, side, lang, text, position)
+           VALUES (?, ?, ?, ?, ?, ?, (SELECT count(*) FROM job_subtitles WHERE tenant = ? AND job_id = ?))
+         ON CONFLICT (tenant, job_id, name) DO UPDATE SET side = excluded.side, lang = excluded.lang,
+           text = excluded.text`,
+        [tenant, jobId, subtitle.name, subtitle.side, subtitle.lang, subtitle.text, tenant, jobId],
       );
     },
     async subtitlesOf(jobId) {
-      const rows = await sql.all('SELECT * FROM job_subtitles WHERE job_id = ? ORDER BY position, name', [
-        jobId,
-      ]);
+      const rows = await sql.all(
+        'SELECT * FROM job_subtitles WHERE tenant = ? AND job_id = ? ORDER BY position, name',
+        [tenant, jobId],
+      );
       return rows.map(
         (row): JobSubtitle => ({
           name: read.str(row.name),
@@ -367,6 +420,7 @@ export function sqlJobStore(sql: Sql): JobStore {
  */
 export async function startIn(
   tx: Sql,
+  tenant: string,
   jobId: string,
   choice: JobChoice,
   now: number,
@@ -376,18 +430,18 @@ export async function startIn(
     // A video still being made ready keeps its lease: its holder goes on to the start once it is ready.
     `UPDATE jobs SET state = 'starting', src_lang = ?, num_speakers = ?, started_at = ?,
        lease_until = CASE WHEN media_ready OR media_error IS NOT NULL THEN 0 ELSE lease_until END,
-       started_by = ? WHERE id = ? AND state IN ('picking', 'requested')`,
-    [choice.srcLang, choice.numSpeakers, now, startedBy ?? null, jobId],
+       started_by = ? WHERE tenant = ? AND id = ? AND state IN ('picking', 'requested')`,
+    [choice.srcLang, choice.numSpeakers, now, startedBy ?? null, tenant, jobId],
   );
   if (changed === 0) return undefined;
   for (const [position, lang] of choice.dstLangs.entries()) {
     await tx.run(
-      `INSERT INTO targets (id, job_id, dst_lang, position, started_at, next_poll_at, interval_ms)
-        VALUES (?, ?, ?, ?, ?, ?, 0)`,
-      [newId(), jobId, lang, position, now, NEVER],
+      `INSERT INTO targets (tenant, id, job_id, dst_lang, position, started_at, next_poll_at, interval_ms)
+        VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
+      [tenant, newId(), jobId, lang, position, now, NEVER],
     );
   }
-  const row = await tx.get('SELECT * FROM jobs WHERE id = ?', [jobId]);
+  const row = await tx.get('SELECT * FROM jobs WHERE tenant = ? AND id = ?', [tenant, jobId]);
   return row ? toJob(row) : undefined;
 }
 

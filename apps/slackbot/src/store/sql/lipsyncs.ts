@@ -3,20 +3,21 @@ import type { LipsyncState, LipsyncStore, LipsyncTask } from '../lipsyncs.ts';
 import { newId } from './ids.ts';
 import { claimDue, type Row, read, type Sql } from './port.ts';
 
-export function sqlLipsyncStore(sql: Sql): LipsyncStore {
+export function sqlLipsyncStore(sql: Sql, tenant: string): LipsyncStore {
   return {
     createLipsync: (input, now) =>
       sql.transaction(async (tx) => {
         const active = await tx.get(
-          `SELECT 1 AS hit FROM lipsyncs WHERE target_id = ? AND state IN ('checking', 'syncing')`,
-          [input.targetId],
+          `SELECT 1 AS hit FROM lipsyncs WHERE tenant = ? AND target_id = ? AND state IN ('checking', 'syncing')`,
+          [tenant, input.targetId],
         );
         if (active) return undefined;
         const id = newId();
         await tx.run(
-          `INSERT INTO lipsyncs (id, target_id, job_id, project_id, user_id, multiple_faces, free, state,
-             started_at, next_poll_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'checking', ?, ?)`,
+          `INSERT INTO lipsyncs (tenant, id, target_id, job_id, project_id, user_id, multiple_faces, free, state,
+             started_at, next_poll_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'checking', ?, ?)`,
           [
+            tenant,
             id,
             input.targetId,
             input.jobId,
@@ -28,20 +29,23 @@ export function sqlLipsyncStore(sql: Sql): LipsyncStore {
             now,
           ],
         );
-        return toLipsync((await tx.get('SELECT * FROM lipsyncs WHERE id = ?', [id])) as Row);
+        return toLipsync(
+          (await tx.get('SELECT * FROM lipsyncs WHERE tenant = ? AND id = ?', [tenant, id])) as Row,
+        );
       }),
     async fullLipsyncDone(projectId) {
       // free = FALSE only: a task from before people chose (NULL) may have been a preview.
       return Boolean(
         await sql.get(
-          `SELECT 1 AS hit FROM lipsyncs WHERE project_id = ? AND state = 'done' AND free = FALSE`,
-          [projectId],
+          `SELECT 1 AS hit FROM lipsyncs WHERE tenant = ? AND project_id = ? AND state = 'done' AND free = FALSE`,
+          [tenant, projectId],
         ),
       );
     },
     async claimDueLipsyncs(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
         table: 'lipsyncs',
+        tenant,
         key: 'id',
         due: `state IN ('checking', 'syncing') AND next_poll_at <= ? AND lease_until < ?`,
         params: [now, now],
@@ -58,13 +62,14 @@ export function sqlLipsyncStore(sql: Sql): LipsyncStore {
         `UPDATE lipsyncs SET state = coalesce(?, state), progress = coalesce(?, progress), free = coalesce(?, free),
            face_check_asked = coalesce(?, face_check_asked), next_poll_at = coalesce(?, next_poll_at),
            lease_until = 0
-         WHERE id = ?`,
+         WHERE tenant = ? AND id = ?`,
         [
           change.state ?? null,
           change.progress ?? null,
           change.free ?? null,
           change.faceCheckAsked ?? null,
           change.nextPollAt ?? null,
+          tenant,
           id,
         ],
       );

@@ -5,6 +5,7 @@
 import { SWEEP_NAME } from '../sweeps.ts';
 import { countsMigration } from './counts.ts';
 import type { Dialect, Sql } from './port.ts';
+import { tenantMigration } from './tenant-migration.ts';
 
 export interface Migration {
   version: number;
@@ -361,6 +362,11 @@ export const MIGRATIONS: Migration[] = [
         next_at BIGINT NOT NULL DEFAULT 0)`,
       `INSERT INTO sweeps (name) VALUES ('${SWEEP_NAME}') ON CONFLICT (name) DO NOTHING`,
     ],
+  },
+  {
+    version: 28,
+    name: 'every row belongs to a tenant (the workspace or org that installed the app), keys unique per tenant',
+    statements: tenantMigration,
   },
 ];
 

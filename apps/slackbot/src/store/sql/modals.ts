@@ -2,16 +2,18 @@
 import type { ModalGrant, ModalStore } from '../modals.ts';
 import { type Row, read, type Sql } from './port.ts';
 
-export function sqlModalStore(sql: Sql): ModalStore {
+export function sqlModalStore(sql: Sql, tenant: string): ModalStore {
   return {
     async saveModalGrant(grant) {
       await sql.run(
-        `INSERT INTO modal_grants (view_id, opener, channel, thread_ts, callback_id, subject, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO modal_grants (tenant, view_id, opener, channel, thread_ts, callback_id, subject, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (view_id) DO UPDATE SET opener = excluded.opener, channel = excluded.channel,
            thread_ts = excluded.thread_ts, callback_id = excluded.callback_id, subject = excluded.subject,
-           created_at = excluded.created_at`,
+           created_at = excluded.created_at
+         WHERE modal_grants.tenant = excluded.tenant`,
         [
+          tenant,
           grant.viewId,
           grant.opener,
           grant.channel,
@@ -23,17 +25,22 @@ export function sqlModalStore(sql: Sql): ModalStore {
       );
     },
     async updateModalGrant(viewId, change) {
-      await sql.run('UPDATE modal_grants SET callback_id = ?, subject = ? WHERE view_id = ?', [
+      await sql.run('UPDATE modal_grants SET callback_id = ?, subject = ? WHERE tenant = ? AND view_id = ?', [
         change.callbackId,
         change.subject,
+        tenant,
         viewId,
       ]);
     },
     async modalGrant(viewId) {
-      const row = await sql.get('SELECT * FROM modal_grants WHERE view_id = ?', [viewId]);
+      const row = await sql.get('SELECT * FROM modal_grants WHERE tenant = ? AND view_id = ?', [
+        tenant,
+        viewId,
+      ]);
       return row ? toGrant(row) : undefined;
     },
-    pruneModalGrants: (before) => sql.run('DELETE FROM modal_grants WHERE created_at < ?', [before]),
+    pruneModalGrants: (before) =>
+      sql.run('DELETE FROM modal_grants WHERE tenant = ? AND created_at < ?', [tenant, before]),
   };
 }
 

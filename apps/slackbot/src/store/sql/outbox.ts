@@ -17,20 +17,27 @@ import { claimDue, placeholders, type Row, read, type Sql } from './port.ts';
 const NOTHING_DUE = Number.MAX_SAFE_INTEGER;
 
 /** Also used inside other aggregates' transactions (a poll's outcome and the writes it causes). */
-export async function enqueueDelivery(sql: Sql, delivery: DeliveryInput, now: number): Promise<void> {
+export async function enqueueDelivery(
+  sql: Sql,
+  tenant: string,
+  delivery: DeliveryInput,
+  now: number,
+): Promise<void> {
   // The channel is the job's unless the write says where it goes; a row comes back only when the write is
   // new or its payload changed.
   const written = await sql.get(
-    `INSERT INTO deliveries (key, job_id, kind, in_thread, payload, channel, thread_ts, standalone, state, updated_at)
-       SELECT ?, ?, ?, ?, ?, c.channel, ?, ?, 'pending', ?
-       FROM (SELECT coalesce(?, (SELECT channel FROM jobs WHERE id = ?)) AS channel) AS c
+    `INSERT INTO deliveries (tenant, key, job_id, kind, in_thread, payload, channel, thread_ts, standalone, state,
+       updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, c.channel, ?, ?, 'pending', ?
+       FROM (SELECT coalesce(?, (SELECT channel FROM jobs WHERE tenant = ? AND id = ?)) AS channel) AS c
        WHERE c.channel IS NOT NULL
-     ON CONFLICT (key) DO UPDATE SET payload = excluded.payload, version = deliveries.version + 1,
+     ON CONFLICT (tenant, key) DO UPDATE SET payload = excluded.payload, version = deliveries.version + 1,
        state = CASE WHEN deliveries.state = 'sending' THEN deliveries.state ELSE 'pending' END,
        updated_at = excluded.updated_at, uploaded_files = NULL
      WHERE deliveries.payload <> excluded.payload
      RETURNING channel`,
     [
+      tenant,
       delivery.key,
       delivery.jobId,
       delivery.kind,
@@ -40,22 +47,23 @@ export async function enqueueDelivery(sql: Sql, delivery: DeliveryInput, now: nu
       delivery.to !== undefined,
       now,
       delivery.to?.channel ?? null,
+      tenant,
       delivery.jobId,
     ],
   );
   if (written === undefined) {
     if (
       delivery.to === undefined &&
-      !(await sql.get('SELECT 1 AS hit FROM jobs WHERE id = ?', [delivery.jobId]))
+      !(await sql.get('SELECT 1 AS hit FROM jobs WHERE tenant = ? AND id = ?', [tenant, delivery.jobId]))
     )
       throw new Error(`no channel for the write ${delivery.key}: its job ${delivery.jobId} is unknown`);
     return;
   }
   await sql.run(
-    `INSERT INTO channels (channel, due_at, enqueued) VALUES (?, ?, 1)
-     ON CONFLICT (channel) DO UPDATE SET enqueued = channels.enqueued + 1,
+    `INSERT INTO channels (tenant, channel, due_at, enqueued) VALUES (?, ?, ?, 1)
+     ON CONFLICT (tenant, channel) DO UPDATE SET enqueued = channels.enqueued + 1,
        due_at = CASE WHEN channels.due_at < excluded.due_at THEN channels.due_at ELSE excluded.due_at END`,
-    [read.str(written.channel), now],
+    [tenant, read.str(written.channel), now],
   );
 }
 
@@ -65,15 +73,16 @@ const DUE = `((d.state = 'pending' AND d.not_before <= ?) OR d.state = 'sending'
 const writeOrder = (d: string) => `CASE WHEN ${d}.ts IS NULL THEN 0 ELSE 1 END, ${d}.seq`;
 /** A delivery with the thread of its job (a write that belongs to no job has its own). */
 const WITH_THREAD =
-  'SELECT d.*, j.thread_ts AS job_thread_ts FROM deliveries AS d LEFT JOIN jobs AS j ON j.id = d.job_id';
+  'SELECT d.*, j.thread_ts AS job_thread_ts FROM deliveries AS d LEFT JOIN jobs AS j ON j.id = d.job_id AND j.tenant = d.tenant';
 
-export function sqlOutboxStore(sql: Sql): OutboxStore {
+export function sqlOutboxStore(sql: Sql, tenant: string): OutboxStore {
   return {
-    enqueue: (delivery, now) => enqueueDelivery(sql, delivery, now),
+    enqueue: (delivery, now) => enqueueDelivery(sql, tenant, delivery, now),
 
     async claimWrites(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
         table: 'channels',
+        tenant,
         key: 'channel',
         due: 'due_at <= ? AND lease_until < ? AND next_write_at <= ?',
         params: [now, now, now],
@@ -89,9 +98,9 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
       const firsts = await sql.all(
         `SELECT * FROM (
            SELECT w.*, ROW_NUMBER() OVER (PARTITION BY w.channel ORDER BY ${writeOrder('w')}) AS turn
-           FROM (${WITH_THREAD} WHERE d.channel IN (${placeholders(channels)}) AND ${DUE}) AS w
+           FROM (${WITH_THREAD} WHERE d.tenant = ? AND d.channel IN (${placeholders(channels)}) AND ${DUE}) AS w
          ) AS ranked WHERE turn = 1`,
-        [...channels, now],
+        [tenant, ...channels, now],
       );
       const first = new Map(firsts.map((row) => [read.str(row.channel), dueDelivery(row)]));
       return channels.map((channel) => ({ channel, write: first.get(channel) }));
@@ -99,8 +108,8 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
 
     async dueIn(channel, now, limit) {
       const rows = await sql.all(
-        `${WITH_THREAD} WHERE d.channel = ? AND ${DUE} ORDER BY ${writeOrder('d')} LIMIT ?`,
-        [channel, now, limit],
+        `${WITH_THREAD} WHERE d.tenant = ? AND d.channel = ? AND ${DUE} ORDER BY ${writeOrder('d')} LIMIT ?`,
+        [tenant, channel, now, limit],
       );
       return rows.map(dueDelivery);
     },
@@ -109,13 +118,17 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
       if (keys.length === 0) return;
       await sql.run(
         `UPDATE deliveries SET state = 'sending', attempts = attempts + 1, updated_at = ?
-         WHERE key IN (${placeholders(keys)})`,
-        [now, ...keys],
+         WHERE tenant = ? AND key IN (${placeholders(keys)})`,
+        [now, tenant, ...keys],
       );
     },
 
     async recordUploads(key, fileIds) {
-      await sql.run('UPDATE deliveries SET uploaded_files = ? WHERE key = ?', [JSON.stringify(fileIds), key]);
+      await sql.run('UPDATE deliveries SET uploaded_files = ? WHERE tenant = ? AND key = ?', [
+        JSON.stringify(fileIds),
+        tenant,
+        key,
+      ]);
     },
 
     async completeDelivery(key, version, ts, now) {
@@ -124,8 +137,8 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
            sent_payload = CASE WHEN version = ? THEN payload ELSE sent_payload END,
            state = CASE WHEN version = ? THEN 'done' ELSE 'pending' END, not_before = 0, failures = 0,
            uncertain = FALSE, updated_at = ?
-         WHERE key = ?`,
-        [ts, version, version, now, key],
+         WHERE tenant = ? AND key = ?`,
+        [ts, version, version, now, tenant, key],
       );
     },
 
@@ -133,8 +146,8 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
       await sql.run(
         `UPDATE deliveries SET state = 'pending', not_before = ?, uncertain = (uncertain OR ?),
            failures = failures + CASE WHEN ? THEN 1 ELSE 0 END
-         WHERE key = ?`,
-        [notBefore, outcome.uncertain, outcome.failed, key],
+         WHERE tenant = ? AND key = ?`,
+        [notBefore, outcome.uncertain, outcome.failed, tenant, key],
       );
     },
 
@@ -147,12 +160,14 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
         `UPDATE channels SET lease_until = 0, next_write_at = CAST(CASE channel ${cases} END AS BIGINT),
            due_at = CASE WHEN enqueued = claimed_enqueued THEN coalesce((
              SELECT min(CASE WHEN d.state = 'pending' AND d.not_before > d.updated_at THEN d.not_before ELSE d.updated_at END)
-             FROM deliveries AS d WHERE d.channel = channels.channel AND d.state IN ('pending', 'sending')), ?)
+             FROM deliveries AS d WHERE d.tenant = channels.tenant AND d.channel = channels.channel
+               AND d.state IN ('pending', 'sending')), ?)
            ELSE 0 END
-         WHERE lease_owner = ? AND channel IN (${placeholders(releases)})`,
+         WHERE tenant = ? AND lease_owner = ? AND channel IN (${placeholders(releases)})`,
         [
           ...releases.flatMap((r) => [r.channel, r.nextWriteAt]),
           NOTHING_DUE,
+          tenant,
           owner,
           ...releases.map((r) => r.channel),
         ],
@@ -160,12 +175,14 @@ export function sqlOutboxStore(sql: Sql): OutboxStore {
     },
 
     async getDelivery(key) {
-      const row = await sql.get(`${WITH_THREAD} WHERE d.key = ?`, [key]);
+      const row = await sql.get(`${WITH_THREAD} WHERE d.tenant = ? AND d.key = ?`, [tenant, key]);
       return row ? toDelivery(row) : undefined;
     },
 
     async deliveriesOf(jobId) {
-      return (await sql.all(`${WITH_THREAD} WHERE d.job_id = ? ORDER BY d.seq`, [jobId])).map(toDelivery);
+      return (
+        await sql.all(`${WITH_THREAD} WHERE d.tenant = ? AND d.job_id = ? ORDER BY d.seq`, [tenant, jobId])
+      ).map(toDelivery);
     },
   };
 }

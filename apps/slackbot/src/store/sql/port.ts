@@ -28,8 +28,10 @@ export interface Sql {
 
 /** What a claim of due work asks: the rows of `table` matching `due`, oldest `order` first. */
 export interface Claim {
-  table: 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports' | 'workflow_steps';
-  /** The table's key column. */
+  table: 'jobs' | 'targets' | 'channels' | 'lipsyncs' | 'glossary_imports' | 'workflow_steps' | 'sweeps';
+  /** Whose rows: the claim sees no other tenant's. */
+  tenant: string;
+  /** The table's key column (unique within a tenant). */
   key: 'id' | 'channel' | 'key';
   /** The condition that makes a row due, lease included (its parameters in `params`). */
   due: string;
@@ -50,10 +52,11 @@ export interface Claim {
 export function claimDue(sql: Sql, claim: Claim): Promise<Row[]> {
   const set = claim.set ? `, ${claim.set}` : '';
   return sql.all(
-    `UPDATE ${claim.table} SET lease_owner = ?, lease_until = ?${set} WHERE ${claim.key} IN (
-       SELECT ${claim.key} FROM ${claim.table} WHERE ${claim.due} ORDER BY ${claim.order} LIMIT ?${sql.dialect.claimLock})
+    `UPDATE ${claim.table} SET lease_owner = ?, lease_until = ?${set} WHERE tenant = ? AND ${claim.key} IN (
+       SELECT ${claim.key} FROM ${claim.table} WHERE tenant = ? AND ${claim.due} ORDER BY ${claim.order}
+       LIMIT ?${sql.dialect.claimLock})
      RETURNING *`,
-    [claim.owner, claim.now + claim.leaseMs, ...claim.params, claim.limit],
+    [claim.owner, claim.now + claim.leaseMs, claim.tenant, claim.tenant, ...claim.params, claim.limit],
   );
 }
 

@@ -3,10 +3,13 @@ import type { LintPreset } from '@dubkit/srt';
 import type { QaSettingsStore } from '../qa.ts';
 import { read, type Sql } from './port.ts';
 
-export function sqlQaSettingsStore(sql: Sql): QaSettingsStore {
+export function sqlQaSettingsStore(sql: Sql, tenant: string): QaSettingsStore {
   return {
     async channelQa(channel) {
-      const row = await sql.get('SELECT * FROM channel_qa WHERE channel = ?', [channel]);
+      const row = await sql.get('SELECT * FROM channel_qa WHERE tenant = ? AND channel = ?', [
+        tenant,
+        channel,
+      ]);
       if (!row) return undefined;
       return {
         channel: read.str(row.channel),
@@ -18,10 +21,10 @@ export function sqlQaSettingsStore(sql: Sql): QaSettingsStore {
     },
     async saveChannelQa(settings) {
       await sql.run(
-        `INSERT INTO channel_qa (channel, enabled, preset, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (channel) DO UPDATE SET enabled = excluded.enabled, preset = excluded.preset,
+        `INSERT INTO channel_qa (tenant, channel, enabled, preset, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (tenant, channel) DO UPDATE SET enabled = excluded.enabled, preset = excluded.preset,
            updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-        [settings.channel, settings.enabled, settings.preset, settings.updatedBy, settings.updatedAt],
+        [tenant, settings.channel, settings.enabled, settings.preset, settings.updatedBy, settings.updatedAt],
       );
     },
   };

@@ -2,22 +2,22 @@
 import type { RedubChange, RedubChangeKind, RedubStore } from '../redubs.ts';
 import { read, type Sql } from './port.ts';
 
-export function sqlRedubStore(sql: Sql): RedubStore {
+export function sqlRedubStore(sql: Sql, tenant: string): RedubStore {
   return {
     recordRedubChanges: (targetId, changes, now) =>
       sql.transaction(async (tx) => {
         for (const change of changes) {
           await tx.run(
-            `INSERT INTO redub_changes (target_id, kind, ref, at, was) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (target_id, kind, ref) DO NOTHING`,
-            [targetId, change.kind, change.ref, now, change.was ?? null],
+            `INSERT INTO redub_changes (tenant, target_id, kind, ref, at, was) VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (tenant, target_id, kind, ref) DO NOTHING`,
+            [tenant, targetId, change.kind, change.ref, now, change.was ?? null],
           );
         }
       }),
     async redubChanges(targetId) {
       const rows = await sql.all(
-        'SELECT kind, ref, at, was FROM redub_changes WHERE target_id = ? ORDER BY at, kind, ref',
-        [targetId],
+        'SELECT kind, ref, at, was FROM redub_changes WHERE tenant = ? AND target_id = ? ORDER BY at, kind, ref',
+        [tenant, targetId],
       );
       return rows.map(
         (row): RedubChange => ({
@@ -29,7 +29,11 @@ export function sqlRedubStore(sql: Sql): RedubStore {
       );
     },
     async clearRedubChanges(targetId, upTo) {
-      await sql.run('DELETE FROM redub_changes WHERE target_id = ? AND at <= ?', [targetId, upTo]);
+      await sql.run('DELETE FROM redub_changes WHERE tenant = ? AND target_id = ? AND at <= ?', [
+        tenant,
+        targetId,
+        upTo,
+      ]);
     },
   };
 }

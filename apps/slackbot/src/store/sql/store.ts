@@ -1,6 +1,6 @@
-// The Store as one body of portable SQL over any Sql connection: each aggregate's queries, migrated to
-// the current schema before first use.
-import type { LeasedTable, Store } from '../store.ts';
+// The Store as one body of portable SQL over any Sql connection: each aggregate's queries, the tenant a
+// parameter of each, migrated to the current schema before first use.
+import type { LeasedTable, Store, Stores } from '../store.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
 import { sqlAssignmentStore } from './assignments.ts';
@@ -21,6 +21,7 @@ import { sqlQaSettingsStore } from './qa.ts';
 import { sqlRedubStore } from './redubs.ts';
 import { sqlReviewStore } from './reviews.ts';
 import { sqlSweepStore } from './sweeps.ts';
+import { TENANT_TABLES } from './tenant-migration.ts';
 import { sqlWorkflowStepStore } from './workflow-steps.ts';
 
 const LEASE_KEYS: Record<LeasedTable, string> = {
@@ -33,45 +34,67 @@ const LEASE_KEYS: Record<LeasedTable, string> = {
   workflow_steps: 'id',
 };
 
-export async function createSqlStore(sql: Sql): Promise<Store> {
-  await migrate(sql);
+/** The tenant of rows written before rows had one (migration 25). */
+const UNOWNED = '';
+
+/** One tenant's store over `sql`: every aggregate's queries bind `tenant`. */
+export function tenantStore(sql: Sql, tenant: string): Store {
+  if (tenant === UNOWNED) throw new Error('a tenant store needs the key of a workspace or org');
   return {
-    ...sqlJobStore(sql),
-    ...sqlOutboxStore(sql),
-    ...sqlReviewStore(sql),
-    ...sqlCommentStore(sql),
-    ...sqlGlossaryStore(sql),
-    ...sqlLipsyncStore(sql),
-    ...sqlModalStore(sql),
-    ...sqlRedubStore(sql),
-    ...sqlQaSettingsStore(sql),
-    ...sqlFormatSettingsStore(sql),
-    ...sqlApprovalStore(sql),
-    ...sqlApproverStore(sql),
-    ...sqlAssignmentStore(sql),
-    ...sqlEstimateStore(sql),
-    ...sqlDeferredRequestStore(sql),
-    ...sqlAutopilotStore(sql),
-    ...sqlWorkflowStepStore(sql),
-    ...sqlSweepStore(sql),
-    releaseLeases: () =>
-      sql.transaction(async (tx) => {
-        await tx.run('UPDATE jobs SET lease_until = 0 WHERE lease_until > 0');
-        await tx.run('UPDATE targets SET lease_until = 0 WHERE lease_until > 0');
-        await tx.run('UPDATE lipsyncs SET lease_until = 0 WHERE lease_until > 0');
-        await tx.run('UPDATE glossary_imports SET lease_until = 0 WHERE lease_until > 0');
-        await tx.run('UPDATE channels SET lease_until = 0 WHERE lease_until > 0');
-        await tx.run('UPDATE workflow_steps SET lease_until = 0 WHERE lease_until > 0');
-        await tx.run('UPDATE sweeps SET lease_until = 0 WHERE lease_until > 0');
-      }),
+    ...sqlJobStore(sql, tenant),
+    ...sqlOutboxStore(sql, tenant),
+    ...sqlReviewStore(sql, tenant),
+    ...sqlGlossaryStore(sql, tenant),
+    ...sqlLipsyncStore(sql, tenant),
+    ...sqlModalStore(sql, tenant),
+    ...sqlRedubStore(sql, tenant),
+    ...sqlQaSettingsStore(sql, tenant),
+    ...sqlFormatSettingsStore(sql, tenant),
+    ...sqlApprovalStore(sql, tenant),
+    ...sqlApproverStore(sql, tenant),
+    ...sqlAssignmentStore(sql, tenant),
+    ...sqlEstimateStore(sql, tenant),
+    ...sqlDeferredRequestStore(sql, tenant),
+    ...sqlAutopilotStore(sql, tenant),
+    ...sqlCommentStore(sql, tenant),
+    ...sqlWorkflowStepStore(sql, tenant),
+    ...sqlSweepStore(sql, tenant),
     async renewLeases(table, keys, owner, until, now) {
       if (keys.length === 0) return;
       await sql.run(
-        `UPDATE ${table} SET lease_until = ? WHERE ${LEASE_KEYS[table]} IN (${placeholders(keys)})
+        `UPDATE ${table} SET lease_until = ? WHERE tenant = ? AND ${LEASE_KEYS[table]} IN (${placeholders(keys)})
          AND lease_owner = ? AND lease_until > ?`,
-        [until, ...keys, owner, now],
+        [until, tenant, ...keys, owner, now],
       );
     },
+  };
+}
+
+export async function createSqlStore(sql: Sql): Promise<Stores> {
+  await migrate(sql);
+  const tenants = new Map<string, Store>();
+  return {
+    tenant(key) {
+      let store = tenants.get(key);
+      if (!store) {
+        store = tenantStore(sql, key);
+        tenants.set(key, store);
+      }
+      return store;
+    },
+    adoptUnowned: (key) =>
+      sql.transaction(async (tx) => {
+        if (key === UNOWNED) throw new Error('rows are adopted by the key of a workspace or org');
+        let adopted = 0;
+        for (const table of TENANT_TABLES)
+          adopted += await tx.run(`UPDATE ${table} SET tenant = ? WHERE tenant = ?`, [key, UNOWNED]);
+        return adopted;
+      }),
+    releaseLeases: () =>
+      sql.transaction(async (tx) => {
+        for (const table of Object.keys(LEASE_KEYS))
+          await tx.run(`UPDATE ${table} SET lease_until = 0 WHERE lease_until > 0`);
+      }),
     async stats(now) {
       // Counts kept by triggers (counts.ts), and the oldest due write through the outbox's (state, not_before)
       // index: the writes not yet made, never the whole history.

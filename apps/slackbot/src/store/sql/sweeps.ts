@@ -7,29 +7,35 @@ import { claimDue, placeholders, type Sql } from './port.ts';
 /** Ids per statement: well under every engine's limit on parameters. */
 const CHUNK = 500;
 
-export function sqlSweepStore(sql: Sql): SweepStore {
+export function sqlSweepStore(sql: Sql, tenant: string): SweepStore {
   const chunks = (ids: readonly string[]) =>
     Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
   return {
     async claimSweep(owner, now, leaseMs, everyMs) {
+      // Each tenant sweeps its own account's list: its row is made the first time it sweeps.
+      await sql.run('INSERT INTO sweeps (tenant, name) VALUES (?, ?) ON CONFLICT (tenant, name) DO NOTHING', [
+        tenant,
+        SWEEP_NAME,
+      ]);
       const claimed = await sql.run(
         `UPDATE sweeps SET lease_owner = ?, lease_until = ?, next_at = ?
-         WHERE name = ? AND lease_until < ? AND next_at <= ?`,
-        [owner, now + leaseMs, now + everyMs, SWEEP_NAME, now, now],
+         WHERE tenant = ? AND name = ? AND lease_until < ? AND next_at <= ?`,
+        [owner, now + leaseMs, now + everyMs, tenant, SWEEP_NAME, now, now],
       );
       return claimed === 1;
     },
     async releaseSweep(owner) {
-      await sql.run('UPDATE sweeps SET lease_until = 0 WHERE name = ? AND lease_owner = ?', [
+      await sql.run('UPDATE sweeps SET lease_until = 0 WHERE tenant = ? AND name = ? AND lease_owner = ?', [
+        tenant,
         SWEEP_NAME,
         owner,
       ]);
     },
     async trackedTargets(limit) {
       const rows = await sql.all(
-        `SELECT * FROM targets WHERE terminal = FALSE AND project_id IS NOT NULL AND stopped_by IS NULL
-         ORDER BY next_poll_at LIMIT ?`,
-        [limit],
+        `SELECT * FROM targets WHERE tenant = ? AND terminal = FALSE AND project_id IS NOT NULL
+         AND stopped_by IS NULL ORDER BY next_poll_at LIMIT ?`,
+        [tenant, limit],
       );
       return rows.map(toTarget);
     },
@@ -38,6 +44,7 @@ export function sqlSweepStore(sql: Sql): SweepStore {
       for (const chunk of chunks(ids)) {
         const rows = await claimDue(sql, {
           table: 'targets',
+          tenant,
           key: 'id',
           due: `id IN (${placeholders(chunk)}) AND terminal = FALSE AND project_id IS NOT NULL AND lease_until < ?`,
           params: [...chunk, now],
@@ -54,9 +61,9 @@ export function sqlSweepStore(sql: Sql): SweepStore {
     async markSeen(ids, nextPollAt, now) {
       for (const chunk of chunks(ids)) {
         await sql.run(
-          `UPDATE targets SET next_poll_at = ? WHERE id IN (${placeholders(chunk)}) AND terminal = FALSE
-           AND lease_until < ?`,
-          [nextPollAt, ...chunk, now],
+          `UPDATE targets SET next_poll_at = ? WHERE tenant = ? AND id IN (${placeholders(chunk)})
+           AND terminal = FALSE AND lease_until < ?`,
+          [nextPollAt, tenant, ...chunk, now],
         );
       }
     },

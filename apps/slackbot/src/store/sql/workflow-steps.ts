@@ -2,13 +2,14 @@
 import type { StepInputs, WorkflowStep, WorkflowStepStore } from '../workflow-steps.ts';
 import { claimDue, type Row, read, type Sql } from './port.ts';
 
-export function sqlWorkflowStepStore(sql: Sql): WorkflowStepStore {
+export function sqlWorkflowStepStore(sql: Sql, tenant: string): WorkflowStepStore {
   return {
     async recordStep(step, now) {
       const changed = await sql.run(
-        `INSERT INTO workflow_steps (id, callback_id, token, job_id, inputs, problem, state, created_at,
-           next_check_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO workflow_steps (tenant, id, callback_id, token, job_id, inputs, problem, state, created_at,
+           next_check_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?) ON CONFLICT (tenant, id) DO NOTHING`,
         [
+          tenant,
           step.executionId,
           step.callbackId,
           step.token,
@@ -22,12 +23,16 @@ export function sqlWorkflowStepStore(sql: Sql): WorkflowStepStore {
       return changed > 0;
     },
     async getStep(executionId) {
-      const row = await sql.get('SELECT * FROM workflow_steps WHERE id = ?', [executionId]);
+      const row = await sql.get('SELECT * FROM workflow_steps WHERE tenant = ? AND id = ?', [
+        tenant,
+        executionId,
+      ]);
       return row && toStep(row);
     },
     async claimDueSteps(owner, now, leaseMs, limit) {
       const rows = await claimDue(sql, {
         table: 'workflow_steps',
+        tenant,
         key: 'id',
         due: `state <> 'ended' AND next_check_at <= ? AND lease_until < ?`,
         params: [now, now],
@@ -40,25 +45,29 @@ export function sqlWorkflowStepStore(sql: Sql): WorkflowStepStore {
       return rows.map(toStep);
     },
     async markStepCompleting(executionId) {
-      await sql.run(`UPDATE workflow_steps SET state = 'completing' WHERE id = ? AND state <> 'ended'`, [
-        executionId,
-      ]);
+      await sql.run(
+        `UPDATE workflow_steps SET state = 'completing' WHERE tenant = ? AND id = ? AND state <> 'ended'`,
+        [tenant, executionId],
+      );
     },
     async deferStep(executionId, owner, nextCheckAt, failed = false) {
       await sql.run(
         `UPDATE workflow_steps SET next_check_at = ?, failures = CASE WHEN ? THEN failures + 1 ELSE 0 END,
-           lease_until = 0 WHERE id = ? AND lease_owner = ?`,
-        [nextCheckAt, failed, executionId, owner],
+           lease_until = 0 WHERE tenant = ? AND id = ? AND lease_owner = ?`,
+        [nextCheckAt, failed, tenant, executionId, owner],
       );
     },
     async stepApprovers(jobId) {
-      const row = await sql.get('SELECT inputs FROM workflow_steps WHERE job_id = ?', [jobId]);
+      const row = await sql.get('SELECT inputs FROM workflow_steps WHERE tenant = ? AND job_id = ?', [
+        tenant,
+        jobId,
+      ]);
       return row ? read.json<StepInputs>(row.inputs).approvers : [];
     },
     async endStep(executionId, now) {
       await sql.run(
-        `UPDATE workflow_steps SET state = 'ended', ended_at = ?, token = '', lease_until = 0 WHERE id = ?`,
-        [now, executionId],
+        `UPDATE workflow_steps SET state = 'ended', ended_at = ?, token = '', lease_until = 0 WHERE tenant = ? AND id = ?`,
+        [now, tenant, executionId],
       );
     },
   };

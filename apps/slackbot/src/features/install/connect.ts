@@ -8,16 +8,16 @@ import { AuthenticationError } from '@dubkit/core';
 import type { types } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
-import { type ViewArgs, view } from '../access/definitions.ts';
-import { grantingInteractions } from '../access/modals.ts';
-import type { Registry } from '../access/registry.ts';
-import { rules, type ViewRule } from '../access/rules.ts';
-import { webInteractions } from '../slack/interactions.ts';
-import type { ModalGrant, ModalStore } from '../store/store.ts';
-import { noticeModal, plain, section } from '../ui/blocks.ts';
-import type { DubbingAccounts } from './accounts.ts';
-import type { InstallationStore } from './installations.ts';
-import type { PayloadOrigin } from './tenancy.ts';
+import { type ViewArgs, view } from '../../access/definitions.ts';
+import { grantingInteractions } from '../../access/modals.ts';
+import type { Registry } from '../../access/registry.ts';
+import { rules, type ViewRule } from '../../access/rules.ts';
+import type { DubbingAccounts } from '../../install/accounts.ts';
+import type { InstallationStore } from '../../install/installations.ts';
+import type { PayloadOrigin } from '../../install/tenancy.ts';
+import { webInteractions } from '../../slack/interactions.ts';
+import type { ModalGrant, ModalStore } from '../../store/store.ts';
+import { noticeModal, plain, section } from '../../ui/blocks.ts';
 
 export const CONNECT_UI = { callbackId: 'connect_dubbing', block: 'dubbing_token', input: 'token' } as const;
 
@@ -30,6 +30,8 @@ export interface ConnectDeps {
   modals: ModalStore;
   now: () => number;
   logger: Logger;
+  /** The workspace's account changed: what acts for it is made again with the new one. */
+  onConnected?: (tenant: string) => void;
 }
 
 /** Who may connect the workspace's account: Slack's word that the person is an admin or owner. */
@@ -149,6 +151,7 @@ const connectDialog = (modals: Pick<ModalStore, 'modalGrant'>) =>
           return;
         }
         await deps.installations.connectDubbing(tenant.key, token, body.user.id, deps.now());
+        deps.onConnected?.(tenant.key);
         await ack({
           response_action: 'update',
           view: noticeModal(

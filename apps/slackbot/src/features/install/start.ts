@@ -3,22 +3,22 @@
 // uninstall notices, and the retention loop that deletes an uninstalled tenant's rows when its time is up.
 import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
-import type { Registry } from '../access/registry.ts';
-import type { InstallConfig, StoreLocation } from '../config.ts';
-import { budgetDispatcher, type RequestBudget } from '../dubbing/budget.ts';
-import type { DubbingService } from '../dubbing/service.ts';
-import { Loop } from '../runtime/loop.ts';
-import type { ModalStore } from '../store/store.ts';
-import { DubbingAccounts } from './accounts.ts';
+import type { Registry } from '../../access/registry.ts';
+import type { InstallConfig, StoreLocation } from '../../config.ts';
+import { budgetDispatcher, type RequestBudget } from '../../dubbing/budget.ts';
+import type { DubbingService } from '../../dubbing/service.ts';
+import { DubbingAccounts } from '../../install/accounts.ts';
+import type { InstallationStore } from '../../install/installations.ts';
+import { OAuthTenancy } from '../../install/oauth-tenancy.ts';
+import { openInstallations } from '../../install/open.ts';
+import { retentionRound } from '../../install/purge.ts';
+import { BotTokenRotation } from '../../install/rotation.ts';
+import { installRoutes } from '../../install/routes.ts';
+import { Sealer } from '../../install/sealing.ts';
+import { refreshBotToken } from '../../install/slack-oauth.ts';
+import { Loop } from '../../runtime/loop.ts';
+import type { ModalStore } from '../../store/store.ts';
 import { registerConnect } from './connect.ts';
-import type { InstallationStore } from './installations.ts';
-import { OAuthTenancy } from './oauth-tenancy.ts';
-import { openInstallations } from './open.ts';
-import { retentionRound } from './purge.ts';
-import { BotTokenRotation } from './rotation.ts';
-import { installRoutes } from './routes.ts';
-import { Sealer } from './sealing.ts';
-import { refreshBotToken } from './slack-oauth.ts';
 import { registerUninstall } from './uninstall.ts';
 
 /** How often the retention looks for uninstalled tenants whose time is up (an uninstall wakes it at once). */
@@ -32,8 +32,17 @@ export interface InstallServices {
   routes: ReturnType<typeof installRoutes>;
   /** Registers the uninstall notices and `/dub connect` with the access gate's registry. */
   register(registry: Registry, modals: ModalStore): void;
+  /** Told of each tenant installed (its graph is made) and removed (its graph taken apart). */
+  onTenant(hooks: TenantHooks): void;
   start(): void;
   stop(): Promise<void>;
+}
+
+export interface TenantHooks {
+  installed(tenant: string): Promise<void>;
+  removed(tenant: string): Promise<void>;
+  /** Its dubbing account was connected: its graph is made again with it. */
+  accountChanged(tenant: string): Promise<void>;
 }
 
 export interface StartInstallsOptions {
@@ -74,6 +83,11 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     ...(o.fallback ? { fallback: o.fallback } : {}),
   });
   const tenancy = new OAuthTenancy({ installations, rotation, accounts, clientOptions: o.clientOptions });
+  let hooks: TenantHooks | undefined;
+  const told = (what: string, tenant: string, hook: Promise<void> | undefined) =>
+    hook?.catch((error: unknown) =>
+      o.logger.warn({ err: error, tenant }, `the tenant's graph, ${what}, failed`),
+    );
   const retention = new Loop(
     retentionRound({ sql, installations, retentionMs: o.install.retentionMs, logger: o.logger, now }),
     { idleMs: RETENTION_IDLE_MS, logger: o.logger, name: 'retention' },
@@ -88,17 +102,30 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
       installations,
       logger: o.logger,
       ...(o.install.redirectUri ? { redirectUri: o.install.redirectUri } : {}),
+      onInstalled: (tenant) => void told('made at its install', tenant, hooks?.installed(tenant)),
     }),
     register(registry, modals) {
-      registerConnect(registry, { installations, accounts, modals, now, logger: o.logger });
+      registerConnect(registry, {
+        installations,
+        accounts,
+        modals,
+        now,
+        logger: o.logger,
+        onConnected: (tenant) =>
+          void told('made again with its account', tenant, hooks?.accountChanged(tenant)),
+      });
       registerUninstall(registry, {
         installations,
         now,
         onRemoved(tenant) {
           o.logger.info({ tenant }, 'the app was removed from a workspace; its tokens are deleted');
+          void told('taken apart at its removal', tenant, hooks?.removed(tenant));
           retention.wake();
         },
       });
+    },
+    onTenant(given) {
+      hooks = given;
     },
     start: () => retention.start(),
     async stop() {

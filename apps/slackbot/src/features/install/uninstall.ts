@@ -4,11 +4,11 @@
 // first removal's time kept for the retention), after which the tenant's Slack client throws TenantGone.
 // Bolt lets these two events through without authorizing them (their token is gone); the access gate still
 // checks them with the rule below, like every other payload.
-import { event } from '../access/definitions.ts';
-import type { Registry } from '../access/registry.ts';
-import type { Rule } from '../access/rules.ts';
-import type { InstallationStore } from './installations.ts';
-import { tenantKey } from './installations.ts';
+import { event } from '../../access/definitions.ts';
+import type { Registry } from '../../access/registry.ts';
+import type { Rule } from '../../access/rules.ts';
+import type { InstallationStore } from '../../install/installations.ts';
+import { tenantKey } from '../../install/installations.ts';
 
 /** The envelope's fields that say which installation an event is for (Slack signs them). */
 interface Envelope {

@@ -1,0 +1,46 @@
+// Installing the app as a browser does, against the local Slack: the install page's "Add to Slack" link with
+// its state cookie, Slack's authorize page approved for a workspace or an org, and the redirect back.
+import { expect } from 'vitest';
+import type { RunningApp } from '../server.ts';
+
+/** The install pages of the running app (`app()`: the app of the moment). */
+export function installPages(app: () => RunningApp) {
+  const appUrl = () => (app().eventsUrl ?? '').replace('/slack/events', '');
+
+  /** The install page's "Add to Slack" link and the state cookie it set. */
+  async function installPage(): Promise<{ authorize: URL; cookie: string }> {
+    const page = await fetch(`${appUrl()}/slack/install`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Add to Slack');
+    const href = /href="([^"]+)"/.exec(html)?.[1] ?? '';
+    const authorize = new URL(
+      href.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+    );
+    return { authorize, cookie: (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+  }
+
+  /** Slack's authorize page, approved by a person for `team` (a workspace, or an org for an org-wide install). */
+  async function approve(authorize: URL, team: string): Promise<string> {
+    authorize.searchParams.set('team', team);
+    const answer = await fetch(authorize, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    return answer.headers.get('location') ?? '';
+  }
+
+  async function back(location: string, cookie: string): Promise<{ status: number; text: string }> {
+    const answer = await fetch(location, { headers: cookie ? { cookie } : {} });
+    return { status: answer.status, text: await answer.text() };
+  }
+
+  /** The whole install, as a browser goes through it. */
+  async function install(team: string): Promise<string> {
+    const { authorize, cookie } = await installPage();
+    const done = await back(await approve(authorize, team), cookie);
+    expect(done.status, done.text).toBe(200);
+    expect(done.text).toContain('dubkit is installed');
+    return done.text;
+  }
+
+  return { installPage, approve, back, install };
+}
