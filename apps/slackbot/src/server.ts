@@ -293,7 +293,13 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   app.use(runChecked);
   // Each installed tenant's graph is made now, so that its loops carry on what it left before a restart.
   const installed = installs ? await installs.installations.active() : [singleTenant ?? ''];
-  for (const key of installed) await graphs.of(key);
+  for (const key of installed)
+    await graphs.of(key).catch((error: unknown) => {
+      // One workspace's graph that cannot be made (its token or account) leaves the others running; it is
+      // tried again when its next payload arrives.
+      if (singleTenant !== undefined) throw error;
+      logger.warn({ err: error, tenant: key }, 'what acts for this workspace could not be made at start');
+    });
 
   let eventsUrl: string | undefined;
   let healthUrl: string | undefined;
