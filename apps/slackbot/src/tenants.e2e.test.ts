@@ -224,4 +224,15 @@ describe('many workspaces', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'makes each installed workspace’s graph at start, before any payload, and none for a removed one',
+    async () => {
+      await stage.restartApp();
+      expect(stage.app.graphs.keys()).toEqual([BETA.team]);
+      await dub(BETA, 'https://vimeo.com/beta-restarted');
+      expect(stage.app.graphs.keys()).toEqual([BETA.team]);
+    },
+    TEST_MS,
+  );
 });
