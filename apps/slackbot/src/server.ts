@@ -106,8 +106,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
-  // The features still share one dubbing service: in OAuth mode it is the default account's (DUBKIT_TOKEN),
-  // while each workspace's own account is the Tenancy's (install/), for what asks it by tenant.
+  // Each workspace's graph is made with a dubbing account: its own once connected, else the deployment's
+  // default one (DUBKIT_TOKEN), which OAuth mode therefore still needs, as the request budget is its client's.
   if (config.install && !config.service.auth && !overrides.dubbing)
     throw new Error(
       'OAuth mode needs the default dubbing account for now: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
