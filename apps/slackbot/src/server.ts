@@ -106,8 +106,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
-  // The features still share one dubbing service: in OAuth mode it is the default account's (DUBKIT_TOKEN),
-  // while each workspace's own account is the Tenancy's (install/), for what asks it by tenant.
+  // Each workspace's graph is made with a dubbing account: its own once connected, else the deployment's
+  // default one (DUBKIT_TOKEN), which OAuth mode therefore still needs, as the request budget is its client's.
   if (config.install && !config.service.auth && !overrides.dubbing)
     throw new Error(
       'OAuth mode needs the default dubbing account for now: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
@@ -293,7 +293,13 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   app.use(runChecked);
   // Each installed tenant's graph is made now, so that its loops carry on what it left before a restart.
   const installed = installs ? await installs.installations.active() : [singleTenant ?? ''];
-  for (const key of installed) await graphs.of(key);
+  for (const key of installed)
+    await graphs.of(key).catch((error: unknown) => {
+      // One workspace's graph that cannot be made (its token or account) leaves the others running; it is
+      // tried again when its next payload arrives.
+      if (singleTenant !== undefined) throw error;
+      logger.warn({ err: error, tenant: key }, 'what acts for this workspace could not be made at start');
+    });
 
   let eventsUrl: string | undefined;
   let healthUrl: string | undefined;

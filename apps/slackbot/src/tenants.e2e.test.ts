@@ -72,7 +72,6 @@ async function dub(where: { team: string; channel: string }, link: string): Prom
 
 describe('many workspaces', () => {
   let acmeCard: SlackMessage;
-  let betaCard: SlackMessage;
 
   it(
     'dubs in two installed workspaces, each on its own account',
@@ -101,7 +100,7 @@ describe('many workspaces', () => {
 
       const before = { acme: await minutesUsed(ACME.team), beta: await minutesUsed(BETA.team) };
       acmeCard = await dub(ACME, 'https://vimeo.com/acme-launch');
-      betaCard = await dub(BETA, 'https://vimeo.com/beta-launch');
+      await dub(BETA, 'https://vimeo.com/beta-launch');
       const spent = {
         acme: (await minutesUsed(ACME.team)) - before.acme,
         beta: (await minutesUsed(BETA.team)) - before.beta,
@@ -222,6 +221,17 @@ describe('many workspaces', () => {
       await dub(BETA, 'https://vimeo.com/beta-after');
       expect(stage.slack.calls.slice(calls).filter((c) => c.team === ACME.team)).toEqual([]);
       expect(stage.emulator.projectReads(projectId)).toHaveLength(reads);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'makes each installed workspace’s graph at start, before any payload, and none for a removed one',
+    async () => {
+      await stage.restartApp();
+      expect(stage.app.graphs.keys()).toEqual([BETA.team]);
+      await dub(BETA, 'https://vimeo.com/beta-restarted');
+      expect(stage.app.graphs.keys()).toEqual([BETA.team]);
     },
     TEST_MS,
   );

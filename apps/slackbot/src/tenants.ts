@@ -24,8 +24,6 @@ export interface TenantGraphsOptions {
 export class TenantGraphs {
   readonly #o: TenantGraphsOptions;
   readonly #graphs = new Map<string, Promise<TenantGraph>>();
-  /** Tenants removed while this replica runs: never made again until installed again (`installed`). */
-  readonly #removed = new Set<string>();
   #stopped = false;
 
   constructor(options: TenantGraphsOptions) {
@@ -35,7 +33,6 @@ export class TenantGraphs {
   /** The tenant's graph, made and started on first use; rejects with TenantGone for a removed tenant. */
   of(key: string): Promise<TenantGraph> {
     if (this.#stopped) return Promise.reject(new Error('the app is stopping'));
-    if (this.#removed.has(key)) return Promise.reject(new TenantGone(`the app was removed from ${key}`));
     let graph = this.#graphs.get(key);
     if (!graph) {
       graph = this.#build(key);
@@ -53,7 +50,6 @@ export class TenantGraphs {
 
   /** A tenant installed (again): its graph is made now, so its loops run before its first payload. */
   async installed(key: string): Promise<void> {
-    this.#removed.delete(key);
     await this.of(key);
   }
 
@@ -72,10 +68,10 @@ export class TenantGraphs {
 
   /** A tenant removed: its loops stop and its jobs end; its payloads and calls are refused from now on. */
   async remove(key: string): Promise<void> {
-    if (this.#removed.has(key)) return;
-    this.#removed.add(key);
-    const graph = await this.#graphs.get(key)?.catch(() => undefined);
+    const made = this.#graphs.get(key);
+    if (!made) return;
     this.#graphs.delete(key);
+    const graph = await made.catch(() => undefined);
     if (!graph) return;
     await graph.stop();
     const ended = await endJobs(graph.store);
@@ -91,6 +87,8 @@ export class TenantGraphs {
 
   async #build(key: string): Promise<TenantGraph> {
     const { tenancy } = this.#o;
+    // A removed tenant (this replica may not have seen its notice) gets no graph: TenantGone, before any call.
+    await tenancy.slack(key);
     // Every call is made with the tenant's client of the moment (a refreshed token), and none once it is gone.
     const current = async () => {
       try {

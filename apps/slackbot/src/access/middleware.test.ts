@@ -6,13 +6,14 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { payloadOrigin } from '../install/origin.ts';
+import { TenantGone } from '../install/tenancy.ts';
 import { Access } from './access.ts';
 import { BUSY, BUSY_NOTHING_CHANGED } from './busy.ts';
 import { button, command, event, view } from './definitions.ts';
 import { MembershipUnknown } from './membership.ts';
-import { accessMiddleware, COMMAND_REFUSED, KEPT } from './middleware.ts';
+import { accessMiddleware, COMMAND_REFUSED, KEPT, tenantsGate } from './middleware.ts';
 import { currentRequestId } from './modals.ts';
-import { ACKED, Registry } from './registry.ts';
+import { ACKED, Registry, runChecked } from './registry.ts';
 import { REPLAY, type Replay } from './replay.ts';
 import { rules } from './rules.ts';
 
@@ -546,5 +547,79 @@ describe('a payload of a workspace that did not install the app', () => {
       enterpriseId: null,
       orgInstall: false,
     });
+  });
+});
+
+describe('the gate of many tenants', () => {
+  it('checks and runs each payload with its own tenant’s registrations, and refuses a removed tenant’s', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const slack = { whisper: async () => {}, directMessageWith: async () => undefined };
+    const handled: string[] = [];
+    /** A tenant's side of the gate whose one button records that this tenant's handler ran. */
+    const sideOf = (key: string) => {
+      const r = new Registry();
+      r.register(
+        [
+          button({
+            id: 'list_page',
+            rule: rules.channelMember,
+            handler: () => async () => {
+              handled.push(key);
+            },
+          }),
+        ],
+        null,
+      );
+      const access = new Access({
+        store: {} as never,
+        membership: { isMember: async () => true },
+        slack,
+        admins: [],
+        logger,
+      });
+      return { registry: r, access, store: {} as never, slack };
+    };
+    const sides = new Map([
+      ['T1', sideOf('T1')],
+      ['T2', sideOf('T2')],
+    ]);
+    const gate = tenantsGate({
+      tenancy: {
+        resolve: async (origin) =>
+          origin.teamId
+            ? { key: origin.teamId, teamId: origin.teamId, enterpriseId: null, orgInstall: false }
+            : null,
+      },
+      gateOf: async (tenant) => {
+        const side = sides.get(tenant.key);
+        if (!side) throw new TenantGone(`the app was removed from ${tenant.key}`);
+        return side;
+      },
+      refusals: { logRefusal: (kind, detail, reason) => logged.push({ kind, ...detail, reason }) },
+    });
+    const click = (team: string) => {
+      const args = {
+        body: {
+          type: 'block_actions',
+          team: { id: team },
+          user: { id: 'U1' },
+          channel: { id: 'C1' },
+          container: { type: 'message', channel_id: 'C1', message_ts: '1.0' },
+          message: { ts: '1.0' },
+          actions: [{ action_id: 'list_page', type: 'button', value: '2' }],
+        },
+        context: {} as Record<string, unknown>,
+        ack: async () => {},
+        next: async () => runChecked(args as never),
+      };
+      return gate(args as never);
+    };
+    await click('T2');
+    await click('T1');
+    expect(handled).toEqual(['T2', 'T1']);
+    await click('T3');
+    expect(handled).toEqual(['T2', 'T1']);
+    expect(logged.at(-1)).toMatchObject({ reason: 'not installed for team T3' });
   });
 });

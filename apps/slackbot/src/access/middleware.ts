@@ -7,8 +7,9 @@
 // Slack, when Slack cannot say in time, is kept in the store and run again once it can (access/replay.ts).
 // Events pass the same way (Bolt has acked them already): a "stop" mention from outside the channel is refused
 // like a forged click. Before any of it, the payload's tenant (its workspace or org, as Slack signs it) is
-// resolved: a payload of a team that did not install the app is refused, logged, and runs nothing; the rules
-// then read that tenant's store only, so a job of another tenant is not found.
+// resolved: a payload of a team that did not install the app is refused, logged, and runs nothing; the rest is
+// checked with that tenant's side of the gate (its registrations, its store, its Slack client: tenantsGate), so
+// a job of another tenant is not found, and only that tenant's handler runs (registry.ts, runChecked).
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
 import { type OriginFields, payloadOrigin } from '../install/origin.ts';

@@ -132,10 +132,13 @@ for (const [name, open] of Object.entries(engines)) {
       expect(await installations.userToken('T2', 'U0ADMIN')).toBeUndefined();
     });
 
-    it('deletes the tokens at uninstall, keeps the first removal’s time, and takes a reinstall', async () => {
+    it('deletes the tokens at uninstall, keeps the first removal’s time, lists only active ones, and takes a reinstall', async () => {
       const { installations } = await store();
       await installations.save(install({ key: 'T1' }), 1);
+      await installations.save(install({ key: 'T2' }), 1);
+      expect(await installations.active()).toEqual(['T1', 'T2']);
       expect(await installations.markRemoved('T1', 100)).toBe(true);
+      expect(await installations.active()).toEqual(['T2']);
       expect(await installations.markRemoved('T1', 200)).toBe(true);
       const removed = await installations.get('T1');
       expect(removed).toMatchObject({ state: 'removed', bot: null, removedAt: 100 });
@@ -152,6 +155,7 @@ for (const [name, open] of Object.entries(engines)) {
         bot: { token: 'xoxb-again' },
       });
       expect(await installations.removedBefore(1_000, 10)).toEqual([]);
+      expect(await installations.active()).toEqual(['T1', 'T2']);
     });
 
     it('holds no Slack token and no service token in clear', async () => {
