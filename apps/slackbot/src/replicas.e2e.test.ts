@@ -51,6 +51,9 @@ beforeAll(async () => {
       ...testEnv({ logLevel: 'fatal', pollMinMs: POLL_MIN_MS, pollMaxMs: 1000 }),
       DATABASE_URL: postgres.url,
       DATABASE_POOL_SIZE: '4',
+      // Each project polled on its own: what this run proves is one replica at a time per project's poll
+      // (list sweeps, one replica at a time per sweep, are proven in track-sweep.test.ts and the store contract).
+      TRACKER_SWEEP_MS: '0',
     },
     emulator: { speed: SPEED },
   });

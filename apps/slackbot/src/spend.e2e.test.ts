@@ -16,7 +16,8 @@ import { cardIn, cardOf, jobIdOf } from './test-support/threads.ts';
 const TEST_MS = 90_000;
 
 describe('choices before spending, and who did it', () => {
-  const stage = useStage({ speed: 100 });
+  // Each project polled on its own, so that the service's reads of a project show whether it is still followed.
+  const stage = useStage({ speed: 100, env: { TRACKER_SWEEP_MS: '0' } });
   afterEach(() => stage.emulator.setSpeed(100));
   let service: DubbingClient;
   beforeAll(() => {

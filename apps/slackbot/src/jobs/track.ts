@@ -183,6 +183,8 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
       this.#o.sweepEveryMs === undefined ? undefined : await this.#sweep(now, this.#o.sweepEveryMs);
     const claimed = await store.claimDueTargets(owner, now, LEASE_MS, 500, swept?.dueBy ?? now);
     const queue: Due[] = [...(swept?.found ?? []), ...claimed.map((target) => ({ target }))];
+    // A round that polled or recorded anything, from a sweep or its own claims, was busy: go on at once.
+    const busy = queue.length > 0;
     // Their jobs in one read: a status message needs its job, and a read per poll cost a round trip each.
     const jobsOf = await store.getJobs(queue.map((due) => due.target.jobId));
     for (const { target } of queue) this.leases('targets').hold(target.id);
@@ -202,7 +204,7 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
       // A round that failed part-way leaves the rest of its claims to expire.
       for (const { target } of queue) this.leases('targets').drop(target.id);
     }
-    return claimed.length > 0;
+    return busy;
   }
 
   /**

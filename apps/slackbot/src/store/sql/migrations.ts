@@ -2,7 +2,6 @@
 // each in its own transaction. The same list runs on every engine; a statement that engines spell
 // differently asks the Dialect. Never edit a released migration: add the next one.
 
-import { SWEEP_NAME } from '../sweeps.ts';
 import { countsMigration } from './counts.ts';
 import type { Dialect, Sql } from './port.ts';
 import { tenantMigration } from './tenant-migration.ts';
@@ -355,12 +354,11 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 27,
-    name: "the tracker's list sweep: one leased row that paces sweeps of the project list across replicas",
+    name: "the tracker's list sweep: a leased row per tenant (made at its first sweep) that paces sweeps of its project list across replicas",
     statements: () => [
       `CREATE TABLE IF NOT EXISTS sweeps (
         name TEXT PRIMARY KEY, lease_owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0,
         next_at BIGINT NOT NULL DEFAULT 0)`,
-      `INSERT INTO sweeps (name) VALUES ('${SWEEP_NAME}') ON CONFLICT (name) DO NOTHING`,
     ],
   },
   {
