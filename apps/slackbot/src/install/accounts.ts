@@ -2,7 +2,7 @@
 // of that account needs it, and reused by every tenant and every call after (one client per account, as the
 // app once had one client in all). Every client sends its requests through the deployment's one request
 // budget. A tenant with no account of its own uses the deployment's default account (DUBKIT_TOKEN in OAuth
-// mode), and without one is told who can connect theirs.
+// mode); without either it has none (its graph then refuses what needs the service, saying who can connect one).
 import { createHash } from 'node:crypto';
 import { DubbingClient } from '@dubkit/core';
 import type { Dispatcher } from 'undici';
@@ -10,15 +10,6 @@ import { minutesLeft } from '../domain/credits.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import type { InstallationStore } from './installations.ts';
-
-/** A tenant with no dubbing account of its own, in a deployment with no default one. */
-export class NoDubbingAccount extends Error {
-  constructor() {
-    super(
-      'This workspace has no dubbing account connected yet. A workspace admin or owner can connect one with `/dub connect` (or from the app’s Home tab).',
-    );
-  }
-}
 
 export interface DubbingAccountsOptions {
   baseUrl: string;
@@ -39,12 +30,11 @@ export class DubbingAccounts {
     this.#o = options;
   }
 
-  /** The tenant's dubbing service: its own account's, else the default account's; NoDubbingAccount if neither. */
-  async of(tenant: string): Promise<DubbingService> {
+  /** The tenant's dubbing service: its own account's, else the default account's; undefined if neither. */
+  async of(tenant: string): Promise<DubbingService | undefined> {
     const token = await this.#o.installations.dubbingToken(tenant);
     if (token !== undefined) return this.#serviceFor(token);
-    if (this.#o.fallback) return this.#o.fallback;
-    throw new NoDubbingAccount();
+    return this.#o.fallback;
   }
 
   /**
