@@ -98,6 +98,8 @@ export interface TenantGraph {
   key: string;
   store: Store;
   service: DubbingService;
+  /** The dubbing account it was made with (undefined: none); made again when the tenant's account is another. */
+  account: DubbingService | undefined;
   drawer: ThreadDrawer;
   tracker: Tracker;
   deliverer: Deliverer;
@@ -394,6 +396,7 @@ export function buildTenantGraph(shared: SharedParts, t: TenantParts): TenantGra
     key: t.key,
     store,
     service,
+    account: t.dubbing,
     drawer,
     tracker,
     deliverer,
