@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { DubbingClient } from '@dubkit/core';
 import type { Dispatcher } from 'undici';
 import { minutesLeft } from '../domain/credits.ts';
+import { budgetDispatcher, type RequestBudget } from '../dubbing/budget.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import type { InstallationStore } from './installations.ts';
@@ -14,8 +15,10 @@ import type { InstallationStore } from './installations.ts';
 export interface DubbingAccountsOptions {
   baseUrl: string;
   installations: InstallationStore;
-  /** The request budget's dispatcher, shared by every account's client. */
-  dispatcher: Dispatcher;
+  /** The deployment's one request budget: each account's requests wait in a lane of its own, served in turn. */
+  budget: RequestBudget;
+  /** What sends every account's requests (one pool of connections to the service). */
+  base: Dispatcher;
   /** The deployment's default account, when DUBKIT_TOKEN (or client id/secret) is set. */
   fallback?: DubbingService;
   mediaPollMs?: number;
@@ -42,7 +45,7 @@ export class DubbingAccounts {
    * the account's minutes left, rejects with the client's error (AuthenticationError for a refused token).
    */
   async check(token: string): Promise<number> {
-    const client = this.#client(token);
+    const client = this.#client(token, accountId(token));
     try {
       return minutesLeft(await client.credits.get());
     } finally {
@@ -56,10 +59,10 @@ export class DubbingAccounts {
   }
 
   #serviceFor(token: string): DubbingService {
-    const id = createHash('sha256').update(token).digest('hex');
+    const id = accountId(token);
     let account = this.#byAccount.get(id);
     if (!account) {
-      const client = this.#client(token);
+      const client = this.#client(token, id);
       account = {
         client,
         service: createDubbingService(client, {
@@ -71,7 +74,13 @@ export class DubbingAccounts {
     return account.service;
   }
 
-  #client(token: string): DubbingClient {
-    return new DubbingClient({ baseUrl: this.#o.baseUrl, token, env: {}, dispatcher: this.#o.dispatcher });
+  #client(token: string, lane: string): DubbingClient {
+    const dispatcher = budgetDispatcher(this.#o.budget, this.#o.base, lane);
+    return new DubbingClient({ baseUrl: this.#o.baseUrl, token, env: {}, dispatcher });
   }
+}
+
+/** An account's name in the maps and the budget's lanes: a hash of its token, never the token itself. */
+function accountId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -3,9 +3,10 @@
 // uninstall notices, and the retention loop that deletes an uninstalled tenant's rows when its time is up.
 import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
+import { Agent } from 'undici';
 import type { Registry } from '../../access/registry.ts';
 import type { InstallConfig, StoreLocation } from '../../config.ts';
-import { budgetDispatcher, type RequestBudget } from '../../dubbing/budget.ts';
+import type { RequestBudget } from '../../dubbing/budget.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import { DubbingAccounts } from '../../install/accounts.ts';
 import type { InstallationStore } from '../../install/installations.ts';
@@ -74,11 +75,13 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     owner: o.owner,
     now,
   });
-  const dispatcher = budgetDispatcher(o.budget);
+  // One pool of connections for every workspace's account; each account's requests wait in its own lane.
+  const base = new Agent({ keepAliveTimeout: 10_000 });
   const accounts = new DubbingAccounts({
     baseUrl: o.serviceBaseUrl,
     installations,
-    dispatcher,
+    budget: o.budget,
+    base,
     ...(o.fallback ? { fallback: o.fallback } : {}),
   });
   const tenancy = new OAuthTenancy({ installations, rotation, accounts, clientOptions: o.clientOptions });
@@ -153,7 +156,7 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
       await watch.stop();
       await retention.stop();
       await accounts.close();
-      await dispatcher.close();
+      await base.close();
       await sql.close();
     },
   };
