@@ -1,8 +1,9 @@
 // OAuth mode with no default dubbing account (no DUBKIT_TOKEN), end to end over HTTP against the local Slack:
 // the app starts, a workspace installed through /slack/install gets its graph with no dubbing service, and a
 // `/dub`, a mention with a video, and `/dub credits` each tell the person, in Slack words, that the workspace
-// has no dubbing account yet and who can connect it — nothing is recorded or sent to the service. Once a
-// workspace admin connects the account with `/dub connect`, the same person's dub is delivered on it.
+// has no dubbing account yet and who can connect it, as App Home does where the credits would be; nothing is
+// recorded or sent to the service. Once a workspace admin connects the account with `/dub connect`, the same
+// person's dub is delivered on it.
 import { randomBytes } from 'node:crypto';
 import { byKind, keyOf, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,14 @@ describe('a workspace without a dubbing account', () => {
       );
       expect(credits).toContain('no dubbing account connected yet');
       expect(credits).not.toContain('could not be reached');
+
+      // Ana's App Home says the same where the credits would be.
+      const published = () =>
+        stage.slack.callsOf('views.publish').filter((c) => c.team === ACME.team && c.args.user_id === ANA);
+      await acme.event({ type: 'app_home_opened', user: ANA, channel: `D${ANA}`, tab: 'home' });
+      const home = String((await waitFor(() => published().at(-1), WAIT_MS, 'Ana’s Home')).args.view);
+      expect(home).toContain('no dubbing account connected yet');
+      expect(home).not.toContain('could not be read');
 
       // Nothing was recorded or posted for it, and no project asked of any account.
       expect(await graph.store.jobsPage({ title: null, offset: 0, limit: 10 })).toEqual([]);
