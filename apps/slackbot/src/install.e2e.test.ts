@@ -190,7 +190,7 @@ describe('installing from a link', () => {
     const own = await tenancy.dubbing('T2');
     expect(own).not.toBe(defaultAccount);
     expect(await tenancy.dubbing('T2')).toBe(own);
-    expect((await own.credits()).minutes.total).toBe(77);
+    expect((await own!.credits()).minutes.total).toBe(77);
     expect(await tenancy.dubbing('T1')).toBe(defaultAccount);
   });
 

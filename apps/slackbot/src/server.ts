@@ -1,4 +1,4 @@
-// The one composition root: configuration → store → the dubbing client (inside the request budget) → the
+// The one composition root: configuration → store → the request budget and the default dubbing client → the
 // tenancy (single-workspace mode: the bot token's workspace; OAuth mode: the installations) → Bolt app (HTTP
 // or Socket Mode) whose gate hands each payload to its tenant's graph (tenant-graph.ts: that tenant's
 // services, handlers and loops, made when first needed) → and taken apart again in order. main.ts runs it from the environment; the end-to-end tests, the demo and
@@ -106,29 +106,26 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
-  // Each workspace's graph is made with a dubbing account: its own once connected, else the deployment's
-  // default one (DUBKIT_TOKEN), which OAuth mode therefore still needs, as the request budget is its client's.
-  if (config.install && !config.service.auth && !overrides.dubbing)
-    throw new Error(
-      'OAuth mode needs the default dubbing account for now: set DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
-    );
   const stores = await openStore(config.store);
   // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
   // a dead replica's leases pass to the others when they expire, never at someone's start.
   if (config.store.kind === 'sqlite') await stores.releaseLeases();
 
+  // One request budget for every dubbing account of the deployment, made once: the default account's client
+  // (DUBKIT_TOKEN, when set) and each workspace's own account's (install/accounts.ts) send through it alike.
+  // OAuth mode may have no default account: a workspace without its own then has none until an admin connects one.
+  const budget = overrides.dubbing?.budget ?? new RequestBudget(config.polling.requestsPerSecond);
   const dubbing =
     overrides.dubbing ??
-    createAppClient(
-      config,
-      new RequestBudget(config.polling.requestsPerSecond),
-      logger.child({ part: 'service' }),
-      overrides.serviceDispatcher,
-    );
-  const service = createDubbingService(dubbing.client, {
-    mediaPollMs: config.polling.minMs,
-    logger: logger.child({ part: 'service' }),
-  });
+    (config.service.auth
+      ? createAppClient(config, budget, logger.child({ part: 'service' }), overrides.serviceDispatcher)
+      : undefined);
+  const service =
+    dubbing &&
+    createDubbingService(dubbing.client, {
+      mediaPollMs: config.polling.minMs,
+      logger: logger.child({ part: 'service' }),
+    });
   const clientOptions: WebClientOptions = {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
     logger: boltLogger(logger),
@@ -144,9 +141,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         install: config.install,
         store: config.store,
         clientOptions,
-        budget: dubbing.budget,
+        budget,
         serviceBaseUrl: config.service.baseUrl,
-        fallback: service,
+        ...(service ? { fallback: service } : {}),
         owner,
         logger: logger.child({ part: 'installs' }),
         ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
@@ -159,6 +156,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   let singleTenant: string | undefined;
   if (installs) tenancy = installs.tenancy;
   else {
+    // The configuration asks single-workspace mode for its account (DUBKIT_TOKEN, or client id and secret).
+    if (!service)
+      throw new Error(
+        'single-workspace mode needs DUBKIT_TOKEN (or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
+      );
     const slack = new WebClient(config.slackBotToken, clientOptions);
     const identity = await slack.auth.test();
     const single = singleWorkspace({
@@ -193,7 +195,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     replica: owner,
     store: stores,
     slack: slackCalls,
-    budget: dubbing.budget,
+    budget,
     probes,
     ...(config.metricsToken ? { token: config.metricsToken } : {}),
     loopbackOnly: config.metricsServer === undefined,
@@ -384,7 +386,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       await metricsServer?.close();
       await graphs.stop();
       await installs?.stop();
-      await dubbing.close();
+      await dubbing?.close();
       metrics.close();
       await stores.close();
       logger.info('stopped');

@@ -15,6 +15,7 @@ import { Registry } from './access/registry.ts';
 import { type Replay, replayKeptRequests } from './access/replay.ts';
 import type { Config } from './config.ts';
 import { minutesLeft } from './domain/credits.ts';
+import { noAccountService } from './dubbing/no-account.ts';
 import type { DubbingService } from './dubbing/service.ts';
 import { creditCheck } from './features/account/credit-check.ts';
 import { registerAccount } from './features/account/register.ts';
@@ -89,13 +90,16 @@ export interface TenantParts {
   slack: WebClient;
   /** Its bot token now (file downloads carry it). */
   botToken: () => Promise<string>;
-  dubbing: DubbingService;
+  /** Its dubbing account's service; undefined while it has none (OAuth mode without a default account). */
+  dubbing: DubbingService | undefined;
 }
 
 export interface TenantGraph {
   key: string;
   store: Store;
   service: DubbingService;
+  /** The dubbing account it was made with (undefined: none); made again when the tenant's account is another. */
+  account: DubbingService | undefined;
   drawer: ThreadDrawer;
   tracker: Tracker;
   deliverer: Deliverer;
@@ -113,7 +117,9 @@ export function buildTenantGraph(shared: SharedParts, t: TenantParts): TenantGra
   const logger = shared.logger.child({ tenant: t.key });
   const store = shared.stores.tenant(t.key);
   const slack = t.slack;
-  const service = t.dubbing;
+  // Without an account the graph is made all the same (Home, settings and `/dub connect` need none); what
+  // needs the service is refused in words that say who can connect one.
+  const service = t.dubbing ?? noAccountService();
   // The thread's shared messages, drawn one way: from the store, with each feature's part of them.
   const drawer = new ThreadDrawer({
     store,
@@ -211,6 +217,7 @@ export function buildTenantGraph(shared: SharedParts, t: TenantParts): TenantGra
     picker: (job) => settings.pickerFor(job.channel),
     drawer,
     maxFileBytes: config.maxFileBytes,
+    noAccount: t.dubbing === undefined,
     async minutesLeft() {
       try {
         return minutesLeft(await service.credits());
@@ -389,6 +396,7 @@ export function buildTenantGraph(shared: SharedParts, t: TenantParts): TenantGra
     key: t.key,
     store,
     service,
+    account: t.dubbing,
     drawer,
     tracker,
     deliverer,

@@ -54,15 +54,19 @@ export class TenantGraphs {
   }
 
   /**
-   * What acts for the tenant changed (its own dubbing account connected): its graph is taken apart, its jobs
-   * left as they are, and made again. Another replica's graph keeps the account it was made with until it
-   * restarts.
+   * The tenant's dubbing account may have changed (its own connected, on this replica or another): when its
+   * graph was made with another account, it is taken apart, its jobs left as they are, and made again. Told
+   * twice (the modal here, then the installations' watch), the second finds the account it has and does nothing.
    */
   async renew(key: string): Promise<void> {
     const old = this.#graphs.get(key);
     if (!old) return;
+    const graph = await old.catch(() => undefined);
+    const account = await this.#o.tenancy.dubbing(key);
+    // Another renew or a removal replaced it meanwhile: theirs stands.
+    if ((graph && graph.account === account) || this.#graphs.get(key) !== old) return;
     this.#graphs.delete(key);
-    await (await old.catch(() => undefined))?.stop();
+    await graph?.stop();
     await this.of(key);
   }
 

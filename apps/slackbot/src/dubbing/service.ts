@@ -126,6 +126,19 @@ export class RefusedError extends Error {
   }
 }
 
+/**
+ * The workspace has no dubbing account: neither its own (connected by an admin) nor the deployment's default.
+ * Its message is the one people are shown, in Slack words: who can connect one, and how.
+ */
+export class NoAccountError extends Error {
+  constructor() {
+    super(
+      'This workspace has no dubbing account connected yet, so nothing can be dubbed here. A workspace admin or owner can connect one with `/dub connect` (or from the app’s Home tab).',
+    );
+    this.name = 'NoAccountError';
+  }
+}
+
 /** Media the service made ready. */
 export interface ReadyMedia {
   seconds: number | undefined;

@@ -2,29 +2,23 @@
 // of that account needs it, and reused by every tenant and every call after (one client per account, as the
 // app once had one client in all). Every client sends its requests through the deployment's one request
 // budget. A tenant with no account of its own uses the deployment's default account (DUBKIT_TOKEN in OAuth
-// mode), and without one is told who can connect theirs.
+// mode); without either it has none (its graph then refuses what needs the service, saying who can connect one).
 import { createHash } from 'node:crypto';
 import { DubbingClient } from '@dubkit/core';
 import type { Dispatcher } from 'undici';
 import { minutesLeft } from '../domain/credits.ts';
+import { budgetDispatcher, type RequestBudget } from '../dubbing/budget.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import type { InstallationStore } from './installations.ts';
 
-/** A tenant with no dubbing account of its own, in a deployment with no default one. */
-export class NoDubbingAccount extends Error {
-  constructor() {
-    super(
-      'This workspace has no dubbing account connected yet. A workspace admin or owner can connect one with `/dub connect` (or from the app’s Home tab).',
-    );
-  }
-}
-
 export interface DubbingAccountsOptions {
   baseUrl: string;
   installations: InstallationStore;
-  /** The request budget's dispatcher, shared by every account's client. */
-  dispatcher: Dispatcher;
+  /** The deployment's one request budget: each account's requests wait in a lane of its own, served in turn. */
+  budget: RequestBudget;
+  /** What sends every account's requests (one pool of connections to the service). */
+  base: Dispatcher;
   /** The deployment's default account, when DUBKIT_TOKEN (or client id/secret) is set. */
   fallback?: DubbingService;
   mediaPollMs?: number;
@@ -39,12 +33,11 @@ export class DubbingAccounts {
     this.#o = options;
   }
 
-  /** The tenant's dubbing service: its own account's, else the default account's; NoDubbingAccount if neither. */
-  async of(tenant: string): Promise<DubbingService> {
+  /** The tenant's dubbing service: its own account's, else the default account's; undefined if neither. */
+  async of(tenant: string): Promise<DubbingService | undefined> {
     const token = await this.#o.installations.dubbingToken(tenant);
     if (token !== undefined) return this.#serviceFor(token);
-    if (this.#o.fallback) return this.#o.fallback;
-    throw new NoDubbingAccount();
+    return this.#o.fallback;
   }
 
   /**
@@ -52,7 +45,7 @@ export class DubbingAccounts {
    * the account's minutes left, rejects with the client's error (AuthenticationError for a refused token).
    */
   async check(token: string): Promise<number> {
-    const client = this.#client(token);
+    const client = this.#client(token, accountId(token));
     try {
       return minutesLeft(await client.credits.get());
     } finally {
@@ -66,10 +59,10 @@ export class DubbingAccounts {
   }
 
   #serviceFor(token: string): DubbingService {
-    const id = createHash('sha256').update(token).digest('hex');
+    const id = accountId(token);
     let account = this.#byAccount.get(id);
     if (!account) {
-      const client = this.#client(token);
+      const client = this.#client(token, id);
       account = {
         client,
         service: createDubbingService(client, {
@@ -81,7 +74,13 @@ export class DubbingAccounts {
     return account.service;
   }
 
-  #client(token: string): DubbingClient {
-    return new DubbingClient({ baseUrl: this.#o.baseUrl, token, env: {}, dispatcher: this.#o.dispatcher });
+  #client(token: string, lane: string): DubbingClient {
+    const dispatcher = budgetDispatcher(this.#o.budget, this.#o.base, lane);
+    return new DubbingClient({ baseUrl: this.#o.baseUrl, token, env: {}, dispatcher });
   }
+}
+
+/** An account's name in the maps and the budget's lanes: a hash of its token, never the token itself. */
+function accountId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -17,6 +17,7 @@ import { testDatabase } from '../test-support/postgres.ts';
 import { InstallationStore, type NewInstallation } from './installations.ts';
 import { deleteTenant, retentionRound } from './purge.ts';
 import { Sealer } from './sealing.ts';
+import { watchRound } from './watch.ts';
 
 const sealer = new Sealer([randomBytes(32)]);
 const SERVICE_TOKEN = 'svc-token-that-must-not-leak';
@@ -122,6 +123,38 @@ for (const [name, open] of Object.entries(engines)) {
       expect(await installations.resolve({ teamId: 'T9', enterpriseId: null, orgInstall: false })).toBeNull();
       expect(await installations.resolve({ teamId: 'T9', enterpriseId: 'E9', orgInstall: true })).toBeNull();
       expect((await installations.get('T1'))?.bot?.token).toBe('xoxe.xoxb-1-T1');
+    });
+
+    it('tells a replica what changed in the installations since its last look: installed, account, removed', async () => {
+      const { installations } = await store();
+      const told: string[] = [];
+      const hooks = {
+        installed: async (tenant: string) => void told.push(`installed ${tenant}`),
+        removed: async (tenant: string) => void told.push(`removed ${tenant}`),
+        accountChanged: async (tenant: string) => void told.push(`account ${tenant}`),
+      };
+      const round = watchRound({ installations, hooks: () => hooks });
+      const look = async () => {
+        told.length = 0;
+        expect(await round()).toBe(false);
+        return [...told];
+      };
+      await installations.save(install({ key: 'T1' }), 1);
+      await installations.save(install({ key: 'T2' }), 1);
+      await installations.markRemoved('T2', 2);
+      // The first look compares with nothing: what is there is told once.
+      expect(await look()).toEqual(['installed T1', 'account T1', 'removed T2']);
+      expect(await look()).toEqual([]);
+      await installations.connectDubbing('T1', 'account-token', 'U0ADMIN', 3);
+      expect(await look()).toEqual(['account T1']);
+      await installations.markRemoved('T1', 4);
+      await installations.save(install({ key: 'T2' }), 5);
+      expect(await look()).toEqual(['removed T1', 'installed T2', 'account T2']);
+      // Removed and installed again between two looks: a new install time, so installed again.
+      await installations.markRemoved('T2', 6);
+      await installations.save(install({ key: 'T2' }), 7);
+      expect(await look()).toEqual(['installed T2', 'account T2']);
+      expect(await look()).toEqual([]);
     });
 
     it('gives a person’s token to that person only, never the team’s or another’s', async () => {

@@ -52,6 +52,15 @@ export function tenantKey(origin: {
   return key;
 }
 
+/** An installation's figures that change with what acts for it (see `states()`). */
+export interface InstallationState {
+  tenant: string;
+  active: boolean;
+  installedAt: number;
+  /** When its own dubbing account was last connected; null while it has none. */
+  accountAt: number | null;
+}
+
 export class InstallationStore {
   readonly #sql: Sql;
   readonly #sealer: Sealer;
@@ -251,6 +260,23 @@ export class InstallationStore {
       "SELECT tenant FROM installations WHERE state = 'active' ORDER BY tenant",
     );
     return rows.map((row) => read.str(row.tenant));
+  }
+
+  /**
+   * What every installation is now, in a few figures that change with what acts for it: active or removed,
+   * when it was (re)installed, when its own dubbing account was connected. The replicas compare them
+   * (install/watch.ts) to see what another replica installed, connected or removed.
+   */
+  async states(): Promise<InstallationState[]> {
+    const rows = await this.#sql.all(
+      'SELECT tenant, state, installed_at, dubbing_connected_at FROM installations ORDER BY tenant',
+    );
+    return rows.map((row) => ({
+      tenant: read.str(row.tenant),
+      active: read.str(row.state) === 'active',
+      installedAt: read.num(row.installed_at),
+      accountAt: row.dubbing_connected_at === null ? null : read.num(row.dubbing_connected_at),
+    }));
   }
 
   /** Tenants removed at or before `cutoff`, whose rows the retention now deletes. */

@@ -25,7 +25,7 @@ export interface Tenancy {
   resolve(origin: PayloadOrigin): Promise<Tenant | null>;
   /** The tenant's Slack Web API client (its bot token, refreshed when due). Throws TenantGone after uninstall. */
   slack(tenant: string): Promise<WebClient>;
-  /** The tenant's dubbing service (its own account, or the deployment's default account). */
-  dubbing(tenant: string): Promise<DubbingService>;
+  /** The tenant's dubbing service (its own account, or the deployment's default account); undefined: none. */
+  dubbing(tenant: string): Promise<DubbingService | undefined>;
 }
 export class TenantGone extends Error {}

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { type ButtonArgs, button, type CommandArgs } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { type ChannelSubject, rules } from '../../access/rules.ts';
+import { NoAccountError } from '../../dubbing/service.ts';
 import type { MessageContent } from '../../ui/blocks.ts';
 import { JOB_LIST } from './job-list.ts';
 import { PROJECT_LIST, readPageValue } from './project-list.ts';
@@ -101,6 +102,10 @@ async function showCredits(deps: AccountDeps, respond: RespondFn): Promise<void>
   try {
     await respond({ response_type: 'ephemeral', ...(await deps.account.credits()) });
   } catch (error) {
+    if (error instanceof NoAccountError) {
+      await respond({ response_type: 'ephemeral', text: error.message });
+      return;
+    }
     deps.logger.warn({ err: error }, 'reading the credits failed');
     await respond({ response_type: 'ephemeral', text: UNREACHABLE });
   }

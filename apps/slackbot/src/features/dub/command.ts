@@ -36,6 +36,12 @@ export function dubCommand(deps: CommandDeps, registry: Pick<Registry, 'subcomma
       });
       return;
     }
+    const noAccount = deps.jobs.noAccount();
+    if (noAccount) {
+      await ack();
+      await respond({ response_type: 'ephemeral', text: noAccount });
+      return;
+    }
     // Recorded before the ack: Slack never sends a command twice, so an ack with nothing recorded is lost. A
     // failure is the gate's to answer, in the ack (busy when the database is away: access/middleware.ts).
     const request = parsed.value;

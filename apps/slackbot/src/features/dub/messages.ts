@@ -241,6 +241,8 @@ async function dropVideo(
   );
   if (dropped.kind === 'problem') {
     await deps.slack.whisper(toAuthor(message, message.user), usageError(dropped.problem));
+  } else if (dropped.kind === 'no-account') {
+    await deps.slack.whisper(toAuthor(message, message.user), { text: dropped.why, blocks: [] });
   } else if (dropped.kind === 'opened') {
     if (dropped.question) {
       await deps.slack.whisper(toAuthor(message, message.user), { text: dropped.question, blocks: [] });

@@ -20,7 +20,7 @@ import type { MessageContent } from '../../ui/blocks.ts';
 import { GlossaryService } from '../glossary/service.ts';
 import { SettingsService } from '../settings/service.ts';
 import { GLOSSARY_PICKER } from './glossary-picker.ts';
-import { INVITE_ME, JobService } from './service.ts';
+import { INVITE_ME, JobService, type JobServiceOptions } from './service.ts';
 
 const services = useServices({ speed: 200 });
 let emulator: Emulator;
@@ -33,6 +33,7 @@ let service: DubbingService;
 let store: Store;
 let glossaries: GlossaryService;
 let jobs: JobService;
+let options: JobServiceOptions;
 let wakes: { deliverer: number; tracker: number };
 
 afterAll(async () => {
@@ -52,7 +53,7 @@ beforeEach(async () => {
     logger: pino({ level: 'silent' }),
   });
   const settings = new SettingsService({ store, glossaries });
-  jobs = new JobService({
+  options = {
     drawer: drawerFor(store, service),
     store,
     wakeDeliverer: () => wakes.deliverer++,
@@ -63,7 +64,8 @@ beforeEach(async () => {
       new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }),
     ),
     now: () => 50_000,
-  });
+  };
+  jobs = new JobService(options);
 });
 
 /** A glossary made on the service from channel C1. */
@@ -360,6 +362,33 @@ describe('JobService.start', () => {
     const { jobId } = await jobs.open({ ...newJob(), postCard: true });
     expect(await jobs.start(jobId, { dstLangs: ['es'], srcLang: null, numSpeakers: null })).toBe(true);
     expect(await store.targetOptions(jobId, 'es')).toBeUndefined();
+  });
+});
+
+describe('a workspace without a dubbing account', () => {
+  it('opens no job for a dropped video, the shortcut or a waiting card’s Start, and says who connects one', async () => {
+    // A card left waiting from when the deployment still had a default account.
+    const { jobId } = await jobs.open({ ...newJob(), postCard: true });
+    const without = new JobService({ ...options, noAccount: true });
+    const words = without.noAccount();
+    expect(words).toContain('no dubbing account connected yet');
+    expect(words).toContain('`/dub connect`');
+    expect(jobs.noAccount()).toBeUndefined();
+
+    expect(await without.startProblem((await store.getJob(jobId))!, ['es'])).toBe(`⚠️ Not started: ${words}`);
+    expect(await without.openFromMessage(dropped({ eventId: 'Ev9', ts: '9.0' }))).toEqual({
+      kind: 'no-account',
+      why: words,
+    });
+    // Told once however often Slack delivers the message.
+    expect(await without.openFromMessage(dropped({ eventId: 'Ev9', ts: '9.0' }))).toEqual({
+      kind: 'ignored',
+    });
+    expect(await without.openForModal(dropped({ eventId: 'Ev10', ts: '10.0' }))).toEqual({
+      ok: false,
+      problem: words,
+    });
+    expect(await store.recentJobs('U1', 10)).toHaveLength(1);
   });
 });
 

@@ -13,6 +13,7 @@ import { minutesNeeded } from '../../domain/credits.ts';
 import { type DroppedMessage, readDrop } from '../../domain/drops.ts';
 import { preselection } from '../../domain/requests.ts';
 import { firstTitle, titleFromLink } from '../../domain/video.ts';
+import { NoAccountError } from '../../dubbing/service.ts';
 import { holdsInternals } from '../../errors/public.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type {
@@ -48,6 +49,11 @@ export interface JobServiceOptions {
   maxFileBytes: number;
   /** Draws the thread's shared messages (the status messages) from the store. */
   drawer: ThreadDrawer;
+  /**
+   * The workspace has no dubbing account (OAuth mode, none connected and no default): no dub is opened or
+   * started, and the person is told who can connect one.
+   */
+  noAccount?: boolean;
   /** Whole minutes left on the account; undefined when the service could not say (never throws). */
   minutesLeft?: () => Promise<number | undefined>;
   /** Whether the app can post in a channel, and the answer to a command: for recorded `/dub` commands. */
@@ -72,6 +78,7 @@ export type OpenResult = { outcome: 'created' | 'duplicate'; jobId: string };
  */
 export type DropResult =
   | { kind: 'opened'; result: OpenResult; question?: string }
+  | { kind: 'no-account'; why: string }
   | { kind: 'ignored' }
   | { kind: 'problem'; problem: string };
 
@@ -84,6 +91,11 @@ export class JobService {
   constructor(options: JobServiceOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
+  }
+
+  /** Why nothing can be dubbed in this workspace (it has no dubbing account), in Slack words; else undefined. */
+  noAccount(): string | undefined {
+    return this.#o.noAccount ? new NoAccountError().message : undefined;
   }
 
   /**
@@ -206,6 +218,8 @@ export class JobService {
    * least a minute each before. Undefined when it may go on (or the minutes could not be read).
    */
   async startProblem(job: Job, dstLangs: string[]): Promise<string | undefined> {
+    const noAccount = this.noAccount();
+    if (noAccount) return `⚠️ Not started: ${noAccount}`;
     if (job.mediaError !== null && !job.mediaReady) {
       return `⚠️ Not started: the service could not take this video: ${escapeProse(job.mediaError)}. Share a link it can open, or upload the file here, and I will make a new card.`;
     }
@@ -292,6 +306,12 @@ export class JobService {
         first && (await store.recordEvent(`problem:${message.channel}:${message.ts}`, this.#now()));
       return answered ? { kind: 'problem', problem: outcome.problem } : { kind: 'ignored' };
     }
+    const noAccount = this.noAccount();
+    if (noAccount) {
+      // Told once per message, however often Slack delivers it; no job is opened.
+      const first = await store.recordEvent(message.eventId, this.#now());
+      return first ? { kind: 'no-account', why: noAccount } : { kind: 'ignored' };
+    }
     // Autopilot dubs into the channel's languages: the words of a message nobody addressed to the app are not read.
     const said = autopilot ? { preselect: autopilot.dstLangs } : preselection(message.text);
     const mark: AutopilotMark | undefined = autopilot && {
@@ -316,6 +336,8 @@ export class JobService {
         usage: outcome.kind === 'problem' ? outcome.problem : 'That message has no video.',
       };
     }
+    const noAccount = this.noAccount();
+    if (noAccount) return { ok: false, problem: noAccount };
     const opened = await this.#openForMessage(message, outcome.source);
     const job = await this.#o.store.getJob(opened.jobId);
     if (!job || job.state !== 'picking')

@@ -36,7 +36,8 @@ export function homeView(input: {
   waiting: WaitingLanguage[];
   /** Jobs they started, approved or asked changes of. */
   own: JobRow[];
-  credits: CreditsView | null;
+  /** The account's credits; else why they are not shown (null: the service did not answer). */
+  credits: CreditsView | { missing: string } | null;
   defaults: HomeDefaults[];
   /** The languages waiting for the person's approval in the channels that name them an approver. */
   forMyApproval?: ApprovalQueue;
@@ -80,7 +81,8 @@ export function homeView(input: {
     ),
   );
   blocks.push(header('Account credits'));
-  if (input.credits) blocks.push(...creditsBlocks(input.credits));
+  if (input.credits && 'missing' in input.credits) blocks.push(section(input.credits.missing));
+  else if (input.credits) blocks.push(...creditsBlocks(input.credits));
   else blocks.push(section('The credits could not be read from the dubbing service just now.'));
   blocks.push({ type: 'divider' }, header('Channel defaults you set'));
   if (input.defaults.length === 0)

@@ -7,7 +7,7 @@
 // private channel, they no longer see what happens there, even in jobs they started.
 import type { types } from '@slack/bolt';
 import type { Logger } from 'pino';
-import type { DubbingService } from '../../dubbing/service.ts';
+import { type DubbingService, NoAccountError } from '../../dubbing/service.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import type { UserGroups } from '../../slack/usergroups.ts';
 import type {
@@ -52,6 +52,8 @@ export class HomeService {
   async view(userId: string): Promise<types.HomeView> {
     const { store, dubbing, logger } = this.#o;
     const credits = await dubbing.credits().catch((error: unknown) => {
+      // A workspace with no account is told who connects one, not that the service did not answer.
+      if (error instanceof NoAccountError) return { missing: error.message };
       logger.warn({ err: error }, 'reading the credits for Home failed');
       return null;
     });

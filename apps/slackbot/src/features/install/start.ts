@@ -3,9 +3,10 @@
 // uninstall notices, and the retention loop that deletes an uninstalled tenant's rows when its time is up.
 import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
+import { Agent } from 'undici';
 import type { Registry } from '../../access/registry.ts';
 import type { InstallConfig, StoreLocation } from '../../config.ts';
-import { budgetDispatcher, type RequestBudget } from '../../dubbing/budget.ts';
+import type { RequestBudget } from '../../dubbing/budget.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import { DubbingAccounts } from '../../install/accounts.ts';
 import type { InstallationStore } from '../../install/installations.ts';
@@ -16,11 +17,14 @@ import { BotTokenRotation } from '../../install/rotation.ts';
 import { installRoutes } from '../../install/routes.ts';
 import { Sealer } from '../../install/sealing.ts';
 import { refreshBotToken } from '../../install/slack-oauth.ts';
+import { type TenantHooks, watchRound } from '../../install/watch.ts';
 import { Loop } from '../../runtime/loop.ts';
 import type { ModalStore } from '../../store/store.ts';
 import { registerConnect } from './connect.ts';
 import { registerUninstall } from './uninstall.ts';
 
+/** How often each replica looks for what another one installed, connected or removed (install/watch.ts). */
+const WATCH_MS = 3_000;
 /** How often the retention looks for uninstalled tenants whose time is up (an uninstall wakes it at once). */
 const RETENTION_IDLE_MS = 60 * 60_000;
 
@@ -32,17 +36,13 @@ export interface InstallServices {
   routes: ReturnType<typeof installRoutes>;
   /** Registers the uninstall notices and `/dub connect` with the access gate's registry. */
   register(registry: Registry, modals: ModalStore): void;
-  /** Told of each tenant installed (its graph is made) and removed (its graph taken apart). */
+  /**
+   * Told of each tenant installed (its graph is made), removed (its graph taken apart) and whose account was
+   * connected (made again): at once on the replica that handled it, within a few seconds on every other.
+   */
   onTenant(hooks: TenantHooks): void;
   start(): void;
   stop(): Promise<void>;
-}
-
-export interface TenantHooks {
-  installed(tenant: string): Promise<void>;
-  removed(tenant: string): Promise<void>;
-  /** Its dubbing account was connected: its graph is made again with it. */
-  accountChanged(tenant: string): Promise<void>;
 }
 
 export interface StartInstallsOptions {
@@ -75,11 +75,13 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     owner: o.owner,
     now,
   });
-  const dispatcher = budgetDispatcher(o.budget);
+  // One pool of connections for every workspace's account; each account's requests wait in its own lane.
+  const base = new Agent({ keepAliveTimeout: 10_000 });
   const accounts = new DubbingAccounts({
     baseUrl: o.serviceBaseUrl,
     installations,
-    dispatcher,
+    budget: o.budget,
+    base,
     ...(o.fallback ? { fallback: o.fallback } : {}),
   });
   const tenancy = new OAuthTenancy({ installations, rotation, accounts, clientOptions: o.clientOptions });
@@ -88,6 +90,25 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     hook?.catch((error: unknown) =>
       o.logger.warn({ err: error, tenant }, `the tenant's graph, ${what}, failed`),
     );
+  // Every other replica's installs, connected accounts and removals, seen here within WATCH_MS.
+  const watch = new Loop(
+    watchRound({
+      installations,
+      hooks: () =>
+        hooks && {
+          installed: async (tenant) => {
+            await told('made for an install seen', tenant, hooks?.installed(tenant));
+          },
+          removed: async (tenant) => {
+            await told('taken apart for a removal seen', tenant, hooks?.removed(tenant));
+          },
+          accountChanged: async (tenant) => {
+            await told('made again for an account seen', tenant, hooks?.accountChanged(tenant));
+          },
+        },
+    }),
+    { idleMs: WATCH_MS, logger: o.logger, name: 'installations-watch' },
+  );
   const retention = new Loop(
     retentionRound({ sql, installations, retentionMs: o.install.retentionMs, logger: o.logger, now }),
     { idleMs: RETENTION_IDLE_MS, logger: o.logger, name: 'retention' },
@@ -127,11 +148,15 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     onTenant(given) {
       hooks = given;
     },
-    start: () => retention.start(),
+    start() {
+      retention.start();
+      watch.start();
+    },
     async stop() {
+      await watch.stop();
       await retention.stop();
       await accounts.close();
-      await dispatcher.close();
+      await base.close();
       await sql.close();
     },
   };

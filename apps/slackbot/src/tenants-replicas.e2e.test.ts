@@ -1,0 +1,94 @@
+// Two instances of the app on one PostgreSQL database, OAuth mode with no default dubbing account: every
+// payload reaches the first; the second learns from the installations alone (install/watch.ts), within a
+// few seconds and without a restart, that a workspace was installed (it makes its graph), that its admin
+// connected its dubbing account (its graph is made again on that account), and that the app was removed
+// (its graph is taken apart).
+import { randomBytes } from 'node:crypto';
+import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningApp } from './server.ts';
+import { installPages } from './test-support/installs.ts';
+import { WAIT_MS } from './test-support/people.ts';
+import { type TestDatabase, testDatabase } from './test-support/postgres.ts';
+import { startInProcess, testEnv } from './test-support/stage.ts';
+
+const CLIENT = { id: '7777.8888', secret: 'client-secret' };
+const ACME = { team: 'T1ACME', channel: 'C1ACME' };
+const ADMIN = 'U1ADMIN';
+const TEST_MS = 60_000;
+let database: TestDatabase;
+let stage: Stage<RunningApp>;
+/** The second instance: no Slack request ever reaches it. */
+let other: RunningApp;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  let env: Record<string, string> = {};
+  stage = await setStage({
+    // OAuth mode with no dubbing account of the deployment's; both instances on the one database.
+    startApp: ({ SLACK_BOT_TOKEN: _bot, DUBKIT_TOKEN: _account, ...given }) => {
+      env = given;
+      return startInProcess(env);
+    },
+    env: {
+      ...testEnv(),
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '2',
+      SLACK_CLIENT_ID: CLIENT.id,
+      SLACK_CLIENT_SECRET: CLIENT.secret,
+      SLACK_STATE_SECRET: randomBytes(24).toString('hex'),
+      DUBKIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    },
+    emulator: { speed: 100 },
+  });
+  other = await startInProcess(env);
+  stage.slack.installs.configureApp({ clientId: CLIENT.id, clientSecret: CLIENT.secret });
+  stage.slack.installs.addWorkspace({ id: ACME.team, name: 'Acme' });
+  stage.emulator.addToken('acme-account-token', 'acme');
+  stage.emulator.setCredits('acme', { minutes: 300 });
+  stage.slack.setUser({ id: ADMIN, is_admin: true });
+}, 120_000);
+afterAll(async () => {
+  await other?.stop();
+  await stage?.close();
+  await database?.drop();
+});
+
+const { install } = installPages(() => stage.app);
+
+describe('what one instance did to an installation', () => {
+  it(
+    'is seen by the other within seconds: the install, the account connected, the removal',
+    async () => {
+      await install(ACME.team);
+      await waitFor(() => other.graphs.keys().includes(ACME.team), WAIT_MS, 'Acme’s graph on the other');
+      expect((await other.graphs.of(ACME.team)).account).toBeUndefined();
+
+      const acme = stage.driver.in(ACME.team);
+      await acme.command({ text: 'connect', channel: ACME.channel, user: ADMIN });
+      await waitFor(() => stage.slack.callsOf('views.open').at(-1), WAIT_MS, 'the connect modal');
+      const done = await acme.submitView({
+        viewId: stage.slack.views.at(-1)?.id ?? '',
+        user: ADMIN,
+        values: { dubbing_token: { token: { type: 'plain_text_input', value: 'acme-account-token' } } },
+      });
+      expect(done.body).toContain('300 minutes left');
+      const connected = await waitFor(
+        async () => (await other.graphs.of(ACME.team)).account,
+        WAIT_MS,
+        'Acme’s graph on the other made again on its account',
+      );
+      expect((await connected.credits()).minutes.total).toBe(300);
+      // Made again once: the rounds after it find the account it has.
+      const graph = await other.graphs.of(ACME.team);
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      expect(await other.graphs.of(ACME.team)).toBe(graph);
+
+      stage.slack.installs.uninstall(ACME.team);
+      expect((await acme.appUninstalled()).status).toBe(200);
+      await waitFor(() => !other.graphs.keys().includes(ACME.team), WAIT_MS, 'Acme’s graph taken apart');
+      expect(stage.app.graphs.keys()).toEqual([]);
+    },
+    TEST_MS,
+  );
+});
