@@ -5,7 +5,7 @@
 // Slack's word — and hands the handler the checked subject — the job, the language, the modal's grant, the
 // channel — taken from the store, never from the client: a value the client sends is only a key to look it up.
 import { targetOfAssignedKey } from '../domain/assignments.ts';
-import { renderOfReplyKey } from '../domain/renders.ts';
+import { type RenderNumbers, renderNumbers, renderOfReplyKey } from '../domain/renders.ts';
 import type { Job, ModalGrant, Target } from '../store/store.ts';
 import type { Access, Origin } from './access.ts';
 import type { Actor } from './modals.ts';
@@ -49,7 +49,10 @@ export type Checked<S> = { ok: true; actor: Actor; subject: S } | { ok: false; r
 
 export interface RuleContext {
   access: Access;
-  store: Pick<import('../store/store.ts').Store, 'getJob' | 'getTarget' | 'deliveriesOf'>;
+  store: Pick<
+    import('../store/store.ts').Store,
+    'getJob' | 'getTarget' | 'deliveriesOf' | 'deliveredRenders'
+  >;
 }
 
 /**
@@ -75,6 +78,8 @@ export interface TargetSubject {
    * reply was posted for); null when the message is not a render's reply (an edit summary): the newest then.
    */
   render: number | null;
+  /** The render number a person sees for each of the language's attempts (a failed one is not a render). */
+  renders: RenderNumbers;
 }
 
 /** The channel a payload was checked against (its thread, when it came from one). */
@@ -158,7 +163,8 @@ const targetMember: ActionRule<TargetSubject> = {
       target,
       payload.message?.ts ?? payload.container?.message_ts,
     );
-    return { ...checked, subject: { job, target, render } };
+    const renders = renderNumbers(await store.deliveredRenders(target.id));
+    return { ...checked, subject: { job, target, render, renders } };
   },
 };
 
@@ -200,7 +206,7 @@ const assignedMember: ActionRule<TargetSubject> = {
     return {
       ok: true,
       actor: { user, channel: job.channel, threadTs: job.threadTs },
-      subject: { job, target, render: null },
+      subject: { job, target, render: null, renders: renderNumbers(await store.deliveredRenders(target.id)) },
     };
   },
 };
@@ -224,7 +230,7 @@ const homeTarget: ActionRule<TargetSubject> = {
     return {
       ok: true,
       actor: { user, channel: job.channel, threadTs: job.threadTs },
-      subject: { job, target, render: null },
+      subject: { job, target, render: null, renders: renderNumbers(await store.deliveredRenders(target.id)) },
     };
   },
 };

@@ -22,7 +22,14 @@ const running: StatusInfo = { label: 'Translating', progress: 0.5, terminal: fal
 const drawn = (over: Partial<Parameters<typeof statusDelivery>[0]> = {}) =>
   JSON.stringify(
     statusDelivery(
-      { job: jobRecord(), target: targetRecord(), info: dubbed, now: 10, ...over },
+      {
+        job: jobRecord(),
+        target: targetRecord(),
+        info: dubbed,
+        renders: (attempt) => attempt,
+        now: 10,
+        ...over,
+      },
       messageParts.status,
     ).payload,
   );

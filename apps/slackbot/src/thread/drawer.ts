@@ -2,6 +2,7 @@
 // (thread/parts.ts), and handed to every writer. A writer records a fact and asks the drawer for the message
 // again; it never draws one from the part of the state it happens to hold.
 import type { types } from '@slack/bolt';
+import { shownRender } from '../domain/renders.ts';
 import type { StatusInfo } from '../dubbing/service.ts';
 import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import type { Block } from '../ui/blocks.ts';
@@ -62,6 +63,11 @@ export class ThreadDrawer {
           ]
         : [];
     });
+  }
+
+  /** The render number a person sees for an attempt of the language (a failed attempt is not a render). */
+  async renderNumber(targetId: string, attempt: number): Promise<number> {
+    return shownRender(attempt, await this.#options.store.deliveredRenders(targetId));
   }
 
   /** Records the language's status message as drawn now; false when the language is gone. */

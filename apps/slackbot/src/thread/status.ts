@@ -2,6 +2,7 @@
 // under way — and what each feature adds from the same state (who approved its current render, who is
 // assigned to review it, the Assign… button: thread/parts.ts), under the message's one key. Only the drawer
 // (thread/drawer.ts) calls it: writers record a fact, then ask the drawer for the message again.
+import { type RenderNumbers, renderNumbers } from '../domain/renders.ts';
 import type { StatusInfo } from '../dubbing/service.ts';
 import type {
   Approval,
@@ -37,6 +38,8 @@ export interface LanguageState {
   assignment?: Assignment | undefined;
   /** Comments made on its lines in the thread, oldest first. */
   comments?: SegmentComment[] | undefined;
+  /** The render number a person sees for each of its attempts (a failed attempt is not a render). */
+  renders: RenderNumbers;
   now: number;
 }
 
@@ -105,7 +108,13 @@ export interface StatusGiven {
 /** The reads a language's status message is drawn from. */
 export type StatusReads = Pick<
   Store,
-  'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf' | 'commentsOf'
+  | 'getTarget'
+  | 'getJob'
+  | 'approvalsOf'
+  | 'changeRequestsOf'
+  | 'assignmentsOf'
+  | 'commentsOf'
+  | 'deliveredRenders'
 >;
 
 /** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
@@ -120,11 +129,12 @@ export async function languageState(
   const target = stored && { ...stored, ...given.target };
   const job = target && (await store.getJob(target.jobId));
   if (!target || !job) return undefined;
-  const [[approval], [changeRequest], [assignment], comments] = await Promise.all([
+  const [[approval], [changeRequest], [assignment], comments, delivered] = await Promise.all([
     store.approvalsOf([target.id]),
     store.changeRequestsOf([target.id]),
     store.assignmentsOf([target.id]),
     store.commentsOf(target.id),
+    store.deliveredRenders(target.id),
   ]);
   return {
     job,
@@ -134,6 +144,7 @@ export async function languageState(
     changeRequest,
     assignment,
     comments,
+    renders: renderNumbers(delivered),
     lipsync: given.lipsync,
     now,
   };

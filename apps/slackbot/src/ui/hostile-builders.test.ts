@@ -239,6 +239,7 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
     reviewedStatus(runningStatus(HOSTILE), {
       changeRequest: { targetId: 't1', attempt: 1, userId: 'U1', reason: HOSTILE, at: 0 },
       render: 1,
+      renders: () => 1,
     }),
   changesModal: () => ({ text: 'x', view: changesModal({ lang: 'es', subject: HOSTILE }) }),
   approveAnywayModal: () =>

@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
+import { shownRender } from '../../domain/renders.ts';
 import { BusyError, RefusedError } from '../../dubbing/service.ts';
 import { scrub } from '../../errors/public.ts';
 import type {
@@ -330,7 +331,13 @@ export class ReviewService {
     if (savedCount > 0) {
       // An approved render stays approved: the summary says the render these edits lead to waits again.
       const [approval] = await store.approvalsOf([target.id]);
-      const approved = approval?.attempt === target.attempt ? approval : undefined;
+      const approved =
+        approval?.attempt === target.attempt
+          ? {
+              render: shownRender(approval.attempt, await store.deliveredRenders(target.id)),
+              userId: approval.userId,
+            }
+          : undefined;
       await store.enqueue(
         {
           key: `edited:${sessionId}`,
