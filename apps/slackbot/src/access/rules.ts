@@ -41,7 +41,14 @@ export interface Payload {
   callback_id?: string;
   container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
   message?: { ts?: string; thread_ts?: string };
-  actions?: { action_id?: string; block_id?: string; type?: string; value?: string }[];
+  actions?: {
+    action_id?: string;
+    block_id?: string;
+    type?: string;
+    value?: string;
+    /** An overflow menu's or a select's option picked: its value is the key, as a button's is. */
+    selected_option?: { value?: string };
+  }[];
   view?: { id?: string; type?: string; callback_id?: string; private_metadata?: string };
 }
 
@@ -96,6 +103,11 @@ function action(payload: Payload) {
   return payload.actions?.length === 1 ? payload.actions[0] : undefined;
 }
 
+/** The key an action carries: a button's value, or the value of the overflow option picked. */
+function keyOf(acted: ReturnType<typeof action>): string {
+  return acted?.value ?? acted?.selected_option?.value ?? '';
+}
+
 /** A button on a message (never inside a modal): where it says it is, and who pressed it. */
 function messageOrigin(payload: Payload): Origin | undefined {
   if (payload.container?.type !== 'message' || payload.view) return undefined;
@@ -147,12 +159,15 @@ function jobPicker(jobOfBlock: (blockId: string) => string | undefined): ActionR
   };
 }
 
-/** A button whose value is a language's id: on its job's messages, in its channel and thread. */
+/**
+ * A button whose value is a language's id (or an overflow menu whose option picked is): on its job's
+ * messages, in its channel and thread.
+ */
 const targetMember: ActionRule<TargetSubject> = {
   kind: 'action',
   name: 'language member',
   async check(payload, { access, store }) {
-    const target = await store.getTarget(action(payload)?.value ?? '');
+    const target = await store.getTarget(keyOf(action(payload)));
     const checked = onJobMessage(payload, access, target && (await store.getJob(target.jobId)));
     if (!checked.ok) return checked;
     if (!target) return refused('unknown language');

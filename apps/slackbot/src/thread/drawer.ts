@@ -13,7 +13,9 @@ import {
   languageState,
   type StatusGiven,
   type StatusReads,
+  type SupportIds,
   statusDelivery,
+  supportIds,
 } from './status.ts';
 
 export interface DrawerOptions {
@@ -63,6 +65,13 @@ export class ThreadDrawer {
           ]
         : [];
     });
+  }
+
+  /** The support ids of a language that failed, as the store knows it now; undefined for any other. */
+  async supportIds(targetId: string, now: number): Promise<SupportIds | undefined> {
+    const { store, describe } = this.#options;
+    const state = await languageState(store, describe, targetId, now);
+    return state && supportIds(state);
   }
 
   /** The render number a person sees for an attempt of the language (a failed attempt is not a render). */

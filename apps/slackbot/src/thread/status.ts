@@ -64,7 +64,6 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
         progress: lipsync.progress,
         elapsedMs: now - lipsync.startedAt,
         startedAt: lipsync.startedAt,
-        projectId: target.projectId,
       })
     : statusMessage({
         lang: target.dstLang,
@@ -74,9 +73,6 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
         // An ended dub took as long as it took: to when its end was seen, however late this is drawn.
         elapsedMs: (info?.terminal ? (target.statusAt ?? now) : now) - target.startedAt,
         startedAt: target.startedAt,
-        projectId: target.projectId,
-        // Support finds an unknown status's raw text in the log by its id; the text itself is never shown.
-        serviceStatus: info?.supportId ?? target.status,
         failedWhile: info?.failed ? info.stoppedWhile : undefined,
         stoppedBy: target.stoppedBy,
       });
@@ -93,6 +89,22 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
     inThread: true,
     payload: parts.reduce((drawn, part) => part(drawn, current), content),
   };
+}
+
+/** What support needs of a failed language: its project, and the service's status for it. */
+export interface SupportIds {
+  projectId: string | null;
+  status: string | null;
+}
+
+/**
+ * The support ids of a language that failed (not one a person stopped, nor one being lip-synced); undefined
+ * otherwise: a dub under way or done needs no support. Support finds an unknown status's raw text in the log
+ * by its id; the text itself is never shown.
+ */
+export function supportIds({ target, info, lipsync }: LanguageState): SupportIds | undefined {
+  if (lipsync || !info?.failed || target.stoppedBy) return undefined;
+  return { projectId: target.projectId, status: info.supportId ?? target.status };
 }
 
 /**

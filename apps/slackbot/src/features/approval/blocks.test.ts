@@ -13,7 +13,6 @@ const dubbed = statusMessage({
   progress: 1,
   elapsedMs: 60_000,
   startedAt: 0,
-  projectId: long(200),
 });
 /** Every attempt delivered: the numbers shown are the attempts (shownRender's own cases are in domain/). */
 const asAttempts = (attempt: number) => attempt;
