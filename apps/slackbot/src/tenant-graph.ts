@@ -43,6 +43,7 @@ import { registerOtherFormats } from './features/other-formats/register.ts';
 import { OtherFormatsService } from './features/other-formats/service.ts';
 import { registerQa } from './features/qa/register.ts';
 import { LocalizationQa } from './features/qa/service.ts';
+import { registerLineComment } from './features/review/line-comment-listeners.ts';
 import { registerReview } from './features/review/register.ts';
 import { Renders } from './features/review/renders.ts';
 import { ReviewService } from './features/review/service.ts';
@@ -254,6 +255,7 @@ export function buildTenantGraph(shared: SharedParts, t: TenantParts): TenantGra
   });
   registerReview(registry, { ...featureDeps, review, renders, voices });
   registerSourceFix(registry, { ...featureDeps, review, sourceFix });
+  registerLineComment(registry, { ...featureDeps, review, comments });
   registerQa(registry, { ...featureDeps, review, qa });
   registerApproval(registry, { ...featureDeps, approvals, qa });
   registerComments(registry, { ...featureDeps, comments });

@@ -8,6 +8,7 @@ import type {
   BlockAction,
   ButtonAction,
   MessageShortcut,
+  OverflowAction,
   SlackActionMiddlewareArgs,
   SlackCommandMiddlewareArgs,
   SlackEventMiddlewareArgs,
@@ -17,11 +18,12 @@ import type {
   types,
   ViewSubmitAction,
 } from '@slack/bolt';
-import { button as buttonElement } from '../ui/blocks.ts';
+import { button as buttonElement, LIMITS, plain, truncate } from '../ui/blocks.ts';
 import { type ActionRule, type Rule, rules, type ViewRule } from './rules.ts';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 export type SelectArgs = SlackActionMiddlewareArgs<BlockAction<StaticSelectAction>> & AllMiddlewareArgs;
+export type OverflowArgs = SlackActionMiddlewareArgs<BlockAction<OverflowAction>> & AllMiddlewareArgs;
 export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 export type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
@@ -55,7 +57,14 @@ export interface ButtonInteraction<D> extends Interaction<D> {
   element(label: string, value: string, style?: 'primary' | 'danger'): types.Button;
 }
 
+/** An overflow menu ("⋯"): registered, and drawn wherever a message shows it. */
+export interface OverflowInteraction<D> extends Interaction<D> {
+  /** The menu, each option carrying `value` (a language's id: only a key the rule looks up). */
+  element(options: readonly { label: string; value: string }[]): types.Overflow;
+}
+
 const BUTTON: ReadonlySet<string> = new Set(['button']);
+const OVERFLOW: ReadonlySet<string> = new Set(['overflow']);
 const SELECTIONS: ReadonlySet<string> = new Set([
   'static_select',
   'multi_static_select',
@@ -76,6 +85,26 @@ export function button<S, D>(spec: {
     rule: spec.rule,
     handler: spec.handler,
     element: (label, value, style) => buttonElement(label, spec.id, value, style),
+  };
+}
+
+/** An overflow menu, with the rule its payload (the option picked) must pass. */
+export function overflow<S, D>(spec: {
+  id: string;
+  rule: ActionRule<S>;
+  handler: (deps: D) => Handler<OverflowArgs, S>;
+}): OverflowInteraction<D> {
+  return {
+    kind: 'action',
+    key: spec.id,
+    elements: OVERFLOW,
+    rule: spec.rule,
+    handler: spec.handler,
+    element: (options) => ({
+      type: 'overflow',
+      action_id: spec.id,
+      options: options.map((o) => ({ text: plain(truncate(o.label, LIMITS.optionText)), value: o.value })),
+    }),
   };
 }
 

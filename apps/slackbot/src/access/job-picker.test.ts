@@ -27,6 +27,7 @@ const context = {
     getJob: async (id: string) => (id === job.id ? job : undefined),
     getTarget: async () => undefined,
     deliveriesOf: async () => [],
+    deliveredRenders: async () => [],
   },
 };
 

@@ -31,7 +31,7 @@ import type { Payload } from './rules.ts';
 export interface TenantGate {
   registry: Registry;
   access: Access;
-  store: Pick<Store, 'getJob' | 'getTarget' | 'deliveriesOf' | 'deferRequest'>;
+  store: Pick<Store, 'getJob' | 'getTarget' | 'deliveriesOf' | 'deliveredRenders' | 'deferRequest'>;
   slack: Pick<Interactions, 'whisper'>;
   now?: () => number;
 }

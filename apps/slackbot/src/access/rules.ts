@@ -5,7 +5,7 @@
 // Slack's word — and hands the handler the checked subject — the job, the language, the modal's grant, the
 // channel — taken from the store, never from the client: a value the client sends is only a key to look it up.
 import { targetOfAssignedKey } from '../domain/assignments.ts';
-import { renderOfReplyKey } from '../domain/renders.ts';
+import { type RenderNumbers, renderNumbers, renderOfReplyKey } from '../domain/renders.ts';
 import type { Job, ModalGrant, Target } from '../store/store.ts';
 import type { Access, Origin } from './access.ts';
 import type { Actor } from './modals.ts';
@@ -41,7 +41,14 @@ export interface Payload {
   callback_id?: string;
   container?: { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string };
   message?: { ts?: string; thread_ts?: string };
-  actions?: { action_id?: string; block_id?: string; type?: string; value?: string }[];
+  actions?: {
+    action_id?: string;
+    block_id?: string;
+    type?: string;
+    value?: string;
+    /** An overflow menu's or a select's option picked: its value is the key, as a button's is. */
+    selected_option?: { value?: string };
+  }[];
   view?: { id?: string; type?: string; callback_id?: string; private_metadata?: string };
 }
 
@@ -49,7 +56,10 @@ export type Checked<S> = { ok: true; actor: Actor; subject: S } | { ok: false; r
 
 export interface RuleContext {
   access: Access;
-  store: Pick<import('../store/store.ts').Store, 'getJob' | 'getTarget' | 'deliveriesOf'>;
+  store: Pick<
+    import('../store/store.ts').Store,
+    'getJob' | 'getTarget' | 'deliveriesOf' | 'deliveredRenders'
+  >;
 }
 
 /**
@@ -75,6 +85,8 @@ export interface TargetSubject {
    * reply was posted for); null when the message is not a render's reply (an edit summary): the newest then.
    */
   render: number | null;
+  /** The render number a person sees for each of the language's attempts (a failed one is not a render). */
+  renders: RenderNumbers;
 }
 
 /** The channel a payload was checked against (its thread, when it came from one). */
@@ -89,6 +101,11 @@ function userOf(payload: Payload): string {
 
 function action(payload: Payload) {
   return payload.actions?.length === 1 ? payload.actions[0] : undefined;
+}
+
+/** The key an action carries: a button's value, or the value of the overflow option picked. */
+function keyOf(acted: ReturnType<typeof action>): string {
+  return acted?.value ?? acted?.selected_option?.value ?? '';
 }
 
 /** A button on a message (never inside a modal): where it says it is, and who pressed it. */
@@ -142,12 +159,15 @@ function jobPicker(jobOfBlock: (blockId: string) => string | undefined): ActionR
   };
 }
 
-/** A button whose value is a language's id: on its job's messages, in its channel and thread. */
+/**
+ * A button whose value is a language's id (or an overflow menu whose option picked is): on its job's
+ * messages, in its channel and thread.
+ */
 const targetMember: ActionRule<TargetSubject> = {
   kind: 'action',
   name: 'language member',
   async check(payload, { access, store }) {
-    const target = await store.getTarget(action(payload)?.value ?? '');
+    const target = await store.getTarget(keyOf(action(payload)));
     const checked = onJobMessage(payload, access, target && (await store.getJob(target.jobId)));
     if (!checked.ok) return checked;
     if (!target) return refused('unknown language');
@@ -158,7 +178,8 @@ const targetMember: ActionRule<TargetSubject> = {
       target,
       payload.message?.ts ?? payload.container?.message_ts,
     );
-    return { ...checked, subject: { job, target, render } };
+    const renders = renderNumbers(await store.deliveredRenders(target.id));
+    return { ...checked, subject: { job, target, render, renders } };
   },
 };
 
@@ -200,7 +221,7 @@ const assignedMember: ActionRule<TargetSubject> = {
     return {
       ok: true,
       actor: { user, channel: job.channel, threadTs: job.threadTs },
-      subject: { job, target, render: null },
+      subject: { job, target, render: null, renders: renderNumbers(await store.deliveredRenders(target.id)) },
     };
   },
 };
@@ -224,7 +245,7 @@ const homeTarget: ActionRule<TargetSubject> = {
     return {
       ok: true,
       actor: { user, channel: job.channel, threadTs: job.threadTs },
-      subject: { job, target, render: null },
+      subject: { job, target, render: null, renders: renderNumbers(await store.deliveredRenders(target.id)) },
     };
   },
 };

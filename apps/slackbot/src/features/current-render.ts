@@ -10,17 +10,18 @@ export function onNewestRender(
   handler: (args: ButtonArgs, subject: TargetSubject) => Promise<void>,
 ): (args: ButtonArgs, subject: TargetSubject) => Promise<void> {
   return async (args, subject) => {
-    const { target, render } = subject;
+    const { target, render, renders } = subject;
     if (render === null || render >= target.attempt) return handler(args, subject);
     await args.ack();
     await args.respond({
       response_type: 'ephemeral',
       replace_original: false,
-      text: supersededAnswer(target.dstLang, render, target.attempt),
+      text: supersededAnswer(target.dstLang, renders(render), renders(target.attempt)),
     });
   };
 }
 
+/** A button on an earlier render's reply refused; `render` and `newest` as numbered for people (shownRender). */
 export function supersededAnswer(lang: string, render: number, newest: number): string {
   const name = languageName(lang);
   return (

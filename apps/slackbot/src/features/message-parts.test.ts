@@ -10,7 +10,7 @@ import { statusDelivery } from '../thread/status.ts';
 import { LIMITS } from '../ui/blocks.ts';
 import { approve, requestChanges } from './approval/register.ts';
 import { assign } from './assign/register.ts';
-import { retry } from './dub/register.ts';
+import { details, retry } from './dub/register.ts';
 import { lipsync } from './lipsync/register.ts';
 import { messageParts } from './message-parts.ts';
 import { otherFormats } from './other-formats/register.ts';
@@ -22,7 +22,14 @@ const running: StatusInfo = { label: 'Translating', progress: 0.5, terminal: fal
 const drawn = (over: Partial<Parameters<typeof statusDelivery>[0]> = {}) =>
   JSON.stringify(
     statusDelivery(
-      { job: jobRecord(), target: targetRecord(), info: dubbed, now: 10, ...over },
+      {
+        job: jobRecord(),
+        target: targetRecord(),
+        info: dubbed,
+        renders: (attempt) => attempt,
+        now: 10,
+        ...over,
+      },
       messageParts.status,
     ).payload,
   );
@@ -37,6 +44,19 @@ describe('the features’ parts of the thread', () => {
     );
     for (const element of elements) expect(element.value).toBe('t'.repeat(40));
     expect(retryButtons(messageParts, 't1').map((b) => [b.action_id, b.value])).toEqual([[retry.key, 't1']]);
+  });
+
+  it('puts the Details menu beside a failed language’s status line only, carrying its id', () => {
+    const failed: StatusInfo = { ...dubbed, label: 'Voiceover failed', failed: true };
+    const target = targetRecord({ id: 't9', projectId: 'p9', status: 'voiceover_failed' });
+    const menu = `"accessory":{"type":"overflow","action_id":"${details.key}"`;
+    expect(drawn({ info: failed, target })).toContain(menu);
+    expect(drawn({ info: failed, target })).toContain('"value":"t9"');
+    // The ids themselves are only in what the menu tells, never on the message.
+    expect(drawn({ info: failed, target })).not.toContain('p9');
+    expect(drawn({ target })).not.toContain(details.key);
+    expect(drawn({ info: running, target })).not.toContain(details.key);
+    expect(drawn({ info: failed, target: { ...target, stoppedBy: 'U0ANA' } })).not.toContain(details.key);
   });
 
   it('says a dubbed language waits for review, and keeps an earlier render’s approval beside it', () => {

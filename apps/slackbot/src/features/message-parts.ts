@@ -5,14 +5,14 @@ import { approvalReplyButtons, reviewersTold, reviewState } from './approval/thr
 import { assignment } from './assign/thread-parts.ts';
 import { commentsLine } from './comments/thread-parts.ts';
 import { jobCard } from './dub/card-blocks.ts';
-import { retryButtons } from './dub/thread-parts.ts';
+import { retryButtons, supportMenu } from './dub/thread-parts.ts';
 import { lipsyncReplyButtons } from './lipsync/thread-parts.ts';
 import { otherFormatsReplyButtons } from './other-formats/thread-parts.ts';
 import { reviewReplyButtons } from './review/thread-parts.ts';
 
 export const messageParts: MessageParts = {
   card: jobCard,
-  status: [reviewState, commentsLine, assignment],
+  status: [supportMenu, reviewState, commentsLine, assignment],
   dubbedReply: [reviewReplyButtons, lipsyncReplyButtons, approvalReplyButtons, otherFormatsReplyButtons],
   failedReply: [retryButtons],
   rendered: [reviewersTold],

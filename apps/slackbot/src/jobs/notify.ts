@@ -2,7 +2,7 @@
 // happen once: the milestone replies, and the language's status message drawn again (thread/drawer.ts). The
 // deliverer (deliverer.ts) performs them; these functions only decide what to say.
 
-import { renderReplyKey } from '../domain/renders.ts';
+import { renderNumbers, renderReplyKey } from '../domain/renders.ts';
 import type { ProjectSnapshot, StatusInfo } from '../dubbing/service.ts';
 import type { RenderPayload } from '../outbox/payloads.ts';
 import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
@@ -40,10 +40,11 @@ export async function changeDeliveries(
   const deliveries = status ? [status] : [];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {
+    const render = await drawer.renderNumber(target.id, target.attempt);
     const reply = dubbedReply({
       lang: target.dstLang,
       actions: drawer.dubbedActions(target.id),
-      render: target.attempt,
+      render,
       title: job.title,
       links: {
         video: project.translated_video,
@@ -56,7 +57,7 @@ export async function changeDeliveries(
     // One reply per render, its subtitle files attached to it when it is posted.
     const payload: RenderPayload = {
       ...reply,
-      files: { projectId: project.id, lang: target.dstLang, baseName: baseName(job, target) },
+      files: { projectId: project.id, lang: target.dstLang, baseName: baseName(job, target.dstLang, render) },
     };
     deliveries.push({
       key: renderReplyKey(target.id, target.attempt),
@@ -95,27 +96,28 @@ const MAX_STEM = 60;
  * no reply. The edit keeps the earlier reply's key, so the outbox edits that message.
  */
 export async function replacedDeliveries(
-  store: Pick<Store, 'getDelivery'>,
+  store: Pick<Store, 'getDelivery' | 'deliveredRenders'>,
   target: Target,
   info: StatusInfo,
 ): Promise<DeliveryInput[]> {
   if (!info.terminal || info.failed) return [];
-  for (let render = target.attempt - 1; render >= 1; render--) {
-    const earlier = await store.getDelivery(renderReplyKey(target.id, render));
-    if (!earlier || earlier.kind !== 'render') continue;
-    const payload = replacedReply(earlier.payload as MessageContent, {
-      lang: target.dstLang,
-      render,
-      by: target.attempt,
-    });
-    const { key, jobId, kind, inThread } = earlier;
-    return [{ key, jobId, kind, inThread, payload }];
-  }
-  return [];
+  const delivered = await store.deliveredRenders(target.id);
+  const earlierAttempt = delivered.filter((attempt) => attempt < target.attempt).at(-1);
+  if (earlierAttempt === undefined) return [];
+  const earlier = await store.getDelivery(renderReplyKey(target.id, earlierAttempt));
+  if (!earlier) return [];
+  const renders = renderNumbers(delivered);
+  const payload = replacedReply(earlier.payload as MessageContent, {
+    lang: target.dstLang,
+    render: renders(earlierAttempt),
+    by: renders(target.attempt),
+  });
+  const { key, jobId, kind, inThread } = earlier;
+  return [{ key, jobId, kind, inThread, payload }];
 }
 
-/** "keynote.es" from the job's title and the language (and the attempt, after a retry). */
-export function baseName(job: Pick<Job, 'title'>, target: Pick<Target, 'dstLang' | 'attempt'>): string {
+/** "keynote.es" from the job's title and the language (and its render as shown, from the second on). */
+export function baseName(job: Pick<Job, 'title'>, lang: string, render: number): string {
   const words = job.title
     .replace(/\.[a-z0-9]{2,4}$/i, '')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
@@ -125,5 +127,5 @@ export function baseName(job: Pick<Job, 'title'>, target: Pick<Target, 'dstLang'
   const lastGap = cut.lastIndexOf('-');
   const stem =
     words.length <= MAX_STEM ? words : lastGap > 0 ? cut.slice(0, lastGap) : cut.slice(0, MAX_STEM);
-  return `${stem || 'video'}.${target.dstLang}${target.attempt > 1 ? `.${target.attempt}` : ''}`;
+  return `${stem || 'video'}.${lang}${render > 1 ? `.${render}` : ''}`;
 }

@@ -38,7 +38,7 @@ export interface TrackerOptions {
   store: JobStore &
     EstimateStore &
     SweepStore &
-    Pick<OutboxStore, 'getDelivery'> &
+    Pick<OutboxStore, 'getDelivery' | 'deliveredRenders'> &
     Pick<Store, 'renewLeases'>;
   dubbing: DubbingService;
   starter: JobStarter;

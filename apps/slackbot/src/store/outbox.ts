@@ -98,4 +98,9 @@ export interface OutboxStore {
   getDelivery(key: string): Promise<Delivery | undefined>;
   /** A job's deliveries in the order they were first enqueued. */
   deliveriesOf(jobId: string): Promise<Delivery[]>;
+  /**
+   * The attempts of a language (its target) that delivered a render: those with a render reply recorded, in
+   * order. A failed attempt has none, so the renders a person sees are numbered by these (domain/renders.ts).
+   */
+  deliveredRenders(targetId: string): Promise<number[]>;
 }

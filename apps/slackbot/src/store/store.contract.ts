@@ -1,6 +1,7 @@
 // The Store contract: what every implementation must do, run against each one (sqlite/store.test.ts; a
 // new engine is one more call). Written against the interface only, so it can never lean on an engine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderReplyKey } from '../domain/renders.ts';
 import { boundTarget, newJob, startedJob } from '../test-support/jobs.ts';
 import type { Store, Stores } from './store.ts';
 import { describeTenantIsolation } from './tenants.contract.ts';
@@ -413,6 +414,22 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: ['F1', 'F2'] });
         await store.enqueue({ ...render, payload: { n: 2 } }, 3);
         expect(await store.getDelivery('render:u')).toMatchObject({ uploadedFiles: null });
+      });
+
+      it('lists the attempts of a language that delivered a render, from the render replies recorded', async () => {
+        const { job } = await store.createJob(newJob({ triggerKey: 'delivered', channel: 'C1' }), 1);
+        const write = (key: string, kind: 'render' | 'reply') =>
+          store.enqueue({ key, jobId: job.id, kind, inThread: true, payload: { key } }, 1);
+        // Attempt 1 failed (its reply is not a render's), 2 and 4 delivered; another target's renders and a
+        // target whose id starts the same are not this one's.
+        await write('failed:t_1.1', 'reply');
+        await write(renderReplyKey('t_1', 4), 'render');
+        await write(renderReplyKey('t_1', 2), 'render');
+        await write(renderReplyKey('t_10', 3), 'render');
+        await write(renderReplyKey('tx1', 1), 'render');
+        expect(await store.deliveredRenders('t_1')).toEqual([2, 4]);
+        expect(await store.deliveredRenders('t_10')).toEqual([3]);
+        expect(await store.deliveredRenders('nobody')).toEqual([]);
       });
 
       it('leases the longest-waiting channels first, each with its first due write and its thread', async () => {

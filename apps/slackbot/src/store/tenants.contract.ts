@@ -326,6 +326,7 @@ const CASES: Record<keyof Store, Case> = {
   releaseChannels: (s) => s.releaseChannels('mine', [{ channel: 'C1', nextWriteAt: LATER * 10 }]),
   getDelivery: (s) => s.getDelivery('card:1'),
   deliveriesOf: (s, m) => s.deliveriesOf(m.job.id),
+  deliveredRenders: (s, m) => s.deliveredRenders(m.es.id),
 
   createReviewSession: (s) =>
     s.createReviewSession({ targetId: 't9', projectId: 'p9', userId: 'U9', baseline: [], createdAt: 9 }),

@@ -31,6 +31,7 @@ export function drawerOver(
     changeRequestsOf: async () => [],
     assignmentsOf: async () => [],
     commentsOf: async () => [],
+    deliveredRenders: async () => [],
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);
     },

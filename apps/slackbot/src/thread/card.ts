@@ -58,7 +58,7 @@ export interface CardLanguage {
 
 /** A language's line on the card, from everything the store knows of it. */
 export function cardLanguage(state: LanguageState): CardLanguage {
-  const { target, info, approval, changeRequest, assignment } = state;
+  const { target, info, approval, changeRequest, assignment, renders } = state;
   const phase = target.stoppedBy
     ? 'stopped'
     : !target.terminal
@@ -74,13 +74,13 @@ export function cardLanguage(state: LanguageState): CardLanguage {
     targetId: target.id,
     lang: target.dstLang,
     phase,
-    render: target.attempt,
+    render: renders(target.attempt),
     ...(failure ? { retry: failure.retry } : {}),
     ...(phase === 'failed' && info && target.status !== 'failed'
       ? { failedAt: info.stoppedWhile ?? info.label }
       : {}),
     ...(approval && approval.attempt <= target.attempt
-      ? { approved: { render: approval.attempt, by: approval.userId } }
+      ? { approved: { render: renders(approval.attempt), by: approval.userId } }
       : {}),
     ...(changeRequest?.attempt === target.attempt ? { changesBy: changeRequest.userId } : {}),
     ...(assignment ? { assignee: assignment.assignee } : {}),

@@ -31,6 +31,7 @@ function storeWith(targets: Target[], facts: { approvals?: Approval[]; assignmen
     changeRequestsOf: async () => [],
     assignmentsOf: of(facts.assignments),
     commentsOf: async () => [],
+    deliveredRenders: async () => [],
     targetsOf: async (jobId: string) => targets.filter((t) => t.jobId === jobId),
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);

@@ -2,6 +2,7 @@
 // (thread/parts.ts), and handed to every writer. A writer records a fact and asks the drawer for the message
 // again; it never draws one from the part of the state it happens to hold.
 import type { types } from '@slack/bolt';
+import { shownRender } from '../domain/renders.ts';
 import type { StatusInfo } from '../dubbing/service.ts';
 import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import type { Block } from '../ui/blocks.ts';
@@ -12,7 +13,9 @@ import {
   languageState,
   type StatusGiven,
   type StatusReads,
+  type SupportIds,
   statusDelivery,
+  supportIds,
 } from './status.ts';
 
 export interface DrawerOptions {
@@ -62,6 +65,18 @@ export class ThreadDrawer {
           ]
         : [];
     });
+  }
+
+  /** The support ids of a language that failed, as the store knows it now; undefined for any other. */
+  async supportIds(targetId: string, now: number): Promise<SupportIds | undefined> {
+    const { store, describe } = this.#options;
+    const state = await languageState(store, describe, targetId, now);
+    return state && supportIds(state);
+  }
+
+  /** The render number a person sees for an attempt of the language (a failed attempt is not a render). */
+  async renderNumber(targetId: string, attempt: number): Promise<number> {
+    return shownRender(attempt, await this.#options.store.deliveredRenders(targetId));
   }
 
   /** Records the language's status message as drawn now; false when the language is gone. */

@@ -123,7 +123,7 @@ export function failedReply(input: {
   retry: types.Button[];
 }): MessageContent {
   const why = explainFailure(input.status, input.stageLabel, input.detail);
-  // The project and the service's status are in the status message's details, for support.
+  // The project and the service's status are behind the status message's Details menu, for support.
   const blocks: MessageContent['blocks'] = [
     section(`❌ *${languageLabel(input.lang)} dub failed.* ${escapeProse(why.text)}`),
   ];

@@ -1,21 +1,13 @@
 // The status message each destination language has in the thread, edited in place as its project moves:
-// stage in plain words, a progress bar in 10 % steps, when it started (never a promised ETA), and after a
-// failure the one "Details" line for support (the project, the service's status): a dub under way or done
-// needs no support, so its message carries no ids. A failure says "failed"; "stopped" is only for a person's
-// Stop. It reads the same until something
+// stage in plain words, a progress bar in 10 % steps, when it started (never a promised ETA). It carries no
+// ids: after a failure, support's (the project, the service's status) are behind the "Details" menu the dub
+// feature puts beside it (features/dub/thread-parts.ts). A failure says "failed"; "stopped" is only for a
+// person's Stop. It reads the same until something
 // a person can see changes — a stage, a 10 % step, a state — so it is edited only then: a running clock or
 // a 1 % step would edit it on every poll.
 
 import { languageLabel, languageName } from '../domain/languages.ts';
-import {
-  codeSpan,
-  context,
-  escapeText,
-  formatDuration,
-  type MessageContent,
-  progressBar,
-  section,
-} from '../ui/blocks.ts';
+import { escapeText, formatDuration, type MessageContent, progressBar, section } from '../ui/blocks.ts';
 import { lowerFirst } from './failures.ts';
 
 export interface LanguageStatus {
@@ -28,9 +20,6 @@ export interface LanguageStatus {
   elapsedMs: number;
   /** When it started (epoch ms): shown as a time while it runs, so that the message stays still. */
   startedAt: number;
-  projectId: string | null;
-  /** The service's own status word, for support, when it failed. */
-  serviceStatus?: string | null;
   /** For a failure: what the project was doing ("Recording voiceover"), when known. */
   failedWhile?: string | undefined;
   /** Who stopped following it (the job's Stop) before it ended. */
@@ -68,12 +57,5 @@ export function statusMessage(status: LanguageStatus): MessageContent {
     line = `${who} — ${stage}  ${progressBar(progress)}  · started ${clockTime(status.startedAt)}`;
     text = `${languageName(status.lang)}: ${stage} (${Math.round(progress * 100)}%)`;
   }
-  const blocks = [section(line)];
-  if (status.phase !== 'failed' || status.stoppedBy) return { text, blocks };
-  const details = [
-    ...(status.projectId ? [`project ${codeSpan(status.projectId)}`] : []),
-    ...(status.serviceStatus ? [`status ${codeSpan(status.serviceStatus)}`] : []),
-  ];
-  if (details.length > 0) blocks.push(context(`Details for support: ${details.join(' · ')}`));
-  return { text, blocks };
+  return { text, blocks: [section(line)] };
 }

@@ -2,6 +2,7 @@
 // under way — and what each feature adds from the same state (who approved its current render, who is
 // assigned to review it, the Assign… button: thread/parts.ts), under the message's one key. Only the drawer
 // (thread/drawer.ts) calls it: writers record a fact, then ask the drawer for the message again.
+import { type RenderNumbers, renderNumbers } from '../domain/renders.ts';
 import type { StatusInfo } from '../dubbing/service.ts';
 import type {
   Approval,
@@ -37,6 +38,8 @@ export interface LanguageState {
   assignment?: Assignment | undefined;
   /** Comments made on its lines in the thread, oldest first. */
   comments?: SegmentComment[] | undefined;
+  /** The render number a person sees for each of its attempts (a failed attempt is not a render). */
+  renders: RenderNumbers;
   now: number;
 }
 
@@ -61,7 +64,6 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
         progress: lipsync.progress,
         elapsedMs: now - lipsync.startedAt,
         startedAt: lipsync.startedAt,
-        projectId: target.projectId,
       })
     : statusMessage({
         lang: target.dstLang,
@@ -71,9 +73,6 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
         // An ended dub took as long as it took: to when its end was seen, however late this is drawn.
         elapsedMs: (info?.terminal ? (target.statusAt ?? now) : now) - target.startedAt,
         startedAt: target.startedAt,
-        projectId: target.projectId,
-        // Support finds an unknown status's raw text in the log by its id; the text itself is never shown.
-        serviceStatus: info?.supportId ?? target.status,
         failedWhile: info?.failed ? info.stoppedWhile : undefined,
         stoppedBy: target.stoppedBy,
       });
@@ -92,6 +91,22 @@ export function statusDelivery(state: LanguageState, parts: readonly StatusPart[
   };
 }
 
+/** What support needs of a failed language: its project, and the service's status for it. */
+export interface SupportIds {
+  projectId: string | null;
+  status: string | null;
+}
+
+/**
+ * The support ids of a language that failed (not one a person stopped, nor one being lip-synced); undefined
+ * otherwise: a dub under way or done needs no support. Support finds an unknown status's raw text in the log
+ * by its id; the text itself is never shown.
+ */
+export function supportIds({ target, info, lipsync }: LanguageState): SupportIds | undefined {
+  if (lipsync || !info?.failed || target.stoppedBy) return undefined;
+  return { projectId: target.projectId, status: info.supportId ?? target.status };
+}
+
 /**
  * What a caller has just learnt of a language and not yet recorded: its project's status (and the target as
  * it will be recorded with it), or a lip-sync under way.
@@ -105,7 +120,13 @@ export interface StatusGiven {
 /** The reads a language's status message is drawn from. */
 export type StatusReads = Pick<
   Store,
-  'getTarget' | 'getJob' | 'approvalsOf' | 'changeRequestsOf' | 'assignmentsOf' | 'commentsOf'
+  | 'getTarget'
+  | 'getJob'
+  | 'approvalsOf'
+  | 'changeRequestsOf'
+  | 'assignmentsOf'
+  | 'commentsOf'
+  | 'deliveredRenders'
 >;
 
 /** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
@@ -120,11 +141,12 @@ export async function languageState(
   const target = stored && { ...stored, ...given.target };
   const job = target && (await store.getJob(target.jobId));
   if (!target || !job) return undefined;
-  const [[approval], [changeRequest], [assignment], comments] = await Promise.all([
+  const [[approval], [changeRequest], [assignment], comments, delivered] = await Promise.all([
     store.approvalsOf([target.id]),
     store.changeRequestsOf([target.id]),
     store.assignmentsOf([target.id]),
     store.commentsOf(target.id),
+    store.deliveredRenders(target.id),
   ]);
   return {
     job,
@@ -134,6 +156,7 @@ export async function languageState(
     changeRequest,
     assignment,
     comments,
+    renders: renderNumbers(delivered),
     lipsync: given.lipsync,
     now,
   };

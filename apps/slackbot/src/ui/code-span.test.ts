@@ -1,10 +1,10 @@
 // Values from the service (a status, a project id) shown in code spans: a code span does not stop Slack from
 // reading a mention or a link, so they are escaped there too, and cannot close the span.
 import { describe, expect, it } from 'vitest';
+import { supportDetailsText } from '../features/dub/support-details.ts';
 import { messageParts } from '../features/message-parts.ts';
 import { dubbedReply, failedReply } from '../thread/milestones.ts';
 import { retryButtons } from '../thread/parts.ts';
-import { statusMessage } from '../thread/status-message.ts';
 import { codeSpan } from './blocks.ts';
 
 const HOSTILE_ID = '<!here> <https://evil.example|click me> `x`';
@@ -24,16 +24,7 @@ describe('code spans', () => {
         retry: retryButtons(messageParts, 't1'),
       }),
       dubbedReply({ lang: 'es', title: 'talk', links: {} }),
-      statusMessage({
-        lang: 'es',
-        phase: 'failed',
-        stageLabel: HOSTILE_STATUS,
-        progress: 0.5,
-        elapsedMs: 1_000,
-        startedAt: 0,
-        projectId: HOSTILE_ID,
-        serviceStatus: HOSTILE_STATUS,
-      }),
+      supportDetailsText('es', { projectId: HOSTILE_ID, status: HOSTILE_STATUS }),
     ]);
     expect(shown).not.toMatch(/<!|<https?:/);
   });

@@ -19,6 +19,7 @@ import { assignedMessage } from '../features/assign/blocks.ts';
 import { jobCard } from '../features/dub/card-blocks.ts';
 import { glossaryPicker } from '../features/dub/glossary-picker.ts';
 import { jobModal } from '../features/dub/job-modal.ts';
+import { supportDetailsText } from '../features/dub/support-details.ts';
 import { helpMessage, usageError } from '../features/dub/usage.ts';
 import { glossaryList, glossaryModal, glossaryShown, importReport } from '../features/glossary/blocks.ts';
 import { approvalQueueBlocks } from '../features/home/approval-queue-blocks.ts';
@@ -48,7 +49,7 @@ import { assignmentRecord, jobRecord } from '../test-support/jobs.ts';
 import { dubbedReply, failedReply, replacedReply, startedReply } from '../thread/milestones.ts';
 import { dubbedActions, retryButtons } from '../thread/parts.ts';
 import { statusMessage } from '../thread/status-message.ts';
-import { LIMITS, link } from './blocks.ts';
+import { ephemeral, LIMITS, link } from './blocks.ts';
 
 const HOSTILE =
   '<!here> q3 & <@U0EVIL> <#C0EVIL|general> <https://evil.example|click> <!channel> *bold* _x_ ~x~ `tick` ``` a*b_c~d`e.mp4';
@@ -117,7 +118,6 @@ const runningStatus = (value: string) =>
     progress: 0.5,
     elapsedMs: 1,
     startedAt: 0,
-    projectId: value,
   });
 
 /** Every builder that takes text, `HOSTILE` wherever a person or the service supplies a string. */
@@ -201,6 +201,8 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       retry: retryButtons(messageParts, 't1'),
     }),
   statusMessage: () => runningStatus(HOSTILE),
+  // An ephemeral's text is mrkdwn at its top, as a message's is.
+  supportDetailsText: () => ephemeral(supportDetailsText('es', { projectId: HOSTILE, status: HOSTILE })),
   'statusMessage failed': () =>
     statusMessage({
       lang: 'es',
@@ -209,7 +211,6 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
       progress: 0,
       elapsedMs: 1,
       startedAt: 0,
-      projectId: null,
     }),
   editSummary: () => editSummary({ userId: 'U1', lang: 'es', changes: 'edited 2 segments', targetId: 't1' }),
   renderRequested: () => renderRequested({ userId: 'U1', lang: 'es' }),
@@ -239,6 +240,7 @@ const buildersOf = (HOSTILE: string): Record<string, () => unknown> => ({
     reviewedStatus(runningStatus(HOSTILE), {
       changeRequest: { targetId: 't1', attempt: 1, userId: 'U1', reason: HOSTILE, at: 0 },
       render: 1,
+      renders: () => 1,
     }),
   changesModal: () => ({ text: 'x', view: changesModal({ lang: 'es', subject: HOSTILE }) }),
   approveAnywayModal: () =>

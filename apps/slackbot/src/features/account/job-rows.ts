@@ -2,7 +2,7 @@
 // state in review words — running, failed, dubbed and waiting for review, approved, changes requested.
 import { languageLabel } from '../../domain/languages.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
-import type { Job, Target } from '../../store/store.ts';
+import type { Approval, Job, Target } from '../../store/store.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import type { ApprovalService } from '../approval/service.ts';
 
@@ -32,7 +32,7 @@ export interface JobRow {
 
 export interface JobRowDeps {
   dubbing: Pick<DubbingService, 'describeStatus'>;
-  approvals: Pick<ApprovalService, 'current' | 'changesRequested' | 'earlier'>;
+  approvals: Pick<ApprovalService, 'current' | 'changesRequested' | 'earlier' | 'renderNumbers'>;
   targetsOf(jobId: string): Promise<Target[]>;
 }
 
@@ -46,22 +46,34 @@ export async function jobRows(deps: JobRowDeps, jobs: readonly Job[]): Promise<J
       deps.approvals.changesRequested(targets),
       deps.approvals.earlier(targets),
     ]);
-    const langs = targets.map((t): LanguageState => {
-      const lang = { lang: t.dstLang, targetId: t.id };
-      const info = t.status ? deps.dubbing.describeStatus(t.status) : undefined;
-      if (!info?.terminal) return { ...lang, state: 'running', label: info?.label ?? 'Starting' };
-      if (info.failed) return { ...lang, state: 'failed', label: info.label };
-      const approval = approvals.get(t.id);
-      if (approval) return { ...lang, state: 'approved', by: approval.userId };
-      const before = earlierApprovals.get(t.id);
-      const earlier = before && { earlier: { render: before.attempt, by: before.userId, newest: t.attempt } };
-      const change = changes.get(t.id);
-      if (change) return { ...lang, state: 'changes', by: change.userId, ...earlier };
-      return { ...lang, state: 'dubbed', ...earlier };
-    });
+    const langs = await Promise.all(
+      targets.map(async (t): Promise<LanguageState> => {
+        const lang = { lang: t.dstLang, targetId: t.id };
+        const info = t.status ? deps.dubbing.describeStatus(t.status) : undefined;
+        if (!info?.terminal) return { ...lang, state: 'running', label: info?.label ?? 'Starting' };
+        if (info.failed) return { ...lang, state: 'failed', label: info.label };
+        const approval = approvals.get(t.id);
+        if (approval) return { ...lang, state: 'approved', by: approval.userId };
+        const earlier = await earlierOf(deps, t, earlierApprovals.get(t.id));
+        const change = changes.get(t.id);
+        if (change) return { ...lang, state: 'changes', by: change.userId, ...earlier };
+        return { ...lang, state: 'dubbed', ...earlier };
+      }),
+    );
     rows.push({ job, langs });
   }
   return rows;
+}
+
+/** An earlier render's approval beside the newer render, both numbered as people see them. */
+async function earlierOf(
+  deps: JobRowDeps,
+  target: Target,
+  before: Approval | undefined,
+): Promise<{ earlier: EarlierApproval } | undefined> {
+  if (!before) return undefined;
+  const renders = await deps.approvals.renderNumbers(target.id);
+  return { earlier: { render: renders(before.attempt), by: before.userId, newest: renders(target.attempt) } };
 }
 
 /** "🇪🇸 Spanish: ✅ approved by @ana", in mrkdwn. */

@@ -37,7 +37,7 @@ export interface AccountServiceOptions {
   store: JobStore & OutboxStore;
   dubbing: DubbingService;
   access: ChannelAccess;
-  approvals: Pick<ApprovalService, 'current' | 'changesRequested' | 'earlier'>;
+  approvals: Pick<ApprovalService, 'current' | 'changesRequested' | 'earlier' | 'renderNumbers'>;
   /** Wakes the loops after a tracked project was recorded. */
   wake: () => void;
   /** Draws a tracked project's status message. */

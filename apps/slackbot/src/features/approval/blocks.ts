@@ -6,6 +6,7 @@ import type { types } from '@slack/bolt';
 import { type Approval, type ChangeRequest, isGroupId } from '../../domain/approvals.ts';
 import { languageLabel, languageName } from '../../domain/languages.ts';
 import type { QaFlag } from '../../domain/localization-qa.ts';
+import type { RenderNumbers } from '../../domain/renders.ts';
 import {
   type Block,
   context,
@@ -55,17 +56,21 @@ export function reviewedStatus(
     approval?: Approval | undefined;
     changeRequest?: ChangeRequest | undefined;
     earlier?: Approval | undefined;
+    /** The current render's number as shown, and the numbers shown for the other attempts. */
     render: number;
+    renders: RenderNumbers;
     dubbed?: boolean;
   },
 ): MessageContent {
   const blocks = status.blocks.filter((block) => block.block_id !== APPROVAL_BLOCK_ID);
-  const { approval, changeRequest, earlier, render, dubbed = true } = review;
+  const { approval, changeRequest, earlier, render, renders, dubbed = true } = review;
   const lines: string[] = [];
   const texts: string[] = [];
   if (earlier && !approval) {
-    lines.push(`✅ Render ${earlier.attempt} approved by <@${earlier.userId}> · ${when(earlier.at)}`);
-    texts.push(`render ${earlier.attempt} approved by <@${earlier.userId}>`);
+    lines.push(
+      `✅ Render ${renders(earlier.attempt)} approved by <@${earlier.userId}> · ${when(earlier.at)}`,
+    );
+    texts.push(`render ${renders(earlier.attempt)} approved by <@${earlier.userId}>`);
   }
   if (approval) {
     lines.push(`✅ Render ${render} approved by <@${approval.userId}> · ${when(approval.at)}`);
@@ -88,7 +93,11 @@ export function reviewedStatus(
  * good; its other buttons stay while it is the newest), and who approved it and when, which it keeps when a
  * newer render replaces it.
  */
-export function approvedReply<T extends MessageContent>(reply: T, approval: Approval): T {
+export function approvedReply<T extends MessageContent>(
+  reply: T,
+  approval: Approval,
+  renders: RenderNumbers,
+): T {
   const gone = new Set<string>([APPROVAL_ACTIONS.approve, APPROVAL_ACTIONS.requestChanges]);
   const blocks: Block[] = [];
   for (const block of reply.blocks) {
@@ -101,20 +110,22 @@ export function approvedReply<T extends MessageContent>(reply: T, approval: Appr
     if (elements.length > 0) blocks.push({ ...block, elements });
   }
   blocks.push({
-    ...context(`✅ Approved by <@${approval.userId}> · render ${approval.attempt} · ${when(approval.at)}`),
+    ...context(
+      `✅ Approved by <@${approval.userId}> · render ${renders(approval.attempt)} · ${when(approval.at)}`,
+    ),
     block_id: APPROVED_REPLY_BLOCK_ID,
   });
   return { ...reply, text: `${reply.text} · approved by <@${approval.userId}>`, blocks };
 }
 
 /** Request changes on an approved render: the approval stands; the changes go into a newer render. */
-export function approvedAlready(lang: string, approval: Approval): string {
-  return `✅ Render ${approval.attempt} of ${languageName(lang)} was approved by <@${approval.userId}> · ${when(approval.at)}, and stays approved. Nothing was done: make the changes in *Review translation*, then *Render again*; the new render waits for review.`;
+export function approvedAlready(lang: string, approval: Approval, renders: RenderNumbers): string {
+  return `✅ Render ${renders(approval.attempt)} of ${languageName(lang)} was approved by <@${approval.userId}> · ${when(approval.at)}, and stays approved. Nothing was done: make the changes in *Review translation*, then *Render again*; the new render waits for review.`;
 }
 
 /** What a second Approve of an approved render is told: nothing is asked again. */
-export function alreadyApproved(lang: string, approval: Approval): string {
-  return `✅ Render ${approval.attempt} of ${languageName(lang)} is already approved by <@${approval.userId}> · ${when(approval.at)}. Nothing more to do.`;
+export function alreadyApproved(lang: string, approval: Approval, renders: RenderNumbers): string {
+  return `✅ Render ${renders(approval.attempt)} of ${languageName(lang)} is already approved by <@${approval.userId}> · ${when(approval.at)}. Nothing more to do.`;
 }
 
 /**
@@ -124,18 +135,19 @@ export function alreadyApproved(lang: string, approval: Approval): string {
 export function newerRenderReady(input: {
   lang: string;
   render: number;
+  renders: RenderNumbers;
   asked?: ChangeRequest | undefined;
   approved?: Approval | undefined;
 }): MessageContent {
-  const { asked, approved, render } = input;
+  const { asked, approved, render, renders } = input;
   const lines: string[] = [];
   if (asked)
     lines.push(
-      `<@${asked.userId}>, you asked for changes to render ${asked.attempt}: “${escapeText(truncate(asked.reason, REASON_MAX))}” — check them in this render.`,
+      `<@${asked.userId}>, you asked for changes to render ${renders(asked.attempt)}: “${escapeText(truncate(asked.reason, REASON_MAX))}” — check them in this render.`,
     );
   if (approved)
     lines.push(
-      `<@${approved.userId}>, you approved render ${approved.attempt} (it stays approved): render ${render} waits for your review.`,
+      `<@${approved.userId}>, you approved render ${renders(approved.attempt)} (it stays approved): render ${render} waits for your review.`,
     );
   const people = [asked?.userId, approved?.userId].filter((u): u is string => u !== undefined);
   return {
@@ -244,8 +256,10 @@ const WAITING_SHOWN = 30;
 export interface Waiting {
   title: string;
   lang: string;
+  /** The render that waits, as numbered for people (shownRender). */
   render?: number;
-  earlier?: Approval;
+  /** An earlier render's approval: that render's number as shown, and who approved it. */
+  earlier?: { render: number; userId: string };
 }
 
 export function waitingList(channel: string, waiting: readonly Waiting[]): MessageContent {
@@ -261,7 +275,7 @@ export function waitingList(channel: string, waiting: readonly Waiting[]): Messa
       (w) =>
         `• ${languageLabel(w.lang)} — ${escapeText(truncate(w.title, 80))}` +
         (w.earlier
-          ? ` · ✅ render ${w.earlier.attempt} approved by <@${w.earlier.userId}>, render ${w.render} waits`
+          ? ` · ✅ render ${w.earlier.render} approved by <@${w.earlier.userId}>, render ${w.render} waits`
           : ''),
     );
   const more = waiting.length - WAITING_SHOWN;

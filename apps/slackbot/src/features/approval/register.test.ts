@@ -57,7 +57,12 @@ async function pressApprove(qa: { flags: QaFlag[] } | 'fails', qaMs: number) {
       seen.push(`ephemeral: ${answer.text}`);
     },
   } as unknown as ButtonArgs;
-  await approve.handler(deps)(args, { job: jobRecord(), target, render: 1 } satisfies TargetSubject);
+  await approve.handler(deps)(args, {
+    job: jobRecord(),
+    target,
+    render: 1,
+    renders: () => 1,
+  } satisfies TargetSubject);
   return { seen, approved };
 }
 

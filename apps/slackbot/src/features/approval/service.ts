@@ -6,7 +6,7 @@
 
 import { assignedNoticeKey } from '../../domain/assignments.ts';
 import { languageName } from '../../domain/languages.ts';
-import { renderReplyKey } from '../../domain/renders.ts';
+import { type RenderNumbers, renderNumbers, renderReplyKey } from '../../domain/renders.ts';
 import type { Interactions } from '../../slack/interactions.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type {
@@ -56,7 +56,7 @@ export interface ApprovalServiceOptions
     ApprovalStore &
       ApproverStore &
       JobStore &
-      Pick<OutboxStore, 'getDelivery' | 'enqueue'> &
+      Pick<OutboxStore, 'getDelivery' | 'enqueue' | 'deliveredRenders'> &
       Pick<AssignmentStore, 'assignmentsOf'> &
       Pick<ReviewStore, 'lastEditorOf'> &
       Pick<WorkflowStepStore, 'stepApprovers'>
@@ -90,11 +90,12 @@ export class ApprovalService {
     const name = languageName(target.dstLang);
     const now = this.#now();
     const approval = await store.recordApproval({ targetId, attempt: target.attempt, userId, at: now });
+    const renders = await this.renderNumbers(target.id);
     if (approval.userId !== userId || approval.at !== now) {
       return {
         ok: true,
         approval,
-        message: `Render ${render} of ${name} was already approved by <@${approval.userId}>.`,
+        message: `Render ${renders(render)} of ${name} was already approved by <@${approval.userId}>.`,
       };
     }
     // The status message, drawn again from the store, now carries the approval; so does the render's reply,
@@ -103,11 +104,11 @@ export class ApprovalService {
     const reply = await store.getDelivery(renderReplyKey(target.id, render));
     if (reply?.kind === 'render') {
       const { key, jobId, kind, inThread } = reply;
-      const payload = approvedReply(reply.payload as MessageContent, approval);
+      const payload = approvedReply(reply.payload as MessageContent, approval, renders);
       await store.enqueue({ key, jobId, kind, inThread, payload }, now);
     }
     this.#o.wakeDeliverer();
-    return { ok: true, approval, message: `✅ You approved render ${render} of ${name}.` };
+    return { ok: true, approval, message: `✅ You approved render ${renders(render)} of ${name}.` };
   }
 
   /**
@@ -130,11 +131,15 @@ export class ApprovalService {
     if (!target.terminal)
       return { ok: false, problem: `${name} is being rendered right now; approve it once it is ready.` };
     if (info.failed) return { ok: false, problem: `The ${name} dub failed: there is nothing to approve.` };
+    const renders = await this.renderNumbers(target.id);
     if (render !== target.attempt)
-      return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
+      return {
+        ok: false,
+        problem: supersededAnswer(target.dstLang, renders(render), renders(target.attempt)),
+      };
     const [approval] = await store.approvalsOf([target.id]);
     if (approval?.attempt === render)
-      return { ok: false, problem: alreadyApproved(target.dstLang, approval) };
+      return { ok: false, problem: alreadyApproved(target.dstLang, approval, renders) };
     return { ok: true, target, job };
   }
 
@@ -179,14 +184,18 @@ export class ApprovalService {
     const refusal = await this.reviewerRefusal(job.channel, userId, 'request changes');
     if (refusal) return { ok: false, problem: refusal };
     const name = languageName(target.dstLang);
+    const renders = await this.renderNumbers(target.id);
     if (render !== target.attempt)
-      return { ok: false, problem: supersededAnswer(target.dstLang, render, target.attempt) };
+      return {
+        ok: false,
+        problem: supersededAnswer(target.dstLang, renders(render), renders(target.attempt)),
+      };
     if (!target.terminal || this.#o.dubbing.describeStatus(target.status ?? '').failed)
       return { ok: false, problem: `${name} has no finished render to ask changes of.` };
     // An approval belongs to its render for good: what should change goes into a newer render.
     const [approval] = await store.approvalsOf([target.id]);
     if (approval?.attempt === render)
-      return { ok: false, problem: approvedAlready(target.dstLang, approval) };
+      return { ok: false, problem: approvedAlready(target.dstLang, approval, renders) };
     const kept = reason.slice(0, REASON_MAX);
     const to = await this.whoFixes(target, job);
     // Slack is asked first (the direct message's channel, the thread's link): nothing is recorded if it fails.
@@ -194,7 +203,7 @@ export class ApprovalService {
     const now = this.#now();
     await store.recordChangeRequest({ targetId, attempt: render, userId, reason: kept, at: now });
     await this.#o.drawer.redrawStatus(target.id, now);
-    const words = { by: userId, lang: target.dstLang, render, reason: kept };
+    const words = { by: userId, lang: target.dstLang, render: renders(render), reason: kept };
     const label = `Review ${name}`;
     const writes: DeliveryInput[] = [
       {
@@ -225,8 +234,13 @@ export class ApprovalService {
     const reached = to.as === 'assignee' ? ', and in their direct message' : '';
     return {
       ok: true,
-      message: `✋ You asked for changes to render ${render} of ${name}: the thread says why and mentions <@${to.userId}>${reached}.`,
+      message: `✋ You asked for changes to render ${renders(render)} of ${name}: the thread says why and mentions <@${to.userId}>${reached}.`,
     };
+  }
+
+  /** The render numbers people see for the language's attempts (a failed attempt is not a render). */
+  async renderNumbers(targetId: string): Promise<RenderNumbers> {
+    return renderNumbers(await this.#o.store.deliveredRenders(targetId));
   }
 
   /**
@@ -261,11 +275,12 @@ export class ApprovalService {
       if (!job || !target || this.#o.dubbing.describeStatus(target.status ?? '').failed) continue;
       // An earlier render's approval stays with it, said beside the newer render that waits.
       const earlier = (await this.earlier([target])).get(target.id);
+      const renders = await this.renderNumbers(target.id);
       waiting.push({
         title: job.title,
         lang: target.dstLang,
-        render: target.attempt,
-        ...(earlier ? { earlier } : {}),
+        render: renders(target.attempt),
+        ...(earlier ? { earlier: { render: renders(earlier.attempt), userId: earlier.userId } } : {}),
       });
     }
     return waitingList(channel, waiting);

@@ -9,7 +9,7 @@ import { approve, requestChanges } from './register.ts';
 /** The review state, kept through a lip-sync; a new render waits again. */
 export const reviewState: StatusPart = (
   content,
-  { target, info, lipsync, approval, changeRequest, earlierApproval },
+  { target, info, lipsync, approval, changeRequest, earlierApproval, renders },
 ) => {
   const dubbed = !lipsync && info?.terminal === true && !info.failed;
   if (!dubbed && !approval && !changeRequest && !earlierApproval) return content;
@@ -17,7 +17,8 @@ export const reviewState: StatusPart = (
     approval,
     changeRequest,
     earlier: earlierApproval,
-    render: target.attempt,
+    render: renders(target.attempt),
+    renders,
     dubbed,
   });
 };
@@ -31,9 +32,15 @@ export const approvalReplyButtons = (targetId: string): types.Button[] => [
  * A newer render delivered: whoever asked changes of an earlier one is mentioned (the fix is there to check),
  * and whoever approved an earlier one is told it waits for review again.
  */
-export const reviewersTold: RenderedNote = ({ target, approval, changeRequest }) => {
+export const reviewersTold: RenderedNote = ({ target, approval, changeRequest, renders }) => {
   const asked = changeRequest && changeRequest.attempt < target.attempt ? changeRequest : undefined;
   const approved = approval && approval.attempt < target.attempt ? approval : undefined;
   if (!asked && !approved) return undefined;
-  return newerRenderReady({ lang: target.dstLang, render: target.attempt, asked, approved });
+  return newerRenderReady({
+    lang: target.dstLang,
+    render: renders(target.attempt),
+    renders,
+    asked,
+    approved,
+  });
 };

@@ -17,6 +17,7 @@ describe('assigning a review', () => {
       job: jobRecord(),
       target: targetRecord(),
       info: { label: 'Dubbed', progress: 1, terminal: true, failed: false },
+      renders: () => 1,
       now: 1,
       ...over,
     });

@@ -7,6 +7,9 @@ import { long } from '../../test-support/inputs.ts';
 import { button, LIMITS } from '../../ui/blocks.ts';
 import { COMMENT_ACTIONS, commentsBlocks, resolveModal } from './blocks.ts';
 
+/** Every attempt delivered: the numbers shown are the attempts. */
+const asAttempts = (attempt: number) => attempt;
+
 const comment = (i: number, over: Partial<SegmentComment> = {}): SegmentComment => ({
   id: `c${i}`,
   targetId: 't1',
@@ -27,16 +30,16 @@ describe('comments on the status message', () => {
     const many = Array.from({ length: 40 }, (_, i) =>
       comment(i + 1, i === 39 ? {} : { resolvedIn: 2, resolvedBy: i % 2 ? 'U0ANA' : null }),
     );
-    const blocks = commentsBlocks(many, resolve);
+    const blocks = commentsBlocks(many, resolve, asAttempts);
     const text = JSON.stringify(blocks);
     expect(text).toContain('💬 40 comments (1 open):');
     expect(text).toContain('#26 resolved by <@U0ANA> · #27 resolved in render 2');
     expect(text).toContain('#40 open · and 25 earlier');
     expect(text).toContain(COMMENT_ACTIONS.open);
     expect(blockProblems(blocks, LIMITS.messageBlocks)).toEqual([]);
-    const closed = commentsBlocks([comment(1, { resolvedIn: 2, resolvedBy: null })], resolve);
+    const closed = commentsBlocks([comment(1, { resolvedIn: 2, resolvedBy: null })], resolve, asAttempts);
     expect(JSON.stringify(closed)).not.toContain(COMMENT_ACTIONS.open);
-    expect(commentsBlocks([], resolve)).toEqual([]);
+    expect(commentsBlocks([], resolve, asAttempts)).toEqual([]);
   });
 
   it('offers at most 10 open comments to tick, within a modal’s limits', () => {

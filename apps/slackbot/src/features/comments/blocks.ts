@@ -2,6 +2,7 @@
 // closes some by hand (the open ones, ticked to close). Pure builders; buttons carry only the language's id.
 import type { types } from '@slack/bolt';
 import type { SegmentComment } from '../../domain/comments.ts';
+import type { RenderNumbers } from '../../domain/renders.ts';
 import { type Block, context, LIMITS, modalTitle, plain, section, truncate } from '../../ui/blocks.ts';
 
 export const COMMENT_ACTIONS = {
@@ -17,22 +18,23 @@ const LISTED = 15;
 const OFFERED = 10;
 const COMMENTS_BLOCK_ID = 'dk_comments';
 
-/** "#12 open", "#12 resolved in render 4", "#12 resolved by @ana". */
-function stateOf(c: SegmentComment): string {
+/** "#12 open", "#12 resolved in render 4" (the render as people number it), "#12 resolved by @ana". */
+function stateOf(c: SegmentComment, renders: RenderNumbers): string {
   if (c.resolvedIn === null) return `#${c.number} open`;
   return c.resolvedBy
     ? `#${c.number} resolved by <@${c.resolvedBy}>`
-    : `#${c.number} resolved in render ${c.resolvedIn}`;
+    : `#${c.number} resolved in render ${renders(c.resolvedIn)}`;
 }
 
 /** The status message's comments line, and its button (drawn by its definition) while any is open. */
 export function commentsBlocks(
   comments: readonly SegmentComment[],
   resolve: types.Button | undefined,
+  renders: RenderNumbers,
 ): Block[] {
   if (comments.length === 0) return [];
   const open = comments.filter((c) => c.resolvedIn === null).length;
-  const listed = comments.slice(-LISTED).map(stateOf);
+  const listed = comments.slice(-LISTED).map((c) => stateOf(c, renders));
   const more = comments.length - listed.length;
   const line = `💬 ${comments.length === 1 ? '1 comment' : `${comments.length} comments`} (${open} open): ${listed.join(' · ')}${more > 0 ? ` · and ${more} earlier` : ''}`;
   return [

@@ -5,7 +5,7 @@
 // that segment resolves it (Renders calls resolveChanged as it starts one).
 import { randomBytes } from 'node:crypto';
 import { parseTimecode } from '@dubkit/srt';
-import { readLineComment, type SegmentComment } from '../../domain/comments.ts';
+import { COMMENT_MAX, readLineComment, type SegmentComment } from '../../domain/comments.ts';
 import { languagesInText } from '../../domain/language-words.ts';
 import { languageLabel, languageName } from '../../domain/languages.ts';
 import type { CommentStore, JobStore, Target } from '../../store/store.ts';
@@ -75,26 +75,40 @@ export class CommentService {
             : `No line of ${name} is spoken at that time: nothing was noted. Give a time within a line, or its #number.`,
       };
     const number = numbers.get(segment.id)!;
-    const now = this.#now();
-    await store.addComment({
-      id: randomBytes(8).toString('hex'),
-      targetId: target.id,
-      segmentId: segment.id,
-      number,
-      userId: input.userId,
-      text: said.text,
-      render: target.attempt,
-      at: now,
-      resolvedIn: null,
-      resolvedBy: null,
-    });
-    await this.#o.drawer.redrawStatus(target.id, now);
-    this.#o.wakeDeliverer();
+    await this.record({ target, segmentId: segment.id, number, userId: input.userId, text: said.text });
     return {
       ok: true,
       message: `💬 Noted on ${name} #${number} (${segment.start}): *Review translation* shows it beside the line, and it closes when a newer render changes that line.`,
     };
   }
+  /**
+   * Keeps a comment on a line (its segment, and the stable number it is shown by), made on the language's
+   * current render, and draws the status message again with it: from a reply in the thread, or the review.
+   */
+  async record(input: {
+    target: Target;
+    segmentId: string;
+    number: number;
+    userId: string;
+    text: string;
+  }): Promise<void> {
+    const now = this.#now();
+    await this.#o.store.addComment({
+      id: randomBytes(8).toString('hex'),
+      targetId: input.target.id,
+      segmentId: input.segmentId,
+      number: input.number,
+      userId: input.userId,
+      text: input.text.slice(0, COMMENT_MAX),
+      render: input.target.attempt,
+      at: now,
+      resolvedIn: null,
+      resolvedBy: null,
+    });
+    await this.#o.drawer.redrawStatus(input.target.id, now);
+    this.#o.wakeDeliverer();
+  }
+
   /** The open comments of a language, oldest first. */
   async openOf(targetId: string): Promise<SegmentComment[]> {
     return (await this.#o.store.commentsOf(targetId)).filter((c) => c.resolvedIn === null);

@@ -4,8 +4,8 @@ import type { StatusPart } from '../../thread/status.ts';
 import { commentsBlocks, isCommentsBlock } from './blocks.ts';
 import { resolveComments } from './register.ts';
 
-export const commentsLine: StatusPart = (content, { target, comments }) => {
+export const commentsLine: StatusPart = (content, { target, comments, renders }) => {
   if (!comments || comments.length === 0) return content;
-  const blocks = commentsBlocks(comments, resolveComments.element('Resolve comments…', target.id));
+  const blocks = commentsBlocks(comments, resolveComments.element('Resolve comments…', target.id), renders);
   return { text: content.text, blocks: [...content.blocks.filter((b) => !isCommentsBlock(b)), ...blocks] };
 };

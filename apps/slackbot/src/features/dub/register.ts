@@ -1,7 +1,7 @@
 // The dub feature: `/dub` (and the subcommands other features register), the job card's Start, Cancel and
 // pickers, Retry on a failed language, the "Dub this video" shortcut and its modal, and the messages the app
 // is shown (mentions, shared files).
-import { button, command, event, pick, select, shortcut, view } from '../../access/definitions.ts';
+import { button, command, event, overflow, pick, select, shortcut, view } from '../../access/definitions.ts';
 import type { Registry } from '../../access/registry.ts';
 import { rules } from '../../access/rules.ts';
 import {
@@ -26,6 +26,7 @@ import { type MessageDeps, onMention, onMessage } from './messages.ts';
 import { submitJobModal } from './modal.ts';
 import { DUB_SHORTCUT, dubMessageShortcut } from './shortcut.ts';
 import { stopSubcommand } from './stop.ts';
+import { SUPPORT_DETAILS, showSupportDetails } from './support-details.ts';
 
 export type DubDeps = CardDeps &
   MessageDeps & { slack: MessageDeps['slack'] & Parameters<typeof dubMessageShortcut>[0]['slack'] };
@@ -50,6 +51,12 @@ export const stop = button({ id: JOB_CARD.stop, rule: rules.jobMember, handler: 
 export const restart = button({ id: JOB_CARD.restart, rule: rules.jobMember, handler: startAgain });
 /** Retry, on a failed language's reply: its dialog first, with the minutes a new project uses. */
 export const retry = button({ id: JOB_CARD.retry, rule: rules.targetMember, handler: retryTarget });
+/** Details, beside a failed language's status line: the ids support asks for, to the one who picked it. */
+export const details = overflow({
+  id: SUPPORT_DETAILS.menu,
+  rule: rules.targetMember,
+  handler: showSupportDetails,
+});
 
 export const dubInteractions = [
   dub,
@@ -58,6 +65,7 @@ export const dubInteractions = [
   stop,
   restart,
   retry,
+  details,
   // The dialogs' submissions: each does what its button asked, once confirmed.
   view({ callbackId: CONFIRM.cancel, rule: rules.opener, handler: confirmCancel }),
   view({ callbackId: CONFIRM.stop, rule: rules.opener, handler: confirmStop }),

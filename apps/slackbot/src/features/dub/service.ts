@@ -32,6 +32,7 @@ import type {
 import { cardLanguage, type PickerGlossary } from '../../thread/card.ts';
 import type { ThreadDrawer } from '../../thread/drawer.ts';
 import { retriedReply, stoppedReply } from '../../thread/milestones.ts';
+import type { SupportIds } from '../../thread/status.ts';
 import { escapeProse, type MessageContent, type StateValues } from '../../ui/blocks.ts';
 import { JOB_CARD, readJobChoice } from './card-blocks.ts';
 import type { Price } from './confirm-views.ts';
@@ -525,6 +526,11 @@ export class JobService {
       const { key, jobId, kind, inThread } = reply;
       await store.enqueue({ key, jobId, kind, inThread, payload: retriedReply(content, { userId }) }, now);
     }
+  }
+
+  /** The ids support asks for of a language that failed, as the store knows it now; undefined otherwise. */
+  supportIds(targetId: string): Promise<SupportIds | undefined> {
+    return this.#o.drawer.supportIds(targetId, this.#now());
   }
 
   /** Whether Retry can start a new attempt: the language ended without being dubbed (failed, or stopped). */

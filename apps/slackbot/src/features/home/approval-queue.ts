@@ -18,6 +18,7 @@ export interface AwaitingApproval {
   channel: string;
   title: string;
   lang: string;
+  /** The render that waits, as numbered for people (shownRender). */
   render: number;
 }
 
@@ -32,7 +33,7 @@ export async function approvalQueue(
     store: ApprovalStore & ApproverStore & JobStore;
     dubbing: Pick<DubbingService, 'describeStatus'>;
     access: ChannelAccess;
-    approvals: Pick<ApprovalService, 'changesRequested'>;
+    approvals: Pick<ApprovalService, 'changesRequested' | 'renderNumbers'>;
     /** The workspace's user groups, with their members: a channel naming one the person is in counts. */
     groups?: UserGroups;
   },
@@ -62,7 +63,7 @@ export async function approvalQueue(
         channel,
         title: job.title,
         lang: target.dstLang,
-        render: target.attempt,
+        render: (await deps.approvals.renderNumbers(target.id))(target.attempt),
       });
     }
   }

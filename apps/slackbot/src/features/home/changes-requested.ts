@@ -14,11 +14,13 @@ export interface ChangesOnMyWork {
   job: Job;
   target: Target;
   request: ChangeRequest;
+  /** The render changes were asked of, as numbered for people (shownRender). */
+  render: number;
 }
 
 export async function changesOnMyWork(
   deps: {
-    approvals: Pick<ApprovalService, 'changesRequested' | 'whoFixes'>;
+    approvals: Pick<ApprovalService, 'changesRequested' | 'whoFixes' | 'renderNumbers'>;
     targetsOf(jobId: string): Promise<Target[]>;
   },
   jobs: readonly Job[],
@@ -30,8 +32,10 @@ export async function changesOnMyWork(
     const requests = await deps.approvals.changesRequested(targets);
     for (const target of targets) {
       const request = requests.get(target.id);
-      if (request && (await deps.approvals.whoFixes(target, job)).userId === userId)
-        found.push({ job, target, request });
+      if (request && (await deps.approvals.whoFixes(target, job)).userId === userId) {
+        const renders = await deps.approvals.renderNumbers(target.id);
+        found.push({ job, target, request, render: renders(request.attempt) });
+      }
     }
   }
   return found;
@@ -40,8 +44,8 @@ export async function changesOnMyWork(
 /** The group: one item per language, with Review; nothing when no change waits for the person. */
 export function changesOnMyWorkBlocks(rows: readonly ChangesOnMyWork[], links: ThreadLinks): Block[] {
   const items = rows.map(
-    ({ job, target, request }): HomeItem => ({
-      text: `${languageLabel(target.dstLang)} · render ${request.attempt} — *${escapeText(truncate(job.title, 80))}* in <#${job.channel}>\n✋ <@${request.userId}>: “${escapeText(truncate(request.reason, 200))}”`,
+    ({ job, target, request, render }): HomeItem => ({
+      text: `${languageLabel(target.dstLang)} · render ${render} — *${escapeText(truncate(job.title, 80))}* in <#${job.channel}>\n✋ <@${request.userId}>: “${escapeText(truncate(request.reason, 200))}”`,
       threadLink: links.get(job.id) ?? null,
       action: { kind: 'review', label: 'Review', targetId: target.id },
     }),

@@ -34,7 +34,7 @@ export interface HomeServiceOptions {
   store: ApprovalStore & ApproverStore & AssignmentStore & GlossaryStore & JobStore;
   dubbing: DubbingService;
   logger: Logger;
-  approvals: Pick<ApprovalService, 'current' | 'changesRequested' | 'earlier' | 'whoFixes'>;
+  approvals: Pick<ApprovalService, 'current' | 'changesRequested' | 'earlier' | 'whoFixes' | 'renderNumbers'>;
   access: ChannelAccess;
   /** The workspace's user groups: a channel naming a group the person is in waits for them too. */
   groups?: UserGroups;

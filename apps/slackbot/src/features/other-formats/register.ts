@@ -32,7 +32,7 @@ export function registerOtherFormats(r: Registry, deps: OtherFormatsDeps): void 
 }
 
 function openPicker(deps: OtherFormatsDeps) {
-  return async ({ ack, body, respond }: ButtonArgs, { target, render }: TargetSubject) => {
+  return async ({ ack, body, respond }: ButtonArgs, { target, render, renders }: TargetSubject) => {
     await ack();
     const shown = render ?? target.attempt;
     // The names of the files on the reply (what Slack says the message carries): only the others are offered.
@@ -49,7 +49,12 @@ function openPicker(deps: OtherFormatsDeps) {
     }
     await deps.slack.openModal(
       body.trigger_id,
-      otherFormatsModal({ lang: target.dstLang, render: shown, formats, subject: `${target.id}:${shown}` }),
+      otherFormatsModal({
+        lang: target.dstLang,
+        render: renders(shown),
+        formats,
+        subject: `${target.id}:${shown}`,
+      }),
     );
   };
 }

@@ -3,7 +3,7 @@
 // click — posts nothing new and is told where the file is).
 import { SUBTITLE_FORMATS, type SubtitleFormat } from '@dubkit/subtitles';
 import { languageName } from '../../domain/languages.ts';
-import { renderReplyKey } from '../../domain/renders.ts';
+import { renderReplyKey, shownRender } from '../../domain/renders.ts';
 import type { FilesPayload, RenderPayload } from '../../outbox/payloads.ts';
 import { FORMAT_LABELS, subtitleFileName } from '../../outbox/subtitle-files.ts';
 import type { JobStore, OutboxStore } from '../../store/store.ts';
@@ -49,14 +49,16 @@ export class OtherFormatsService {
     const files = (reply?.payload as RenderPayload | undefined)?.files;
     if (!target) return { ok: false, problem: 'That language is no longer part of the job.' };
     const language = languageName(target.dstLang);
+    // `render` is the attempt (the key); people read the render's number among those delivered.
+    const shown = shownRender(render, await this.#store.deliveredRenders(targetId));
     if (!reply || !files)
-      return { ok: false, problem: `Render ${render} of ${language} has no subtitles to convert.` };
+      return { ok: false, problem: `Render ${shown} of ${language} has no subtitles to convert.` };
     const name = subtitleFileName(files.baseName, format);
     const key = formatKey(target.id, render, format);
     if (await this.#store.getDelivery(key))
       return {
         ok: true,
-        message: `${name} (${FORMAT_LABELS[format]} of render ${render} of ${language}) was posted in this thread already, below render ${render}’s reply: nothing new was posted.`,
+        message: `${name} (${FORMAT_LABELS[format]} of render ${shown} of ${language}) was posted in this thread already, below render ${shown}’s reply: nothing new was posted.`,
       };
     await this.#store.enqueue(
       {
@@ -67,7 +69,7 @@ export class OtherFormatsService {
         payload: {
           ...files,
           formats: [format],
-          comment: `${FORMAT_LABELS[format]} subtitles of render ${render} of ${language}, asked for by <@${userId}>.`,
+          comment: `${FORMAT_LABELS[format]} subtitles of render ${shown} of ${language}, asked for by <@${userId}>.`,
         } satisfies FilesPayload,
       },
       this.#now(),

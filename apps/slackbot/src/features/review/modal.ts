@@ -17,6 +17,7 @@ import {
   section,
   truncate,
 } from '../../ui/blocks.ts';
+import { LINE_COMMENT } from './line-comment.ts';
 import { additionsSummary, NEW_LINE } from './new-line.ts';
 import { fixSourceButton } from './source-fix-blocks.ts';
 
@@ -184,10 +185,12 @@ function segmentBlocks(
     options: [option('Remove this segment', REVIEW.removeValue)],
     ...(edit?.removed ? { initial_options: [option('Remove this segment', REVIEW.removeValue)] } : {}),
   };
+  // Comment beside the line's controls: no block of its own, so a page holds as many segments as before.
+  const comment = button('💬 Comment', LINE_COMMENT.open, segment.id);
   return [
     head,
     ...translation,
-    { type: 'actions', block_id: `${REVIEW.metaBlock}${segment.id}`, elements: [select, remove] },
+    { type: 'actions', block_id: `${REVIEW.metaBlock}${segment.id}`, elements: [select, remove, comment] },
   ];
 }
 

@@ -29,10 +29,10 @@ export function renderConfirmView(input: {
     section(`*Render ${languageName(input.lang)} again?*\nIt will use ${describeCost(cost, minutesLeft)}.`),
   ];
   if (approved) {
-    const { approval, askFirst } = approved;
+    const { approval, render, askFirst } = approved;
     blocks.push(
       section(
-        `✅ Render ${approval.attempt} is approved by <@${approval.userId}>. It stays approved; the new render ` +
+        `✅ Render ${render} is approved by <@${approval.userId}>. It stays approved; the new render ` +
           `waits for review again, and <@${approval.userId}> is told when it is ready.`,
       ),
     );

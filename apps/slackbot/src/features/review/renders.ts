@@ -4,6 +4,7 @@
 // and the new files arrive as a new reply; minutes that run short are explained).
 import { minutesLeft } from '../../domain/credits.ts';
 import { languageName } from '../../domain/languages.ts';
+import { shownRender } from '../../domain/renders.ts';
 import { BusyError, NotEnoughMinutesError } from '../../dubbing/service.ts';
 import { approverAnswer, type UserGroups } from '../../slack/usergroups.ts';
 import type {
@@ -43,6 +44,8 @@ export interface RendersOptions
 /** An approved render about to be followed by a newer one: who approved it, and whom to ask first. */
 export interface ApprovedRender {
   approval: Approval;
+  /** The approved render's number as people see it (shownRender). */
+  render: number;
   /** The channel's approvers, when it names some and the person is not one of them; else empty. */
   askFirst: string[];
 }
@@ -136,10 +139,11 @@ export class Renders {
     const job = target && (await store.getJob(target.jobId));
     const [approval] = await store.approvalsOf([targetId]);
     if (!target || !job || approval?.attempt !== target.attempt) return undefined;
+    const render = shownRender(approval.attempt, await store.deliveredRenders(targetId));
     const approvers = await store.channelApprovers(job.channel);
-    if (approvers.length === 0) return { approval, askFirst: [] };
+    if (approvers.length === 0) return { approval, render, askFirst: [] };
     const answer = await approverAnswer(approvers, userId, this.#o.groups);
-    return { approval, askFirst: answer === 'yes' ? [] : approvers };
+    return { approval, render, askFirst: answer === 'yes' ? [] : approvers };
   }
 
   /**
@@ -166,7 +170,7 @@ export class Renders {
           userId,
           lang: target.dstLang,
           targetId,
-          approval: approved.approval,
+          approved: { render: approved.render, userId: approved.approval.userId },
           approvers,
         }),
       },

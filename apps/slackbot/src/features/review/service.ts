@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import { languageName } from '../../domain/languages.ts';
+import { shownRender } from '../../domain/renders.ts';
 import { BusyError, RefusedError } from '../../dubbing/service.ts';
 import { scrub } from '../../errors/public.ts';
 import type {
@@ -14,6 +15,7 @@ import type {
   ReviewStore,
   SegmentComment,
   SegmentEdit,
+  Target,
 } from '../../store/store.ts';
 import { escapeText } from '../../ui/blocks.ts';
 import type { FeatureServiceOptions } from '../service-options.ts';
@@ -62,6 +64,17 @@ function openComments(comments: readonly SegmentComment[], segmentId: string) {
   return comments
     .filter((c) => c.segmentId === segmentId && c.resolvedIn === null)
     .map((c) => ({ userId: c.userId, text: c.text }));
+}
+
+/** A review's segments with the comments open on each now (made since it opened, or resolved since, too). */
+function withOpenComments(
+  segments: readonly ReviewSegment[],
+  comments: readonly SegmentComment[],
+): ReviewSegment[] {
+  return segments.map(({ comments: _then, ...segment }) => {
+    const said = openComments(comments, segment.id);
+    return said.length > 0 ? { ...segment, comments: said } : segment;
+  });
 }
 
 export class ReviewService {
@@ -167,11 +180,29 @@ export class ReviewService {
     return reviewModal({
       sessionId,
       lang: target.dstLang,
-      segments: session.baseline,
+      segments: withOpenComments(session.baseline, await store.commentsOf(target.id)),
       edits,
       additions: session.additions,
       page,
     });
+  }
+
+  /**
+   * A line of an open review, as the review shows it (its number, and the comments open on it now), with its
+   * language; undefined when the review is closed or the line is not one of its.
+   */
+  async lineOf(
+    sessionId: string,
+    segmentId: string,
+  ): Promise<{ target: Target; segment: ReviewSegment; number: number } | undefined> {
+    const { store } = this.#o;
+    const session = await store.getReviewSession(sessionId);
+    const target = session && (await store.getTarget(session.targetId));
+    if (!session || !target || session.closed) return undefined;
+    const index = session.baseline.findIndex((s) => s.id === segmentId);
+    if (index < 0) return undefined;
+    const [segment] = withOpenComments([session.baseline[index]!], await store.commentsOf(target.id));
+    return { target, segment: segment!, number: segment!.number ?? index + 1 };
   }
 
   /** "Add a missing line": the page's edits are kept, and the modal shows the line's dialog. */
@@ -242,7 +273,7 @@ export class ReviewService {
     return reviewModal({
       sessionId,
       lang: target.dstLang,
-      segments: session.baseline,
+      segments: withOpenComments(session.baseline, await store.commentsOf(target.id)),
       edits: session.edits,
       additions,
       page: session.page,
@@ -330,7 +361,13 @@ export class ReviewService {
     if (savedCount > 0) {
       // An approved render stays approved: the summary says the render these edits lead to waits again.
       const [approval] = await store.approvalsOf([target.id]);
-      const approved = approval?.attempt === target.attempt ? approval : undefined;
+      const approved =
+        approval?.attempt === target.attempt
+          ? {
+              render: shownRender(approval.attempt, await store.deliveredRenders(target.id)),
+              userId: approval.userId,
+            }
+          : undefined;
       await store.enqueue(
         {
           key: `edited:${sessionId}`,

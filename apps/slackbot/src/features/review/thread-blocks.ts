@@ -53,7 +53,7 @@ export function editSummary(input: {
   changes: string;
   targetId: string;
   /** The approval of the render these edits would follow: said, since rendering them needs a new one. */
-  approved?: { attempt: number; userId: string } | undefined;
+  approved?: { render: number; userId: string } | undefined;
 }): MessageContent {
   const { approved } = input;
   return {
@@ -63,7 +63,7 @@ export function editSummary(input: {
       ...(approved
         ? [
             context(
-              `✅ Render ${approved.attempt} is approved by <@${approved.userId}> and stays so: rendering these edits makes a new render, which waits for review again.`,
+              `✅ Render ${approved.render} is approved by <@${approved.userId}> and stays so: rendering these edits makes a new render, which waits for review again.`,
             ),
           ]
         : []),
@@ -83,7 +83,8 @@ export function approverAsked(input: {
   userId: string;
   lang: string;
   targetId: string;
-  approval: { attempt: number; userId: string };
+  /** The approved render, as people number it, and who approved it. */
+  approved: { render: number; userId: string };
   approvers: readonly string[];
 }): MessageContent {
   const whom = input.approvers.map((id) => (isGroupId(id) ? `<!subteam^${id}>` : `<@${id}>`));
@@ -92,7 +93,7 @@ export function approverAsked(input: {
     blocks: [
       section(
         `🙋 <@${input.userId}> would like to render ${languageLabel(input.lang)} again with their edits: ` +
-          `render ${input.approval.attempt} is approved by <@${input.approval.userId}> (it stays approved; the new ` +
+          `render ${input.approved.render} is approved by <@${input.approved.userId}> (it stays approved; the new ` +
           `render waits for review again). ${whom.join(', ')}: go ahead?`,
       ),
       {

@@ -10,6 +10,7 @@
 // channel raises it, when it gives the channel back — and then only if nothing was enqueued into the channel
 // since its claim (counted in `enqueued`), since a write committed meanwhile may be missing from what the
 // release can see.
+import { renderOfReplyKey, renderReplyKey } from '../../domain/renders.ts';
 import type { Delivery, DeliveryInput, OutboxStore } from '../outbox.ts';
 import { claimDue, placeholders, type Row, read, type Sql } from './port.ts';
 
@@ -183,6 +184,21 @@ export function sqlOutboxStore(sql: Sql, tenant: string): OutboxStore {
       return (
         await sql.all(`${WITH_THREAD} WHERE d.tenant = ? AND d.job_id = ? ORDER BY d.seq`, [tenant, jobId])
       ).map(toDelivery);
+    },
+
+    async deliveredRenders(targetId) {
+      // The keys are read whole and parsed: a pattern (LIKE) would read a target id's own characters as wildcards.
+      const prefix = renderReplyKey(targetId, 1).slice(0, -1);
+      const rows = await sql.all(
+        `SELECT key FROM deliveries WHERE tenant = ? AND kind = 'render' AND substr(key, 1, ?) = ?`,
+        [tenant, prefix.length, prefix],
+      );
+      return rows
+        .flatMap((row) => {
+          const reply = renderOfReplyKey(read.str(row.key));
+          return reply?.targetId === targetId ? [reply.render] : [];
+        })
+        .sort((a, b) => a - b);
     },
   };
 }
