@@ -90,7 +90,12 @@ describe('loadConfig', () => {
     };
     const config = loadConfig(oauth);
     expect(config.slackBotToken).toBeUndefined();
-    expect(config.install).toMatchObject({ clientId: '1111.2222', retentionMs: 30 * 24 * 60 * 60_000 });
+    expect(config.install).toMatchObject({
+      clientId: '1111.2222',
+      retentionMs: 30 * 24 * 60 * 60_000,
+      refreshWithinMs: 300_000,
+    });
+    expect(loadConfig({ ...oauth, SLACK_TOKEN_REFRESH_SECONDS: '4' }).install?.refreshWithinMs).toBe(4_000);
     expect(config.install?.encryptionKeys).toEqual([key]);
     // Several keys, the current one first (rotation): each read, in order.
     const old = Buffer.alloc(32, 9);

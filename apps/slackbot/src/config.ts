@@ -29,6 +29,10 @@ const EnvSchema = z.object({
     .number({ error: 'must be a number of days' })
     .min(0, 'must be 0 (delete at once) or more days')
     .default(30),
+  SLACK_TOKEN_REFRESH_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be 1 or more seconds before a token expires')
+    .default(300),
   SLACK_APP_TOKEN: nonEmpty
     .startsWith('xapp-', 'must be an app-level token starting with "xapp-"')
     .optional(),
@@ -97,6 +101,8 @@ export interface InstallConfig {
   redirectUri?: string;
   /** How long an uninstalled workspace's data is kept (DUBKIT_RETENTION_DAYS; 0 = deleted at once). */
   retentionMs: number;
+  /** How long before it expires a rotating bot token is refreshed (SLACK_TOKEN_REFRESH_SECONDS). */
+  refreshWithinMs: number;
 }
 
 export type ServiceAuth = { token: string } | { clientId: string; clientSecret: string; tokenUrl?: string };
@@ -266,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           encryptionKeys,
           ...(e.SLACK_REDIRECT_URI ? { redirectUri: e.SLACK_REDIRECT_URI } : {}),
           retentionMs: e.DUBKIT_RETENTION_DAYS * 24 * 60 * 60_000,
+          refreshWithinMs: e.SLACK_TOKEN_REFRESH_SECONDS * 1000,
         }
       : undefined;
   return {

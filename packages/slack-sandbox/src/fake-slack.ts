@@ -21,6 +21,11 @@ export interface RecordedCall {
    * refused calls included; the default workspace's for the static bot token; none for a token Slack never issued.
    */
   team?: string;
+  /**
+   * Slack's error when it refused the call's credentials: the bot token (`invalid_auth`, `token_expired`,
+   * `token_revoked`), or, for `oauth.v2.access`, the code or refresh token (`invalid_refresh_token`, …).
+   */
+  refused?: string;
 }
 
 export interface SlackFile {
@@ -450,12 +455,20 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       const method = url.pathname.slice('/api/'.length);
       const args = parseJsonOrForm(req, body);
       if (method === 'oauth.v2.access') {
-        this.calls.push({ method, args, at: Date.now() });
-        return json(res, this.installs.access(args, req.headers.authorization));
+        const answer = this.installs.access(args, req.headers.authorization);
+        const refused = answer.ok === true ? undefined : String(answer.error);
+        this.calls.push({ method, args, at: Date.now(), ...(refused ? { refused } : {}) });
+        return json(res, answer);
       }
       const auth = this.#authenticate(req.headers.authorization);
       const team = auth.ok ? (auth.grant?.installation.key ?? this.teamId) : auth.team;
-      this.calls.push({ method, args, at: Date.now(), ...(team ? { team } : {}) });
+      this.calls.push({
+        method,
+        args,
+        at: Date.now(),
+        ...(team ? { team } : {}),
+        ...(auth.ok ? {} : { refused: auth.error }),
+      });
       const limit = this.#options.rateLimit;
       if (limit && limit.method === method && this.#rateLimited < limit.times) {
         this.#rateLimited++;

@@ -86,6 +86,13 @@ describe('the sandbox’s installs', () => {
       error: 'invalid_refresh_token',
     });
     expect(slack.installs.refreshes).toBe(1);
+    // The record tells the used code's and refresh token's refusals from the grants answered.
+    expect(slack.callsOf('oauth.v2.access').map((c) => c.refused)).toEqual([
+      undefined,
+      'invalid_code',
+      undefined,
+      'invalid_refresh_token',
+    ]);
   });
 
   it('answers an org-wide install with no team', async () => {
@@ -115,6 +122,13 @@ describe('the sandbox’s installs', () => {
     slack.installs.uninstall('T1');
     expect(await api('auth.test', {}, token)).toEqual({ ok: false, error: 'token_revoked' });
     expect(slack.callsOf('auth.test').at(-1)?.team).toBe('T1');
+    // Each refusal is recorded with Slack's error, so a test can tell that none happened.
+    expect(slack.callsOf('auth.test').map((c) => c.refused)).toEqual([
+      'invalid_auth',
+      'invalid_auth',
+      'token_expired',
+      'token_revoked',
+    ]);
     expect(await api('users.info', { user: 'U0ANA', team_id: 'T1' }, STATIC)).toMatchObject({ ok: true });
     expect(await api('auth.test', {}, STATIC)).toMatchObject({ ok: true, team_id: slack.teamId });
   });

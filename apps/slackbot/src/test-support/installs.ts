@@ -1,10 +1,9 @@
 // Installing the app as a browser does, against the local Slack: the install page's "Add to Slack" link with
 // its state cookie, Slack's authorize page approved for a workspace or an org, and the redirect back.
 import { expect } from 'vitest';
-import type { RunningApp } from '../server.ts';
 
-/** The install pages of the running app (`app()`: the app of the moment). */
-export function installPages(app: () => RunningApp) {
+/** The install pages of the running app (`app()`: the app of the moment, or the proxy before its replicas). */
+export function installPages(app: () => { eventsUrl?: string | undefined }) {
   const appUrl = () => (app().eventsUrl ?? '').replace('/slack/events', '');
 
   /** The install page's "Add to Slack" link and the state cookie it set. */

@@ -73,6 +73,7 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     installations,
     refresh: (refreshToken) => refreshBotToken(oauth, refreshToken),
     owner: o.owner,
+    refreshWithinMs: o.install.refreshWithinMs,
     now,
   });
   // One pool of connections for every workspace's account; each account's requests wait in its own lane.
