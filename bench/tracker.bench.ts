@@ -274,13 +274,9 @@ async function runPolicy(policy: Policy): Promise<Result> {
   await app.stop();
   const changes = await serviceChanges(client, projects, app.firstStatus);
   const { calls, histories } = await services.report(projects);
-<<<<<<< HEAD
-  await app.store.close();
-  await dispatcher.close();
-=======
   await app.stores.close();
->>>>>>> join34
-  rmSync(dir, recursive: true, force: true );
+  await dispatcher.close();
+  rmSync(dir, { recursive: true, force: true });
   const requests = app.counts.polls + app.counts.lists + app.counts.segments;
   // Every change the service made while tracked, shown or skipped, until it or a later status reached Slack.
   const delays: number[] = [];
