@@ -1,5 +1,5 @@
-// One budget of requests per second to the dubbing service, shared by everything the process asks of it,
-// so that thousands of jobs never add up to a burst. It sits in the HTTP layer (an undici dispatcher), so
+// One budget of requests per second to a dubbing account, shared by everything the process asks of it,
+// so that thousands of jobs never add up to a burst (each account its own: RequestBudget.alike). It sits in the HTTP layer (an undici dispatcher), so
 // every request counts: polls, uploads, retries and the polls inside an upload alike; and a 429 pauses it
 // for every caller, for as long as the service asked.
 import { Agent, type Dispatcher } from 'undici';
@@ -17,6 +17,19 @@ export class RequestBudget {
     this.#spacingMs = 1000 / perSecond;
     this.#burst = options.burst ?? Math.max(1, Math.ceil(perSecond / 10));
     this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * A budget of the same rate and burst, of its own (the service limits each account on its own, so one
+   * account's backlog or 429 never holds another's requests), telling this one's observer of everything.
+   */
+  alike(): RequestBudget {
+    const budget = new RequestBudget(1000 / this.#spacingMs, { burst: this.#burst, now: this.#now });
+    budget.observer = {
+      answered: (status) => this.observer?.answered(status),
+      paused: (ms) => this.observer?.paused(ms),
+    };
+    return budget;
   }
 
   /** Resolves when the caller may send one request. */

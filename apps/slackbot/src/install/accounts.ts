@@ -1,12 +1,14 @@
 // Each workspace its dubbing account: the service client of an account is built once, the first time a tenant
 // of that account needs it, and reused by every tenant and every call after (one client per account, as the
-// app once had one client in all). Every client sends its requests through the deployment's one request
-// budget. A tenant with no account of its own uses the deployment's default account (DUBKIT_TOKEN in OAuth
+// app once had one client in all). Each account's client sends its requests through a request budget of its
+// own, at the deployment's rate: the service limits each account on its own, and a budget shared by all let a
+// workspace dubbing a season queue every other workspace's starts and polls behind its own. A tenant with no account of its own uses the deployment's default account (DUBKIT_TOKEN in OAuth
 // mode), and without one is told who can connect theirs.
 import { createHash } from 'node:crypto';
 import { DubbingClient } from '@dubkit/core';
 import type { Dispatcher } from 'undici';
 import { minutesLeft } from '../domain/credits.ts';
+import { budgetDispatcher, type RequestBudget } from '../dubbing/budget.ts';
 import { createDubbingService } from '../dubbing/client-service.ts';
 import type { DubbingService } from '../dubbing/service.ts';
 import type { InstallationStore } from './installations.ts';
@@ -22,9 +24,9 @@ export class NoDubbingAccount extends Error {
 
 export interface DubbingAccountsOptions {
   baseUrl: string;
-  installations: InstallationStore;
-  /** The request budget's dispatcher, shared by every account's client. */
-  dispatcher: Dispatcher;
+  installations: Pick<InstallationStore, 'dubbingToken'>;
+  /** The deployment's request budget: each account's client gets one alike (RequestBudget.alike). */
+  budget: RequestBudget;
   /** The deployment's default account, when DUBKIT_TOKEN (or client id/secret) is set. */
   fallback?: DubbingService;
   mediaPollMs?: number;
@@ -33,7 +35,10 @@ export interface DubbingAccountsOptions {
 export class DubbingAccounts {
   readonly #o: DubbingAccountsOptions;
   /** By a hash of the account's token, so the map never holds a token as a key a heap dump would show first. */
-  readonly #byAccount = new Map<string, { client: DubbingClient; service: DubbingService }>();
+  readonly #byAccount = new Map<
+    string,
+    { client: DubbingClient; dispatcher: Dispatcher; service: DubbingService }
+  >();
 
   constructor(options: DubbingAccountsOptions) {
     this.#o = options;
@@ -52,16 +57,21 @@ export class DubbingAccounts {
    * the account's minutes left, rejects with the client's error (AuthenticationError for a refused token).
    */
   async check(token: string): Promise<number> {
-    const client = this.#client(token);
+    const dispatcher = budgetDispatcher(this.#o.budget.alike());
+    const client = this.#client(token, dispatcher);
     try {
       return minutesLeft(await client.credits.get());
     } finally {
       await client.close();
+      await dispatcher.close();
     }
   }
 
   async close(): Promise<void> {
-    for (const { client } of this.#byAccount.values()) await client.close();
+    for (const { client, dispatcher } of this.#byAccount.values()) {
+      await client.close();
+      await dispatcher.close();
+    }
     this.#byAccount.clear();
   }
 
@@ -69,9 +79,11 @@ export class DubbingAccounts {
     const id = createHash('sha256').update(token).digest('hex');
     let account = this.#byAccount.get(id);
     if (!account) {
-      const client = this.#client(token);
+      const dispatcher = budgetDispatcher(this.#o.budget.alike());
+      const client = this.#client(token, dispatcher);
       account = {
         client,
+        dispatcher,
         service: createDubbingService(client, {
           ...(this.#o.mediaPollMs !== undefined ? { mediaPollMs: this.#o.mediaPollMs } : {}),
         }),
@@ -81,7 +93,7 @@ export class DubbingAccounts {
     return account.service;
   }
 
-  #client(token: string): DubbingClient {
-    return new DubbingClient({ baseUrl: this.#o.baseUrl, token, env: {}, dispatcher: this.#o.dispatcher });
+  #client(token: string, dispatcher: Dispatcher): DubbingClient {
+    return new DubbingClient({ baseUrl: this.#o.baseUrl, token, env: {}, dispatcher });
   }
 }

@@ -5,7 +5,7 @@ import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Registry } from '../../access/registry.ts';
 import type { InstallConfig, StoreLocation } from '../../config.ts';
-import { budgetDispatcher, type RequestBudget } from '../../dubbing/budget.ts';
+import type { RequestBudget } from '../../dubbing/budget.ts';
 import type { DubbingService } from '../../dubbing/service.ts';
 import { DubbingAccounts } from '../../install/accounts.ts';
 import type { InstallationStore } from '../../install/installations.ts';
@@ -50,7 +50,7 @@ export interface StartInstallsOptions {
   store: StoreLocation;
   clientOptions: WebClientOptions;
   slackApiUrl?: string;
-  /** The request budget every dubbing account's client shares. */
+  /** The request budget each dubbing account's client gets one alike of (its pauses counted with it). */
   budget: RequestBudget;
   serviceBaseUrl: string;
   /** The deployment's default dubbing account, if it has one. */
@@ -75,11 +75,10 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     owner: o.owner,
     now,
   });
-  const dispatcher = budgetDispatcher(o.budget);
   const accounts = new DubbingAccounts({
     baseUrl: o.serviceBaseUrl,
     installations,
-    dispatcher,
+    budget: o.budget,
     ...(o.fallback ? { fallback: o.fallback } : {}),
   });
   const tenancy = new OAuthTenancy({ installations, rotation, accounts, clientOptions: o.clientOptions });
@@ -131,7 +130,6 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     async stop() {
       await retention.stop();
       await accounts.close();
-      await dispatcher.close();
       await sql.close();
     },
   };
