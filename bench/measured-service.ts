@@ -18,14 +18,20 @@ export function measuredService(
   token: string,
   requestsPerSecond: number,
 ): MeasuredService {
-  const service = createDubbingService(
-    new DubbingClient({
-      baseUrl: serviceUrl,
-      token,
-      env: {},
-      dispatcher: budgetDispatcher(new RequestBudget(requestsPerSecond)),
-    }),
+  return measured(
+    createDubbingService(
+      new DubbingClient({
+        baseUrl: serviceUrl,
+        token,
+        env: {},
+        dispatcher: budgetDispatcher(new RequestBudget(requestsPerSecond)),
+      }),
+    ),
   );
+}
+
+/** `service` (built by the caller, e.g. the app's accounts) with its polls, list pages and reads counted. */
+export function measured(service: DubbingService): MeasuredService {
   const counts = { polls: 0, lists: 0, segments: 0 };
   const firstStatus = new Map<string, string>();
   const lastSeen = new Map<string, number>();

@@ -7,6 +7,7 @@ export { budgetDispatcher, RequestBudget } from './dubbing/budget.ts';
 export { createDubbingService } from './dubbing/client-service.ts';
 export type { DubbingService } from './dubbing/service.ts';
 export { messageParts } from './features/message-parts.ts';
+export { DubbingAccounts } from './install/accounts.ts';
 export { JobStarter } from './jobs/start.ts';
 export { Tracker } from './jobs/track.ts';
 export { Deliverer } from './outbox/deliverer.ts';

@@ -33,31 +33,6 @@ describe('RequestBudget', () => {
   });
 });
 
-describe('RequestBudget lanes', () => {
-  it('serves the accounts in turn: a busy account’s queue holds another’s request back by one turn only', async () => {
-    const budget = new RequestBudget(1000, { burst: 1 });
-    const served: string[] = [];
-    const take = (lane: string) => budget.take(lane).then(() => served.push(lane));
-    const all = [];
-    // The busy account asks for ten at once, then the quiet one for one, then the busy one again.
-    for (let i = 0; i < 10; i += 1) all.push(take('busy'));
-    all.push(take('quiet'));
-    all.push(take('busy'));
-    await Promise.all(all);
-    // The busy account's first went at once and its second held the next slot before anyone else asked; then
-    // the lanes take turns: the quiet account's request goes fourth, not after the busy one's ten.
-    expect(served.slice(0, 4)).toEqual(['busy', 'busy', 'busy', 'quiet']);
-    expect(served.filter((lane) => lane === 'busy')).toHaveLength(11);
-  });
-
-  it('keeps one lane’s requests in the order they asked', async () => {
-    const budget = new RequestBudget(1000, { burst: 1 });
-    const served: number[] = [];
-    await Promise.all([0, 1, 2, 3].map((i) => budget.take('one').then(() => served.push(i))));
-    expect(served).toEqual([0, 1, 2, 3]);
-  });
-});
-
 /** A budget that records what is asked of it (and never makes anyone wait). */
 class RecordingBudget extends RequestBudget {
   taken = 0;

@@ -1,8 +1,7 @@
-// One budget of requests per second to the dubbing service, shared by everything the process asks of it,
-// so that thousands of jobs never add up to a burst. It sits in the HTTP layer (an undici dispatcher), so
+// One budget of requests per second to a dubbing account, shared by everything the process asks of it,
+// so that thousands of jobs never add up to a burst (each account its own: RequestBudget.alike). It sits in the HTTP layer (an undici dispatcher), so
 // every request counts: polls, uploads, retries and the polls inside an upload alike; and a 429 pauses it
-// for every caller, for as long as the service asked. Callers wait in lanes (one per dubbing account), served in
-// turn: a busy account's queue never holds up another account's next request by more than one turn.
+// for every caller, for as long as the service asked.
 import { Agent, type Dispatcher } from 'undici';
 
 export class RequestBudget {
@@ -10,10 +9,6 @@ export class RequestBudget {
   readonly #burst: number;
   readonly #now: () => number;
   #nextSlot = 0;
-  /** Each lane's waiters, in order; the map's order is the lanes' turn (a lane served goes to the back). */
-  readonly #lanes = new Map<string, (() => void)[]>();
-  /** A waiter's slot is being waited for: the others wait their turn behind it. */
-  #waiting = false;
   /** Told of every answer's status and of every pause (the metrics count them). */
   observer: BudgetObserver | undefined;
 
@@ -24,38 +19,26 @@ export class RequestBudget {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Resolves when the caller may send one request; `lane` is whose request it is (its dubbing account). */
-  take(lane = ''): Promise<void> {
-    return new Promise((resolve) => {
-      const queue = this.#lanes.get(lane);
-      if (queue) queue.push(resolve);
-      else this.#lanes.set(lane, [resolve]);
-      this.#serve();
-    });
+  /**
+   * A budget of the same rate and burst, of its own (the service limits each account on its own, so one
+   * account's backlog or 429 never holds another's requests), telling this one's observer of everything.
+   */
+  alike(): RequestBudget {
+    const budget = new RequestBudget(1000 / this.#spacingMs, { burst: this.#burst, now: this.#now });
+    budget.observer = {
+      answered: (status) => this.observer?.answered(status),
+      paused: (ms) => this.observer?.paused(ms),
+    };
+    return budget;
   }
 
-  /** Gives the next slots to the lanes in turn, each its oldest waiter, until one has to wait for its slot. */
-  #serve(): void {
-    while (!this.#waiting) {
-      const next = this.#lanes.entries().next();
-      if (next.done) return;
-      const [lane, queue] = next.value;
-      const resolve = queue.shift() as () => void;
-      this.#lanes.delete(lane);
-      if (queue.length > 0) this.#lanes.set(lane, queue);
-      const now = this.#now();
-      const slot = Math.max(this.#nextSlot, now - this.#spacingMs * (this.#burst - 1));
-      this.#nextSlot = slot + this.#spacingMs;
-      if (slot <= now) resolve();
-      else {
-        this.#waiting = true;
-        setTimeout(() => {
-          this.#waiting = false;
-          resolve();
-          this.#serve();
-        }, slot - now);
-      }
-    }
+  /** Resolves when the caller may send one request. */
+  async take(): Promise<void> {
+    const now = this.#now();
+    const slot = Math.max(this.#nextSlot, now - this.#spacingMs * (this.#burst - 1));
+    this.#nextSlot = slot + this.#spacingMs;
+    const wait = slot - now;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   /** No request before `ms` from now (the service answered 429 with Retry-After). */
@@ -77,16 +60,14 @@ const MAX_PAUSE_MS = 60_000;
 
 /**
  * A dispatcher that sends each request only when the budget allows, and pauses the budget when the
- * service answers 429. `base` does the sending (a keep-alive Agent by default; the bench passes its own);
- * `lane` is the account whose requests these are.
+ * service answers 429. `base` does the sending (a keep-alive Agent by default; the bench passes its own).
  */
 export function budgetDispatcher(
   budget: RequestBudget,
   base: Dispatcher = new Agent({ keepAliveTimeout: 10_000 }),
-  lane = '',
 ) {
   return base.compose((dispatch) => (options, handler) => {
-    budget.take(lane).then(() => dispatch(options, watchFor429(handler, budget)));
+    budget.take().then(() => dispatch(options, watchFor429(handler, budget)));
     return true;
   });
 }

@@ -25,8 +25,7 @@ export function createAppClient(
     throw new Error(
       'no dubbing account is configured (DUBKIT_TOKEN, or DUBKIT_CLIENT_ID and DUBKIT_CLIENT_SECRET)',
     );
-  // The default account's lane (each workspace's own account has its own: install/accounts.ts).
-  const dispatcher = budgetDispatcher(budget, base, 'default');
+  const dispatcher = budgetDispatcher(budget, base);
   const client = new DubbingClient({
     baseUrl: config.service.baseUrl,
     ...auth,

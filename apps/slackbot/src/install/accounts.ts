@@ -1,7 +1,9 @@
 // Each workspace its dubbing account: the service client of an account is built once, the first time a tenant
 // of that account needs it, and reused by every tenant and every call after (one client per account, as the
-// app once had one client in all). Every client sends its requests through the deployment's one request
-// budget. A tenant with no account of its own uses the deployment's default account (DUBKIT_TOKEN in OAuth
+// app once had one client in all). Each account's client sends its requests through a request budget of its
+// own at the deployment's rate (RequestBudget.alike): the service limits each account on its own, and one budget
+// shared by all let a workspace dubbing a season queue every other workspace's starts and polls behind its own
+// (`pnpm bench tenants`). A tenant with no account of its own uses the deployment's default account (DUBKIT_TOKEN in OAuth
 // mode); without either it has none (its graph then refuses what needs the service, saying who can connect one).
 import { createHash } from 'node:crypto';
 import { DubbingClient } from '@dubkit/core';
@@ -14,8 +16,8 @@ import type { InstallationStore } from './installations.ts';
 
 export interface DubbingAccountsOptions {
   baseUrl: string;
-  installations: InstallationStore;
-  /** The deployment's one request budget: each account's requests wait in a lane of its own, served in turn. */
+  installations: Pick<InstallationStore, 'dubbingToken'>;
+  /** The deployment's request budget: each account's client gets one alike (RequestBudget.alike). */
   budget: RequestBudget;
   /** What sends every account's requests (one pool of connections to the service). */
   base: Dispatcher;
@@ -28,6 +30,8 @@ export class DubbingAccounts {
   readonly #o: DubbingAccountsOptions;
   /** By a hash of the account's token, so the map never holds a token as a key a heap dump would show first. */
   readonly #byAccount = new Map<string, { client: DubbingClient; service: DubbingService }>();
+  /** Each account's request budget, kept for the account's life (a token checked, then connected, shares it). */
+  readonly #budgets = new Map<string, RequestBudget>();
 
   constructor(options: DubbingAccountsOptions) {
     this.#o = options;
@@ -74,13 +78,18 @@ export class DubbingAccounts {
     return account.service;
   }
 
-  #client(token: string, lane: string): DubbingClient {
-    const dispatcher = budgetDispatcher(this.#o.budget, this.#o.base, lane);
+  #client(token: string, id: string): DubbingClient {
+    let budget = this.#budgets.get(id);
+    if (!budget) {
+      budget = this.#o.budget.alike();
+      this.#budgets.set(id, budget);
+    }
+    const dispatcher = budgetDispatcher(budget, this.#o.base);
     return new DubbingClient({ baseUrl: this.#o.baseUrl, token, env: {}, dispatcher });
   }
 }
 
-/** An account's name in the maps and the budget's lanes: a hash of its token, never the token itself. */
+/** An account's name in the maps: a hash of its token, never the token itself. */
 function accountId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

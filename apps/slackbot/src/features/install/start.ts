@@ -50,7 +50,7 @@ export interface StartInstallsOptions {
   store: StoreLocation;
   clientOptions: WebClientOptions;
   slackApiUrl?: string;
-  /** The request budget every dubbing account's client shares. */
+  /** The deployment's request budget: each dubbing account's client gets one alike. */
   budget: RequestBudget;
   serviceBaseUrl: string;
   /** The deployment's default dubbing account, if it has one. */
@@ -76,7 +76,7 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
     refreshWithinMs: o.install.refreshWithinMs,
     now,
   });
-  // One pool of connections for every workspace's account; each account's requests wait in its own lane.
+  // One pool of connections for every workspace's account; each account's requests wait in its own budget.
   const base = new Agent({ keepAliveTimeout: 10_000 });
   const accounts = new DubbingAccounts({
     baseUrl: o.serviceBaseUrl,
