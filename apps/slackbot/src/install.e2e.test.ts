@@ -4,12 +4,11 @@
 // when Slack has expired it; a replayed or forged state is refused, an admin-page install without one is
 // taken; app_uninstalled and tokens_revoked, in either order and each twice, stop every Slack call for that
 // workspace at once and its rows are deleted after the retention (0 days here); reinstalling works.
-import { randomBytes } from 'node:crypto';
 import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TenantGone } from './install/tenancy.ts';
 import type { RunningApp } from './server.ts';
-import { installPages } from './test-support/installs.ts';
+import { installPages, oauthEnv } from './test-support/installs.ts';
 import { startInProcess, testEnv } from './test-support/stage.ts';
 
 const CLIENT = { id: '1111.2222', secret: 'client-secret' };
@@ -21,10 +20,7 @@ beforeAll(async () => {
     startApp: ({ SLACK_BOT_TOKEN: _single, ...env }) => startInProcess(env),
     env: {
       ...testEnv(),
-      SLACK_CLIENT_ID: CLIENT.id,
-      SLACK_CLIENT_SECRET: CLIENT.secret,
-      SLACK_STATE_SECRET: randomBytes(24).toString('hex'),
-      DUBKIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...oauthEnv(CLIENT),
       DUBKIT_RETENTION_DAYS: '0',
     },
     emulator: { speed: 50 },

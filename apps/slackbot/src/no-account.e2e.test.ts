@@ -4,11 +4,10 @@
 // has no dubbing account yet and who can connect it, as App Home does where the credits would be; nothing is
 // recorded or sent to the service. Once a workspace admin connects the account with `/dub connect`, the same
 // person's dub is delivered on it.
-import { randomBytes } from 'node:crypto';
 import { byKind, keyOf, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './server.ts';
-import { installPages } from './test-support/installs.ts';
+import { connectAccount, installPages, oauthEnv } from './test-support/installs.ts';
 import { ANA, WAIT_MS } from './test-support/people.ts';
 import { startInProcess, testEnv } from './test-support/stage.ts';
 
@@ -24,10 +23,7 @@ beforeAll(async () => {
     startApp: ({ SLACK_BOT_TOKEN: _bot, DUBKIT_TOKEN: _account, ...env }) => startInProcess(env),
     env: {
       ...testEnv(),
-      SLACK_CLIENT_ID: CLIENT.id,
-      SLACK_CLIENT_SECRET: CLIENT.secret,
-      SLACK_STATE_SECRET: randomBytes(24).toString('hex'),
-      DUBKIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...oauthEnv(CLIENT),
     },
     emulator: { speed: 100 },
   });
@@ -101,13 +97,11 @@ describe('a workspace without a dubbing account', () => {
   it(
     'dubs on the account a workspace admin connects',
     async () => {
-      const acme = stage.driver.in(ACME.team);
-      await acme.command({ text: 'connect', channel: ACME.channel, user: ADMIN });
-      await waitFor(() => stage.slack.callsOf('views.open').at(-1), WAIT_MS, 'the connect modal');
-      const done = await acme.submitView({
-        viewId: stage.slack.views.at(-1)?.id ?? '',
-        user: ADMIN,
-        values: { dubbing_token: { token: { type: 'plain_text_input', value: 'acme-account-token' } } },
+      const done = await connectAccount(stage, {
+        team: ACME.team,
+        channel: ACME.channel,
+        admin: ADMIN,
+        token: 'acme-account-token',
       });
       expect(done.body).toContain('300 minutes left');
 
@@ -121,7 +115,9 @@ describe('a workspace without a dubbing account', () => {
         WAIT_MS,
         'Acme acting on its account',
       );
-      await acme.command({ channel: ACME.channel, user: ANA, text: 'https://vimeo.com/acme-launch to es' });
+      await stage.driver
+        .in(ACME.team)
+        .command({ channel: ACME.channel, user: ANA, text: 'https://vimeo.com/acme-launch to es' });
       const card = await waitFor(() => cards()[0], WAIT_MS, 'the card');
       await waitFor(
         () => byKind(stage.slack.thread(ACME.channel, card.ts), 'dubbed').length === 1,

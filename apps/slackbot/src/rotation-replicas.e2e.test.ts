@@ -5,10 +5,9 @@
 // flight on every replica. Asserted from Slack's side: every event answered (its person's Home published with
 // that workspace's token), every refresh token exchanged once (no refresh grant refused, as a second replica
 // refreshing with a used one would be), and no Web API call refused for an expired, revoked or unknown token.
-import { randomBytes } from 'node:crypto';
 import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPages } from './test-support/installs.ts';
+import { installPages, oauthEnv } from './test-support/installs.ts';
 import { type TestDatabase, testDatabase } from './test-support/postgres.ts';
 import { type Replicas, startReplicas } from './test-support/replicas.ts';
 import { testEnv } from './test-support/stage.ts';
@@ -36,10 +35,7 @@ beforeAll(async () => {
       ...testEnv({ logLevel: 'fatal' }),
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '3',
-      SLACK_CLIENT_ID: CLIENT.id,
-      SLACK_CLIENT_SECRET: CLIENT.secret,
-      SLACK_STATE_SECRET: randomBytes(24).toString('hex'),
-      DUBKIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...oauthEnv(CLIENT),
       SLACK_TOKEN_REFRESH_SECONDS: String(REFRESH_SECONDS),
     },
   });

@@ -3,11 +3,10 @@
 // few seconds and without a restart, that a workspace was installed (it makes its graph), that its admin
 // connected its dubbing account (its graph is made again on that account), and that the app was removed
 // (its graph is taken apart).
-import { randomBytes } from 'node:crypto';
 import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './server.ts';
-import { installPages } from './test-support/installs.ts';
+import { connectAccount, installPages, oauthEnv } from './test-support/installs.ts';
 import { WAIT_MS } from './test-support/people.ts';
 import { type TestDatabase, testDatabase } from './test-support/postgres.ts';
 import { startInProcess, testEnv } from './test-support/stage.ts';
@@ -34,10 +33,7 @@ beforeAll(async () => {
       ...testEnv(),
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '2',
-      SLACK_CLIENT_ID: CLIENT.id,
-      SLACK_CLIENT_SECRET: CLIENT.secret,
-      SLACK_STATE_SECRET: randomBytes(24).toString('hex'),
-      DUBKIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...oauthEnv(CLIENT),
     },
     emulator: { speed: 100 },
   });
@@ -64,13 +60,11 @@ describe('what one instance did to an installation', () => {
       await waitFor(() => other.graphs.keys().includes(ACME.team), WAIT_MS, 'Acme’s graph on the other');
       expect((await other.graphs.of(ACME.team)).account).toBeUndefined();
 
-      const acme = stage.driver.in(ACME.team);
-      await acme.command({ text: 'connect', channel: ACME.channel, user: ADMIN });
-      await waitFor(() => stage.slack.callsOf('views.open').at(-1), WAIT_MS, 'the connect modal');
-      const done = await acme.submitView({
-        viewId: stage.slack.views.at(-1)?.id ?? '',
-        user: ADMIN,
-        values: { dubbing_token: { token: { type: 'plain_text_input', value: 'acme-account-token' } } },
+      const done = await connectAccount(stage, {
+        team: ACME.team,
+        channel: ACME.channel,
+        admin: ADMIN,
+        token: 'acme-account-token',
       });
       expect(done.body).toContain('300 minutes left');
       const connected = await waitFor(
@@ -85,7 +79,7 @@ describe('what one instance did to an installation', () => {
       expect(await other.graphs.of(ACME.team)).toBe(graph);
 
       stage.slack.installs.uninstall(ACME.team);
-      expect((await acme.appUninstalled()).status).toBe(200);
+      expect((await stage.driver.in(ACME.team).appUninstalled()).status).toBe(200);
       await waitFor(() => !other.graphs.keys().includes(ACME.team), WAIT_MS, 'Acme’s graph taken apart');
       expect(stage.app.graphs.keys()).toEqual([]);
     },

@@ -4,12 +4,11 @@
 // Home and `/dub list` never show Acme's job; Beta clicking every registered button with Acme's job and
 // language ids changes nothing of Acme's; and removing the app from Acme during a running dub stops every
 // Slack call and service poll for Acme and ends its jobs, while Beta carries on.
-import { randomBytes } from 'node:crypto';
 import { byKind, keyOf, type SlackMessage, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './server.ts';
 import { APP_REMOVED } from './tenants.ts';
-import { installPages } from './test-support/installs.ts';
+import { connectAccount, installPages, oauthEnv } from './test-support/installs.ts';
 import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { drained, startInProcess, testEnv } from './test-support/stage.ts';
 import { jobIdOf } from './test-support/threads.ts';
@@ -27,10 +26,7 @@ beforeAll(async () => {
     startApp: ({ SLACK_BOT_TOKEN: _single, ...env }) => startInProcess(env),
     env: {
       ...testEnv(),
-      SLACK_CLIENT_ID: CLIENT.id,
-      SLACK_CLIENT_SECRET: CLIENT.secret,
-      SLACK_STATE_SECRET: randomBytes(24).toString('hex'),
-      DUBKIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...oauthEnv(CLIENT),
     },
     emulator: { speed: 100 },
   });
@@ -82,14 +78,11 @@ describe('many workspaces', () => {
       expect(stage.app.graphs.keys().sort()).toEqual([ACME.team, BETA.team]);
 
       // Beta's admin connects Beta's own account; Acme stays on the deployment's.
-      const beta = stage.driver.in(BETA.team);
-      await beta.command({ text: 'connect', channel: BETA.channel, user: BETA_ADMIN });
-      await waitFor(() => stage.slack.callsOf('views.open').at(-1), WAIT_MS, 'the connect modal');
-      const viewId = stage.slack.views.at(-1)?.id ?? '';
-      const done = await beta.submitView({
-        viewId,
-        user: BETA_ADMIN,
-        values: { dubbing_token: { token: { type: 'plain_text_input', value: 'beta-account-token' } } },
+      const done = await connectAccount(stage, {
+        team: BETA.team,
+        channel: BETA.channel,
+        admin: BETA_ADMIN,
+        token: 'beta-account-token',
       });
       expect(done.body).toContain('500 minutes left');
       await waitFor(

@@ -1,6 +1,34 @@
 // Installing the app as a browser does, against the local Slack: the install page's "Add to Slack" link with
 // its state cookie, Slack's authorize page approved for a workspace or an org, and the redirect back.
+import { randomBytes } from 'node:crypto';
+import { type Stage, type StartedApp, waitFor } from '@dubkit/slack-sandbox';
 import { expect } from 'vitest';
+import { WAIT_MS } from './people.ts';
+
+/** OAuth mode's variables for the local Slack's app `client`, with a state secret and a key made for the run. */
+export function oauthEnv(client: { id: string; secret: string }): Record<string, string> {
+  return {
+    SLACK_CLIENT_ID: client.id,
+    SLACK_CLIENT_SECRET: client.secret,
+    SLACK_STATE_SECRET: randomBytes(24).toString('hex'),
+    DUBKIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+}
+
+/** A workspace admin connects the workspace's dubbing account (`/dub connect`, then its dialog): its answer. */
+export async function connectAccount(
+  stage: Stage<StartedApp>,
+  where: { team: string; channel: string; admin: string; token: string },
+): Promise<{ body: string }> {
+  const workspace = stage.driver.in(where.team);
+  await workspace.command({ text: 'connect', channel: where.channel, user: where.admin });
+  await waitFor(() => stage.slack.callsOf('views.open').at(-1), WAIT_MS, 'the connect modal');
+  return workspace.submitView({
+    viewId: stage.slack.views.at(-1)?.id ?? '',
+    user: where.admin,
+    values: { dubbing_token: { token: { type: 'plain_text_input', value: where.token } } },
+  });
+}
 
 /** The install pages of the running app (`app()`: the app of the moment, or the proxy before its replicas). */
 export function installPages(app: () => { eventsUrl?: string | undefined }) {
