@@ -28,6 +28,7 @@ import {
   startHealthServer,
   withHealthRoutes,
 } from './health.ts';
+import { Sealer, secretsAtRest } from './install/sealing.ts';
 import { singleWorkspace } from './install/single-workspace.ts';
 import type { Tenancy } from './install/tenancy.ts';
 import type { Tracker } from './jobs/track.ts';
@@ -106,7 +107,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
-  const stores = await openStore(config.store);
+  // OAuth mode's key seals the secrets the store keeps (a workflow run's token) as it seals the installs' tokens.
+  const keys = config.install?.encryptionKeys;
+  const stores = await openStore(config.store, keys ? secretsAtRest(new Sealer(keys)) : undefined);
   // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
   // a dead replica's leases pass to the others when they expire, never at someone's start.
   if (config.store.kind === 'sqlite') await stores.releaseLeases();

@@ -12,15 +12,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PostgresConnection } from '../store/postgres/connection.ts';
 import { migrate } from '../store/sql/migrations.ts';
 import type { Sql } from '../store/sql/port.ts';
+import { tenantStore } from '../store/sql/store.ts';
 import { SqliteConnection } from '../store/sqlite/connection.ts';
 import { testDatabase } from '../test-support/postgres.ts';
 import { InstallationStore, type NewInstallation } from './installations.ts';
 import { deleteTenant, retentionRound } from './purge.ts';
-import { Sealer } from './sealing.ts';
+import { Sealer, secretsAtRest } from './sealing.ts';
 import { watchRound } from './watch.ts';
 
 const sealer = new Sealer([randomBytes(32)]);
 const SERVICE_TOKEN = 'svc-token-that-must-not-leak';
+const STEP_TOKEN = 'xwfp-1-step-token-that-must-not-leak';
 
 function install(over: Partial<NewInstallation> & Pick<NewInstallation, 'key'>): NewInstallation {
   return {
@@ -197,9 +199,23 @@ for (const [name, open] of Object.entries(engines)) {
       await installations.save(install({ key: 'E1', teamId: null, enterpriseId: 'E1', orgInstall: true }), 1);
       await installations.connectDubbing('T1', SERVICE_TOKEN, 'U0ADMIN', 2);
       expect(await installations.dubbingToken('T1')).toBe(SERVICE_TOKEN);
+      // A workflow run's token, kept by the tenant's store until the run ends, is sealed with the same key.
+      const steps = tenantStore(engine!.sql, 'T1', secretsAtRest(sealer));
+      const step = {
+        executionId: 'Fx1',
+        callbackId: 'dub_video',
+        token: STEP_TOKEN,
+        jobId: null,
+        inputs: { languages: ['es'], approvers: [], waitForApproval: false },
+        problem: null,
+      };
+      expect(await steps.recordStep(step, 3)).toBe(true);
+      expect((await steps.getStep('Fx1'))?.token).toBe(STEP_TOKEN);
       const dump = await engine!.dump();
       expect(dump).toContain('UBT1'); // the dump is real: the bot user id is there in clear
+      expect(dump).toContain('Fx1');
       expect(dump).not.toMatch(/xox[a-z]/);
+      expect(dump).not.toContain('xwfp-');
       expect(dump).not.toContain(SERVICE_TOKEN);
     });
 

@@ -6,6 +6,7 @@
 // Each value is bound to where it is stored (its installation and field, as GCM's additional data): a sealed
 // token copied into another installation's row does not open there.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { SecretsAtRest } from '../store/workflow-steps.ts';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -67,6 +68,21 @@ export class Sealer {
       throw new UnsealError('the sealed value was changed, or belongs to another row');
     }
   }
+}
+
+/**
+ * The store's secrets (a workflow run's token) sealed with `sealer`. A value stored before sealing began (a run
+ * recorded in clear by an earlier version, still under way) is read as it is; every new one is sealed.
+ */
+export function secretsAtRest(sealer: Sealer): SecretsAtRest {
+  return {
+    seal: (plain, context) => sealer.seal(plain, context),
+    open: (stored, context) => (isSealed(stored) ? sealer.open(stored, context) : stored),
+  };
+}
+
+function isSealed(value: string): boolean {
+  return value.startsWith(`${VERSION}.`) && value.split('.').length === 5;
 }
 
 function keyId(bytes: Buffer): string {

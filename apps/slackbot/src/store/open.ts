@@ -5,14 +5,16 @@ import { PostgresConnection } from './postgres/connection.ts';
 import { createSqlStore } from './sql/store.ts';
 import { SqliteConnection } from './sqlite/connection.ts';
 import type { Stores } from './store.ts';
+import type { SecretsAtRest } from './workflow-steps.ts';
 
-export async function openStore(location: StoreLocation): Promise<Stores> {
+/** `secrets`: how secrets kept in the store are sealed (OAuth mode's key); without them they are kept as is. */
+export async function openStore(location: StoreLocation, secrets?: SecretsAtRest): Promise<Stores> {
   const connection =
     location.kind === 'postgres'
       ? new PostgresConnection({ url: location.url, poolSize: location.poolSize })
       : new SqliteConnection(location.path);
   try {
-    return await createSqlStore(connection);
+    return await createSqlStore(connection, secrets);
   } catch (error) {
     // The migrations failed (the database went away after the start-up checks): nothing is left open for a
     // caller that waits and opens it again.

@@ -1,6 +1,7 @@
 // The Store as one body of portable SQL over any Sql connection: each aggregate's queries, the tenant a
 // parameter of each, migrated to the current schema before first use.
 import type { LeasedTable, Store, Stores } from '../store.ts';
+import type { SecretsAtRest } from '../workflow-steps.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
 import { sqlAssignmentStore } from './assignments.ts';
@@ -37,8 +38,8 @@ const LEASE_KEYS: Record<LeasedTable, string> = {
 /** The tenant of rows written before rows had one (migration 25). */
 const UNOWNED = '';
 
-/** One tenant's store over `sql`: every aggregate's queries bind `tenant`. */
-export function tenantStore(sql: Sql, tenant: string): Store {
+/** One tenant's store over `sql`: every aggregate's queries bind `tenant`; `secrets` seal what is secret. */
+export function tenantStore(sql: Sql, tenant: string, secrets?: SecretsAtRest): Store {
   if (tenant === UNOWNED) throw new Error('a tenant store needs the key of a workspace or org');
   return {
     ...sqlJobStore(sql, tenant),
@@ -57,7 +58,7 @@ export function tenantStore(sql: Sql, tenant: string): Store {
     ...sqlDeferredRequestStore(sql, tenant),
     ...sqlAutopilotStore(sql, tenant),
     ...sqlCommentStore(sql, tenant),
-    ...sqlWorkflowStepStore(sql, tenant),
+    ...sqlWorkflowStepStore(sql, tenant, secrets),
     ...sqlSweepStore(sql, tenant),
     async renewLeases(table, keys, owner, until, now) {
       if (keys.length === 0) return;
@@ -70,14 +71,14 @@ export function tenantStore(sql: Sql, tenant: string): Store {
   };
 }
 
-export async function createSqlStore(sql: Sql): Promise<Stores> {
+export async function createSqlStore(sql: Sql, secrets?: SecretsAtRest): Promise<Stores> {
   await migrate(sql);
   const tenants = new Map<string, Store>();
   return {
     tenant(key) {
       let store = tenants.get(key);
       if (!store) {
-        store = tenantStore(sql, key);
+        store = tenantStore(sql, key, secrets);
         tenants.set(key, store);
       }
       return store;

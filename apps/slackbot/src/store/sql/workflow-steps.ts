@@ -1,8 +1,17 @@
-// Workflow step runs in SQL: keyed by Slack's execution id, leased to one runner at a time.
-import type { StepInputs, WorkflowStep, WorkflowStepStore } from '../workflow-steps.ts';
+// Workflow step runs in SQL: keyed by Slack's execution id, leased to one runner at a time. The run's token
+// (Slack's `xwfp-…`, good until the run ends) is sealed like the installations' tokens when the deployment has
+// a key (OAuth mode), bound to its tenant and execution; without one (single-workspace mode) it is kept as is.
+import type { SecretsAtRest, StepInputs, WorkflowStep, WorkflowStepStore } from '../workflow-steps.ts';
 import { claimDue, type Row, read, type Sql } from './port.ts';
 
-export function sqlWorkflowStepStore(sql: Sql, tenant: string): WorkflowStepStore {
+export function sqlWorkflowStepStore(sql: Sql, tenant: string, secrets?: SecretsAtRest): WorkflowStepStore {
+  const where = (executionId: string) => `${tenant}:workflow_step:${executionId}`;
+  const toStep = (row: Row): WorkflowStep => {
+    const step = stepOf(row);
+    // An ended run's token is blanked: nothing to open.
+    if (!secrets || step.token === '') return step;
+    return { ...step, token: secrets.open(step.token, where(step.executionId)) };
+  };
   return {
     async recordStep(step, now) {
       const changed = await sql.run(
@@ -12,7 +21,7 @@ export function sqlWorkflowStepStore(sql: Sql, tenant: string): WorkflowStepStor
           tenant,
           step.executionId,
           step.callbackId,
-          step.token,
+          secrets ? secrets.seal(step.token, where(step.executionId)) : step.token,
           step.jobId,
           JSON.stringify(step.inputs),
           step.problem,
@@ -73,7 +82,7 @@ export function sqlWorkflowStepStore(sql: Sql, tenant: string): WorkflowStepStor
   };
 }
 
-function toStep(row: Row): WorkflowStep {
+function stepOf(row: Row): WorkflowStep {
   return {
     executionId: read.str(row.id),
     callbackId: read.str(row.callback_id),
