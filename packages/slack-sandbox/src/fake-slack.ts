@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SandboxInstalls, type TokenGrant } from './installs.ts';
+import { ORG_TOKEN_NEEDS_TEAM_ID, SandboxInstalls, type TokenGrant } from './installs.ts';
 import { SocketModeServer } from './socket-mode.ts';
 import { type StepExecution, Workflows } from './workflows.ts';
 
@@ -527,6 +527,15 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       // A step's completion takes its execution's token only, never a bot token (workflows.ts).
       const step = Workflows.handles(method);
       if (!step && !auth.ok) return json(res, { ok: false, error: auth.error });
+      // An org-wide token must say which workspace it lists or looks up in, as Slack asks it to.
+      if (
+        !step &&
+        auth.ok &&
+        auth.grant?.installation.orgInstall &&
+        ORG_TOKEN_NEEDS_TEAM_ID.has(method) &&
+        (args.team_id === undefined || args.team_id === '')
+      )
+        return json(res, { ok: false, error: 'missing_argument' });
       // A token used for another installation's workspace (a method's team_id) is refused as Slack refuses it.
       if (
         !step &&

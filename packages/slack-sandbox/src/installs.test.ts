@@ -1,6 +1,6 @@
 // The sandbox's installs over its real HTTP interface: the authorize page redirects with a code and the
 // state, oauth.v2.access exchanges it once, rotating tokens expire and refresh once, an org install is
-// answered without a team, and tokens the sandbox did not issue, expired or revoked are refused as Slack
+// answered without a team (its token must name the workspace where Slack asks it to), and tokens the sandbox did not issue, expired or revoked are refused as Slack
 // refuses them, the default workspace's static token still working beside them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeSlack } from './fake-slack.ts';
@@ -142,6 +142,22 @@ describe('the sandbox’s installs', () => {
     expect(await info(one.access_token, 'T2')).toEqual({ ok: false, error: 'team_access_not_granted' });
     expect(await info(org.access_token, 'T2')).toMatchObject({ ok: true });
     expect(await info(org.access_token, 'T1')).toEqual({ ok: false, error: 'team_access_not_granted' });
+  });
+
+  it('asks an org’s token which workspace it lists user groups in, not a workspace’s token', async () => {
+    const one = await exchange((await approve('T1')).searchParams.get('code') ?? '');
+    const org = await exchange((await approve('E1')).searchParams.get('code') ?? '');
+    const groups = (token: unknown, args: Record<string, unknown>) =>
+      api('usergroups.list', args, String(token));
+    expect(await groups(org.access_token, {})).toEqual({ ok: false, error: 'missing_argument' });
+    expect(await api('usergroups.users.list', { usergroup: 'S1' }, String(org.access_token))).toEqual({
+      ok: false,
+      error: 'missing_argument',
+    });
+    expect(await groups(org.access_token, { team_id: 'T2' })).toMatchObject({ ok: true });
+    expect(await groups(one.access_token, {})).toMatchObject({ ok: true });
+    // Looking one thing up by its id needs no workspace.
+    expect(await api('users.info', { user: 'U0ANA' }, String(org.access_token))).toMatchObject({ ok: true });
   });
 
   it('refuses a wrong client secret and a code sent back to another redirect URL', async () => {

@@ -59,6 +59,17 @@ interface PendingCode {
   expiresAt: number;
 }
 
+/**
+ * Methods that list or look up a workspace's things: with an org-wide install's token they must name the
+ * workspace (`team_id`), or Slack answers `missing_argument` (a workspace's token needs none).
+ */
+export const ORG_TOKEN_NEEDS_TEAM_ID: ReadonlySet<string> = new Set([
+  'conversations.list',
+  'users.list',
+  'usergroups.list',
+  'usergroups.users.list',
+]);
+
 /** Slack's authorization codes live ten minutes and are single-use. */
 const CODE_TTL_MS = 10 * 60_000;
 
