@@ -12,7 +12,8 @@
 // a job of another tenant is not found, and only that tenant's handler runs (registry.ts, runChecked).
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { newRequestId, somethingWentWrong } from '../errors/public.ts';
-import { type OriginFields, payloadOrigin } from '../install/origin.ts';
+import { inWorkspace } from '../install/org-workspace.ts';
+import { type OriginFields, payloadOrigin, payloadWorkspace } from '../install/origin.ts';
 import { type Tenancy, type Tenant, TenantGone } from '../install/tenancy.ts';
 import { SendAgain, slackSendsAgainOnFailure } from '../slack/event-ack.ts';
 import type { Interactions } from '../slack/interactions.ts';
@@ -97,7 +98,9 @@ export function tenantsGate(gate: TenantsGateDeps): Middleware<AnyMiddlewareArgs
         .catch(() => {});
     }
   };
-  return async (args) => {
+  // Each payload is handled inside its workspace: an org-wide install's calls name it (org-workspace.ts).
+  return (args) => inWorkspace(payloadWorkspace(args.body as OriginFields), () => gateOne(args));
+  async function gateOne(args: Parameters<Middleware<AnyMiddlewareArgs>>[0]): Promise<void> {
     const body = args.body as Body;
     const ack = (args as { ack?: Ack }).ack;
     const origin = payloadOrigin(args.body as OriginFields);
@@ -149,7 +152,7 @@ export function tenantsGate(gate: TenantsGateDeps): Middleware<AnyMiddlewareArgs
     // An event's failure is Bolt's to log (its handlers tell the person what they can themselves).
     if (body.event !== undefined) return args.next();
     return actingAs(deps, checked.actor, { body, ack, context: args.context, next: args.next });
-  };
+  }
 }
 
 function describeOrigin(origin: ReturnType<typeof payloadOrigin>): string {

@@ -2,11 +2,13 @@
 // workspace or org; a tenant's Slack client carries its bot token, refreshed under the lease when due and
 // read from the store on every call, so that an uninstall seen by any replica stops every replica's calls at
 // once (TenantGone, before any request leaves, auth.test included); its dubbing service is its own
-// account's, or the deployment's default one. Bolt's `authorize` is answered from the same store.
+// account's, or the deployment's default one. Bolt's `authorize` is answered from the same store. An org-wide
+// installation's client names the payload's workspace where Slack asks an org token to (org-workspace.ts).
 import type { Authorize } from '@slack/bolt';
 import { WebClient, type WebClientOptions } from '@slack/web-api';
 import type { DubbingAccounts } from './accounts.ts';
 import type { InstallationStore } from './installations.ts';
+import { OrgWideWebClient } from './org-workspace.ts';
 import type { BotTokenRotation } from './rotation.ts';
 import type { PayloadOrigin, Tenancy, Tenant } from './tenancy.ts';
 
@@ -32,10 +34,12 @@ export class OAuthTenancy implements Tenancy {
 
   async slack(tenant: string): Promise<WebClient> {
     try {
-      const { token } = await this.#o.rotation.token(tenant);
+      const { token, installation } = await this.#o.rotation.token(tenant);
       const held = this.#clients.get(tenant);
       if (held?.token === token) return held.client;
-      const client = new WebClient(token, this.#o.clientOptions);
+      const client = installation.orgInstall
+        ? new OrgWideWebClient(token, this.#o.clientOptions)
+        : new WebClient(token, this.#o.clientOptions);
       this.#clients.set(tenant, { token, client });
       return client;
     } catch (error) {

@@ -36,3 +36,11 @@ export function payloadOrigin(body: OriginFields): PayloadOrigin {
     orgInstall: body.is_enterprise_install === true || body.is_enterprise_install === 'true',
   };
 }
+
+/**
+ * The workspace a payload happened in: its origin's team, or — for an org-wide install, whose origin names
+ * only the org — the workspace of the org the event, command or person is in.
+ */
+export function payloadWorkspace(body: OriginFields): string | null {
+  return payloadOrigin(body).teamId ?? body.team_id ?? body.team?.id ?? body.user?.team_id ?? null;
+}
