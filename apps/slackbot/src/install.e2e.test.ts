@@ -1,10 +1,10 @@
 // Installing from a link, end to end over HTTP: the app in OAuth mode against the local Slack, installed
 // through GET /slack/install into two workspaces and an Enterprise Grid org as a browser would (the page, the
 // authorize page, the redirect back with its cookie). Each installation's token is its own and is refreshed
-// when Slack has expired it; a replayed or forged state is refused, an admin-page install without one is
+// when due, and at once when Slack expired it early (the call it refused made again); a replayed or forged state is refused, an admin-page install without one is
 // taken; app_uninstalled and tokens_revoked, in either order and each twice, stop every Slack call for that
 // workspace at once and its rows are deleted after the retention (0 days here); reinstalling works.
-import { type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
+import { keyOf, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TenantGone } from './install/tenancy.ts';
 import type { RunningApp } from './server.ts';
@@ -120,24 +120,41 @@ describe('installing from a link', () => {
     expect(await back(await approve(direct, 'T1'), '')).toMatchObject({ status: 200 });
   });
 
-  it('refreshes a token Slack has expired, and the local Slack refuses the old one', async () => {
+  it('refreshes at once a token Slack expired early, and makes the call it refused; and a due one before calling', async () => {
     const { installations, tenancy } = installs();
     const old = (await installations.get('T1'))!.bot!.token;
-    stage.slack.installs.expire('T1');
-    const client = await tenancy.slack('T1');
-    // The app's own record says the token has hours left: Slack's refusal is what the app meets first.
-    await expect(client.auth.test()).rejects.toMatchObject({ data: { error: 'token_expired' } });
     const refreshes = stage.slack.installs.refreshes;
-    const stored = await installations.get('T1');
+    const before = stage.slack.calls.length;
+    // The app's own record says the token has hours left: Slack's refusal is what the app meets first.
+    stage.slack.installs.expire('T1');
+    await stage.driver
+      .in('T1')
+      .command({ channel: 'C1', user: 'U1ANA', text: 'https://vimeo.com/after-expiry to es' });
+    // The card is a write through the outbox: made, with the new token, and only once.
+    await waitFor(
+      () => stage.slack.messages.find((m) => m.channel === 'C1' && keyOf(m).startsWith('card:')),
+      10_000,
+      'the card',
+    );
+    expect(stage.slack.installs.refreshes).toBe(refreshes + 1);
+    const calls = stage.slack.calls.slice(before).filter((c) => c.team === 'T1');
+    expect(calls.map((c) => c.refused).filter(Boolean)).toContain('token_expired');
+    expect(calls.filter((c) => c.refused && c.refused !== 'token_expired')).toEqual([]);
+    expect(calls.filter((c) => c.method === 'chat.postMessage' && !c.refused)).toHaveLength(1);
+    const renewed = (await installations.get('T1'))!.bot!.token;
+    expect(renewed).not.toBe(old);
+    expect(await (await tenancy.slack('T1')).auth.test()).toMatchObject({ ok: true, team_id: 'T1' });
+
     // As 12 hours later: the stored expiry is due, so the tenancy refreshes before calling.
+    const stored = await installations.get('T1');
     await installations.save(
       { ...(await asNew('T1')), bot: { ...stored!.bot!, expiresAt: Date.now() } },
       Date.now(),
     );
     const fresh = await tenancy.slack('T1');
+    expect(stage.slack.installs.refreshes).toBe(refreshes + 2);
     expect(await fresh.auth.test()).toMatchObject({ ok: true, team_id: 'T1' });
-    expect(stage.slack.installs.refreshes).toBe(refreshes + 1);
-    expect((await installations.get('T1'))!.bot!.token).not.toBe(old);
+    expect((await installations.get('T1'))!.bot!.token).not.toBe(renewed);
   });
 
   it('lets only a workspace admin connect its own dubbing account, checked first and never shown again', async () => {

@@ -2,13 +2,14 @@
 // workspace or org; a tenant's Slack client carries its bot token, refreshed under the lease when due and
 // read from the store on every call, so that an uninstall seen by any replica stops every replica's calls at
 // once (TenantGone, before any request leaves, auth.test included); its dubbing service is its own
-// account's, or the deployment's default one. Bolt's `authorize` is answered from the same store. An org-wide
-// installation's client names the payload's workspace where Slack asks an org token to (org-workspace.ts).
+// account's, or the deployment's default one. Bolt's `authorize` is answered from the same store. The client
+// names an org-wide installation's workspace where Slack asks it to, and refreshes a token Slack says expired
+// (installation-client.ts).
 import type { Authorize } from '@slack/bolt';
-import { WebClient, type WebClientOptions } from '@slack/web-api';
+import type { WebClient, WebClientOptions } from '@slack/web-api';
 import type { DubbingAccounts } from './accounts.ts';
+import { InstallationWebClient } from './installation-client.ts';
 import type { InstallationStore } from './installations.ts';
-import { OrgWideWebClient } from './org-workspace.ts';
 import type { BotTokenRotation } from './rotation.ts';
 import type { PayloadOrigin, Tenancy, Tenant } from './tenancy.ts';
 
@@ -37,9 +38,10 @@ export class OAuthTenancy implements Tenancy {
       const { token, installation } = await this.#o.rotation.token(tenant);
       const held = this.#clients.get(tenant);
       if (held?.token === token) return held.client;
-      const client = installation.orgInstall
-        ? new OrgWideWebClient(token, this.#o.clientOptions)
-        : new WebClient(token, this.#o.clientOptions);
+      const client = new InstallationWebClient(token, this.#o.clientOptions, {
+        orgWide: installation.orgInstall,
+        renew: async (refused) => (await this.#o.rotation.token(tenant, refused)).token,
+      });
       this.#clients.set(tenant, { token, client });
       return client;
     } catch (error) {

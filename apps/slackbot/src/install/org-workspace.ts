@@ -2,10 +2,9 @@
 // methods that list or look up a workspace's things (its user groups, members, channels) which workspace they
 // mean: `team_id`, without which Slack answers `missing_argument`. The workspace is the payload's: the access
 // gate runs each payload's handling inside its workspace (inWorkspace), and an org installation's client
-// (OrgWideWebClient) adds that workspace's id to each of those calls — one place, not every call site. A
+// (installation-client.ts) adds that workspace's id to each of those calls — one place, not every call site. A
 // workspace install's token needs none (Slack ignores the field then), and none is added.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type WebAPICallResult, WebClient } from '@slack/web-api';
 
 /** The methods an org-wide token must name a workspace for (Slack: "required if org token is used"). */
 export const TEAM_ID_METHODS: ReadonlySet<string> = new Set([
@@ -27,12 +26,12 @@ export function currentWorkspace(): string | undefined {
   return workspaces.getStore();
 }
 
-/** An org-wide installation's Web API client: the calls that need it name the payload's workspace. */
-export class OrgWideWebClient extends WebClient {
-  override apiCall(method: string, options?: Record<string, unknown>): Promise<WebAPICallResult> {
-    const teamId = currentWorkspace();
-    if (!teamId || !TEAM_ID_METHODS.has(method) || options?.team_id !== undefined)
-      return super.apiCall(method, options);
-    return super.apiCall(method, { ...options, team_id: teamId });
-  }
+/** A call's arguments as an org-wide token sends them: naming the payload's workspace where Slack asks it to. */
+export function namingWorkspace(
+  method: string,
+  options: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  const teamId = currentWorkspace();
+  if (!teamId || !TEAM_ID_METHODS.has(method) || options?.team_id !== undefined) return options;
+  return { ...options, team_id: teamId };
 }

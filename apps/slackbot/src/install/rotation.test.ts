@@ -1,6 +1,7 @@
 // Token rotation without races: two replicas (two stores on one PostgreSQL) find the same token due and ask
-// for it at once; the local Slack sees one refresh grant, and both get the new token, which it accepts. A
-// token not yet due is used as it is; an uninstalled tenant gets TenantGone before anything reaches Slack.
+// for it at once; the local Slack sees one refresh grant, and both get the new token, which it accepts. So too
+// for a token Slack refused as expired before its stored time. A token not yet due is used as it is; an
+// uninstalled tenant gets TenantGone before anything reaches Slack.
 import { randomBytes } from 'node:crypto';
 import { FakeSlack } from '@dubkit/slack-sandbox';
 import { WebClient } from '@slack/web-api';
@@ -100,6 +101,31 @@ describe('bot token rotation', () => {
     expect(await new WebClient(x.token, { slackApiUrl: slack.apiUrl }).auth.test()).toMatchObject({
       ok: true,
     });
+  });
+
+  it('refreshes at once a token Slack refused as expired before its time, once for two replicas', async () => {
+    const a = await replica('replica-a');
+    const b = await replica('replica-b');
+    await installed(a.installations, a.oauth);
+    const first = (await a.installations.get('T1'))!.bot!.token;
+    // Slack expires it early: the stored expiry still has ten minutes, outside the window.
+    slack.installs.expire('T1');
+    expect((await a.rotation.token('T1')).token).toBe(first);
+    expect(slack.installs.refreshes).toBe(0);
+    const [x, y] = await Promise.all([a.rotation.token('T1', first), b.rotation.token('T1', first)]);
+    expect(slack.installs.refreshes).toBe(1);
+    expect(x.token).toBe(y.token);
+    expect(x.token).not.toBe(first);
+    expect(await new WebClient(x.token, { slackApiUrl: slack.apiUrl }).auth.test()).toMatchObject({
+      ok: true,
+    });
+    // A replica that met the refusal late gets the token another refreshed, with no second refresh.
+    expect((await b.rotation.token('T1', first)).token).toBe(x.token);
+    expect(slack.installs.refreshes).toBe(1);
+    // Never for a removed installation.
+    await a.installations.markRemoved('T1', Date.now());
+    await expect(b.rotation.token('T1', x.token)).rejects.toBeInstanceOf(TenantGone);
+    expect(slack.installs.refreshes).toBe(1);
   });
 
   it('uses a token not yet due as it is, and refuses an uninstalled tenant before calling Slack', async () => {

@@ -4,7 +4,9 @@
 // Slack's own Node SDK). Here the right to refresh is a lease on the installation's row, taken in one
 // statement (InstallationStore.claimRefresh): its holder refreshes and stores the new tokens; every other
 // replica keeps using the current token while it is still valid, or waits for the new one and reads it from
-// the store. A token of an uninstalled tenant is never handed out, not even to ask auth.test.
+// the store. A token of an uninstalled tenant is never handed out, not even to ask auth.test. A token Slack
+// already refused as expired (the clock of this machine or Slack's is off, or a replica slept through its
+// refresh) is refreshed at once, the same way: under the lease, by one replica, the others reading its result.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BotTokens, Installation, InstallationStore } from './installations.ts';
 import { TenantGone } from './tenancy.ts';
@@ -37,8 +39,11 @@ export class BotTokenRotation {
     this.#now = options.now ?? Date.now;
   }
 
-  /** The tenant's bot token to call Slack with now: refreshed first when due. Throws TenantGone when removed. */
-  async token(tenant: string): Promise<{ token: string; installation: Installation }> {
+  /**
+   * The tenant's bot token to call Slack with now: refreshed first when due, or when it is `refused` (the
+   * token Slack just answered `token_expired` for). Throws TenantGone when removed.
+   */
+  async token(tenant: string, refused?: string): Promise<{ token: string; installation: Installation }> {
     const leaseMs = this.#o.leaseMs ?? REFRESH_LEASE_MS;
     // Bounded: a lease lapses after leaseMs, so the wait for someone else's refresh ends by then.
     const deadline = this.#now() + 2 * leaseMs;
@@ -46,8 +51,11 @@ export class BotTokenRotation {
       const installation = await this.#active(tenant);
       const bot = installation.bot;
       const now = this.#now();
+      // Slack's word beats the stored expiry; a token already replaced by another refresh is not refused.
+      const stale = bot.token === refused;
       const due =
-        bot.expiresAt !== null && bot.expiresAt - now <= (this.#o.refreshWithinMs ?? REFRESH_WITHIN_MS);
+        stale ||
+        (bot.expiresAt !== null && bot.expiresAt - now <= (this.#o.refreshWithinMs ?? REFRESH_WITHIN_MS));
       if (!due || bot.refreshToken === null) return { token: bot.token, installation };
       const owner = this.#o.owner;
       const version = installation.tokenVersion;
@@ -65,7 +73,7 @@ export class BotTokenRotation {
         continue;
       }
       // Someone else is refreshing: the current token serves while it lasts; after that, wait for theirs.
-      if (bot.expiresAt !== null && bot.expiresAt > now) return { token: bot.token, installation };
+      if (!stale && bot.expiresAt !== null && bot.expiresAt > now) return { token: bot.token, installation };
       if (this.#now() > deadline)
         throw new Error(`the bot token of ${tenant} could not be refreshed in time`);
       await sleep(WAIT_STEP_MS);
