@@ -5,7 +5,7 @@
 // Slack cannot say. A payload of a workspace that did not install the app is refused before any of it.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { payloadOrigin } from '../install/origin.ts';
+import { payloadOrigin, payloadWorkspace } from '../install/origin.ts';
 import { TenantGone } from '../install/tenancy.ts';
 import { Access } from './access.ts';
 import { BUSY, BUSY_NOTHING_CHANGED } from './busy.ts';
@@ -547,6 +547,20 @@ describe('a payload of a workspace that did not install the app', () => {
       enterpriseId: null,
       orgInstall: false,
     });
+    // Slack Connect: a person of another workspace clicks in a channel shared with the installed one. Slack
+    // names the installed workspace as the click's team; the person's own team is theirs, not the tenant.
+    expect(payloadOrigin({ team: { id: 'T1' }, user: { team_id: 'T9' } })).toEqual({
+      teamId: 'T1',
+      enterpriseId: null,
+      orgInstall: false,
+    });
+  });
+
+  it('reads the workspace an org-wide install’s payload happened in, which its origin does not name', () => {
+    const orgWide = { team_id: null, enterprise_id: 'E1', is_enterprise_install: true };
+    expect(payloadWorkspace({ team_id: 'T3', authorizations: [orgWide] })).toBe('T3');
+    expect(payloadWorkspace({ team: null, enterprise: { id: 'E1' }, user: { team_id: 'T3' } })).toBe('T3');
+    expect(payloadWorkspace({ team_id: 'T1', authorizations: [{ ...orgWide, team_id: 'T1' }] })).toBe('T1');
   });
 });
 
