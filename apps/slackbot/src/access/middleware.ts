@@ -98,9 +98,7 @@ export function tenantsGate(gate: TenantsGateDeps): Middleware<AnyMiddlewareArgs
         .catch(() => {});
     }
   };
-  // Each payload is handled inside its workspace: an org-wide install's calls name it (org-workspace.ts).
-  return (args) => inWorkspace(payloadWorkspace(args.body as OriginFields), () => gateOne(args));
-  async function gateOne(args: Parameters<Middleware<AnyMiddlewareArgs>>[0]): Promise<void> {
+  const gateOne: Middleware<AnyMiddlewareArgs> = async (args) => {
     const body = args.body as Body;
     const ack = (args as { ack?: Ack }).ack;
     const origin = payloadOrigin(args.body as OriginFields);
@@ -152,7 +150,9 @@ export function tenantsGate(gate: TenantsGateDeps): Middleware<AnyMiddlewareArgs
     // An event's failure is Bolt's to log (its handlers tell the person what they can themselves).
     if (body.event !== undefined) return args.next();
     return actingAs(deps, checked.actor, { body, ack, context: args.context, next: args.next });
-  }
+  };
+  // Each payload is handled inside its workspace: an org-wide install's calls name it (org-workspace.ts).
+  return (args) => inWorkspace(payloadWorkspace(args.body as OriginFields), () => gateOne(args));
 }
 
 function describeOrigin(origin: ReturnType<typeof payloadOrigin>): string {
