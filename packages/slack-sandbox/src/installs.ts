@@ -88,14 +88,19 @@ export class SandboxInstalls {
   /**
    * The authorize page's answer: the person `user` approves the install into `team` (a T… workspace, or an E…
    * org for an org-wide install). Resolves to where Slack sends the browser: the redirect URL with a `code`
-   * and the `state` it was given, or with `error` when the request is not one Slack would accept.
+   * and the `state` it was given, or with `error` when the request is not one Slack would accept. Without a
+   * `team` (an install page's "Add to Slack" link, as Slack gets it), the page where the person picks the
+   * workspace or org to install into, as Slack's authorize page asks.
    */
-  authorize(query: URLSearchParams): { location: string } | { status: number; text: string } {
+  authorize(
+    query: URLSearchParams,
+  ): { location: string } | { status: number; text: string } | { html: string } {
     const app = this.#app;
     const redirectUri = query.get('redirect_uri') ?? '';
     if (!app || query.get('client_id') !== app.clientId)
       return { status: 400, text: 'Invalid client_id parameter' };
     if (!URL.canParse(redirectUri)) return { status: 400, text: 'Invalid redirect_uri parameter' };
+    if (!query.has('team')) return { html: this.#chooser(query) };
     const target = new URL(redirectUri);
     const state = query.get('state');
     if (state !== null) target.searchParams.set('state', state);
@@ -217,6 +222,24 @@ export class SandboxInstalls {
     };
   }
 
+  /** The authorize page before a pick: each workspace and org a link to this page with its `team`. */
+  #chooser(query: URLSearchParams): string {
+    const choices = [
+      ...[...this.workspaces.values()].map((w) => ({ id: w.id, label: w.name })),
+      ...[...this.orgs.values()].map((o) => ({ id: o.id, label: `${o.name} (the whole org)` })),
+    ];
+    const links = choices.map(({ id, label }) => {
+      const pick = new URLSearchParams(query);
+      pick.set('team', id);
+      return `<li><a data-team="${escapeHtml(id)}" href="?${escapeHtml(pick.toString())}">${escapeHtml(label)}</a></li>`;
+    });
+    const none = '<p>This local Slack has no workspace to install into.</p>';
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Slack (local): install the app</title></head>
+<body><h1>Install the app in…</h1>${choices.length > 0 ? `<ul>${links.join('')}</ul>` : none}</body></html>
+`;
+  }
+
   #nameOf(installation: SandboxInstallation): string {
     return this.workspaces.get(installation.teamId ?? '')?.name ?? '';
   }
@@ -262,4 +285,8 @@ export class SandboxInstalls {
       is_enterprise_install: installation.orgInstall,
     };
   }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
