@@ -48,6 +48,7 @@ export type {
   StepInput,
   UserInfo,
   WebClientOptions,
+  WebWorkspace,
   WorkflowStep,
 } from './web/web-client.ts';
 export { WebClient } from './web/web-client.ts';

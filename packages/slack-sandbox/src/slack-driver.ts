@@ -26,6 +26,11 @@ export class SlackDriver {
     this.#origin = originOf(options.slack, options.workspace);
   }
 
+  /** The app's bot user in the driver's workspace: what a mention of the app names there. */
+  get botUserId(): string {
+    return this.#origin.botUserId;
+  }
+
   /**
    * The same driver for people of another workspace of the sandbox (`slack.installs.addWorkspace`): its
    * payloads carry that team, its org, and the installation that serves it (the org's, when the app is
