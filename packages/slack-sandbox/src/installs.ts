@@ -209,13 +209,12 @@ export class SandboxInstalls {
     const key = org ? org.id : (workspace?.id ?? '');
     const existing = this.installations.get(key);
     if (existing) return existing;
-    // Slack gives the app one bot user per workspace (and one per org for an org-wide install).
     return {
       key,
       teamId: org ? null : (workspace?.id ?? null),
       enterpriseId: org ? org.id : (workspace?.enterpriseId ?? null),
       orgInstall: org !== undefined,
-      botUserId: `UB${key}`,
+      botUserId: botUserIdOf(key),
       botId: `BB${key}`,
       installerId,
       revoked: false,
@@ -285,6 +284,14 @@ export class SandboxInstalls {
       is_enterprise_install: installation.orgInstall,
     };
   }
+}
+
+/**
+ * The bot user an install into `key` (a workspace, or an org) gets: Slack gives the app one bot user per
+ * workspace (and one per org for an org-wide install); the sandbox names it after the install.
+ */
+export function botUserIdOf(key: string): string {
+  return `UB${key}`;
 }
 
 function escapeHtml(text: string): string {

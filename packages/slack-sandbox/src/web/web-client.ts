@@ -37,8 +37,11 @@ export interface WebWorkspace {
   users: UserInfo[];
   /** Channels and their members: a person outside one sees a public channel as a preview, a private one not at all. */
   channels: ChannelInfo[];
-  /** The app's install page: "Add to Slack" shows in this workspace until the app is installed in it. */
-  installUrl?: string;
+  /**
+   * The app's install page: "Add to Slack" shows in this workspace until the app is installed in it. A
+   * function is asked each time a page opens (an app started after the client knows its address only then).
+   */
+  installUrl?: string | (() => string);
 }
 
 export interface WebClientOptions {
@@ -256,11 +259,12 @@ export class WebClient {
     return this.#workspaces.map((w) => {
       const installation = w.id === undefined ? undefined : installations.get(w.id);
       const installed = installation !== undefined && !installation.revoked;
+      const installUrl = typeof w.installUrl === 'function' ? w.installUrl() : w.installUrl;
       return {
         id: w.id ?? '',
         name: w.name,
         firstUser: w.users[0]?.id ?? '',
-        ...(w.installUrl && !installed ? { installUrl: w.installUrl } : {}),
+        ...(installUrl && !installed ? { installUrl } : {}),
       };
     });
   }
