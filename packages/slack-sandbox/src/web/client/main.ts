@@ -354,7 +354,9 @@ function drawMessages(): void {
 
 function drawThread(channel: ChannelInfo, member: boolean, all: ClientMessage[]): void {
   if (!state || !threadTs) {
+    // Emptied too: a thread of another person's or workspace's view must not linger in the page.
     threadPane.hidden = true;
+    threadList.replaceChildren();
     return;
   }
   const ts = threadTs;
