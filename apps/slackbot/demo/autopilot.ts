@@ -1,15 +1,16 @@
 // #marketing on autopilot, set as a person sets it: Ana's `/dub settings` there, submitted with Spanish, 60
 // minutes a day, started at once. The app announces it in the channel; a link posted there then dubs itself.
-import type { FakeSlack, SlackDriver } from '@dubkit/slack-sandbox';
 import { waitFor } from '@dubkit/slack-sandbox';
 import { AUTOPILOT_SETTING } from '../src/features/autopilot/settings-block.ts';
+import type { DemoStage } from './stage.ts';
 import { ANA, MARKETING } from './workspace.ts';
 
-export async function autopilotMarketing(stage: { slack: FakeSlack; driver: SlackDriver }): Promise<void> {
+export async function autopilotMarketing(stage: DemoStage): Promise<void> {
+  const acme = stage.acme();
   const before = stage.slack.views.length;
-  await stage.driver.command({ channel: MARKETING, user: ANA, text: 'settings' });
+  await acme.command({ channel: MARKETING, user: ANA, text: 'settings' });
   const dialog = await waitFor(() => stage.slack.views[before], 10_000, 'the settings dialog');
-  await stage.driver.submitView({
+  await acme.submitView({
     viewId: dialog.id,
     user: ANA,
     values: {

@@ -3,7 +3,9 @@
 // the card, Start, watch the status messages edit, Review, edit a line, Save, Render again at its price,
 // Approve (the reply marked approved); App Home with each item's action, Review pressed there; a dropped video
 // file; a modal's validation error under its input; an outsider's click refused; #marketing set on autopilot in
-// the settings dialog, and a link posted there dubbed by itself.
+// the settings dialog, and a link posted there dubbed by itself; the second workspace, Globex, switched to and
+// installed from its "Add to Slack" through the app's install page and the local Slack's authorize page, its
+// own dubbing account connected, a dub there, and none of Acme's jobs in its App Home or `/dub list`.
 // Every page the person sees is also checked against Slack's limits by the client: a breach fails the test.
 // Each step's screenshot goes to test-results/browser/ (not committed).
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -11,13 +13,31 @@ import { dropFiles, type LaunchedBrowser, launchChromium } from '@dubkit/slack-s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStage } from './stage.ts';
 import { postWelcome } from './web.ts';
-import { ANA, BEN, LAUNCH, LOCALIZATION, MARKETING, OMAR } from './workspace.ts';
+import {
+  ACME,
+  ANA,
+  BEN,
+  GINA,
+  GLOBEX,
+  GLOBEX_ACCOUNT,
+  LAUNCH,
+  LOCALIZATION,
+  MARKETING,
+  OMAR,
+  VIDEO,
+} from './workspace.ts';
 
 type Page = Awaited<ReturnType<LaunchedBrowser['context']['newPage']>>;
 
 const SHOTS = new URL('../test-results/browser/', import.meta.url);
 const WAIT_MS = 20_000;
 const TEST_MS = 90_000;
+
+/** A screenshot once the emoji the page needs are loaded. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate('document.fonts.ready');
+  await page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname });
+}
 
 describe('the demo in a real browser', () => {
   let stage: Awaited<ReturnType<typeof demoStage>>;
@@ -50,11 +70,7 @@ describe('the demo in a real browser', () => {
     await page.locator('.channel-name').waitFor();
   }
 
-  /** A screenshot once the emoji the page needs are loaded. */
-  async function shot(name: string) {
-    await page.evaluate('document.fonts.ready');
-    await page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname });
-  }
+  const shot = (name: string) => screenshot(page, name);
   const thread = () => page.locator('[data-pane="thread"]');
   const modal = () => page.locator('.dialog.modal');
 
@@ -291,6 +307,91 @@ describe('the demo in a real browser', () => {
         .waitFor({ timeout: 40_000 });
       await shot('12-autopilot-dubbed');
       await withinLimits();
+    },
+    TEST_MS,
+  );
+});
+
+describe('the demo’s second workspace in a real browser', () => {
+  let stage: Awaited<ReturnType<typeof demoStage>>;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    [stage, browser] = await Promise.all([
+      demoStage({ mode: 'http', web: true, speed: 40 }),
+      launchChromium(),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stage?.close();
+  });
+
+  it(
+    'switches to Globex, installs the app there from Add to Slack, dubs on Globex’s own account and shows none of Acme’s jobs',
+    async () => {
+      const page = await browser.context.newPage();
+      page.setDefaultTimeout(WAIT_MS);
+      const modal = () => page.locator('.dialog.modal');
+      // One of Acme's dubs first, so that there is something of Acme's for Globex not to see.
+      await stage
+        .acme()
+        .command({ channel: LOCALIZATION, user: ANA, text: 'https://vimeo.com/acme-only to es' });
+      await page.goto(`${stage.web?.url}/#user=${ANA}&channel=${LOCALIZATION}`);
+      await page.locator('.channel-name').waitFor();
+      expect(await page.locator('.install-banner').count()).toBe(0);
+
+      await page.locator('.workspace-switcher').selectOption(GLOBEX.id);
+      await page.locator('.channel-name').filter({ hasText: 'video' }).waitFor();
+      expect(await page.locator('.user-switcher').inputValue()).toBe(GINA);
+      const addToSlack = page.locator('.install-banner a.add-to-slack');
+      expect(await addToSlack.getAttribute('href')).toBe(stage.installUrl());
+      await screenshot(page, '13-globex-add-to-slack');
+
+      // The install in a tab of its own, as a browser goes through it: the app's page, Slack's, and back.
+      const [tab] = await Promise.all([browser.context.waitForEvent('page'), addToSlack.click()]);
+      await tab.getByRole('link', { name: 'Add to Slack' }).click();
+      await tab.getByRole('link', { name: GLOBEX.name }).click();
+      await tab.getByRole('heading', { name: 'dubkit is installed' }).waitFor();
+      expect(await tab.locator('body').textContent()).toContain(`the workspace ${GLOBEX.name}`);
+      await tab.close();
+      // The page learns of the install: its "Add to Slack" is gone.
+      await page.locator('.install-banner').waitFor({ state: 'detached' });
+
+      // Gina, an admin, connects Globex's own dubbing account.
+      await page.locator('.channel-pane .composer-input').fill('/dub connect');
+      await page.keyboard.press('Enter');
+      await modal().locator('[data-block-id="dubbing_token"] input.text-input').fill(GLOBEX_ACCOUNT.token);
+      await modal().locator('.modal-submit').click();
+      await modal().getByText(`${GLOBEX_ACCOUNT.minutes} minutes left`, { exact: false }).waitFor();
+      await modal().locator('.modal-x').click();
+
+      await page.locator('.channel-pane .composer-input').fill('/dub https://vimeo.com/globex-browser to es');
+      await page.keyboard.press('Enter');
+      await page.locator('article.message .replies').filter({ hasText: /repl/ }).first().click();
+      await page
+        .locator('[data-pane="thread"] article.message')
+        .filter({ hasText: 'Spanish dub ready' })
+        .waitFor({ timeout: 40_000 });
+      // Gina's Home: the dub, and the minutes of Globex's own account (Acme's is the deployment's).
+      await page.locator('[data-app-home]').click();
+      const home = page.locator('.home-view');
+      await home.getByText('vimeo.com/globex-browser').first().waitFor();
+      await home.getByText(`of ${GLOBEX_ACCOUNT.minutes} minutes used`).waitFor();
+      expect(await home.textContent()).not.toContain('acme-only');
+      await screenshot(page, '14-globex-home');
+      await page.locator(`[data-channel="${VIDEO}"]`).click();
+      await page.locator('.channel-pane .composer-input').fill('/dub list');
+      await page.keyboard.press('Enter');
+      const list = page.locator('article.ephemeral').filter({ hasText: 'Dubs in your channels' });
+      await list.getByText('vimeo.com/globex-browser').waitFor();
+      expect(await list.textContent()).not.toContain('acme-only');
+
+      // Back in Acme, its own dub is there and Globex's is not.
+      await page.locator('.workspace-switcher').selectOption(ACME.id);
+      await page.locator('.channel-name').filter({ hasText: 'localization' }).waitFor();
+      await page.getByText('vimeo.com/acme-only').first().waitFor();
+      expect(await page.getByText('globex-browser').count()).toBe(0);
     },
     TEST_MS,
   );

@@ -173,6 +173,8 @@ export interface FakeSlackEvents {
   lostAnswer: [RecordedCall];
   /** A workflow's run of the app's step started, or ended (completed with its outputs, or failed with a reason). */
   step: [StepExecution];
+  /** An install's code was exchanged (oauth.v2.access): the app is in that workspace, or org, now (its key). */
+  installed: [string];
 }
 
 export class FakeSlack extends EventEmitter<FakeSlackEvents> {
@@ -418,14 +420,15 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   }
 
   /**
-   * users.info's member: one declared by a test, the app's own bot user, Slackbot, or any other id shaped
+   * users.info's member: one declared by a test, the app's own bot user (an install's too), Slackbot, or any other id shaped
    * like a user's (a person); none for anything else.
    */
   #user(id: string): SlackUser | undefined {
     const declared = this.#users.get(id);
     if (declared) return declared;
     const person = { id, name: id.toLowerCase(), is_bot: false, is_app_user: false, deleted: false };
-    if (id === this.botUserId) return { ...person, name: 'dubkit', is_bot: true };
+    const installedBot = [...this.installs.installations.values()].some((i) => i.botUserId === id);
+    if (id === this.botUserId || installedBot) return { ...person, name: 'dubkit', is_bot: true };
     if (id === 'USLACKBOT') return { ...person, name: 'slackbot' };
     return /^[UW][A-Z0-9]{2,}$/.test(id) ? person : undefined;
   }
@@ -443,6 +446,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
       // The page a person approves the install on; here it approves at once and sends the browser back.
       const answer = this.installs.authorize(url.searchParams);
       if ('location' in answer) res.writeHead(302, { location: answer.location }).end();
+      else if ('html' in answer)
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(answer.html);
       else res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.text);
       return;
     }
@@ -458,7 +463,10 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         const answer = this.installs.access(args, req.headers.authorization);
         const refused = answer.ok === true ? undefined : String(answer.error);
         this.calls.push({ method, args, at: Date.now(), ...(refused ? { refused } : {}) });
-        return json(res, answer);
+        json(res, answer);
+        const installed = answer.ok === true && args.grant_type !== 'refresh_token';
+        if (installed) this.emit('installed', this.installs.ownerOf(String(answer.access_token)) ?? '');
+        return;
       }
       const auth = this.#authenticate(req.headers.authorization);
       const team = auth.ok ? (auth.grant?.installation.key ?? this.teamId) : auth.team;
@@ -608,6 +616,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   #call(method: string, args: Record<string, unknown>, grant?: TokenGrant): Record<string, unknown> {
     const channel = String(args.channel ?? args.channel_id ?? '');
     const installed = grant?.installation;
+    // What the app posts is signed by the bot user of the install whose token posted it.
+    const poster = { user: installed?.botUserId ?? this.botUserId, bot_id: installed?.botId ?? this.botId };
     switch (method) {
       case 'auth.test':
         return {
@@ -626,8 +636,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         const message: SlackMessage = {
           channel,
           ts: this.#nextTs(),
-          user: this.botUserId,
-          bot_id: this.botId,
+          ...poster,
           text: String(args.text ?? ''),
           history: [],
           ...(args.thread_ts ? { thread_ts: String(args.thread_ts) } : {}),
@@ -827,8 +836,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
           const message: SlackMessage = {
             channel,
             ts: this.#nextTs(),
-            user: this.botUserId,
-            bot_id: this.botId,
+            ...poster,
             text: String(args.initial_comment ?? ''),
             files: shared,
             history: [],

@@ -24,7 +24,7 @@ export type {
   TokenCheck,
   TokenGrant,
 } from './installs.ts';
-export { SandboxInstalls } from './installs.ts';
+export { botUserIdOf, SandboxInstalls } from './installs.ts';
 export { byKind, keyOf } from './message-keys.ts';
 export { mrkdwnToText, renderMessage } from './render-thread.ts';
 export { SlackDriver } from './slack-driver.ts';
@@ -48,6 +48,7 @@ export type {
   StepInput,
   UserInfo,
   WebClientOptions,
+  WebWorkspace,
   WorkflowStep,
 } from './web/web-client.ts';
 export { WebClient } from './web/web-client.ts';

@@ -95,6 +95,37 @@ describe('the sandbox’s installs', () => {
     ]);
   });
 
+  it('asks which workspace or org to install into when the link names none, and says who it installed', async () => {
+    const query = new URLSearchParams({
+      client_id: 'C1',
+      scope: 'chat:write',
+      redirect_uri: 'https://app.example/slack/oauth_redirect',
+      state: 's2',
+    });
+    const page = await fetch(`${slack.url}/oauth/v2/authorize?${query}`, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const picks = [...html.matchAll(/data-team="(\w+)" href="([^"]+)">([^<]+)</g)];
+    expect(picks.map(([, team, , label]) => [team, label])).toEqual([
+      ['T1', 'One'],
+      ['T2', 'Two'],
+      ['E1', 'Grid (the whole org)'],
+    ]);
+    // The person picks Two: the same request with its team, approved, back to the app with a code and the state.
+    const href = (picks[1]?.[2] ?? '').replaceAll('&#38;', '&');
+    const answer = await fetch(new URL(href, page.url), { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    const back = new URL(answer.headers.get('location') ?? '');
+    expect(back.searchParams.get('state')).toBe('s2');
+    const installed: string[] = [];
+    slack.on('installed', (key) => installed.push(key));
+    expect(await exchange(back.searchParams.get('code') ?? '')).toMatchObject({
+      ok: true,
+      team: { id: 'T2' },
+    });
+    expect(installed).toEqual(['T2']);
+  });
+
   it('answers an org-wide install with no team', async () => {
     const installed = await exchange((await approve('E1')).searchParams.get('code') ?? '');
     expect(installed).toMatchObject({

@@ -99,14 +99,19 @@ export class SandboxInstalls {
   /**
    * The authorize page's answer: the person `user` approves the install into `team` (a T… workspace, or an E…
    * org for an org-wide install). Resolves to where Slack sends the browser: the redirect URL with a `code`
-   * and the `state` it was given, or with `error` when the request is not one Slack would accept.
+   * and the `state` it was given, or with `error` when the request is not one Slack would accept. Without a
+   * `team` (an install page's "Add to Slack" link, as Slack gets it), the page where the person picks the
+   * workspace or org to install into, as Slack's authorize page asks.
    */
-  authorize(query: URLSearchParams): { location: string } | { status: number; text: string } {
+  authorize(
+    query: URLSearchParams,
+  ): { location: string } | { status: number; text: string } | { html: string } {
     const app = this.#app;
     const redirectUri = query.get('redirect_uri') ?? '';
     if (!app || query.get('client_id') !== app.clientId)
       return { status: 400, text: 'Invalid client_id parameter' };
     if (!URL.canParse(redirectUri)) return { status: 400, text: 'Invalid redirect_uri parameter' };
+    if (!query.has('team')) return { html: this.#chooser(query) };
     const target = new URL(redirectUri);
     const state = query.get('state');
     if (state !== null) target.searchParams.set('state', state);
@@ -215,17 +220,34 @@ export class SandboxInstalls {
     const key = org ? org.id : (workspace?.id ?? '');
     const existing = this.installations.get(key);
     if (existing) return existing;
-    // Slack gives the app one bot user per workspace (and one per org for an org-wide install).
     return {
       key,
       teamId: org ? null : (workspace?.id ?? null),
       enterpriseId: org ? org.id : (workspace?.enterpriseId ?? null),
       orgInstall: org !== undefined,
-      botUserId: `UB${key}`,
+      botUserId: botUserIdOf(key),
       botId: `BB${key}`,
       installerId,
       revoked: false,
     };
+  }
+
+  /** The authorize page before a pick: each workspace and org a link to this page with its `team`. */
+  #chooser(query: URLSearchParams): string {
+    const choices = [
+      ...[...this.workspaces.values()].map((w) => ({ id: w.id, label: w.name })),
+      ...[...this.orgs.values()].map((o) => ({ id: o.id, label: `${o.name} (the whole org)` })),
+    ];
+    const links = choices.map(({ id, label }) => {
+      const pick = new URLSearchParams(query);
+      pick.set('team', id);
+      return `<li><a data-team="${escapeHtml(id)}" href="?${escapeHtml(pick.toString())}">${escapeHtml(label)}</a></li>`;
+    });
+    const none = '<p>This local Slack has no workspace to install into.</p>';
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Slack (local): install the app</title></head>
+<body><h1>Install the app in…</h1>${choices.length > 0 ? `<ul>${links.join('')}</ul>` : none}</body></html>
+`;
   }
 
   #nameOf(installation: SandboxInstallation): string {
@@ -273,4 +295,16 @@ export class SandboxInstalls {
       is_enterprise_install: installation.orgInstall,
     };
   }
+}
+
+/**
+ * The bot user an install into `key` (a workspace, or an org) gets: Slack gives the app one bot user per
+ * workspace (and one per org for an org-wide install); the sandbox names it after the install.
+ */
+export function botUserIdOf(key: string): string {
+  return `UB${key}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -3,6 +3,7 @@
 // to the app's Request URL, or envelopes over Socket Mode — so one scenario can drive either mode.
 import { randomBytes } from 'node:crypto';
 import type { FakeSlack, SlackFile, SlackMessage } from './fake-slack.ts';
+import { botUserIdOf } from './installs.ts';
 import type { DriverResponse, SlackTransport } from './transport.ts';
 
 export type { DriverResponse } from './transport.ts';
@@ -24,6 +25,11 @@ export class SlackDriver {
     this.#transport = options.transport;
     this.#slack = options.slack;
     this.#origin = originOf(options.slack, options.workspace);
+  }
+
+  /** The app's bot user in the driver's workspace: what a mention of the app names there. */
+  get botUserId(): string {
+    return this.#origin.botUserId;
   }
 
   /**
@@ -409,7 +415,7 @@ function originOf(slack: FakeSlack, workspace: string | undefined): Origin {
     teamId: workspace,
     enterpriseId,
     orgInstall: org !== undefined,
-    botUserId: installation?.botUserId ?? `UB${workspace}`,
+    botUserId: installation?.botUserId ?? botUserIdOf(workspace),
   };
 }
 

@@ -81,10 +81,24 @@ export interface ClientView {
   view: Record<string, unknown>;
 }
 
+/** A workspace of the local Slack, as the page's workspace switcher lists it. */
+export interface ClientWorkspace {
+  /** Its team id ('' for the fake's default workspace). */
+  id: string;
+  name: string;
+  /** Who the page acts as once switched to it. */
+  firstUser: string;
+  /** The app's install page, while the app is not installed in it ("Add to Slack"). */
+  installUrl?: string;
+}
+
 /** What a page is sent first: the person, the workspace as they see it, and everything shown to them. */
 export interface Snapshot {
   kind: 'snapshot';
   me: string;
+  /** The person's workspace (an id of `workspaces`), and every workspace of the local Slack. */
+  workspace: string;
+  workspaces: ClientWorkspace[];
   botUserId: string;
   appName: string;
   users: UserInfo[];
@@ -106,4 +120,5 @@ export type ServerEvent =
   | { kind: 'views'; modals: ClientView[]; home: ClientView | null }
   | { kind: 'view-errors'; viewId: string; errors: Record<string, string> }
   | { kind: 'notice'; text: string }
-  | { kind: 'run'; run: ClientRun };
+  | { kind: 'run'; run: ClientRun }
+  | { kind: 'workspaces'; workspaces: ClientWorkspace[] };

@@ -1,5 +1,6 @@
 // The fake Slack's web client: a page on 127.0.0.1 that draws the fake's channels (and each person's direct
-// message with the app), threads, ephemerals, modals and App Home the way Slack does, and plays a person's
+// message with the app), threads, ephemerals, modals and App Home the way Slack does, for one workspace or
+// several (a switcher in the sidebar, and "Add to Slack" in one the app is not installed in), and plays a person's
 // side through the same SlackDriver the tests use (signed HTTP or Socket Mode envelopes). Changes reach the
 // page as server-sent events; what the person does comes back as small JSON posts. The page's code is plain
 // TypeScript compiled by the package's build (tsconfig.client.json) and served from dist/ with a strict
@@ -18,6 +19,7 @@ import type {
   ClientMessage,
   ClientRun,
   ClientView,
+  ClientWorkspace,
   ServerEvent,
   Shortcut,
   UserInfo,
@@ -26,13 +28,36 @@ import type {
 
 export type { ChannelInfo, Shortcut, StepInput, UserInfo, WorkflowStep } from './protocol.ts';
 
+/** A workspace of the local Slack as the web client shows it: its people and channels. */
+export interface WebWorkspace {
+  /** Its team id, as `slack.installs.addWorkspace` declared it. */
+  id: string;
+  name: string;
+  /** Its people (ids not shared with another workspace's). */
+  users: UserInfo[];
+  /** Channels and their members: a person outside one sees a public channel as a preview, a private one not at all. */
+  channels: ChannelInfo[];
+  /**
+   * The app's install page: "Add to Slack" shows in this workspace until the app is installed in it. A
+   * function is asked each time a page opens (an app started after the client knows its address only then).
+   */
+  installUrl?: string | (() => string);
+}
+
 export interface WebClientOptions {
   slack: FakeSlack;
   /** The driver for the app now running (a restarted app gets a new one). */
   driver: () => SlackDriver;
+  /** The first workspace's people. */
   users: UserInfo[];
-  /** Channels and their members: a person outside one sees a public channel as a preview, a private one not at all. */
+  /** The first workspace's channels and their members. */
   channels: ChannelInfo[];
+  /** The first workspace's team id (`slack.installs.addWorkspace`); the fake's default workspace when unset. */
+  teamId?: string;
+  /** The first workspace's name in the sidebar. */
+  workspaceName?: string;
+  /** More workspaces, each with its own people and channels, switched to from the sidebar. */
+  workspaces?: WebWorkspace[];
   /** The app's message shortcuts, from its manifest. */
   shortcuts?: Shortcut[];
   /** The app's slash commands, from its manifest. */
@@ -55,8 +80,12 @@ const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; img-src 'self' http: https: data:; connect-src 'self'; media-src 'self'";
 
+/** A workspace as the client keeps it: the first one's id may be unset (the fake's default workspace). */
+type Workspace = Omit<WebWorkspace, 'id'> & { id?: string };
+
 export class WebClient {
   readonly #options: WebClientOptions;
+  readonly #workspaces: Workspace[];
   readonly #server: Server;
   /** Open pages, each following one person. */
   readonly #pages = new Set<{ user: string; res: ServerResponse }>();
@@ -69,7 +98,17 @@ export class WebClient {
 
   constructor(options: WebClientOptions) {
     this.#options = options;
-    for (const channel of options.channels) options.slack.setMembers(channel.id, channel.members);
+    this.#workspaces = [
+      {
+        ...(options.teamId ? { id: options.teamId } : {}),
+        name: options.workspaceName ?? `${options.appName ?? 'dubkit'} (local Slack)`,
+        users: options.users,
+        channels: options.channels,
+      },
+      ...(options.workspaces ?? []),
+    ];
+    for (const workspace of this.#workspaces)
+      for (const channel of workspace.channels) options.slack.setMembers(channel.id, channel.members);
     this.#server = createServer((req, res) => {
       this.#handle(req, res).catch((error: unknown) => {
         // A wrong request is told what is wrong; a failure of this server says no more than that (its
@@ -89,7 +128,10 @@ export class WebClient {
     const onEphemeral = (e: Ephemeral) => this.#send(e.user, this.#ephemeral(e));
     const onView = (change: ViewChange) => this.#viewChanged(change);
     const onStep = (execution: StepExecution) => this.#toAll({ kind: 'run', run: clientRun(execution) });
+    // An install gone through: its workspace loses its "Add to Slack" on every page.
+    const onInstalled = () => this.#toAll({ kind: 'workspaces', workspaces: this.#clientWorkspaces() });
     slack.on('message', onMessage);
+    slack.on('installed', onInstalled);
     slack.on('update', onMessage);
     slack.on('ephemeral', onEphemeral);
     slack.on('view', onView);
@@ -100,6 +142,7 @@ export class WebClient {
       slack.off('ephemeral', onEphemeral);
       slack.off('view', onView);
       slack.off('step', onStep);
+      slack.off('installed', onInstalled);
     };
   }
 
@@ -172,29 +215,58 @@ export class WebClient {
   }
 
   /**
-   * The workspace's channels, and each person's direct message with the app (where the app's DMs to them,
-   * such as a review assigned to them, show), private to them.
+   * A workspace's channels, and each of its people's direct message with the app (where the app's DMs to
+   * them, such as a review assigned to them, show), private to them.
    */
-  #channels(): ChannelInfo[] {
-    const dms = this.#options.users.map((u) => ({
+  #channels(workspace: Workspace): ChannelInfo[] {
+    const dms = workspace.users.map((u) => ({
       id: this.#options.slack.imOf(u.id),
       name: `${this.#options.appName ?? 'dubkit'} (direct message)`,
       private: true,
       members: [u.id],
     }));
-    return [...this.#options.channels, ...dms];
+    return [...workspace.channels, ...dms];
   }
 
   #sees(channel: string, user: string): boolean {
-    const info = this.#channels().find((c) => c.id === channel);
+    const workspace = this.#workspaces.find((w) => w.users.some((u) => u.id === user));
+    const info = workspace && this.#channels(workspace).find((c) => c.id === channel);
     return info !== undefined && (!info.private || info.members.includes(user));
   }
 
   #user(value: unknown): string {
     const user = String(value ?? '');
-    if (!this.#options.users.some((u) => u.id === user))
-      throw new BadRequest(`no person ${user} in this workspace`);
+    this.#workspaceOf(user);
     return user;
+  }
+
+  /** The workspace a person is in. */
+  #workspaceOf(user: string): Workspace {
+    const workspace = this.#workspaces.find((w) => w.users.some((u) => u.id === user));
+    if (!workspace) throw new BadRequest(`no person ${user} in this workspace`);
+    return workspace;
+  }
+
+  /** Slack's side for the people of a workspace: its payloads carry its team (and org). */
+  #driverOf(workspace: Workspace): SlackDriver {
+    const driver = this.#options.driver();
+    return workspace.id === undefined ? driver : driver.in(workspace.id);
+  }
+
+  /** The workspaces for the switcher, each with "Add to Slack" while the app is not installed in it. */
+  #clientWorkspaces(): ClientWorkspace[] {
+    const { installations } = this.#options.slack.installs;
+    return this.#workspaces.map((w) => {
+      const installation = w.id === undefined ? undefined : installations.get(w.id);
+      const installed = installation !== undefined && !installation.revoked;
+      const installUrl = typeof w.installUrl === 'function' ? w.installUrl() : w.installUrl;
+      return {
+        id: w.id ?? '',
+        name: w.name,
+        firstUser: w.users[0]?.id ?? '',
+        ...(installUrl && !installed ? { installUrl } : {}),
+      };
+    });
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -229,8 +301,9 @@ export class WebClient {
 
   async #act(path: string, user: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { slack } = this.#options;
-    // The app now running (a restarted one too), asked for once the request is known to be right.
-    const driver = () => this.#options.driver();
+    // The app now running (a restarted one too), asked for once the request is known to be right, playing
+    // Slack for the person's workspace.
+    const driver = () => this.#driverOf(this.#workspaceOf(user));
     const channel = String(body.channel ?? '');
     switch (path) {
       case '/api/post': {
@@ -382,7 +455,7 @@ export class WebClient {
 
   /** A person may post only where they are a member. */
   #memberOf(channel: string, user: string): void {
-    const info = this.#channels().find((c) => c.id === channel);
+    const info = this.#channels(this.#workspaceOf(user)).find((c) => c.id === channel);
     if (!info) throw new BadRequest(`no channel ${channel}`);
     if (!info.members.includes(user))
       throw new BadRequest(`you are not a member of #${info.name}: join it to post`);
@@ -400,14 +473,17 @@ export class WebClient {
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
-    const channels = this.#channels();
+    const workspace = this.#workspaceOf(user);
+    const channels = this.#channels(workspace);
     const visible = new Set(channels.filter((c) => this.#sees(c.id, user)).map((c) => c.id));
     const snapshot: ServerEvent = {
       kind: 'snapshot',
       me: user,
-      botUserId: slack.botUserId,
+      workspace: workspace.id ?? '',
+      workspaces: this.#clientWorkspaces(),
+      botUserId: this.#driverOf(workspace).botUserId,
       appName: this.#options.appName ?? 'dubkit',
-      users: this.#options.users,
+      users: workspace.users,
       channels: channels.filter((c) => visible.has(c.id)),
       shortcuts: this.#options.shortcuts ?? [],
       commands: this.#options.commands ?? [],

@@ -1,5 +1,5 @@
-// The web client's page: a workspace with a sidebar (who you are, the channels you can see, the app's
-// Home), a channel with its messages and composer, a thread beside it, ephemerals for you only, and the
+// The web client's page: a workspace with a sidebar (which workspace, who you are, the channels you can see,
+// the app's Home, "Add to Slack" where the app is not installed yet), a channel with its messages and composer, a thread beside it, ephemerals for you only, and the
 // app's modals as a stack. Everything it shows arrives as server-sent events (web-client.ts) and is drawn
 // with text nodes only; every message and view is checked against Slack's limits and a breach is shown.
 import { messageProblems, viewProblems } from '../../block-limits.ts';
@@ -12,7 +12,7 @@ import type {
   Snapshot,
 } from '../protocol.ts';
 import { renderBlocks, type Surface, text, type Values } from './blocks.ts';
-import { h } from './dom.ts';
+import { h, safeUrl } from './dom.ts';
 import { mrkdwn, type Names } from './mrkdwn.ts';
 import { runForm, runsView } from './workflows.ts';
 
@@ -132,6 +132,10 @@ function receive(event: ServerEvent): void {
     case 'notice':
       notice(event.text);
       break;
+    case 'workspaces':
+      state.workspaces = event.workspaces;
+      drawSidebar();
+      break;
     case 'run': {
       const at = state.runs.findIndex((r) => r.id === event.run.id);
       if (at < 0) state.runs.push(event.run);
@@ -188,7 +192,7 @@ function drawSidebar(): void {
   });
   const homeActive = place.kind === 'home';
   sidebar.replaceChildren(
-    h('div', { class: 'workspace-name' }, 'dubkit (local Slack)'),
+    ...workspaceNav(s),
     h('label', { class: 'switcher' }, 'You are ', switcher),
     h('div', { class: 'nav-title' }, 'Channels'),
     ...channels,
@@ -211,6 +215,40 @@ function drawSidebar(): void {
     ),
     ...workflowNav(s),
   );
+}
+
+/**
+ * The workspace's name, or a switcher when the local Slack has several (switching acts as that workspace's
+ * first person), and "Add to Slack" (the app's install page, in a new tab) while the app is not in it.
+ */
+function workspaceNav(s: State): HTMLElement[] {
+  const here = s.workspaces.find((w) => w.id === s.workspace);
+  const name = here?.name ?? s.appName;
+  let title: HTMLElement = h('div', { class: 'workspace-name' }, name);
+  if (s.workspaces.length > 1) {
+    const switcher = h('select', { class: 'workspace-switcher', 'aria-label': 'Workspace' });
+    for (const w of s.workspaces) switcher.appendChild(h('option', { value: w.id }, w.name));
+    switcher.value = s.workspace;
+    switcher.addEventListener('change', () => {
+      const chosen = s.workspaces.find((w) => w.id === switcher.value);
+      if (!chosen) return;
+      threadTs = null;
+      place = { kind: 'channel', id: '' };
+      follow(chosen.firstUser);
+    });
+    title = h('label', { class: 'workspace-name' }, switcher);
+  }
+  const install = here?.installUrl ? safeUrl(here.installUrl) : undefined;
+  if (!install) return [title];
+  return [
+    title,
+    h(
+      'div',
+      { class: 'install-banner' },
+      `${s.appName} is not in ${name} yet. `,
+      h('a', { class: 'add-to-slack', href: install, target: '_blank', rel: 'noopener' }, 'Add to Slack'),
+    ),
+  ];
 }
 
 /** The app's workflow steps: "Run workflow" for each, and the page of runs (only when the app has steps). */
@@ -316,7 +354,9 @@ function drawMessages(): void {
 
 function drawThread(channel: ChannelInfo, member: boolean, all: ClientMessage[]): void {
   if (!state || !threadTs) {
+    // Emptied too: a thread of another person's or workspace's view must not linger in the page.
     threadPane.hidden = true;
+    threadList.replaceChildren();
     return;
   }
   const ts = threadTs;
