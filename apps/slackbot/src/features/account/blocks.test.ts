@@ -91,5 +91,11 @@ describe('the job list', () => {
     expect(json).not.toContain('<!channel>');
     expect(json).not.toContain('<failed>');
     expect(json).toContain('matching “&lt;b&gt;”');
+    expect(message.text).toBe('10 dubs matching &lt;b&gt;');
+  });
+
+  it('says one dub in the notification text, not “1 dubs”', () => {
+    const row = { job: jobRecord({ id: 'j1', title: 'keynote.mp4' }), langs: [] };
+    expect(jobList({ rows: [row], name: null, offset: 0, next: null }).text).toBe('1 dub');
   });
 });

@@ -60,7 +60,7 @@ export function jobList(input: JobListInput): MessageContent {
     ),
   );
   return {
-    text: `${input.rows.length} dubs${input.name ? ` matching ${escapeText(input.name)}` : ''}`,
+    text: `${input.rows.length} ${input.rows.length === 1 ? 'dub' : 'dubs'}${input.name ? ` matching ${escapeText(input.name)}` : ''}`,
     blocks,
   };
 }
