@@ -3,10 +3,13 @@
 // of the org with the org's one token. A person there runs /dub on a link, picks a language on the card, and
 // the dub is delivered in the thread, every payload carrying the org, the workspace and its `authorizations`.
 // The calls Slack asks an org token to name a workspace for (the user groups, on Ana's App Home) name hers;
-// without it the local Slack answers missing_argument, as Slack does.
+// without it the local Slack answers missing_argument, as Slack does. The org's graph, made again when an
+// admin of the studio connects the org's account, keeps no workspace in its loops.
 import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPages, oauthEnv } from './test-support/installs.ts';
+import { currentWorkspace } from './install/org-workspace.ts';
+import { observeLoops } from './runtime/loop.ts';
+import { connectAccount, installPages, oauthEnv } from './test-support/installs.ts';
 import { ANA, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, setAppStage, startInProcess } from './test-support/stage.ts';
 import { waitForDubs } from './test-support/threads.ts';
@@ -14,6 +17,7 @@ import { waitForDubs } from './test-support/threads.ts';
 const CLIENT = { id: '5555.6666', secret: 'client-secret' };
 const ORG = 'E1GRID';
 const STUDIO = { team: 'T3STUDIO', channel: 'C3STUDIO' };
+const STUDIO_ADMIN = 'U3ADMIN';
 const TEST_MS = 60_000;
 let stage: AppStage;
 
@@ -29,6 +33,9 @@ beforeAll(async () => {
   stage.slack.installs.addWorkspace({ id: STUDIO.team, name: 'Grid Studio', enterpriseId: ORG });
   // A user group of the studio with Ana in it: her App Home lists the groups' members.
   stage.slack.setUserGroup({ id: 'S1QA', handle: 'qa-es', name: 'Spanish QA', users: [ANA] });
+  stage.slack.setUser({ id: STUDIO_ADMIN, is_admin: true });
+  stage.emulator.addToken('grid-account-token', 'grid');
+  stage.emulator.setCredits('grid', { minutes: 700 });
 }, 60_000);
 afterAll(async () => {
   await stage?.close();
@@ -97,6 +104,43 @@ describe('an org-wide install', () => {
       expect(groups.map((c) => ({ team: c.team, teamId: c.args.team_id }))).toEqual(
         groups.map(() => ({ team: ORG, teamId: STUDIO.team })),
       );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'makes the org’s graph again, when the studio’s admin connects its account, with no workspace kept in its loops',
+    async () => {
+      // The loops of the graph made again while the studio's payload was handled must not act in the studio
+      // for ever after: the org's other workspaces' calls would name it.
+      const rounds: { loop: string; workspace: string | undefined }[] = [];
+      const stop = observeLoops({
+        round: (loop) => rounds.push({ loop, workspace: currentWorkspace() }),
+      });
+      try {
+        const done = await connectAccount(stage, {
+          team: STUDIO.team,
+          channel: STUDIO.channel,
+          admin: STUDIO_ADMIN,
+          token: 'grid-account-token',
+        });
+        expect(done.body).toContain('700 minutes left');
+        const graph = () => stage.app.graphs.of(ORG);
+        await waitFor(
+          async () => (await (await graph()).service.credits()).minutes.total === 700,
+          WAIT_MS,
+          'the org acting on its own account',
+        );
+        const from = rounds.length;
+        await waitFor(
+          () => rounds.slice(from).filter((r) => r.loop === 'deliverer').length >= 3,
+          WAIT_MS,
+          'rounds of the new graph’s deliverer',
+        );
+        expect(rounds.slice(from).filter((r) => r.workspace !== undefined)).toEqual([]);
+      } finally {
+        stop();
+      }
     },
     TEST_MS,
   );

@@ -107,9 +107,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const owner = `${process.pid}-${randomBytes(3).toString('hex')}`;
   const now = Date.now;
-  // OAuth mode's key seals the secrets the store keeps (a workflow run's token) as it seals the installs' tokens.
-  const keys = config.install?.encryptionKeys;
-  const stores = await openStore(config.store, keys ? secretsAtRest(new Sealer(keys)) : undefined);
+  // OAuth mode's key (DUBKIT_ENCRYPTION_KEY) seals the installs' tokens and the secrets the store keeps (a
+  // workflow run's token): one sealer for both.
+  const sealer = config.install ? new Sealer(config.install.encryptionKeys) : undefined;
+  const stores = await openStore(config.store, sealer && secretsAtRest(sealer));
   // SQLite serves one process: what a crashed predecessor held is free again at once. PostgreSQL is shared:
   // a dead replica's leases pass to the others when they expire, never at someone's start.
   if (config.store.kind === 'sqlite') await stores.releaseLeases();
@@ -139,19 +140,21 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     timeout: config.slackWriteTimeoutMs,
   };
   // OAuth mode: the installs, their tokens (rotated under a lease) and accounts, and the install pages.
-  const installs = config.install
-    ? await startInstalls({
-        install: config.install,
-        store: config.store,
-        clientOptions,
-        budget,
-        serviceBaseUrl: config.service.baseUrl,
-        ...(service ? { fallback: service } : {}),
-        owner,
-        logger: logger.child({ part: 'installs' }),
-        ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
-      })
-    : undefined;
+  const installs =
+    config.install && sealer
+      ? await startInstalls({
+          install: config.install,
+          sealer,
+          store: config.store,
+          clientOptions,
+          budget,
+          serviceBaseUrl: config.service.baseUrl,
+          ...(service ? { fallback: service } : {}),
+          owner,
+          logger: logger.child({ part: 'installs' }),
+          ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
+        })
+      : undefined;
   // Whose a payload is, and each tenant's Slack client and dubbing account. Single-workspace mode: one tenant,
   // the team the bot token belongs to (rows from before rows had tenants are its own). OAuth mode: the
   // installations. Either way each tenant acts through a graph of its own (tenants.ts), the same code.

@@ -4,6 +4,7 @@
 // apart: its loops stop, and its jobs end as the app was removed (no Slack call is made for it again).
 import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
+import { outsideWorkspace } from './install/org-workspace.ts';
 import { type Tenancy, TenantGone } from './install/tenancy.ts';
 import { ObservedWebClient } from './metrics.ts';
 import type { Store } from './store/store.ts';
@@ -35,7 +36,8 @@ export class TenantGraphs {
     if (this.#stopped) return Promise.reject(new Error('the app is stopping'));
     let graph = this.#graphs.get(key);
     if (!graph) {
-      graph = this.#build(key);
+      // Made for the tenant, not for the payload that first asked: its loops outlive that payload.
+      graph = outsideWorkspace(() => this.#build(key));
       this.#graphs.set(key, graph);
       // A graph that could not be made (the tenant's account, its token) is tried again on next use.
       graph.catch(() => this.#graphs.delete(key));

@@ -5,7 +5,8 @@
 // token refreshed at once, under the same per-installation lease as the refresh ahead of time (rotation.ts),
 // and is made once more with the new token. Slack refused it before doing anything, so a write made again is
 // made once; if it fails again, the error is the caller's as before (the outbox keeps the write and tries
-// later). A removed installation's token is never refreshed nor used: the refresh throws TenantGone first.
+// later). Only the bot token is renewed: a call made with a token its caller named is left to the caller. A
+// removed installation's token is never refreshed nor used: the refresh throws TenantGone first.
 import { type WebAPICallResult, WebClient, type WebClientOptions } from '@slack/web-api';
 import { namingWorkspace } from './org-workspace.ts';
 
@@ -29,9 +30,12 @@ export class InstallationWebClient extends WebClient {
     try {
       return await super.apiCall(method, args);
     } catch (error) {
-      const refused = (args?.token as string | undefined) ?? this.token;
-      if (!isTokenExpired(error) || !refused) throw error;
-      const token = await this.#o.renew(refused);
+      // A token the caller named (a workflow run's) that Slack refused is the caller's answer: never sent
+      // again as the bot, whose token is not the one refused.
+      const own = this.token;
+      const named = args?.token;
+      if (!isTokenExpired(error) || !own || (named !== undefined && named !== own)) throw error;
+      const token = await this.#o.renew(own);
       return super.apiCall(method, { ...args, token });
     }
   }

@@ -17,7 +17,7 @@ import { SqliteConnection } from '../store/sqlite/connection.ts';
 import { testDatabase } from '../test-support/postgres.ts';
 import { InstallationStore, type NewInstallation } from './installations.ts';
 import { deleteTenant, retentionRound } from './purge.ts';
-import { Sealer, secretsAtRest } from './sealing.ts';
+import { Sealer, secretsAtRest, UnsealError } from './sealing.ts';
 import { watchRound } from './watch.ts';
 
 const sealer = new Sealer([randomBytes(32)]);
@@ -217,6 +217,26 @@ for (const [name, open] of Object.entries(engines)) {
       expect(dump).not.toMatch(/xox[a-z]/);
       expect(dump).not.toContain('xwfp-');
       expect(dump).not.toContain(SERVICE_TOKEN);
+    });
+
+    it('binds a workflow run’s sealed token to its workspace, and reads a run recorded in clear before', async () => {
+      await store();
+      const sealing = (tenant: string) => tenantStore(engine!.sql, tenant, secretsAtRest(sealer));
+      const run = (executionId: string, token: string) => ({
+        executionId,
+        callbackId: 'dub_video',
+        token,
+        jobId: null,
+        inputs: { languages: ['es'], approvers: [], waitForApproval: false },
+        problem: null,
+      });
+      expect(await sealing('T1').recordStep(run('Fx1', STEP_TOKEN), 1)).toBe(true);
+      // Moved to another workspace's rows, it does not open there.
+      await engine!.sql.run(`UPDATE workflow_steps SET tenant = 'T2' WHERE id = 'Fx1'`, []);
+      await expect(sealing('T2').getStep('Fx1')).rejects.toBeInstanceOf(UnsealError);
+      // Recorded in clear by a version that did not seal, still under way: read as it is.
+      expect(await tenantStore(engine!.sql, 'T1').recordStep(run('Fx2', 'xwfp-1-clear'), 2)).toBe(true);
+      expect((await sealing('T1').getStep('Fx2'))?.token).toBe('xwfp-1-clear');
     });
 
     it('lets one of two refreshes at once take the lease, and only at the version it read', async () => {

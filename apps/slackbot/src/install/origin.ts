@@ -38,9 +38,10 @@ export function payloadOrigin(body: OriginFields): PayloadOrigin {
 }
 
 /**
- * The workspace a payload happened in: its origin's team, or — for an org-wide install, whose origin names
- * only the org — the workspace of the org the event, command or person is in.
+ * The workspace a payload happened in: its origin's team, or — for an org-wide install's event, whose
+ * authorization names only the org — the workspace its envelope names. (Any other payload's origin has
+ * already read its team, command field and person's team.)
  */
 export function payloadWorkspace(body: OriginFields): string | null {
-  return payloadOrigin(body).teamId ?? body.team_id ?? body.team?.id ?? body.user?.team_id ?? null;
+  return payloadOrigin(body).teamId ?? body.team_id ?? null;
 }

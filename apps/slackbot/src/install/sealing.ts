@@ -6,7 +6,7 @@
 // Each value is bound to where it is stored (its installation and field, as GCM's additional data): a sealed
 // token copied into another installation's row does not open there.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { SecretsAtRest } from '../store/workflow-steps.ts';
+import type { SecretsAtRest } from '../store/secrets.ts';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;

@@ -2,10 +2,10 @@
 // PostgreSQL, shared by several replicas. Both run the same SQL and the same migrations.
 import type { StoreLocation } from '../config.ts';
 import { PostgresConnection } from './postgres/connection.ts';
+import type { SecretsAtRest } from './secrets.ts';
 import { createSqlStore } from './sql/store.ts';
 import { SqliteConnection } from './sqlite/connection.ts';
 import type { Stores } from './store.ts';
-import type { SecretsAtRest } from './workflow-steps.ts';
 
 /** `secrets`: how secrets kept in the store are sealed (OAuth mode's key); without them they are kept as is. */
 export async function openStore(location: StoreLocation, secrets?: SecretsAtRest): Promise<Stores> {

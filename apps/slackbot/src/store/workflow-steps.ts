@@ -35,15 +35,6 @@ export interface WorkflowStep extends NewWorkflowStep {
   failures: number;
 }
 
-/**
- * How a secret is kept at rest (install/sealing.ts in OAuth mode, where DUBKIT_ENCRYPTION_KEY is set): sealed
- * when written, opened when read, bound to where it is stored (`context`).
- */
-export interface SecretsAtRest {
-  seal(plain: string, context: string): string;
-  open(stored: string, context: string): string;
-}
-
 export interface WorkflowStepStore {
   /** Records a run unless its execution was recorded before; false for a redelivery. */
   recordStep(step: NewWorkflowStep, now: number): Promise<boolean>;

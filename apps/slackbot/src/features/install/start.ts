@@ -15,7 +15,7 @@ import { openInstallations } from '../../install/open.ts';
 import { retentionRound } from '../../install/purge.ts';
 import { BotTokenRotation } from '../../install/rotation.ts';
 import { installRoutes } from '../../install/routes.ts';
-import { Sealer } from '../../install/sealing.ts';
+import type { Sealer } from '../../install/sealing.ts';
 import { refreshBotToken } from '../../install/slack-oauth.ts';
 import { type TenantHooks, watchRound } from '../../install/watch.ts';
 import { Loop } from '../../runtime/loop.ts';
@@ -47,6 +47,8 @@ export interface InstallServices {
 
 export interface StartInstallsOptions {
   install: InstallConfig;
+  /** Seals the installs' tokens (made from DUBKIT_ENCRYPTION_KEY once, with the store's secrets). */
+  sealer: Sealer;
   store: StoreLocation;
   clientOptions: WebClientOptions;
   slackApiUrl?: string;
@@ -62,7 +64,7 @@ export interface StartInstallsOptions {
 
 export async function startInstalls(o: StartInstallsOptions): Promise<InstallServices> {
   const now = o.now ?? Date.now;
-  const { installations, sql } = await openInstallations(o.store, new Sealer(o.install.encryptionKeys));
+  const { installations, sql } = await openInstallations(o.store, o.sealer);
   const oauth = {
     clientId: o.install.clientId,
     clientSecret: o.install.clientSecret,

@@ -1,7 +1,7 @@
 // The Store as one body of portable SQL over any Sql connection: each aggregate's queries, the tenant a
 // parameter of each, migrated to the current schema before first use.
+import type { SecretsAtRest } from '../secrets.ts';
 import type { LeasedTable, Store, Stores } from '../store.ts';
-import type { SecretsAtRest } from '../workflow-steps.ts';
 import { sqlApprovalStore } from './approvals.ts';
 import { sqlApproverStore } from './approvers.ts';
 import { sqlAssignmentStore } from './assignments.ts';

@@ -1,7 +1,8 @@
 // Workflow step runs in SQL: keyed by Slack's execution id, leased to one runner at a time. The run's token
 // (Slack's `xwfp-…`, good until the run ends) is sealed like the installations' tokens when the deployment has
 // a key (OAuth mode), bound to its tenant and execution; without one (single-workspace mode) it is kept as is.
-import type { SecretsAtRest, StepInputs, WorkflowStep, WorkflowStepStore } from '../workflow-steps.ts';
+import type { SecretsAtRest } from '../secrets.ts';
+import type { StepInputs, WorkflowStep, WorkflowStepStore } from '../workflow-steps.ts';
 import { claimDue, type Row, read, type Sql } from './port.ts';
 
 export function sqlWorkflowStepStore(sql: Sql, tenant: string, secrets?: SecretsAtRest): WorkflowStepStore {
