@@ -92,6 +92,12 @@ export interface SlackFaults {
    */
   lostAnswers: { method: string; times: number; holdMs?: number }[];
   /**
+   * The call takes effect at once and its answer is sent `delayMs` later (a busy Slack, a slow network): a
+   * caller that stopped waiting meanwhile cannot know it took effect. `oauth.v2.access` included, whose
+   * refresh grant uses up its refresh token the moment it is served.
+   */
+  slowAnswers: { method: string; times: number; delayMs: number }[];
+  /**
    * Slack down for some methods until `until` (a Date.now() time): their calls are answered 429 (with
    * Retry-After) and HTTP 500 in turn, and none takes effect; `served` counts the calls so answered.
    */
@@ -154,6 +160,12 @@ export interface StoredView {
   trigger_id?: string;
   user_id?: string;
   view: Record<string, unknown>;
+  /**
+   * The workspace whose installation opened it, as Slack puts it in the view of every payload from it (a
+   * person of another workspace may act in it, through Slack Connect). Unset for the default workspace's
+   * static token and an org-wide install's.
+   */
+  app_installed_team_id?: string;
 }
 
 export interface ViewChange {
@@ -181,7 +193,13 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   readonly calls: RecordedCall[] = [];
   /** Workspaces, orgs and the installs, tokens and OAuth grants of a distributed app (installs.ts). */
   readonly installs = new SandboxInstalls();
-  readonly faults: SlackFaults = { rateLimits: [], lostAnswers: [], outages: [], refusals: [] };
+  readonly faults: SlackFaults = {
+    rateLimits: [],
+    lostAnswers: [],
+    slowAnswers: [],
+    outages: [],
+    refusals: [],
+  };
   /** Bot scopes the app was not granted (a test's install without them): their methods answer missing_scope. */
   readonly missingScopes = new Set<string>();
   /** Public channels the app has not been invited to (it can read them, not post in them). */
@@ -463,6 +481,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         const answer = this.installs.access(args, req.headers.authorization);
         const refused = answer.ok === true ? undefined : String(answer.error);
         this.calls.push({ method, args, at: Date.now(), ...(refused ? { refused } : {}) });
+        await this.#slowAnswer(method);
         json(res, answer);
         const installed = answer.ok === true && args.grant_type !== 'refresh_token';
         if (installed) this.emit('installed', this.installs.ownerOf(String(answer.access_token)) ?? '');
@@ -564,9 +583,18 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         req.socket.destroy();
         return;
       }
+      await this.#slowAnswer(method);
       return json(res, answer);
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  }
+
+  /** Holds a call's answer back while a `faults.slowAnswers` entry for its method asks to. */
+  async #slowAnswer(method: string): Promise<void> {
+    const slow = this.faults.slowAnswers.find((f) => f.method === method && f.times > 0);
+    if (!slow) return;
+    slow.times -= 1;
+    await new Promise((resolve) => setTimeout(resolve, slow.delayMs));
   }
 
   /** What `faults.random` does to this call: nothing, a 429, a 500, and how long it waits first. */
@@ -794,6 +822,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         const user = args.user_id
           ? String(args.user_id)
           : (this.#triggers.get(String(args.trigger_id ?? '')) ?? existing?.user_id);
+        const installedTeam = grant?.installation.orgInstall ? null : grant?.installation.teamId;
         if (existing) existing.view = view;
         else
           this.views.push({
@@ -801,6 +830,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
             view,
             ...(args.trigger_id ? { trigger_id: String(args.trigger_id) } : {}),
             ...(user ? { user_id: user } : {}),
+            ...(installedTeam ? { app_installed_team_id: installedTeam } : {}),
           });
         this.emit('view', { method: method as ViewChange['method'], id, ...(user ? { user } : {}) });
         return { ok: true, view: { ...view, id } };

@@ -2,7 +2,7 @@
 // modal submissions, built in the shapes Slack sends them and handed to a transport — signed HTTP requests
 // to the app's Request URL, or envelopes over Socket Mode — so one scenario can drive either mode.
 import { randomBytes } from 'node:crypto';
-import type { FakeSlack, SlackFile, SlackMessage } from './fake-slack.ts';
+import type { FakeSlack, SlackFile, SlackMessage, StoredView } from './fake-slack.ts';
 import { botUserIdOf } from './installs.ts';
 import type { DriverResponse, SlackTransport } from './transport.ts';
 
@@ -287,7 +287,7 @@ export class SlackDriver {
       return this.#interaction({
         ...common,
         container: { type: 'view', view_id: view.id },
-        view: { ...view.view, id: view.id, hash: `h-${view.id}`, state: { values: input.values } },
+        view: { ...viewOf(view), hash: `h-${view.id}`, state: { values: input.values } },
       });
     }
     const message = input.message ?? input.ephemeral;
@@ -343,7 +343,7 @@ export class SlackDriver {
       api_app_id: this.#slack.appId,
       token: 'unused',
       trigger_id: this.#slack.trigger(input.user),
-      view: { ...view.view, id: view.id, state: { values: input.values } },
+      view: { ...viewOf(view), state: { values: input.values } },
     });
   }
 
@@ -417,6 +417,12 @@ function originOf(slack: FakeSlack, workspace: string | undefined): Origin {
     orgInstall: org !== undefined,
     botUserId: installation?.botUserId ?? botUserIdOf(workspace),
   };
+}
+
+/** A view as Slack puts it in a payload: with its id, and the workspace whose installation opened it. */
+function viewOf(stored: StoredView): Record<string, unknown> {
+  const installed = stored.app_installed_team_id;
+  return { ...stored.view, id: stored.id, ...(installed ? { app_installed_team_id: installed } : {}) };
 }
 
 function publicFile({ content: _content, ...file }: SlackFile): Omit<SlackFile, 'content'> {
