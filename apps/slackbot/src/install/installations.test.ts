@@ -249,12 +249,47 @@ for (const [name, open] of Object.entries(engines)) {
       ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
       const winner = claims[0] ? 'a' : 'b';
+      // The other one cannot take it while it holds.
+      expect(
+        await installations.claimRefresh('T1', tokenVersion, winner === 'a' ? 'b' : 'a', 1_000, 20),
+      ).toBe(false);
       const fresh = { token: 'xoxe.xoxb-1-new', refreshToken: 'xoxe-1-new', expiresAt: 2_000_000 };
-      expect(await installations.saveRefreshed('T1', winner === 'a' ? 'b' : 'a', fresh)).toBe(false);
-      expect(await installations.saveRefreshed('T1', winner, fresh)).toBe(true);
+      expect(await installations.saveRefreshed('T1', tokenVersion, fresh)).toBe(true);
       expect(await installations.get('T1')).toMatchObject({ tokenVersion: tokenVersion + 1, bot: fresh });
       // The old version cannot be claimed again, even after the lease would have lapsed.
       expect(await installations.claimRefresh('T1', tokenVersion, 'a', 9_000, 5_000)).toBe(false);
+    });
+
+    it('saves a refresh at the version it was claimed at, though its lease lapsed and passed on, once', async () => {
+      const { installations } = await store();
+      await installations.save(install({ key: 'T1' }), 1);
+      await installations.save(install({ key: 'T2' }), 1);
+      const { tokenVersion } = (await installations.get('T1'))!;
+      expect(await installations.claimRefresh('T1', tokenVersion, 'a', 1_000, 10)).toBe(true);
+      // a's lease lapses while Slack answers it; b takes it, its refresh is refused (a used the refresh
+      // token up) and it gives the lease back.
+      expect(await installations.claimRefresh('T1', tokenVersion, 'b', 3_000, 2_000)).toBe(true);
+      await installations.releaseRefresh('T1', 'b');
+      const fresh = { token: 'xoxe.xoxb-1-late', refreshToken: 'xoxe-1-late', expiresAt: 2_000_000 };
+      expect(await installations.saveRefreshed('T1', tokenVersion, fresh)).toBe(true);
+      expect(await installations.get('T1')).toMatchObject({ tokenVersion: tokenVersion + 1, bot: fresh });
+      // A second answer for the same version never replaces the first.
+      const second = { token: 'xoxe.xoxb-1-second', refreshToken: 'xoxe-1-second', expiresAt: 3_000_000 };
+      expect(await installations.saveRefreshed('T1', tokenVersion, second)).toBe(false);
+      expect((await installations.get('T1'))!.bot).toEqual(fresh);
+      // Tied to its installation: T2, at the same version number, kept its own tokens.
+      const t2 = (await installations.get('T2'))!;
+      expect(t2.tokenVersion).toBe(tokenVersion);
+      expect(t2.bot?.token).toBe('xoxe.xoxb-1-T2');
+      // A reinstall saved meanwhile is newer than a refresh claimed before it; a removed one takes none.
+      expect(await installations.claimRefresh('T2', t2.tokenVersion, 'a', 9_000, 5_000)).toBe(true);
+      await installations.save(install({ key: 'T2', bot: { ...fresh, token: 'xoxe.xoxb-1-again' } }), 6_000);
+      expect(await installations.saveRefreshed('T2', t2.tokenVersion, second)).toBe(false);
+      expect((await installations.get('T2'))!.bot?.token).toBe('xoxe.xoxb-1-again');
+      const { tokenVersion: current } = (await installations.get('T1'))!;
+      await installations.markRemoved('T1', 7_000);
+      expect(await installations.saveRefreshed('T1', current, second)).toBe(false);
+      expect((await installations.get('T1'))!.bot).toBeNull();
     });
 
     it('uses an OAuth state once', async () => {

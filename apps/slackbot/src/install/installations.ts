@@ -205,18 +205,23 @@ export class InstallationStore {
     return changed === 1;
   }
 
-  /** Stores the refreshed tokens, if `owner` still holds the right to refresh; false if not (it lapsed). */
-  async saveRefreshed(tenant: string, owner: string, bot: BotTokens): Promise<boolean> {
+  /**
+   * Stores the tokens a refresh claimed at `version` got, if `tenant`'s token is still at that version (a
+   * compare-and-set on the installation's row): whether or not the lease has lapsed since. Slack used up the
+   * refresh token when it answered, so its answer is the only token left unless a newer one was saved
+   * meanwhile (a reinstall); false then, or once the app was removed. The lease is given up with it.
+   */
+  async saveRefreshed(tenant: string, version: number, bot: BotTokens): Promise<boolean> {
     const changed = await this.#sql.run(
       `UPDATE installations SET bot_token = ?, refresh_token = ?, expires_at = ?,
          token_version = token_version + 1, refresh_owner = NULL, refresh_until = 0
-       WHERE tenant = ? AND refresh_owner = ? AND state = 'active'`,
+       WHERE tenant = ? AND token_version = ? AND state = 'active'`,
       [
         this.#sealer.seal(bot.token, `${tenant}:bot_token`),
         bot.refreshToken === null ? null : this.#sealer.seal(bot.refreshToken, `${tenant}:refresh_token`),
         bot.expiresAt,
         tenant,
-        owner,
+        version,
       ],
     );
     return changed === 1;

@@ -1,18 +1,19 @@
 // Token rotation without races: two replicas (two stores on one PostgreSQL) find the same token due and ask
 // for it at once; the local Slack sees one refresh grant, and both get the new token, which it accepts. So too
 // for a token Slack refused as expired before its stored time. A token not yet due is used as it is; an
-// uninstalled tenant gets TenantGone before anything reaches Slack.
+// uninstalled tenant gets TenantGone before anything reaches Slack. A refresh Slack answered after its lease
+// lapsed is kept, and the refresh grant is sent once and given up well inside the lease.
 import { randomBytes } from 'node:crypto';
-import { FakeSlack } from '@dubkit/slack-sandbox';
+import { FakeSlack, waitFor } from '@dubkit/slack-sandbox';
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PostgresConnection } from '../store/postgres/connection.ts';
 import { migrate } from '../store/sql/migrations.ts';
 import { type TestDatabase, testDatabase } from '../test-support/postgres.ts';
 import { InstallationStore } from './installations.ts';
-import { BotTokenRotation } from './rotation.ts';
+import { BotTokenRotation, REFRESH_LEASE_MS } from './rotation.ts';
 import { Sealer } from './sealing.ts';
-import { exchangeCode, refreshBotToken } from './slack-oauth.ts';
+import { exchangeCode, REFRESH_GRANT_TIMEOUT_MS, refreshBotToken } from './slack-oauth.ts';
 import { TenantGone } from './tenancy.ts';
 
 const sealer = new Sealer([randomBytes(32)]);
@@ -126,6 +127,47 @@ describe('bot token rotation', () => {
     await a.installations.markRemoved('T1', Date.now());
     await expect(b.rotation.token('T1', x.token)).rejects.toBeInstanceOf(TenantGone);
     expect(slack.installs.refreshes).toBe(1);
+  });
+
+  it('keeps a refresh Slack answered after its lease lapsed and another replica’s try failed', async () => {
+    const a = await replica('replica-a');
+    const b = await replica('replica-b');
+    await installed(a.installations, a.oauth);
+    const first = (await a.installations.get('T1'))!.bot!.token;
+    slack.installs.expire('T1');
+    // Both replicas' clock: a's answer comes after its lease, as when its process was paused that long.
+    let clock = Date.now();
+    const at = (r: typeof a, owner: string) =>
+      new BotTokenRotation({ ...rotationOptions(r), owner, now: () => clock });
+    slack.faults.slowAnswers.push({ method: 'oauth.v2.access', times: 1, delayMs: 1_500 });
+    const late = at(a, 'replica-a').token('T1', first);
+    // Slack has used the refresh token up; its answer is on its way.
+    await waitFor(() => slack.installs.refreshes === 1, 5_000, 'the refresh grant served');
+    clock += REFRESH_LEASE_MS + 1;
+    await expect(at(b, 'replica-b').token('T1', first)).rejects.toThrow(/invalid_refresh_token/);
+    const { token } = await late;
+    expect(token).not.toBe(first);
+    // Saved: the other replica reads it, Slack accepts it, and nothing was refreshed again.
+    expect((await b.rotation.token('T1')).token).toBe(token);
+    expect(await new WebClient(token, { slackApiUrl: slack.apiUrl }).auth.test()).toMatchObject({
+      ok: true,
+    });
+    expect(slack.installs.refreshes).toBe(1);
+  });
+
+  it('sends the refresh grant once and gives up on it well inside the lease', async () => {
+    expect(REFRESH_GRANT_TIMEOUT_MS).toBeLessThanOrEqual(REFRESH_LEASE_MS / 2);
+    const a = await replica('replica-a');
+    await installed(a.installations, a.oauth);
+    const { refreshToken } = (await a.installations.get('T1'))!.bot!;
+    slack.faults.slowAnswers.push({ method: 'oauth.v2.access', times: 1, delayMs: 1_500 });
+    await expect(refreshBotToken({ ...a.oauth, refreshTimeoutMs: 200 }, refreshToken!)).rejects.toMatchObject(
+      { code: 'slack_webapi_request_error' },
+    );
+    const grants = slack.calls.filter(
+      (c) => c.method === 'oauth.v2.access' && c.args.grant_type === 'refresh_token',
+    );
+    expect(grants).toHaveLength(1);
   });
 
   it('uses a token not yet due as it is, and refuses an uninstalled tenant before calling Slack', async () => {

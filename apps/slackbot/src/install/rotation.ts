@@ -7,6 +7,11 @@
 // the store. A token of an uninstalled tenant is never handed out, not even to ask auth.test. A token Slack
 // already refused as expired (the clock of this machine or Slack's is off, or a replica slept through its
 // refresh) is refreshed at once, the same way: under the lease, by one replica, the others reading its result.
+// The lease keeps replicas from spending the same refresh token; it does not decide whose answer is kept. An
+// answer that came after the lease lapsed (this replica paused, Slack was slow) is still the only token left
+// once Slack has used the refresh token up, so it is saved at the version it was claimed at (a compare-and-set,
+// InstallationStore.saveRefreshed) unless a newer token was saved meanwhile. The grant is sent once and given
+// up well inside the lease (slack-oauth.ts), so that this stays the exception.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BotTokens, Installation, InstallationStore } from './installations.ts';
 import { TenantGone } from './tenancy.ts';
@@ -64,12 +69,12 @@ export class BotTokenRotation {
           await this.#o.installations.releaseRefresh(tenant, owner);
           throw error;
         });
-        if (await this.#o.installations.saveRefreshed(tenant, owner, fresh))
+        if (await this.#o.installations.saveRefreshed(tenant, version, fresh))
           return {
             token: fresh.token,
             installation: { ...installation, bot: fresh, tokenVersion: version + 1 },
           };
-        // The lease lapsed (or the app was removed) meanwhile: read what the store holds now.
+        // A newer token was saved meanwhile (a reinstall), or the app was removed: read what the store holds.
         continue;
       }
       // Someone else is refreshing: the current token serves while it lasts; after that, wait for theirs.

@@ -1,15 +1,25 @@
 // Slack's oauth.v2.access, both grants, through SLACK_API_URL like every other Slack call: the
 // authorization code of an install, and the refresh token of a rotating bot token. Tokens are taken in any
 // of Slack's formats (`xoxb-…`, and `xoxe.xoxb-1-…` with rotation); nothing insists on a prefix.
+// The refresh grant is sent once, never again: its refresh token is single-use, so a second try after an
+// answer that went missing can only be refused, and each try would spend more of the lease it is made under
+// (rotation.ts). It is given up after REFRESH_GRANT_TIMEOUT_MS, well inside that lease, so that an answer
+// normally arrives while its replica still holds the right to refresh.
 import { WebClient } from '@slack/web-api';
 import type { BotTokens, NewInstallation } from './installations.ts';
 import { tenantKey } from './installations.ts';
+import { REFRESH_LEASE_MS } from './rotation.ts';
+
+/** How long the refresh grant is waited for: a third of the lease it is made under. */
+export const REFRESH_GRANT_TIMEOUT_MS = REFRESH_LEASE_MS / 3;
 
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;
   slackApiUrl?: string;
   now?: () => number;
+  /** How long the refresh grant is waited for (default REFRESH_GRANT_TIMEOUT_MS). */
+  refreshTimeoutMs?: number;
 }
 
 interface AccessAnswer {
@@ -29,6 +39,16 @@ function client(options: OAuthClient): WebClient {
   return new WebClient(undefined, {
     ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
     retryConfig: { retries: 2 },
+  });
+}
+
+/** The refresh grant's client: one try, given up after its timeout. */
+function refreshClient(options: OAuthClient): WebClient {
+  return new WebClient(undefined, {
+    ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: options.refreshTimeoutMs ?? REFRESH_GRANT_TIMEOUT_MS,
   });
 }
 
@@ -86,7 +106,7 @@ export async function exchangeCode(
 /** The refresh grant of a rotating bot token: new tokens, the refresh token used up. */
 export async function refreshBotToken(options: OAuthClient, refreshToken: string): Promise<BotTokens> {
   const now = (options.now ?? Date.now)();
-  const answer = (await client(options).oauth.v2.access({
+  const answer = (await refreshClient(options).oauth.v2.access({
     client_id: options.clientId,
     client_secret: options.clientSecret,
     grant_type: 'refresh_token',
