@@ -2,7 +2,7 @@
 // through GET /slack/install into two workspaces and an Enterprise Grid org as a browser would (the page, the
 // authorize page, the redirect back with its cookie). Each installation's token is its own and is refreshed
 // when due, and at once when Slack expired it early (the call it refused made again); a replayed or forged state is refused, an admin-page install without one is
-// taken; app_uninstalled and tokens_revoked, in either order and each twice, stop every Slack call for that
+// taken; `/dub connect` connects the workspace the gate resolved, with its client; app_uninstalled and tokens_revoked, in either order and each twice, stop every Slack call for that
 // workspace at once and its rows are deleted after the retention (0 days here); reinstalling works.
 import { keyOf, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +208,31 @@ describe('installing from a link', () => {
     expect(await tenancy.dubbing('T2')).toBe(own);
     expect((await own!.credits()).minutes.total).toBe(77);
     expect(await tenancy.dubbing('T1')).toBe(defaultAccount);
+  });
+
+  it('connects the workspace the gate resolved, asking Slack with its client, which renews a token Slack expired early', async () => {
+    const { installations } = installs();
+    stage.emulator.addToken('acme-account-token', 'acme');
+    stage.emulator.setCredits('acme', { minutes: 55 });
+    stage.slack.setUser({ id: 'U1ADMIN', is_admin: true });
+    // Slack expires T1's token before its stored expiry: the token Bolt authorized the command with.
+    stage.slack.installs.expire('T1');
+    const refreshes = stage.slack.installs.refreshes;
+    const opened = () => stage.slack.callsOf('views.open').filter((c) => c.team === 'T1' && !c.refused);
+    const before = opened().length;
+    await stage.driver.in('T1').command({ text: 'connect', channel: 'C1', user: 'U1ADMIN' });
+    await waitFor(() => opened()[before], 10_000, 'the modal, opened with T1’s renewed token');
+    expect(stage.slack.installs.refreshes).toBe(refreshes + 1);
+    // Submitted in the modal T1's app opened by a payload that names T2 as the person's team (Slack Connect
+    // sends it so): T1's account is connected, the tenant the gate picked, never T2's.
+    const done = await stage.driver.in('T2').submitView({
+      viewId: stage.slack.views.at(-1)?.id ?? '',
+      user: 'U1ADMIN',
+      values: { dubbing_token: { token: { type: 'plain_text_input', value: 'acme-account-token' } } },
+    });
+    expect(done.body).toContain('55 minutes left');
+    expect(await installations.dubbingToken('T1')).toBe('acme-account-token');
+    expect(await installations.dubbingToken('T2')).toBe('beta-account-token');
   });
 
   for (const order of [

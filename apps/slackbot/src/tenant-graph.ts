@@ -240,7 +240,7 @@ export function buildTenantGraph(shared: SharedParts, t: TenantParts): TenantGra
   const listenerLog = logger.child({ part: 'listeners' });
   const featureDeps = { slack: granting, logger: listenerLog };
   forgetOnMembershipEvents(registry, membership);
-  shared.installs?.register(registry, store);
+  shared.installs?.register(registry, { key: t.key, slack, modals: store });
   registerDub(registry, {
     ...featureDeps,
     jobs,

@@ -1,8 +1,10 @@
 // `/dub connect`: a workspace admin or owner (as Slack's users.info says) connects the workspace's own
 // dubbing-service account. The modal takes the account's token; submitting it checks the token with a
 // credits call before anything is saved, stores it sealed, and never shows it again (the modal answers with
-// the minutes left). Anyone else is told who can connect it. Slack is asked with the request's own client,
-// which Bolt authorized with the installation's bot token (OAuth mode).
+// the minutes left). Anyone else is told who can connect it. It is registered in each tenant's registry, so
+// the workspace (or org) it connects is the one the access gate resolved the payload to, and Slack is asked
+// with that tenant's client, as every other Slack call is (a token Slack refused as expired renewed, an org
+// install's workspace named): never Bolt's per-request client, nor a tenant read again from the payload.
 
 import { AuthenticationError } from '@dubkit/core';
 import type { types } from '@slack/bolt';
@@ -14,7 +16,6 @@ import type { Registry } from '../../access/registry.ts';
 import { rules, type ViewRule } from '../../access/rules.ts';
 import type { DubbingAccounts } from '../../install/accounts.ts';
 import type { InstallationStore } from '../../install/installations.ts';
-import type { PayloadOrigin } from '../../install/tenancy.ts';
 import { webInteractions } from '../../slack/interactions.ts';
 import type { ModalGrant, ModalStore } from '../../store/store.ts';
 import { noticeModal, plain, section } from '../../ui/blocks.ts';
@@ -25,7 +26,11 @@ export const CONNECT_UI = { callbackId: 'connect_dubbing', block: 'dubbing_token
 const MAX_TOKEN_CHARS = 3000;
 
 export interface ConnectDeps {
-  installations: InstallationStore;
+  /** The tenant whose registry this is: the one the gate resolved the payload to. */
+  tenant: string;
+  /** That tenant's Slack client (OAuthTenancy's, through its graph). */
+  slack: WebClient;
+  installations: Pick<InstallationStore, 'connectDubbing'>;
   accounts: Pick<DubbingAccounts, 'check'>;
   modals: ModalStore;
   now: () => number;
@@ -39,21 +44,6 @@ async function isWorkspaceAdmin(client: WebClient, user: string): Promise<boolea
   const answer = await client.users.info({ user });
   const person = answer.user as { is_admin?: boolean; is_owner?: boolean } | undefined;
   return person?.is_admin === true || person?.is_owner === true;
-}
-
-/** What a payload's signed team fields say about where it comes from. */
-function originOf(body: {
-  team_id?: string;
-  enterprise_id?: string;
-  is_enterprise_install?: boolean | string;
-  team?: { id?: string } | null;
-  enterprise?: { id?: string } | null;
-}): PayloadOrigin {
-  return {
-    teamId: body.team_id ?? body.team?.id ?? null,
-    enterpriseId: body.enterprise_id ?? body.enterprise?.id ?? null,
-    orgInstall: body.is_enterprise_install === true || body.is_enterprise_install === 'true',
-  };
 }
 
 function connectModal(): types.ModalView {
@@ -111,7 +101,7 @@ const connectDialog = (modals: Pick<ModalStore, 'modalGrant'>) =>
     rule: connectOpener(modals),
     handler:
       (deps: ConnectDeps) =>
-      async ({ ack, view: submitted, body, client }: ViewArgs) => {
+      async ({ ack, view: submitted, body }: ViewArgs) => {
         const token = (
           submitted.state.values[CONNECT_UI.block]?.[CONNECT_UI.input] as
             | { value?: string | null }
@@ -124,9 +114,8 @@ const connectDialog = (modals: Pick<ModalStore, 'modalGrant'>) =>
           });
           return;
         }
-        const tenant = await deps.installations.resolve(originOf(body));
         // Checked again at submission: a person who stopped being an admin since the modal opened cannot save.
-        if (!tenant || !(await isWorkspaceAdmin(client, body.user.id))) {
+        if (!(await isWorkspaceAdmin(deps.slack, body.user.id))) {
           await ack({
             response_action: 'errors',
             errors: {
@@ -140,7 +129,7 @@ const connectDialog = (modals: Pick<ModalStore, 'modalGrant'>) =>
           minutes = await deps.accounts.check(token);
         } catch (error) {
           deps.logger.info(
-            { err: error, tenant: tenant.key },
+            { err: error, tenant: deps.tenant },
             'a dubbing token offered at /dub connect failed its check',
           );
           const problem =
@@ -150,8 +139,8 @@ const connectDialog = (modals: Pick<ModalStore, 'modalGrant'>) =>
           await ack({ response_action: 'errors', errors: { [CONNECT_UI.block]: problem } });
           return;
         }
-        await deps.installations.connectDubbing(tenant.key, token, body.user.id, deps.now());
-        deps.onConnected?.(tenant.key);
+        await deps.installations.connectDubbing(deps.tenant, token, body.user.id, deps.now());
+        deps.onConnected?.(deps.tenant);
         await ack({
           response_action: 'update',
           view: noticeModal(
@@ -165,23 +154,21 @@ const connectDialog = (modals: Pick<ModalStore, 'modalGrant'>) =>
 export const connectInteractions = (modals: Pick<ModalStore, 'modalGrant'>) => [connectDialog(modals)];
 
 export function registerConnect(r: Registry, deps: ConnectDeps): void {
+  // Opened through the granting port, so that only this person can submit it.
+  const modals = grantingInteractions(webInteractions(deps.slack), deps.modals, deps.now);
   r.subcommand({
     names: ['connect'],
     help: '`/dub connect` — a workspace admin connects the workspace’s own dubbing account',
     rule: rules.caller,
-    run: async ({ command, client, respond }) => {
-      if (!(await isWorkspaceAdmin(client, command.user_id))) {
+    run: async ({ command, respond }) => {
+      if (!(await isWorkspaceAdmin(deps.slack, command.user_id))) {
         await respond({
           response_type: 'ephemeral',
           text: 'Only a workspace admin or owner can connect this workspace’s dubbing account. Ask one of them to run `/dub connect`.',
         });
         return;
       }
-      // Opened through the granting port, so that only this person can submit it.
-      await grantingInteractions(webInteractions(client), deps.modals, deps.now).openModal(
-        command.trigger_id,
-        connectModal(),
-      );
+      await modals.openModal(command.trigger_id, connectModal());
     },
   });
   r.register(connectInteractions(deps.modals), deps);

@@ -1,7 +1,7 @@
 // OAuth mode's parts, put together once for the composition root (server.ts): the installation store, the
 // bot tokens rotated under a lease, the dubbing accounts, the Tenancy over them, the install pages, the
 // uninstall notices, and the retention loop that deletes an uninstalled tenant's rows when its time is up.
-import type { WebClientOptions } from '@slack/web-api';
+import type { WebClient, WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { Agent } from 'undici';
 import type { Registry } from '../../access/registry.ts';
@@ -34,8 +34,11 @@ export interface InstallServices {
   accounts: DubbingAccounts;
   /** GET /slack/install and /slack/oauth_redirect, served beside /slack/events. */
   routes: ReturnType<typeof installRoutes>;
-  /** Registers the uninstall notices and `/dub connect` with the access gate's registry. */
-  register(registry: Registry, modals: ModalStore): void;
+  /**
+   * Registers the uninstall notices and `/dub connect` with a tenant's registry (the access gate's for its
+   * payloads), `/dub connect` acting for that tenant with its Slack client and its modal grants.
+   */
+  register(registry: Registry, tenant: { key: string; slack: WebClient; modals: ModalStore }): void;
   /**
    * Told of each tenant installed (its graph is made), removed (its graph taken apart) and whose account was
    * connected (made again): at once on the replica that handled it, within a few seconds on every other.
@@ -128,8 +131,10 @@ export async function startInstalls(o: StartInstallsOptions): Promise<InstallSer
       ...(o.install.redirectUri ? { redirectUri: o.install.redirectUri } : {}),
       onInstalled: (tenant) => void told('made at its install', tenant, hooks?.installed(tenant)),
     }),
-    register(registry, modals) {
+    register(registry, { key, slack, modals }) {
       registerConnect(registry, {
+        tenant: key,
+        slack,
         installations,
         accounts,
         modals,
