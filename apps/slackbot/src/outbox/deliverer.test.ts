@@ -318,6 +318,82 @@ describe('Deliverer', () => {
     ).toEqual(['r1', 'r2']);
   });
 
+  it('holds every channel of its workspace, and no other workspace, for the Retry-After of a per-workspace 429', async () => {
+    const first = await job('C1');
+    const second = await job('C2');
+    // Another workspace: its own store view, Slack client and deliverer, as each tenant's graph has.
+    const theirStore = temp.stores.tenant('T-OTHER');
+    const root = slack.postUserMessage({ channel: 'C3', user: 'U1', text: 'video' });
+    const { job: theirs } = await theirStore.createJob(
+      {
+        triggerKey: `msg:C3:${root.ts}`,
+        channel: 'C3',
+        threadTs: root.ts,
+        userId: 'U1',
+        source: { kind: 'link', link: 'https://x.com/v' },
+        title: 'v',
+      },
+      1,
+    );
+    const status = (text: string) => ({
+      key: 'status:1',
+      jobId: first.id,
+      kind: 'status' as const,
+      inThread: true,
+      payload: { text, blocks: [] },
+    });
+    const reply = (jobId: string, key: string) => ({
+      key,
+      jobId,
+      kind: 'reply' as const,
+      inThread: true,
+      payload: { text: key, blocks: [] },
+    });
+    startDeliverer('a');
+    const other = new Deliverer({
+      store: theirStore,
+      slack: new WebClient(TOKEN, {
+        slackApiUrl: slack.apiUrl,
+        retryConfig: { retries: 0 },
+        rejectRateLimitedCalls: true,
+      }),
+      dubbing: service,
+      logger: pino({ level: 'silent' }),
+      channelPaceMs: 0,
+      settleMs: 300,
+      owner: 'b',
+    });
+    other.start();
+    try {
+      await store.enqueue(status('one'), 1);
+      deliverer!.wake();
+      await waitFor(async () => (await store.getDelivery('status:1'))?.state === 'done', 5000, 'the status');
+      // chat.update is limited per workspace (Tier 3): Slack answers this edit 429 for 3 s.
+      slack.faults.rateLimits.push({ method: 'chat.update', channel: 'C1', times: 1, retryAfterSeconds: 3 });
+      await store.enqueue(status('two'), 2);
+      deliverer!.wake();
+      await waitFor(() => slack.callsOf('chat.update').length === 1, 5000, 'the edit answered 429');
+      const limitedAt = Date.now();
+      await store.enqueue(reply(second.id, 'ours:C2'), 3);
+      await theirStore.enqueue(reply(theirs.id, 'theirs:C3'), 3);
+      deliverer!.wake();
+      other.wake();
+      await waitFor(
+        async () => (await theirStore.getDelivery('theirs:C3'))?.state === 'done',
+        5000,
+        'theirs',
+      );
+      const theirsAt = Date.now() - limitedAt;
+      await waitFor(async () => (await store.getDelivery('ours:C2'))?.state === 'done', 8000, 'ours in C2');
+      const oursAt = Date.now() - limitedAt;
+      expect(theirsAt).toBeLessThan(2_000);
+      expect(oursAt).toBeGreaterThanOrEqual(2_800);
+      await waitFor(() => slack.messages.some((m) => m.text === 'two'), 5000, 'the edit made after the wait');
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('never posts twice when an answer is lost: it looks the post up once an earlier try can no longer land', async () => {
     const { id } = await job();
     slack.faults.lostAnswers.push({ method: 'chat.postMessage', times: 1 });
