@@ -394,6 +394,40 @@ describe('Deliverer', () => {
     }
   });
 
+  it('after a per-workspace 429 and its wait, writes its channels one at a time, not all at once', async () => {
+    const channels = ['C1', 'C2', 'C3', 'C4'];
+    const jobs = new Map<string, string>();
+    for (const channel of channels) jobs.set(channel, (await job(channel)).id);
+    const status = (channel: string, text: string) => ({
+      key: `status:${channel}`,
+      jobId: jobs.get(channel)!,
+      kind: 'status' as const,
+      inThread: true,
+      payload: { text, blocks: [] },
+    });
+    startDeliverer('a');
+    for (const channel of channels) await store.enqueue(status(channel, 'one'), 1);
+    deliverer!.wake();
+    await waitFor(() => slack.callsOf('chat.postMessage').length === 4, 5000, 'the four statuses');
+    slack.faults.rateLimits.push({ method: 'chat.update', channel: 'C1', times: 1, retryAfterSeconds: 1 });
+    await store.enqueue(status('C1', 'two'), 2);
+    deliverer!.wake();
+    await waitFor(() => slack.callsOf('chat.update').length === 1, 5000, 'the edit answered 429');
+    // Each edit now takes Slack 100 ms: edits sent together arrive together, edits one at a time 100 ms apart.
+    slack.faults.random = { seed: 1, methods: ['chat.update'], delayMs: 100 };
+    for (const channel of channels.slice(1)) await store.enqueue(status(channel, 'two'), 2);
+    deliverer!.wake();
+    await waitFor(() => slack.messages.filter((m) => m.text === 'two').length === 4, 8000, 'the four edits');
+    const arrivals = slack
+      .callsOf('chat.update')
+      .slice(1)
+      .map((call) => call.at)
+      .sort((a, b) => a - b);
+    expect(arrivals).toHaveLength(4);
+    for (let i = 1; i < arrivals.length; i++)
+      expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(90);
+  });
+
   it('never posts twice when an answer is lost: it looks the post up once an earlier try can no longer land', async () => {
     const { id } = await job();
     slack.faults.lostAnswers.push({ method: 'chat.postMessage', times: 1 });

@@ -4,7 +4,8 @@
 // itself: a write whose answer was lost may have been made, so before it is repeated — once an earlier try
 // can no longer land — the thread is searched for it (by the key in the message's metadata, or by the file
 // names). Slack limits every other method per workspace: a 429 on one of those holds this workspace's whole
-// outbox (this deliverer: a tenant's) for its Retry-After, and no other workspace's.
+// outbox (this deliverer: a tenant's) for its Retry-After, and no other workspace's; then its writes go one at
+// a time for a while, so that the channels waiting do not all try at once and all but one get 429 again.
 import { type WebClient, WebClientEvent } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { languageName } from '../domain/languages.ts';
@@ -51,6 +52,8 @@ const THREAD_WAIT_MS = 200;
 const backoffMs = (failures: number, base = 1_000) => Math.min(60_000, base * 2 ** Math.min(failures, 6));
 /** The one method Slack limits per channel (about one a second); it limits every other per workspace. */
 const PER_CHANNEL = 'chat.postMessage';
+/** How long after a per-workspace 429 the workspace's writes go one at a time: Slack counts its tiers by the minute. */
+const SINGLE_FILE_MS = 60_000;
 
 /** What adds a dubbed reply's QA line as it is posted (the QA feature's service): the reply to post. */
 export interface ReplyQa {
@@ -94,10 +97,13 @@ export class Deliverer extends Runner<'channels'> {
   #done: ChannelRelease[] = [];
   /** Until when Slack asked this workspace to slow down (a 429 on a method it limits per workspace). */
   #heldUntil = 0;
+  /** Until when this workspace's writes go one at a time (after a per-workspace 429). */
+  #singleFileUntil = 0;
   /** The Web API client tells of every 429 with the method's URL, whichever write made the call. */
   readonly #onRateLimited = (retrySeconds: number, { url }: { url: string }) => {
     if (url.endsWith(`/${PER_CHANNEL}`)) return;
     this.#heldUntil = Math.max(this.#heldUntil, this.#now() + retrySeconds * 1000);
+    this.#singleFileUntil = this.#heldUntil + SINGLE_FILE_MS;
   };
 
   constructor(options: DelivererOptions) {
@@ -139,8 +145,7 @@ export class Deliverer extends Runner<'channels'> {
    */
   protected async round(): Promise<boolean> {
     const released = await this.#release();
-    if (this.#now() < this.#heldUntil) return released;
-    const room = (this.#o.concurrency ?? 32) - this.#busy.size;
+    const room = this.#room();
     if (room <= 0) return released;
     const { store, owner, settleMs } = this.#o;
     const claimed = await store.claimWrites(owner, this.#now(), LEASE_MS, room);
@@ -171,6 +176,13 @@ export class Deliverer extends Runner<'channels'> {
       this.#busy.set(channel, work);
     }
     return released || claimed.length > 0;
+  }
+
+  /** Writes this round may start: none while Slack holds the workspace back, one at a time for a while after. */
+  #room(): number {
+    const now = this.#now();
+    if (now < this.#heldUntil) return 0;
+    return (now < this.#singleFileUntil ? 1 : (this.#o.concurrency ?? 32)) - this.#busy.size;
   }
 
   /** Gives back the channels done with; true when there were some. A failure keeps them for the next round. */
