@@ -28,22 +28,26 @@ const service = {
   ],
 } as unknown as DubbingService;
 
-/** The deliverer as the app builds it: a Web API client that never retries by itself and rejects 429s. */
+/** A Web API client as the app makes it: it never retries by itself and rejects 429s. */
+const webClient = () =>
+  new WebClient(TOKEN, {
+    slackApiUrl: slack.apiUrl,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: 1_000,
+  });
+
+/** The deliverer as the app builds it. */
 function startDeliverer(
   owner: string,
   channelPaceMs = 0,
   settleMs = 300,
-  more: Pick<DelivererOptions, 'onGaveUp' | 'retryBaseMs'> = {},
+  more: Partial<Pick<DelivererOptions, 'onGaveUp' | 'retryBaseMs' | 'slack'>> = {},
 ) {
   deliverer = new Deliverer({
     ...more,
+    slack: more.slack ?? webClient(),
     store,
-    slack: new WebClient(TOKEN, {
-      slackApiUrl: slack.apiUrl,
-      retryConfig: { retries: 0 },
-      rejectRateLimitedCalls: true,
-      timeout: 1_000,
-    }),
     dubbing: service,
     logger: pino({ level: 'silent' }),
     channelPaceMs,
@@ -352,11 +356,7 @@ describe('Deliverer', () => {
     startDeliverer('a');
     const other = new Deliverer({
       store: theirStore,
-      slack: new WebClient(TOKEN, {
-        slackApiUrl: slack.apiUrl,
-        retryConfig: { retries: 0 },
-        rejectRateLimitedCalls: true,
-      }),
+      slack: webClient(),
       dubbing: service,
       logger: pino({ level: 'silent' }),
       channelPaceMs: 0,
@@ -392,6 +392,24 @@ describe('Deliverer', () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('is not held by a 429 on a method it does not call, made with the same client', async () => {
+    const { id } = await job('C1');
+    const client = webClient();
+    startDeliverer('a', 0, 300, { slack: client });
+    slack.faults.rateLimits.push({ method: 'conversations.members', times: 1, retryAfterSeconds: 3 });
+    await expect(client.conversations.members({ channel: 'C1' })).rejects.toMatchObject({
+      code: 'slack_webapi_rate_limited_error',
+    });
+    const limitedAt = Date.now();
+    await store.enqueue(
+      { key: 'reply:1', jobId: id, kind: 'reply', inThread: true, payload: { text: 'r1', blocks: [] } },
+      1,
+    );
+    deliverer!.wake();
+    await waitFor(async () => (await store.getDelivery('reply:1'))?.state === 'done', 5000, 'the reply');
+    expect(Date.now() - limitedAt).toBeLessThan(2_000);
   });
 
   it('after a per-workspace 429 and its wait, writes its channels one at a time, not all at once', async () => {

@@ -3,7 +3,7 @@
 // pace, so that one channel's rate limit never delays another. The Web API client never retries a write by
 // itself: a write whose answer was lost may have been made, so before it is repeated — once an earlier try
 // can no longer land — the thread is searched for it (by the key in the message's metadata, or by the file
-// names). Slack limits every other method per workspace: a 429 on one of those holds this workspace's whole
+// names). Slack limits the other methods it calls per workspace: a 429 on one of those holds this workspace's whole
 // outbox (this deliverer: a tenant's) for its Retry-After, and no other workspace's; then its writes go one at
 // a time for a while, so that the channels waiting do not all try at once and all but one get 429 again.
 import { type WebClient, WebClientEvent } from '@slack/web-api';
@@ -50,8 +50,18 @@ const GAVE_UP = 'gaveup:';
 const THREAD_WAIT_MS = 200;
 /** Backoff of a write that failed: `base` (1 s), doubling with each failure of that write in a row, at most a minute. */
 const backoffMs = (failures: number, base = 1_000) => Math.min(60_000, base * 2 ** Math.min(failures, 6));
-/** The one method Slack limits per channel (about one a second); it limits every other per workspace. */
-const PER_CHANNEL = 'chat.postMessage';
+/**
+ * The methods the outbox calls that Slack limits per workspace (chat.postMessage it limits per channel, about
+ * one a second): a 429 on one of them holds the workspace's writes. A 429 on another method made with the same
+ * client (a membership look-up) says nothing of these, so holds nothing.
+ */
+const PER_WORKSPACE = new Set([
+  'chat.update',
+  'conversations.replies',
+  'conversations.history',
+  'files.getUploadURLExternal',
+  'files.completeUploadExternal',
+]);
 /** How long after a per-workspace 429 the workspace's writes go one at a time: Slack counts its tiers by the minute. */
 const SINGLE_FILE_MS = 60_000;
 
@@ -101,7 +111,7 @@ export class Deliverer extends Runner<'channels'> {
   #singleFileUntil = 0;
   /** The Web API client tells of every 429 with the method's URL, whichever write made the call. */
   readonly #onRateLimited = (retrySeconds: number, { url }: { url: string }) => {
-    if (url.endsWith(`/${PER_CHANNEL}`)) return;
+    if (!PER_WORKSPACE.has(url.slice(url.lastIndexOf('/') + 1))) return;
     this.#heldUntil = Math.max(this.#heldUntil, this.#now() + retrySeconds * 1000);
     this.#singleFileUntil = this.#heldUntil + SINGLE_FILE_MS;
   };
