@@ -10,6 +10,11 @@ import type { WebClient } from '@slack/web-api';
 export class StatusDelays {
   /** ms from a status change in the service to its Slack update, in the order they landed. */
   readonly delays: number[] = [];
+  /**
+   * ms from the app recording a status change (its status message queued in the outbox) to the Slack write
+   * showing it: the outbox's share of `delays`, in the same order.
+   */
+  readonly outboxWaits: number[] = [];
   readonly #lastSeen: Map<string, number>;
   /** Per project: when the job was handed to the app. */
   readonly #registeredAt = new Map<string, number>();
@@ -17,6 +22,8 @@ export class StatusDelays {
   readonly #targetProject = new Map<string, string>();
   /** When the service entered the status that a status message text shows, for changes made while tracked. */
   readonly #shownSince = new Map<string, number>();
+  /** When the app recorded the status that a status message text shows (queued it in the outbox). */
+  readonly #queuedAt = new Map<string, number>();
   /** Per target and status message text: the service's status it shows. */
   readonly #textStatus = new Map<string, string>();
   /** Per target: each Slack write of a status message, when it landed and the status it showed. */
@@ -67,7 +74,10 @@ export class StatusDelays {
         if (d.kind === 'status') this.#textStatus.set(key, result.status);
         const tracked =
           since !== undefined && since >= (this.#registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
-        if (d.kind === 'status' && tracked && !this.#shownSince.has(key)) this.#shownSince.set(key, since);
+        if (d.kind === 'status' && tracked && !this.#shownSince.has(key)) {
+          this.#shownSince.set(key, since);
+          this.#queuedAt.set(key, Date.now());
+        }
       }
       return recordPoll(targetId, result, now, deliveries);
     };
@@ -87,6 +97,8 @@ export class StatusDelays {
       if (since === undefined) return;
       this.#shownSince.delete(key);
       this.delays.push(Date.now() - since);
+      this.outboxWaits.push(Date.now() - (this.#queuedAt.get(key) ?? since));
+      this.#queuedAt.delete(key);
     };
     const postMessage = slack.chat.postMessage.bind(slack.chat);
     slack.chat.postMessage = (async (args: { channel: string; text?: string }) => {

@@ -6,9 +6,15 @@
 // as a /dub command records it, to its project created) and the status delay (every status change of their
 // projects in the service, from the emulator's history, to the Slack write showing it or a later status).
 // Runs with and without the heavy workspace alternate, ROUNDS of each; the medians of their p95s are compared.
+// The fake Slack plays Slack's own rate limits per workspace (each workspace its own bot token; chat.update at
+// Tier 3's 50 a minute, chat.postMessage one a second per channel), so the heavy workspace is answered 429s.
+// Beside the delays, what the workspaces share on the status path, for the others: how long each call of
+// their store view took (the one SQLite connection: waiting for another's transaction, and the statement),
+// how long their status messages waited in the outbox (recorded to shown), and the 429s each side got.
 //
 // `node tenants.bench.ts` from bench/ after a build (or `pnpm bench tenants`); BENCH_TENANTS, BENCH_JOBS,
-// BENCH_HEAVY, BENCH_ROUNDS, BENCH_RAMP_MS, BENCH_WINDOW_MS, BENCH_SPEED and BENCH_RPS scale it.
+// BENCH_HEAVY, BENCH_ROUNDS, BENCH_RAMP_MS, BENCH_WINDOW_MS, BENCH_SPEED and BENCH_RPS scale it;
+// BENCH_SLACK_LIMITS scales Slack's limits (1: Slack's own, 0: none).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,7 +34,6 @@ import {
 } from '@dubkit/slackbot';
 import { Agent } from 'undici';
 import { measured } from './measured-service.ts';
-import { BOT_TOKEN } from './scaled-dub.ts';
 import { forkServices } from './services-child.ts';
 import { StatusDelays } from './status-delays.ts';
 
@@ -50,6 +55,7 @@ const POLL = { minMs: 2_000, maxMs: 10_000 };
 const SWEEP_MS = 2_000;
 const SLACK_PACE_MS = 1_000;
 const LINK = 'https://www.youtube.com/watch?v=bench';
+const SLACK_LIMITS = Number(process.env.BENCH_SLACK_LIMITS ?? 1);
 
 interface RunFigures {
   startP95: number;
@@ -57,6 +63,13 @@ interface RunFigures {
   starts: number;
   changes: number;
   unshown: number;
+  /** The others' store calls at p95 (ms): their wait for the shared connection and their statements. */
+  storeP95: number;
+  /** The others' status messages at p95 from recorded to shown (s): their outbox's share of the status delay. */
+  outboxP95: number;
+  /** Slack's 429s to the others (all of them) and to the heavy workspace. */
+  limitedOthers: number;
+  limitedHeavy: number;
   /** The app process's event-loop delay at p95 (ms): what every workspace's loops wait for alike. */
   loopP95: number;
   load: number;
@@ -64,12 +77,36 @@ interface RunFigures {
 
 const tenantKey = (t: number) => `T${String(t).padStart(3, '0')}`;
 const tokenOf = (key: string) => `bench-${key}`;
+const slackTokenOf = (key: string) => `xoxb-bench-${key}`;
+
+/** Times every call of a store view into `into` (ms), whatever it waited for on the shared connection. */
+function timeStore(store: Store, into: number[]): void {
+  const calls = store as unknown as Record<string, unknown>;
+  for (const [name, method] of Object.entries(calls)) {
+    if (typeof method !== 'function') continue;
+    calls[name] = async (...args: unknown[]) => {
+      const start = performance.now();
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>).apply(store, args);
+      } finally {
+        into.push(performance.now() - start);
+      }
+    };
+  }
+}
 
 async function run(withHeavy: boolean): Promise<RunFigures> {
   const tokens = Object.fromEntries(
     Array.from({ length: TENANTS }, (_, t) => [tokenOf(tenantKey(t)), tenantKey(t)]),
   );
-  const services = await forkServices({ speed: SPEED, tokens });
+  const keys = Array.from({ length: TENANTS }, (_, t) => tenantKey(t));
+  const services = await forkServices(
+    { speed: SPEED, tokens },
+    {
+      ...(SLACK_LIMITS > 0 ? { limits: { scale: SLACK_LIMITS } } : {}),
+      workspaceTokens: Object.fromEntries(keys.map((key) => [slackTokenOf(key), key])),
+    },
+  );
   const dir = mkdtempSync(join(tmpdir(), 'dubkit-bench-tenants-'));
   const stores = await openStore({ kind: 'sqlite', path: join(dir, 'bench.db') });
   const logger = pino({ level: process.env.BENCH_LOG ?? 'error' });
@@ -85,21 +122,25 @@ async function run(withHeavy: boolean): Promise<RunFigures> {
   const startDelays: number[] = [];
   /** Per light tenant's project: its StatusDelays. */
   const lightProjects = new Map<string, StatusDelays>();
+  const lightStoreTimes: number[] = [];
+  const lightDelays: StatusDelays[] = [];
   const graphs = [];
   for (let t = 0; t < TENANTS; t++) {
     const key = tenantKey(t);
+    const light = t !== 0;
     const store = stores.tenant(key);
+    if (light) timeStore(store, lightStoreTimes);
     const { service, lastSeen } = measured(await accounts.of(key));
     const statusDelays = new StatusDelays(lastSeen);
+    if (light) lightDelays.push(statusDelays);
     statusDelays.wrapStore(store);
-    const slack = new WebClient(BOT_TOKEN, {
+    const slack = new WebClient(slackTokenOf(key), {
       slackApiUrl: services.slackApiUrl,
       retryConfig: { retries: 0 },
       rejectRateLimitedCalls: true,
       timeout: 10_000,
     });
     statusDelays.wrapSlack(slack);
-    const light = t !== 0;
     // Its project created: the start delay ends, and the status delays begin.
     const setTargetProject = store.setTargetProject.bind(store);
     store.setTargetProject = async (targetId, projectId, now) => {
@@ -124,7 +165,7 @@ async function run(withHeavy: boolean): Promise<RunFigures> {
       throw new Error(`job ${job.id} is a request; the bench records none`);
     };
     const starter = new JobStarter({
-      store, dubbing: service, drawer, logger, botToken: BOT_TOKEN, maxFileBytes: 1, extraSlackHosts: [],
+      store, dubbing: service, drawer, logger, botToken: slackTokenOf(key), maxFileBytes: 1, extraSlackHosts: [],
       onDeliveries: () => deliverer.wake(), admit: refuse, refuse,
     }); // biome-ignore format: compact
     const tracker = new Tracker({
@@ -156,7 +197,7 @@ async function run(withHeavy: boolean): Promise<RunFigures> {
   const until = Date.now();
   loop.disable();
   const projects = [...lightProjects.keys()];
-  const { histories } = await services.report(projects);
+  const { histories, limited } = await services.report(projects);
   await accounts.close();
   await stores.close();
   rmSync(dir, { recursive: true, force: true });
@@ -177,6 +218,10 @@ async function run(withHeavy: boolean): Promise<RunFigures> {
     starts: lightProjects.size,
     changes: statusDelays.length,
     unshown,
+    storeP95: p95(lightStoreTimes) * 1000,
+    outboxP95: p95(lightDelays.flatMap((d) => d.outboxWaits)),
+    limitedOthers: keys.slice(1).reduce((sum, key) => sum + (limited[key] ?? 0), 0),
+    limitedHeavy: limited[keys[0]!] ?? 0,
     loopP95: loop.percentile(95) / 1e6,
     load: loadavg()[0]!,
   };
@@ -219,7 +264,8 @@ function median(values: number[]): number {
 console.log(
   `tenants bench: ${TENANTS} workspaces (each its own account and graph), ${JOBS} dubs each over ${RAMP_MS / 1000} s; ` +
     `the heavy workspace ${HEAVY}× that (${HEAVY * JOBS}); emulator speed ${SPEED}, budget ${RPS} requests/s per ` +
-    `the app's default, polling ${POLL.minMs / 1000}–${POLL.maxMs / 1000} s, sweeps every ${SWEEP_MS / 1000} s, window ${WINDOW_MS / 1000} s, ${ROUNDS} rounds alternated`,
+    `the app's default, polling ${POLL.minMs / 1000}–${POLL.maxMs / 1000} s, sweeps every ${SWEEP_MS / 1000} s, window ${WINDOW_MS / 1000} s, ${ROUNDS} rounds alternated; ` +
+    (SLACK_LIMITS > 0 ? `Slack's rate limits per workspace ×${SLACK_LIMITS}` : `no Slack rate limits`),
 );
 const figures: Record<'with' | 'without', RunFigures[]> = { with: [], without: [] };
 for (let round = 0; round < ROUNDS; round++) {
@@ -230,11 +276,17 @@ for (let round = 0; round < ROUNDS; round++) {
     console.log(
       `  round ${round + 1} ${withHeavy ? 'WITH the heavy one   ' : 'WITHOUT the heavy one'}: the others' p95 start ${f.startP95.toFixed(2)} s ` +
         `(${f.starts}/${(TENANTS - 1) * JOBS} started) · p95 status ${f.statusP95.toFixed(2)} s (${f.changes} changes, ${f.unshown} not shown by the end) · ` +
-        `event-loop delay p95 ${f.loopP95.toFixed(0)} ms · load ${f.load.toFixed(1)}`,
+        `event-loop delay p95 ${f.loopP95.toFixed(0)} ms · load ${f.load.toFixed(1)}\n` +
+        `      the others' store calls p95 ${f.storeP95.toFixed(1)} ms · their outbox wait p95 ${f.outboxP95.toFixed(2)} s · ` +
+        `Slack 429s: the others ${f.limitedOthers}, the heavy one ${f.limitedHeavy}`,
     );
   }
 }
-const med = (side: 'with' | 'without', k: 'startP95' | 'statusP95') => median(figures[side].map((f) => f[k]));
+type Measure = 'startP95' | 'statusP95' | 'storeP95' | 'outboxP95';
+const med = (side: 'with' | 'without', k: Measure) => median(figures[side].map((f) => f[k]));
+/** Each round's WITH over WITHOUT, in the order they ran. */
+const perRound = (k: Measure) =>
+  figures.with.map((f, i) => (f[k] / figures.without[i]![k]).toFixed(2)).join(', ');
 let met = true;
 for (const [k, label] of [
   ['startP95', 'p95 start delay '],
@@ -244,7 +296,14 @@ for (const [k, label] of [
   const ok = ratio <= 1.1;
   met &&= ok;
   console.log(
-    `the others' ${label}: WITH ${med('with', k).toFixed(2)} s · WITHOUT ${med('without', k).toFixed(2)} s (medians of ${ROUNDS}) · ratio ${ratio.toFixed(2)} (goal ≤ 1.10) ${ok ? 'PASS' : 'MISSED'}`,
+    `the others' ${label}: WITH ${med('with', k).toFixed(2)} s · WITHOUT ${med('without', k).toFixed(2)} s (medians of ${ROUNDS}) · ratio ${ratio.toFixed(2)} (goal ≤ 1.10) ${ok ? 'PASS' : 'MISSED'} · rounds ${perRound(k)}`,
   );
 }
+for (const [k, label, unit, digits] of [
+  ['storeP95', 'store calls p95  ', 'ms', 1],
+  ['outboxP95', 'outbox wait p95  ', 's', 2],
+] as const)
+  console.log(
+    `the others' ${label}: WITH ${med('with', k).toFixed(digits)} ${unit} · WITHOUT ${med('without', k).toFixed(digits)} ${unit} · ratio ${(med('with', k) / med('without', k)).toFixed(2)} · rounds ${perRound(k)}`,
+  );
 process.exit(met ? 0 : 1);

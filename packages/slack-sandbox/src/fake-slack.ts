@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ORG_TOKEN_NEEDS_TEAM_ID, SandboxInstalls, type TokenGrant } from './installs.ts';
+import { RateLimits, type SlackLimits } from './rate-limits.ts';
 import { SocketModeServer } from './socket-mode.ts';
 import { type StepExecution, Workflows } from './workflows.ts';
 
@@ -26,6 +27,8 @@ export interface RecordedCall {
    * `token_revoked`), or, for `oauth.v2.access`, the code or refresh token (`invalid_refresh_token`, …).
    */
   refused?: string;
+  /** Answered 429 by Slack's own limits (`FakeSlackOptions.limits`), with this Retry-After (seconds). */
+  limitedFor?: number;
 }
 
 export interface SlackFile {
@@ -80,6 +83,16 @@ export interface FakeSlackOptions {
   appId?: string;
   /** Answer this many calls of a method with 429 and Retry-After (seconds) before serving it. */
   rateLimit?: { method: string; times: number; retryAfterSeconds: number };
+  /**
+   * Slack's own rate limits, per workspace (rate-limits.ts): each method by its tier, chat.postMessage per
+   * channel; a call over its limit is answered 429 with Retry-After and takes no effect. Off by default.
+   */
+  limits?: SlackLimits;
+  /**
+   * More static bot tokens, each a workspace's (token to team id), for a bench of many workspaces without
+   * installing each through OAuth: their calls count against their workspace's limits.
+   */
+  workspaceTokens?: Record<string, string>;
 }
 
 /** Slack's faults, played on demand: a test changes them at any time (`slack.faults`). */
@@ -238,6 +251,8 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
   /** Whose click or command each trigger_id came from: a modal opened with it shows on that person's screen. */
   readonly #triggers = new Map<string, string>();
   #rateLimited = 0;
+  /** Slack's own limits, when on: whose calls were answered 429 is `limits.limited`. */
+  readonly limits: RateLimits | undefined;
   /** The random faults' generator, made again whenever a test sets a new `faults.random`. */
   #random: { of: RandomSlackFaults; next: () => number } | undefined;
   #clock = 1_700_000_000_000;
@@ -250,6 +265,7 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
     this.botId = options.botId ?? 'BDUBKIT';
     this.teamId = options.teamId ?? 'T0DUBKIT';
     this.appId = options.appId ?? 'ADUBKIT';
+    this.limits = options.limits ? new RateLimits(options.limits) : undefined;
     this.socketMode = new SocketModeServer({ appId: this.appId, baseUrl: () => this.#url });
     this.#server = createServer((req, res) => {
       this.#handle(req, res).catch((error: unknown) => {
@@ -488,14 +504,23 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         return;
       }
       const auth = this.#authenticate(req.headers.authorization);
-      const team = auth.ok ? (auth.grant?.installation.key ?? this.teamId) : auth.team;
-      this.calls.push({
+      const team = auth.ok ? (auth.grant?.installation.key ?? auth.team ?? this.teamId) : auth.team;
+      const call: RecordedCall = {
         method,
         args,
         at: Date.now(),
         ...(team ? { team } : {}),
         ...(auth.ok ? {} : { refused: auth.error }),
-      });
+      };
+      this.calls.push(call);
+      const channel = String(args.channel ?? args.channel_id ?? '');
+      const retryAfter = auth.ok && team ? this.limits?.take(team, method, channel, call.at) : undefined;
+      if (retryAfter !== undefined) {
+        call.limitedFor = retryAfter;
+        res.writeHead(429, { 'retry-after': String(retryAfter), 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
       const limit = this.#options.rateLimit;
       if (limit && limit.method === method && this.#rateLimited < limit.times) {
         this.#rateLimited++;
@@ -506,7 +531,6 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
         res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
         return;
       }
-      const channel = String(args.channel ?? args.channel_id ?? '');
       const storm = this.faults.rateLimits.find(
         (f) => f.method === method && f.times > 0 && (f.channel === undefined || f.channel === channel),
       );
@@ -632,9 +656,11 @@ export class FakeSlack extends EventEmitter<FakeSlackEvents> {
    */
   #authenticate(
     header: string | undefined,
-  ): { ok: true; grant?: TokenGrant } | { ok: false; error: string; team?: string } {
+  ): { ok: true; grant?: TokenGrant; team?: string } | { ok: false; error: string; team?: string } {
     if (header === `Bearer ${this.#options.botToken}`) return { ok: true };
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    const workspace = this.#options.workspaceTokens?.[token];
+    if (workspace) return { ok: true, team: workspace };
     const checked = this.installs.check(token);
     if (checked.ok) return { ok: true, grant: checked.grant };
     const team = this.installs.ownerOf(token);

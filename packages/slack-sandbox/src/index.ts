@@ -26,6 +26,8 @@ export type {
 } from './installs.ts';
 export { botUserIdOf, SandboxInstalls } from './installs.ts';
 export { byKind, keyOf } from './message-keys.ts';
+export type { SlackLimits } from './rate-limits.ts';
+export { RateLimits } from './rate-limits.ts';
 export { mrkdwnToText, renderMessage } from './render-thread.ts';
 export { SlackDriver } from './slack-driver.ts';
 export type {

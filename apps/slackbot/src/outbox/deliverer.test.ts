@@ -28,22 +28,26 @@ const service = {
   ],
 } as unknown as DubbingService;
 
-/** The deliverer as the app builds it: a Web API client that never retries by itself and rejects 429s. */
+/** A Web API client as the app makes it: it never retries by itself and rejects 429s. */
+const webClient = () =>
+  new WebClient(TOKEN, {
+    slackApiUrl: slack.apiUrl,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: 1_000,
+  });
+
+/** The deliverer as the app builds it. */
 function startDeliverer(
   owner: string,
   channelPaceMs = 0,
   settleMs = 300,
-  more: Pick<DelivererOptions, 'onGaveUp' | 'retryBaseMs'> = {},
+  more: Partial<Pick<DelivererOptions, 'onGaveUp' | 'retryBaseMs' | 'slack'>> = {},
 ) {
   deliverer = new Deliverer({
     ...more,
+    slack: more.slack ?? webClient(),
     store,
-    slack: new WebClient(TOKEN, {
-      slackApiUrl: slack.apiUrl,
-      retryConfig: { retries: 0 },
-      rejectRateLimitedCalls: true,
-      timeout: 1_000,
-    }),
     dubbing: service,
     logger: pino({ level: 'silent' }),
     channelPaceMs,
@@ -316,6 +320,130 @@ describe('Deliverer', () => {
         .map((m) => m.text)
         .sort(),
     ).toEqual(['r1', 'r2']);
+  });
+
+  it('holds every channel of its workspace, and no other workspace, for the Retry-After of a per-workspace 429', async () => {
+    const first = await job('C1');
+    const second = await job('C2');
+    // Another workspace: its own store view, Slack client and deliverer, as each tenant's graph has.
+    const theirStore = temp.stores.tenant('T-OTHER');
+    const root = slack.postUserMessage({ channel: 'C3', user: 'U1', text: 'video' });
+    const { job: theirs } = await theirStore.createJob(
+      {
+        triggerKey: `msg:C3:${root.ts}`,
+        channel: 'C3',
+        threadTs: root.ts,
+        userId: 'U1',
+        source: { kind: 'link', link: 'https://x.com/v' },
+        title: 'v',
+      },
+      1,
+    );
+    const status = (text: string) => ({
+      key: 'status:1',
+      jobId: first.id,
+      kind: 'status' as const,
+      inThread: true,
+      payload: { text, blocks: [] },
+    });
+    const reply = (jobId: string, key: string) => ({
+      key,
+      jobId,
+      kind: 'reply' as const,
+      inThread: true,
+      payload: { text: key, blocks: [] },
+    });
+    startDeliverer('a');
+    const other = new Deliverer({
+      store: theirStore,
+      slack: webClient(),
+      dubbing: service,
+      logger: pino({ level: 'silent' }),
+      channelPaceMs: 0,
+      settleMs: 300,
+      owner: 'b',
+    });
+    other.start();
+    try {
+      await store.enqueue(status('one'), 1);
+      deliverer!.wake();
+      await waitFor(async () => (await store.getDelivery('status:1'))?.state === 'done', 5000, 'the status');
+      // chat.update is limited per workspace (Tier 3): Slack answers this edit 429 for 3 s.
+      slack.faults.rateLimits.push({ method: 'chat.update', channel: 'C1', times: 1, retryAfterSeconds: 3 });
+      await store.enqueue(status('two'), 2);
+      deliverer!.wake();
+      await waitFor(() => slack.callsOf('chat.update').length === 1, 5000, 'the edit answered 429');
+      const limitedAt = Date.now();
+      await store.enqueue(reply(second.id, 'ours:C2'), 3);
+      await theirStore.enqueue(reply(theirs.id, 'theirs:C3'), 3);
+      deliverer!.wake();
+      other.wake();
+      await waitFor(
+        async () => (await theirStore.getDelivery('theirs:C3'))?.state === 'done',
+        5000,
+        'theirs',
+      );
+      const theirsAt = Date.now() - limitedAt;
+      await waitFor(async () => (await store.getDelivery('ours:C2'))?.state === 'done', 8000, 'ours in C2');
+      const oursAt = Date.now() - limitedAt;
+      expect(theirsAt).toBeLessThan(2_000);
+      expect(oursAt).toBeGreaterThanOrEqual(2_800);
+      await waitFor(() => slack.messages.some((m) => m.text === 'two'), 5000, 'the edit made after the wait');
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('is not held by a 429 on a method it does not call, made with the same client', async () => {
+    const { id } = await job('C1');
+    const client = webClient();
+    startDeliverer('a', 0, 300, { slack: client });
+    slack.faults.rateLimits.push({ method: 'conversations.members', times: 1, retryAfterSeconds: 3 });
+    await expect(client.conversations.members({ channel: 'C1' })).rejects.toMatchObject({
+      code: 'slack_webapi_rate_limited_error',
+    });
+    const limitedAt = Date.now();
+    await store.enqueue(
+      { key: 'reply:1', jobId: id, kind: 'reply', inThread: true, payload: { text: 'r1', blocks: [] } },
+      1,
+    );
+    deliverer!.wake();
+    await waitFor(async () => (await store.getDelivery('reply:1'))?.state === 'done', 5000, 'the reply');
+    expect(Date.now() - limitedAt).toBeLessThan(2_000);
+  });
+
+  it('after a per-workspace 429 and its wait, writes its channels one at a time, not all at once', async () => {
+    const channels = ['C1', 'C2', 'C3', 'C4'];
+    const jobs = new Map<string, string>();
+    for (const channel of channels) jobs.set(channel, (await job(channel)).id);
+    const status = (channel: string, text: string) => ({
+      key: `status:${channel}`,
+      jobId: jobs.get(channel)!,
+      kind: 'status' as const,
+      inThread: true,
+      payload: { text, blocks: [] },
+    });
+    startDeliverer('a');
+    for (const channel of channels) await store.enqueue(status(channel, 'one'), 1);
+    deliverer!.wake();
+    await waitFor(() => slack.callsOf('chat.postMessage').length === 4, 5000, 'the four statuses');
+    slack.faults.rateLimits.push({ method: 'chat.update', channel: 'C1', times: 1, retryAfterSeconds: 1 });
+    await store.enqueue(status('C1', 'two'), 2);
+    deliverer!.wake();
+    await waitFor(() => slack.callsOf('chat.update').length === 1, 5000, 'the edit answered 429');
+    // Each edit now takes Slack 100 ms: edits sent together arrive together, edits one at a time 100 ms apart.
+    slack.faults.random = { seed: 1, methods: ['chat.update'], delayMs: 100 };
+    for (const channel of channels.slice(1)) await store.enqueue(status(channel, 'two'), 2);
+    deliverer!.wake();
+    await waitFor(() => slack.messages.filter((m) => m.text === 'two').length === 4, 8000, 'the four edits');
+    const arrivals = slack
+      .callsOf('chat.update')
+      .slice(1)
+      .map((call) => call.at)
+      .sort((a, b) => a - b);
+    expect(arrivals).toHaveLength(4);
+    for (let i = 1; i < arrivals.length; i++)
+      expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(90);
   });
 
   it('never posts twice when an answer is lost: it looks the post up once an earlier try can no longer land', async () => {

@@ -3,8 +3,10 @@
 // pace, so that one channel's rate limit never delays another. The Web API client never retries a write by
 // itself: a write whose answer was lost may have been made, so before it is repeated — once an earlier try
 // can no longer land — the thread is searched for it (by the key in the message's metadata, or by the file
-// names).
-import type { WebClient } from '@slack/web-api';
+// names). Slack limits the other methods it calls per workspace: a 429 on one of those holds this workspace's whole
+// outbox (this deliverer: a tenant's) for its Retry-After, and no other workspace's; then its writes go one at
+// a time for a while, so that the channels waiting do not all try at once and all but one get 429 again.
+import { type WebClient, WebClientEvent } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { languageName } from '../domain/languages.ts';
 import type { DubbingService } from '../dubbing/service.ts';
@@ -48,6 +50,20 @@ const GAVE_UP = 'gaveup:';
 const THREAD_WAIT_MS = 200;
 /** Backoff of a write that failed: `base` (1 s), doubling with each failure of that write in a row, at most a minute. */
 const backoffMs = (failures: number, base = 1_000) => Math.min(60_000, base * 2 ** Math.min(failures, 6));
+/**
+ * The methods the outbox calls that Slack limits per workspace (chat.postMessage it limits per channel, about
+ * one a second): a 429 on one of them holds the workspace's writes. A 429 on another method made with the same
+ * client (a membership look-up) says nothing of these, so holds nothing.
+ */
+const PER_WORKSPACE = new Set([
+  'chat.update',
+  'conversations.replies',
+  'conversations.history',
+  'files.getUploadURLExternal',
+  'files.completeUploadExternal',
+]);
+/** How long after a per-workspace 429 the workspace's writes go one at a time: Slack counts its tiers by the minute. */
+const SINGLE_FILE_MS = 60_000;
 
 /** What adds a dubbed reply's QA line as it is posted (the QA feature's service): the reply to post. */
 export interface ReplyQa {
@@ -89,12 +105,35 @@ export class Deliverer extends Runner<'channels'> {
   readonly #busy = new Map<string, Promise<void>>();
   /** Channels done with, given back together at the start of the next round (one statement for all). */
   #done: ChannelRelease[] = [];
+  /** Until when Slack asked this workspace to slow down (a 429 on a method it limits per workspace). */
+  #heldUntil = 0;
+  /** Until when this workspace's writes go one at a time (after a per-workspace 429). */
+  #singleFileUntil = 0;
+  /** The Web API client tells of every 429 with the method's URL, whichever write made the call. */
+  readonly #onRateLimited = (retrySeconds: number, { url }: { url: string }) => {
+    if (!PER_WORKSPACE.has(url.slice(url.lastIndexOf('/') + 1))) return;
+    this.#heldUntil = Math.max(this.#heldUntil, this.#now() + retrySeconds * 1000);
+    this.#singleFileUntil = this.#heldUntil + SINGLE_FILE_MS;
+  };
 
   constructor(options: DelivererOptions) {
     const { store, owner, logger } = options;
     super({ name: 'deliverer', idleMs: 250, store, owner, logger, tables: ['channels'] });
     this.#o = options;
     this.#now = options.now ?? Date.now;
+  }
+
+  override start(): void {
+    this.#o.slack.on(WebClientEvent.RATE_LIMITED, this.#onRateLimited);
+    super.start();
+  }
+
+  override async stop(): Promise<void> {
+    try {
+      await super.stop();
+    } finally {
+      this.#o.slack.off(WebClientEvent.RATE_LIMITED, this.#onRateLimited);
+    }
   }
 
   /** The channels' writes under way: stopping waits for them (a write is never cut off halfway). */
@@ -111,11 +150,12 @@ export class Deliverer extends Runner<'channels'> {
   /**
    * One round: gives back the channels written since the last one, leases channels with a write due and
    * starts a writer for each. Statements are shared by every channel of the round, so a busy outbox costs
-   * about one statement per write (its completion) on top of a few per round.
+   * about one statement per write (its completion) on top of a few per round. While Slack holds the
+   * workspace back, nothing new is claimed (the writes under way end, and their channels are given back).
    */
   protected async round(): Promise<boolean> {
     const released = await this.#release();
-    const room = (this.#o.concurrency ?? 32) - this.#busy.size;
+    const room = this.#room();
     if (room <= 0) return released;
     const { store, owner, settleMs } = this.#o;
     const claimed = await store.claimWrites(owner, this.#now(), LEASE_MS, room);
@@ -146,6 +186,13 @@ export class Deliverer extends Runner<'channels'> {
       this.#busy.set(channel, work);
     }
     return released || claimed.length > 0;
+  }
+
+  /** Writes this round may start: none while Slack holds the workspace back, one at a time for a while after. */
+  #room(): number {
+    const now = this.#now();
+    if (now < this.#heldUntil) return 0;
+    return (now < this.#singleFileUntil ? 1 : (this.#o.concurrency ?? 32)) - this.#busy.size;
   }
 
   /** Gives back the channels done with; true when there were some. A failure keeps them for the next round. */
