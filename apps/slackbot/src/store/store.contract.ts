@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderReplyKey } from '../domain/renders.ts';
 import { boundTarget, newJob, startedJob } from '../test-support/jobs.ts';
-import type { Store, Stores } from './store.ts';
+import type { Store, Stores, Target } from './store.ts';
 import { describeTenantIsolation } from './tenants.contract.ts';
 
 /** The tenant whose store the contract exercises (another one's rows are the isolation suite's). */
@@ -153,6 +153,62 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.claimDueTargets('b', 199, 100, 5)).toHaveLength(0);
         expect((await store.claimDueTargets('b', 200, 100, 5))[0]?.status).toBe('created');
         expect((await store.getDelivery('status:x'))?.state).toBe('pending');
+      });
+
+      it('records a batch of polls in one transaction, each change only over the status it was seen from', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        await store.startJob(job.id, { dstLangs: ['es', 'de', 'fr'], srcLang: null, numSpeakers: null }, 1);
+        const [es, de, fr] = await store.targetsOf(job.id);
+        for (const [t, p] of [
+          [es!, 'p-es'],
+          [de!, 'p-de'],
+          [fr!, 'p-fr'],
+        ] as const)
+          await store.setTargetProject(t.id, p, 2);
+        expect(await store.claimDueTargets('a', 5, 100, 5)).toHaveLength(3);
+        const poll = (t: Target, from: string | null, status: string, jobId = job.id) => ({
+          targetId: t.id,
+          from,
+          result: { status, changed: true, terminal: false, nextPollAt: 50, intervalMs: 10 },
+          deliveries: [
+            {
+              key: `status:${t.id}`,
+              jobId,
+              kind: 'status' as const,
+              inThread: true,
+              payload: { text: status },
+            },
+          ],
+        });
+        // fr was seen from a status it does not show: left out, its write too, and its lease freed.
+        const recorded = await store.recordPolls(
+          [poll(es!, null, 'created'), poll(de!, null, 'created'), poll(fr!, 'dubbing', 'merging_done')],
+          'a',
+          10,
+        );
+        expect(recorded).toEqual([es!.id, de!.id]);
+        expect((await store.getTarget(es!.id))?.status).toBe('created');
+        expect(await store.getDelivery(`status:${de!.id}`)).toMatchObject({ state: 'pending', version: 1 });
+        expect((await store.getTarget(fr!.id))?.status).toBeNull();
+        expect(await store.getDelivery(`status:${fr!.id}`)).toBeUndefined();
+        expect((await store.claimTargets([fr!.id], 'b', 11, 100)).map((t) => t.id)).toEqual([fr!.id]);
+        // A change recorded already (a replica, a batch again) is not recorded twice, nor an older over a newer.
+        expect(await store.recordPolls([poll(es!, 'created', 'dubbing')], 'a', 20)).toEqual([es!.id]);
+        expect(
+          await store.recordPolls([poll(es!, null, 'created'), poll(de!, null, 'created')], 'a', 30),
+        ).toEqual([]);
+        expect((await store.getTarget(es!.id))?.status).toBe('dubbing');
+        expect((await store.getDelivery(`status:${de!.id}`))?.version).toBe(1);
+        // One transaction: a write that cannot be made (its job unknown) leaves every change of the batch out.
+        await expect(
+          store.recordPolls(
+            [poll(de!, 'created', 'dubbing'), poll(es!, 'dubbing', 'merging_done', 'no-job')],
+            'a',
+            40,
+          ),
+        ).rejects.toThrow(/no channel/);
+        expect((await store.getTarget(de!.id))?.status).toBe('created');
+        expect(await store.recordPolls([], 'a', 50)).toEqual([]);
       });
 
       it('leases the list sweep to one owner at a time, at most once per pace, and records what it saw', async () => {
