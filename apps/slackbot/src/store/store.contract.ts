@@ -474,17 +474,19 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
 
       it('lists the attempts of a language that delivered a render, from the render replies recorded', async () => {
         const { job } = await store.createJob(newJob({ triggerKey: 'delivered', channel: 'C1' }), 1);
+        await store.startJob(job.id, { dstLangs: ['es', 'de'], srcLang: null, numSpeakers: null }, 1);
+        const [es, de] = await store.targetsOf(job.id);
         const write = (key: string, kind: 'render' | 'reply') =>
           store.enqueue({ key, jobId: job.id, kind, inThread: true, payload: { key } }, 1);
         // Attempt 1 failed (its reply is not a render's), 2 and 4 delivered; another target's renders and a
         // target whose id starts the same are not this one's.
-        await write('failed:t_1.1', 'reply');
-        await write(renderReplyKey('t_1', 4), 'render');
-        await write(renderReplyKey('t_1', 2), 'render');
-        await write(renderReplyKey('t_10', 3), 'render');
-        await write(renderReplyKey('tx1', 1), 'render');
-        expect(await store.deliveredRenders('t_1')).toEqual([2, 4]);
-        expect(await store.deliveredRenders('t_10')).toEqual([3]);
+        await write(`failed:${es!.id}.1`, 'reply');
+        await write(renderReplyKey(es!.id, 4), 'render');
+        await write(renderReplyKey(es!.id, 2), 'render');
+        await write(renderReplyKey(de!.id, 3), 'render');
+        await write(renderReplyKey(`${es!.id}0`, 1), 'render');
+        expect(await store.deliveredRenders(es!.id)).toEqual([2, 4]);
+        expect(await store.deliveredRenders(de!.id)).toEqual([3]);
         expect(await store.deliveredRenders('nobody')).toEqual([]);
       });
 
