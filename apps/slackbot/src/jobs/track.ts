@@ -51,8 +51,8 @@ const MAX_SWEPT = 50_000;
 const SWEEP_GRACE_SWEEPS = 5;
 /** Findings waiting for the recorder at most: a round finding more waits for it to catch up. */
 const MAX_PENDING = 20_000;
-/** Findings recorded in one transaction at most. */
-const RECORD_BATCH = 2_000;
+/** Findings recorded in one transaction at most (SQLite runs a transaction's statements without a pause). */
+const RECORD_BATCH = 500;
 /** Status messages drawn at once while a batch is prepared (each reads the store a few times). */
 const DRAW_CONCURRENCY = 16;
 
@@ -190,7 +190,7 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
   }
 
   protected async round(): Promise<boolean> {
-    const { store, owner } = this.#o;
+    const { store, owner, dubbing } = this.#o;
     const now = this.#now();
     const jobs = await store.claimJobsToStart(owner, now, LEASE_MS, 8);
     for (const job of jobs) {
@@ -229,26 +229,39 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
     for (const { target } of queue) this.leases('targets').hold(target.id);
     // The recorder is far behind: wait for it before finding more (the queue stays bounded).
     while (this.#pending.size >= MAX_PENDING && this.#recorder) await this.#recorder;
-    const workers = Array.from({ length: Math.min(queue.length, this.#o.concurrency ?? 16) }, async () => {
-      for (let due = queue.shift(); due; due = queue.shift()) {
-        const job = jobsOf.get(due.target.jobId);
-        const finding = job && (await this.#read(due.target, job, due.listed));
-        if (finding) this.#queue(finding);
-        else this.leases('targets').drop(due.target.id);
-      }
-    });
+    const read = async (due: Due) => {
+      const job = jobsOf.get(due.target.jobId);
+      const finding = job && (await this.#read(due.target, job, due.listed));
+      // Queued for the recorder, replacing an older finding of its language not yet recorded.
+      if (finding) this.#pending.set(finding.target.id, finding);
+      else this.leases('targets').drop(due.target.id);
+    };
+    // What the list said in full is queued at once and recorded in one batch; the projects read on their own
+    // (ended, or not seen by a sweep) follow as their reads come back.
+    const inFull = (due: Due) =>
+      due.listed !== undefined && !dubbing.describeStatus(due.listed.status).terminal;
+    const listed = queue.filter(inFull);
+    const reads = queue.filter((due) => !inFull(due));
     try {
+      for (let due = listed.shift(); due; due = listed.shift()) await read(due);
+      this.#startRecorder();
+      const workers = Array.from({ length: Math.min(reads.length, this.#o.concurrency ?? 16) }, async () => {
+        for (let due = reads.shift(); due; due = reads.shift()) {
+          await read(due);
+          this.#startRecorder();
+        }
+      });
       await Promise.all(workers);
     } finally {
       // A round that failed part-way leaves the rest of its claims to expire.
-      for (const { target } of queue) this.leases('targets').drop(target.id);
+      for (const { target } of [...listed, ...reads]) this.leases('targets').drop(target.id);
     }
     return busy;
   }
 
-  /** Queues a finding for the recorder (replacing an older one of its language not yet recorded). */
-  #queue(finding: Finding): void {
-    this.#pending.set(finding.target.id, finding);
+  /** Starts the recorder unless it runs (it goes on while findings are queued). */
+  #startRecorder(): void {
+    if (this.#pending.size === 0) return;
     this.#recorder ??= this.#record().finally(() => {
       this.#recorder = undefined;
     });
@@ -286,17 +299,22 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
     const polls: RecordedPoll[] = [];
     const drawing = [...batch];
     const drawers = Array.from({ length: Math.min(drawing.length, DRAW_CONCURRENCY) }, async () => {
-      for (let finding = drawing.shift(); finding; finding = drawing.shift())
+      for (let finding = drawing.shift(); finding; finding = drawing.shift()) {
         polls.push(await this.#recordedPoll(finding, now));
+        // SQLite answers at once (no I/O to wait on): a batch drawn without a pause would hold the event loop
+        // for all of it, and every request and Slack write in flight with it.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     });
     await Promise.all(drawers);
     const recorded = new Set(await store.recordPolls(polls, owner, now));
+    const jobOf = new Map(batch.map((finding) => [finding.target.id, finding.job.id]));
     const ended = new Set<string>();
     let changed = false;
     for (const poll of polls) {
       if (!recorded.has(poll.targetId) || !poll.result.changed) continue;
       changed = true;
-      if (poll.result.terminal) ended.add(batch.find((f) => f.target.id === poll.targetId)!.job.id);
+      if (poll.result.terminal) ended.add(jobOf.get(poll.targetId)!);
     }
     for (const jobId of ended) await this.#o.drawer.redrawCard(jobId, now);
     if (changed) this.#o.onDeliveries();
