@@ -392,6 +392,8 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
     // Rounds come often (every start and poll wakes the loop); the followed projects are weighed once a sweep.
     if (now - this.#lookedAt < everyMs) return { dueBy: this.#look === 'polls' ? now : overdueBy, found: [] };
     this.#lookedAt = now;
+    // The next sweep is due in everyMs: a round then, not at the idle loop's next look (up to idleMs later).
+    setTimeout(() => this.wake(), everyMs).unref();
     const followed = await store.trackedTargets(MAX_SWEPT);
     const due = followed.filter((t) => t.nextPollAt <= now).length;
     const cost = sweepCost(followed.length, this.#sweepPages);
