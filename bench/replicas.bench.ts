@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DubbingClient } from '@dubkit/core';
+import type { Store } from '@dubkit/slackbot';
 import { mapLimit, nextMessage } from './processes.ts';
 import {
   BENCH_TENANT,
@@ -143,8 +144,7 @@ async function runReplica(): Promise<void> {
   };
   /** When the service entered the status a write shows, for changes made while the job was tracked. */
   const shownSince = new Map<string, number>();
-  const recordPoll = store.recordPoll.bind(store);
-  store.recordPoll = (targetId, result, now, deliveries) => {
+  const noteShown = (targetId: string, deliveries: Parameters<Store['recordPoll']>[3]) => {
     const target = targets.get(targetId);
     const since = target ? lastSeen.get(target.projectId) : undefined;
     for (const d of deliveries) {
@@ -158,6 +158,16 @@ async function runReplica(): Promise<void> {
       )
         shownSince.set(key, since);
     }
+  };
+  // The tracker records its findings in batches (recordPolls); the starter records a poll alone.
+  const recordPolls = store.recordPolls.bind(store);
+  store.recordPolls = (polls, owner, now) => {
+    for (const { targetId, deliveries } of polls) noteShown(targetId, deliveries);
+    return recordPolls(polls, owner, now);
+  };
+  const recordPoll = store.recordPoll.bind(store);
+  store.recordPoll = (targetId, result, now, deliveries) => {
+    noteShown(targetId, deliveries);
     return recordPoll(targetId, result, now, deliveries);
   };
   const slack = new WebClient(BOT_TOKEN, { slackApiUrl: env.slackApiUrl, retryConfig: { retries: 2 } });

@@ -65,22 +65,34 @@ export class StatusDelays {
   }
 
   wrapStore(store: Store): void {
+    // The tracker records its findings in batches (recordPolls); the starter records a poll alone.
+    const recordPolls = store.recordPolls.bind(store);
+    store.recordPolls = (polls, owner, now) => {
+      for (const { targetId, result, deliveries } of polls)
+        this.#recorded(targetId, result.status, deliveries);
+      return recordPolls(polls, owner, now);
+    };
     const recordPoll = store.recordPoll.bind(store);
     store.recordPoll = (targetId, result, now, deliveries) => {
-      const projectId = this.#targetProject.get(targetId) ?? '';
-      const since = this.#lastSeen.get(projectId);
-      for (const d of deliveries) {
-        const key = `${targetId}|${(d.payload as { text?: string }).text}`;
-        if (d.kind === 'status') this.#textStatus.set(key, result.status);
-        const tracked =
-          since !== undefined && since >= (this.#registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
-        if (d.kind === 'status' && tracked && !this.#shownSince.has(key)) {
-          this.#shownSince.set(key, since);
-          this.#queuedAt.set(key, Date.now());
-        }
-      }
+      this.#recorded(targetId, result.status, deliveries);
       return recordPoll(targetId, result, now, deliveries);
     };
+  }
+
+  /** Notes, for each status message a recorded poll writes, the status it shows and when the service entered it. */
+  #recorded(targetId: string, status: string, deliveries: Parameters<Store['recordPoll']>[3]): void {
+    const projectId = this.#targetProject.get(targetId) ?? '';
+    const since = this.#lastSeen.get(projectId);
+    for (const d of deliveries) {
+      const key = `${targetId}|${(d.payload as { text?: string }).text}`;
+      if (d.kind === 'status') this.#textStatus.set(key, status);
+      const tracked =
+        since !== undefined && since >= (this.#registeredAt.get(projectId) ?? Number.POSITIVE_INFINITY);
+      if (d.kind === 'status' && tracked && !this.#shownSince.has(key)) {
+        this.#shownSince.set(key, since);
+        this.#queuedAt.set(key, Date.now());
+      }
+    }
   }
 
   wrapSlack(slack: WebClient): void {

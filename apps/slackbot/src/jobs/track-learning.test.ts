@@ -191,11 +191,12 @@ describe('the learning tracker', () => {
       );
       const cap = { minMs: 20, maxMs: 500 };
       const seen: { status: string; since: number; late: number }[] = [];
-      const recordPoll = store.recordPoll.bind(store);
-      store.recordPoll = async (targetId, result, now, deliveries) => {
-        if (result.changed && result.stageSince !== undefined)
-          seen.push({ status: result.status, since: result.stageSince, late: now - result.stageSince });
-        await recordPoll(targetId, result, now, deliveries);
+      const recordPolls = store.recordPolls.bind(store);
+      store.recordPolls = async (polls, owner, now) => {
+        for (const { result } of polls)
+          if (result.changed && result.stageSince !== undefined)
+            seen.push({ status: result.status, since: result.stageSince, late: now - result.stageSince });
+        return recordPolls(polls, owner, now);
       };
       const [target] = await follow(store, ['slow1'], slowService);
       const following = tracker(store, 'd', slowService, cap);

@@ -197,9 +197,12 @@ describe('Tracker', () => {
     // Every status the tracker records as a change (what the status message then shows).
     const shown: string[] = [];
     const recording: Store = Object.create(store);
-    recording.recordPoll = async (id, result, now, deliveries) => {
-      if (id === target!.id && result.changed) shown.push(result.status);
-      return store.recordPoll(id, result, now, deliveries);
+    recording.recordPolls = async (polls, owner, now) => {
+      const recorded = await store.recordPolls(polls, owner, now);
+      for (const { targetId, result } of polls)
+        if (targetId === target!.id && result.changed && recorded.includes(targetId))
+          shown.push(result.status);
+      return recorded;
     };
     const starter = new JobStarter({
       drawer: drawerFor(recording, service),

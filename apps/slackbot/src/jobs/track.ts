@@ -6,12 +6,28 @@
 // pages sweeps the list instead (sweep.ts, one replica at a time under the sweep's lease, at most every
 // sweepEveryMs across replicas); a project's own read is made only for what the list cannot say (the outputs
 // and failure details of an ended project), and for a project no sweep has seen for a while.
+// Looking and recording are a pipeline: a round reads (a sweep, the polls due) and queues what it found, per
+// language, for the recorder, which draws the status messages and records a batch of findings and their Slack
+// writes in one transaction while the next round looks again. A language found again before it was recorded
+// keeps only its newest finding; a finding is recorded only over the status it was seen from (recordPolls), so
+// nothing is recorded twice or out of order, here or by another replica.
 import type { Project, ProjectListItem } from '@dubkit/core';
 import type { Logger } from 'pino';
 import { type DubbingService, ProjectGoneError, SlowDownError, type StatusInfo } from '../dubbing/service.ts';
 import { LEASE_MS } from '../runtime/leases.ts';
 import { Runner } from '../runtime/runner.ts';
-import type { EstimateStore, Job, JobStore, OutboxStore, Store, SweepStore, Target } from '../store/store.ts';
+import type {
+  DeliveryInput,
+  EstimateStore,
+  Job,
+  JobStore,
+  OutboxStore,
+  PollResult,
+  RecordedPoll,
+  Store,
+  SweepStore,
+  Target,
+} from '../store/store.ts';
 import { SWEEP_NAME } from '../store/sweeps.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
 import { type IntervalPolicy, withJitter } from './intervals.ts';
@@ -33,6 +49,12 @@ const MAX_SWEEP_PAGES = 1_000;
 const MAX_SWEPT = 50_000;
 /** While sweeps run, a project is read on its own only once no sweep has seen it this long after it was due. */
 const SWEEP_GRACE_SWEEPS = 5;
+/** Findings waiting for the recorder at most: a round finding more waits for it to catch up. */
+const MAX_PENDING = 20_000;
+/** Findings recorded in one transaction at most (SQLite runs a transaction's statements without a pause). */
+const RECORD_BATCH = 500;
+/** Status messages drawn at once while a batch is prepared (each reads the store a few times). */
+const DRAW_CONCURRENCY = 16;
 
 export interface TrackerOptions {
   store: JobStore &
@@ -72,6 +94,19 @@ interface Due {
   listed?: ProjectListItem;
 }
 
+/** A project as read, from the list or on its own. */
+type ReadProject = Pick<Project, 'id' | 'status' | 'status_updated_at'> & Partial<Project>;
+
+/**
+ * What a look at a claimed language found, waiting for the recorder: its project with a status to record, the
+ * project gone from the service, or nothing new (look again at `againAt`).
+ */
+type Finding = { target: Target; job: Job } & (
+  | { project: ReadProject & { status: string } }
+  | { gone: true }
+  | { againAt: number }
+);
+
 /** Starts (an upload can take minutes) and polls in progress keep their short leases while they run. */
 export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
   readonly #o: TrackerOptions;
@@ -91,6 +126,10 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
   #lookedAt = Number.NEGATIVE_INFINITY;
   /** Sweeps, their pages, and the times the projects due were polled instead (a sweep costing more), since start. */
   readonly sweepCounts = { sweeps: 0, pages: 0, pollRounds: 0 };
+  /** Findings not yet recorded, by target id (a newer finding replaces an older one). */
+  readonly #pending = new Map<string, Finding>();
+  /** The recorder while it runs (until the queue is empty). */
+  #recorder: Promise<void> | undefined;
 
   constructor(options: TrackerOptions) {
     const { store, owner, logger } = options;
@@ -132,7 +171,7 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
   }
 
   protected override async drain(): Promise<void> {
-    await Promise.allSettled([...this.#starting.values()]);
+    await Promise.allSettled([...this.#starting.values(), this.#recorder]);
   }
 
   protected override async release(): Promise<void> {
@@ -151,7 +190,7 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
   }
 
   protected async round(): Promise<boolean> {
-    const { store, owner } = this.#o;
+    const { store, owner, dubbing } = this.#o;
     const now = this.#now();
     const jobs = await store.claimJobsToStart(owner, now, LEASE_MS, 8);
     for (const job of jobs) {
@@ -188,23 +227,157 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
     // Their jobs in one read: a status message needs its job, and a read per poll cost a round trip each.
     const jobsOf = await store.getJobs(queue.map((due) => due.target.jobId));
     for (const { target } of queue) this.leases('targets').hold(target.id);
-    const workers = Array.from({ length: Math.min(queue.length, this.#o.concurrency ?? 16) }, async () => {
-      for (let due = queue.shift(); due; due = queue.shift()) {
-        const job = jobsOf.get(due.target.jobId);
-        try {
-          if (job) await this.#poll(due.target, job, due.listed);
-        } finally {
-          this.leases('targets').drop(due.target.id);
-        }
-      }
-    });
+    // The recorder is far behind: wait for it before finding more (the queue stays bounded).
+    while (this.#pending.size >= MAX_PENDING && this.#recorder) await this.#recorder;
+    const read = async (due: Due) => {
+      const job = jobsOf.get(due.target.jobId);
+      const finding = job && (await this.#read(due.target, job, due.listed));
+      // Queued for the recorder, replacing an older finding of its language not yet recorded.
+      if (finding) this.#pending.set(finding.target.id, finding);
+      else this.leases('targets').drop(due.target.id);
+    };
+    // What the list said in full is queued at once and recorded in one batch; the projects read on their own
+    // (ended, or not seen by a sweep) follow as their reads come back.
+    const inFull = (due: Due) =>
+      due.listed !== undefined && !dubbing.describeStatus(due.listed.status).terminal;
+    const listed = queue.filter(inFull);
+    const reads = queue.filter((due) => !inFull(due));
     try {
+      for (let due = listed.shift(); due; due = listed.shift()) await read(due);
+      this.#startRecorder();
+      const workers = Array.from({ length: Math.min(reads.length, this.#o.concurrency ?? 16) }, async () => {
+        for (let due = reads.shift(); due; due = reads.shift()) {
+          await read(due);
+          this.#startRecorder();
+        }
+      });
       await Promise.all(workers);
     } finally {
       // A round that failed part-way leaves the rest of its claims to expire.
-      for (const { target } of queue) this.leases('targets').drop(target.id);
+      for (const { target } of [...listed, ...reads]) this.leases('targets').drop(target.id);
     }
     return busy;
+  }
+
+  /** Starts the recorder unless it runs (it goes on while findings are queued). */
+  #startRecorder(): void {
+    if (this.#pending.size === 0) return;
+    this.#recorder ??= this.#record().finally(() => {
+      this.#recorder = undefined;
+    });
+  }
+
+  /** Records the queued findings, a batch at a time, until none is left. */
+  async #record(): Promise<void> {
+    while (this.#pending.size > 0) {
+      const batch = [...this.#pending.values()].slice(0, RECORD_BATCH);
+      for (const { target } of batch) this.#pending.delete(target.id);
+      try {
+        await this.#recordBatch(batch);
+      } catch (error) {
+        // The store failed (the database away): their leases expire, and the next sweep sees them again.
+        this.#o.logger.warn(
+          { err: error, findings: batch.length },
+          'recording what the tracker found failed; it is looked at again',
+        );
+      } finally {
+        // A language found again while it was recorded stays held for its newer finding.
+        for (const { target } of batch)
+          if (!this.#pending.has(target.id)) this.leases('targets').drop(target.id);
+      }
+    }
+  }
+
+  /**
+   * One transaction for a batch of findings and the Slack writes they cause; then the cards of the jobs whose
+   * languages ended are drawn again (read after recording, so two languages ending at once both see it; the
+   * card's one key keeps it one edit).
+   */
+  async #recordBatch(batch: Finding[]): Promise<void> {
+    const { store, owner } = this.#o;
+    const now = this.#now();
+    const polls: RecordedPoll[] = [];
+    const drawing = [...batch];
+    const drawers = Array.from({ length: Math.min(drawing.length, DRAW_CONCURRENCY) }, async () => {
+      for (let finding = drawing.shift(); finding; finding = drawing.shift()) {
+        polls.push(await this.#recordedPoll(finding, now));
+        // SQLite answers at once (no I/O to wait on): a batch drawn without a pause would hold the event loop
+        // for all of it, and every request and Slack write in flight with it.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+    await Promise.all(drawers);
+    const recorded = new Set(await store.recordPolls(polls, owner, now));
+    const jobOf = new Map(batch.map((finding) => [finding.target.id, finding.job.id]));
+    const ended = new Set<string>();
+    let changed = false;
+    for (const poll of polls) {
+      if (!recorded.has(poll.targetId) || !poll.result.changed) continue;
+      changed = true;
+      if (poll.result.terminal) ended.add(jobOf.get(poll.targetId)!);
+    }
+    for (const jobId of ended) await this.#o.drawer.redrawCard(jobId, now);
+    if (changed) this.#o.onDeliveries();
+  }
+
+  /** What a finding records: the status and the next look it plans, and the Slack writes a change causes. */
+  async #recordedPoll(finding: Finding, now: number): Promise<RecordedPoll> {
+    const { dubbing, store } = this.#o;
+    const { target, job } = finding;
+    const poll = (result: PollResult, deliveries: DeliveryInput[] = []): RecordedPoll => ({
+      targetId: target.id,
+      result,
+      deliveries,
+      from: target.status,
+    });
+    if ('againAt' in finding) {
+      const status = target.status ?? '';
+      return poll({
+        status,
+        changed: false,
+        terminal: false,
+        nextPollAt: finding.againAt,
+        intervalMs: target.intervalMs,
+      });
+    }
+    if ('gone' in finding) {
+      const gone = { id: target.projectId!, status: 'failed' };
+      const info = dubbing.describeStatus('failed');
+      const result = {
+        status: 'failed',
+        changed: true,
+        terminal: true,
+        nextPollAt: Number.MAX_SAFE_INTEGER,
+        intervalMs: 0,
+      };
+      return poll(
+        result,
+        await changeDeliveries(this.#o.drawer, job, target, gone, info, now, 'the project no longer exists'),
+      );
+    }
+    const { project } = finding;
+    const { status } = project;
+    const info = dubbing.describeStatus(status);
+    const changed = status !== target.status;
+    const plan = this.#planner.afterPoll(
+      target,
+      {
+        status,
+        changed,
+        statusUpdatedAt: project.status_updated_at,
+        duration: project.duration ?? job.mediaSeconds,
+      },
+      now,
+    );
+    if (changed) this.#o.logger.debug({ project: project.id, status }, 'status changed');
+    // The status message keeps whoever is assigned to review the language.
+    const deliveries = changed
+      ? [
+          ...(await changeDeliveries(this.#o.drawer, job, target, project, info, now)),
+          ...(await replacedDeliveries(store, target, info)),
+        ]
+      : [];
+    return poll({ status, changed, terminal: info.terminal, ...plan }, deliveries);
   }
 
   /**
@@ -219,6 +392,8 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
     // Rounds come often (every start and poll wakes the loop); the followed projects are weighed once a sweep.
     if (now - this.#lookedAt < everyMs) return { dueBy: this.#look === 'polls' ? now : overdueBy, found: [] };
     this.#lookedAt = now;
+    // The next sweep is due in everyMs: a round then, not at the idle loop's next look (up to idleMs later).
+    setTimeout(() => this.wake(), everyMs).unref();
     const followed = await store.trackedTargets(MAX_SWEPT);
     const due = followed.filter((t) => t.nextPollAt <= now).length;
     const cost = sweepCost(followed.length, this.#sweepPages);
@@ -250,10 +425,18 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
       }
       const at = this.#now();
       await store.markSeen(unchanged, at + everyMs, at);
-      const claimed = await store.claimTargets(changed, owner, at, LEASE_MS);
+      // A change of a language still waiting for the recorder is this replica's already: its newer status
+      // replaces the finding. (One being recorded now is seen again by the next sweep.)
+      const waiting = changed.flatMap((id) => this.#pending.get(id)?.target ?? []);
+      const claimed = await store.claimTargets(
+        changed.filter((id) => !this.#pending.has(id)),
+        owner,
+        at,
+        LEASE_MS,
+      );
       return {
         dueBy: overdue.dueBy,
-        found: claimed.map((target) => ({ target, listed: seen.get(target.projectId!) })),
+        found: [...waiting, ...claimed].map((target) => ({ target, listed: seen.get(target.projectId!) })),
       };
     } catch (error) {
       // The list failed (the service away, a 429): the projects are polled one by one meanwhile.
@@ -311,25 +494,14 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
 
   /**
    * Looks at a project: from `listed`, what a sweep saw, unless the status it shows has ended (the outputs and
-   * failure details are in the project alone); else its own read.
+   * failure details are in the project alone), else its own read. Undefined: nothing to record.
    */
-  async #poll(target: Target, job: Job, listed?: ProjectListItem): Promise<void> {
-    const { store, dubbing, polling } = this.#o;
-    if (target.projectId === null) return;
-    const unchanged = (nextPollAt: number) =>
-      store.recordPoll(
-        target.id,
-        {
-          status: target.status ?? '',
-          changed: false,
-          terminal: false,
-          nextPollAt,
-          intervalMs: target.intervalMs,
-        },
-        this.#now(),
-        [],
-      );
-    let project: Pick<Project, 'id' | 'status' | 'status_updated_at'> & Partial<Project>;
+  async #read(target: Target, job: Job, listed?: ProjectListItem): Promise<Finding | undefined> {
+    const { dubbing, polling } = this.#o;
+    if (target.projectId === null) return undefined;
+    const lookAgain = () =>
+      this.#now() + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random);
+    let project: ReadProject;
     try {
       project =
         listed && !dubbing.describeStatus(listed.status).terminal
@@ -337,79 +509,20 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
           : await dubbing.getProject(target.projectId);
     } catch (error) {
       // The request budget paused itself on the 429; this project waits as long as the service asked.
-      if (error instanceof SlowDownError) {
-        return unchanged(this.#now() + error.retryAfterMs);
-      }
-      if (error instanceof ProjectGoneError) {
-        const now = this.#now();
-        const gone = { id: target.projectId, status: 'failed' };
-        await store.recordPoll(
-          target.id,
-          {
-            status: 'failed',
-            changed: true,
-            terminal: true,
-            nextPollAt: Number.MAX_SAFE_INTEGER,
-            intervalMs: 0,
-          },
-          now,
-          await changeDeliveries(
-            this.#o.drawer,
-            job,
-            target,
-            gone,
-            dubbing.describeStatus('failed'),
-            now,
-            'the project no longer exists',
-          ),
-        );
-        await this.#o.drawer.redrawCard(job.id, now);
-        this.#o.onDeliveries();
-        return;
-      }
+      if (error instanceof SlowDownError) return { target, job, againAt: this.#now() + error.retryAfterMs };
+      if (error instanceof ProjectGoneError) return { target, job, gone: true };
       this.#o.logger.warn({ err: error, project: target.projectId }, 'polling the project failed');
-      return unchanged(this.#now() + polling.maxMs);
+      return { target, job, againAt: this.#now() + polling.maxMs };
     }
     const status = project.status;
     // A status the service does not know yet is no news: the project is looked at again as before.
-    if (status === null || status === undefined) {
-      return unchanged(
-        this.#now() + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random),
-      );
-    }
-    const now = this.#now();
-    const info = dubbing.describeStatus(status);
+    if (status === null || status === undefined) return { target, job, againAt: lookAgain() };
     // Status moves forward only: an earlier stage than the one shown (an answer overtaken by a later one, a
     // replica behind the others) is no news.
-    if (target.status !== null && isEarlierStage(info, dubbing.describeStatus(target.status))) {
-      return unchanged(now + withJitter(Math.max(target.intervalMs, polling.minMs), polling, this.#random));
-    }
-    const changed = status !== target.status;
-    const plan = this.#planner.afterPoll(
-      target,
-      {
-        status,
-        changed,
-        statusUpdatedAt: project.status_updated_at,
-        duration: project.duration ?? job.mediaSeconds,
-      },
-      now,
-    );
-    // The status message keeps whoever is assigned to review the language.
-    const deliveries = changed
-      ? [
-          ...(await changeDeliveries(this.#o.drawer, job, target, { ...project, status }, info, now)),
-          ...(await replacedDeliveries(store, target, info)),
-        ]
-      : [];
-    await store.recordPoll(target.id, { status, changed, terminal: info.terminal, ...plan }, now, deliveries);
-    // A language that ended changes its line on the card, and the last one takes Stop off it (read after
-    // recording, so two languages ending at once both see it; the card's one key keeps it one edit).
-    if (changed && info.terminal) await this.#o.drawer.redrawCard(job.id, now);
-    if (changed) {
-      this.#o.logger.debug({ project: project.id, status }, 'status changed');
-      this.#o.onDeliveries();
-    }
+    const info = dubbing.describeStatus(status);
+    if (target.status !== null && isEarlierStage(info, dubbing.describeStatus(target.status)))
+      return { target, job, againAt: lookAgain() };
+    return { target, job, project: { ...project, status } };
   }
 }
 

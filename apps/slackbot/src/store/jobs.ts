@@ -124,6 +124,19 @@ export interface PollResult {
   pace?: { sum: number; count: number };
 }
 
+/** One poll among many recorded together (recordPolls): its outcome and the Slack writes it causes. */
+export interface RecordedPoll {
+  targetId: string;
+  result: PollResult;
+  deliveries: DeliveryInput[];
+  /**
+   * The status the poll saw recorded before (null: none yet). A change is recorded only while the target still
+   * shows it, so a status another replica (or an earlier recording) recorded already is not recorded twice, nor
+   * an older one over a newer.
+   */
+  from: string | null;
+}
+
 /** What a language's project is created with besides the job's choice (a glossary, a transcript). */
 export interface TargetOptions {
   glossaryId: string | null;
@@ -233,6 +246,12 @@ export interface JobStore {
   ): Promise<Target[]>;
   /** Saves a poll's outcome and the Slack writes it causes, atomically, and frees the lease. */
   recordPoll(targetId: string, result: PollResult, now: number, deliveries: DeliveryInput[]): Promise<void>;
+  /**
+   * Saves many polls' outcomes and their Slack writes in one transaction, and frees their leases: the ids of the
+   * targets recorded. A change whose target no longer shows the status it was seen from, or that was stopped,
+   * is left out with its writes (its lease freed all the same, if `owner` still holds it).
+   */
+  recordPolls(polls: readonly RecordedPoll[], owner: string, now: number): Promise<string[]>;
   /** Starts a new attempt for a failed target; undefined when it is not failed. */
   retryTarget(targetId: string, now: number, retriedBy?: string): Promise<Target | undefined>;
   /** Tracks a dubbed target again after a new render started: a new attempt on the same project. */

@@ -101,6 +101,7 @@ export interface OutboxStore {
   /**
    * The attempts of a language (its target) that delivered a render: those with a render reply recorded, in
    * order. A failed attempt has none, so the renders a person sees are numbered by these (domain/renders.ts).
+   * Looked for among the writes of the language's job: none for a target the store does not have.
    */
   deliveredRenders(targetId: string): Promise<number[]>;
 }

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderReplyKey } from '../domain/renders.ts';
 import { boundTarget, newJob, startedJob } from '../test-support/jobs.ts';
-import type { Store, Stores } from './store.ts';
+import type { Store, Stores, Target } from './store.ts';
 import { describeTenantIsolation } from './tenants.contract.ts';
 
 /** The tenant whose store the contract exercises (another one's rows are the isolation suite's). */
@@ -153,6 +153,62 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.claimDueTargets('b', 199, 100, 5)).toHaveLength(0);
         expect((await store.claimDueTargets('b', 200, 100, 5))[0]?.status).toBe('created');
         expect((await store.getDelivery('status:x'))?.state).toBe('pending');
+      });
+
+      it('records a batch of polls in one transaction, each change only over the status it was seen from', async () => {
+        const { job } = await store.createJob(newJob(), 1);
+        await store.startJob(job.id, { dstLangs: ['es', 'de', 'fr'], srcLang: null, numSpeakers: null }, 1);
+        const [es, de, fr] = await store.targetsOf(job.id);
+        for (const [t, p] of [
+          [es!, 'p-es'],
+          [de!, 'p-de'],
+          [fr!, 'p-fr'],
+        ] as const)
+          await store.setTargetProject(t.id, p, 2);
+        expect(await store.claimDueTargets('a', 5, 100, 5)).toHaveLength(3);
+        const poll = (t: Target, from: string | null, status: string, jobId = job.id) => ({
+          targetId: t.id,
+          from,
+          result: { status, changed: true, terminal: false, nextPollAt: 50, intervalMs: 10 },
+          deliveries: [
+            {
+              key: `status:${t.id}`,
+              jobId,
+              kind: 'status' as const,
+              inThread: true,
+              payload: { text: status },
+            },
+          ],
+        });
+        // fr was seen from a status it does not show: left out, its write too, and its lease freed.
+        const recorded = await store.recordPolls(
+          [poll(es!, null, 'created'), poll(de!, null, 'created'), poll(fr!, 'dubbing', 'merging_done')],
+          'a',
+          10,
+        );
+        expect(recorded).toEqual([es!.id, de!.id]);
+        expect((await store.getTarget(es!.id))?.status).toBe('created');
+        expect(await store.getDelivery(`status:${de!.id}`)).toMatchObject({ state: 'pending', version: 1 });
+        expect((await store.getTarget(fr!.id))?.status).toBeNull();
+        expect(await store.getDelivery(`status:${fr!.id}`)).toBeUndefined();
+        expect((await store.claimTargets([fr!.id], 'b', 11, 100)).map((t) => t.id)).toEqual([fr!.id]);
+        // A change recorded already (a replica, a batch again) is not recorded twice, nor an older over a newer.
+        expect(await store.recordPolls([poll(es!, 'created', 'dubbing')], 'a', 20)).toEqual([es!.id]);
+        expect(
+          await store.recordPolls([poll(es!, null, 'created'), poll(de!, null, 'created')], 'a', 30),
+        ).toEqual([]);
+        expect((await store.getTarget(es!.id))?.status).toBe('dubbing');
+        expect((await store.getDelivery(`status:${de!.id}`))?.version).toBe(1);
+        // One transaction: a write that cannot be made (its job unknown) leaves every change of the batch out.
+        await expect(
+          store.recordPolls(
+            [poll(de!, 'created', 'dubbing'), poll(es!, 'dubbing', 'merging_done', 'no-job')],
+            'a',
+            40,
+          ),
+        ).rejects.toThrow(/no channel/);
+        expect((await store.getTarget(de!.id))?.status).toBe('created');
+        expect(await store.recordPolls([], 'a', 50)).toEqual([]);
       });
 
       it('leases the list sweep to one owner at a time, at most once per pace, and records what it saw', async () => {
@@ -418,17 +474,19 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
 
       it('lists the attempts of a language that delivered a render, from the render replies recorded', async () => {
         const { job } = await store.createJob(newJob({ triggerKey: 'delivered', channel: 'C1' }), 1);
+        await store.startJob(job.id, { dstLangs: ['es', 'de'], srcLang: null, numSpeakers: null }, 1);
+        const [es, de] = await store.targetsOf(job.id);
         const write = (key: string, kind: 'render' | 'reply') =>
           store.enqueue({ key, jobId: job.id, kind, inThread: true, payload: { key } }, 1);
         // Attempt 1 failed (its reply is not a render's), 2 and 4 delivered; another target's renders and a
         // target whose id starts the same are not this one's.
-        await write('failed:t_1.1', 'reply');
-        await write(renderReplyKey('t_1', 4), 'render');
-        await write(renderReplyKey('t_1', 2), 'render');
-        await write(renderReplyKey('t_10', 3), 'render');
-        await write(renderReplyKey('tx1', 1), 'render');
-        expect(await store.deliveredRenders('t_1')).toEqual([2, 4]);
-        expect(await store.deliveredRenders('t_10')).toEqual([3]);
+        await write(`failed:${es!.id}.1`, 'reply');
+        await write(renderReplyKey(es!.id, 4), 'render');
+        await write(renderReplyKey(es!.id, 2), 'render');
+        await write(renderReplyKey(de!.id, 3), 'render');
+        await write(renderReplyKey(`${es!.id}0`, 1), 'render');
+        expect(await store.deliveredRenders(es!.id)).toEqual([2, 4]);
+        expect(await store.deliveredRenders(de!.id)).toEqual([3]);
         expect(await store.deliveredRenders('nobody')).toEqual([]);
       });
 

@@ -309,6 +309,17 @@ const CASES: Record<keyof Store, Case> = {
       9,
       [{ key: 'status:9', jobId: m.job.id, kind: 'status', inThread: true, payload: {} }],
     ),
+  recordPolls: (s, m) =>
+    s.recordPolls(
+      [m.es, m.de].map((t) => ({
+        targetId: t.id,
+        result: { status: 'failed', changed: true, terminal: true, nextPollAt: 9, intervalMs: 9 },
+        deliveries: [{ key: 'status:9', jobId: m.job.id, kind: 'status', inThread: true, payload: {} }],
+        from: t.status,
+      })),
+      'mine',
+      9,
+    ),
   retryTarget: (s, m) => s.retryTarget(m.de.id, 9, 'U9'),
   resumeTarget: (s, m) => s.resumeTarget(m.de.id, 'dubbing', 9),
   setTargetOptions: (s, m) => s.setTargetOptions(m.job.id, 'es', { glossaryId: 'g9', transcriptId: 't9' }),

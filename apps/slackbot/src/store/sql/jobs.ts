@@ -11,6 +11,7 @@ import type {
   JobSubtitle,
   NewJob,
   PickedChoice,
+  PollResult,
   Target,
 } from '../jobs.ts';
 import { newId } from './ids.ts';
@@ -29,6 +30,31 @@ export function sqlJobStore(sql: Sql, tenant: string): JobStore {
     const row = await db.get('SELECT * FROM targets WHERE tenant = ? AND id = ?', [tenant, id]);
     return row ? toTarget(row) : undefined;
   };
+  /**
+   * A poll's outcome on its target, unless the language was stopped meanwhile or, with `from`, its recorded
+   * status is no longer the one the poll started from: rows changed (0 or 1).
+   */
+  const recordResult = (db: Sql, targetId: string, result: PollResult, now: number, from?: string | null) =>
+    db.run(
+      `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
+        next_poll_at = ?, interval_ms = ?, stage_since = coalesce(?, stage_since),
+        pace_sum = coalesce(?, pace_sum), pace_count = coalesce(?, pace_count), lease_until = 0
+       WHERE tenant = ? AND id = ? AND stopped_by IS NULL${from === undefined ? '' : " AND coalesce(status, '') = ?"}`,
+      [
+        result.status,
+        result.changed,
+        now,
+        result.terminal,
+        result.nextPollAt,
+        result.intervalMs,
+        result.stageSince ?? null,
+        result.pace?.sum ?? null,
+        result.pace?.count ?? null,
+        tenant,
+        targetId,
+        ...(from === undefined ? [] : [from ?? '']),
+      ],
+    );
   const recordEvent = async (db: Sql, eventId: string, now: number) =>
     (await db.run(
       'INSERT INTO events (tenant, event_id, at) VALUES (?, ?, ?) ON CONFLICT (tenant, event_id) DO NOTHING',
@@ -316,32 +342,31 @@ export function sqlJobStore(sql: Sql, tenant: string): JobStore {
       return rows.map(toTarget);
     },
     recordPoll(targetId, result, now, deliveries) {
-      const record = (db: Sql) =>
-        db.run(
-          `UPDATE targets SET status = ?, status_at = CASE WHEN ? THEN ? ELSE status_at END, terminal = ?,
-            next_poll_at = ?, interval_ms = ?, stage_since = coalesce(?, stage_since),
-            pace_sum = coalesce(?, pace_sum), pace_count = coalesce(?, pace_count), lease_until = 0
-           WHERE tenant = ? AND id = ? AND stopped_by IS NULL`,
-          [
-            result.status,
-            result.changed,
-            now,
-            result.terminal,
-            result.nextPollAt,
-            result.intervalMs,
-            result.stageSince ?? null,
-            result.pace?.sum ?? null,
-            result.pace?.count ?? null,
-            tenant,
-            targetId,
-          ],
-        );
       // Most polls find nothing new: one statement, no transaction around it. A language stopped while it
       // was polled keeps its stopped state and says nothing more.
-      if (deliveries.length === 0) return record(sql).then(() => {});
+      if (deliveries.length === 0) return recordResult(sql, targetId, result, now).then(() => {});
       return sql.transaction(async (tx) => {
-        if ((await record(tx)) === 0) return;
+        if ((await recordResult(tx, targetId, result, now)) === 0) return;
         for (const delivery of deliveries) await enqueueDelivery(tx, tenant, delivery, now);
+      });
+    },
+    recordPolls(polls, owner, now) {
+      if (polls.length === 0) return Promise.resolve([]);
+      // One transaction for a whole sweep's changes: one commit (one sync of the log) instead of one each.
+      return sql.transaction(async (tx) => {
+        const recorded: string[] = [];
+        for (const { targetId, result, deliveries, from } of polls) {
+          if ((await recordResult(tx, targetId, result, now, from)) === 0) {
+            await tx.run(
+              'UPDATE targets SET lease_until = 0 WHERE tenant = ? AND id = ? AND lease_owner = ?',
+              [tenant, targetId, owner],
+            );
+            continue;
+          }
+          for (const delivery of deliveries) await enqueueDelivery(tx, tenant, delivery, now);
+          recorded.push(targetId);
+        }
+        return recorded;
       });
     },
     retryTarget: (targetId, now, retriedBy) =>

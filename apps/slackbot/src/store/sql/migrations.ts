@@ -366,6 +366,11 @@ export const MIGRATIONS: Migration[] = [
     name: 'every row belongs to a tenant (the workspace or org that installed the app), keys unique per tenant',
     statements: tenantMigration,
   },
+  {
+    version: 29,
+    name: "a job's languages by their job (the card and the tracker read them for each status message)",
+    statements: () => ['CREATE INDEX IF NOT EXISTS targets_job ON targets (tenant, job_id)'],
+  },
 ];
 
 /** The schema version this code expects. */

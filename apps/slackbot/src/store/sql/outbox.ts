@@ -188,10 +188,13 @@ export function sqlOutboxStore(sql: Sql, tenant: string): OutboxStore {
 
     async deliveredRenders(targetId) {
       // The keys are read whole and parsed: a pattern (LIKE) would read a target id's own characters as wildcards.
+      // Looked for among the writes of the language's job (an index), not every write kept (each status message
+      // is drawn with its renders, so a scan of the outbox made drawing slower as it grew).
       const prefix = renderReplyKey(targetId, 1).slice(0, -1);
       const rows = await sql.all(
-        `SELECT key FROM deliveries WHERE tenant = ? AND kind = 'render' AND substr(key, 1, ?) = ?`,
-        [tenant, prefix.length, prefix],
+        `SELECT key FROM deliveries WHERE tenant = ? AND job_id = (SELECT job_id FROM targets WHERE tenant = ? AND id = ?)
+           AND kind = 'render' AND substr(key, 1, ?) = ?`,
+        [tenant, tenant, targetId, prefix.length, prefix],
       );
       return rows
         .flatMap((row) => {
