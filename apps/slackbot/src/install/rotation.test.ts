@@ -62,8 +62,11 @@ describe('bot token rotation', () => {
     const b = await replica('replica-b');
     await installed(a.installations, a.oauth);
     const first = (await a.installations.get('T1'))!.bot!.token;
-    // Both find the token due: its expiry (600 s) is within the rotations' window.
+    // Both find the token due: its expiry (600 s) is within the rotations' window. The refreshed one lives
+    // Slack's 12 hours, so that a replica reading it after the refresh (which gives the lease back) finds it
+    // fresh, as it would be, and the one refresh counted is the race's, not a second due token's.
     const due = { refreshWithinMs: 15 * 60_000 };
+    slack.installs.configureApp({ clientId: 'C1', clientSecret: 'secret', expiresInSeconds: 43_200 });
     const [fromA, fromB] = await Promise.all([
       new BotTokenRotation({ ...rotationOptions(a), ...due }).token('T1'),
       new BotTokenRotation({ ...rotationOptions(b), ...due }).token('T1'),
