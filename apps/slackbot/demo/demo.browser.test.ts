@@ -39,6 +39,17 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname });
 }
 
+/** Types `/dub <link> to es` in the open channel, opens the card's thread and waits for the Spanish dub there. */
+async function dubIntoSpanish(page: Page, link: string) {
+  await page.locator('.channel-pane .composer-input').fill(`/dub ${link} to es`);
+  await page.keyboard.press('Enter');
+  await page.locator('article.message .replies').filter({ hasText: /repl/ }).first().click();
+  await page
+    .locator('[data-pane="thread"] article.message')
+    .filter({ hasText: 'Spanish dub ready' })
+    .waitFor({ timeout: 40_000 });
+}
+
 describe('the demo in a real browser', () => {
   let stage: Awaited<ReturnType<typeof demoStage>>;
   let browser: LaunchedBrowser;
@@ -366,13 +377,7 @@ describe('the demo’s second workspace in a real browser', () => {
       await modal().getByText(`${GLOBEX_ACCOUNT.minutes} minutes left`, { exact: false }).waitFor();
       await modal().locator('.modal-x').click();
 
-      await page.locator('.channel-pane .composer-input').fill('/dub https://vimeo.com/globex-browser to es');
-      await page.keyboard.press('Enter');
-      await page.locator('article.message .replies').filter({ hasText: /repl/ }).first().click();
-      await page
-        .locator('[data-pane="thread"] article.message')
-        .filter({ hasText: 'Spanish dub ready' })
-        .waitFor({ timeout: 40_000 });
+      await dubIntoSpanish(page, 'https://vimeo.com/globex-browser');
       // Gina's Home: the dub, and the minutes of Globex's own account (Acme's is the deployment's).
       await page.locator('[data-app-home]').click();
       const home = page.locator('.home-view');
@@ -407,15 +412,7 @@ describe('the demo in a real browser, the app in Socket Mode', () => {
         const page = await browser.context.newPage();
         page.setDefaultTimeout(WAIT_MS);
         await page.goto(`${stage.web?.url}/#user=${ANA}&channel=${LOCALIZATION}`);
-        await page
-          .locator('.channel-pane .composer-input')
-          .fill('/dub https://vimeo.com/dubkit-socket to es');
-        await page.keyboard.press('Enter');
-        await page.locator('article.message .replies').filter({ hasText: /repl/ }).first().click();
-        await page
-          .locator('[data-pane="thread"] article.message')
-          .filter({ hasText: 'Spanish dub ready' })
-          .waitFor({ timeout: 40_000 });
+        await dubIntoSpanish(page, 'https://vimeo.com/dubkit-socket');
         expect(
           stage.slack.socketMode.envelopes.some((e) => e.envelope.type === 'slash_commands' && e.ack),
         ).toBe(true);
