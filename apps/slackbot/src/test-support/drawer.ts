@@ -24,14 +24,17 @@ export function drawerOver(
 ): { drawer: ThreadDrawer; enqueued: DeliveryInput[] } {
   const enqueued: DeliveryInput[] = [];
   const store = {
-    getTarget: async (id: string) => targets.find((t) => t.id === id),
+    getTargets: async (ids: readonly string[]) =>
+      new Map(targets.filter((t) => ids.includes(t.id)).map((t) => [t.id, t])),
     getJob: async (id: string) => (id === job.id ? job : undefined),
+    getJobs: async (ids: readonly string[]) => new Map(ids.includes(job.id) ? [[job.id, job]] : []),
     targetsOf: async (id: string) => targets.filter((t) => t.jobId === id),
     approvalsOf: async () => [],
     changeRequestsOf: async () => [],
     assignmentsOf: async () => [],
-    commentsOf: async () => [],
+    commentsOfTargets: async () => new Map(),
     deliveredRenders: async () => [],
+    deliveredRendersOf: async () => new Map(),
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);
     },
