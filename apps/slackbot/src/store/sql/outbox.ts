@@ -84,10 +84,12 @@ export function sqlOutboxStore(sql: Sql, tenant: string): OutboxStore {
     // The keys are read whole and parsed: a pattern (LIKE) would read a target id's own characters as wildcards.
     // Looked for among the writes of the languages' jobs (an index), not every write kept (each status message
     // is drawn with its renders, so a scan of the outbox made drawing slower as it grew).
+    // A join from the targets (SQLite plans `job_id IN (subquery)` as a scan of the tenant's every write),
+    // each write once however many of its job's languages are asked for.
     const rows = await sql.all(
-      `SELECT key FROM deliveries WHERE tenant = ? AND kind = 'render' AND job_id IN
-         (SELECT job_id FROM targets WHERE tenant = ? AND id IN (${placeholders(unique)}))`,
-      [tenant, tenant, ...unique],
+      `SELECT DISTINCT d.key FROM targets AS t JOIN deliveries AS d ON d.job_id = t.job_id AND d.tenant = t.tenant
+       WHERE t.tenant = ? AND t.id IN (${placeholders(unique)}) AND d.kind = 'render'`,
+      [tenant, ...unique],
     );
     for (const row of rows) {
       const reply = renderOfReplyKey(read.str(row.key));
