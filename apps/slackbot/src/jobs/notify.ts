@@ -8,7 +8,6 @@ import type { RenderPayload } from '../outbox/payloads.ts';
 import type { DeliveryInput, Job, Store, Target } from '../store/store.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
 import { dubbedReply, failedReply, replacedReply, startedReply } from '../thread/milestones.ts';
-import type { StatusGiven } from '../thread/status.ts';
 import type { MessageContent } from '../ui/blocks.ts';
 
 export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
@@ -23,15 +22,9 @@ export function startedDelivery(job: Job, targets: Target[]): DeliveryInput {
   };
 }
 
-/** What a newly seen status tells the drawer of its language before it is recorded: drawn over the store's. */
-export function changeGiven(status: string, info: StatusInfo, now: number): StatusGiven {
-  return { info, target: { status, statusAt: now } };
-}
-
 /**
  * The writes a newly seen status causes, to be recorded with it: the status message (drawn from the store,
- * with the status over it; `drawn`: already drawn so, with a batch of others), and a milestone when the
- * project ended.
+ * with the status over it), and a milestone when the project ended.
  */
 export async function changeDeliveries(
   drawer: ThreadDrawer,
@@ -40,10 +33,10 @@ export async function changeDeliveries(
   project: Partial<ProjectSnapshot> & { id: string; status: string },
   info: StatusInfo,
   now: number,
-  { detail, drawn }: { detail?: string; drawn?: DeliveryInput | undefined } = {},
+  detail?: string,
 ): Promise<DeliveryInput[]> {
-  const given = changeGiven(project.status, info, now);
-  const status = drawn ?? (await drawer.status(target.id, now, given));
+  const given = { info, target: { status: project.status, statusAt: now } };
+  const status = await drawer.status(target.id, now, given);
   const deliveries = status ? [status] : [];
   const attemptKey = `${target.id}.${target.attempt}`;
   if (info.terminal && !info.failed) {

@@ -308,7 +308,7 @@ export class JobStarter {
         target.id,
         { status, changed: true, terminal: true, nextPollAt: Number.MAX_SAFE_INTEGER, intervalMs: 0 },
         now,
-        await changeDeliveries(this.#o.drawer, job, target, { id: '', status }, info, now, { detail }),
+        await changeDeliveries(this.#o.drawer, job, target, { id: '', status }, info, now, detail),
       );
     }
     this.#o.onDeliveries();

@@ -30,9 +30,8 @@ import type {
 } from '../store/store.ts';
 import { SWEEP_NAME } from '../store/sweeps.ts';
 import type { ThreadDrawer } from '../thread/drawer.ts';
-import type { StatusGiven } from '../thread/status.ts';
 import { type IntervalPolicy, withJitter } from './intervals.ts';
-import { changeDeliveries, changeGiven, replacedDeliveries } from './notify.ts';
+import { changeDeliveries, replacedDeliveries } from './notify.ts';
 import { PollPlanner } from './poll-plan.ts';
 import { StageEstimates } from './stage-estimates.ts';
 import type { JobStarter } from './start.ts';
@@ -54,10 +53,8 @@ const SWEEP_GRACE_SWEEPS = 5;
 const MAX_PENDING = 20_000;
 /** Findings recorded in one transaction at most (SQLite runs a transaction's statements without a pause). */
 const RECORD_BATCH = 500;
-/** Findings prepared at once while a batch is (a render's reply reads the store a few times). */
+/** Status messages drawn at once while a batch is prepared (each reads the store a few times). */
 const DRAW_CONCURRENCY = 16;
-/** What a project gone from the service is recorded as. */
-const GONE_STATUS = 'failed';
 
 export interface TrackerOptions {
   store: JobStore &
@@ -297,19 +294,13 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
    * card's one key keeps it one edit).
    */
   async #recordBatch(batch: Finding[]): Promise<void> {
-    const { store, owner, drawer } = this.#o;
+    const { store, owner } = this.#o;
     const now = this.#now();
-    // The changes' status messages are drawn together, a few statements for the whole batch instead of a few
-    // for each (the profile at 10,000 jobs: most of the recorder's statements were these).
-    const changes = batch.map((finding) => this.#change(finding, now));
-    const asked = changes.flatMap((change) => (change ? [change] : []));
-    const statuses = await drawer.statuses(asked, now);
-    const drawn = new Map(asked.map(({ targetId }, i) => [targetId, statuses[i]]));
     const polls: RecordedPoll[] = [];
     const drawing = [...batch];
     const drawers = Array.from({ length: Math.min(drawing.length, DRAW_CONCURRENCY) }, async () => {
       for (let finding = drawing.shift(); finding; finding = drawing.shift()) {
-        polls.push(await this.#recordedPoll(finding, now, drawn.get(finding.target.id)));
+        polls.push(await this.#recordedPoll(finding, now));
         // SQLite answers at once (no I/O to wait on): a batch drawn without a pause would hold the event loop
         // for all of it, and every request and Slack write in flight with it.
         await new Promise((resolve) => setImmediate(resolve));
@@ -325,29 +316,12 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
       changed = true;
       if (poll.result.terminal) ended.add(jobOf.get(poll.targetId)!);
     }
-    for (const jobId of ended) await drawer.redrawCard(jobId, now);
+    for (const jobId of ended) await this.#o.drawer.redrawCard(jobId, now);
     if (changed) this.#o.onDeliveries();
   }
 
-  /** The status a finding changes its language to, as the drawer is to draw it; undefined: no change. */
-  #change(finding: Finding, now: number): { targetId: string; given: StatusGiven } | undefined {
-    const { dubbing } = this.#o;
-    const { target } = finding;
-    if ('againAt' in finding) return undefined;
-    const status = 'gone' in finding ? GONE_STATUS : finding.project.status;
-    if ('project' in finding && status === target.status) return undefined;
-    return { targetId: target.id, given: changeGiven(status, dubbing.describeStatus(status), now) };
-  }
-
-  /**
-   * What a finding records: the status and the next look it plans, and the Slack writes a change causes (its
-   * status message as `drawn` with the batch).
-   */
-  async #recordedPoll(
-    finding: Finding,
-    now: number,
-    drawn: DeliveryInput | undefined,
-  ): Promise<RecordedPoll> {
+  /** What a finding records: the status and the next look it plans, and the Slack writes a change causes. */
+  async #recordedPoll(finding: Finding, now: number): Promise<RecordedPoll> {
     const { dubbing, store } = this.#o;
     const { target, job } = finding;
     const poll = (result: PollResult, deliveries: DeliveryInput[] = []): RecordedPoll => ({
@@ -367,19 +341,18 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
       });
     }
     if ('gone' in finding) {
-      const gone = { id: target.projectId!, status: GONE_STATUS };
-      const info = dubbing.describeStatus(GONE_STATUS);
+      const gone = { id: target.projectId!, status: 'failed' };
+      const info = dubbing.describeStatus('failed');
       const result = {
-        status: GONE_STATUS,
+        status: 'failed',
         changed: true,
         terminal: true,
         nextPollAt: Number.MAX_SAFE_INTEGER,
         intervalMs: 0,
       };
-      const detail = 'the project no longer exists';
       return poll(
         result,
-        await changeDeliveries(this.#o.drawer, job, target, gone, info, now, { detail, drawn }),
+        await changeDeliveries(this.#o.drawer, job, target, gone, info, now, 'the project no longer exists'),
       );
     }
     const { project } = finding;
@@ -400,7 +373,7 @@ export class Tracker extends Runner<'jobs' | 'targets' | 'sweeps'> {
     // The status message keeps whoever is assigned to review the language.
     const deliveries = changed
       ? [
-          ...(await changeDeliveries(this.#o.drawer, job, target, project, info, now, { drawn })),
+          ...(await changeDeliveries(this.#o.drawer, job, target, project, info, now)),
           ...(await replacedDeliveries(store, target, info)),
         ]
       : [];

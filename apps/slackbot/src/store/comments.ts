@@ -13,8 +13,6 @@ export interface CommentStore {
   addComment(comment: SegmentComment): Promise<void>;
   /** The language's comments, oldest first. */
   commentsOf(targetId: string): Promise<SegmentComment[]>;
-  /** The comments of each language named, oldest first, by target id (none: an empty list). */
-  commentsOfTargets(targetIds: readonly string[]): Promise<Map<string, SegmentComment[]>>;
   /** Marks the open comments on these segments resolved by `render` (a render that changed them). */
   resolveComments(targetId: string, segmentIds: readonly string[], render: number): Promise<void>;
   /** Closes the open comments named, by `userId`'s hand, on `render`; resolves to how many it closed. */

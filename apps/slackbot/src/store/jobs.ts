@@ -232,8 +232,6 @@ export interface JobStore {
   /** A job's languages in the order they were chosen. */
   targetsOf(jobId: string): Promise<Target[]>;
   getTarget(id: string): Promise<Target | undefined>;
-  /** Several targets at once, those that exist, by id (a batch of status messages is drawn from one read). */
-  getTargets(ids: readonly string[]): Promise<Map<string, Target>>;
   /** The target whose current project is `projectId`. */
   targetOfProject(projectId: string): Promise<Target | undefined>;
   markCreateIntent(targetId: string, now: number): Promise<void>;

@@ -104,6 +104,4 @@ export interface OutboxStore {
    * Looked for among the writes of the language's job: none for a target the store does not have.
    */
   deliveredRenders(targetId: string): Promise<number[]>;
-  /** deliveredRenders of each language named, by target id, in one read. */
-  deliveredRendersOf(targetIds: readonly string[]): Promise<Map<string, number[]>>;
 }

@@ -66,17 +66,6 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.getJobs([])).toEqual(new Map());
       });
 
-      it('reads several targets at once, those that exist', async () => {
-        const { job } = await store.createJob(newJob({ triggerKey: 'targets' }), 1);
-        await store.startJob(job.id, { dstLangs: ['es', 'de'], srcLang: null, numSpeakers: null }, 1);
-        const [es, de] = await store.targetsOf(job.id);
-        const targets = await store.getTargets([de!.id, es!.id, de!.id, 'missing']);
-        expect([...targets.keys()].sort()).toEqual([es!.id, de!.id].sort());
-        expect(targets.get(es!.id)).toEqual(await store.getTarget(es!.id));
-        expect(targets.get(de!.id)).toEqual(await store.getTarget(de!.id));
-        expect(await store.getTargets([])).toEqual(new Map());
-      });
-
       it('starts a picking job once, with one target per language', async () => {
         const { job } = await store.createJob(newJob(), 1);
         const choice = { dstLangs: ['es', 'de'], srcLang: 'en', numSpeakers: 2 };
@@ -499,16 +488,6 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
         expect(await store.deliveredRenders(es!.id)).toEqual([2, 4]);
         expect(await store.deliveredRenders(de!.id)).toEqual([3]);
         expect(await store.deliveredRenders('nobody')).toEqual([]);
-        // Several languages at once, each as it alone reads (none for one the store does not have).
-        const of = await store.deliveredRendersOf([de!.id, es!.id, 'nobody', es!.id]);
-        expect([...of.entries()].sort()).toEqual(
-          [
-            [de!.id, [3]],
-            [es!.id, [2, 4]],
-            ['nobody', []],
-          ].sort(),
-        );
-        expect(await store.deliveredRendersOf([])).toEqual(new Map());
       });
 
       it('leases the longest-waiting channels first, each with its first due write and its thread', async () => {
@@ -808,32 +787,6 @@ export function describeStoreContract(engine: string, makeFixture: () => Promise
           resolvedIn: 2,
           resolvedBy: 'U2',
         });
-      });
-
-      it('read the comments of several languages at once, each oldest first', async () => {
-        const comment = (id: string, targetId: string, at: number) => ({
-          id,
-          targetId,
-          segmentId: 's1',
-          number: 1,
-          userId: 'U1',
-          text: id,
-          render: 1,
-          at,
-          resolvedIn: null,
-          resolvedBy: null,
-        });
-        await store.addComment(comment('b2', 'b', 9));
-        await store.addComment(comment('a1', 'a', 5));
-        await store.addComment(comment('b1', 'b', 3));
-        await store.addComment(comment('c1', 'c', 1));
-        const of = await store.commentsOfTargets(['b', 'a', 'none']);
-        expect([...of.keys()].sort()).toEqual(['a', 'b', 'none']);
-        expect(of.get('b')).toEqual(await store.commentsOf('b'));
-        expect(of.get('b')!.map((c) => c.id)).toEqual(['b1', 'b2']);
-        expect(of.get('a')!.map((c) => c.id)).toEqual(['a1']);
-        expect(of.get('none')).toEqual([]);
-        expect(await store.commentsOfTargets([])).toEqual(new Map());
       });
 
       it('keep who last saved edits to a language, the latest save winning', async () => {

@@ -5,9 +5,7 @@
 //
 // What a method returns is compared with what it returned before MINE had any rows (each call on a tenant of
 // its own, record ids masked): anything of MINE's that leaks, a row, a count, a channel name, differs.
-
 import { expect, it } from 'vitest';
-import { renderReplyKey } from '../domain/renders.ts';
 import { newJob } from '../test-support/jobs.ts';
 import type { AutopilotSetting } from './autopilot.ts';
 import type { DeliveryInput, Job, Store, Stores, Target } from './store.ts';
@@ -103,11 +101,6 @@ async function seed(s: Store, tag: string): Promise<Seeded> {
   );
   await s.enqueue({ key: 'card:1', jobId: job.id, kind: 'card', inThread: false, payload: { tag } }, 4);
   await s.enqueue(message(tag, 'note:1'), 4);
-  // A delivered render of es, so that the render look-ups have something of this tenant's to find.
-  await s.enqueue(
-    { key: renderReplyKey(es.id, 1), jobId: job.id, kind: 'render', inThread: true, payload: { tag } },
-    4,
-  );
   const session = await s.createReviewSession({
     targetId: de.id,
     projectId: `q-${tag}`,
@@ -305,7 +298,6 @@ const CASES: Record<keyof Store, Case> = {
   adoptProject: (s) => s.adoptProject(newJob({ triggerKey: 'cmd:track:p' }), 'es', 'p9', 9),
   targetsOf: (s, m) => s.targetsOf(m.job.id),
   getTarget: (s, m) => s.getTarget(m.es.id),
-  getTargets: (s, m) => s.getTargets([m.es.id, m.de.id]),
   targetOfProject: (s, m) => s.targetOfProject(`p-${m.tag}`),
   markCreateIntent: (s, m) => s.markCreateIntent(m.es.id, 9),
   setTargetProject: (s, m) => s.setTargetProject(m.es.id, 'p9', 9),
@@ -346,7 +338,6 @@ const CASES: Record<keyof Store, Case> = {
   getDelivery: (s) => s.getDelivery('card:1'),
   deliveriesOf: (s, m) => s.deliveriesOf(m.job.id),
   deliveredRenders: (s, m) => s.deliveredRenders(m.es.id),
-  deliveredRendersOf: (s, m) => s.deliveredRendersOf([m.es.id, m.de.id]),
 
   createReviewSession: (s) =>
     s.createReviewSession({ targetId: 't9', projectId: 'p9', userId: 'U9', baseline: [], createdAt: 9 }),
@@ -548,7 +539,6 @@ const CASES: Record<keyof Store, Case> = {
       resolvedBy: null,
     }),
   commentsOf: (s, m) => s.commentsOf(m.de.id),
-  commentsOfTargets: (s, m) => s.commentsOfTargets([m.de.id, m.es.id]),
   resolveComments: (s, m) => s.resolveComments(m.de.id, ['1', '2'], 9),
   closeComments: (s, m) => s.closeComments(m.de.id, [`c-${m.tag}`], 'U9', 9),
   reopenJob: (s, m) => s.reopenJob(m.job.id),

@@ -24,17 +24,14 @@ export function drawerOver(
 ): { drawer: ThreadDrawer; enqueued: DeliveryInput[] } {
   const enqueued: DeliveryInput[] = [];
   const store = {
-    getTargets: async (ids: readonly string[]) =>
-      new Map(targets.filter((t) => ids.includes(t.id)).map((t) => [t.id, t])),
+    getTarget: async (id: string) => targets.find((t) => t.id === id),
     getJob: async (id: string) => (id === job.id ? job : undefined),
-    getJobs: async (ids: readonly string[]) => new Map(ids.includes(job.id) ? [[job.id, job]] : []),
     targetsOf: async (id: string) => targets.filter((t) => t.jobId === id),
     approvalsOf: async () => [],
     changeRequestsOf: async () => [],
     assignmentsOf: async () => [],
-    commentsOfTargets: async () => new Map(),
+    commentsOf: async () => [],
     deliveredRenders: async () => [],
-    deliveredRendersOf: async () => new Map(),
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);
     },

@@ -22,19 +22,16 @@ function storeWith(targets: Target[], facts: { approvals?: Approval[]; assignmen
   const enqueued: DeliveryInput[] = [];
   const of =
     <T extends { targetId: string }>(rows: T[] | undefined) =>
-    async (ids: readonly string[]) =>
+    async (ids: string[]) =>
       (rows ?? []).filter((r) => ids.includes(r.targetId));
   const store = {
-    getTargets: async (ids: readonly string[]) =>
-      new Map(targets.filter((t) => ids.includes(t.id)).map((t) => [t.id, t])),
+    getTarget: async (id: string) => targets.find((t) => t.id === id),
     getJob: async (id: string) => (id === job.id ? job : undefined),
-    getJobs: async (ids: readonly string[]) => new Map(ids.includes(job.id) ? [[job.id, job]] : []),
     approvalsOf: of(facts.approvals),
     changeRequestsOf: async () => [],
     assignmentsOf: of(facts.assignments),
-    commentsOfTargets: async () => new Map(),
+    commentsOf: async () => [],
     deliveredRenders: async () => [],
-    deliveredRendersOf: async () => new Map(),
     targetsOf: async (jobId: string) => targets.filter((t) => t.jobId === jobId),
     enqueue: async (delivery: DeliveryInput) => {
       enqueued.push(delivery);

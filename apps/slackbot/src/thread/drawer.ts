@@ -11,7 +11,6 @@ import { dubbedActions, type MessageParts, retryButtons } from './parts.ts';
 import {
   type LanguageState,
   languageState,
-  languageStates,
   type StatusGiven,
   type StatusReads,
   type SupportIds,
@@ -20,7 +19,7 @@ import {
 } from './status.ts';
 
 export interface DrawerOptions {
-  store: StatusReads & Pick<Store, 'enqueue' | 'targetsOf' | 'getJob' | 'deliveredRenders'>;
+  store: StatusReads & Pick<Store, 'enqueue' | 'targetsOf'>;
   /** The service's status words in the app's (stage, progress, ended). */
   describe: (status: string) => StatusInfo;
   parts: MessageParts;
@@ -41,19 +40,6 @@ export class ThreadDrawer {
     const { store, describe, parts } = this.#options;
     const state = await languageState(store, describe, targetId, now, given);
     return state && statusDelivery(state, parts.status);
-  }
-
-  /**
-   * The status messages of several languages, as `status` draws each (undefined for one that is gone), in order,
-   * from one read of each kind for all of them: a batch of status changes costs a few statements, not a few each.
-   */
-  async statuses(
-    asked: readonly { targetId: string; given?: StatusGiven }[],
-    now: number,
-  ): Promise<(DeliveryInput | undefined)[]> {
-    const { store, describe, parts } = this.#options;
-    const states = await languageStates(store, describe, asked, now);
-    return states.map((state) => state && statusDelivery(state, parts.status));
   }
 
   /**
@@ -111,12 +97,8 @@ export class ThreadDrawer {
   /** Every language of a job as the store knows it now (what its status message and card line are drawn from). */
   async languageStates(jobId: string, now: number): Promise<LanguageState[]> {
     const { store, describe } = this.#options;
-    const targets = await store.targetsOf(jobId);
-    const states = await languageStates(
-      store,
-      describe,
-      targets.map((t) => ({ targetId: t.id })),
-      now,
+    const states = await Promise.all(
+      (await store.targetsOf(jobId)).map((t) => languageState(store, describe, t.id, now)),
     );
     return states.filter((state): state is LanguageState => state !== undefined);
   }
@@ -132,8 +114,9 @@ export class ThreadDrawer {
     given?: { targetId: string } & StatusGiven,
   ): Promise<DeliveryInput> {
     const { store, describe, parts } = this.#options;
-    const asked = targets.map((t) => ({ targetId: t.id, given: t.id === given?.targetId ? given : {} }));
-    const states = await languageStates(store, describe, asked, now);
+    const states = await Promise.all(
+      targets.map((t) => languageState(store, describe, t.id, now, t.id === given?.targetId ? given : {})),
+    );
     const languages = states.flatMap((state) => (state ? [cardLanguage(state)] : []));
     return startedCard(parts.card, job, targets, languages);
   }
@@ -153,10 +136,7 @@ export class ThreadDrawer {
 
   /** What a job's start announces: its card as started, and each language's status message. */
   async startDeliveries(job: Job, targets: Target[], now: number): Promise<DeliveryInput[]> {
-    const statuses = await this.statuses(
-      targets.map((t) => ({ targetId: t.id, given: { info: null, target: t } })),
-      now,
-    );
+    const statuses = await Promise.all(targets.map((t) => this.status(t.id, now, { info: null, target: t })));
     return [
       await this.startedCard(job, targets, now),
       ...statuses.filter((d): d is DeliveryInput => d !== undefined),

@@ -120,13 +120,13 @@ export interface StatusGiven {
 /** The reads a language's status message is drawn from. */
 export type StatusReads = Pick<
   Store,
-  | 'getTargets'
-  | 'getJobs'
+  | 'getTarget'
+  | 'getJob'
   | 'approvalsOf'
   | 'changeRequestsOf'
   | 'assignmentsOf'
-  | 'commentsOfTargets'
-  | 'deliveredRendersOf'
+  | 'commentsOf'
+  | 'deliveredRenders'
 >;
 
 /** What the store knows of the language now, with `given` (what the caller has just learnt) over it. */
@@ -137,48 +137,27 @@ export async function languageState(
   now: number,
   given: StatusGiven = {},
 ): Promise<LanguageState | undefined> {
-  const [state] = await languageStates(store, describe, [{ targetId, given }], now);
-  return state;
-}
-
-/**
- * languageState of each language asked for, in order, from one read of each kind for all of them (a batch of
- * status messages costs a few statements, not a few per message).
- */
-export async function languageStates(
-  store: StatusReads,
-  describe: (status: string) => StatusInfo,
-  asked: readonly { targetId: string; given?: StatusGiven }[],
-  now: number,
-): Promise<(LanguageState | undefined)[]> {
-  const ids = asked.map(({ targetId }) => targetId);
-  const stored = await store.getTargets(ids);
-  const jobs = await store.getJobs([...stored.values()].map((target) => target.jobId));
-  const found = ids.filter((id) => jobs.has(stored.get(id)?.jobId ?? ''));
-  const byTarget = <T extends { targetId: string }>(rows: T[]) =>
-    new Map(rows.map((row) => [row.targetId, row]));
-  const [approvals, changeRequests, assignments, comments, delivered] = await Promise.all([
-    store.approvalsOf(found).then(byTarget),
-    store.changeRequestsOf(found).then(byTarget),
-    store.assignmentsOf(found).then(byTarget),
-    store.commentsOfTargets(found),
-    store.deliveredRendersOf(found),
+  const stored = await store.getTarget(targetId);
+  const target = stored && { ...stored, ...given.target };
+  const job = target && (await store.getJob(target.jobId));
+  if (!target || !job) return undefined;
+  const [[approval], [changeRequest], [assignment], comments, delivered] = await Promise.all([
+    store.approvalsOf([target.id]),
+    store.changeRequestsOf([target.id]),
+    store.assignmentsOf([target.id]),
+    store.commentsOf(target.id),
+    store.deliveredRenders(target.id),
   ]);
-  return asked.map(({ targetId, given = {} }) => {
-    const target = stored.has(targetId) ? { ...stored.get(targetId)!, ...given.target } : undefined;
-    const job = target && jobs.get(target.jobId);
-    if (!target || !job) return undefined;
-    return {
-      job,
-      target,
-      info: 'info' in given ? (given.info ?? null) : target.status === null ? null : describe(target.status),
-      approval: approvals.get(targetId),
-      changeRequest: changeRequests.get(targetId),
-      assignment: assignments.get(targetId),
-      comments: comments.get(targetId) ?? [],
-      renders: renderNumbers(delivered.get(targetId) ?? []),
-      lipsync: given.lipsync,
-      now,
-    };
-  });
+  return {
+    job,
+    target,
+    info: 'info' in given ? (given.info ?? null) : target.status === null ? null : describe(target.status),
+    approval,
+    changeRequest,
+    assignment,
+    comments,
+    renders: renderNumbers(delivered),
+    lipsync: given.lipsync,
+    now,
+  };
 }

@@ -66,17 +66,6 @@ export function sqlCommentStore(sql: Sql, tenant: string): CommentStore {
       );
       return rows.map(toComment);
     },
-    async commentsOfTargets(targetIds) {
-      const unique = [...new Set(targetIds)];
-      const comments = new Map(unique.map((id) => [id, [] as SegmentComment[]]));
-      if (unique.length === 0) return comments;
-      const rows = await sql.all(
-        `SELECT * FROM segment_comments WHERE tenant = ? AND target_id IN (${placeholders(unique)}) ORDER BY at, id`,
-        [tenant, ...unique],
-      );
-      for (const row of rows) comments.get(read.str(row.target_id))?.push(toComment(row));
-      return comments;
-    },
     async closeComments(targetId, ids, userId, render) {
       if (ids.length === 0) return 0;
       return await sql.run(

@@ -304,15 +304,6 @@ export function sqlJobStore(sql: Sql, tenant: string): JobStore {
       ).map(toTarget);
     },
     getTarget: (id) => getTarget(sql, id),
-    async getTargets(ids) {
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return new Map();
-      const rows = await sql.all(
-        `SELECT * FROM targets WHERE tenant = ? AND id IN (${placeholders(unique)})`,
-        [tenant, ...unique],
-      );
-      return new Map(rows.map((row) => [read.str(row.id), toTarget(row)]));
-    },
     async targetOfProject(projectId) {
       const row = await sql.get('SELECT * FROM targets WHERE tenant = ? AND project_id = ?', [
         tenant,

@@ -10,7 +10,7 @@
 // channel raises it, when it gives the channel back — and then only if nothing was enqueued into the channel
 // since its claim (counted in `enqueued`), since a write committed meanwhile may be missing from what the
 // release can see.
-import { renderOfReplyKey } from '../../domain/renders.ts';
+import { renderOfReplyKey, renderReplyKey } from '../../domain/renders.ts';
 import type { Delivery, DeliveryInput, OutboxStore } from '../outbox.ts';
 import { claimDue, placeholders, type Row, read, type Sql } from './port.ts';
 
@@ -77,27 +77,6 @@ const WITH_THREAD =
   'SELECT d.*, j.thread_ts AS job_thread_ts FROM deliveries AS d LEFT JOIN jobs AS j ON j.id = d.job_id AND j.tenant = d.tenant';
 
 export function sqlOutboxStore(sql: Sql, tenant: string): OutboxStore {
-  const deliveredRendersOf: OutboxStore['deliveredRendersOf'] = async (targetIds) => {
-    const unique = [...new Set(targetIds)];
-    const renders = new Map(unique.map((id) => [id, [] as number[]]));
-    if (unique.length === 0) return renders;
-    // The keys are read whole and parsed: a pattern (LIKE) would read a target id's own characters as wildcards.
-    // Looked for among the writes of the languages' jobs (an index), not every write kept (each status message
-    // is drawn with its renders, so a scan of the outbox made drawing slower as it grew).
-    // A join from the targets (SQLite plans `job_id IN (subquery)` as a scan of the tenant's every write),
-    // each write once however many of its job's languages are asked for.
-    const rows = await sql.all(
-      `SELECT DISTINCT d.key FROM targets AS t JOIN deliveries AS d ON d.job_id = t.job_id AND d.tenant = t.tenant
-       WHERE t.tenant = ? AND t.id IN (${placeholders(unique)}) AND d.kind = 'render'`,
-      [tenant, ...unique],
-    );
-    for (const row of rows) {
-      const reply = renderOfReplyKey(read.str(row.key));
-      if (reply) renders.get(reply.targetId)?.push(reply.render);
-    }
-    for (const attempts of renders.values()) attempts.sort((a, b) => a - b);
-    return renders;
-  };
   return {
     enqueue: (delivery, now) => enqueueDelivery(sql, tenant, delivery, now),
 
@@ -208,9 +187,22 @@ export function sqlOutboxStore(sql: Sql, tenant: string): OutboxStore {
     },
 
     async deliveredRenders(targetId) {
-      return (await deliveredRendersOf([targetId])).get(targetId) ?? [];
+      // The keys are read whole and parsed: a pattern (LIKE) would read a target id's own characters as wildcards.
+      // Looked for among the writes of the language's job (an index), not every write kept (each status message
+      // is drawn with its renders, so a scan of the outbox made drawing slower as it grew).
+      const prefix = renderReplyKey(targetId, 1).slice(0, -1);
+      const rows = await sql.all(
+        `SELECT key FROM deliveries WHERE tenant = ? AND job_id = (SELECT job_id FROM targets WHERE tenant = ? AND id = ?)
+           AND kind = 'render' AND substr(key, 1, ?) = ?`,
+        [tenant, tenant, targetId, prefix.length, prefix],
+      );
+      return rows
+        .flatMap((row) => {
+          const reply = renderOfReplyKey(read.str(row.key));
+          return reply?.targetId === targetId ? [reply.render] : [];
+        })
+        .sort((a, b) => a - b);
     },
-    deliveredRendersOf,
   };
 }
 
