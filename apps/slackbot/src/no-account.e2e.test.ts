@@ -7,7 +7,7 @@
 import { byKind, keyOf, type Stage, setStage, waitFor } from '@dubkit/slack-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './server.ts';
-import { connectAccount, installPages, oauthEnv } from './test-support/installs.ts';
+import { connectAccount, installPages, oauthEnv, oauthWorld } from './test-support/installs.ts';
 import { ANA, WAIT_MS } from './test-support/people.ts';
 import { startInProcess, testEnv } from './test-support/stage.ts';
 
@@ -27,11 +27,11 @@ beforeAll(async () => {
     },
     emulator: { speed: 100 },
   });
-  stage.slack.installs.configureApp({ clientId: CLIENT.id, clientSecret: CLIENT.secret });
-  stage.slack.installs.addWorkspace({ id: ACME.team, name: 'Acme' });
-  stage.emulator.addToken('acme-account-token', 'acme');
-  stage.emulator.setCredits('acme', { minutes: 300 });
-  stage.slack.setUser({ id: ADMIN, is_admin: true });
+  oauthWorld(stage, CLIENT, {
+    workspaces: [{ id: ACME.team, name: 'Acme' }],
+    account: { token: 'acme-account-token', name: 'acme', minutes: 300 },
+    admin: ADMIN,
+  });
 }, 60_000);
 afterAll(async () => {
   await stage?.close();

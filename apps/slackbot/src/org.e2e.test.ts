@@ -9,7 +9,7 @@ import { byKind, keyOf, type SlackMessage, waitFor } from '@dubkit/slack-sandbox
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentWorkspace } from './install/org-workspace.ts';
 import { observeLoops } from './runtime/loop.ts';
-import { connectAccount, installPages, oauthEnv } from './test-support/installs.ts';
+import { connectAccount, installPages, oauthEnv, oauthWorld } from './test-support/installs.ts';
 import { ANA, WAIT_MS } from './test-support/people.ts';
 import { type AppStage, setAppStage, startInProcess } from './test-support/stage.ts';
 import { waitForDubs } from './test-support/threads.ts';
@@ -28,14 +28,14 @@ beforeAll(async () => {
     startApp: ({ SLACK_BOT_TOKEN: _single, ...env }) => startInProcess(env),
     env: oauthEnv(CLIENT),
   });
-  stage.slack.installs.configureApp({ clientId: CLIENT.id, clientSecret: CLIENT.secret });
   stage.slack.installs.addOrg({ id: ORG, name: 'Grid' });
-  stage.slack.installs.addWorkspace({ id: STUDIO.team, name: 'Grid Studio', enterpriseId: ORG });
+  oauthWorld(stage, CLIENT, {
+    workspaces: [{ id: STUDIO.team, name: 'Grid Studio', enterpriseId: ORG }],
+    account: { token: 'grid-account-token', name: 'grid', minutes: 700 },
+    admin: STUDIO_ADMIN,
+  });
   // A user group of the studio with Ana in it: her App Home lists the groups' members.
   stage.slack.setUserGroup({ id: 'S1QA', handle: 'qa-es', name: 'Spanish QA', users: [ANA] });
-  stage.slack.setUser({ id: STUDIO_ADMIN, is_admin: true });
-  stage.emulator.addToken('grid-account-token', 'grid');
-  stage.emulator.setCredits('grid', { minutes: 700 });
 }, 60_000);
 afterAll(async () => {
   await stage?.close();

@@ -8,7 +8,7 @@ import { byKind, keyOf, type SlackMessage, type Stage, setStage, waitFor } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './server.ts';
 import { APP_REMOVED } from './tenants.ts';
-import { connectAccount, installPages, oauthEnv } from './test-support/installs.ts';
+import { connectAccount, installPages, oauthEnv, oauthWorld } from './test-support/installs.ts';
 import { ANA, BEN, WAIT_MS } from './test-support/people.ts';
 import { drained, startInProcess, testEnv } from './test-support/stage.ts';
 import { jobIdOf } from './test-support/threads.ts';
@@ -30,12 +30,14 @@ beforeAll(async () => {
     },
     emulator: { speed: 100 },
   });
-  stage.slack.installs.configureApp({ clientId: CLIENT.id, clientSecret: CLIENT.secret });
-  stage.slack.installs.addWorkspace({ id: ACME.team, name: 'Acme' });
-  stage.slack.installs.addWorkspace({ id: BETA.team, name: 'Beta' });
-  stage.emulator.addToken('beta-account-token', 'beta');
-  stage.emulator.setCredits('beta', { minutes: 500 });
-  stage.slack.setUser({ id: BETA_ADMIN, is_admin: true });
+  oauthWorld(stage, CLIENT, {
+    workspaces: [
+      { id: ACME.team, name: 'Acme' },
+      { id: BETA.team, name: 'Beta' },
+    ],
+    account: { token: 'beta-account-token', name: 'beta', minutes: 500 },
+    admin: BETA_ADMIN,
+  });
 }, 60_000);
 afterAll(async () => {
   await stage?.close();

@@ -15,6 +15,26 @@ export function oauthEnv(client: { id: string; secret: string }): Record<string,
   };
 }
 
+/**
+ * The local Slack's side of OAuth mode: it knows the app `client` and `workspaces` (none installed yet), and
+ * `admin` is a workspace admin; the emulator knows `account`, a dubbing account an admin may connect.
+ */
+export function oauthWorld(
+  stage: Stage<StartedApp>,
+  client: { id: string; secret: string },
+  world: {
+    workspaces: { id: string; name: string; enterpriseId?: string }[];
+    account: { token: string; name: string; minutes: number };
+    admin: string;
+  },
+): void {
+  stage.slack.installs.configureApp({ clientId: client.id, clientSecret: client.secret });
+  for (const workspace of world.workspaces) stage.slack.installs.addWorkspace(workspace);
+  stage.emulator.addToken(world.account.token, world.account.name);
+  stage.emulator.setCredits(world.account.name, { minutes: world.account.minutes });
+  stage.slack.setUser({ id: world.admin, is_admin: true });
+}
+
 /** A workspace admin connects the workspace's dubbing account (`/dub connect`, then its dialog): its answer. */
 export async function connectAccount(
   stage: Stage<StartedApp>,
